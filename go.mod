@@ -1,0 +1,3 @@
+module github.com/gocuda/gocuda
+
+go 1.26

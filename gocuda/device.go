@@ -1,0 +1,150 @@
+package gocuda
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/gocuda/gocuda/grid"
+)
+
+// A Device runs kernels on a pool of worker goroutines, one per core by
+// default: the analog of a GPU's streaming multiprocessors. Blocks are
+// handed to workers dynamically and each block runs start to finish on one
+// worker.
+//
+// A Device is safe for use by multiple goroutines; concurrent launches share
+// its workers. It must be created with NewDevice (or obtained with Default)
+// and released with Close.
+type Device struct {
+	pool  *grid.Pool
+	execs []*executor // one per worker
+
+	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
+	closed bool
+}
+
+// An Option configures NewDevice.
+type Option func(*options) error
+
+type options struct {
+	workers int
+}
+
+// WithWorkers sets the number of worker goroutines (the device's
+// multiprocessor count). The default is runtime.GOMAXPROCS(0).
+func WithWorkers(n int) Option {
+	return func(o *options) error {
+		if n < 1 {
+			return fmt.Errorf("%w: %d workers", ErrInvalidValue, n)
+		}
+		o.workers = n
+		return nil
+	}
+}
+
+// NewDevice starts a device. Close it when done to stop its workers.
+func NewDevice(opts ...Option) (*Device, error) {
+	var o options
+	for _, opt := range opts {
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	d := &Device{pool: grid.NewPool(o.workers)}
+	d.execs = make([]*executor, d.pool.Workers())
+	for i := range d.execs {
+		d.execs[i] = newExecutor()
+	}
+	return d, nil
+}
+
+// Workers returns the number of worker goroutines.
+func (d *Device) Workers() int { return d.pool.Workers() }
+
+// Launch runs kernel over the grid cfg describes and returns when every
+// block has finished. See LaunchContext.
+func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
+	return d.LaunchContext(context.Background(), cfg, kernel)
+}
+
+// LaunchContext runs kernel over the grid cfg describes and returns when
+// every block has finished.
+//
+// An invalid configuration returns an error wrapping ErrInvalidConfiguration
+// or ErrInvalidValue before anything runs. A panic in a thread fails the
+// launch with a *KernelError naming the first failing thread: no further
+// block starts and threads waiting at barriers are released. Threads waiting
+// at a barrier that can never complete fail it with a *DeadlockError. Once
+// ctx is done no further block starts, and LaunchContext returns an error
+// wrapping ctx.Err(); running blocks finish first, since a Go function
+// cannot be stopped from outside.
+//
+// Every write made by the kernel happens before LaunchContext returns.
+func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
+	l, err := newLaunch(cfg, kernel)
+	if err != nil {
+		return err
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return ErrContextIsDestroyed
+	}
+	job := &grid.Job{
+		Blocks: l.blocks,
+		Chunk:  grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads),
+		Run: func(worker int, first, end int64) error {
+			return d.execs[worker].run(l, first, end)
+		},
+	}
+	err = d.pool.Run(ctx, job)
+	switch {
+	case err == nil:
+		return nil
+	case err == ctx.Err():
+		return fmt.Errorf("gocuda: launch cancelled: %w", err)
+	case err == grid.ErrGoexit:
+		return fmt.Errorf("%w: a kernel thread called runtime.Goexit (t.FailNow or t.Fatal inside a kernel?)", ErrLaunchFailure)
+	}
+	return err
+}
+
+// Close waits for running launches, then stops the device's workers. Later
+// launches return ErrContextIsDestroyed, as does a second Close.
+func (d *Device) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return ErrContextIsDestroyed
+	}
+	d.closed = true
+	d.pool.Close()
+	for _, x := range d.execs {
+		x.coop.Close()
+	}
+	return nil
+}
+
+var defaultDevice = sync.OnceValue(func() *Device {
+	d, err := NewDevice()
+	if err != nil {
+		panic(err) // unreachable: no options
+	}
+	return d
+})
+
+// Default returns the default device, started on first use with one worker
+// per GOMAXPROCS. It lives for the rest of the program.
+func Default() *Device { return defaultDevice() }
+
+// Launch runs kernel on the default device. See Device.LaunchContext.
+func Launch(cfg Config, kernel func(*Thread)) error {
+	return Default().Launch(cfg, kernel)
+}
+
+// LaunchContext runs kernel on the default device, stopping early once ctx
+// is done. See Device.LaunchContext.
+func LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
+	return Default().LaunchContext(ctx, cfg, kernel)
+}

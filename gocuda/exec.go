@@ -1,0 +1,117 @@
+package gocuda
+
+import (
+	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/panics"
+)
+
+// An executor is one worker's engine state: the thread run by direct calls,
+// the cooperative block with its pooled fibers, the fibers' thread contexts
+// and the shared-memory arena. Only its worker touches it.
+type executor struct {
+	launch   *launch
+	direct   Thread
+	coop     grid.Block
+	fiberCtx []Thread
+	runFiber func(thread int) // x.runFiberThread, bound once
+	shared   arena
+}
+
+func newExecutor() *executor {
+	x := &executor{}
+	x.runFiber = x.runFiberThread
+	x.direct.x = x
+	return x
+}
+
+// run runs blocks first to end-1 of l and returns the first failure.
+func (x *executor) run(l *launch, first, end int64) error {
+	if x.coop.Active() { // a previous block ended in runtime.Goexit
+		x.coop.Abort()
+	}
+	x.bind(l)
+	err := x.runBlocks(first, end)
+	x.coop.Abort()
+	return err
+}
+
+// bind prepares the executor for l's blocks.
+func (x *executor) bind(l *launch) {
+	x.launch = l
+	x.direct.BlockDim, x.direct.GridDim = l.block, l.grid
+	if cap(x.fiberCtx) < l.threads {
+		x.fiberCtx = make([]Thread, l.threads)
+	}
+	x.fiberCtx = x.fiberCtx[:l.threads]
+	x.shared.bind(l)
+}
+
+// runBlocks is the fast path: each block's threads run as a plain loop of
+// direct calls on the worker goroutine, until one of them reaches a barrier
+// and makes the block cooperative (see grid.Block). One deferred recover
+// covers the whole chunk; a panic ends it, since the launch fails anyway.
+func (x *executor) runBlocks(first, end int64) (err error) {
+	t := &x.direct
+	defer func() {
+		if r := recover(); r != nil {
+			err = x.failure(r)
+		}
+	}()
+	l := x.launch
+	t.BlockIdx = l.grid.index(first)
+	for b := first; b < end; b++ {
+		x.shared.begin()
+		x.runBlock(t, l.kernel, l.block)
+		t.BlockIdx = l.grid.next(t.BlockIdx)
+	}
+	return nil
+}
+
+// runBlock runs one block. This loop is the cost every kernel pays per
+// thread: keep it lean.
+func (x *executor) runBlock(t *Thread, kernel func(*Thread), dim Dim3) {
+	for z := range dim.Z {
+		for y := range dim.Y {
+			t.ThreadIdx.Y, t.ThreadIdx.Z = y, z
+			for i := range dim.X {
+				t.ThreadIdx.X = i
+				t.nshared = 0
+				kernel(t)
+				if x.coop.Active() {
+					x.coop.Finish()
+					return
+				}
+			}
+		}
+	}
+}
+
+// runFiberThread runs thread i of the current block on a fiber.
+func (x *executor) runFiberThread(i int) {
+	t := &x.fiberCtx[i]
+	*t = Thread{
+		ThreadIdx: x.launch.block.index(int64(i)),
+		BlockIdx:  x.direct.BlockIdx,
+		BlockDim:  x.direct.BlockDim,
+		GridDim:   x.direct.GridDim,
+		x:         x,
+	}
+	x.launch.kernel(t)
+}
+
+// failure turns a panic recovered on the worker goroutine into the launch's
+// error. The block's own record wins: the driver may have swallowed it.
+func (x *executor) failure(r any) error {
+	if f := x.coop.Failure(); f != nil {
+		r = f
+	}
+	block, dim := x.direct.BlockIdx, x.launch.block
+	switch f := r.(type) {
+	case *grid.ThreadPanic:
+		return newKernelError(block, dim.index(int64(f.Thread)), f.Report)
+	case *grid.Deadlock:
+		return newDeadlockError(block, dim, f)
+	default:
+		return newKernelError(block, x.direct.ThreadIdx, panics.Capture(r))
+	}
+}

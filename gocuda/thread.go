@@ -1,0 +1,70 @@
+package gocuda
+
+import "github.com/gocuda/gocuda/grid"
+
+// A Thread is the context of one kernel thread: CUDA's built-in index
+// variables plus the block-level operations. A kernel receives it as its
+// only argument:
+//
+//	func(t *gocuda.Thread) {
+//		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+//		...
+//	}
+//
+// The index fields are read-only by convention: the runtime sets them and a
+// kernel must not change them. A *Thread is valid only inside the kernel
+// call that received it and only on that goroutine; kernels must not keep it
+// or use it from goroutines they start.
+type Thread struct {
+	ThreadIdx Dim3 // index of the thread in its block
+	BlockIdx  Dim3 // index of the block in the grid
+	BlockDim  Dim3 // threads per block (normalized)
+	GridDim   Dim3 // blocks per grid (normalized)
+
+	x       *executor // the worker running this thread
+	nshared int       // Shared calls made so far by this thread in this block
+}
+
+// linear returns the thread's linear index in its block: X fastest, then Y,
+// then Z.
+func (t *Thread) linear() int {
+	return (t.ThreadIdx.Z*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + t.ThreadIdx.X
+}
+
+// LaneID returns the thread's lane in its warp, 0 to 31. A warp is 32
+// consecutive linear thread indices.
+func (t *Thread) LaneID() int { return t.linear() % WarpSize }
+
+// WarpID returns the index of the thread's warp in its block.
+func (t *Thread) WarpID() int { return t.linear() / WarpSize }
+
+// SyncThreads is __syncthreads: it waits until every thread of the block
+// that has not returned has reached a SyncThreads, and makes every shared
+// and global memory write made before it visible to the whole block after
+// it. Threads that have returned do not hold the barrier up. Threads of one
+// block waiting at different barrier kinds (SyncThreads and
+// SyncThreadsCount, say) can never be released: the launch fails with a
+// *DeadlockError.
+func (t *Thread) SyncThreads() { t.sync(grid.OpSync, false) }
+
+// SyncThreadsCount is __syncthreads_count: a barrier that returns the number
+// of arriving threads whose pred is true.
+func (t *Thread) SyncThreadsCount(pred bool) int { return t.sync(grid.OpCount, pred) }
+
+// SyncThreadsAnd is __syncthreads_and: a barrier that reports whether pred
+// is true for every arriving thread.
+func (t *Thread) SyncThreadsAnd(pred bool) bool { return t.sync(grid.OpAnd, pred) != 0 }
+
+// SyncThreadsOr is __syncthreads_or: a barrier that reports whether pred is
+// true for any arriving thread.
+func (t *Thread) SyncThreadsOr(pred bool) bool { return t.sync(grid.OpOr, pred) != 0 }
+
+// sync arrives at a block barrier, first making the block cooperative if
+// this is the first barrier any of its threads reaches.
+func (t *Thread) sync(op grid.Op, pred bool) int {
+	x, self := t.x, t.linear()
+	if !x.coop.Active() {
+		x.coop.Promote(x.launch.threads, self, x.runFiber)
+	}
+	return x.coop.Sync(self, op, pred)
+}

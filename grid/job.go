@@ -1,0 +1,119 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// ErrGoexit is the error of a job whose Run called runtime.Goexit (for
+// example t.FailNow inside a kernel). The worker that ran it is replaced.
+var ErrGoexit = errors.New("grid: runtime.Goexit called while running a block")
+
+// A Job is a grid of blocks for a Pool to run. Set Blocks and Run; Chunk is
+// optional. A Job is run once and must not be copied after Pool.Run starts.
+type Job struct {
+	// Blocks is the number of blocks, numbered 0 to Blocks-1.
+	Blocks int64
+
+	// Chunk is how many consecutive blocks a worker claims at a time, so
+	// that a grid of millions of small blocks does not pay an atomic
+	// operation per block. Zero or less means ChunkSize(Blocks, workers, 1).
+	Chunk int64
+
+	// Run runs blocks first to end-1 on the given worker (0 to
+	// Pool.Workers()-1). One worker calls Run for one chunk at a time, so
+	// per-worker state indexed by worker needs no locking. An error stops
+	// the job: no chunk not yet claimed runs, and Pool.Run returns the first
+	// error.
+	Run func(worker int, first, end int64) error
+
+	next     atomic.Int64 // first block not yet claimed
+	finished atomic.Int64 // blocks run or skipped
+	stopped  atomic.Bool
+	errMu    sync.Mutex
+	err      error
+	done     chan struct{}
+}
+
+// ChunkSize returns the number of blocks a worker claims at once for a grid
+// of blocks blocks of threads threads each on workers workers: enough thread
+// calls per claim to hide the atomic (about 16k), yet at least four claims per
+// worker so that uneven blocks still balance.
+func ChunkSize(blocks int64, workers, threads int) int64 {
+	const threadsPerClaim = 16384
+	byWork := int64(max(1, threadsPerClaim/max(1, threads)))
+	byBalance := blocks / int64(4*max(1, workers))
+	return max(1, min(byWork, byBalance))
+}
+
+// exhausted reports whether every block has been claimed.
+func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
+
+// work claims and runs chunks until none are left or the job stops.
+func (j *Job) work(p *Pool, worker int) {
+	for !j.stopped.Load() {
+		first := j.next.Add(j.Chunk) - j.Chunk
+		if first >= j.Blocks {
+			return
+		}
+		end := min(first+j.Chunk, j.Blocks)
+		if !j.stopped.Load() {
+			if err := j.runChunk(p, worker, first, end); err != nil {
+				j.fail(err)
+			}
+		}
+		j.complete(end - first)
+	}
+}
+
+// runChunk calls Run, turning a panic that escapes it into an error and a
+// runtime.Goexit into ErrGoexit plus a replacement worker, so that neither
+// leaves the job waiting forever.
+func (j *Job) runChunk(p *Pool, worker int, first, end int64) (err error) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if r := recover(); r != nil {
+			err = fmt.Errorf("grid: block runner panicked: %v", r)
+			return
+		}
+		j.fail(ErrGoexit)
+		j.complete(end - first)
+		p.respawn(worker)
+	}()
+	err = j.Run(worker, first, end)
+	returned = true
+	return err
+}
+
+// fail records err if it is the first, stops the job and counts every block
+// not yet claimed as finished.
+func (j *Job) fail(err error) {
+	j.errMu.Lock()
+	if j.err == nil {
+		j.err = err
+	}
+	j.errMu.Unlock()
+	j.stopped.Store(true)
+	if old := j.next.Swap(j.Blocks); old < j.Blocks {
+		j.complete(j.Blocks - old)
+	}
+}
+
+// complete counts n blocks as finished and wakes Pool.Run after the last.
+func (j *Job) complete(n int64) {
+	if j.finished.Add(n) == j.Blocks {
+		close(j.done)
+	}
+}
+
+// result returns the job's first error.
+func (j *Job) result() error {
+	j.errMu.Lock()
+	defer j.errMu.Unlock()
+	return j.err
+}

@@ -1,0 +1,147 @@
+package grid
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+)
+
+// ErrClosed is returned by Pool.Run after Pool.Close.
+var ErrClosed = errors.New("grid: pool closed")
+
+// A Pool is a fixed set of worker goroutines, the analog of a GPU's
+// streaming multiprocessors, that run the blocks of submitted Jobs. Workers
+// claim chunks of blocks from the oldest job that has blocks left, so
+// concurrent jobs share the workers and every worker helps every job.
+//
+// A Pool is safe for use by multiple goroutines. It must be created with
+// NewPool; the zero Pool is not usable. A Pool must not be copied.
+//
+// Everything a worker does while running a job's block synchronizes before
+// the return of the Pool.Run that submitted the job.
+type Pool struct {
+	workers int
+	mu      sync.Mutex
+	wake    sync.Cond // signalled when a job arrives or the pool closes
+	queue   []*Job    // jobs that may still have unclaimed blocks, oldest first
+	idle    int       // workers waiting on wake
+	closed  bool
+	running sync.WaitGroup
+}
+
+// NewPool starts a pool of n workers; n < 1 means runtime.GOMAXPROCS(0).
+func NewPool(n int) *Pool {
+	if n < 1 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	p := &Pool{workers: n}
+	p.wake.L = &p.mu
+	p.running.Add(n)
+	for id := range n {
+		go p.work(id)
+	}
+	return p
+}
+
+// Workers returns the number of workers.
+func (p *Pool) Workers() int { return p.workers }
+
+// Run runs every block of j and returns when all have finished or been
+// skipped. It returns the first error of j.Run, or ctx.Err() (the same value)
+// if ctx is done first: then no further chunk starts, and chunks already
+// running finish. Run panics if j has no Run function.
+func (p *Pool) Run(ctx context.Context, j *Job) error {
+	if j.Run == nil {
+		panic("grid: Job.Run is nil")
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if j.Blocks <= 0 {
+		return nil
+	}
+	if j.Chunk <= 0 {
+		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
+	}
+	j.done = make(chan struct{})
+	if ctx.Done() != nil {
+		stop := context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
+		defer stop()
+	}
+	if err := p.submit(j); err != nil {
+		return err
+	}
+	<-j.done
+	return j.result()
+}
+
+// submit queues j and wakes as many idle workers as it has chunks.
+func (p *Pool) submit(j *Job) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return ErrClosed
+	}
+	p.queue = append(p.queue, j)
+	chunks := (j.Blocks + j.Chunk - 1) / j.Chunk
+	for range min(int64(p.idle), chunks) {
+		p.wake.Signal()
+	}
+	return nil
+}
+
+// Close stops the workers once the queued jobs are done and waits for them
+// to exit. Run returns ErrClosed afterwards. Close is idempotent.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	p.closed = true
+	p.wake.Broadcast()
+	p.mu.Unlock()
+	p.running.Wait()
+}
+
+// work is a worker's life: take a job, run its chunks, repeat.
+func (p *Pool) work(id int) {
+	defer p.running.Done()
+	for {
+		j := p.take()
+		if j == nil {
+			return
+		}
+		j.work(p, id)
+	}
+}
+
+// respawn replaces worker id, whose goroutine is exiting through
+// runtime.Goexit.
+func (p *Pool) respawn(id int) {
+	p.running.Add(1)
+	go p.work(id)
+}
+
+// take returns the oldest job with unclaimed blocks, waiting for one if
+// there is none, or nil once the pool is closed and drained.
+func (p *Pool) take() *Job {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		live := p.queue[:0]
+		for _, j := range p.queue {
+			if !j.exhausted() {
+				live = append(live, j)
+			}
+		}
+		clear(p.queue[len(live):])
+		p.queue = live
+		if len(p.queue) > 0 {
+			return p.queue[0]
+		}
+		if p.closed {
+			return nil
+		}
+		p.idle++
+		p.wake.Wait()
+		p.idle--
+	}
+}

@@ -1,0 +1,64 @@
+// Package panics turns a recovered panic into a report: the value, the
+// stack of the goroutine that panicked and the frame that raised it.
+//
+// It is shared by the block scheduler (grid) and the thread context (gocuda),
+// which recover kernel panics on different goroutines.
+package panics
+
+import (
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
+
+// Report describes one recovered panic.
+type Report struct {
+	Value any           // the value passed to panic
+	Stack []byte        // the panicking goroutine's stack, as debug.Stack prints it
+	Site  runtime.Frame // the first non-runtime frame below the panic
+}
+
+// Capture builds a Report for v. It must be called from the deferred function
+// that recovered v, so that the panicking frames are still on the stack.
+func Capture(v any) Report {
+	return Report{Value: v, Stack: debug.Stack(), Site: site()}
+}
+
+// site finds the frame that raised the panic: the first frame after
+// runtime.gopanic that is not itself in the runtime (index checks, nil
+// dereferences and divisions enter the runtime before gopanic).
+func site() runtime.Frame {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	seenPanic := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case f.Function == "runtime.gopanic":
+			seenPanic = true
+		case seenPanic && !strings.HasPrefix(f.Function, "runtime."):
+			return f
+		}
+		if !more {
+			return runtime.Frame{}
+		}
+	}
+}
+
+// IllegalAddress reports whether v is the Go runtime's way of saying what a
+// GPU reports as an illegal memory access: an index or slice out of range, or
+// a nil or invalid pointer dereference.
+func IllegalAddress(v any) bool {
+	e, ok := v.(runtime.Error)
+	if !ok {
+		return false
+	}
+	msg := e.Error()
+	for _, s := range []string{"index out of range", "slice bounds out of range", "invalid memory address", "nil pointer dereference"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
