@@ -1,0 +1,116 @@
+package gocuda_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// SAXPY, one thread per element, as in the CUDA programming guide.
+func ExampleLaunch() {
+	n := 1000
+	a := float32(2)
+	x, y := make([]float32, n), make([]float32, n)
+	for i := range x {
+		x[i], y[i] = float32(i), 1
+	}
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: (n + 255) / 256}, Block: gocuda.Dim3{X: 256}}
+	err := gocuda.Launch(cfg, func(t *gocuda.Thread) {
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		if i < n {
+			y[i] = a*x[i] + y[i]
+		}
+	})
+	fmt.Println(err, y[0], y[1], y[999])
+	// Output: <nil> 1 3 1999
+}
+
+// A block sums its elements in shared memory with a tree of barriers, and
+// thread 0 writes the block's sum.
+func ExampleShared() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	const block = 256
+	in := make([]int, 4*block)
+	for i := range in {
+		in[i] = i
+	}
+	sums := make([]int, len(in)/block)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: len(sums)}, Block: gocuda.Dim3{X: block}}
+	err := dev.Launch(cfg, func(t *gocuda.Thread) {
+		s := gocuda.Shared[int](t, block)
+		tid := t.ThreadIdx.X
+		s[tid] = in[t.BlockIdx.X*block+tid]
+		t.SyncThreads()
+		for stride := block / 2; stride > 0; stride /= 2 {
+			if tid < stride {
+				s[tid] += s[tid+stride]
+			}
+			t.SyncThreads()
+		}
+		if tid == 0 {
+			sums[t.BlockIdx.X] = s[0]
+		}
+	})
+	fmt.Println(err, sums)
+	// Output: <nil> [32640 98176 163712 229248]
+}
+
+// SyncThreadsCount is a barrier that also counts true predicates.
+func ExampleThread_SyncThreadsCount() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	var evens int
+	err := dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 300}}, func(t *gocuda.Thread) {
+		n := t.SyncThreadsCount(t.ThreadIdx.X%2 == 0)
+		if t.ThreadIdx.X == 0 {
+			evens = n
+		}
+	})
+	fmt.Println(err, evens)
+	// Output: <nil> 150
+}
+
+// An out-of-range index in a kernel fails the launch with a *KernelError
+// that names the thread, like cudaErrorIllegalAddress.
+func ExampleKernelError() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	data := make([]float32, 100)
+	err := dev.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 128}}, func(t *gocuda.Thread) {
+		data[t.ThreadIdx.X] = 1 // no bounds check: threads 100..127 are out of range
+	})
+	var kerr *gocuda.KernelError
+	if errors.As(err, &kerr) {
+		fmt.Println(errors.Is(err, gocuda.ErrIllegalAddress), kerr.Block, kerr.Thread)
+	}
+	// Output: true (0,0,0) (100,0,0)
+}
+
+// Dynamic shared memory is sized by the launch, like extern __shared__.
+func ExampleDynamicShared() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	var n int
+	err := dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 1}, SharedMem: 1024}, func(t *gocuda.Thread) {
+		n = len(gocuda.DynamicShared[float32](t))
+	})
+	fmt.Println(err, n)
+	// Output: <nil> 256
+}
+
+// Zero fields of a Dim3 mean 1, and kernels see the normalized size.
+func ExampleDim3() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	var dim gocuda.Dim3
+	_ = dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 4}}, func(t *gocuda.Thread) { dim = t.BlockDim })
+	fmt.Println(dim)
+	// Output: (4,1,1)
+}

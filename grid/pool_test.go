@@ -1,0 +1,183 @@
+package grid_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/grid"
+)
+
+func newPool(t *testing.T, workers int) *grid.Pool {
+	p := grid.NewPool(workers)
+	t.Cleanup(p.Close)
+	return p
+}
+
+func TestPoolRunsEveryBlockOnce(t *testing.T) {
+	for _, tc := range []struct {
+		blocks, chunk int64
+		workers       int
+	}{
+		{0, 0, 2}, {1, 0, 2}, {1, 64, 3}, {7, 3, 2}, {64, 64, 2}, {65, 64, 2},
+		{1000, 1, 4}, {100_000, 0, 2}, {12345, 17, 5},
+	} {
+		t.Run(fmt.Sprintf("blocks=%d/chunk=%d/workers=%d", tc.blocks, tc.chunk, tc.workers), func(t *testing.T) {
+			p := newPool(t, tc.workers)
+			runs := make([]atomic.Int32, tc.blocks)
+			job := &grid.Job{Blocks: tc.blocks, Chunk: tc.chunk, Run: func(w int, first, end int64) error {
+				if w < 0 || w >= tc.workers {
+					return fmt.Errorf("worker %d out of range", w)
+				}
+				for b := first; b < end; b++ {
+					runs[b].Add(1)
+				}
+				return nil
+			}}
+			require.NoError(t, p.Run(context.Background(), job))
+			for b := range runs {
+				require.EqualValues(t, 1, runs[b].Load(), "block %d", b)
+			}
+		})
+	}
+}
+
+func TestPoolErrorStopsJob(t *testing.T) {
+	p := newPool(t, 1)
+	boom := errors.New("boom")
+	var ran atomic.Int64
+	job := &grid.Job{Blocks: 1000, Chunk: 1, Run: func(_ int, first, _ int64) error {
+		ran.Add(1)
+		if first == 3 {
+			return boom
+		}
+		return nil
+	}}
+	require.ErrorIs(t, p.Run(context.Background(), job), boom)
+	assert.EqualValues(t, 4, ran.Load(), "one worker, chunk 1: blocks after the failing one must not start")
+	// The pool stays usable.
+	require.NoError(t, p.Run(context.Background(), &grid.Job{Blocks: 10, Run: func(int, int64, int64) error { return nil }}))
+}
+
+func TestPoolFirstErrorWins(t *testing.T) {
+	p := newPool(t, 4)
+	job := &grid.Job{Blocks: 400, Chunk: 1, Run: func(_ int, first, _ int64) error {
+		return fmt.Errorf("block %d", first)
+	}}
+	err := p.Run(context.Background(), job)
+	require.Error(t, err)
+	assert.Regexp(t, `^block \d+$`, err.Error())
+}
+
+func TestPoolCancel(t *testing.T) {
+	p := newPool(t, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	var ran atomic.Int64
+	job := &grid.Job{Blocks: 1_000_000, Chunk: 1, Run: func(_ int, first, _ int64) error {
+		ran.Add(1)
+		if first == 10 {
+			cancel()
+		}
+		return nil
+	}}
+	err := p.Run(ctx, job)
+	require.Equal(t, ctx.Err(), err, "Run returns ctx.Err() itself")
+	assert.Less(t, ran.Load(), int64(1_000_000))
+
+	var before atomic.Int64
+	err = p.Run(ctx, &grid.Job{Blocks: 5, Run: func(int, int64, int64) error { before.Add(1); return nil }})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Zero(t, before.Load(), "a done context runs nothing")
+}
+
+func TestPoolConcurrentJobs(t *testing.T) {
+	p := newPool(t, 3)
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Go(func() {
+			n := int64(1000 + g*37)
+			var sum atomic.Int64
+			job := &grid.Job{Blocks: n, Chunk: int64(1 + g%5), Run: func(_ int, first, end int64) error {
+				for b := first; b < end; b++ {
+					sum.Add(b)
+				}
+				return nil
+			}}
+			assert.NoError(t, p.Run(context.Background(), job))
+			assert.Equal(t, n*(n-1)/2, sum.Load())
+		})
+	}
+	wg.Wait()
+}
+
+// TestPoolGoexit checks that a Run that calls runtime.Goexit (t.FailNow in a
+// kernel) fails the job with ErrGoexit and that the worker is replaced: both
+// workers must then be able to meet in one job.
+func TestPoolGoexit(t *testing.T) {
+	p := newPool(t, 2)
+	job := &grid.Job{Blocks: 4, Chunk: 1, Run: func(_ int, first, _ int64) error {
+		if first == 0 {
+			runtime.Goexit()
+		}
+		return nil
+	}}
+	require.ErrorIs(t, p.Run(context.Background(), job), grid.ErrGoexit)
+
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	met := make(chan struct{})
+	go func() { arrived.Wait(); close(met) }()
+	job = &grid.Job{Blocks: 2, Chunk: 1, Run: func(int, int64, int64) error {
+		arrived.Done()
+		select {
+		case <-met:
+			return nil
+		case <-time.After(10 * time.Second):
+			return errors.New("only one worker is alive")
+		}
+	}}
+	require.NoError(t, p.Run(context.Background(), job))
+}
+
+func TestPoolRunPanicIsError(t *testing.T) {
+	p := newPool(t, 2)
+	err := p.Run(context.Background(), &grid.Job{Blocks: 3, Run: func(int, int64, int64) error { panic("bad runner") }})
+	require.ErrorContains(t, err, "bad runner")
+	require.NoError(t, p.Run(context.Background(), &grid.Job{Blocks: 3, Run: func(int, int64, int64) error { return nil }}))
+}
+
+func TestPoolClose(t *testing.T) {
+	p := grid.NewPool(2)
+	p.Close()
+	p.Close()
+	err := p.Run(context.Background(), &grid.Job{Blocks: 1, Run: func(int, int64, int64) error { return nil }})
+	require.ErrorIs(t, err, grid.ErrClosed)
+}
+
+func TestPoolDefaultWorkers(t *testing.T) {
+	assert.Equal(t, runtime.GOMAXPROCS(0), newPool(t, 0).Workers())
+}
+
+func TestChunkSize(t *testing.T) {
+	for _, blocks := range []int64{1, 7, 100, 65536, 100_000, 1 << 40} {
+		for _, workers := range []int{1, 2, 64} {
+			for _, threads := range []int{1, 32, 256, 1024} {
+				c := grid.ChunkSize(blocks, workers, threads)
+				require.GreaterOrEqual(t, c, int64(1))
+				if perWorker := blocks / int64(4*workers); perWorker >= 1 {
+					require.LessOrEqual(t, c, perWorker, "at least four claims per worker")
+				}
+				require.LessOrEqual(t, c*int64(threads), max(int64(16384), int64(threads)), "bounded work per claim")
+			}
+		}
+	}
+	assert.EqualValues(t, 64, grid.ChunkSize(65536, 2, 256), "SAXPY's 65536 blocks of 256 go 64 at a time")
+}
