@@ -84,8 +84,8 @@ type Block struct {
 	aborting bool
 }
 
-// Active reports whether the block has been promoted and not yet finished or
-// aborted.
+// Active reports whether the block has been promoted and has neither
+// finished nor been aborted.
 func (b *Block) Active() bool { return b.active }
 
 // Promote makes the block cooperative. It is called by thread driver of n
@@ -270,17 +270,20 @@ func (b *Block) checkFailure(thread int) {
 }
 
 // Failure returns the *ThreadPanic or *Deadlock that ended the block, or nil.
-// It stays set until Abort or the next Promote.
+// It stays set until Abort.
 func (b *Block) Failure() any { return b.failure }
 
-// Abort ends the block: it unwinds every suspended thread of an active block
-// (whose driver has panicked or exited), deactivates it and clears its
-// Failure. On an inactive block it only clears the Failure.
+// Abort ends the block after its driver has panicked or exited: it unwinds
+// every thread still suspended, deactivates the block and clears its
+// Failure. It is a no-op on an inactive block. A failed block stays active
+// until Abort, so that a driver that recovers the failure and carries on
+// cannot promote the block again or run its threads twice: its next Sync or
+// Finish panics with the failure again.
 func (b *Block) Abort() {
 	if b.active {
 		b.abortFibers()
 	}
-	b.failure = nil
+	b.active, b.aborting, b.failure = false, false, nil
 }
 
 // abortFibers unwinds every fiber suspended mid-thread. It runs on the worker
@@ -296,7 +299,6 @@ func (b *Block) abortFibers() {
 			f.resume()
 		}
 	}
-	b.active = false
 }
 
 // Close stops the block's pooled fibers. The block must not be active.

@@ -252,26 +252,37 @@ func TestBlockMismatchedBarriersDeadlock(t *testing.T) {
 }
 
 // TestBlockDriverSwallowsFailure checks that a driver that recovers the
-// failure cannot make the block look successful.
+// failure cannot make the block look successful, nor run any thread twice,
+// whether it then reaches another barrier or returns.
 func TestBlockDriverSwallowsFailure(t *testing.T) {
-	b := newBlock(t)
-	failure := runBlock(b, 4, func(th *thread) {
-		if th.id == 0 {
-			func() {
-				defer func() { _ = recover() }()
+	for _, syncAgain := range []bool{true, false} {
+		t.Run(fmt.Sprint("syncAgain=", syncAgain), func(t *testing.T) {
+			b := newBlock(t)
+			starts := make([]int, 4)
+			failure := runBlock(b, 4, func(th *thread) {
+				starts[th.id]++
+				if th.id == 0 {
+					func() {
+						defer func() { _ = recover() }()
+						th.sync(grid.OpSync, false)
+					}()
+					if syncAgain {
+						th.sync(grid.OpSync, false)
+					}
+					return
+				}
+				if th.id == 2 {
+					panic(errors.New("thread 2 failed"))
+				}
 				th.sync(grid.OpSync, false)
-			}()
-			th.sync(grid.OpSync, false)
-			return
-		}
-		if th.id == 2 {
-			panic(errors.New("thread 2 failed"))
-		}
-		th.sync(grid.OpSync, false)
-	})
-	var p *grid.ThreadPanic
-	require.ErrorAs(t, failure.(error), &p)
-	assert.Equal(t, 2, p.Thread)
+			})
+			var p *grid.ThreadPanic
+			require.ErrorAs(t, failure.(error), &p)
+			assert.Equal(t, 2, p.Thread)
+			assert.Equal(t, []int{1, 1, 1, 0}, starts, "thread 3 never starts; none starts twice")
+			assert.False(t, b.Active())
+		})
+	}
 }
 
 // TestBlockReusesFibers checks that coroutines are pooled: running many
