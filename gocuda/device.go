@@ -91,12 +91,9 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	if d.closed {
 		return ErrContextIsDestroyed
 	}
-	job := &grid.Job{
-		Blocks: l.blocks,
-		Chunk:  grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads),
-		Run: func(worker int, first, end int64) error {
-			return d.execs[worker].run(l, first, end)
-		},
+	job := &grid.Job{Blocks: l.blocks, Chunk: grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads)}
+	job.Run = func(worker int, first, end int64) error {
+		return d.execs[worker].run(l, job, first, end)
 	}
 	err = d.pool.Run(ctx, job)
 	switch {

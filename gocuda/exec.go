@@ -24,13 +24,14 @@ func newExecutor() *executor {
 	return x
 }
 
-// run runs blocks first to end-1 of l and returns the first failure.
-func (x *executor) run(l *launch, first, end int64) error {
+// run runs blocks first to end-1 of l, stopping early if job stops, and
+// returns the first failure.
+func (x *executor) run(l *launch, job *grid.Job, first, end int64) error {
 	if x.coop.Active() { // a previous block ended in runtime.Goexit
 		x.coop.Abort()
 	}
 	x.bind(l)
-	err := x.runBlocks(first, end)
+	err := x.runBlocks(job, first, end)
 	x.coop.Abort()
 	return err
 }
@@ -49,8 +50,9 @@ func (x *executor) bind(l *launch) {
 // runBlocks is the fast path: each block's threads run as a plain loop of
 // direct calls on the worker goroutine, until one of them reaches a barrier
 // and makes the block cooperative (see grid.Block). One deferred recover
-// covers the whole chunk; a panic ends it, since the launch fails anyway.
-func (x *executor) runBlocks(first, end int64) (err error) {
+// covers the whole chunk; a panic ends it, since the launch fails anyway,
+// and so does a failure or cancellation elsewhere in the launch.
+func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 	t := &x.direct
 	defer func() {
 		if r := recover(); r != nil {
@@ -59,7 +61,7 @@ func (x *executor) runBlocks(first, end int64) (err error) {
 	}()
 	l := x.launch
 	t.BlockIdx = l.grid.index(first)
-	for b := first; b < end; b++ {
+	for b := first; b < end && !job.Stopped(); b++ {
 		x.shared.begin()
 		x.runBlock(t, l.kernel, l.block)
 		t.BlockIdx = l.grid.next(t.BlockIdx)

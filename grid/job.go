@@ -31,6 +31,7 @@ type Job struct {
 
 	next     atomic.Int64 // first block not yet claimed
 	finished atomic.Int64 // blocks run or skipped
+	_        [64]byte     // stopped is read once per block: keep it off the counters' cache line
 	stopped  atomic.Bool
 	errMu    sync.Mutex
 	err      error
@@ -47,6 +48,11 @@ func ChunkSize(blocks int64, workers, threads int) int64 {
 	byBalance := blocks / int64(4*max(1, workers))
 	return max(1, min(byWork, byBalance))
 }
+
+// Stopped reports whether the job has failed or been cancelled. Run may check
+// it between blocks so that no block starts after a failure, even within a
+// chunk already claimed.
+func (j *Job) Stopped() bool { return j.stopped.Load() }
 
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }

@@ -181,3 +181,36 @@ func TestChunkSize(t *testing.T) {
 	}
 	assert.EqualValues(t, 64, grid.ChunkSize(65536, 2, 256), "SAXPY's 65536 blocks of 256 go 64 at a time")
 }
+
+// TestJobStopped checks that a chunk already claimed sees the job stop when
+// another worker fails, so it can stop between blocks.
+func TestJobStopped(t *testing.T) {
+	p := newPool(t, 2)
+	started, failed := make(chan struct{}), make(chan struct{})
+	var afterFailure atomic.Int64
+	job := &grid.Job{Blocks: 2, Chunk: 1}
+	job.Run = func(_ int, first, _ int64) error {
+		if first == 0 {
+			defer close(failed)
+			select {
+			case <-started: // block 1 is claimed and running
+			case <-time.After(10 * time.Second):
+			}
+			return errors.New("block 0 failed")
+		}
+		close(started)
+		select {
+		case <-failed:
+		case <-time.After(10 * time.Second):
+			return errors.New("block 0 never failed")
+		}
+		for !job.Stopped() { // fail() sets stopped right after Run returns
+			runtime.Gosched()
+		}
+		afterFailure.Add(1)
+		return nil
+	}
+	require.EqualError(t, p.Run(context.Background(), job), "block 0 failed")
+	assert.True(t, job.Stopped())
+	assert.EqualValues(t, 1, afterFailure.Load())
+}
