@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses, as Go commands use them.
+const (
+	exitOK      = 0
+	exitFailure = 1 // a check failed or a launch returned an error
+	exitUsage   = 2 // bad command line
+)
+
+// A command is one subcommand of gocuda.
+type command struct {
+	name  string
+	short string // one line for the usage list
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order usage shows them. help is
+// handled by run itself, since it needs the list.
+var commands = []command{
+	{"demo", "run SAXPY and a shared-memory reduction, check and time them", runDemo},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs the gocuda command with args (without the program name) and
+// returns its exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return runHelp(rest, stdout, stderr)
+	}
+	if c := lookup(name); c != nil {
+		return c.run(rest, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "gocuda %s: unknown command\n", name)
+	usage(stderr)
+	return exitUsage
+}
+
+// runHelp prints the general usage, or with one argument that command's.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		usage(stdout)
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintln(stderr, "usage: gocuda help [command]")
+		return exitUsage
+	}
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(stderr, "gocuda help %s: unknown command\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return c.run([]string{"-h"}, stdout, stdout)
+}
+
+func lookup(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// usage prints the command's usage to w.
+func usage(w io.Writer) {
+	fmt.Fprint(w, "gocuda runs CUDA-style kernels on the CPU.\n\n")
+	fmt.Fprint(w, "Usage:\n\n\tgocuda <command> [arguments]\n\nThe commands are:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+	}
+	fmt.Fprintf(w, "\t%-8s %s\n", "help", "print this help, or a command's with help <command>")
+	fmt.Fprint(w, "\nRun 'gocuda help <command>' for more about a command.\n")
+}
