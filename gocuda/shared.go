@@ -40,11 +40,12 @@ func establish[T any](a *arena, k, n int) []T {
 		panic(misuse(ErrInvalidValue, "Shared length %d is negative", n))
 	}
 	var zero T
-	size := n * int(unsafe.Sizeof(zero))
-	if total := a.bytes + size + a.dynBytes; total > a.limit {
-		panic(misuse(ErrInvalidValue, "block shared memory would be %d bytes (static %d + dynamic %d), limit %d",
-			total, a.bytes+size, a.dynBytes, a.limit))
+	elem := int(unsafe.Sizeof(zero))
+	if room := a.limit - a.bytes - a.dynBytes; elem > 0 && n > room/elem { // divide: n*elem may overflow
+		panic(misuse(ErrInvalidValue, "Shared(%d × %T) needs more than the %d bytes left of the block's %d-byte shared memory limit (static %d + dynamic %d in use)",
+			n, zero, room, a.limit, a.bytes, a.dynBytes))
 	}
+	size := n * elem
 	for len(a.static) <= k {
 		a.static = append(a.static, staticAlloc{})
 	}
@@ -73,16 +74,16 @@ func DynamicShared[T any](t *Thread) []T {
 		clear(a.dyn)
 		a.dynBlock = a.block
 	}
-	var zero T
-	size := int(unsafe.Sizeof(zero))
-	if size == 0 || a.dynBytes < size {
-		return nil
-	}
 	if typ := reflect.TypeFor[T](); typ != a.plainType {
 		if !pointerFree(typ) {
 			panic(misuse(ErrInvalidValue, "DynamicShared element type %v holds pointers", typ))
 		}
 		a.plainType = typ
+	}
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if size == 0 || a.dynBytes < size {
+		return nil
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(a.dyn))), a.dynBytes/size)
 }

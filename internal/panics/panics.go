@@ -20,8 +20,9 @@ func Capture(v any) Report {
 }
 
 // site finds the frame that raised the panic: the first frame after
-// runtime.gopanic that is not itself in the runtime (index checks, nil
-// dereferences and divisions enter the runtime before gopanic).
+// runtime.gopanic that is neither in the runtime (index checks, nil
+// dereferences and divisions enter the runtime before gopanic) nor in
+// gocuda's engine (whose misuse panics are the calling kernel's fault).
 func site() runtime.Frame {
 	pcs := make([]uintptr, 64)
 	n := runtime.Callers(3, pcs)
@@ -32,13 +33,24 @@ func site() runtime.Frame {
 		switch {
 		case f.Function == "runtime.gopanic":
 			seenPanic = true
-		case seenPanic && !strings.HasPrefix(f.Function, "runtime."):
+		case seenPanic && !internal(f.Function):
 			return f
 		}
 		if !more {
 			return runtime.Frame{}
 		}
 	}
+}
+
+// internal reports whether function belongs to the runtime or to gocuda's
+// engine packages rather than to a kernel.
+func internal(function string) bool {
+	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/grid."} {
+		if strings.HasPrefix(function, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // IllegalAddress reports whether v is the Go runtime's way of saying what a
