@@ -33,10 +33,11 @@ type Config struct {
 	// DynamicShared.
 	SharedMem int
 
-	// MaxSharedMem opts the launch in to more shared memory per block
-	// (static plus dynamic) than SharedMemPerBlock, up to
-	// SharedMemPerBlockOptin, as cudaFuncAttributeMaxDynamicSharedMemorySize
-	// does. Zero means SharedMemPerBlock.
+	// MaxSharedMem opts the launch in to more shared memory per block than
+	// SharedMemPerBlock, up to SharedMemPerBlockOptin, as
+	// cudaFuncAttributeMaxDynamicSharedMemorySize does: static plus dynamic
+	// shared memory may then reach MaxSharedMem, while static allocations
+	// (Shared) stay within SharedMemPerBlock. Zero means SharedMemPerBlock.
 	MaxSharedMem int
 }
 

@@ -80,7 +80,13 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // wrapping ctx.Err(); running blocks finish first, since a Go function
 // cannot be stopped from outside.
 //
-// Every write made by the kernel happens before LaunchContext returns.
+// If ctx is done just as the last block finishes, the launch may report
+// either outcome. Every write made by the kernel happens before
+// LaunchContext returns.
+//
+// A kernel must not launch on, or close, the device that runs it: with every
+// worker busy the nested launch would wait forever (CUDA's dynamic
+// parallelism is not supported).
 func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {

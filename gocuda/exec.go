@@ -10,6 +10,7 @@ import (
 // and the shared-memory arena. Only its worker touches it.
 type executor struct {
 	launch   *launch
+	block    Dim3 // index of the block being run
 	direct   Thread
 	coop     grid.Block
 	fiberCtx []Thread
@@ -39,7 +40,6 @@ func (x *executor) run(l *launch, job *grid.Job, first, end int64) error {
 // bind prepares the executor for l's blocks.
 func (x *executor) bind(l *launch) {
 	x.launch = l
-	x.direct.BlockDim, x.direct.GridDim = l.block, l.grid
 	if cap(x.fiberCtx) < l.threads {
 		x.fiberCtx = make([]Thread, l.threads)
 	}
@@ -60,24 +60,30 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 		}
 	}()
 	l := x.launch
-	t.BlockIdx = l.grid.index(first)
+	x.block = l.grid.index(first)
 	for b := first; b < end && !job.Stopped(); b++ {
 		x.shared.begin()
+		t.BlockIdx, t.BlockDim, t.GridDim = x.block, l.block, l.grid
 		x.runBlock(t, l.kernel, l.block)
-		t.BlockIdx = l.grid.next(t.BlockIdx)
+		x.block = l.grid.next(x.block)
 	}
 	return nil
 }
 
 // runBlock runs one block. This loop is the cost every kernel pays per
-// thread: keep it lean.
+// thread: keep it lean (locals live across the opaque kernel call are
+// spilled, so each costs a load and store per thread). The engine keeps its
+// own copy of each index, so a kernel that assigns to its Thread's fields
+// misleads at most the threads after it in the same block and row, never the
+// barrier scheduler or other blocks.
 func (x *executor) runBlock(t *Thread, kernel func(*Thread), dim Dim3) {
+	self := 0
 	for z := range dim.Z {
 		for y := range dim.Y {
 			t.ThreadIdx.Y, t.ThreadIdx.Z = y, z
 			for i := range dim.X {
-				t.ThreadIdx.X = i
-				t.nshared = 0
+				t.ThreadIdx.X, t.self, t.nshared = i, self, 0
+				self++
 				kernel(t)
 				if x.coop.Active() {
 					x.coop.Finish()
@@ -93,9 +99,10 @@ func (x *executor) runFiberThread(i int) {
 	t := &x.fiberCtx[i]
 	*t = Thread{
 		ThreadIdx: x.launch.block.index(int64(i)),
-		BlockIdx:  x.direct.BlockIdx,
-		BlockDim:  x.direct.BlockDim,
-		GridDim:   x.direct.GridDim,
+		self:      i,
+		BlockIdx:  x.block,
+		BlockDim:  x.launch.block,
+		GridDim:   x.launch.grid,
 		x:         x,
 	}
 	x.launch.kernel(t)
@@ -107,13 +114,13 @@ func (x *executor) failure(r any) error {
 	if f := x.coop.Failure(); f != nil {
 		r = f
 	}
-	block, dim := x.direct.BlockIdx, x.launch.block
+	block, dim := x.block, x.launch.block
 	switch f := r.(type) {
 	case *grid.ThreadPanic:
 		return newKernelError(block, dim.index(int64(f.Thread)), f.Report)
 	case *grid.Deadlock:
 		return newDeadlockError(block, dim, f)
 	default:
-		return newKernelError(block, x.direct.ThreadIdx, panics.Capture(r))
+		return newKernelError(block, dim.index(int64(x.direct.self)), panics.Capture(r))
 	}
 }

@@ -16,8 +16,10 @@ import (
 // Shared memory reads as zero at the start of every block. The calling
 // thread panics (failing the launch with a *KernelError wrapping
 // ErrInvalidValue) if its k-th call disagrees in element type or length with
-// the block's k-th allocation, or if the block's shared memory would exceed
-// its limit (see Config.MaxSharedMem).
+// the block's k-th allocation, if the block's static allocations would exceed
+// SharedMemPerBlock (48 KiB, as for __shared__ arrays), or if static plus
+// dynamic shared memory would exceed the launch's limit (see
+// Config.MaxSharedMem).
 func Shared[T any](t *Thread, n int) []T {
 	a := &t.x.shared
 	k := t.nshared
@@ -46,6 +48,10 @@ func establish[T any](a *arena, k, n int) []T {
 			n, zero, room, a.limit, a.bytes, a.dynBytes))
 	}
 	size := n * elem
+	if a.bytes+size > SharedMemPerBlock { // as for __shared__ arrays, opting in raises only the dynamic limit
+		panic(misuse(ErrInvalidValue, "static shared memory would be %d bytes, more than the %d a block may declare (opt in with Config.MaxSharedMem applies to DynamicShared)",
+			a.bytes+size, SharedMemPerBlock))
+	}
 	for len(a.static) <= k {
 		a.static = append(a.static, staticAlloc{})
 	}

@@ -11,8 +11,10 @@ import "github.com/gocuda/gocuda/grid"
 //		...
 //	}
 //
-// The index fields are read-only by convention: the runtime sets them and a
-// kernel must not change them. A *Thread is valid only inside the kernel
+// The index fields are read-only by convention, as CUDA's built-ins are: a
+// kernel must not assign to them. (Threads that never reach a barrier share
+// one Thread in turn, so such a write can mislead the threads after it in the
+// same block; the engine keeps its own copy for barriers and LaneID.) A *Thread is valid only inside the kernel
 // call that received it and only on that goroutine; kernels must not keep it
 // or use it from goroutines they start.
 type Thread struct {
@@ -22,21 +24,16 @@ type Thread struct {
 	GridDim   Dim3 // blocks per grid (normalized)
 
 	x       *executor // the worker running this thread
+	self    int       // linear index in the block, kept by the engine
 	nshared int       // Shared calls made so far by this thread in this block
 }
 
-// linear returns the thread's linear index in its block: X fastest, then Y,
-// then Z.
-func (t *Thread) linear() int {
-	return (t.ThreadIdx.Z*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + t.ThreadIdx.X
-}
-
 // LaneID returns the thread's lane in its warp, 0 to 31. A warp is 32
-// consecutive linear thread indices.
-func (t *Thread) LaneID() int { return t.linear() % WarpSize }
+// consecutive linear thread indices: (z*BlockDim.Y+y)*BlockDim.X+x.
+func (t *Thread) LaneID() int { return t.self % WarpSize }
 
 // WarpID returns the index of the thread's warp in its block.
-func (t *Thread) WarpID() int { return t.linear() / WarpSize }
+func (t *Thread) WarpID() int { return t.self / WarpSize }
 
 // SyncThreads is __syncthreads: it waits until every thread of the block
 // that has not returned has reached a SyncThreads, and makes every shared
@@ -62,9 +59,9 @@ func (t *Thread) SyncThreadsOr(pred bool) bool { return t.sync(grid.OpOr, pred) 
 // sync arrives at a block barrier, first making the block cooperative if
 // this is the first barrier any of its threads reaches.
 func (t *Thread) sync(op grid.Op, pred bool) int {
-	x, self := t.x, t.linear()
+	x := t.x
 	if !x.coop.Active() {
-		x.coop.Promote(x.launch.threads, self, x.runFiber)
+		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
 	}
-	return x.coop.Sync(self, op, pred)
+	return x.coop.Sync(t.self, op, pred)
 }
