@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -29,6 +30,7 @@ type Job struct {
 	// error.
 	Run func(worker int, first, end int64) error
 
+	ctx      context.Context
 	next     atomic.Int64 // first block not yet claimed
 	finished atomic.Int64 // blocks run or skipped
 	_        [64]byte     // stopped is read once per block: keep it off the counters' cache line
@@ -60,6 +62,10 @@ func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
 // work claims and runs chunks until none are left or the job stops.
 func (j *Job) work(p *Pool, worker int) {
 	for !j.stopped.Load() {
+		if err := j.ctx.Err(); err != nil { // deterministic at chunk granularity; AfterFunc is prompter
+			j.fail(err)
+			return
+		}
 		first := j.next.Add(j.Chunk) - j.Chunk
 		if first >= j.Blocks {
 			return

@@ -49,8 +49,10 @@ func (p *Pool) Workers() int { return p.workers }
 
 // Run runs every block of j and returns when all have finished or been
 // skipped. It returns the first error of j.Run, or ctx.Err() (the same value)
-// if ctx is done first: then no further chunk starts, and chunks already
-// running finish. Run panics if j has no Run function.
+// if ctx is done first: then no further chunk starts (workers check ctx
+// before each claim, and a context.AfterFunc stops the job at once), and
+// chunks already running finish, or stop early if Run checks Job.Stopped.
+// Run panics if j has no Run function.
 func (p *Pool) Run(ctx context.Context, j *Job) error {
 	if j.Run == nil {
 		panic("grid: Job.Run is nil")
@@ -64,7 +66,7 @@ func (p *Pool) Run(ctx context.Context, j *Job) error {
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
 	}
-	j.done = make(chan struct{})
+	j.done, j.ctx = make(chan struct{}), ctx
 	if ctx.Done() != nil {
 		stop := context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
 		defer stop()
