@@ -30,9 +30,17 @@ type state uint8
 const (
 	notStarted state = iota // fiber thread not run yet
 	running                 // started and not waiting at the current barrier
-	waiting                 // arrived at barrier waitGen; if it is not the current one, released
+	waiting                 // arrived at barrier gen; released once b.gen has moved past it
 	exited                  // returned, or never run because the block aborted
 )
+
+// threadState is one thread's standing in a cooperative block, kept together
+// so that an arrival touches one cache line.
+type threadState struct {
+	state state
+	op    Op     // the Op the thread last arrived at
+	gen   uint64 // the barrier generation it last arrived at
+}
 
 // errAbort unwinds the threads of a block that is being aborted.
 var errAbort = errors.New("grid: block aborted")
@@ -68,9 +76,7 @@ type Block struct {
 	driver  int              // thread on the worker goroutine; -1 once it exited
 	first   int              // thread run by fibers[0]
 	live    int              // threads not exited
-	states  []state
-	ops     []Op     // the Op each thread last arrived at
-	waitGen []uint64 // the barrier generation each thread last arrived at
+	threads []threadState
 	fibers  []*fiber
 
 	gen      uint64 // barriers completed
@@ -95,16 +101,14 @@ func (b *Block) Promote(n, driver int, run func(thread int)) {
 	b.run, b.active, b.aborting, b.failure = run, true, false, nil
 	b.driver, b.first, b.live = driver, driver+1, n-driver
 	b.forward, b.arrived, b.count, b.mixed = true, 0, 0, false
-	b.states = grow(b.states, n)
-	b.ops = grow(b.ops, n)
-	b.waitGen = grow(b.waitGen, n)
+	b.threads = grow(b.threads, n)
+	for i := range b.threads {
+		b.threads[i].state = notStarted
+	}
 	for i := range driver {
-		b.states[i] = exited
+		b.threads[i].state = exited
 	}
-	b.states[driver] = running
-	for i := driver + 1; i < n; i++ {
-		b.states[i] = notStarted
-	}
+	b.threads[driver].state = running
 	need := n - b.first
 	for len(b.fibers) < need {
 		b.fibers = append(b.fibers, newFiber(b))
@@ -157,7 +161,7 @@ func (b *Block) arrive(thread int, op Op, pred bool) {
 	if pred {
 		b.count++
 	}
-	b.states[thread], b.ops[thread], b.waitGen[thread] = waiting, op, b.gen
+	b.threads[thread] = threadState{waiting, op, b.gen}
 }
 
 // passForward resumes the live fibers after self, one after another, until
@@ -177,8 +181,8 @@ func (b *Block) passForward(self int, gen uint64) {
 
 // nextLive returns the first thread after self that has not exited, or -1.
 func (b *Block) nextLive(self int) int {
-	for k := max(self+1, b.first); k < len(b.states); k++ {
-		if b.states[k] != exited {
+	for k := max(self+1, b.first); k < len(b.threads); k++ {
+		if b.threads[k].state != exited {
 			return k
 		}
 	}
@@ -216,7 +220,7 @@ func boolInt(v bool) int {
 // exit records that thread has returned; that may complete the barrier the
 // others wait at.
 func (b *Block) exit(thread int) {
-	b.states[thread] = exited
+	b.threads[thread].state = exited
 	b.live--
 	if b.arrived > 0 && b.arrived == b.live {
 		b.release()
@@ -231,7 +235,7 @@ func (b *Block) runThread(i int) {
 		}
 		b.exit(i)
 	}()
-	b.states[i] = running
+	b.threads[i].state = running
 	b.run(i)
 }
 
@@ -247,7 +251,7 @@ func (b *Block) Finish() {
 		gen := b.gen
 		b.forward = true
 		b.fibers[k-b.first].resume()
-		if b.states[k] == waiting && b.waitGen[k] == gen && b.gen == gen {
+		if th := b.threads[k]; th.state == waiting && th.gen == gen && b.gen == gen {
 			b.failure = b.deadlock() // passed back without anyone releasing
 		}
 	}
@@ -290,10 +294,10 @@ func (b *Block) Abort() {
 // goroutine while it holds the turn, so no fiber is blocked resuming another.
 func (b *Block) abortFibers() {
 	b.aborting = true
-	for k, f := range b.fibers[:len(b.states)-b.first] {
-		switch b.states[b.first+k] {
+	for k, f := range b.fibers[:len(b.threads)-b.first] {
+		switch th := &b.threads[b.first+k]; th.state {
 		case notStarted:
-			b.states[b.first+k] = exited
+			th.state = exited
 			b.live--
 		case waiting, running:
 			f.resume()

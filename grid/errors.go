@@ -44,9 +44,9 @@ func (d *Deadlock) Error() string {
 // deadlock describes the threads now waiting.
 func (b *Block) deadlock() *Deadlock {
 	d := &Deadlock{}
-	for i, s := range b.states {
-		if s == waiting && b.waitGen[i] == b.gen {
-			d.Waiting = append(d.Waiting, Waiter{Thread: i, Op: b.ops[i]})
+	for i, th := range b.threads {
+		if th.state == waiting && th.gen == b.gen {
+			d.Waiting = append(d.Waiting, Waiter{Thread: i, Op: th.op})
 		}
 	}
 	return d
