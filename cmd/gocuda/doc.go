@@ -24,7 +24,7 @@ goroutine per GOMAXPROCS, over n elements (-n, default 1<<24):
     per block. Its first run is checked element by element against
     bench.SAXPYSerial on a copy of y, and its time is shown next to that of
     bench.SAXPYParallel, the same loop split across goroutines by hand,
-    with the ratio of the two.
+    with gocuda's speed relative to it (1.00 = as fast).
   - reduce sums x with a shared-memory tree reduction: each block of 256
     threads stores one value per thread in a gocuda.Shared array, the
     threads add pairs at a halving stride with SyncThreads after each step,

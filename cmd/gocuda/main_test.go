@@ -19,7 +19,7 @@ func TestDemo(t *testing.T) {
 	if !ok {
 		t.Errorf("demo did not verify:\n%s", &out)
 	}
-	for _, want := range []string{"name", "verified", "saxpy", "reduce", "handParallel", "ratio"} {
+	for _, want := range []string{"name", "verified", "saxpy", "reduce", "handParallel", "hand-written parallel Go's speed"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, &out)
 		}
