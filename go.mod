@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/stretchr/testify v1.12.1
 	go.uber.org/goleak v1.3.0
+	golang.org/x/sys v0.41.0
 )
 
 require go.yaml.in/yaml/v3 v3.0.5 // indirect

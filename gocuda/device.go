@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/hostmem"
 )
 
 // A Device runs kernels on a pool of worker goroutines, one per core by
@@ -17,8 +19,11 @@ import (
 // its workers. It must be created with NewDevice (or obtained with Default)
 // and released with Close.
 type Device struct {
-	pool  *grid.Pool
-	execs []*executor // one per worker
+	pool    *grid.Pool
+	execs   []*executor // one per worker
+	mem     *devlink.Account
+	ordinal int
+	streams streamSet
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
 	closed bool
@@ -28,7 +33,8 @@ type Device struct {
 type Option func(*options) error
 
 type options struct {
-	workers int
+	workers   int
+	globalMem int64
 }
 
 // WithWorkers sets the number of worker goroutines (the device's
@@ -51,11 +57,16 @@ func NewDevice(opts ...Option) (*Device, error) {
 			return nil, err
 		}
 	}
-	d := &Device{pool: grid.NewPool(o.workers)}
+	if o.globalMem == 0 {
+		o.globalMem = hostmem.Total()
+	}
+	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem)}
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor()
 	}
+	d.streams.init(d)
+	d.ordinal = register(d)
 	return d, nil
 }
 
@@ -113,9 +124,13 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	return err
 }
 
-// Close waits for running launches, then stops the device's workers. Later
-// launches return ErrContextIsDestroyed, as does a second Close.
+// Close waits for the work queued on the device's streams and for running
+// launches, then stops the device's workers and releases its memory
+// account. It returns the first error left unreported on a stream. Later
+// launches and allocations return ErrContextIsDestroyed, as does a second
+// Close.
 func (d *Device) Close() error {
+	streamErr := d.streams.closeAll()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closed {
@@ -126,7 +141,9 @@ func (d *Device) Close() error {
 	for _, x := range d.execs {
 		x.coop.Close()
 	}
-	return nil
+	d.mem.Close()
+	unregister(d)
+	return streamErr
 }
 
 var defaultDevice = sync.OnceValue(func() *Device {

@@ -40,6 +40,27 @@ var (
 	// ErrContextIsDestroyed is cudaErrorContextIsDestroyed: the device has
 	// been closed.
 	ErrContextIsDestroyed = errors.New("gocuda: context is destroyed")
+
+	// ErrMemoryAllocation is cudaErrorMemoryAllocation: an allocation does
+	// not fit in the device's free global memory.
+	ErrMemoryAllocation = errors.New("gocuda: out of memory")
+
+	// ErrNotReady is cudaErrorNotReady: a queried stream or event still has
+	// work pending. It reports a state, not a failure.
+	ErrNotReady = errors.New("gocuda: device not ready")
+
+	// ErrInvalidResourceHandle is cudaErrorInvalidResourceHandle: a closed
+	// stream or event, an event never recorded, or a timing query on an
+	// event created without timing.
+	ErrInvalidResourceHandle = errors.New("gocuda: invalid resource handle")
+
+	// ErrInvalidDevice is cudaErrorInvalidDevice: no device has the given
+	// ordinal.
+	ErrInvalidDevice = errors.New("gocuda: invalid device ordinal")
+
+	// ErrInvalidPitchValue is cudaErrorInvalidPitchValue: a 2D copy's pitch
+	// is smaller than its width.
+	ErrInvalidPitchValue = errors.New("gocuda: invalid pitch argument")
 )
 
 // A KernelError reports a panic in a kernel thread: the first thread of the

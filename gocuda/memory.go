@@ -1,0 +1,28 @@
+package gocuda
+
+import (
+	"fmt"
+
+	"github.com/gocuda/gocuda/internal/devlink"
+)
+
+func init() {
+	devlink.AccountOf = func(dev any) *devlink.Account { return dev.(*Device).mem }
+}
+
+// WithGlobalMem sets the device's global memory size in bytes, its
+// totalGlobalMem: allocations in package mem beyond it fail with
+// ErrMemoryAllocation. The default is the machine's physical memory.
+func WithGlobalMem(bytes int64) Option {
+	return func(o *options) error {
+		if bytes < 1 {
+			return fmt.Errorf("%w: global memory of %d bytes", ErrInvalidValue, bytes)
+		}
+		o.globalMem = bytes
+		return nil
+	}
+}
+
+// MemGetInfo returns the device's free and total global memory in bytes, as
+// cudaMemGetInfo does. Allocations of package mem count against it.
+func (d *Device) MemGetInfo() (free, total int64) { return d.mem.Info() }
