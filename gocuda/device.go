@@ -103,6 +103,11 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	if err != nil {
 		return err
 	}
+	return d.run(ctx, l)
+}
+
+// run runs a validated launch to completion on the device's workers.
+func (d *Device) run(ctx context.Context, l *launch) error {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	if d.closed {
@@ -112,7 +117,7 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	job.Run = func(worker int, first, end int64) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
-	err = d.pool.Run(ctx, job)
+	err := d.pool.Run(ctx, job)
 	switch {
 	case err == nil:
 		return nil

@@ -1,10 +1,153 @@
 package gocuda
 
-// streamSet is the device's streams. (Being filled in: streams and events.)
-type streamSet struct{}
+import (
+	"context"
+	"fmt"
+	"sync"
 
-func (s *streamSet) init(*Device) {}
+	"github.com/gocuda/gocuda/internal/devlink"
+)
 
-// closeAll stops the device's streams once their work is done and returns
-// the first error they had not reported.
-func (s *streamSet) closeAll() error { return nil }
+func init() {
+	devlink.Enqueue = func(s any, run func() error) error { return s.(*Stream).enqueue(&op{run: run}) }
+	devlink.DeviceOf = func(s any) any { return s.(*Stream).dev }
+}
+
+// A Stream is a queue of device work, like a cudaStream_t: operations
+// queued on one stream run one after another in the order they were queued;
+// operations on different streams may run at the same time and share the
+// device's workers. Queuing returns at once; Synchronize waits.
+//
+// Errors are per stream, as CUDA's are per context: the first operation that
+// fails (a kernel panic, say) makes the stream skip the operations queued
+// after it, until Synchronize reports the error and clears it. Event records
+// still complete, so nothing waiting on them hangs.
+//
+// The device's default stream (Device.DefaultStream) follows CUDA's legacy
+// default-stream semantics: an operation queued on it waits for everything
+// queued before it on every blocking stream, and an operation queued on a
+// blocking stream waits for everything queued before it on the default
+// stream. Streams made with StreamNonBlocking do not synchronize with the
+// default stream. Device.Launch and package mem's synchronous copies are not
+// stream operations: they run on the calling goroutine's behalf at once.
+//
+// A Stream is safe for use by multiple goroutines. Its zero value is not
+// usable: make streams with Device.NewStream. An operation's effects happen
+// before the operations queued after it on its stream start, and before
+// Synchronize (of the stream or the device) returns.
+type Stream struct {
+	dev      *Device
+	legacy   bool // the device's default stream
+	blocking bool // synchronizes with the default stream
+
+	// Guarded by dev.streams.mu.
+	queue    []*op
+	tail     *op // last queued operation
+	draining bool
+	err      error // first error not yet reported
+	closed   bool
+}
+
+// An op is one queued operation.
+type op struct {
+	run    func() error // nil: nothing to run (a wait)
+	always bool         // runs even after an earlier failure (event records)
+	deps   []*op        // operations on other streams that must finish first
+	done   chan struct{}
+}
+
+func (o *op) finished() bool {
+	select {
+	case <-o.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// A StreamOption configures NewStream.
+type StreamOption func(*Stream)
+
+// StreamNonBlocking makes a stream that does not synchronize with the
+// default stream (cudaStreamNonBlocking).
+func StreamNonBlocking() StreamOption { return func(s *Stream) { s.blocking = false } }
+
+// streamSet is a device's streams, and the lock that orders them.
+type streamSet struct {
+	mu         sync.Mutex
+	all        map[*Stream]struct{}
+	def        *Stream
+	lastLegacy *op // last operation queued on the default stream
+	closed     bool
+}
+
+func (set *streamSet) init(d *Device) {
+	set.all = make(map[*Stream]struct{})
+	set.def = &Stream{dev: d, legacy: true}
+	set.all[set.def] = struct{}{}
+}
+
+// NewStream makes a stream on the device (cudaStreamCreate). By default it
+// synchronizes with the default stream; see StreamNonBlocking.
+func (d *Device) NewStream(opts ...StreamOption) (*Stream, error) {
+	s := &Stream{dev: d, blocking: true}
+	for _, opt := range opts {
+		opt(s)
+	}
+	set := &d.streams
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if set.closed {
+		return nil, ErrContextIsDestroyed
+	}
+	set.all[s] = struct{}{}
+	return s, nil
+}
+
+// DefaultStream returns the device's default stream, CUDA's legacy NULL
+// stream (see Stream).
+func (d *Device) DefaultStream() *Stream { return d.streams.def }
+
+// Launch queues a launch of kernel and returns at once (kernel<<<grid,
+// block, shared, stream>>>). A configuration error is returned at once, as
+// by Device.Launch; the kernel's own failure is reported by Synchronize.
+func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
+	l, err := newLaunch(cfg, kernel)
+	if err != nil {
+		return err
+	}
+	return s.enqueue(&op{run: func() error { return s.dev.run(context.Background(), l) }})
+}
+
+// LaunchHostFunc queues f to run on a goroutine of its own in stream order
+// (cudaLaunchHostFunc). f must not wait for work queued after it. A panic in
+// f fails the stream with an error wrapping ErrLaunchFailure.
+func (s *Stream) LaunchHostFunc(f func()) error {
+	if f == nil {
+		return fmt.Errorf("%w: nil host function", ErrInvalidValue)
+	}
+	return s.enqueue(&op{run: func() (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%w: host function panicked: %v", ErrLaunchFailure, r)
+			}
+		}()
+		f()
+		return nil
+	}})
+}
+
+// WaitEvent makes the work queued on s after this call wait until e's most
+// recent Record (at the time of this call) has completed
+// (cudaStreamWaitEvent). An event never recorded is complete.
+func (s *Stream) WaitEvent(e *Event) error {
+	rec, err := e.latest()
+	if err != nil {
+		return err
+	}
+	o := &op{}
+	if rec != nil {
+		o.deps = []*op{rec.op}
+	}
+	return s.enqueue(o)
+}

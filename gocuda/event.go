@@ -1,0 +1,143 @@
+package gocuda
+
+import (
+	"fmt"
+	"sync"
+	"time"
+)
+
+// An Event marks a point in a stream, like a cudaEvent_t: Record queues the
+// mark, and the event completes, taking its timestamp, when the stream
+// reaches it, not when Record is called. Synchronize and Query wait for and
+// test the most recent Record; ElapsedTime measures between two events.
+//
+// An Event is safe for use by multiple goroutines. Its zero value is not
+// usable: make events with Device.NewEvent. Everything queued on a stream
+// before a Record happens before that record completes, and so before an
+// Event.Synchronize that observes it returns.
+type Event struct {
+	dev    *Device
+	timing bool
+
+	mu     sync.Mutex
+	rec    *record // most recent Record; nil if never recorded
+	closed bool
+}
+
+// A record is one Record of an event.
+type record struct {
+	op *op
+	at time.Time // set when the stream reaches the record
+}
+
+// An EventOption configures NewEvent.
+type EventOption func(*Event)
+
+// EventDisableTiming makes an event that takes no timestamps
+// (cudaEventDisableTiming); ElapsedTime on it returns
+// ErrInvalidResourceHandle.
+func EventDisableTiming() EventOption { return func(e *Event) { e.timing = false } }
+
+// NewEvent makes an event on the device (cudaEventCreate).
+func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return nil, ErrContextIsDestroyed
+	}
+	e := &Event{dev: d, timing: true}
+	for _, opt := range opts {
+		opt(e)
+	}
+	return e, nil
+}
+
+// Record queues the event on s (cudaEventRecord). It completes, with its
+// timestamp, once s has finished everything queued before it, even if one
+// of those operations failed.
+func (e *Event) Record(s *Stream) error {
+	if s.dev != e.dev {
+		return fmt.Errorf("%w: event and stream belong to different devices", ErrInvalidResourceHandle)
+	}
+	rec := &record{}
+	rec.op = &op{always: true, run: func() error {
+		rec.at = time.Now()
+		return nil
+	}}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return fmt.Errorf("%w: event closed", ErrInvalidResourceHandle)
+	}
+	if err := s.enqueue(rec.op); err != nil {
+		return err
+	}
+	e.rec = rec
+	return nil
+}
+
+// latest returns the most recent record, or nil, or an error if e is closed.
+func (e *Event) latest() (*record, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil, fmt.Errorf("%w: event closed", ErrInvalidResourceHandle)
+	}
+	return e.rec, nil
+}
+
+// Synchronize waits until the most recent Record has completed
+// (cudaEventSynchronize). An event never recorded is complete.
+func (e *Event) Synchronize() error {
+	rec, err := e.latest()
+	if err == nil && rec != nil {
+		<-rec.op.done
+	}
+	return err
+}
+
+// Query returns ErrNotReady until the most recent Record has completed
+// (cudaEventQuery), then nil.
+func (e *Event) Query() error {
+	rec, err := e.latest()
+	if err == nil && rec != nil && !rec.op.finished() {
+		return ErrNotReady
+	}
+	return err
+}
+
+// Close releases the event (cudaEventDestroy); later use returns
+// ErrInvalidResourceHandle. A Record still queued completes as usual.
+func (e *Event) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return fmt.Errorf("%w: event closed", ErrInvalidResourceHandle)
+	}
+	e.closed = true
+	return nil
+}
+
+// ElapsedTime returns the milliseconds from start's most recent Record to
+// end's, with the resolution of the host's monotonic clock
+// (cudaEventElapsedTime). It returns ErrInvalidResourceHandle if either event
+// was made with EventDisableTiming, was never recorded or is closed, and
+// ErrNotReady if either record has not completed.
+func ElapsedTime(start, end *Event) (float32, error) {
+	var at [2]time.Time
+	for i, e := range []*Event{start, end} {
+		rec, err := e.latest()
+		switch {
+		case err != nil:
+			return 0, err
+		case !e.timing:
+			return 0, fmt.Errorf("%w: event created with EventDisableTiming", ErrInvalidResourceHandle)
+		case rec == nil:
+			return 0, fmt.Errorf("%w: event never recorded", ErrInvalidResourceHandle)
+		case !rec.op.finished():
+			return 0, ErrNotReady
+		}
+		at[i] = rec.at
+	}
+	return float32(at[1].Sub(at[0]).Seconds() * 1e3), nil
+}

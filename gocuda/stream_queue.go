@@ -1,0 +1,168 @@
+package gocuda
+
+import "fmt"
+
+// enqueue adds o to the stream, with the cross-stream dependencies of the
+// legacy default stream, and starts a drainer if none is running. All of it
+// happens under the device's stream lock, so dependencies always point to
+// operations queued earlier and can never form a cycle.
+func (s *Stream) enqueue(o *op) error {
+	set := &s.dev.streams
+	o.done = make(chan struct{})
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	switch {
+	case set.closed:
+		return ErrContextIsDestroyed
+	case s.closed:
+		return fmt.Errorf("%w: stream closed", ErrInvalidResourceHandle)
+	}
+	switch {
+	case s.legacy:
+		for t := range set.all {
+			if t.blocking && t.tail != nil && !t.tail.finished() {
+				o.deps = append(o.deps, t.tail)
+			}
+		}
+		set.lastLegacy = o
+	case s.blocking && set.lastLegacy != nil && !set.lastLegacy.finished():
+		o.deps = append(o.deps, set.lastLegacy)
+	}
+	s.queue = append(s.queue, o)
+	s.tail = o
+	if !s.draining {
+		s.draining = true
+		go s.drain()
+	}
+	return nil
+}
+
+// drain runs the stream's operations in order until the queue is empty, then
+// exits: an idle stream holds no goroutine.
+func (s *Stream) drain() {
+	set := &s.dev.streams
+	for {
+		set.mu.Lock()
+		if len(s.queue) == 0 {
+			s.draining = false
+			set.mu.Unlock()
+			return
+		}
+		o := s.queue[0]
+		s.queue[0] = nil
+		s.queue = s.queue[1:]
+		skip := s.err != nil && !o.always
+		set.mu.Unlock()
+
+		for _, dep := range o.deps {
+			<-dep.done
+		}
+		var err error
+		if o.run != nil && !skip {
+			err = o.run()
+		}
+		set.mu.Lock()
+		if err != nil && s.err == nil {
+			s.err = err
+		}
+		set.mu.Unlock()
+		close(o.done)
+	}
+}
+
+// Synchronize waits until every operation queued on s so far has finished
+// (cudaStreamSynchronize) and returns the first error of its operations not
+// yet reported, clearing it.
+func (s *Stream) Synchronize() error {
+	set := &s.dev.streams
+	set.mu.Lock()
+	tail := s.tail
+	set.mu.Unlock()
+	if tail != nil {
+		<-tail.done
+	}
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	err := s.err
+	s.err = nil
+	return err
+}
+
+// Query returns ErrNotReady while operations queued on s are pending
+// (cudaStreamQuery); then the first error not yet reported, without
+// clearing it, or nil.
+func (s *Stream) Query() error {
+	set := &s.dev.streams
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if s.tail != nil && !s.tail.finished() {
+		return ErrNotReady
+	}
+	return s.err
+}
+
+// Close waits for the work queued on s, then releases it
+// (cudaStreamDestroy), returning the first error not yet reported. Queuing on
+// a closed stream returns ErrInvalidResourceHandle. The default stream cannot
+// be closed but by Device.Close.
+func (s *Stream) Close() error {
+	if s.legacy {
+		return fmt.Errorf("%w: the default stream is closed with its device", ErrInvalidResourceHandle)
+	}
+	return s.close()
+}
+
+func (s *Stream) close() error {
+	set := &s.dev.streams
+	set.mu.Lock()
+	if s.closed {
+		set.mu.Unlock()
+		return fmt.Errorf("%w: stream closed", ErrInvalidResourceHandle)
+	}
+	s.closed = true
+	set.mu.Unlock()
+	err := s.Synchronize()
+	set.mu.Lock()
+	delete(set.all, s)
+	set.mu.Unlock()
+	return err
+}
+
+// Synchronize waits for the work queued on every stream of the device
+// (cudaDeviceSynchronize) and returns the first error any of them had not
+// reported, clearing them all.
+func (d *Device) Synchronize() error {
+	var first error
+	for _, s := range d.streams.snapshot() {
+		if err := s.Synchronize(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// snapshot returns the open streams.
+func (set *streamSet) snapshot() []*Stream {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	out := make([]*Stream, 0, len(set.all))
+	for s := range set.all {
+		out = append(out, s)
+	}
+	return out
+}
+
+// closeAll stops the device's streams once their work is done and returns
+// the first error they had not reported.
+func (set *streamSet) closeAll() error {
+	set.mu.Lock()
+	set.closed = true
+	set.mu.Unlock()
+	var first error
+	for _, s := range set.snapshot() {
+		if err := s.close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
