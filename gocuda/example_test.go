@@ -114,3 +114,32 @@ func ExampleDim3() {
 	fmt.Println(dim)
 	// Output: (4,1,1)
 }
+
+// Work queued on a stream runs in order while the host goes on; events
+// mark points in it and time the work between them.
+func ExampleStream() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+	s, _ := dev.NewStream()
+	defer s.Close()
+	start, _ := dev.NewEvent()
+	end, _ := dev.NewEvent()
+
+	x := make([]int, 1024)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 256}}
+	_ = start.Record(s)
+	for range 3 { // each launch sees the previous one's writes
+		_ = s.Launch(cfg, func(t *gocuda.Thread) {
+			i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+			x[i] = 2*x[i] + 1
+		})
+	}
+	_ = end.Record(s)
+	fmt.Println(s.Synchronize(), x[0], x[1023])
+
+	ms, err := gocuda.ElapsedTime(start, end)
+	fmt.Println(err, ms >= 0)
+	// Output:
+	// <nil> 7 7
+	// <nil> true
+}
