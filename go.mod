@@ -3,6 +3,7 @@ module github.com/gocuda/gocuda
 go 1.26
 
 require (
+	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/stretchr/testify v1.12.1
 	go.uber.org/goleak v1.3.0
 	golang.org/x/sys v0.41.0

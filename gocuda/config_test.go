@@ -11,6 +11,16 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// huge returns 1<<shift as an int, out of CUDA's range; where int is too
+// small to hold it, -1, which is just as invalid.
+func huge(shift uint) int {
+	v := int64(1) << shift
+	if int64(int(v)) != v {
+		return -1
+	}
+	return int(v)
+}
+
 func TestInvalidConfiguration(t *testing.T) {
 	d := newDevice(t, gocuda.WithWorkers(2))
 	ok := func(*gocuda.Thread) {}
@@ -31,10 +41,10 @@ func TestInvalidConfiguration(t *testing.T) {
 		{"block.X>1024", gocuda.Config{Block: gocuda.Dim3{X: 2048, Y: 0, Z: 0}}, ok},
 		{"block.Y>1024", gocuda.Config{Block: gocuda.Dim3{Y: 1025}}, ok},
 		{"block.Z>64", gocuda.Config{Block: gocuda.Dim3{Z: 65}}, ok},
-		{"grid.X>2^31-1", gocuda.Config{Grid: gocuda.Dim3{X: 1 << 31}}, ok},
+		{"grid.X>2^31-1", gocuda.Config{Grid: gocuda.Dim3{X: huge(31)}}, ok},
 		{"grid.Y>65535", gocuda.Config{Grid: gocuda.Dim3{Y: 65536}}, ok},
 		{"grid.Z>65535", gocuda.Config{Grid: gocuda.Dim3{Z: 65536}}, ok},
-		{"huge", gocuda.Config{Grid: gocuda.Dim3{X: 1 << 62}, Block: gocuda.Dim3{X: 1 << 62}}, ok},
+		{"huge", gocuda.Config{Grid: gocuda.Dim3{X: huge(62)}, Block: gocuda.Dim3{X: huge(62)}}, ok},
 		{"nil-kernel", gocuda.Config{}, nil},
 		{"nil-kernel-with-bad-dims", gocuda.Config{Block: gocuda.Dim3{X: 5000}}, nil},
 	}

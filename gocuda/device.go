@@ -66,7 +66,7 @@ func NewDevice(opts ...Option) (*Device, error) {
 		d.execs[i] = newExecutor()
 	}
 	d.streams.init(d)
-	d.ordinal = register(d)
+	register(d)
 	return d, nil
 }
 

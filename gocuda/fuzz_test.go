@@ -96,10 +96,10 @@ func FuzzConfig(f *testing.F) {
 		{gocuda.Dim3{}, gocuda.Dim3{X: 1025}, 0, 0},
 		{gocuda.Dim3{}, gocuda.Dim3{Y: 1025}, 0, 0},
 		{gocuda.Dim3{}, gocuda.Dim3{Z: 65}, 0, 0},
-		{gocuda.Dim3{X: 1 << 31}, gocuda.Dim3{}, 0, 0},
+		{gocuda.Dim3{X: huge(31)}, gocuda.Dim3{}, 0, 0},
 		{gocuda.Dim3{Y: 65536}, gocuda.Dim3{}, 0, 0},
 		{gocuda.Dim3{Z: 65536}, gocuda.Dim3{}, 0, 0},
-		{gocuda.Dim3{X: 1 << 62, Y: 1 << 62}, gocuda.Dim3{X: -1 << 63}, 0, 0},
+		{gocuda.Dim3{X: huge(62), Y: huge(62)}, gocuda.Dim3{X: -huge(62)}, 0, 0},
 		// Invalid shared memory.
 		{gocuda.Dim3{}, gocuda.Dim3{}, 48<<10 + 1, 0},
 		{gocuda.Dim3{}, gocuda.Dim3{}, -1, 0},

@@ -373,9 +373,9 @@ func TestSharedHugeLength(t *testing.T) {
 		name   string
 		kernel func(th *gocuda.Thread)
 	}{
-		{"1<<40 bytes", func(th *gocuda.Thread) { gocuda.Shared[byte](th, 1<<40) }},
-		{"2^61 int64s", func(th *gocuda.Thread) { gocuda.Shared[int64](th, 1<<61) }},
-		{"2^60+1 [16]byte", func(th *gocuda.Thread) { gocuda.Shared[[16]byte](th, 1<<60+1) }},
+		{"1<<40 bytes", func(th *gocuda.Thread) { gocuda.Shared[byte](th, huge(40)) }},
+		{"2^61 int64s", func(th *gocuda.Thread) { gocuda.Shared[int64](th, huge(61)) }},
+		{"2^60+1 [16]byte", func(th *gocuda.Thread) { gocuda.Shared[[16]byte](th, huge(60)+1) }},
 		{"max int32s", func(th *gocuda.Thread) { gocuda.Shared[int32](th, math.MaxInt) }},
 	}
 	for _, k := range kernels {

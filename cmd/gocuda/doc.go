@@ -8,8 +8,9 @@ Usage:
 
 The commands are:
 
-	demo        run SAXPY and a shared-memory reduction, check and time them
-	help        print usage, or a command's with help <command>
+	demo         run SAXPY and a shared-memory reduction, check and time them
+	devicequery  print the properties of the device, like CUDA's deviceQuery
+	help         print usage, or a command's with help <command>
 
 # Run the demo kernels
 
@@ -38,6 +39,32 @@ Each kernel is timed as the median of 5 runs after one warm-up run, the
 one that is checked. Demo prints a table of name, n, time and whether the
 result was verified, then the SAXPY comparison. It exits with status 1 if a
 check fails or a launch returns an error, and 2 for a bad command line.
+
+# Print device properties
+
+Usage:
+
+	gocuda devicequery [-workers n] [-mem bytes]
+
+Devicequery starts a device and prints the properties of every open
+device (gocuda.Devices; in this command, the one it started), as
+gocuda.Device.Properties reports them and in the spirit of CUDA's
+deviceQuery sample: "Detected 1 gocuda device(s)", then for each device
+its ordinal and name (the CPU's brand string), the compute capability
+gocuda emulates (9.0), total global memory, multiprocessors (worker
+goroutines), clock rate, the shared last-level cache, constant and shared
+memory limits, warp size, thread and dimension limits of blocks and grids,
+what may run concurrently, and the CPU: vendor, family and model, cores,
+L1d, L1i, L2 and L3 cache sizes and SIMD extensions (SSE4.2, AVX, AVX2,
+AVX-512F, FMA3, NEON, SVE). It ends with "Result = PASS".
+
+Without flags it starts the default device, with one worker per
+GOMAXPROCS and the machine's physical memory as global memory. -workers n
+and -mem bytes start a device with n workers and that much global memory
+instead (gocuda.WithWorkers, gocuda.WithGlobalMem); -mem takes a byte
+count with an optional KiB, MiB, GiB or TiB suffix, such as 512MiB.
+Devicequery exits with status 0, 1 if the device cannot be started, and 2
+for a bad command line.
 
 # Print help
 

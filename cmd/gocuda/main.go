@@ -24,6 +24,7 @@ type command struct {
 // handled by run itself, since it needs the list.
 var commands = []command{
 	{"demo", "run SAXPY and a shared-memory reduction, check and time them", runDemo},
+	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
 }
 
 func main() {
@@ -83,8 +84,8 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, "gocuda runs CUDA-style kernels on the CPU.\n\n")
 	fmt.Fprint(w, "Usage:\n\n\tgocuda <command> [arguments]\n\nThe commands are:\n\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "\t%-12s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\t%-8s %s\n", "help", "print this help, or a command's with help <command>")
+	fmt.Fprintf(w, "\t%-12s %s\n", "help", "print this help, or a command's with help <command>")
 	fmt.Fprint(w, "\nRun 'gocuda help <command>' for more about a command.\n")
 }
