@@ -83,7 +83,9 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // every block has finished.
 //
 // An invalid configuration returns an error wrapping ErrInvalidConfiguration
-// or ErrInvalidValue before anything runs. A panic in a thread fails the
+// or ErrInvalidValue before anything runs. The launch first waits for the
+// work queued on the default stream and every blocking stream, as a launch
+// on CUDA's legacy default stream does (see Stream). A panic in a thread fails the
 // launch with a *KernelError naming the first failing thread: no further
 // block starts and threads waiting at barriers are released. Threads waiting
 // at a barrier that can never complete fail it with a *DeadlockError. Once
@@ -102,6 +104,9 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {
 		return err
+	}
+	if err := d.awaitStreams(ctx); err != nil {
+		return fmt.Errorf("gocuda: launch cancelled: %w", err)
 	}
 	return d.run(ctx, l)
 }

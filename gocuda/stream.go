@@ -11,6 +11,7 @@ import (
 func init() {
 	devlink.Enqueue = func(s any, run func() error) error { return s.(*Stream).enqueue(&op{run: run}) }
 	devlink.DeviceOf = func(s any) any { return s.(*Stream).dev }
+	devlink.AwaitStreams = func(d any) { _ = d.(*Device).awaitStreams(context.Background()) }
 }
 
 // A Stream is a queue of device work, like a cudaStream_t: operations
@@ -28,8 +29,10 @@ func init() {
 // queued before it on every blocking stream, and an operation queued on a
 // blocking stream waits for everything queued before it on the default
 // stream. Streams made with StreamNonBlocking do not synchronize with the
-// default stream. Device.Launch and package mem's synchronous copies are not
-// stream operations: they run on the calling goroutine's behalf at once.
+// default stream. Synchronous calls (Device.Launch, package mem's
+// synchronous copies and Free) first wait, as in CUDA, for the work queued
+// before them on the default stream and every blocking stream; they do not
+// queue themselves, so concurrent synchronous calls still run at once.
 //
 // A Stream is safe for use by multiple goroutines. Its zero value is not
 // usable: make streams with Device.NewStream. An operation's effects happen
@@ -120,8 +123,10 @@ func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 }
 
 // LaunchHostFunc queues f to run on a goroutine of its own in stream order
-// (cudaLaunchHostFunc). f must not wait for work queued after it. A panic in
-// f fails the stream with an error wrapping ErrLaunchFailure.
+// (cudaLaunchHostFunc). As in CUDA, f must not call gocuda or mem functions
+// that wait for streams (synchronous launches and copies, Synchronize): it
+// runs as part of its stream, so they would wait for it. A panic in f fails
+// the stream with an error wrapping ErrLaunchFailure.
 func (s *Stream) LaunchHostFunc(f func()) error {
 	if f == nil {
 		return fmt.Errorf("%w: nil host function", ErrInvalidValue)

@@ -1,6 +1,9 @@
 package gocuda
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // enqueue adds o to the stream, with the cross-stream dependencies of the
 // legacy default stream, and starts a drainer if none is running. All of it
@@ -165,4 +168,28 @@ func (set *streamSet) closeAll() error {
 		}
 	}
 	return first
+}
+
+// awaitStreams waits for the operations already queued on the default
+// stream and on every blocking stream, as CUDA's synchronous calls (a
+// launch on the legacy default stream, cudaMemcpy) do. It does not queue
+// anything, so concurrent synchronous calls do not wait for each other.
+func (d *Device) awaitStreams(ctx context.Context) error {
+	set := &d.streams
+	set.mu.Lock()
+	var pending []*op
+	for s := range set.all {
+		if (s.legacy || s.blocking) && s.tail != nil && !s.tail.finished() {
+			pending = append(pending, s.tail)
+		}
+	}
+	set.mu.Unlock()
+	for _, o := range pending {
+		select {
+		case <-o.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
 }

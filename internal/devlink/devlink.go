@@ -17,6 +17,10 @@ var (
 
 	// DeviceOf returns the *gocuda.Device a *gocuda.Stream belongs to.
 	DeviceOf func(stream any) any
+
+	// AwaitStreams waits for the work queued on a *gocuda.Device's default
+	// stream and blocking streams, as CUDA's synchronous calls do.
+	AwaitStreams func(device any)
 )
 
 // An Account is a device's global-memory ledger: allocations reserve bytes
