@@ -59,25 +59,27 @@ func (j *Job) Stopped() bool { return j.stopped.Load() }
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
 
-// work claims and runs chunks until none are left or the job stops.
-func (j *Job) work(p *Pool, worker int) {
-	for !j.stopped.Load() {
-		if err := j.ctx.Err(); err != nil { // deterministic at chunk granularity; AfterFunc is prompter
-			j.fail(err)
-			return
-		}
-		first := j.next.Add(j.Chunk) - j.Chunk
-		if first >= j.Blocks {
-			return
-		}
-		end := min(first+j.Chunk, j.Blocks)
-		if !j.stopped.Load() {
-			if err := j.runChunk(p, worker, first, end); err != nil {
-				j.fail(err)
-			}
-		}
-		j.complete(end - first)
+// step claims and runs one chunk, if any is left and the job has not
+// stopped.
+func (j *Job) step(p *Pool, worker int) {
+	if j.stopped.Load() {
+		return
 	}
+	if err := j.ctx.Err(); err != nil { // deterministic at chunk granularity; AfterFunc is prompter
+		j.fail(err)
+		return
+	}
+	first := j.next.Add(j.Chunk) - j.Chunk
+	if first >= j.Blocks {
+		return
+	}
+	end := min(first+j.Chunk, j.Blocks)
+	if !j.stopped.Load() {
+		if err := j.runChunk(p, worker, first, end); err != nil {
+			j.fail(err)
+		}
+	}
+	j.complete(end - first)
 }
 
 // runChunk calls Run, turning a panic that escapes it into an error and a

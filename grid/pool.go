@@ -11,9 +11,10 @@ import (
 var ErrClosed = errors.New("grid: pool closed")
 
 // A Pool is a fixed set of worker goroutines, the analog of a GPU's
-// streaming multiprocessors, that run the blocks of submitted Jobs. Workers
-// claim chunks of blocks from the oldest job that has blocks left, so
-// concurrent jobs share the workers and every worker helps every job.
+// streaming multiprocessors, that run the blocks of submitted Jobs. A worker
+// claims one chunk at a time, taking the jobs that have blocks left in
+// turn, so concurrent jobs share the workers fairly: a small job is not
+// held up until a big one has handed out all its blocks.
 //
 // A Pool is safe for use by multiple goroutines. It must be created with
 // NewPool; the zero Pool is not usable. A Pool must not be copied.
@@ -103,15 +104,18 @@ func (p *Pool) Close() {
 	p.running.Wait()
 }
 
-// work is a worker's life: take a job, run its chunks, repeat.
+// work is a worker's life: take the next job in turn, run one of its
+// chunks, repeat.
 func (p *Pool) work(id int) {
 	defer p.running.Done()
+	var last *Job
 	for {
-		j := p.take()
+		j := p.take(last)
 		if j == nil {
 			return
 		}
-		j.work(p, id)
+		j.step(p, id)
+		last = j
 	}
 }
 
@@ -122,14 +126,19 @@ func (p *Pool) respawn(id int) {
 	go p.work(id)
 }
 
-// take returns the oldest job with unclaimed blocks, waiting for one if
-// there is none, or nil once the pool is closed and drained.
-func (p *Pool) take() *Job {
+// take returns the job after last (round robin, in order of arrival) among
+// those with unclaimed blocks, waiting for one if there is none, or nil
+// once the pool is closed and drained.
+func (p *Pool) take(last *Job) *Job {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
+		after := 0 // index in the compacted queue of the job after last
 		live := p.queue[:0]
 		for _, j := range p.queue {
+			if j == last {
+				after = len(live) + 1
+			}
 			if !j.exhausted() {
 				live = append(live, j)
 			}
@@ -137,7 +146,7 @@ func (p *Pool) take() *Job {
 		clear(p.queue[len(live):])
 		p.queue = live
 		if len(p.queue) > 0 {
-			return p.queue[0]
+			return p.queue[after%len(p.queue)]
 		}
 		if p.closed {
 			return nil

@@ -214,3 +214,32 @@ func TestJobStopped(t *testing.T) {
 	assert.True(t, job.Stopped())
 	assert.EqualValues(t, 1, afterFailure.Load())
 }
+
+// TestPoolSharesWorkersFairly: with one worker busy on a big job, a small
+// job submitted later runs after one chunk of the big one, not after all of
+// them.
+func TestPoolSharesWorkersFairly(t *testing.T) {
+	p := newPool(t, 1)
+	smallDone := make(chan struct{})
+	var beforeSmall atomic.Int64
+	started := make(chan struct{})
+	big := &grid.Job{Blocks: 1000, Chunk: 1, Run: func(_ int, first, _ int64) error {
+		if first == 0 {
+			close(started)
+		}
+		select {
+		case <-smallDone:
+		default:
+			beforeSmall.Add(1)
+			time.Sleep(time.Millisecond) // block 0 is still running when the small job arrives
+		}
+		return nil
+	}}
+	bigErr := make(chan error)
+	go func() { bigErr <- p.Run(context.Background(), big) }()
+	<-started
+	small := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error { close(smallDone); return nil }}
+	require.NoError(t, p.Run(context.Background(), small))
+	require.NoError(t, <-bigErr)
+	assert.LessOrEqual(t, beforeSmall.Load(), int64(50), "the small job waited for %d of the big job's 1000 chunks", beforeSmall.Load())
+}
