@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,22 +33,11 @@ Flags:
 // runDemo is the demo subcommand.
 func runDemo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	n := fs.Int("n", 1<<24, "number of `elements`")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), demoUsage)
-		fs.PrintDefaults()
+	if code, ok := parseFlags(fs, demoUsage, args, stderr); !ok {
+		return code
 	}
-	switch err := fs.Parse(args); {
-	case errors.Is(err, flag.ErrHelp):
-		return exitOK
-	case err != nil:
-		return exitUsage
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "gocuda demo: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return exitUsage
-	case *n < 0:
+	if *n < 0 {
 		fmt.Fprintf(stderr, "gocuda demo: -n %d is negative\n", *n)
 		return exitUsage
 	}

@@ -29,24 +29,13 @@ Flags:
 // runDeviceQuery is the devicequery subcommand.
 func runDeviceQuery(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("devicequery", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	workers := fs.Int("workers", 0, "number of worker goroutines (`n`); 0 means one per GOMAXPROCS")
 	var mem byteSize
 	fs.Var(&mem, "mem", "global memory in `bytes`; 0 means the machine's physical memory")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), deviceQueryUsage)
-		fs.PrintDefaults()
+	if code, ok := parseFlags(fs, deviceQueryUsage, args, stderr); !ok {
+		return code
 	}
-	switch err := fs.Parse(args); {
-	case errors.Is(err, flag.ErrHelp):
-		return exitOK
-	case err != nil:
-		return exitUsage
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "gocuda devicequery: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return exitUsage
-	case *workers < 0:
+	if *workers < 0 {
 		fmt.Fprintf(stderr, "gocuda devicequery: -workers %d is negative\n", *workers)
 		return exitUsage
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -88,4 +90,26 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\t%-12s %s\n", "help", "print this help, or a command's with help <command>")
 	fmt.Fprint(w, "\nRun 'gocuda help <command>' for more about a command.\n")
+}
+
+// parseFlags parses a subcommand's flags, printing its usage (usage, then
+// the flags) when asked or on a mistake. ok reports whether the command
+// should run; if not, code is its exit status.
+func parseFlags(fs *flag.FlagSet, usage string, args []string, stderr io.Writer) (code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	switch err := fs.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	case err != nil:
+		return exitUsage, false
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "gocuda %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return exitUsage, false
+	}
+	return exitOK, true
 }
