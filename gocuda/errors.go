@@ -135,16 +135,22 @@ func misuse(sentinel error, format string, args ...any) *usageError {
 	return &usageError{sentinel, fmt.Sprintf(format, args...)}
 }
 
-// A DeadlockError reports a block whose threads wait at a barrier that can
-// never complete. It unwraps to ErrLaunchTimeout, the error a GPU reports
-// when its watchdog ends such a kernel.
+// A DeadlockError reports a block whose threads wait at barriers or warp
+// collectives that can never complete: threads at different barrier kinds,
+// lanes at different collectives, or a collective whose mask names lanes
+// that have exited or do not exist (Exited, as linear thread indices:
+// (z*BlockDim.Y+y)*BlockDim.X+x). It unwraps to
+// ErrLaunchTimeout, the error a GPU reports when its watchdog ends such a
+// kernel.
 type DeadlockError struct {
 	Block   Dim3
 	Waiting []WaitingThread
+	Exited  []int // linear indices of threads named by a collective's mask that have exited or do not exist (past the block's end)
+	Reason  string
 }
 
-// A WaitingThread is a thread stuck at a barrier, and the barrier's name
-// (SyncThreads, SyncThreadsCount, ...).
+// A WaitingThread is a thread stuck at a barrier or collective, and what it
+// waits at (SyncThreads, SyncThreadsCount, ShflSync(mask 0xffffffff), ...).
 type WaitingThread struct {
 	Thread  Dim3
 	Barrier string
@@ -155,7 +161,7 @@ type WaitingThread struct {
 func (e *DeadlockError) Error() string {
 	const shown = 4
 	var b strings.Builder
-	fmt.Fprintf(&b, "gocuda: barrier deadlock in block %v: threads wait at different barriers:", e.Block)
+	fmt.Fprintf(&b, "gocuda: barrier deadlock in block %v: threads wait for each other forever:", e.Block)
 	var order []string
 	groups := map[string][]Dim3{}
 	for _, w := range e.Waiting {
@@ -181,6 +187,9 @@ func (e *DeadlockError) Error() string {
 		}
 		b.WriteByte(')')
 	}
+	if e.Reason != "" {
+		fmt.Fprintf(&b, "; %s: %v", e.Reason, e.Exited)
+	}
 	b.WriteString("; on a GPU this kernel hangs until the launch times out")
 	return b.String()
 }
@@ -189,9 +198,10 @@ func (e *DeadlockError) Error() string {
 func (e *DeadlockError) Unwrap() error { return ErrLaunchTimeout }
 
 func newDeadlockError(block, dim Dim3, d *grid.Deadlock) *DeadlockError {
-	e := &DeadlockError{Block: block}
+	e := &DeadlockError{Block: block, Reason: d.Reason}
 	for _, w := range d.Waiting {
-		e.Waiting = append(e.Waiting, WaitingThread{dim.index(int64(w.Thread)), w.Op.String()})
+		e.Waiting = append(e.Waiting, WaitingThread{dim.index(int64(w.Thread)), w.String()})
 	}
+	e.Exited = d.Exited
 	return e
 }

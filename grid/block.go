@@ -24,69 +24,63 @@ var opNames = [...]string{"SyncThreads", "SyncThreadsCount", "SyncThreadsAnd", "
 // String returns the CUDA-style name of the operation, such as "SyncThreads".
 func (o Op) String() string { return opNames[o] }
 
-// state is where a thread of a cooperative block stands.
-type state uint8
-
-const (
-	notStarted state = iota // fiber thread not run yet
-	running                 // started and not waiting at the current barrier
-	waiting                 // arrived at barrier gen; released once b.gen has moved past it
-	exited                  // returned, or never run because the block aborted
-)
-
-// threadState is one thread's standing in a cooperative block, kept together
-// so that an arrival touches one cache line.
-type threadState struct {
-	state state
-	op    Op     // the Op the thread last arrived at
-	gen   uint64 // the barrier generation it last arrived at
-}
-
 // errAbort unwinds the threads of a block that is being aborted.
 var errAbort = errors.New("grid: block aborted")
 
 // A Block runs the threads of one thread block cooperatively, so that they
-// can wait for each other at barriers.
+// can wait for each other at block barriers and warp collectives.
 //
 // The block starts as a plain loop of calls on the worker goroutine. When a
-// thread (the driver) first reaches a barrier, Promote turns every thread
-// after it into a fiber; threads before it have already returned.
+// thread (the driver) first reaches a barrier or collective, Promote turns
+// every thread after it into a fiber; threads before it have already
+// returned.
 //
-// The threads then pass a turn along a chain in thread order, driver first:
-// exactly one runs at a time. A thread that arrives at a barrier passes the
-// turn on in the direction of the current sweep: forward by resuming the
-// next live fiber, backward by yielding to the thread that resumed it. The
-// last thread to arrive releases the barrier, keeps the turn and runs on,
-// and the next sweep goes the other way. Each thread thus costs one
-// coroutine switch per barrier, and the order is fixed, so a block runs the
-// same way every time, on one OS thread at a time, as on one SM. A fiber
-// that returns yields to its caller, which carries the sweep on past it.
-// Finish makes the worker goroutine the head of the chain after the driver's
-// own code returns.
+// Exactly one thread runs at a time: it holds the turn. A thread that cannot
+// go on (it waits at a barrier or collective not yet complete, or it has
+// returned) passes the turn on: forward, by resuming the first ready thread
+// after it, or else backward, by yielding to the thread that resumed it.
+// Calls only ever go forward in thread order, so the threads blocked
+// resuming others form a chain of increasing index, and no thread is resumed
+// twice. The thread whose arrival completes a barrier or collective releases
+// the others and keeps the turn. For block barriers alone this is a sweep
+// forward through the block and back, one coroutine switch per thread per
+// barrier. The order is fixed, so a block runs the same way every time, on
+// one OS thread at a time, as on one SM. When the worker goroutine, at the
+// bottom of the chain, finds nothing ready while threads still wait, nothing
+// ever will be: the block fails with a Deadlock. Finish makes the worker
+// goroutine the bottom of the chain once the driver's own code has returned.
 //
 // A Block is owned by one worker and is not safe for concurrent use; it is
 // reused for one block after another, keeping its fibers. The zero Block is
 // ready to use. Close releases the fibers. A Block must not be copied.
 //
 // Synchronizes before: everything a thread does before arriving at a barrier
-// happens before every thread of the block returns from that barrier.
+// (or a collective) happens before every thread released by it returns from
+// it.
 type Block struct {
-	run     func(thread int) // runs one thread of the block to its end
-	active  bool             // promoted and not finished or aborted
-	driver  int              // thread on the worker goroutine; -1 once it exited
-	first   int              // thread run by fibers[0]
-	live    int              // threads not exited
-	threads []threadState
-	fibers  []*fiber
+	run    func(thread int) // runs one thread of the block to its end
+	active bool             // promoted and not finished or aborted
+	driver int              // thread on the worker goroutine; -1 once it exited
+	first  int              // thread run by fibers[0]
+	n      int              // threads in the block
+	live   int              // threads not exited
+	fibers []*fiber
 
-	gen      uint64 // barriers completed
-	forward  bool   // direction of the current sweep
-	arrived  int    // threads at the current barrier
-	count    int    // their true predicates
-	roundOp  Op     // the first arrival's Op
-	mixed    bool   // arrivals disagree on the Op
-	result   int    // result of the last completed barrier
-	failure  any    // *ThreadPanic or *Deadlock that ends the block
+	ready   bitset // not started, or released and not yet resumed
+	started bitset // fibers that have begun (and must be unwound on abort)
+	exited  bitset
+	atBar   bitset // waiting at the block barrier
+	ops     []Op   // the barrier operation each thread last arrived at
+
+	arrived int // threads at the current barrier
+	count   int // their true predicates
+	roundOp Op  // the first arrival's Op
+	mixed   bool
+	result  int // result of the last completed barrier
+
+	warps warpState
+
+	failure  any // *ThreadPanic or *Deadlock that ends the block
 	aborting bool
 }
 
@@ -95,20 +89,23 @@ type Block struct {
 func (b *Block) Active() bool { return b.active }
 
 // Promote makes the block cooperative. It is called by thread driver of n
-// threads, running on the worker goroutine, at its first barrier: threads
-// below driver have returned, threads above it become fibers that run run(i).
+// threads, running on the worker goroutine, at its first barrier or
+// collective: threads below driver have returned, threads above it become
+// fibers that run run(i).
 func (b *Block) Promote(n, driver int, run func(thread int)) {
 	b.run, b.active, b.aborting, b.failure = run, true, false, nil
-	b.driver, b.first, b.live = driver, driver+1, n-driver
-	b.forward, b.arrived, b.count, b.mixed = true, 0, 0, false
-	b.threads = grow(b.threads, n)
-	for i := range b.threads {
-		b.threads[i].state = notStarted
-	}
+	b.driver, b.first, b.n, b.live = driver, driver+1, n, n-driver
+	b.arrived, b.count, b.mixed = 0, 0, false
+	b.ready, b.started = b.ready.reset(n), b.started.reset(n)
+	b.exited, b.atBar = b.exited.reset(n), b.atBar.reset(n)
+	b.ops = grow(b.ops, n)
+	b.warps.reset(n)
 	for i := range driver {
-		b.threads[i].state = exited
+		b.exited.set(i)
 	}
-	b.threads[driver].state = running
+	for i := driver + 1; i < n; i++ {
+		b.ready.set(i)
+	}
 	need := n - b.first
 	for len(b.fibers) < need {
 		b.fibers = append(b.fibers, newFiber(b))
@@ -131,27 +128,11 @@ func grow[E any](s []E, n int) []E {
 
 // Sync is thread's arrival at a block barrier with operation op and
 // predicate pred. It returns when every live thread has arrived, with the
-// barrier's result (see Op). If another thread panics or the barrier can
-// never complete, Sync panics: on a fiber to unwind it, on the driver with
-// the *ThreadPanic or *Deadlock that ended the block.
+// barrier's result (see Op). If another thread panics or the block can
+// never go on, Sync panics: on a fiber to unwind it, on the driver with the
+// *ThreadPanic or *Deadlock that ended the block.
 func (b *Block) Sync(thread int, op Op, pred bool) int {
 	b.checkFailure(thread)
-	gen := b.gen
-	b.arrive(thread, op, pred)
-	switch {
-	case b.arrived == b.live:
-		b.release()
-	case thread == b.driver || b.forward:
-		b.passForward(thread, gen)
-	case !b.fibers[thread-b.first].suspend():
-		panic(errAbort) // stopped by Close
-	}
-	b.checkFailure(thread)
-	return b.result
-}
-
-// arrive counts thread in at the current barrier.
-func (b *Block) arrive(thread int, op Op, pred bool) {
 	if b.arrived == 0 {
 		b.roundOp = op
 	} else if op != b.roundOp {
@@ -161,36 +142,48 @@ func (b *Block) arrive(thread int, op Op, pred bool) {
 	if pred {
 		b.count++
 	}
-	b.threads[thread] = threadState{waiting, op, b.gen}
+	b.atBar.set(thread)
+	b.ops[thread] = op
+	if b.arrived == b.live {
+		b.release()
+		b.ready.clear(thread)
+	} else {
+		if len(b.warps.pending[thread/WarpSize]) > 0 {
+			b.convergeActive(thread / WarpSize) // thread now waits: an ActiveMask may be complete
+		}
+		b.wait(thread)
+	}
+	b.checkFailure(thread)
+	return b.result
 }
 
-// passForward resumes the live fibers after self, one after another, until
-// self's barrier (generation gen) is released. A resumed fiber returns
-// control either when a backward sweep reaches self (released) or when it
-// exits (carry on past it).
-func (b *Block) passForward(self int, gen uint64) {
-	for b.gen == gen && b.failure == nil {
-		k := b.nextLive(self)
-		if k < 0 {
-			b.failure = b.deadlock()
+// wait passes the turn on until thread has been released: forward to the
+// first ready thread after it, or else back to the thread that resumed it.
+// On the worker goroutine, finding nothing ready means a deadlock.
+func (b *Block) wait(thread int) {
+	for {
+		if b.failure != nil || b.aborting {
+			b.checkFailure(thread)
+		}
+		if b.ready.has(thread) {
+			b.ready.clear(thread)
 			return
 		}
-		b.fibers[k-b.first].resume()
-	}
-}
-
-// nextLive returns the first thread after self that has not exited, or -1.
-func (b *Block) nextLive(self int) int {
-	for k := max(self+1, b.first); k < len(b.threads); k++ {
-		if b.threads[k].state != exited {
-			return k
+		if k := b.ready.next(max(thread+1, b.first)); k >= 0 {
+			b.fibers[k-b.first].resume()
+			continue
+		}
+		if thread == b.driver {
+			b.failure = b.deadlock()
+			continue
+		}
+		if !b.fibers[thread-b.first].suspend() {
+			panic(errAbort) // stopped by Close
 		}
 	}
-	return -1
 }
 
-// release completes the current barrier. The caller keeps the turn, and the
-// next sweep runs the other way.
+// release completes the current block barrier and makes its waiters ready.
 func (b *Block) release() {
 	if b.mixed && b.failure == nil {
 		b.failure = b.deadlock()
@@ -206,8 +199,8 @@ func (b *Block) release() {
 		b.result = 0
 	}
 	b.arrived, b.count, b.mixed = 0, 0, false
-	b.gen++
-	b.forward = !b.forward
+	b.ready.or(b.atBar)
+	clear(b.atBar)
 }
 
 func boolInt(v bool) int {
@@ -217,17 +210,20 @@ func boolInt(v bool) int {
 	return 0
 }
 
-// exit records that thread has returned; that may complete the barrier the
-// others wait at.
+// exit records that thread has returned. That may complete the barrier the
+// others wait at, or make a pending warp collective impossible.
 func (b *Block) exit(thread int) {
-	b.threads[thread].state = exited
+	b.exited.set(thread)
 	b.live--
 	if b.arrived > 0 && b.arrived == b.live {
 		b.release()
 	}
+	b.warps.exited(b, thread)
 }
 
 // runThread runs thread i on the calling fiber and records how it ended.
+// The fiber then yields, passing the turn back to the thread that resumed
+// it.
 func (b *Block) runThread(i int) {
 	defer func() {
 		if r := recover(); r != nil && r != errAbort && b.failure == nil {
@@ -235,32 +231,32 @@ func (b *Block) runThread(i int) {
 		}
 		b.exit(i)
 	}()
-	b.threads[i].state = running
+	b.ready.clear(i)
+	b.started.set(i)
 	b.run(i)
 }
 
 // Finish is called when the driver's code has returned: the worker
-// goroutine becomes the head of the chain and runs the other threads to
+// goroutine becomes the bottom of the chain and runs the other threads to
 // their end. Like Sync it panics with the failure that ends the block.
 func (b *Block) Finish() {
 	b.checkFailure(b.driver)
 	b.exit(b.driver)
 	b.driver = -1
 	for b.live > 0 && b.failure == nil {
-		k := b.nextLive(b.first - 1)
-		gen := b.gen
-		b.forward = true
-		b.fibers[k-b.first].resume()
-		if th := b.threads[k]; th.state == waiting && th.gen == gen && b.gen == gen {
-			b.failure = b.deadlock() // passed back without anyone releasing
+		k := b.ready.next(b.first)
+		if k < 0 {
+			b.failure = b.deadlock()
+			break
 		}
+		b.fibers[k-b.first].resume()
 	}
 	b.checkFailure(-1)
 	b.active = false
 }
 
 // checkFailure unwinds the caller if the block is failing: the worker
-// goroutine (driver, or head after Finish) aborts the fibers and panics with
+// goroutine (driver, or -1 after Finish) aborts the fibers and panics with
 // the failure; a fiber panics with errAbort and yields as it exits.
 func (b *Block) checkFailure(thread int) {
 	if b.failure == nil && !b.aborting {
@@ -294,12 +290,13 @@ func (b *Block) Abort() {
 // goroutine while it holds the turn, so no fiber is blocked resuming another.
 func (b *Block) abortFibers() {
 	b.aborting = true
-	for k, f := range b.fibers[:len(b.threads)-b.first] {
-		switch th := &b.threads[b.first+k]; th.state {
-		case notStarted:
-			th.state = exited
+	for k, f := range b.fibers[:b.n-b.first] {
+		switch i := b.first + k; {
+		case b.exited.has(i):
+		case !b.started.has(i):
+			b.exited.set(i)
 			b.live--
-		case waiting, running:
+		default:
 			f.resume()
 		}
 	}

@@ -245,8 +245,9 @@ func TestBlockMismatchedBarriersDeadlock(t *testing.T) {
 	})
 	var d *grid.Deadlock
 	require.ErrorAs(t, failure.(error), &d)
-	want := []grid.Waiter{{0, grid.OpSync}, {1, grid.OpSync}, {2, grid.OpSync}, {3, grid.OpCount},
-		{4, grid.OpSync}, {5, grid.OpSync}, {6, grid.OpSync}, {7, grid.OpCount}}
+	want := []grid.Waiter{{Thread: 0, Op: grid.OpSync}, {Thread: 1, Op: grid.OpSync}, {Thread: 2, Op: grid.OpSync},
+		{Thread: 3, Op: grid.OpCount}, {Thread: 4, Op: grid.OpSync}, {Thread: 5, Op: grid.OpSync},
+		{Thread: 6, Op: grid.OpSync}, {Thread: 7, Op: grid.OpCount}}
 	assert.Equal(t, want, d.Waiting)
 	assert.Contains(t, d.Error(), "thread 3 at SyncThreadsCount")
 }

@@ -1,0 +1,146 @@
+package gocuda
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/gocuda/gocuda/grid"
+)
+
+// Shuffleable is the set of types warp shuffles and matches move: their
+// bits travel exactly (NaN payloads, -0).
+type Shuffleable interface {
+	~int32 | ~uint32 | ~int64 | ~uint64 | ~float32 | ~float64 | ~int | ~uint
+}
+
+// FullMask names every lane of a warp: 0xffffffff.
+const FullMask = ^uint32(0)
+
+// ShflSync is __shfl_sync: it returns v of lane srcLane mod width of the
+// caller's segment, where width (a power of two, 1 to 32) splits the warp
+// into segments with lanes numbered from 0. Every lane of mask must make the
+// same call; the caller must be in mask. Reading a lane outside mask is
+// undefined in CUDA; here it returns the caller's own v.
+func ShflSync[T Shuffleable](t *Thread, mask uint32, v T, srcLane, width int) T {
+	return fromBits[T](t.shuffle(grid.KindShfl, mask, toBits(v), srcLane, width))
+}
+
+// ShflUpSync is __shfl_up_sync: it returns v of the lane delta below the
+// caller in its segment, or the caller's own v if its lane in the segment
+// is below delta. See ShflSync for mask and width.
+func ShflUpSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
+	return fromBits[T](t.shuffle(grid.KindShflUp, mask, toBits(v), delta, width))
+}
+
+// ShflDownSync is __shfl_down_sync: it returns v of the lane delta above the
+// caller in its segment, or the caller's own v if that runs past the
+// segment's end. See ShflSync for mask and width.
+func ShflDownSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
+	return fromBits[T](t.shuffle(grid.KindShflDown, mask, toBits(v), delta, width))
+}
+
+// ShflXorSync is __shfl_xor_sync: it returns v of lane (caller's lane XOR
+// laneMask). A lane in an earlier segment may be read; one in a later
+// segment gives the caller's own v. See ShflSync for mask and width.
+func ShflXorSync[T Shuffleable](t *Thread, mask uint32, v T, laneMask, width int) T {
+	return fromBits[T](t.shuffle(grid.KindShflXor, mask, toBits(v), laneMask, width))
+}
+
+// MatchAnySync is __match_any_sync: it returns the lanes of mask whose v
+// equals the caller's (bitwise).
+func MatchAnySync[T Shuffleable](t *Thread, mask uint32, v T) uint32 {
+	return uint32(t.warp(grid.Collective{Kind: grid.KindMatchAny, Mask: mask, Value: toBits(v)}))
+}
+
+// MatchAllSync is __match_all_sync: if every lane of mask has the same v
+// (bitwise) it returns mask and true, else 0 and false.
+func MatchAllSync[T Shuffleable](t *Thread, mask uint32, v T) (uint32, bool) {
+	r := t.warp(grid.Collective{Kind: grid.KindMatchAll, Mask: mask, Value: toBits(v)})
+	return uint32(r), r>>32 != 0
+}
+
+// AnySync is __any_sync: whether pred is true for any lane of mask.
+func (t *Thread) AnySync(mask uint32, pred bool) bool {
+	return t.warp(grid.Collective{Kind: grid.KindAny, Mask: mask, Value: predBits(pred)}) != 0
+}
+
+// AllSync is __all_sync: whether pred is true for every lane of mask.
+func (t *Thread) AllSync(mask uint32, pred bool) bool {
+	return t.warp(grid.Collective{Kind: grid.KindAll, Mask: mask, Value: predBits(pred)}) != 0
+}
+
+// BallotSync is __ballot_sync: the lanes of mask whose pred is true.
+func (t *Thread) BallotSync(mask uint32, pred bool) uint32 {
+	return uint32(t.warp(grid.Collective{Kind: grid.KindBallot, Mask: mask, Value: predBits(pred)}))
+}
+
+// SyncWarp is __syncwarp: it waits until every lane of mask has reached a
+// SyncWarp with the same mask, and orders their memory accesses like a
+// barrier. Warp lanes are not lockstep between collectives (independent
+// thread scheduling), so warp-synchronous code needs it.
+func (t *Thread) SyncWarp(mask uint32) {
+	t.warp(grid.Collective{Kind: grid.KindSyncWarp, Mask: mask})
+}
+
+// ActiveMask is __activemask: the lanes of the caller's warp executing it
+// together. On a GPU that is the lanes converged with the caller. gocuda
+// models convergence deterministically: ActiveMask waits until every other
+// lane of the warp has reached ActiveMask too, returned, or is waiting at a
+// barrier or another collective (having diverged), and returns the lanes
+// that reached it. So lanes that returned early, as in
+// "if i >= n { return }", are left out, as on a GPU.
+func (t *Thread) ActiveMask() uint32 {
+	x := t.x
+	if !x.coop.Active() {
+		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
+	}
+	return x.coop.ActiveMask(t.self)
+}
+
+// shuffle checks a shuffle's width and arrives at it.
+func (t *Thread) shuffle(kind grid.Kind, mask uint32, v uint64, arg, width int) uint64 {
+	if width < 1 || width > WarpSize || bits.OnesCount(uint(width)) != 1 {
+		panic(misuse(ErrInvalidValue, "thread %v: %v width %d is not a power of two from 1 to 32", t.ThreadIdx, kind, width))
+	}
+	return t.warp(grid.Collective{Kind: kind, Mask: mask, Value: v, Arg: arg, Width: width})
+}
+
+// warp arrives at a warp collective, first making the block cooperative if
+// this is its first barrier or collective.
+func (t *Thread) warp(c grid.Collective) uint64 {
+	if c.Mask&(1<<(t.self%WarpSize)) == 0 {
+		panic(misuse(ErrInvalidValue, "thread %v (lane %d) calls %v with mask %#08x, which leaves it out",
+			t.ThreadIdx, t.self%WarpSize, c.Kind, c.Mask))
+	}
+	x := t.x
+	if !x.coop.Active() {
+		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
+	}
+	return x.coop.Warp(t.self, c)
+}
+
+func predBits(p bool) uint64 {
+	if p {
+		return 1
+	}
+	return 0
+}
+
+// toBits returns v's bits, zero-extended to 64.
+func toBits[T Shuffleable](v T) uint64 {
+	if unsafe.Sizeof(v) == 4 {
+		return uint64(*(*uint32)(unsafe.Pointer(&v)))
+	}
+	return *(*uint64)(unsafe.Pointer(&v))
+}
+
+// fromBits is the inverse of toBits.
+func fromBits[T Shuffleable](b uint64) T {
+	var v T
+	if unsafe.Sizeof(v) == 4 {
+		*(*uint32)(unsafe.Pointer(&v)) = uint32(b)
+	} else {
+		*(*uint64)(unsafe.Pointer(&v)) = b
+	}
+	return v
+}

@@ -1,0 +1,120 @@
+package grid
+
+import "math/bits"
+
+// result computes lane j's result of the completed collective g, from the
+// arrivals of the warp's lanes.
+func result(lanes []Collective, g group, j int) uint64 {
+	c := &lanes[j]
+	switch g.kind {
+	case KindShfl, KindShflUp, KindShflDown, KindShflXor:
+		if src, ok := shuffleSource(c, j); ok && g.mask&(1<<src) != 0 {
+			return lanes[src].Value
+		}
+		return c.Value // out of the segment: own value; a lane outside the mask: undefined in CUDA
+	case KindAny:
+		return boolBits(ballot(lanes, g.mask) != 0)
+	case KindAll:
+		return boolBits(ballot(lanes, g.mask) == g.mask)
+	case KindBallot:
+		return uint64(ballot(lanes, g.mask))
+	case KindMatchAny:
+		return uint64(matching(lanes, g.mask, c.Value))
+	case KindMatchAll:
+		if matching(lanes, g.mask, c.Value) == g.mask {
+			return uint64(g.mask) | 1<<32
+		}
+		return 0
+	case KindSyncWarp:
+		return 0
+	}
+	return reduce(lanes, g)
+}
+
+// shuffleSource returns the lane whose value lane j reads, or false if j
+// keeps its own value (the source lies beyond j's segment).
+func shuffleSource(c *Collective, j int) (int, bool) {
+	w := c.Width
+	start := j &^ (w - 1)
+	switch c.Kind {
+	case KindShfl: // lane srcLane mod width of j's segment
+		return start + c.Arg&(w-1), true
+	case KindShflUp:
+		if c.Arg < 0 || j-start < c.Arg { // delta is unsigned in CUDA
+			return 0, false
+		}
+		return j - c.Arg, true
+	case KindShflDown:
+		if c.Arg < 0 || j-start+c.Arg >= w {
+			return 0, false
+		}
+		return j + c.Arg, true
+	default: // KindShflXor: earlier segments may be read, later ones not
+		src := j ^ (c.Arg & (WarpSize - 1))
+		if src >= start+w {
+			return 0, false
+		}
+		return src, true
+	}
+}
+
+// ballot returns the lanes of mask whose predicate is true.
+func ballot(lanes []Collective, mask uint32) uint32 {
+	var b uint32
+	for m := mask; m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); lanes[j].Value != 0 {
+			b |= 1 << j
+		}
+	}
+	return b
+}
+
+// matching returns the lanes of mask whose value is v.
+func matching(lanes []Collective, mask uint32, v uint64) uint32 {
+	var same uint32
+	for m := mask; m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); lanes[j].Value == v {
+			same |= 1 << j
+		}
+	}
+	return same
+}
+
+// reduce combines the 32-bit values of mask's lanes as g.kind says.
+func reduce(lanes []Collective, g group) uint64 {
+	first := true
+	var acc uint32
+	for m := g.mask; m != 0; m &= m - 1 {
+		v := uint32(lanes[bits.TrailingZeros32(m)].Value)
+		if first {
+			acc, first = v, false
+			continue
+		}
+		switch g.kind {
+		case KindReduceAdd:
+			acc += v
+		case KindReduceMin:
+			acc = uint32(min(int32(acc), int32(v)))
+		case KindReduceMinU:
+			acc = min(acc, v)
+		case KindReduceMax:
+			acc = uint32(max(int32(acc), int32(v)))
+		case KindReduceMaxU:
+			acc = max(acc, v)
+		case KindReduceAnd:
+			acc &= v
+		case KindReduceOr:
+			acc |= v
+		case KindReduceXor:
+			acc ^= v
+		}
+	}
+	return uint64(acc)
+}
+
+func boolBits(v bool) uint64 {
+	if v {
+		return 1
+	}
+	return 0
+}
