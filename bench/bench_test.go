@@ -162,3 +162,114 @@ func must(b *testing.B, err error) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkReduce sums 2^24 float32s with a warp-shuffle block reduction
+// and a shared-memory tree reduction of the same shape (each thread first
+// adds a contiguous run of n/4096 elements, the coarsening that suits a
+// CPU's caches), and with hand-written Go, serial and parallel.
+func BenchmarkReduce(b *testing.B) {
+	const n, block, blocks = 1 << 24, 256, 16
+	x := make([]float32, n)
+	var want float64
+	for i := range x {
+		x[i] = float32(i % 7)
+		want += float64(x[i])
+	}
+	dev, err := gocuda.NewDevice()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dev.Close()
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
+	partial := make([]float64, blocks)
+	const run = n / (blocks * block)
+	share := func(t *gocuda.Thread) float64 {
+		var v float64
+		g := t.BlockIdx.X*block + t.ThreadIdx.X
+		for _, e := range x[g*run : (g+1)*run] {
+			v += float64(e)
+		}
+		return v
+	}
+	shuffle := func(t *gocuda.Thread) {
+		warps := gocuda.Shared[float64](t, block/32)
+		v := share(t)
+		for off := 16; off > 0; off /= 2 {
+			v += gocuda.ShflDownSync(t, gocuda.FullMask, v, off, 32)
+		}
+		if t.LaneID() == 0 {
+			warps[t.WarpID()] = v
+		}
+		t.SyncThreads()
+		if t.ThreadIdx.X == 0 {
+			var s float64
+			for _, w := range warps {
+				s += w
+			}
+			partial[t.BlockIdx.X] = s
+		}
+	}
+	tree := func(t *gocuda.Thread) {
+		s := gocuda.Shared[float64](t, block)
+		tid := t.ThreadIdx.X
+		s[tid] = share(t)
+		t.SyncThreads()
+		for stride := block / 2; stride > 0; stride /= 2 {
+			if tid < stride {
+				s[tid] += s[tid+stride]
+			}
+			t.SyncThreads()
+		}
+		if tid == 0 {
+			partial[t.BlockIdx.X] = s[0]
+		}
+	}
+	sumPartial := func() float64 {
+		var s float64
+		for _, p := range partial {
+			s += p
+		}
+		return s
+	}
+	check := func(b *testing.B, got float64) {
+		if got != want {
+			b.Fatalf("sum = %v, want %v", got, want)
+		}
+	}
+	for name, kernel := range map[string]func(*gocuda.Thread){"warpShuffle": shuffle, "sharedTree": tree} {
+		b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
+			b.SetBytes(4 * n)
+			for b.Loop() {
+				must(b, dev.Launch(cfg, kernel))
+				check(b, sumPartial())
+			}
+		})
+	}
+	b.Run(fmt.Sprintf("n=%d/handSerial", n), func(b *testing.B) {
+		b.SetBytes(4 * n)
+		for b.Loop() {
+			var s float64
+			for _, v := range x {
+				s += float64(v)
+			}
+			check(b, s)
+		}
+	})
+	b.Run(fmt.Sprintf("n=%d/handParallel", n), func(b *testing.B) {
+		b.SetBytes(4 * n)
+		for b.Loop() {
+			var mu sync.Mutex
+			var total float64
+			bench.Parallel(n, func(lo, hi int) {
+				var s float64
+				for _, v := range x[lo:hi] {
+					s += float64(v)
+				}
+				mu.Lock()
+				total += s
+				mu.Unlock()
+			})
+			check(b, total)
+		}
+	})
+}
