@@ -143,3 +143,39 @@ func ExampleStream() {
 	// <nil> 7 7
 	// <nil> true
 }
+
+// A warp sums its lanes' values with shuffles, halving the distance each
+// step, as in CUDA's warp reduction; lane 0 ends with the total.
+func ExampleShflDownSync() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	var total int32
+	err := dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(t *gocuda.Thread) {
+		v := int32(t.LaneID() + 1)
+		for offset := 16; offset > 0; offset /= 2 {
+			v += gocuda.ShflDownSync(t, gocuda.FullMask, v, offset, 32)
+		}
+		if t.LaneID() == 0 {
+			total = v
+		}
+	})
+	fmt.Println(err, total)
+	// Output: <nil> 528
+}
+
+// BallotSync gathers a predicate from every lane of a warp into a mask.
+func ExampleThread_BallotSync() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	var odd uint32
+	_ = dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(t *gocuda.Thread) {
+		b := t.BallotSync(gocuda.FullMask, t.LaneID()%2 == 1)
+		if t.LaneID() == 0 {
+			odd = b
+		}
+	})
+	fmt.Printf("%#08x\n", odd)
+	// Output: 0xaaaaaaaa
+}
