@@ -1,0 +1,87 @@
+package atomic
+
+import "math"
+
+// Min is CUDA's atomicMin: it reads the value old at p, stores the smaller
+// of old and val there and returns old, all in one atomic operation.
+// Integers compare as their type does (signed or unsigned).
+//
+// CUDA C++ has atomicMin for integers only. For float32 and float64, Min
+// follows the GPU's own minimum, PTX min.f32 and fminf (IEEE 754-2019
+// minimumNumber): a NaN is treated as missing data. So
+//
+//   - if val is NaN, *p is left as it is, whatever it holds;
+//   - if *p holds a NaN and val is a number, val is stored;
+//   - -0 counts as less than +0: Min on +0 with val -0 stores -0, Min on
+//     -0 with val +0 leaves -0;
+//   - otherwise the smaller value is stored, with -Inf the smallest.
+//
+// Only a NaN val on a NaN *p differs from min.f32, which would store its
+// canonical NaN; Min keeps the NaN already there.
+//
+// Min writes only when the stored value changes; otherwise it is a load.
+func Min[T Number](p *T, val T) (old T) {
+	for {
+		old = load(p)
+		if !replacesMin(val, old) {
+			return old // the operation takes effect at this load, writing nothing
+		}
+		if cas(p, old, val) {
+			return old
+		}
+	}
+}
+
+// Max is CUDA's atomicMax: it reads the value old at p, stores the larger
+// of old and val there and returns old, all in one atomic operation.
+// Integers compare as their type does (signed or unsigned).
+//
+// CUDA C++ has atomicMax for integers only. For float32 and float64, Max
+// follows PTX max.f32 and fmaxf (IEEE 754-2019 maximumNumber), the mirror
+// image of Min: a NaN val leaves *p as it is, a NaN in *p is replaced by a
+// number val, +0 counts as greater than -0, and +Inf is the largest.
+//
+// Max writes only when the stored value changes; otherwise it is a load.
+func Max[T Number](p *T, val T) (old T) {
+	for {
+		old = load(p)
+		if !replacesMax(val, old) {
+			return old // the operation takes effect at this load, writing nothing
+		}
+		if cas(p, old, val) {
+			return old
+		}
+	}
+}
+
+// replacesMin reports whether Min stores val over old.
+func replacesMin[T Number](val, old T) bool {
+	if !isFloat[T]() {
+		return val < old
+	}
+	switch {
+	case val != val: // a NaN operand is ignored
+		return false
+	case old != old: // a NaN in memory gives way to a number
+		return true
+	case val == 0 && old == 0: // -0 < +0
+		return math.Signbit(float64(val)) && !math.Signbit(float64(old))
+	}
+	return val < old
+}
+
+// replacesMax reports whether Max stores val over old.
+func replacesMax[T Number](val, old T) bool {
+	if !isFloat[T]() {
+		return val > old
+	}
+	switch {
+	case val != val:
+		return false
+	case old != old:
+		return true
+	case val == 0 && old == 0: // +0 > -0
+		return !math.Signbit(float64(val)) && math.Signbit(float64(old))
+	}
+	return val > old
+}
