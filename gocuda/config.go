@@ -49,6 +49,7 @@ type launch struct {
 	blocks      int64 // blocks in the grid
 	dynShared   int   // dynamic shared bytes
 	sharedLimit int   // shared bytes a block may use
+	prints      printBuffer
 }
 
 // newLaunch validates cfg as CUDA does before anything runs.

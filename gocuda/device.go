@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"sync"
 
+	"io"
+	"os"
+
 	"github.com/gocuda/gocuda/grid"
 	"github.com/gocuda/gocuda/internal/devlink"
 	"github.com/gocuda/gocuda/internal/hostmem"
@@ -23,6 +26,7 @@ type Device struct {
 	execs   []*executor // one per worker
 	mem     *devlink.Account
 	ordinal int
+	print   io.Writer // where kernels' Printf output goes
 	streams streamSet
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
@@ -35,6 +39,7 @@ type Option func(*options) error
 type options struct {
 	workers   int
 	globalMem int64
+	printOut  io.Writer
 }
 
 // WithWorkers sets the number of worker goroutines (the device's
@@ -60,7 +65,10 @@ func NewDevice(opts ...Option) (*Device, error) {
 	if o.globalMem == 0 {
 		o.globalMem = hostmem.Total()
 	}
-	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem)}
+	if o.printOut == nil {
+		o.printOut = os.Stdout
+	}
+	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut}
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor()
@@ -123,6 +131,7 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.Run(ctx, job)
+	l.prints.flush(d.print)
 	switch {
 	case err == nil:
 		return nil

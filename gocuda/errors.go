@@ -58,6 +58,13 @@ var (
 	// ordinal.
 	ErrInvalidDevice = errors.New("gocuda: invalid device ordinal")
 
+	// ErrAssert is cudaErrorAssert: a kernel's Thread.Assert failed.
+	ErrAssert = errors.New("gocuda: device-side assert triggered")
+
+	// ErrIllegalInstruction is cudaErrorIllegalInstruction: a kernel
+	// called Thread.Trap.
+	ErrIllegalInstruction = errors.New("gocuda: an illegal instruction was encountered")
+
 	// ErrInvalidPitchValue is cudaErrorInvalidPitchValue: a 2D copy's pitch
 	// is smaller than its width.
 	ErrInvalidPitchValue = errors.New("gocuda: invalid pitch argument")

@@ -3,6 +3,7 @@ package gocuda_test
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -178,4 +179,20 @@ func ExampleThread_BallotSync() {
 	})
 	fmt.Printf("%#08x\n", odd)
 	// Output: 0xaaaaaaaa
+}
+
+// Printf output is buffered and written when the launch completes, ordered
+// by block, then thread, so it reads the same on every run.
+func ExampleThread_Printf() {
+	dev, _ := gocuda.NewDevice(gocuda.WithPrintfOutput(os.Stdout))
+	defer dev.Close()
+
+	_ = dev.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 2}}, func(t *gocuda.Thread) {
+		t.Printf("hello from block %d thread %d\n", t.BlockIdx.X, t.ThreadIdx.X)
+	})
+	// Output:
+	// hello from block 0 thread 0
+	// hello from block 0 thread 1
+	// hello from block 1 thread 0
+	// hello from block 1 thread 1
 }
