@@ -1,0 +1,15 @@
+// Package cg is CUDA's cooperative groups for gocuda kernels: named groups
+// of threads that synchronize and exchange values together. It is built on
+// package gocuda's barriers and warp collectives, as a user could build it.
+//
+//	block := cg.ThisThreadBlock(t)
+//	tile := cg.TiledPartition(block, 16)
+//	v = v + cg.ShflDown(tile, v, 8)
+//	tile.Sync()
+//
+// Go methods cannot be generic, so the shuffles are functions taking the
+// group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)).
+//
+// Grid-wide groups (this_grid and its Sync under a cooperative launch) are
+// not here yet.
+package cg
