@@ -10,7 +10,6 @@ import (
 
 func init() {
 	devlink.Enqueue = func(s any, run func() error) error { return s.(*Stream).enqueue(&op{run: run}) }
-	devlink.DeviceOf = func(s any) any { return s.(*Stream).dev }
 	devlink.AwaitStreams = func(d any) { _ = d.(*Device).awaitStreams(context.Background()) }
 }
 

@@ -15,9 +15,6 @@ var (
 	// kernel's.
 	Enqueue func(stream any, op func() error) error
 
-	// DeviceOf returns the *gocuda.Device a *gocuda.Stream belongs to.
-	DeviceOf func(stream any) any
-
 	// AwaitStreams waits for the work queued on a *gocuda.Device's default
 	// stream and blocking streams, as CUDA's synchronous calls do.
 	AwaitStreams func(device any)
