@@ -20,17 +20,7 @@ import "math"
 // canonical NaN; Min keeps the NaN already there.
 //
 // Min writes only when the stored value changes; otherwise it is a load.
-func Min[T Number](p *T, val T) (old T) {
-	for {
-		old = load(p)
-		if !replacesMin(val, old) {
-			return old // the operation takes effect at this load, writing nothing
-		}
-		if cas(p, old, val) {
-			return old
-		}
-	}
-}
+func Min[T Number](p *T, val T) (old T) { return storeIf(p, val, replacesMin[T]) }
 
 // Max is CUDA's atomicMax: it reads the value old at p, stores the larger
 // of old and val there and returns old, all in one atomic operation.
@@ -42,13 +32,15 @@ func Min[T Number](p *T, val T) (old T) {
 // number val, +0 counts as greater than -0, and +Inf is the largest.
 //
 // Max writes only when the stored value changes; otherwise it is a load.
-func Max[T Number](p *T, val T) (old T) {
+func Max[T Number](p *T, val T) (old T) { return storeIf(p, val, replacesMax[T]) }
+
+// storeIf atomically stores val at p if replaces(val, old) holds for the
+// value old there, and returns old. When it does not hold, the operation
+// takes effect at the load and writes nothing.
+func storeIf[T Number](p *T, val T, replaces func(val, old T) bool) (old T) {
 	for {
 		old = load(p)
-		if !replacesMax(val, old) {
-			return old // the operation takes effect at this load, writing nothing
-		}
-		if cas(p, old, val) {
+		if !replaces(val, old) || cas(p, old, val) {
 			return old
 		}
 	}

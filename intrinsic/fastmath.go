@@ -71,18 +71,7 @@ func Sinf(x float32) float32 {
 		return flush(float32(math.Sin(v)))
 	}
 	r, n := reducePio2(v)
-	var s float64
-	switch n {
-	case 0:
-		s = sinPoly(r)
-	case 1:
-		s = cosPoly(r)
-	case 2:
-		s = -sinPoly(r)
-	default:
-		s = -cosPoly(r)
-	}
-	return flush(float32(s))
+	return flush(float32(sinQuadrant(r, n)))
 }
 
 // Cosf is __cosf: a fast approximation of cos(x). CUDA documents a maximum
@@ -103,18 +92,7 @@ func Cosf(x float32) float32 {
 		return flush(float32(math.Cos(v)))
 	}
 	r, n := reducePio2(v)
-	var c float64
-	switch n {
-	case 0:
-		c = cosPoly(r)
-	case 1:
-		c = -sinPoly(r)
-	case 2:
-		c = -cosPoly(r)
-	default:
-		c = sinPoly(r)
-	}
-	return flush(float32(c))
+	return flush(float32(sinQuadrant(r, n+1))) // cos x = sin(x + π/2)
 }
 
 // Expf is __expf: a fast approximation of e^x. CUDA documents a maximum
@@ -211,4 +189,18 @@ func Rsqrtf(x float32) float32 {
 		return float32(math.Copysign(math.Inf(1), float64(x)))
 	}
 	return float32(1 / math.Sqrt(float64(x)))
+}
+
+// sinQuadrant returns sin(r + n·π/2) for r reduced to [-π/4, π/4].
+func sinQuadrant(r float64, n int) float64 {
+	switch n & 3 {
+	case 0:
+		return sinPoly(r)
+	case 1:
+		return cosPoly(r)
+	case 2:
+		return -sinPoly(r)
+	default:
+		return -cosPoly(r)
+	}
 }
