@@ -130,3 +130,34 @@ func TestTileErrors(t *testing.T) {
 	require.True(t, errors.As(err, &de), "got %v", err)
 	assert.Contains(t, de.Exited, 40)
 }
+
+// TestGridRanks checks ThisGrid's ranks against the host's arithmetic on a
+// 3D grid of 3D blocks, and that Sync orders writes across blocks.
+func TestGridRanks(t *testing.T) {
+	d := newDevice(t)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 2, Y: 2, Z: 2}, Block: gocuda.Dim3{X: 4, Y: 2, Z: 2}}
+	const blocks, threads = 8, 16
+	ranks := make([]int64, blocks*threads)
+	seen := make([]int64, blocks*threads)
+	require.NoError(t, d.LaunchCooperative(cfg, func(th *gocuda.Thread) {
+		g := cg.ThisGrid(th)
+		b := (th.BlockIdx.Z*2+th.BlockIdx.Y)*2 + th.BlockIdx.X
+		i := int64(b*threads + cg.ThisThreadBlock(th).ThreadRank())
+		if g.BlockRank() != b || g.NumBlocks() != blocks || g.Size() != blocks*threads ||
+			g.BlockIndex() != th.BlockIdx || g.DimBlocks() != th.GridDim || !g.IsValid() {
+			panic("wrong grid geometry")
+		}
+		ranks[i] = g.ThreadRank()
+		g.Sync()
+		seen[i] = ranks[(i+threads)%(blocks*threads)] // the next block's
+	}))
+	for i := range ranks {
+		assert.EqualValues(t, i, ranks[i])
+		assert.EqualValues(t, (i+threads)%(blocks*threads), seen[i])
+	}
+	require.NoError(t, d.Launch(gocuda.Config{}, func(th *gocuda.Thread) {
+		if cg.ThisGrid(th).IsValid() {
+			panic("a plain launch is not cooperative")
+		}
+	}))
+}

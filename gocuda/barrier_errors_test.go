@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -392,15 +393,26 @@ func TestPanicStopsGrid(t *testing.T) {
 		})
 	}
 	t.Run("workers=4", func(t *testing.T) {
+		// Other workers keep running blocks until the failure is recorded,
+		// which on a loaded machine can take tens of milliseconds: blocks
+		// that last 200µs after block 0 fails keep that window far below
+		// half the grid (about 100 ms here), so the assertion below is not
+		// a race against the scheduler.
 		d := newDevice(t, gocuda.WithWorkers(4))
-		blocks := 1 << 18
+		blocks := 1 << 12
+		failing := make(chan struct{})
 		var ran atomic.Int64
 		err := d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: 32}}, func(th *gocuda.Thread) {
+			if th.BlockIdx.X == 0 {
+				if th.ThreadIdx.X == 0 {
+					close(failing)
+				}
+				panic("first block fails")
+			}
 			if th.ThreadIdx.X == 0 {
 				ran.Add(1)
-			}
-			if th.BlockIdx.X == 0 {
-				panic("first block fails")
+				<-failing
+				time.Sleep(200 * time.Microsecond)
 			}
 		})
 		var ke *gocuda.KernelError

@@ -1,6 +1,10 @@
 package gocuda
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gocuda/gocuda/grid"
+)
 
 // Limits of the emulated device, as on CUDA devices of compute capability
 // 7.0 and later.
@@ -50,6 +54,7 @@ type launch struct {
 	dynShared   int   // dynamic shared bytes
 	sharedLimit int   // shared bytes a block may use
 	prints      printBuffer
+	gridBar     *grid.GridBarrier // the grid barrier of a cooperative launch, else nil
 }
 
 // newLaunch validates cfg as CUDA does before anything runs.

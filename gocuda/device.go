@@ -22,12 +22,13 @@ import (
 // its workers. It must be created with NewDevice (or obtained with Default)
 // and released with Close.
 type Device struct {
-	pool    *grid.Pool
-	execs   []*executor // one per worker
-	mem     *devlink.Account
-	ordinal int
-	print   io.Writer // where kernels' Printf output goes
-	streams streamSet
+	pool     *grid.Pool
+	execs    []*executor // one per worker
+	mem      *devlink.Account
+	ordinal  int
+	print    io.Writer // where kernels' Printf output goes
+	streams  streamSet
+	resident residentSet // executors of cooperative launches' blocks
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
 	closed bool
@@ -74,6 +75,7 @@ func NewDevice(opts ...Option) (*Device, error) {
 		d.execs[i] = newExecutor()
 	}
 	d.streams.init(d)
+	d.resident.limit = d.pool.Workers() * MaxBlocksPerMultiProcessor
 	register(d)
 	return d, nil
 }
@@ -132,6 +134,11 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	}
 	err := d.pool.Run(ctx, job)
 	l.prints.flush(d.print)
+	return launchError(ctx, err)
+}
+
+// launchError turns the error of a launch's job into the launch's error.
+func launchError(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -160,6 +167,7 @@ func (d *Device) Close() error {
 	for _, x := range d.execs {
 		x.coop.Close()
 	}
+	d.resident.close()
 	d.mem.Close()
 	unregister(d)
 	return streamErr

@@ -46,3 +46,8 @@ func (d Dim3) next(idx Dim3) Dim3 {
 	}
 	return idx
 }
+
+// linear returns idx's position in d's linear order, the inverse of index.
+func (d Dim3) linear(idx Dim3) int64 {
+	return (int64(idx.Z)*int64(d.Y)+int64(idx.Y))*int64(d.X) + int64(idx.X)
+}

@@ -68,6 +68,11 @@ var (
 	// ErrInvalidPitchValue is cudaErrorInvalidPitchValue: a 2D copy's pitch
 	// is smaller than its width.
 	ErrInvalidPitchValue = errors.New("gocuda: invalid pitch argument")
+
+	// ErrCooperativeLaunchTooLarge is cudaErrorCooperativeLaunchTooLarge:
+	// a cooperative launch has more blocks than can be resident at once
+	// (see Device.MaxActiveBlocksPerMultiprocessor).
+	ErrCooperativeLaunchTooLarge = errors.New("gocuda: too many blocks in cooperative launch")
 )
 
 // A KernelError reports a panic in a kernel thread: the first thread of the

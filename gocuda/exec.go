@@ -16,6 +16,8 @@ type executor struct {
 	fiberCtx []Thread
 	runFiber func(thread int) // x.runFiberThread, bound once
 	shared   arena
+
+	gridSyncs int // grid barriers the block (one per executor in a cooperative launch) has passed
 }
 
 func newExecutor() *executor {
@@ -45,6 +47,7 @@ func (x *executor) bind(l *launch) {
 	}
 	x.fiberCtx = x.fiberCtx[:l.threads]
 	x.shared.bind(l)
+	x.gridSyncs, x.direct.gridSyncs = 0, 0
 }
 
 // runBlocks is the fast path: each block's threads run as a plain loop of

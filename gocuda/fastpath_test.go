@@ -22,7 +22,9 @@ func TestFastPathCreatesNoCoroutines(t *testing.T) {
 		i := th.BlockIdx.X*th.BlockDim.X + th.ThreadIdx.X
 		out[i] = i
 	}))
-	assert.Equal(t, before, runtime.NumGoroutine(), "a barrier-free launch started goroutines")
+	// Goroutines left by earlier tests may still be exiting: the count must
+	// not grow.
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before, "a barrier-free launch started goroutines")
 	for i, v := range out {
 		require.Equal(t, i, v)
 	}

@@ -102,6 +102,14 @@ type DeviceProp struct {
 	// constant MaxThreadsPerMultiProcessor, 2048).
 	MaxThreadsPerMultiProcessor int
 
+	// MaxBlocksPerMultiProcessor is maxBlocksPerMultiProcessor (the
+	// constant MaxBlocksPerMultiProcessor, 32).
+	MaxBlocksPerMultiProcessor int
+
+	// CooperativeLaunch is cooperativeLaunch: true, see
+	// Device.LaunchCooperative.
+	CooperativeLaunch bool
+
 	// L2CacheSize is l2CacheSize: the cache all multiprocessors share in
 	// front of global memory. On a CPU that is the last-level cache: the
 	// L3 where there is one, else the L2, in bytes; 0 if unknown.
@@ -191,6 +199,8 @@ func (d *Device) Properties() DeviceProp {
 		ClockRate:                   clockRateKHz(cpu),
 		MultiProcessorCount:         d.Workers(),
 		MaxThreadsPerMultiProcessor: MaxThreadsPerMultiProcessor,
+		MaxBlocksPerMultiProcessor:  MaxBlocksPerMultiProcessor,
+		CooperativeLaunch:           true,
 		L2CacheSize:                 lastLevelCache(cpu),
 		ConcurrentKernels:           true,
 		AsyncEngineCount:            2,

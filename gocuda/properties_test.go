@@ -53,6 +53,8 @@ func TestProperties(t *testing.T) {
 	assert.Equal(t, 2048, p.MaxThreadsPerMultiProcessor)
 	assert.Zero(t, p.MaxThreadsPerMultiProcessor%p.WarpSize)
 	assert.True(t, p.ConcurrentKernels)
+	assert.Equal(t, 32, p.MaxBlocksPerMultiProcessor)
+	assert.True(t, p.CooperativeLaunch)
 	assert.Equal(t, 2, p.AsyncEngineCount)
 	assert.True(t, p.Integrated)
 	assert.True(t, p.CanMapHostMemory)

@@ -26,6 +26,8 @@ type Thread struct {
 	x       *executor // the worker running this thread
 	self    int       // linear index in the block, kept by the engine
 	nshared int       // Shared calls made so far by this thread in this block
+
+	gridSyncs int // SyncGrid calls made so far by this thread
 }
 
 // LaneID returns the thread's lane in its warp, 0 to 31. A warp is 32

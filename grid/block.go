@@ -13,13 +13,14 @@ type Op uint8
 // must arrive at the same Op for a barrier to complete; threads arriving at
 // different Ops form a barrier that can never complete (a Deadlock).
 const (
-	OpSync  Op = iota // __syncthreads: result 0
-	OpCount           // __syncthreads_count: number of true predicates
-	OpAnd             // __syncthreads_and: 1 if every predicate is true
-	OpOr              // __syncthreads_or: 1 if any predicate is true
+	OpSync     Op = iota // __syncthreads: result 0
+	OpCount              // __syncthreads_count: number of true predicates
+	OpAnd                // __syncthreads_and: 1 if every predicate is true
+	OpOr                 // __syncthreads_or: 1 if any predicate is true
+	OpGridSync           // the block-wide half of grid.sync() (see GridBarrier): result 0
 )
 
-var opNames = [...]string{"SyncThreads", "SyncThreadsCount", "SyncThreadsAnd", "SyncThreadsOr"}
+var opNames = [...]string{"SyncThreads", "SyncThreadsCount", "SyncThreadsAnd", "SyncThreadsOr", "SyncGrid"}
 
 // String returns the CUDA-style name of the operation, such as "SyncThreads".
 func (o Op) String() string { return opNames[o] }

@@ -38,6 +38,7 @@ type Job struct {
 	errMu    sync.Mutex
 	err      error
 	done     chan struct{}
+	onFail   func() // called once the job has stopped (RunResident)
 }
 
 // ChunkSize returns the number of blocks a worker claims at once for a grid
@@ -97,7 +98,9 @@ func (j *Job) runChunk(p *Pool, worker int, first, end int64) (err error) {
 		}
 		j.fail(ErrGoexit)
 		j.complete(end - first)
-		p.respawn(worker)
+		if p != nil {
+			p.respawn(worker)
+		}
 	}()
 	err = j.Run(worker, first, end)
 	returned = true
@@ -113,6 +116,9 @@ func (j *Job) fail(err error) {
 	}
 	j.errMu.Unlock()
 	j.stopped.Store(true)
+	if j.onFail != nil {
+		j.onFail()
+	}
 	if old := j.next.Swap(j.Blocks); old < j.Blocks {
 		j.complete(j.Blocks - old)
 	}

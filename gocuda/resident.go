@@ -1,0 +1,46 @@
+package gocuda
+
+import "sync"
+
+// A residentSet keeps the executors of cooperative launches' blocks for
+// reuse, with their pooled fibers, since each such block needs an executor
+// of its own. The zero residentSet is empty and ready to use.
+type residentSet struct {
+	mu    sync.Mutex
+	free  []*executor
+	limit int // most executors kept; a larger launch closes the rest
+}
+
+// take returns n executors, reusing free ones first.
+func (r *residentSet) take(n int) []*executor {
+	r.mu.Lock()
+	k := min(n, len(r.free))
+	xs := append([]*executor(nil), r.free[len(r.free)-k:]...)
+	r.free = r.free[:len(r.free)-k]
+	r.mu.Unlock()
+	for len(xs) < n {
+		xs = append(xs, newExecutor())
+	}
+	return xs
+}
+
+// put returns executors to the set, closing those past its limit.
+func (r *residentSet) put(xs []*executor) {
+	r.mu.Lock()
+	keep := min(len(xs), max(0, r.limit-len(r.free)))
+	r.free = append(r.free, xs[:keep]...)
+	r.mu.Unlock()
+	for _, x := range xs[keep:] {
+		x.coop.Close()
+	}
+}
+
+// close stops the free executors' fibers. Launches have finished.
+func (r *residentSet) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, x := range r.free {
+		x.coop.Close()
+	}
+	r.free = nil
+}
