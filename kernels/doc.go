@@ -1,0 +1,16 @@
+// Package kernels is a library of classic CUDA kernels written for gocuda,
+// each the way a CUDA programmer writes it, with gocuda's public API only:
+// SAXPY and vector addition, reductions, scans, histograms, matrix multiply
+// and transpose, all-pairs n-body, sparse matrix-vector products, sorts and
+// array reversal.
+//
+// Every kernel comes two ways: a constructor that returns the kernel itself
+// (a func(*gocuda.Thread), to launch with a Config of your own or to read
+// as an example), and a launcher that chooses the grid, allocates what
+// scratch memory it needs and runs it on a device, returning the launch's
+// error. Data is passed as plain Go slices; a mem.Buffer's Slice is one.
+// Each kernel's documentation names the figure or classic it follows: P&H
+// Appendix B (Nickolls and Kirk, "Graphics and Computing GPUs"), Ryoo et al.
+// (PPoPP'08), Harris's "Optimizing Parallel Reduction in CUDA", the CUDA
+// Handbook, and the lecture decks on CUDA.
+package kernels
