@@ -196,3 +196,35 @@ func ExampleThread_Printf() {
 	// hello from block 1 thread 0
 	// hello from block 1 thread 1
 }
+
+// A cooperative launch sized to what the device keeps resident: every block
+// writes its part, the whole grid meets at SyncGrid, then every block reads
+// what the others wrote. One more block is too many.
+func ExampleDevice_LaunchCooperative() {
+	dev, _ := gocuda.NewDevice(gocuda.WithWorkers(2))
+	defer dev.Close()
+
+	block := gocuda.Dim3{X: 256}
+	perWorker, _ := dev.MaxActiveBlocksPerMultiprocessor(block, 0)
+	blocks := perWorker * dev.Workers()
+	ids := make([]int, blocks)
+	sums := make([]int, blocks)
+	err := dev.LaunchCooperative(gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: block}, func(t *gocuda.Thread) {
+		if t.ThreadIdx.X == 0 {
+			ids[t.BlockIdx.X] = t.BlockIdx.X
+		}
+		t.SyncGrid()
+		if t.ThreadIdx.X == 0 {
+			for _, id := range ids {
+				sums[t.BlockIdx.X] += id
+			}
+		}
+	})
+	fmt.Println(blocks, sums[0], sums[blocks-1], err)
+
+	err = dev.LaunchCooperative(gocuda.Config{Grid: gocuda.Dim3{X: blocks + 1}, Block: block}, func(*gocuda.Thread) {})
+	fmt.Println(errors.Is(err, gocuda.ErrCooperativeLaunchTooLarge))
+	// Output:
+	// 16 120 120 <nil>
+	// true
+}
