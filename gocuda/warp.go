@@ -27,14 +27,16 @@ func ShflSync[T Shuffleable](t *Thread, mask uint32, v T, srcLane, width int) T 
 
 // ShflUpSync is __shfl_up_sync: it returns v of the lane delta below the
 // caller in its segment, or the caller's own v if its lane in the segment
-// is below delta. See ShflSync for mask and width.
+// is below delta. Only delta's low five bits count, as in the hardware's
+// shfl.sync (delta 33 is delta 1). See ShflSync for mask and width.
 func ShflUpSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
 	return fromBits[T](t.shuffle(grid.KindShflUp, mask, toBits(v), delta, width))
 }
 
 // ShflDownSync is __shfl_down_sync: it returns v of the lane delta above the
 // caller in its segment, or the caller's own v if that runs past the
-// segment's end. See ShflSync for mask and width.
+// segment's end. Only delta's low five bits count, as for ShflUpSync. See
+// ShflSync for mask and width.
 func ShflDownSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
 	return fromBits[T](t.shuffle(grid.KindShflDown, mask, toBits(v), delta, width))
 }

@@ -20,6 +20,7 @@ func refShfl(vals []uint32, lane, src, width int) uint32 {
 }
 
 func refShflUp(vals []uint32, lane, delta, width int) uint32 {
+	delta &= 31 // shfl.sync reads the offset's low five bits
 	if lane%width < delta {
 		return vals[lane]
 	}
@@ -27,6 +28,7 @@ func refShflUp(vals []uint32, lane, delta, width int) uint32 {
 }
 
 func refShflDown(vals []uint32, lane, delta, width int) uint32 {
+	delta &= 31
 	if lane%width+delta >= width {
 		return vals[lane]
 	}
@@ -67,8 +69,8 @@ func TestShuffles(t *testing.T) {
 	}
 	cases := []shfl{
 		{"ShflSync", gocuda.ShflSync[uint32], refShfl, []int{0, 1, 5, 17, 31, 32, 45}},
-		{"ShflUpSync", gocuda.ShflUpSync[uint32], refShflUp, []int{0, 1, 2, 7, 16, 31, 32}},
-		{"ShflDownSync", gocuda.ShflDownSync[uint32], refShflDown, []int{0, 1, 2, 7, 16, 31, 32}},
+		{"ShflUpSync", gocuda.ShflUpSync[uint32], refShflUp, []int{0, 1, 2, 7, 16, 31, 32, 33, -1}},
+		{"ShflDownSync", gocuda.ShflDownSync[uint32], refShflDown, []int{0, 1, 2, 7, 16, 31, 32, 33, -1}},
 		{"ShflXorSync", gocuda.ShflXorSync[uint32], refShflXor, []int{0, 1, 2, 3, 8, 16, 31}},
 	}
 	for _, c := range cases {

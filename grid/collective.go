@@ -39,16 +39,18 @@ func shuffleSource(c *Collective, j int) (int, bool) {
 	switch c.Kind {
 	case KindShfl: // lane srcLane mod width of j's segment
 		return start + c.Arg&(w-1), true
-	case KindShflUp:
-		if c.Arg < 0 || j-start < c.Arg { // delta is unsigned in CUDA
+	case KindShflUp: // the hardware reads delta's low five bits (PTX shfl.sync)
+		d := c.Arg & (WarpSize - 1)
+		if j-start < d {
 			return 0, false
 		}
-		return j - c.Arg, true
+		return j - d, true
 	case KindShflDown:
-		if c.Arg < 0 || j-start+c.Arg >= w {
+		d := c.Arg & (WarpSize - 1)
+		if j-start+d >= w {
 			return 0, false
 		}
-		return j + c.Arg, true
+		return j + d, true
 	default: // KindShflXor: earlier segments may be read, later ones not
 		src := j ^ (c.Arg & (WarpSize - 1))
 		if src >= start+w {
