@@ -10,6 +10,7 @@
 // Go methods cannot be generic, so the shuffles are functions taking the
 // group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)).
 //
-// Grid-wide groups (this_grid and its Sync under a cooperative launch) are
-// not here yet.
+// ThisGrid is the grid of a cooperative launch (gocuda's
+// Device.LaunchCooperative), whose Sync waits for every thread of every
+// block.
 package cg

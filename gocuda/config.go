@@ -6,8 +6,8 @@ import (
 	"github.com/gocuda/gocuda/grid"
 )
 
-// Limits of the emulated device, as on CUDA devices of compute capability
-// 7.0 and later.
+// Limits of the emulated device, those of compute capability 9.0 (the same
+// on every device since 7.0).
 const (
 	WarpSize           = 32
 	MaxThreadsPerBlock = 1024
