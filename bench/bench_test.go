@@ -10,46 +10,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// saxpyKernel is the CUDA programming guide's SAXPY: one thread per element.
-func saxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i < n {
-			y[i] = a*x[i] + y[i]
-		}
-	}
-}
-
-func BenchmarkSAXPY(b *testing.B) {
-	dev, err := gocuda.NewDevice()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dev.Close()
-	for _, n := range []int{1 << 24} {
-		x, y := make([]float32, n), make([]float32, n)
-		for i := range x {
-			x[i], y[i] = float32(i%1000), 1
-		}
-		const block = 256
-		cfg := gocuda.Config{Grid: gocuda.Dim3{X: (n + block - 1) / block}, Block: gocuda.Dim3{X: block}}
-		kernel := saxpyKernel(n, 0.5, x, y)
-		run := map[string]func(){
-			"gocuda":       func() { must(b, dev.Launch(cfg, kernel)) },
-			"handSerial":   func() { bench.SAXPYSerial(0.5, x, y) },
-			"handParallel": func() { bench.SAXPYParallel(0.5, x, y) },
-		}
-		for _, name := range []string{"gocuda", "handSerial", "handParallel"} {
-			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
-				b.SetBytes(int64(12 * n))
-				for b.Loop() {
-					run[name]()
-				}
-			})
-		}
-	}
-}
-
 // BenchmarkSyncThreads measures a block barrier: one block of 256 threads
 // crossing 100 barriers per launch, reported per thread per barrier. The
 // baselines are what a hand-written Go program would use for 256 threads
@@ -163,11 +123,11 @@ func must(b *testing.B, err error) {
 	}
 }
 
-// BenchmarkReduce sums 2^24 float32s with a warp-shuffle block reduction
+// BenchmarkBlockReduce sums 2^24 float32s with a warp-shuffle block reduction
 // and a shared-memory tree reduction of the same shape (each thread first
 // adds a contiguous run of n/4096 elements, the coarsening that suits a
 // CPU's caches), and with hand-written Go, serial and parallel.
-func BenchmarkReduce(b *testing.B) {
+func BenchmarkBlockReduce(b *testing.B) {
 	const n, block, blocks = 1 << 24, 256, 16
 	x := make([]float32, n)
 	var want float64

@@ -4,36 +4,66 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
+	"text/tabwriter"
 	"time"
 
+	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// Each kernel is timed as the median of timedRuns runs, after one warm-up
-// run whose result is the one checked.
-const timedRuns = 5
-
 const demoUsage = `usage: gocuda demo [-n elements]
 
-Demo runs two kernels on the default device (one worker per GOMAXPROCS),
-checks their results against plain Go and times them (median of 5 runs
-after one warm-up):
+Demo is a guided run of five classic CUDA kernels from package kernels on
+the default device (one worker per GOMAXPROCS). Each is checked against a
+sequential host reference, then timed next to hand-written parallel Go
+(package bench's handParallel), as the median of 3 samples of at least
+50ms:
 
-	saxpy   y = a*x + y, one thread per element, 256 threads per block,
-	        compared with hand-written parallel Go (bench.SAXPYParallel)
-	reduce  a shared-memory tree reduction, 256 threads per block, at
-	        most 1024 blocks (threads first add a grid-stride share)
+	saxpy   y = a*x + y, one thread per element (the CUDA guide's SAXPY)
+	matmul  C = A×B with 16×16 shared-memory tiles (Ryoo et al., PPoPP'08)
+	reduce  a sum: grid-stride coarsening, then a shared-memory tree (Harris)
+	scan    an inclusive prefix sum: serial runs per thread, decoupled look-back
+	nbody   all-pairs gravity with shared-memory tiles (P&H Figure B.8.14)
 
-It exits with status 1 if a check fails.
+-n sets the element count of saxpy, reduce and scan (default 1<<24);
+matmul (256×256) and nbody (4096 bodies) shrink for n below 1<<20. It exits
+with status 1 if a check fails or a launch returns an error.
 
 Flags:
 `
 
+// A demoStep is one kernel of the demo: a variant of one of package bench's
+// comparisons, at a size derived from -n.
+type demoStep struct {
+	kernel, variant string
+	size            func(n int) int
+	what            string
+}
+
+var demoSteps = []demoStep{
+	{"saxpy", "perThread", same, "y = a*x + y, one thread per element"},
+	{"matmul", "tiled", scaled(256, 64), "C = A×B, 16×16 shared-memory tiles"},
+	{"reduce", "coarsened", same, "sum, coarsened threads then a block tree"},
+	{"scan", "coarsened", same, "inclusive prefix sum, decoupled look-back"},
+	{"nbody", "tiled", scaled(4096, 512), "all-pairs gravity, shared-memory tiles"},
+}
+
+func same(n int) int { return n }
+
+// scaled returns a size function: full for n of at least 1<<20, else small.
+func scaled(full, small int) func(int) int {
+	return func(n int) int {
+		if n >= 1<<20 {
+			return full
+		}
+		return small
+	}
+}
+
 // runDemo is the demo subcommand.
 func runDemo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	n := fs.Int("n", 1<<24, "number of `elements`")
+	n := fs.Int("n", 1<<24, "number of `elements` of saxpy, reduce and scan")
 	if code, ok := parseFlags(fs, demoUsage, args, stderr); !ok {
 		return code
 	}
@@ -41,75 +71,56 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gocuda demo: -n %d is negative\n", *n)
 		return exitUsage
 	}
-	ok, err := demo(stdout, gocuda.Default(), *n)
-	if err != nil {
-		fmt.Fprintf(stderr, "gocuda demo: %v\n", err)
-		return exitFailure
-	}
-	if !ok {
-		fmt.Fprintln(stderr, "gocuda demo: FAIL: a result did not match plain Go")
+	if !demo(stdout, gocuda.Default(), *n) {
+		fmt.Fprintln(stderr, "gocuda demo: FAIL: a result did not match the host reference")
 		return exitFailure
 	}
 	return exitOK
 }
 
-// demo runs the demo's kernels with n elements on dev, writes the report to
-// w and reports whether every result matched plain Go. An error means a
-// launch failed.
-func demo(w io.Writer, dev *gocuda.Device, n int) (ok bool, err error) {
-	x, y := demoData(n)
-	saxpy, err := runSAXPY(dev, x, y)
-	if err != nil {
-		return false, fmt.Errorf("saxpy: %w", err)
-	}
-	reduce, err := runReduce(dev, x, reduceMaxBlocks)
-	if err != nil {
-		return false, fmt.Errorf("reduce: %w", err)
-	}
-	writeReport(w, dev.Workers(), []result{saxpy.result, reduce})
-	writeSAXPYRatio(w, saxpy)
-	return saxpy.verified && reduce.verified, nil
-}
-
-// demoData returns the inputs: x[i] are multiples of 1/4 below 250 and y[i]
-// small integers, so that a*x[i] + y[i] is exact in float32 and the results
-// do not depend on whether the compiler fuses the multiply-add.
-func demoData(n int) (x, y []float32) {
-	x, y = make([]float32, n), make([]float32, n)
-	for i := range x {
-		x[i] = float32(i%1000) / 4
-		y[i] = float32(i % 7)
-	}
-	return x, y
-}
-
-// A result is one row of the report.
-type result struct {
-	name     string
-	n        int
-	time     time.Duration // median of the timed runs
-	verified bool
-	detail   string // what went wrong, if not verified
-}
-
-// timeMedian calls f timedRuns times and returns the median duration. The
-// caller makes the warm-up call (and checks its result) first. It stops at
-// f's first error.
-func timeMedian(f func() error) (time.Duration, error) {
-	times := make([]time.Duration, timedRuns)
-	for i := range times {
-		start := time.Now()
-		if err := f(); err != nil {
-			return 0, err
+// demo runs the demo's steps on dev, writes the report to w and reports
+// whether every result was verified.
+func demo(w io.Writer, dev *gocuda.Device, n int) bool {
+	fmt.Fprintf(w, "gocuda demo: %d workers; each kernel checked against the host, then timed (median of 3 samples) beside hand-written parallel Go\n\n", dev.Workers())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "kernel\tvariant\tsize\ttime\trate\thandParallel\tvs hand\tverified\twhat")
+	ok := true
+	var failures []string
+	for _, s := range demoSteps {
+		r, hand := demoRun(dev, s, s.size(n))
+		ok = ok && r.Verified && hand.Verified
+		for _, x := range []benchResult{r, hand} {
+			if !x.Verified {
+				failures = append(failures, fmt.Sprintf("%s %s: FAIL: %s", x.Kernel, x.Variant, x.Error))
+			}
 		}
-		times[i] = time.Since(start)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%.2f %s\t%s\t%.2f\t%s\t%s\n", r.Kernel, r.Variant, r.N,
+			formatDuration(time.Duration(r.NsPerOp)), r.Rate, r.Metric,
+			formatDuration(time.Duration(hand.NsPerOp)), r.Speedup, yesNo(r.Verified), s.what)
 	}
-	slices.Sort(times)
-	return times[len(times)/2], nil
+	tw.Flush()
+	for _, f := range failures {
+		fmt.Fprintln(w, f)
+	}
+	fmt.Fprintln(w, "\nvs hand: handParallel's time divided by gocuda's (1.00 = as fast as hand-written parallel Go).")
+	fmt.Fprintln(w, "More: go run ./cmd/gocuda bench -quick, and docs/performance.md.")
+	return ok
 }
 
-// blocksFor returns the number of blocks of size threads that cover n
-// elements, at least 1: a zero grid dimension would mean 1 anyway.
-func blocksFor(n, threads int) int {
-	return max(1, (n+threads-1)/threads)
+// demoRun checks and times step's variant and handParallel at size n.
+func demoRun(dev *gocuda.Device, s demoStep, n int) (r, hand benchResult) {
+	k, _ := bench.KernelNamed(s.kernel)
+	opts := benchOptions{minTime: 50 * time.Millisecond, samples: 3}
+	for _, v := range k.Setup(dev, n) {
+		switch v.Name {
+		case s.variant:
+			r = measureVariant(k, v, n, opts)
+		case bench.HandParallel:
+			hand = measureVariant(k, v, n, opts)
+		}
+	}
+	if r.NsPerOp > 0 && hand.NsPerOp > 0 {
+		r.Speedup = hand.NsPerOp / r.NsPerOp
+	}
+	return r, hand
 }

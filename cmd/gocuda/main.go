@@ -25,7 +25,8 @@ type command struct {
 // commands lists the subcommands in the order usage shows them. help is
 // handled by run itself, since it needs the list.
 var commands = []command{
-	{"demo", "run SAXPY and a shared-memory reduction, check and time them", runDemo},
+	{"demo", "a guided run of SAXPY, tiled matmul, reduction, scan and n-body", runDemo},
+	{"bench", "compare the kernels with hand-written Go; -quick, -json, -svg", runBench},
 	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
 }
 
