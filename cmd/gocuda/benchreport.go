@@ -16,10 +16,7 @@ func writeBenchTable(w io.Writer, workers int, opts benchOptions, results []benc
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "kernel\tsize\tvariant\ttime\trate\t\tvs handParallel\tverified\t")
 	for _, r := range results {
-		speed := "-"
-		if r.Speedup > 0 {
-			speed = fmt.Sprintf("%.2f", r.Speedup)
-		}
+		speed := formatSpeedup(r.Speedup)
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.2f\t%s\t%s\t%s\t\n", r.Kernel, r.N, r.Variant,
 			formatDuration(time.Duration(r.NsPerOp)), r.Rate, r.Metric, speed, yesNo(r.Verified))
 	}
@@ -29,6 +26,18 @@ func writeBenchTable(w io.Writer, workers int, opts benchOptions, results []benc
 			fmt.Fprintf(w, "%s n=%d %s: FAIL: %s\n", r.Kernel, r.N, r.Variant, r.Error)
 		}
 	}
+}
+
+// formatSpeedup shows a speedup with two decimals, or two significant
+// digits below 0.1, where the barrier-bound variants sit.
+func formatSpeedup(s float64) string {
+	switch {
+	case s <= 0:
+		return "-"
+	case s < 0.1:
+		return fmt.Sprintf("%.2g", s)
+	}
+	return fmt.Sprintf("%.2f", s)
 }
 
 // writeJSON writes {"results": [...]}.

@@ -94,9 +94,9 @@ func demo(w io.Writer, dev *gocuda.Device, n int) bool {
 				failures = append(failures, fmt.Sprintf("%s %s: FAIL: %s", x.Kernel, x.Variant, x.Error))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%.2f %s\t%s\t%.2f\t%s\t%s\n", r.Kernel, r.Variant, r.N,
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%.2f %s\t%s\t%s\t%s\t%s\n", r.Kernel, r.Variant, r.N,
 			formatDuration(time.Duration(r.NsPerOp)), r.Rate, r.Metric,
-			formatDuration(time.Duration(hand.NsPerOp)), r.Speedup, yesNo(r.Verified), s.what)
+			formatDuration(time.Duration(hand.NsPerOp)), formatSpeedup(r.Speedup), yesNo(r.Verified), s.what)
 	}
 	tw.Flush()
 	for _, f := range failures {
