@@ -149,7 +149,11 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 // Each element of A and B is read from global memory once per block instead
 // of once per thread. On a GPU that saving pays for the barriers; in gocuda
 // a barrier costs about 110 ns per thread, several times the 16 products it
-// guards, so this kernel is slower than MatMulNaiveKernel on a CPU.
+// guards, so this kernel is slower than MatMulNaiveKernel on a CPU (about
+// 5× at 1024×1024): each thread spends some 14 µs at barriers, where the
+// naive kernel's whole dot product takes 3 to 4 µs.
+// MatMulRegisterTiledKernel, with eight times the work per barrier, is the
+// variant that beats the naive kernel.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
@@ -227,14 +231,15 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 
 // MatMulRegisterTiledKernel returns the register-tiled matrix multiply
 // ("strategy 2" of the lecture slides; the register tiling Ryoo et al.
-// (PPoPP'08) explore):
-// each 16×16 block computes a 32×32 tile of C, and each thread a 2×2 block
-// of it, held in four registers. At each step of 32 along k, every thread
-// loads four elements of A and four of B into shared 32×32 tiles; after the
-// barrier it reads two values of A and two of B per step of the inner loop
-// and does four multiply-adds with them. A thread thus does four times the
-// work per barrier and per shared load of MatMulTiledKernel's. Launch it
-// with MatMulConfig(MatMulRegisterTiled, m, n).
+// (PPoPP'08) explore): each 16×16 block computes a 32×32 tile of C, and
+// each thread a 2×2 block of it, held in four registers. At each step of 32
+// along k, every thread loads four elements of A and four of B into shared
+// 32×32 tiles; after the barrier it reads two values of A and two of B per
+// step of the inner loop and does four multiply-adds with them. A thread
+// thus does 128 multiply-adds per pair of barriers, eight times
+// MatMulTiledKernel's 16. In gocuda, where barriers dominate, that makes it
+// the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
+// two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
 func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	const half = MatMulTile
 	return func(t *gocuda.Thread) {

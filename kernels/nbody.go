@@ -163,8 +163,11 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 //
 // GPU Gems uses one body per thread per tile (a tile of blockDim bodies);
 // here a tile is 2048 bodies, eight per thread of a 256-thread block, so
-// that each thread's 2048 interactions per tile dwarf the ~0.2 µs its two
-// barriers cost in gocuda.
+// that each thread's 2048 interactions per tile (some 6 µs) dwarf the
+// ~0.25 µs its two barriers cost in gocuda. Tiles of 512 to 3072 bodies
+// and blocks of 64 to 1024 threads measure within about 10% of this; at
+// 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
+// hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
 func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
 	n := len(bodies)
 	return func(t *gocuda.Thread) {
