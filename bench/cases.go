@@ -43,7 +43,7 @@ func saxpyKernel() Kernel {
 					if err := run(y); err != nil {
 						return err
 					}
-					return checkClose(y, want, 0, func(int) float64 { return 0 })
+					return checkEqual(y, want)
 				}}
 			}
 			return []Variant{
@@ -87,7 +87,7 @@ func scanKernel() Kernel {
 					if err := run(out); err != nil {
 						return err
 					}
-					return checkClose(out, want, 0, func(int) float64 { return 0 })
+					return checkEqual(out, want)
 				}}
 			}
 			var vs []Variant
@@ -221,7 +221,7 @@ func matmulKernel() Kernel {
 					if err := run(c); err != nil {
 						return err
 					}
-					return checkClose(c, want, 0, func(int) float64 { return 0 })
+					return checkEqual(c, want)
 				}}
 			}
 			var vs []Variant
