@@ -66,23 +66,46 @@ func (d *Device) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
 // waiting at a grid barrier, and blocks waiting at one that a returned
 // block never reached fail the launch with a *GridDeadlockError.
 func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
-	l, err := newLaunch(cfg, kernel)
+	l, err := d.newCooperativeLaunch(cfg, kernel)
 	if err != nil {
 		return err
 	}
-	perWorker, err := d.MaxActiveBlocksPerMultiprocessor(cfg.Block, cfg.SharedMem)
-	if err != nil {
-		return err
-	}
-	if limit := int64(perWorker * d.Workers()); l.blocks > limit {
-		return fmt.Errorf("%w: %d blocks of %v, at most %d (%d workers × %d blocks each)",
-			ErrCooperativeLaunchTooLarge, l.blocks, l.block, limit, d.Workers(), perWorker)
-	}
-	l.gridBar = &grid.GridBarrier{}
 	if err := d.awaitStreams(ctx); err != nil {
 		return fmt.Errorf("gocuda: launch cancelled: %w", err)
 	}
 	return d.runCooperative(ctx, l)
+}
+
+// LaunchCooperative queues a cooperative launch of kernel on s, as
+// cudaLaunchCooperativeKernel with a stream does: see
+// Device.LaunchCooperativeContext for the grid's limit and barriers, and
+// Launch for the stream's rules. A grid too large to be resident returns
+// ErrCooperativeLaunchTooLarge at once.
+func (s *Stream) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
+	l, err := s.dev.newCooperativeLaunch(cfg, kernel)
+	if err != nil {
+		return err
+	}
+	return s.enqueue(&op{run: func() error { return s.dev.runCooperative(context.Background(), l) }})
+}
+
+// newCooperativeLaunch validates a cooperative launch: a valid
+// configuration whose blocks can all be resident at once.
+func (d *Device) newCooperativeLaunch(cfg Config, kernel func(*Thread)) (*launch, error) {
+	l, err := newLaunch(cfg, kernel)
+	if err != nil {
+		return nil, err
+	}
+	perWorker, err := d.MaxActiveBlocksPerMultiprocessor(cfg.Block, cfg.SharedMem)
+	if err != nil {
+		return nil, err
+	}
+	if limit := int64(perWorker * d.Workers()); l.blocks > limit {
+		return nil, fmt.Errorf("%w: %d blocks of %v, at most %d (%d workers × %d blocks each)",
+			ErrCooperativeLaunchTooLarge, l.blocks, l.block, limit, d.Workers(), perWorker)
+	}
+	l.gridBar = &grid.GridBarrier{}
+	return l, nil
 }
 
 // LaunchCooperative runs kernel as a cooperative launch on the default

@@ -251,3 +251,37 @@ func TestLaunchCooperativeClosedDevice(t *testing.T) {
 	err = d.LaunchCooperative(gocuda.Config{}, func(*gocuda.Thread) {})
 	require.True(t, errors.Is(err, gocuda.ErrContextIsDestroyed), "%v", err)
 }
+
+// TestStreamLaunchCooperative: cooperative launches queue on a stream in
+// order with other work, and a grid too large fails at once.
+func TestStreamLaunchCooperative(t *testing.T) {
+	d := newDevice(t, gocuda.WithWorkers(2))
+	s, err := d.NewStream()
+	require.NoError(t, err)
+	defer s.Close()
+	const blocks, threads = 8, 64
+	data := make([]int, blocks*threads)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: threads}}
+	require.NoError(t, s.Launch(cfg, func(th *gocuda.Thread) { // runs first
+		data[th.BlockIdx.X*threads+th.ThreadIdx.X] = 1
+	}))
+	sums := make([]int, blocks)
+	require.NoError(t, s.LaunchCooperative(cfg, func(th *gocuda.Thread) {
+		i := th.BlockIdx.X*threads + th.ThreadIdx.X
+		data[i] += th.BlockIdx.X
+		th.SyncGrid()
+		if th.ThreadIdx.X == 0 {
+			for _, v := range data {
+				sums[th.BlockIdx.X] += v
+			}
+		}
+	}))
+	require.NoError(t, s.Synchronize())
+	want := blocks*threads + threads*blocks*(blocks-1)/2
+	for b, v := range sums {
+		assert.Equal(t, want, v, "block %d", b)
+	}
+	cfg.Grid.X = 1 << 20
+	require.ErrorIs(t, s.LaunchCooperative(cfg, func(*gocuda.Thread) {}), gocuda.ErrCooperativeLaunchTooLarge)
+	require.NoError(t, s.Synchronize())
+}
