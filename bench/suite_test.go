@@ -48,7 +48,7 @@ func TestMeasure(t *testing.T) {
 	runs := 0
 	v := bench.Variant{Name: "sleep", Run: func() error { runs++; time.Sleep(time.Millisecond); return nil }}
 	ns, err := bench.Measure(v, 5*time.Millisecond, 3)
-	if err != nil || ns < float64(time.Millisecond) || ns > float64(50*time.Millisecond) {
+	if err != nil || ns < float64(time.Millisecond) || ns > float64(time.Second) {
 		t.Errorf("Measure = %v ns, %v; want about 1ms", ns, err)
 	}
 	if runs < 1+3*5 {
