@@ -28,12 +28,6 @@ func random(seed uint64, n int) []int32 {
 	return s
 }
 
-// must fails the test at once on an error.
-func must(t testing.TB, err error) {
-	t.Helper()
-	require.NoError(t, err)
-}
-
 // grid1D is a launch configuration covering n threads with blocks of 64.
 func grid1D(n int) gocuda.Config {
 	const block = 64
