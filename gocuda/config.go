@@ -3,7 +3,7 @@ package gocuda
 import (
 	"fmt"
 
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // Limits of the emulated device, those of compute capability 9.0 (the same

@@ -8,8 +8,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/gocuda/gocuda/grid"
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/hostmem"
 )
 

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/panics"
 )
 

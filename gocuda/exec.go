@@ -1,7 +1,7 @@
 package gocuda
 
 import (
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/panics"
 )
 

@@ -1,6 +1,6 @@
 package gocuda
 
-import "github.com/gocuda/gocuda/grid"
+import "github.com/gocuda/gocuda/internal/grid"
 
 // A Thread is the context of one kernel thread: CUDA's built-in index
 // variables plus the block-level operations. A kernel receives it as its

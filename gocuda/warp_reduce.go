@@ -1,6 +1,6 @@
 package gocuda
 
-import "github.com/gocuda/gocuda/grid"
+import "github.com/gocuda/gocuda/internal/grid"
 
 // Reducible is the set of types the warp reductions of sm_80 take.
 type Reducible interface{ ~int32 | ~uint32 }

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 func newPool(t *testing.T, workers int) *grid.Pool {

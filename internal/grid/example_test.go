@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // A Pool runs a job's blocks on its workers, a chunk at a time.

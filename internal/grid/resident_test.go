@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/grid"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // TestRunResidentBarrier: every block passes each grid barrier only after
