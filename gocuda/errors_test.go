@@ -193,26 +193,25 @@ func TestSharedMemoryMisuse(t *testing.T) {
 		}, true, 5},
 		{"type-disagrees", gocuda.Config{}, func(th *gocuda.Thread) {
 			if th.ThreadIdx.X == 7 {
-				gocuda.Shared[int32](th, n) // same size, other type
+				declareShared[celsius](th, n) // float32's shape: the same code, so the same place
 				return
 			}
-			gocuda.Shared[float32](th, n)
+			declareShared[float32](th, n)
 		}, true, 7},
-		{"second-call-disagrees-after-barrier", gocuda.Config{}, func(th *gocuda.Thread) {
-			gocuda.Shared[float32](th, n)
-			th.SyncThreads()
-			if th.ThreadIdx.X != 40 {
-				gocuda.Shared[[2]float32](th, n)
-			}
-			th.SyncThreads() // thread 40 calls after all the others
-			if th.ThreadIdx.X == 40 {
-				gocuda.Shared[float64](th, n)
+		{"length-disagrees-in-a-loop", gocuda.Config{}, func(th *gocuda.Thread) {
+			for i := range 2 {
+				k := n
+				if i == 1 && th.ThreadIdx.X == 40 {
+					k = 2 * n
+				}
+				gocuda.Shared[float32](th, k)
+				th.SyncThreads()
 			}
 		}, true, 40},
 		{"extra-call-is-fine", gocuda.Config{}, func(th *gocuda.Thread) {
 			gocuda.Shared[float32](th, n)
 			if th.ThreadIdx.X == 9 {
-				gocuda.Shared[float32](th, n) // establishes allocation 1
+				gocuda.Shared[float64](th, n) // another place: another allocation
 			}
 		}, false, 0},
 	}
@@ -273,3 +272,12 @@ func TestKernelErrorString(t *testing.T) {
 	require.Contains(t, msg, "boom")
 	require.Contains(t, msg, "errors_test.go:")
 }
+
+// celsius is a float32 of another name: generic code instantiated with it
+// shares float32's shape, so a Shared call inside runs at the same place.
+type celsius float32
+
+// declareShared is one __shared__ declaration in a generic helper.
+//
+//go:noinline
+func declareShared[T any](th *gocuda.Thread, n int) []T { return gocuda.Shared[T](th, n) }

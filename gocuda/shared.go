@@ -4,40 +4,60 @@ import (
 	"fmt"
 	"reflect"
 	"unsafe"
+
+	"github.com/gocuda/gocuda/internal/callsite"
 )
 
-// Shared returns the block's k-th static shared allocation, where this is
-// the k-th call of Shared made by the calling thread: the same n-element
-// slice for every thread of the block, like a __shared__ array. A 16×16 tile
-// is
+// Shared is a __shared__ array declaration: it returns the block's n-element
+// allocation of T for the place in the kernel it is called from, the same
+// slice for every thread of the block and for every call from that place. A
+// 16×16 tile is
 //
 //	tile := gocuda.Shared[[16]float32](t, 16) // tile[ty][tx]
 //
+// As in CUDA, a declaration inside a loop is one allocation, not one per
+// iteration, and calls from different places are different allocations,
+// made in the order the block first reaches them. A place is a call in the
+// compiled code: a helper function that calls Shared and is inlined at two
+// places in a kernel gets an allocation at each, where CUDA would give a
+// __shared__ variable of a __device__ function one (mark such a helper
+// //go:noinline to share it).
+//
 // Shared memory reads as zero at the start of every block. The calling
 // thread panics (failing the launch with a *KernelError wrapping
-// ErrInvalidValue) if its k-th call disagrees in element type or length with
-// the block's k-th allocation, if the block's static allocations would exceed
-// SharedMemPerBlock (48 KiB, as for __shared__ arrays), or if static plus
-// dynamic shared memory would exceed the launch's limit (see
+// ErrInvalidValue) if a call disagrees in element type or length with its
+// place's allocation in the block, if the block's static allocations would
+// exceed SharedMemPerBlock (48 KiB, as for __shared__ arrays), or if static
+// plus dynamic shared memory would exceed the launch's limit (see
 // Config.MaxSharedMem).
+//
+//go:noinline
 func Shared[T any](t *Thread, n int) []T {
+	var anchor callsite.Anchor
+	site := callsite.Return(&anchor) // the place in the kernel: see package callsite
 	a := &t.x.shared
-	k := t.nshared
-	t.nshared++
-	if k < len(a.static) && a.static[k].block == a.block {
-		if s, ok := a.static[k].slice.([]T); ok && len(s) == n {
-			return s
-		}
-		var zero T
-		panic(misuse(ErrInvalidValue, "thread %v: Shared call %d asks for %d × %T, but the block's allocation %d is %s",
-			t.ThreadIdx, k, n, zero, k, a.static[k].describe()))
+	k := t.nshared // the allocation after the thread's last: a hint
+	if k >= a.used || a.static[k].site != site {
+		k = a.find(site)
 	}
-	return establish[T](a, k, n)
+	if k < 0 {
+		k = a.used
+		t.nshared = k + 1
+		return establish[T](a, k, n, site)
+	}
+	t.nshared = k + 1
+	if s, ok := a.static[k].slice.([]T); ok && len(s) == n {
+		return s
+	}
+	var zero T
+	panic(misuse(ErrInvalidValue, "thread %v: Shared asks for %d × %T, but this place's allocation in the block is %s",
+		t.ThreadIdx, n, zero, a.static[k].describe()))
 }
 
-// establish makes the block's k-th allocation: the first call in this block
-// that reached index k. The previous block's slice is reused if it fits.
-func establish[T any](a *arena, k, n int) []T {
+// establish makes the block's k-th allocation, for the place site: the
+// first call in this block from there. The previous block's slice is reused
+// if it fits.
+func establish[T any](a *arena, k, n int, site uintptr) []T {
 	if n < 0 {
 		panic(misuse(ErrInvalidValue, "Shared length %d is negative", n))
 	}
@@ -52,7 +72,7 @@ func establish[T any](a *arena, k, n int) []T {
 		panic(misuse(ErrInvalidValue, "static shared memory would be %d bytes, more than the %d a block may declare (opt in with Config.MaxSharedMem applies to DynamicShared)",
 			a.bytes+size, SharedMemPerBlock))
 	}
-	for len(a.static) <= k {
+	if k == len(a.static) {
 		a.static = append(a.static, staticAlloc{})
 	}
 	s := &a.static[k]
@@ -63,7 +83,8 @@ func establish[T any](a *arena, k, n int) []T {
 		v = make([]T, n)
 		s.slice, s.size = v, size
 	}
-	s.block = a.block
+	s.site = site
+	a.used++
 	a.bytes += size
 	return v
 }
@@ -115,12 +136,13 @@ func pointerFree(typ reflect.Type) bool {
 	return false
 }
 
-// An arena is a worker's shared memory. Allocations are tagged with the
-// block they belong to, so starting a block is a counter increment; memory
-// is zeroed lazily, when the block first asks for it.
+// An arena is a worker's shared memory. The first used static allocations
+// are the current block's, so starting a block resets a counter; memory is
+// zeroed lazily, when the block first asks for it.
 type arena struct {
 	block     uint64 // the current block's tag
 	static    []staticAlloc
+	used      int // allocations the current block has made
 	bytes     int // static bytes of the current block
 	limit     int
 	dynBytes  int
@@ -131,9 +153,19 @@ type arena struct {
 
 // A staticAlloc is one Shared allocation, kept for reuse by later blocks.
 type staticAlloc struct {
-	slice any // []T
+	site  uintptr // the place it was declared: Shared's return address
+	slice any     // []T
 	size  int
-	block uint64 // block it belongs to; a stale tag means free
+}
+
+// find returns the index of the current block's allocation for site, or -1.
+func (a *arena) find(site uintptr) int {
+	for k := range a.used {
+		if a.static[k].site == site {
+			return k
+		}
+	}
+	return -1
 }
 
 func (s *staticAlloc) describe() string {
@@ -154,5 +186,5 @@ func (a *arena) bind(l *launch) {
 // begin starts a new block.
 func (a *arena) begin() {
 	a.block++
-	a.bytes = 0
+	a.used, a.bytes = 0, 0
 }

@@ -25,7 +25,7 @@ type Thread struct {
 
 	x       *executor // the worker running this thread
 	self    int       // linear index in the block, kept by the engine
-	nshared int       // Shared calls made so far by this thread in this block
+	nshared int       // one past the block's allocation of this thread's last Shared call
 
 	gridSyncs int // SyncGrid calls made so far by this thread
 }
