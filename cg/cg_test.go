@@ -1,7 +1,6 @@
 package cg_test
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"testing"
@@ -123,16 +122,64 @@ func TestTileErrors(t *testing.T) {
 	})
 	require.ErrorIs(t, err, gocuda.ErrInvalidValue)
 
-	err = d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 40}}, func(th *gocuda.Thread) {
-		cg.TiledPartition(cg.ThisThreadBlock(th), 16).Sync() // threads 32..39: half a tile
-	})
-	var de *gocuda.DeadlockError
-	require.True(t, errors.As(err, &de), "got %v", err)
-	assert.Contains(t, de.Exited, 40)
 }
 
-// TestGridRanks checks ThisGrid's ranks against the host's arithmetic on a
-// 3D grid of 3D blocks, and that Sync orders writes across blocks.
+// TestPartialTile: a 40-thread block split into tiles of 16 has a last tile
+// of 8 threads (32..39); its collectives take those 8, as they take the
+// non-exited threads of any tile.
+func TestPartialTile(t *testing.T) {
+	d := newDevice(t)
+	sums, ballots := make([]int, 40), make([]uint32, 40)
+	require.NoError(t, d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 40}}, func(th *gocuda.Thread) {
+		tile := cg.TiledPartition(cg.ThisThreadBlock(th), 16)
+		tile.Sync()
+		v := th.ThreadIdx.X
+		for off := tile.Size() / 2; off > 0; off /= 2 {
+			v += cg.ShflDown(tile, v, off) // past the last thread: own value
+		}
+		sums[th.ThreadIdx.X] = cg.Shfl(tile, v, 0)
+		ballots[th.ThreadIdx.X] = tile.Ballot(true)
+	}))
+	for i := range 40 {
+		want, ballot := 0, uint32(0xffff)
+		for j := i &^ 15; j < min(i&^15+16, 40); j++ {
+			want += j
+		}
+		if i >= 32 {
+			ballot = 0xff
+		}
+		require.Equal(t, ballot, ballots[i], "thread %d", i)
+		if i < 32 {
+			require.Equal(t, want, sums[i], "thread %d", i)
+		}
+	}
+}
+
+// TestCoalescedThreadsFollowBranches: a coalesced group made in each arm of
+// an if holds that arm's threads.
+func TestCoalescedThreadsFollowBranches(t *testing.T) {
+	d := newDevice(t)
+	sizes, ranks := make([]int, 32), make([]int, 32)
+	require.NoError(t, d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(th *gocuda.Thread) {
+		var c cg.Coalesced
+		if th.LaneID() < 12 {
+			c = cg.CoalescedThreads(th)
+		} else {
+			c = cg.CoalescedThreads(th)
+		}
+		sizes[th.LaneID()], ranks[th.LaneID()] = c.Size(), c.ThreadRank()
+		c.Sync()
+	}))
+	for lane := range 32 {
+		size, rank := 12, lane
+		if lane >= 12 {
+			size, rank = 20, lane-12
+		}
+		require.Equal(t, size, sizes[lane], "lane %d", lane)
+		require.Equal(t, rank, ranks[lane], "lane %d", lane)
+	}
+}
+
 func TestGridRanks(t *testing.T) {
 	d := newDevice(t)
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 2, Y: 2, Z: 2}, Block: gocuda.Dim3{X: 4, Y: 2, Z: 2}}

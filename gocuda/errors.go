@@ -149,16 +149,13 @@ func misuse(sentinel error, format string, args ...any) *usageError {
 
 // A DeadlockError reports a block whose threads wait at barriers or warp
 // collectives that can never complete: threads at different barrier kinds,
-// lanes at different collectives, or a collective whose mask names lanes
-// that have exited or do not exist (Exited, as linear thread indices:
-// (z*BlockDim.Y+y)*BlockDim.X+x). It unwraps to
-// ErrLaunchTimeout, the error a GPU reports when its watchdog ends such a
-// kernel.
+// lanes at different collectives, or lanes at a collective that waits for a
+// live lane stuck at a block barrier. (Lanes that have exited, or do not
+// exist, do not hold a collective up.) It unwraps to ErrLaunchTimeout, the
+// error a GPU reports when its watchdog ends such a kernel.
 type DeadlockError struct {
 	Block   Dim3
 	Waiting []WaitingThread
-	Exited  []int // linear indices of threads named by a collective's mask that have exited or do not exist (past the block's end)
-	Reason  string
 }
 
 // A WaitingThread is a thread stuck at a barrier or collective, and what it
@@ -199,9 +196,6 @@ func (e *DeadlockError) Error() string {
 		}
 		b.WriteByte(')')
 	}
-	if e.Reason != "" {
-		fmt.Fprintf(&b, "; %s: %v", e.Reason, e.Exited)
-	}
 	b.WriteString("; on a GPU this kernel hangs until the launch times out")
 	return b.String()
 }
@@ -210,10 +204,9 @@ func (e *DeadlockError) Error() string {
 func (e *DeadlockError) Unwrap() error { return ErrLaunchTimeout }
 
 func newDeadlockError(block, dim Dim3, d *grid.Deadlock) *DeadlockError {
-	e := &DeadlockError{Block: block, Reason: d.Reason}
+	e := &DeadlockError{Block: block}
 	for _, w := range d.Waiting {
 		e.Waiting = append(e.Waiting, WaitingThread{dim.index(int64(w.Thread)), w.String()})
 	}
-	e.Exited = d.Exited
 	return e
 }

@@ -19,8 +19,11 @@ const FullMask = ^uint32(0)
 // ShflSync is __shfl_sync: it returns v of lane srcLane mod width of the
 // caller's segment, where width (a power of two, 1 to 32) splits the warp
 // into segments with lanes numbered from 0. Every lane of mask must make the
-// same call; the caller must be in mask. Reading a lane outside mask is
-// undefined in CUDA; here it returns the caller's own v.
+// same call; the caller must be in mask. Like every collective, it takes
+// the non-exited lanes of mask: lanes that have returned, or do not exist
+// (past the end of a partial warp), do not hold it up. Reading a lane
+// outside mask, exited or absent is undefined in CUDA; here it returns the
+// caller's own v.
 func ShflSync[T Shuffleable](t *Thread, mask uint32, v T, srcLane, width int) T {
 	return fromBits[T](t.shuffle(grid.KindShfl, mask, toBits(v), srcLane, width))
 }
@@ -85,18 +88,21 @@ func (t *Thread) SyncWarp(mask uint32) {
 }
 
 // ActiveMask is __activemask: the lanes of the caller's warp executing it
-// together. On a GPU that is the lanes converged with the caller. gocuda
-// models convergence deterministically: ActiveMask waits until every other
-// lane of the warp has reached ActiveMask too, returned, or is waiting at a
-// barrier or another collective (having diverged), and returns the lanes
-// that reached it. So lanes that returned early, as in
-// "if i >= n { return }", are left out, as on a GPU.
+// together. On a GPU those are the lanes converged with the caller. gocuda
+// models convergence deterministically: lanes converge where they reach the
+// same ActiveMask call through the same chain of calls from the kernel, so
+// the two arms of an if/else (even a helper called from both) each see
+// their own lanes. ActiveMask waits until every other lane of the warp has
+// reached an ActiveMask too, returned, or is waiting at a barrier or another
+// collective, and returns the lanes that reached this one. Lanes that
+// returned early, as in "if i >= n { return }", are left out, as on a GPU.
 func (t *Thread) ActiveMask() uint32 {
+	site := convergenceSite()
 	x := t.x
 	if !x.coop.Active() {
 		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
 	}
-	return x.coop.ActiveMask(t.self)
+	return x.coop.ActiveMask(t.self, site)
 }
 
 // shuffle checks a shuffle's width and arrives at it.

@@ -24,35 +24,27 @@ func TestWarpCollectiveErrors(t *testing.T) {
 		return d.Launch(gocuda.Config{Block: gocuda.Dim3{X: n}}, k)
 	}
 
-	t.Run("exited lane in mask", func(t *testing.T) {
-		err := launch(32, func(th *gocuda.Thread) {
+	t.Run("live lane never arrives", func(t *testing.T) {
+		// An earlier launch leaves other collectives behind; the error must
+		// name this one's.
+		require.NoError(t, launch(32, func(th *gocuda.Thread) { th.SyncWarp(gocuda.FullMask) }))
+		de := requireDeadlock(t, launch(32, func(th *gocuda.Thread) {
 			if th.ThreadIdx.X == 5 {
+				th.SyncThreads() // lane 5 never reaches the reduction
 				return
 			}
-			gocuda.ShflSync(th, gocuda.FullMask, 1, 0, 32)
-		})
-		de := requireDeadlock(t, err)
-		assert.Contains(t, de.Exited, 5)
-	})
-	t.Run("lane exits while others wait", func(t *testing.T) {
-		err := launch(32, func(th *gocuda.Thread) {
-			if th.ThreadIdx.X == 31 {
-				th.SyncWarp(gocuda.FullMask &^ 1) // lanes 1-31 meet once; lane 31 then returns
-				return
+			gocuda.ReduceAddSync(th, gocuda.FullMask, int32(1))
+		}))
+		require.Len(t, de.Waiting, 32)
+		for i, w := range de.Waiting {
+			want := "ReduceAddSync(mask 0xffffffff)"
+			if i == 5 {
+				want = "SyncThreads"
 			}
-			if th.ThreadIdx.X > 0 {
-				th.SyncWarp(gocuda.FullMask &^ 1)
-			}
-			th.AnySync(gocuda.FullMask, true)
-		})
-		de := requireDeadlock(t, err)
-		assert.Contains(t, de.Exited, 31)
-	})
-	t.Run("lanes that do not exist", func(t *testing.T) {
-		de := requireDeadlock(t, launch(48, func(th *gocuda.Thread) { th.SyncWarp(gocuda.FullMask) }))
-		assert.Equal(t, 16, len(de.Exited), "warp 1 has lanes 32..47 only")
-		assert.Contains(t, de.Exited, 48)
-		assert.Contains(t, de.Exited, 63)
+			assert.Equal(t, gocuda.Dim3{X: i}, w.Thread)
+			assert.Equal(t, want, w.Barrier, "thread %d", i)
+		}
+		assert.Contains(t, de.Error(), "31 at ReduceAddSync(mask 0xffffffff)")
 	})
 	t.Run("different collectives", func(t *testing.T) {
 		de := requireDeadlock(t, launch(32, func(th *gocuda.Thread) {

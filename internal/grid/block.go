@@ -81,6 +81,9 @@ type Block struct {
 
 	warps warpState
 
+	// Observer, if set, is told of undefined operations (see Observer).
+	Observer Observer
+
 	failure  any // *ThreadPanic or *Deadlock that ends the block
 	aborting bool
 }

@@ -3,25 +3,29 @@ package grid
 import "math/bits"
 
 // result computes lane j's result of the completed collective g, from the
-// arrivals of the warp's lanes.
+// arrivals of the warp's lanes. The lanes that take part are those that
+// arrived: the non-exited lanes of g's mask.
 func result(lanes []Collective, g group, j int) uint64 {
 	c := &lanes[j]
 	switch g.kind {
 	case KindShfl, KindShflUp, KindShflDown, KindShflXor:
-		if src, ok := shuffleSource(c, j); ok && g.mask&(1<<src) != 0 {
+		if src, ok := shuffleSource(c, j); ok && g.arrived&(1<<src) != 0 {
 			return lanes[src].Value
 		}
-		return c.Value // out of the segment: own value; a lane outside the mask: undefined in CUDA
+		// Out of the segment: the caller's own value, as CUDA defines. A
+		// lane outside the mask, exited or absent: undefined in CUDA, and
+		// the caller's own value here (see Observer).
+		return c.Value
 	case KindAny:
-		return boolBits(ballot(lanes, g.mask) != 0)
+		return boolBits(ballot(lanes, g.arrived) != 0)
 	case KindAll:
-		return boolBits(ballot(lanes, g.mask) == g.mask)
+		return boolBits(ballot(lanes, g.arrived) == g.arrived)
 	case KindBallot:
-		return uint64(ballot(lanes, g.mask))
+		return uint64(ballot(lanes, g.arrived))
 	case KindMatchAny:
-		return uint64(matching(lanes, g.mask, c.Value))
+		return uint64(matching(lanes, g.arrived, c.Value))
 	case KindMatchAll:
-		if matching(lanes, g.mask, c.Value) == g.mask {
+		if matching(lanes, g.arrived, c.Value) == g.arrived {
 			return uint64(g.mask) | 1<<32
 		}
 		return 0
@@ -82,11 +86,12 @@ func matching(lanes []Collective, mask uint32, v uint64) uint32 {
 	return same
 }
 
-// reduce combines the 32-bit values of mask's lanes as g.kind says.
+// reduce combines the 32-bit values of the lanes that arrived as g.kind
+// says.
 func reduce(lanes []Collective, g group) uint64 {
 	first := true
 	var acc uint32
-	for m := g.mask; m != 0; m &= m - 1 {
+	for m := g.arrived; m != 0; m &= m - 1 {
 		v := uint32(lanes[bits.TrailingZeros32(m)].Value)
 		if first {
 			acc, first = v, false
@@ -112,6 +117,27 @@ func reduce(lanes []Collective, g group) uint64 {
 		}
 	}
 	return uint64(acc)
+}
+
+func isShuffle(k Kind) bool { return k >= KindShfl && k <= KindShflXor }
+
+// An Observer is told of operations whose result CUDA leaves undefined and
+// gocuda defines, so that a checking mode can report them. Its methods run
+// on the block's worker, holding the block's turn.
+type Observer interface {
+	// UndefinedShuffle reports that thread's shuffle c read lane src of its
+	// warp, which is outside c's mask, has exited or does not exist: thread
+	// got its own value.
+	UndefinedShuffle(thread, src int, c Collective)
+}
+
+// observeShuffle tells the Observer if lane j of the warp at base read an
+// undefined lane in the completed shuffle g.
+func (b *Block) observeShuffle(lanes []Collective, g group, base, j int) {
+	c := &lanes[j]
+	if src, ok := shuffleSource(c, j); ok && g.arrived&(1<<src) == 0 {
+		b.Observer.UndefinedShuffle(base+j, src, *c)
+	}
 }
 
 func boolBits(v bool) uint64 {

@@ -44,12 +44,9 @@ func (w Waiter) String() string {
 // A Deadlock is the value a Block's driver panics with when threads wait for
 // each other at barriers or warp collectives that can never complete: every
 // live thread waits, but not at the same block barrier operation, or lanes
-// wait at different collectives, or a collective's mask names lanes that
-// have exited (Exited).
+// wait at different collectives, or at a collective and a block barrier.
 type Deadlock struct {
 	Waiting []Waiter
-	Exited  []int  // threads named by a collective's mask that have exited or do not exist
-	Reason  string // what makes it impossible, when more can be said than Waiting
 }
 
 func (d *Deadlock) Error() string {
@@ -57,11 +54,7 @@ func (d *Deadlock) Error() string {
 	for i, w := range d.Waiting {
 		parts[i] = fmt.Sprintf("thread %d at %v", w.Thread, w)
 	}
-	msg := "grid: barrier deadlock: " + strings.Join(parts, ", ")
-	if d.Reason != "" {
-		msg += ": " + d.Reason
-	}
-	return msg
+	return "grid: barrier deadlock: " + strings.Join(parts, ", ")
 }
 
 // deadlock describes the threads now waiting.

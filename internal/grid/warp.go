@@ -1,9 +1,6 @@
 package grid
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "math/bits"
 
 // WarpSize is the number of lanes in a warp.
 const WarpSize = 32
@@ -50,6 +47,7 @@ type Collective struct {
 	Value uint64 // the lane's operand, as bits
 	Arg   int    // source lane, delta or lane mask, for shuffles
 	Width int    // segment width for shuffles: a power of two, 1 to 32
+	Site  uint64 // for ActiveMask: the place reached (see Block.ActiveMask)
 }
 
 // warpState is the warp collectives of a cooperative block.
@@ -60,12 +58,18 @@ type warpState struct {
 	pending [][]group    // per warp: collectives some lanes wait at
 }
 
-// A group is a pending collective of one warp: its kind, mask and the lanes
-// that have arrived.
+// A group is a pending collective of one warp: its kind, mask (and, for
+// ActiveMask, site) and the lanes that have arrived.
 type group struct {
 	kind    Kind
 	mask    uint32
+	site    uint64
 	arrived uint32
+}
+
+// matches reports whether c is an arrival at g.
+func (g *group) matches(c Collective) bool {
+	return g.kind == c.Kind && g.mask == c.Mask && g.site == c.Site
 }
 
 func (ws *warpState) reset(n int) {
@@ -80,22 +84,20 @@ func (ws *warpState) reset(n int) {
 }
 
 // Warp is thread's arrival at the warp collective c. It returns the thread's
-// result once every lane of c.Mask has arrived at the same collective. A
-// mask naming a lane that has exited, or does not exist, fails the block
-// with a Deadlock, as do lanes that wait for each other at different
-// collectives.
+// result once every lane of c.Mask that has not exited has arrived at the
+// same collective: lanes that have exited, or do not exist (past the end of
+// a partial warp), do not hold it up, as CUDA's collectives take "the
+// non-exited threads in mask". Lanes that wait for each other at different
+// collectives, or at a collective and a block barrier, fail the block with a
+// Deadlock.
 func (b *Block) Warp(thread int, c Collective) uint64 {
 	b.checkFailure(thread)
 	ws := &b.warps
 	w := thread / WarpSize
-	if gone := c.Mask & b.goneLanes(w); gone != 0 {
-		b.failure = b.deadlockExited(w, gone, thread)
-		b.checkFailure(thread)
-	}
 	ws.coll[thread] = c
 	ws.waiting.set(thread)
 	g := ws.join(w, thread%WarpSize, c)
-	if g.arrived == g.mask {
+	if g.arrived == g.mask&^b.goneLanes(w) {
 		b.complete(w, *g)
 		b.ready.clear(thread)
 	} else {
@@ -106,35 +108,39 @@ func (b *Block) Warp(thread int, c Collective) uint64 {
 	return ws.results[thread]
 }
 
-// join adds lane to the pending collective of warp w with c's kind and mask,
+// join adds lane to the pending collective of warp w that c arrives at,
 // starting one if there is none.
 func (ws *warpState) join(w, lane int, c Collective) *group {
 	gs := ws.pending[w]
 	for i := range gs {
-		if gs[i].kind == c.Kind && gs[i].mask == c.Mask {
+		if gs[i].matches(c) {
 			gs[i].arrived |= 1 << lane
 			return &gs[i]
 		}
 	}
-	ws.pending[w] = append(gs, group{kind: c.Kind, mask: c.Mask, arrived: 1 << lane})
+	ws.pending[w] = append(gs, group{kind: c.Kind, mask: c.Mask, site: c.Site, arrived: 1 << lane})
 	return &ws.pending[w][len(ws.pending[w])-1]
 }
 
-// complete computes every lane's result of g, makes the lanes ready and
-// forgets g.
+// complete computes the result of g for each lane that arrived, makes those
+// lanes ready and forgets g. The lanes that arrived are exactly the
+// non-exited lanes of g's mask.
 func (b *Block) complete(w int, g group) {
 	ws := &b.warps
 	base := w * WarpSize
 	lanes := ws.coll[base:min(base+WarpSize, b.n)]
-	for m := g.mask; m != 0; m &= m - 1 {
+	for m := g.arrived; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		ws.results[base+j] = result(lanes, g, j)
 		ws.waiting.clear(base + j)
+		if b.Observer != nil && isShuffle(g.kind) {
+			b.observeShuffle(lanes, g, base, j)
+		}
 	}
-	b.ready.setLanes(w, g.mask)
+	b.ready.setLanes(w, g.arrived)
 	gs := ws.pending[w]
 	for i := range gs {
-		if gs[i].kind == g.kind && gs[i].mask == g.mask {
+		if gs[i].kind == g.kind && gs[i].mask == g.mask && gs[i].site == g.site {
 			ws.pending[w] = append(gs[:i], gs[i+1:]...)
 			break
 		}
@@ -150,45 +156,41 @@ func (b *Block) goneLanes(w int) uint32 {
 	return gone
 }
 
-// exited fails the block if a collective still pending in thread's warp
-// names thread, which can now never arrive.
+// exited completes the collectives of thread's warp that waited only for
+// thread, which has now exited, and the warp's ActiveMask if no lane can
+// reach it any more.
 func (ws *warpState) exited(b *Block, thread int) {
-	w, bit := thread/WarpSize, uint32(1)<<(thread%WarpSize)
-	for _, g := range ws.pending[w] {
-		if g.kind != KindActiveMask && g.mask&bit != 0 && b.failure == nil {
-			b.failure = b.deadlockExited(w, bit, -1)
+	w := thread / WarpSize
+	gone := b.goneLanes(w)
+	for i := 0; i < len(ws.pending[w]); {
+		g := ws.pending[w][i]
+		if g.kind != KindActiveMask && g.arrived == g.mask&^gone {
+			b.complete(w, g) // removes g: look at index i again
+			continue
 		}
+		i++
 	}
 	b.convergeActive(w)
 }
 
-// deadlockExited reports the lanes gone from warp w that a collective
-// (arriving thread's, or one pending) names.
-func (b *Block) deadlockExited(w int, gone uint32, arriving int) *Deadlock {
-	d := b.deadlock()
-	if arriving >= 0 {
-		d.Waiting = append(d.Waiting, Waiter{Thread: arriving, Collective: b.warps.coll[arriving], InCollective: true})
-	}
-	for m := gone; m != 0; m &= m - 1 {
-		d.Exited = append(d.Exited, w*WarpSize+bits.TrailingZeros32(m))
-	}
-	d.Reason = fmt.Sprintf("a warp collective's mask names lanes of warp %d that have exited or do not exist", w)
-	return d
-}
-
-// ActiveMask is thread's arrival at __activemask. It returns, as a mask,
-// the lanes of thread's warp that reach ActiveMask together: it completes
-// once every other lane of the warp has arrived, exited, or waits at a
-// barrier or another collective (having diverged). gocuda does not track
-// convergence; this is its deterministic model of it.
-func (b *Block) ActiveMask(thread int) uint32 {
+// ActiveMask is thread's arrival at __activemask at site, a key for the
+// place in the kernel reached (the caller's choice: gocuda uses the chain
+// of calls from the kernel). It returns, as a mask, the lanes of thread's
+// warp that reached the same site together: it completes once every other
+// lane of the warp has arrived at an ActiveMask (at this site or another),
+// exited, or waits at a barrier or another collective. So lanes that took
+// different branches to reach ActiveMask get each their own branch's lanes,
+// as lanes converged on a GPU do, and lanes that returned early are left
+// out. This is gocuda's deterministic model of convergence.
+func (b *Block) ActiveMask(thread int, site uint64) uint32 {
 	b.checkFailure(thread)
 	ws := &b.warps
 	w := thread / WarpSize
-	ws.coll[thread] = Collective{Kind: KindActiveMask}
+	ws.coll[thread] = Collective{Kind: KindActiveMask, Site: site}
 	ws.waiting.set(thread)
 	ws.join(w, thread%WarpSize, ws.coll[thread])
-	if !b.convergeActive(w) {
+	b.convergeActive(w)
+	if ws.waiting.has(thread) {
 		b.wait(thread)
 	} else {
 		b.ready.clear(thread)
@@ -197,28 +199,28 @@ func (b *Block) ActiveMask(thread int) uint32 {
 	return uint32(ws.results[thread])
 }
 
-// convergeActive completes warp w's pending ActiveMask, if it has one and
-// no lane of the warp can still reach it, and reports whether it did.
-func (b *Block) convergeActive(w int) bool {
+// convergeActive completes warp w's pending ActiveMasks if no lane of the
+// warp can still reach one: every lane has arrived at one, exited, or waits
+// at a barrier or another collective.
+func (b *Block) convergeActive(w int) {
 	ws := &b.warps
-	for i := range ws.pending[w] {
-		g := ws.pending[w][i]
+	blocked := b.goneLanes(w) | b.atBar.lanes(w) | ws.waiting.lanes(w)
+	if blocked != ^uint32(0) {
+		return // a lane is ready, not started or running: it may still come
+	}
+	base := w * WarpSize
+	gs := ws.pending[w][:0]
+	for _, g := range ws.pending[w] {
 		if g.kind != KindActiveMask {
+			gs = append(gs, g)
 			continue
 		}
-		blocked := b.goneLanes(w) | g.arrived | b.atBar.lanes(w) | ws.waiting.lanes(w)
-		if blocked != ^uint32(0) {
-			return false // a lane is ready, not started or running: it may still come
-		}
-		base := w * WarpSize
 		for m := g.arrived; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			ws.results[base+j] = uint64(g.arrived)
 			ws.waiting.clear(base + j)
 		}
 		b.ready.setLanes(w, g.arrived)
-		ws.pending[w] = append(ws.pending[w][:i], ws.pending[w][i+1:]...)
-		return true
 	}
-	return false
+	ws.pending[w] = gs
 }
