@@ -1,13 +1,18 @@
 package gocuda
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gocuda/gocuda/internal/devlink"
 )
 
 func init() {
-	devlink.AccountOf = func(dev any) *devlink.Account { return dev.(*Device).mem }
+	devlink.Set(devlink.Hooks[*Device, *Stream]{
+		AccountOf:    func(d *Device) *devlink.Account { return d.mem },
+		Enqueue:      func(s *Stream, run func() error) error { return s.enqueue(&op{run: run}) },
+		AwaitStreams: func(d *Device) { _ = d.awaitStreams(context.Background()) },
+	})
 }
 
 // WithGlobalMem sets the device's global memory size in bytes, its

@@ -4,14 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
-
-	"github.com/gocuda/gocuda/internal/devlink"
 )
-
-func init() {
-	devlink.Enqueue = func(s any, run func() error) error { return s.(*Stream).enqueue(&op{run: run}) }
-	devlink.AwaitStreams = func(d any) { _ = d.(*Device).awaitStreams(context.Background()) }
-}
 
 // A Stream is a queue of device work, like a cudaStream_t: operations
 // queued on one stream run one after another in the order they were queued;

@@ -27,6 +27,9 @@ type alloc struct {
 	bytes int64
 }
 
+// link reaches the parts of package gocuda that users must not touch.
+var link = devlink.Get[*gocuda.Device, *gocuda.Stream]()
+
 // nextID numbers allocations, so that operations on two of them lock them
 // in one global order and cannot deadlock with each other.
 var nextID atomic.Uint64
@@ -49,7 +52,7 @@ func (a *alloc) init(op string, dev *gocuda.Device, bytes int64) error {
 	if dev == nil {
 		return fmt.Errorf("%w: %s: nil device", gocuda.ErrInvalidValue, op)
 	}
-	acct := devlink.AccountOf(dev)
+	acct := link.AccountOf(dev)
 	if !acct.Reserve(bytes) {
 		if acct.Closed() {
 			return fmt.Errorf("%w: %s: the device is closed", gocuda.ErrContextIsDestroyed, op)
@@ -161,7 +164,7 @@ func (a *alloc) markFreed(op string) error {
 func settle(devs ...*gocuda.Device) {
 	for _, d := range devs {
 		if d != nil {
-			devlink.AwaitStreams(d)
+			link.AwaitStreams(d)
 		}
 	}
 }

@@ -1,9 +1,6 @@
 package mem
 
-import (
-	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/devlink"
-)
+import "github.com/gocuda/gocuda/gocuda"
 
 // CopyFromHostAsync queues a copy of src into the buffer on s
 // (cudaMemcpyAsync, host to device). len(src) must equal b.Len(). See the
@@ -53,5 +50,5 @@ func enqueue(s *gocuda.Stream, dev *gocuda.Device, run func() error) error {
 	if s == nil {
 		s = dev.DefaultStream()
 	}
-	return devlink.Enqueue(s, run)
+	return link.Enqueue(s, run)
 }

@@ -2,24 +2,6 @@ package devlink
 
 import "sync"
 
-// Functions set by package gocuda's init. Their arguments are a
-// *gocuda.Device and a *gocuda.Stream; they are typed any because this
-// package cannot import gocuda.
-var (
-	// AccountOf returns the memory account of a *gocuda.Device.
-	AccountOf func(device any) *Account
-
-	// Enqueue queues op on a *gocuda.Stream, to run after the stream's
-	// earlier operations. It returns an error at once if the stream cannot
-	// take work (closed); op's own error is reported by the stream like a
-	// kernel's.
-	Enqueue func(stream any, op func() error) error
-
-	// AwaitStreams waits for the work queued on a *gocuda.Device's default
-	// stream and blocking streams, as CUDA's synchronous calls do.
-	AwaitStreams func(device any)
-)
-
 // An Account is a device's global-memory ledger: allocations reserve bytes
 // against a fixed total.
 //
