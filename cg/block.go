@@ -15,8 +15,7 @@ func (b ThreadBlock) Sync() { b.t.SyncThreads() }
 
 // ThreadRank returns the caller's linear index in the block.
 func (b ThreadBlock) ThreadRank() int {
-	t := b.t
-	return (t.ThreadIdx.Z*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + t.ThreadIdx.X
+	return b.t.ThreadRank()
 }
 
 // Size returns the number of threads in the block.

@@ -104,7 +104,7 @@ func (d *Device) newCooperativeLaunch(cfg Config, kernel func(*Thread)) (*launch
 		return nil, fmt.Errorf("%w: %d blocks of %v, at most %d (%d workers × %d blocks each)",
 			ErrCooperativeLaunchTooLarge, l.blocks, l.block, limit, d.Workers(), perWorker)
 	}
-	l.gridBar = &grid.GridBarrier{}
+	l.gridBar = &grid.GridBarrier{Reporter: reporter{grid: l.grid}}
 	return l, nil
 }
 
@@ -129,10 +129,6 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 	}
 	err := grid.RunResident(ctx, job, l.gridBar)
 	l.prints.flush(d.print)
-	var dl *grid.GridDeadlock
-	if errors.As(err, &dl) {
-		return newGridDeadlockError(l.grid, dl)
-	}
 	return launchError(ctx, err)
 }
 
@@ -180,17 +176,6 @@ var errGridAborted = errors.New("gocuda: grid barrier aborted by a failure in an
 type GridDeadlockError struct {
 	Waiting []Dim3
 	Exited  []Dim3
-}
-
-func newGridDeadlockError(g Dim3, d *grid.GridDeadlock) *GridDeadlockError {
-	e := &GridDeadlockError{}
-	for _, b := range d.Waiting {
-		e.Waiting = append(e.Waiting, g.index(b))
-	}
-	for _, b := range d.Exited {
-		e.Exited = append(e.Exited, g.index(b))
-	}
-	return e
 }
 
 // Error names the first few blocks of each kind.

@@ -137,19 +137,6 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	return launchError(ctx, err)
 }
 
-// launchError turns the error of a launch's job into the launch's error.
-func launchError(ctx context.Context, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case err == ctx.Err():
-		return fmt.Errorf("gocuda: launch cancelled: %w", err)
-	case err == grid.ErrGoexit:
-		return fmt.Errorf("%w: a kernel thread called runtime.Goexit (t.FailNow or t.Fatal inside a kernel?)", ErrLaunchFailure)
-	}
-	return err
-}
-
 // Close waits for the work queued on the device's streams and for running
 // launches, then stops the device's workers and releases its memory
 // account. It returns the first error left unreported on a stream. Later

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/panics"
 )
 
@@ -202,11 +201,3 @@ func (e *DeadlockError) Error() string {
 
 // Unwrap returns ErrLaunchTimeout.
 func (e *DeadlockError) Unwrap() error { return ErrLaunchTimeout }
-
-func newDeadlockError(block, dim Dim3, d *grid.Deadlock) *DeadlockError {
-	e := &DeadlockError{Block: block}
-	for _, w := range d.Waiting {
-		e.Waiting = append(e.Waiting, WaitingThread{dim.index(int64(w.Thread)), w.String()})
-	}
-	return e
-}

@@ -2,7 +2,6 @@ package gocuda
 
 import (
 	"github.com/gocuda/gocuda/internal/grid"
-	"github.com/gocuda/gocuda/internal/panics"
 )
 
 // An executor is one worker's engine state: the thread run by direct calls,
@@ -24,6 +23,7 @@ func newExecutor() *executor {
 	x := &executor{}
 	x.runFiber = x.runFiberThread
 	x.direct.x = x
+	x.coop.Reporter = reporter{x: x}
 	return x
 }
 
@@ -109,21 +109,4 @@ func (x *executor) runFiberThread(i int) {
 		x:         x,
 	}
 	x.launch.kernel(t)
-}
-
-// failure turns a panic recovered on the worker goroutine into the launch's
-// error. The block's own record wins: the driver may have swallowed it.
-func (x *executor) failure(r any) error {
-	if f := x.coop.Failure(); f != nil {
-		r = f
-	}
-	block, dim := x.block, x.launch.block
-	switch f := r.(type) {
-	case *grid.ThreadPanic:
-		return newKernelError(block, dim.index(int64(f.Thread)), f.Report)
-	case *grid.Deadlock:
-		return newDeadlockError(block, dim, f)
-	default:
-		return newKernelError(block, dim.index(int64(x.direct.self)), panics.Capture(r))
-	}
 }

@@ -31,6 +31,7 @@ import (
 // before the operations queued after it on its stream start, and before
 // Synchronize (of the stream or the device) returns.
 type Stream struct {
+	_        noCopy
 	dev      *Device
 	legacy   bool // the device's default stream
 	blocking bool // synchronizes with the default stream

@@ -18,6 +18,8 @@ import "github.com/gocuda/gocuda/internal/grid"
 // call that received it and only on that goroutine; kernels must not keep it
 // or use it from goroutines they start.
 type Thread struct {
+	_ noCopy
+
 	ThreadIdx Dim3 // index of the thread in its block
 	BlockIdx  Dim3 // index of the block in the grid
 	BlockDim  Dim3 // threads per block (normalized)
@@ -30,8 +32,14 @@ type Thread struct {
 	gridSyncs int // SyncGrid calls made so far by this thread
 }
 
+// ThreadRank returns the thread's linear index in its block,
+// (z*BlockDim.Y+y)*BlockDim.X+x, the order in which warps are formed:
+// cg::this_thread_block().thread_rank(). The engine keeps it, so it holds
+// even if a kernel writes to ThreadIdx.
+func (t *Thread) ThreadRank() int { return t.self }
+
 // LaneID returns the thread's lane in its warp, 0 to 31. A warp is 32
-// consecutive linear thread indices: (z*BlockDim.Y+y)*BlockDim.X+x.
+// consecutive linear thread indices (see ThreadRank).
 func (t *Thread) LaneID() int { return t.self % WarpSize }
 
 // WarpID returns the index of the thread's warp in its block.

@@ -11,7 +11,7 @@ type Op uint8
 
 // The barrier operations of a thread block. Every live thread of the block
 // must arrive at the same Op for a barrier to complete; threads arriving at
-// different Ops form a barrier that can never complete (a Deadlock).
+// different Ops form a barrier that can never complete (a deadlock, reported through the Reporter).
 const (
 	OpSync     Op = iota // __syncthreads: result 0
 	OpCount              // __syncthreads_count: number of true predicates
@@ -48,7 +48,7 @@ var errAbort = errors.New("grid: block aborted")
 // barrier. The order is fixed, so a block runs the same way every time, on
 // one OS thread at a time, as on one SM. When the worker goroutine, at the
 // bottom of the chain, finds nothing ready while threads still wait, nothing
-// ever will be: the block fails with a Deadlock. Finish makes the worker
+// ever will be: the block fails with a deadlock. Finish makes the worker
 // goroutine the bottom of the chain once the driver's own code has returned.
 //
 // A Block is owned by one worker and is not safe for concurrent use; it is
@@ -59,6 +59,7 @@ var errAbort = errors.New("grid: block aborted")
 // (or a collective) happens before every thread released by it returns from
 // it.
 type Block struct {
+	_      noCopy
 	run    func(thread int) // runs one thread of the block to its end
 	active bool             // promoted and not finished or aborted
 	driver int              // thread on the worker goroutine; -1 once it exited
@@ -81,10 +82,14 @@ type Block struct {
 
 	warps warpState
 
+	// Reporter makes the errors of the block's failures; nil means plain
+	// errors.
+	Reporter Reporter
+
 	// Observer, if set, is told of undefined operations (see Observer).
 	Observer Observer
 
-	failure  any // *ThreadPanic or *Deadlock that ends the block
+	failure  error // the thread panic or deadlock that ends the block
 	aborting bool
 }
 
@@ -134,7 +139,7 @@ func grow[E any](s []E, n int) []E {
 // predicate pred. It returns when every live thread has arrived, with the
 // barrier's result (see Op). If another thread panics or the block can
 // never go on, Sync panics: on a fiber to unwind it, on the driver with the
-// *ThreadPanic or *Deadlock that ended the block.
+// error (made by the Reporter) that ended the block.
 func (b *Block) Sync(thread int, op Op, pred bool) int {
 	b.checkFailure(thread)
 	if b.arrived == 0 {
@@ -231,7 +236,7 @@ func (b *Block) exit(thread int) {
 func (b *Block) runThread(i int) {
 	defer func() {
 		if r := recover(); r != nil && r != errAbort && b.failure == nil {
-			b.failure = &ThreadPanic{Thread: i, Report: panics.Capture(r)}
+			b.failure = b.reporter().ThreadPanic(i, panics.Capture(r))
 		}
 		b.exit(i)
 	}()
@@ -273,9 +278,9 @@ func (b *Block) checkFailure(thread int) {
 	panic(errAbort)
 }
 
-// Failure returns the *ThreadPanic or *Deadlock that ended the block, or nil.
-// It stays set until Abort.
-func (b *Block) Failure() any { return b.failure }
+// Failure returns the error that ended the block, made by its Reporter, or
+// nil. It stays set until Abort.
+func (b *Block) Failure() error { return b.failure }
 
 // Abort ends the block after its driver has panicked or exited: it unwinds
 // every thread still suspended, deactivates the block and clears its

@@ -58,7 +58,7 @@ func noFailure(t *testing.T, failure any) {
 }
 
 func newBlock(t *testing.T) *grid.Block {
-	b := new(grid.Block)
+	b := &grid.Block{Reporter: testReporter{}}
 	t.Cleanup(b.Close)
 	return b
 }
@@ -215,9 +215,9 @@ func TestBlockThreadPanic(t *testing.T) {
 			if culprit == 0 { // the driver's own panic comes back as is
 				require.Equal(t, "thread 0", failure)
 			} else {
-				var p *grid.ThreadPanic
+				var p *threadPanic
 				require.ErrorAs(t, failure.(error), &p)
-				assert.Equal(t, culprit, p.Thread)
+				assert.Equal(t, culprit, p.thread)
 				assert.Equal(t, fmt.Sprintf("thread %d", culprit), p.Value)
 				assert.Contains(t, p.Site.Function, "TestBlockThreadPanic")
 				assert.NotEmpty(t, p.Stack)
@@ -243,13 +243,18 @@ func TestBlockMismatchedBarriersDeadlock(t *testing.T) {
 			th.sync(grid.OpSync, false)
 		}
 	})
-	var d *grid.Deadlock
+	var d *deadlock
 	require.ErrorAs(t, failure.(error), &d)
-	want := []grid.Waiter{{Thread: 0, Op: grid.OpSync}, {Thread: 1, Op: grid.OpSync}, {Thread: 2, Op: grid.OpSync},
-		{Thread: 3, Op: grid.OpCount}, {Thread: 4, Op: grid.OpSync}, {Thread: 5, Op: grid.OpSync},
-		{Thread: 6, Op: grid.OpSync}, {Thread: 7, Op: grid.OpCount}}
-	assert.Equal(t, want, d.Waiting)
-	assert.Contains(t, d.Error(), "thread 3 at SyncThreadsCount")
+	want := []waiter{{0, "SyncThreads"}, {1, "SyncThreads"}, {2, "SyncThreads"}, {3, "SyncThreadsCount"},
+		{4, "SyncThreads"}, {5, "SyncThreads"}, {6, "SyncThreads"}, {7, "SyncThreadsCount"}}
+	assert.Equal(t, want, d.waiting)
+
+	plainBlock := new(grid.Block) // no Reporter: a plain error
+	t.Cleanup(plainBlock.Close)
+	plain := runBlock(plainBlock, 8, func(th *thread) {
+		th.sync(grid.Op(th.id%2), false)
+	})
+	require.ErrorContains(t, plain.(error), "thread 1 at SyncThreadsCount")
 }
 
 // TestBlockDriverSwallowsFailure checks that a driver that recovers the
@@ -277,9 +282,9 @@ func TestBlockDriverSwallowsFailure(t *testing.T) {
 				}
 				th.sync(grid.OpSync, false)
 			})
-			var p *grid.ThreadPanic
+			var p *threadPanic
 			require.ErrorAs(t, failure.(error), &p)
-			assert.Equal(t, 2, p.Thread)
+			assert.Equal(t, 2, p.thread)
 			assert.Equal(t, []int{1, 1, 1, 0}, starts, "thread 3 never starts; none starts twice")
 			assert.False(t, b.Active())
 		})

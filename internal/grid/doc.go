@@ -13,6 +13,10 @@
 // per thread per barrier. It is entered lazily: a block whose threads never
 // reach a barrier never creates or switches a coroutine.
 //
+// The engine's failures (a thread's panic, a deadlock at a block or grid
+// barrier) end in errors built by its user's Reporter, where they are
+// detected, so that they need no translation afterwards.
+//
 // Most programs use package gocuda, which builds kernels' thread contexts
 // on top of this package.
 package grid

@@ -1,72 +1,90 @@
 package grid
 
 import (
+	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
 	"github.com/gocuda/gocuda/internal/panics"
 )
 
-// A ThreadPanic is the value a Block's driver panics with when another
-// thread of the block panicked. Thread is the linear thread index in the
-// block.
-type ThreadPanic struct {
-	Thread int
-	panics.Report
+// A Reporter makes the errors that the engine's failures end in. The
+// engine's user implements it, so that each failure is built once, as the
+// user's own error type, where it is detected, and nothing translates it
+// afterwards. Its methods run on the goroutine that detected the failure.
+type Reporter interface {
+	// ThreadPanic is the error of thread's panic, recovered.
+	ThreadPanic(thread int, r panics.Report) error
+
+	// Deadlock is the error of a block whose threads wait for each other
+	// forever. waiting yields each waiting thread, in order, with what it
+	// waits at, such as "SyncThreads" or "ShflSync(mask 0x0000ffff)".
+	Deadlock(waiting iter.Seq2[int, string]) error
+
+	// GridDeadlock is the error of a job whose blocks (by index, sorted)
+	// wait at a GridBarrier for blocks that returned without reaching it.
+	GridDeadlock(waiting, exited []int64) error
 }
 
-func (p *ThreadPanic) Error() string {
-	return fmt.Sprintf("grid: thread %d panicked: %v", p.Thread, p.Value)
+// plainReporter is the Reporter of a Block or GridBarrier that has none:
+// plain errors, for the engine's own tests and tools.
+type plainReporter struct{}
+
+func (plainReporter) ThreadPanic(thread int, r panics.Report) error {
+	return fmt.Errorf("grid: thread %d panicked: %v", thread, r.Value)
 }
 
-// A Waiter is a thread stuck at a block barrier (Op) or at a warp
-// collective (Collective, when InCollective is set).
-type Waiter struct {
-	Thread       int
-	Op           Op
-	InCollective bool
-	Collective   Collective
+func (plainReporter) Deadlock(waiting iter.Seq2[int, string]) error {
+	var parts []string
+	for thread, at := range waiting {
+		parts = append(parts, fmt.Sprintf("thread %d at %s", thread, at))
+	}
+	return errors.New("grid: barrier deadlock: " + strings.Join(parts, ", "))
 }
 
-// String describes what the thread waits at, such as "SyncThreads" or
-// "ShflSync(mask 0x0000ffff)".
-func (w Waiter) String() string {
-	if w.InCollective && w.Collective.Kind == KindActiveMask {
+func (plainReporter) GridDeadlock(waiting, exited []int64) error {
+	return fmt.Errorf("grid: grid barrier deadlock: blocks %v wait for blocks %v, which returned without reaching it",
+		waiting, exited)
+}
+
+func (b *Block) reporter() Reporter {
+	if b.Reporter == nil {
+		return plainReporter{}
+	}
+	return b.Reporter
+}
+
+// deadlock is the error describing the threads now waiting.
+func (b *Block) deadlock() error {
+	type waiter struct {
+		thread int
+		at     string
+	}
+	var ws []waiter
+	for i := b.atBar.next(0); i >= 0; i = b.atBar.next(i + 1) {
+		ws = append(ws, waiter{i, b.ops[i].String()})
+	}
+	warps := &b.warps
+	for i := warps.waiting.next(0); i >= 0; i = warps.waiting.next(i + 1) {
+		ws = append(ws, waiter{i, warps.coll[i].String()})
+	}
+	slices.SortStableFunc(ws, func(a, b waiter) int { return a.thread - b.thread })
+	return b.reporter().Deadlock(func(yield func(int, string) bool) {
+		for _, w := range ws {
+			if !yield(w.thread, w.at) {
+				return
+			}
+		}
+	})
+}
+
+// String describes the collective as a waiting thread's error names it,
+// such as "ShflSync(mask 0x0000ffff)" or "ActiveMask".
+func (c Collective) String() string {
+	if c.Kind == KindActiveMask {
 		return "ActiveMask"
 	}
-	if w.InCollective {
-		return fmt.Sprintf("%v(mask %#08x)", w.Collective.Kind, w.Collective.Mask)
-	}
-	return w.Op.String()
-}
-
-// A Deadlock is the value a Block's driver panics with when threads wait for
-// each other at barriers or warp collectives that can never complete: every
-// live thread waits, but not at the same block barrier operation, or lanes
-// wait at different collectives, or at a collective and a block barrier.
-type Deadlock struct {
-	Waiting []Waiter
-}
-
-func (d *Deadlock) Error() string {
-	parts := make([]string, len(d.Waiting))
-	for i, w := range d.Waiting {
-		parts[i] = fmt.Sprintf("thread %d at %v", w.Thread, w)
-	}
-	return "grid: barrier deadlock: " + strings.Join(parts, ", ")
-}
-
-// deadlock describes the threads now waiting.
-func (b *Block) deadlock() *Deadlock {
-	d := &Deadlock{}
-	for i := b.atBar.next(0); i >= 0; i = b.atBar.next(i + 1) {
-		d.Waiting = append(d.Waiting, Waiter{Thread: i, Op: b.ops[i]})
-	}
-	ws := &b.warps
-	for i := ws.waiting.next(0); i >= 0; i = ws.waiting.next(i + 1) {
-		d.Waiting = append(d.Waiting, Waiter{Thread: i, InCollective: true, Collective: ws.coll[i]})
-	}
-	slices.SortStableFunc(d.Waiting, func(a, b Waiter) int { return a.Thread - b.Thread })
-	return d
+	return fmt.Sprintf("%v(mask %#08x)", c.Kind, c.Mask)
 }

@@ -3,7 +3,6 @@ package grid
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"sync"
 )
@@ -62,7 +61,7 @@ func (j *Job) runResident(bar *GridBarrier, b int64) {
 // Wait, after the block's own threads have met at a block barrier.
 //
 // A block that returns while others wait for it, or will, can never arrive:
-// the barrier then fails the job with a *GridDeadlock naming the blocks. A
+// the barrier then fails the job with its Reporter's GridDeadlock error. A
 // job that fails or is cancelled breaks the barrier, and every Wait returns
 // ErrGridAborted.
 //
@@ -72,6 +71,9 @@ func (j *Job) runResident(bar *GridBarrier, b int64) {
 // Synchronizes before: everything the blocks do before calling Wait happens
 // before any of those Wait calls returns.
 type GridBarrier struct {
+	// Reporter makes the error of a deadlock; nil means a plain error.
+	Reporter Reporter
+
 	mu      sync.Mutex
 	release sync.Cond
 	job     *Job
@@ -136,7 +138,7 @@ func (g *GridBarrier) exit(block int64) {
 
 // fail fails the job with dl, unless its context is done: blocks that
 // stopped short of the barrier may have done so because of that.
-func (g *GridBarrier) fail(dl *GridDeadlock) {
+func (g *GridBarrier) fail(dl error) {
 	if err := g.job.ctx.Err(); err != nil {
 		g.job.fail(err)
 		return
@@ -144,13 +146,17 @@ func (g *GridBarrier) fail(dl *GridDeadlock) {
 	g.job.fail(dl)
 }
 
-// stuck returns the deadlock if every block has either arrived or returned,
-// some of each: the blocks that arrived can never be released.
-func (g *GridBarrier) stuck() *GridDeadlock {
+// stuck returns the deadlock's error if every block has either arrived or
+// returned, some of each: the blocks that arrived can never be released.
+func (g *GridBarrier) stuck() error {
 	if len(g.arrived) == 0 || len(g.exited) == 0 || len(g.arrived)+len(g.exited) < int(g.job.Blocks) {
 		return nil
 	}
-	return &GridDeadlock{Waiting: slices.Sorted(slices.Values(g.arrived)), Exited: slices.Sorted(slices.Values(g.exited))}
+	r := g.Reporter
+	if r == nil {
+		r = plainReporter{}
+	}
+	return r.GridDeadlock(slices.Sorted(slices.Values(g.arrived)), slices.Sorted(slices.Values(g.exited)))
 }
 
 // abort breaks the barrier: every Wait, now and later, returns
@@ -160,17 +166,4 @@ func (g *GridBarrier) abort() {
 	g.broken = true
 	g.release.Broadcast()
 	g.mu.Unlock()
-}
-
-// A GridDeadlock is the error of a job whose blocks wait at a GridBarrier
-// that blocks which have returned will never reach. Blocks are named by
-// index.
-type GridDeadlock struct {
-	Waiting []int64
-	Exited  []int64
-}
-
-func (d *GridDeadlock) Error() string {
-	return fmt.Sprintf("grid: grid barrier deadlock: blocks %v wait for blocks %v, which returned without reaching it",
-		d.Waiting, d.Exited)
 }

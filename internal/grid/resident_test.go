@@ -40,7 +40,7 @@ func TestRunResidentBarrier(t *testing.T) {
 }
 
 func TestRunResidentDeadlock(t *testing.T) {
-	bar := &grid.GridBarrier{}
+	bar := &grid.GridBarrier{Reporter: testReporter{}}
 	job := &grid.Job{Blocks: 5, Run: func(_ int, b, _ int64) error {
 		if b%2 == 0 {
 			return bar.Wait(b)
@@ -48,10 +48,10 @@ func TestRunResidentDeadlock(t *testing.T) {
 		return nil
 	}}
 	err := grid.RunResident(context.Background(), job, bar)
-	var dl *grid.GridDeadlock
+	var dl *gridDeadlock
 	require.ErrorAs(t, err, &dl)
-	assert.Equal(t, []int64{0, 2, 4}, dl.Waiting)
-	assert.Equal(t, []int64{1, 3}, dl.Exited)
+	assert.Equal(t, []int64{0, 2, 4}, dl.waiting)
+	assert.Equal(t, []int64{1, 3}, dl.exited)
 }
 
 // TestRunResidentFailure: an error, a Goexit or cancellation breaks the

@@ -89,7 +89,7 @@ func (ws *warpState) reset(n int) {
 // a partial warp), do not hold it up, as CUDA's collectives take "the
 // non-exited threads in mask". Lanes that wait for each other at different
 // collectives, or at a collective and a block barrier, fail the block with a
-// Deadlock.
+// deadlock (see Reporter).
 func (b *Block) Warp(thread int, c Collective) uint64 {
 	b.checkFailure(thread)
 	ws := &b.warps
