@@ -191,13 +191,6 @@ func TestSharedMemoryMisuse(t *testing.T) {
 			}
 			gocuda.Shared[float32](th, k)
 		}, true, 5},
-		{"type-disagrees", gocuda.Config{}, func(th *gocuda.Thread) {
-			if th.ThreadIdx.X == 7 {
-				declareShared[celsius](th, n) // float32's shape: the same code, so the same place
-				return
-			}
-			declareShared[float32](th, n)
-		}, true, 7},
 		{"length-disagrees-in-a-loop", gocuda.Config{}, func(th *gocuda.Thread) {
 			for i := range 2 {
 				k := n
@@ -272,12 +265,3 @@ func TestKernelErrorString(t *testing.T) {
 	require.Contains(t, msg, "boom")
 	require.Contains(t, msg, "errors_test.go:")
 }
-
-// celsius is a float32 of another name: generic code instantiated with it
-// shares float32's shape, so a Shared call inside runs at the same place.
-type celsius float32
-
-// declareShared is one __shared__ declaration in a generic helper.
-//
-//go:noinline
-func declareShared[T any](th *gocuda.Thread, n int) []T { return gocuda.Shared[T](th, n) }

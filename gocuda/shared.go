@@ -16,8 +16,10 @@ import (
 //	tile := gocuda.Shared[[16]float32](t, 16) // tile[ty][tx]
 //
 // As in CUDA, a declaration inside a loop is one allocation, not one per
-// iteration, and calls from different places are different allocations,
-// made in the order the block first reaches them. A place is a call in the
+// iteration, and calls from different places, or from one place with
+// different element types (a generic function's instantiations, as a CUDA
+// template's), are different allocations, made in the order the block
+// first reaches them. A place is a call in the
 // compiled code: a helper function that calls Shared and is inlined at two
 // places in a kernel gets an allocation at each, where CUDA would give a
 // __shared__ variable of a __device__ function one (mark such a helper
@@ -25,8 +27,8 @@ import (
 //
 // Shared memory reads as zero at the start of every block. The calling
 // thread panics (failing the launch with a *KernelError wrapping
-// ErrInvalidValue) if a call disagrees in element type or length with its
-// place's allocation in the block, if the block's static allocations would
+// ErrInvalidValue) if a call disagrees in length with its place's
+// allocation in the block, if the block's static allocations would
 // exceed SharedMemPerBlock (48 KiB, as for __shared__ arrays), or if static
 // plus dynamic shared memory would exceed the launch's limit (see
 // Config.MaxSharedMem).
@@ -38,20 +40,24 @@ func Shared[T any](t *Thread, n int) []T {
 	a := &t.x.shared
 	k := t.nshared // the allocation after the thread's last: a hint
 	if k >= a.used || a.static[k].site != site {
-		k = a.find(site)
+		k = a.find(site, 0)
 	}
-	if k < 0 {
-		k = a.used
-		t.nshared = k + 1
-		return establish[T](a, k, n, site)
+	for ; k >= 0; k = a.find(site, k+1) {
+		if s, ok := a.static[k].slice.([]T); ok {
+			t.nshared = k + 1
+			if len(s) != n {
+				panic(misuse(ErrInvalidValue, "thread %v: Shared asks for %d × %T, but this place's allocation in the block is %s",
+					t.ThreadIdx, n, *new(T), a.static[k].describe()))
+			}
+			return s
+		}
 	}
+	// The place's first call in this block, or its first with this T: a
+	// generic function instantiated with two types of one shape (float32
+	// and a named float32) runs one code, so one place, for two declarations.
+	k = a.used
 	t.nshared = k + 1
-	if s, ok := a.static[k].slice.([]T); ok && len(s) == n {
-		return s
-	}
-	var zero T
-	panic(misuse(ErrInvalidValue, "thread %v: Shared asks for %d × %T, but this place's allocation in the block is %s",
-		t.ThreadIdx, n, zero, a.static[k].describe()))
+	return establish[T](a, k, n, site)
 }
 
 // establish makes the block's k-th allocation, for the place site: the
@@ -158,9 +164,10 @@ type staticAlloc struct {
 	size  int
 }
 
-// find returns the index of the current block's allocation for site, or -1.
-func (a *arena) find(site uintptr) int {
-	for k := range a.used {
+// find returns the index of the current block's first allocation for site
+// at or after from, or -1. A site may have several, one per type.
+func (a *arena) find(site uintptr, from int) int {
+	for k := max(from, 0); k < a.used; k++ {
 		if a.static[k].site == site {
 			return k
 		}

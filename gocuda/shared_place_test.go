@@ -120,3 +120,40 @@ func TestSharedPlacesAreSeparate(t *testing.T) {
 func sharedInHelper(th *gocuda.Thread) unsafe.Pointer {
 	return unsafe.Pointer(&gocuda.Shared[float64](th, 8)[0])
 }
+
+// celsius is a float32 of another name: generic code instantiated with it
+// shares float32's shape, so a Shared call inside runs at the same place.
+type celsius float32
+
+// declareShared is one __shared__ declaration in a generic helper, as in a
+// CUDA template.
+//
+//go:noinline
+func declareShared[T any](th *gocuda.Thread, n int) []T { return gocuda.Shared[T](th, n) }
+
+// TestSharedOnePlaceTwoTypes: a generic helper instantiated with two types
+// of one shape runs one code, so one place, but is two declarations, as two
+// instantiations of a CUDA template are: each type gets its own array,
+// every time it is reached.
+func TestSharedOnePlaceTwoTypes(t *testing.T) {
+	const n = 32
+	d := newDevice(t, gocuda.WithWorkers(1))
+	type views struct{ f, c, f2 unsafe.Pointer }
+	got := make([]views, n)
+	err := d.Launch(gocuda.Config{Block: gocuda.Dim3{X: n}}, func(th *gocuda.Thread) {
+		var v views
+		for range 2 {
+			f := declareShared[float32](th, n)
+			c := declareShared[celsius](th, n)
+			f[th.ThreadIdx.X], c[th.ThreadIdx.X] = 1, 2
+			v = views{unsafe.Pointer(&f[0]), unsafe.Pointer(&c[0]), v.f}
+		}
+		got[th.ThreadIdx.X] = v
+	})
+	require.NoError(t, err)
+	for i, v := range got {
+		require.NotEqual(t, v.f, v.c, "thread %d", i)
+		require.Equal(t, v.f, v.f2, "thread %d: the same declaration twice", i)
+		require.Equal(t, got[0], v, "thread %d", i)
+	}
+}
