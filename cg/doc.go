@@ -8,7 +8,8 @@
 //	tile.Sync()
 //
 // Go methods cannot be generic, so the shuffles are functions taking the
-// group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)).
+// group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)). They move values
+// of any type without pointers, as gocuda.ShflSync does.
 //
 // ThisGrid is the grid of a cooperative launch (gocuda's
 // Device.LaunchCooperative), whose Sync waits for every thread of every
