@@ -236,8 +236,8 @@ func TestHfma(t *testing.T) {
 		p := intrinsic.Hmul(intrinsic.Half(a), intrinsic.Half(b))
 		check(a, b, uint16(intrinsic.Hneg(p))+uint16(r.IntN(5))-2)
 		// a tiny product next to a c whose last bit makes a tie.
-		a2 := uint16(0x3c00 + r.IntN(0x400))      // [1, 2)
-		b2 := uint16(0x1000 + r.IntN(0x1400))     // about 2^-11 .. 2^-6
+		a2 := uint16(0x3c00 + r.IntN(0x400))     // [1, 2)
+		b2 := uint16(0x1000 + r.IntN(0x1400))    // about 2^-11 .. 2^-6
 		c2 := uint16(0x6000+r.IntN(0x800)) | 0x1 // an odd last bit
 		check(a2, b2|uint16(r.IntN(2))<<15, c2)
 	}
