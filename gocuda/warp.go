@@ -38,7 +38,8 @@ func ShflSync[T any](t *Thread, mask uint32, v T, srcLane, width int) T {
 // ShflUpSync is __shfl_up_sync: it returns v of the lane delta below the
 // caller in its segment, or the caller's own v if its lane in the segment
 // is below delta. Only delta's low five bits count, as in the hardware's
-// shfl.sync (delta 33 is delta 1). See ShflSync for mask, width and the types T may be.
+// shfl.sync (delta 33 is delta 1). See ShflSync for mask, width and the
+// types T may be.
 func ShflUpSync[T any](t *Thread, mask uint32, v T, delta, width int) T {
 	return shuffleValue(t, grid.KindShflUp, mask, v, delta, width)
 }
