@@ -52,7 +52,7 @@ func (c Coalesced) Ballot(pred bool) uint32 {
 
 // ShflRank returns v of the group's thread of rank srcRank mod Size()
 // (coalesced_group::shfl).
-func ShflRank[T gocuda.Shuffleable](c Coalesced, v T, srcRank int) T {
+func ShflRank[T any](c Coalesced, v T, srcRank int) T {
 	n := c.Size()
 	lane := nthLane(c.mask, ((srcRank%n)+n)%n)
 	return gocuda.ShflSync(c.t, c.mask, v, lane, gocuda.WarpSize)

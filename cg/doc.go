@@ -8,7 +8,34 @@
 //	tile.Sync()
 //
 // Go methods cannot be generic, so the shuffles are functions taking the
-// group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)).
+// group (cg.Shfl(tile, v, 0) for CUDA's tile.shfl(v, 0)). They move values
+// of any type without pointers, as gocuda.ShflSync does.
+//
+// # Reductions and scans
+//
+// Reduce, InclusiveScan and ExclusiveScan are cg::reduce,
+// cg::inclusive_scan and cg::exclusive_scan, over a Tile, a Coalesced group
+// or (gocuda's extension) a whole ThreadBlock:
+//
+//	sum := cg.Reduce(tile, v, cg.Plus)           // cg::reduce(tile, v, cg::plus<int>())
+//	lo := cg.Reduce(cg.CoalescedThreads(t), v, cg.Less)
+//	offset := cg.ExclusiveScan(block, n, cg.Plus) // block := cg.ThisThreadBlock(t)
+//
+// They keep CUDA's shape, free functions of a group, a value and an
+// operator, because that is what Go allows and what ported code expects:
+// methods cannot have type parameters, so group.reduce(v) is out, and one
+// generic function per collective, constrained to the groups it works on
+// (ReduceGroup), replaces CUDA's overloads. The operator is a plain
+// func(T, T) T rather than a type with methods, so the operators CUDA names
+// (Plus, Less, Greater, BitAnd, BitOr, BitXor) are generic functions whose
+// type argument Go infers from v: cg.Plus reads like cg::plus<T>() without
+// spelling T, and a closure serves where CUDA takes a lambda.
+//
+// # Partitions
+//
+// LabeledPartition and BinaryPartition split a Tile or a Coalesced group
+// into coalesced groups of the threads with equal labels, or equal
+// predicates, as cg::labeled_partition and cg::binary_partition do.
 //
 // ThisGrid is the grid of a cooperative launch (gocuda's
 // Device.LaunchCooperative), whose Sync waits for every thread of every

@@ -60,24 +60,24 @@ func (g Tile) Ballot(pred bool) uint32 { return g.t.BallotSync(g.mask, pred) >> 
 
 // Shfl returns v of the tile's thread of rank srcRank mod Size()
 // (tile.shfl).
-func Shfl[T gocuda.Shuffleable](g Tile, v T, srcRank int) T {
+func Shfl[T any](g Tile, v T, srcRank int) T {
 	return gocuda.ShflSync(g.t, g.mask, v, srcRank, g.size)
 }
 
 // ShflUp returns v of the thread delta ranks below the caller, or the
 // caller's own v for ranks below delta (tile.shfl_up).
-func ShflUp[T gocuda.Shuffleable](g Tile, v T, delta int) T {
+func ShflUp[T any](g Tile, v T, delta int) T {
 	return gocuda.ShflUpSync(g.t, g.mask, v, delta, g.size)
 }
 
 // ShflDown returns v of the thread delta ranks above the caller, or the
 // caller's own v past the tile's end (tile.shfl_down).
-func ShflDown[T gocuda.Shuffleable](g Tile, v T, delta int) T {
+func ShflDown[T any](g Tile, v T, delta int) T {
 	return gocuda.ShflDownSync(g.t, g.mask, v, delta, g.size)
 }
 
 // ShflXor returns v of the thread whose rank is the caller's XOR laneMask
 // (tile.shfl_xor).
-func ShflXor[T gocuda.Shuffleable](g Tile, v T, laneMask int) T {
+func ShflXor[T any](g Tile, v T, laneMask int) T {
 	return gocuda.ShflXorSync(g.t, g.mask, v, laneMask, g.size)
 }

@@ -40,9 +40,7 @@ func (d *Device) MaxActiveBlocksPerMultiprocessor(block Dim3, dynamicShared int)
 	if dynamicShared < 0 || dynamicShared > SharedMemPerBlockOptin {
 		return 0, fmt.Errorf("%w: %d bytes of dynamic shared memory", ErrInvalidValue, dynamicShared)
 	}
-	warps := (int(b.size()) + WarpSize - 1) / WarpSize
-	n := min(MaxBlocksPerMultiProcessor, MaxThreadsPerMultiProcessor/(warps*WarpSize))
-	return min(n, SharedMemPerMultiprocessor/(dynamicShared+reservedSharedPerBlock)), nil
+	return residentBlocks(int(b.size()), dynamicShared), nil
 }
 
 // LaunchCooperative is cudaLaunchCooperativeKernel. See

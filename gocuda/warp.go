@@ -7,8 +7,10 @@ import (
 	"github.com/gocuda/gocuda/internal/grid"
 )
 
-// Shuffleable is the set of types warp shuffles and matches move: their
-// bits travel exactly (NaN payloads, -0).
+// Shuffleable is the set of types MatchAnySync and MatchAllSync compare,
+// bit for bit (NaN payloads, -0), as CUDA's __match_*_sync take 32- and
+// 64-bit values. The shuffles move more: any fixed-size type without
+// pointers (see ShflSync).
 type Shuffleable interface {
 	~int32 | ~uint32 | ~int64 | ~uint64 | ~float32 | ~float64 | ~int | ~uint
 }
@@ -24,31 +26,41 @@ const FullMask = ^uint32(0)
 // (past the end of a partial warp), do not hold it up. Reading a lane
 // outside mask, exited or absent is undefined in CUDA; here it returns the
 // caller's own v.
-func ShflSync[T Shuffleable](t *Thread, mask uint32, v T, srcLane, width int) T {
-	return fromBits[T](t.shuffle(grid.KindShfl, mask, toBits(v), srcLane, width))
+//
+// T may be any type of fixed size that holds no pointers (numbers, Half,
+// arrays, structs of those), as CUDA's templated __shfl_sync moves any
+// trivially copyable type: its bits travel exactly (NaN payloads, -0). A
+// value of more than 8 bytes moves in 8-byte pieces, a collective each,
+// all from the same source lane. A T holding pointers (a slice, string,
+// map, pointer or interface) panics, failing the launch with an error
+// wrapping ErrInvalidValue: another thread's pointers are not values.
+func ShflSync[T any](t *Thread, mask uint32, v T, srcLane, width int) T {
+	return shuffleValue(t, grid.KindShfl, mask, v, srcLane, width)
 }
 
 // ShflUpSync is __shfl_up_sync: it returns v of the lane delta below the
 // caller in its segment, or the caller's own v if its lane in the segment
 // is below delta. Only delta's low five bits count, as in the hardware's
-// shfl.sync (delta 33 is delta 1). See ShflSync for mask and width.
-func ShflUpSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
-	return fromBits[T](t.shuffle(grid.KindShflUp, mask, toBits(v), delta, width))
+// shfl.sync (delta 33 is delta 1). See ShflSync for mask, width and the
+// types T may be.
+func ShflUpSync[T any](t *Thread, mask uint32, v T, delta, width int) T {
+	return shuffleValue(t, grid.KindShflUp, mask, v, delta, width)
 }
 
 // ShflDownSync is __shfl_down_sync: it returns v of the lane delta above the
 // caller in its segment, or the caller's own v if that runs past the
 // segment's end. Only delta's low five bits count, as for ShflUpSync. See
-// ShflSync for mask and width.
-func ShflDownSync[T Shuffleable](t *Thread, mask uint32, v T, delta, width int) T {
-	return fromBits[T](t.shuffle(grid.KindShflDown, mask, toBits(v), delta, width))
+// ShflSync for mask, width and the types T may be.
+func ShflDownSync[T any](t *Thread, mask uint32, v T, delta, width int) T {
+	return shuffleValue(t, grid.KindShflDown, mask, v, delta, width)
 }
 
 // ShflXorSync is __shfl_xor_sync: it returns v of lane (caller's lane XOR
 // laneMask). A lane in an earlier segment may be read; one in a later
-// segment gives the caller's own v. See ShflSync for mask and width.
-func ShflXorSync[T Shuffleable](t *Thread, mask uint32, v T, laneMask, width int) T {
-	return fromBits[T](t.shuffle(grid.KindShflXor, mask, toBits(v), laneMask, width))
+// segment gives the caller's own v. See ShflSync for mask, width and the
+// types T may be.
+func ShflXorSync[T any](t *Thread, mask uint32, v T, laneMask, width int) T {
+	return shuffleValue(t, grid.KindShflXor, mask, v, laneMask, width)
 }
 
 // MatchAnySync is __match_any_sync: it returns the lanes of mask whose v
@@ -134,21 +146,32 @@ func predBits(p bool) uint64 {
 	return 0
 }
 
-// toBits returns v's bits, zero-extended to 64.
-func toBits[T Shuffleable](v T) uint64 {
-	if unsafe.Sizeof(v) == 4 {
-		return uint64(*(*uint32)(unsafe.Pointer(&v)))
+// toBits returns the bits of v, a value of at most 8 bytes, zero-extended
+// to 64.
+func toBits[T any](v T) uint64 {
+	p := unsafe.Pointer(&v)
+	switch size, align := unsafe.Sizeof(v), unsafe.Alignof(v); {
+	case size == 4 && align >= 4:
+		return uint64(*(*uint32)(p))
+	case size == 8 && align >= 8:
+		return *(*uint64)(p)
 	}
-	return *(*uint64)(unsafe.Pointer(&v))
+	var b uint64
+	copy(bytesOf(&b), unsafe.Slice((*byte)(p), unsafe.Sizeof(v)))
+	return b
 }
 
 // fromBits is the inverse of toBits.
-func fromBits[T Shuffleable](b uint64) T {
+func fromBits[T any](b uint64) T {
 	var v T
-	if unsafe.Sizeof(v) == 4 {
-		*(*uint32)(unsafe.Pointer(&v)) = uint32(b)
-	} else {
-		*(*uint64)(unsafe.Pointer(&v)) = b
+	p := unsafe.Pointer(&v)
+	switch size, align := unsafe.Sizeof(v), unsafe.Alignof(v); {
+	case size == 4 && align >= 4:
+		*(*uint32)(p) = uint32(b)
+	case size == 8 && align >= 8:
+		*(*uint64)(p) = b
+	default:
+		copy(unsafe.Slice((*byte)(p), unsafe.Sizeof(v)), bytesOf(&b))
 	}
 	return v
 }

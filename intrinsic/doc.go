@@ -1,8 +1,9 @@
 // Package intrinsic provides CUDA's device intrinsics as plain Go functions
 // for use inside kernels: bit manipulation, wide and 24-bit multiplies, the
-// binary16 Half type with conversions in every rounding mode, float32
-// arithmetic with an explicit rounding mode, the fast approximate math
-// functions, and the clock counters.
+// binary16 Half type with conversions in every rounding mode and its
+// arithmetic and comparisons (also on Half2 pairs), float32 arithmetic with
+// an explicit rounding mode, the fast approximate math functions, and the
+// clock counters.
 //
 //	n := intrinsic.Popc(mask)                       // __popc(mask)
 //	h := intrinsic.Float2HalfRN(x)                  // __float2half_rn(x)
@@ -17,7 +18,8 @@
 //
 // Each function is named after its CUDA intrinsic without the underscores,
 // in Go's mixed caps: __funnelshift_lc is FunnelShiftLC, __umul64hi is
-// Umul64hi, __float_as_int is FloatAsInt. Intrinsics that CUDA spells once
+// Umul64hi, __float_as_int is FloatAsInt, __hfma2 is Hfma2,
+// __halves2half2 is Halves2Half2. Intrinsics that CUDA spells once
 // per rounding mode (__fadd_rn, __fadd_rz, __fadd_ru, __fadd_rd) have one
 // function taking a RoundingMode (FaddR) and four named variants (FaddRN,
 // FaddRZ, FaddRU, FaddRD). The fast approximate __sinf is Sinf, and so on.
@@ -31,12 +33,15 @@
 // by IEEE 754's rules, and overflow to Inf or to ±math.MaxFloat32 as the
 // mode says. Float2Half is correctly rounded in the same way, and
 // Half.Float32 is exact; both agree with the host conversions of CUDA's
-// cuda_fp16.hpp.
+// cuda_fp16.hpp. The Half arithmetic (Hadd, Hsub, Hmul, Hfma, and Hadd2 and
+// the other Half2 pairs) is correctly rounded to nearest even, as CUDA's
+// is, Hfma with a single rounding, with subnormals and overflow to Inf.
 //
 // NaNs follow CUDA rather than Go: a float32 NaN result is always the
 // canonical NaN 0x7fffffff, and the conversions turn any NaN into the
 // canonical NaN of the other format (HalfNaN, 0x7fff, and 0x7fffffff),
-// dropping payload and sign, as CUDA's cuda_fp16.hpp does.
+// dropping payload and sign, as CUDA's cuda_fp16.hpp does. Half arithmetic
+// that yields a NaN (Hneg and Habs of a NaN included) returns HalfNaN.
 //
 // # Fast approximate functions
 //
