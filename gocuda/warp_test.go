@@ -36,7 +36,7 @@ func refShflDown(vals []uint32, lane, delta, width int) uint32 {
 }
 
 func refShflXor(vals []uint32, lane, laneMask, width int) uint32 {
-	src := lane ^ laneMask
+	src := lane ^ laneMask&31 // the hardware reads the mask's low five bits
 	if src >= (lane/width+1)*width { // later segments are out of reach
 		return vals[lane]
 	}
@@ -71,7 +71,7 @@ func TestShuffles(t *testing.T) {
 		{"ShflSync", gocuda.ShflSync[uint32], refShfl, []int{0, 1, 5, 17, 31, 32, 45}},
 		{"ShflUpSync", gocuda.ShflUpSync[uint32], refShflUp, []int{0, 1, 2, 7, 16, 31, 32, 33, -1}},
 		{"ShflDownSync", gocuda.ShflDownSync[uint32], refShflDown, []int{0, 1, 2, 7, 16, 31, 32, 33, -1}},
-		{"ShflXorSync", gocuda.ShflXorSync[uint32], refShflXor, []int{0, 1, 2, 3, 8, 16, 31}},
+		{"ShflXorSync", gocuda.ShflXorSync[uint32], refShflXor, []int{0, 1, 2, 3, 8, 16, 31, 33, 63}},
 	}
 	for _, c := range cases {
 		for _, width := range []int{1, 2, 4, 8, 16, 32} {
