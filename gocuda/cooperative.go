@@ -70,8 +70,8 @@ func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kerne
 	if err != nil {
 		return err
 	}
-	if err := d.awaitStreams(ctx); err != nil {
-		return fmt.Errorf("gocuda: launch cancelled: %w", err)
+	if err := d.awaitStreams(ctx, "Device.LaunchCooperativeContext"); err != nil {
+		return awaitError(err)
 	}
 	return d.runCooperative(ctx, l)
 }
@@ -82,6 +82,7 @@ func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kerne
 // Launch for the stream's rules. A grid too large to be resident returns
 // ErrCooperativeLaunchTooLarge at once.
 func (s *Stream) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
+	s = s.orDefault()
 	l, err := s.dev.newCooperativeLaunch(cfg, kernel)
 	if err != nil {
 		return err

@@ -157,11 +157,17 @@ func (a *alloc) markFreed(op string) error {
 // on the default stream and blocking streams of the devices involved, so
 // that a synchronous copy sees what earlier stream work wrote. It is called
 // by the synchronous API only: an asynchronous operation runs in stream
-// order already, and waiting there would wait for itself.
-func settle(devs ...*gocuda.Device) {
+// order already, and waiting there would wait for itself. Called by a
+// stream's host function while such work is pending, it returns an error
+// wrapping gocuda.ErrNotPermitted naming op instead of waiting: the work
+// could be queued behind the host function.
+func settle(op string, devs ...*gocuda.Device) error {
 	for _, d := range devs {
 		if d != nil {
-			devlink.AwaitStreams(d)
+			if err := devlink.AwaitStreams(d, op); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }

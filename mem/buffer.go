@@ -92,7 +92,9 @@ func (b *Buffer[T]) device() *gocuda.Device {
 // returns an error wrapping gocuda.ErrInvalidValue. Free also works after
 // the device has been closed.
 func (b *Buffer[T]) Free() error {
-	settle(b.device())
+	if err := settle("Buffer.Free", b.device()); err != nil {
+		return err
+	}
 	if b == nil {
 		return nilBuffer("Buffer.Free")
 	}

@@ -18,13 +18,17 @@ import (
 // value) Memset returns an error wrapping gocuda.ErrInvalidValue. Memset(0)
 // zeroes any buffer. Fill sets elements of any type.
 func (b *Buffer[T]) Memset(value byte) error {
-	settle(b.device())
+	if err := settle("Buffer.Memset", b.device()); err != nil {
+		return err
+	}
 	return b.memset("Buffer.Memset", value, true)
 }
 
 // Fill sets every element of the buffer to v: a typed Memset for any T.
 func (b *Buffer[T]) Fill(v T) error {
-	settle(b.device())
+	if err := settle("Buffer.Fill", b.device()); err != nil {
+		return err
+	}
 	if err := b.acquire("Buffer.Fill", write); err != nil {
 		return err
 	}

@@ -16,8 +16,10 @@ var (
 	Enqueue func(stream any, op func() error) error
 
 	// AwaitStreams waits for the work queued on a *gocuda.Device's default
-	// stream and blocking streams, as CUDA's synchronous calls do.
-	AwaitStreams func(device any)
+	// stream and blocking streams, as CUDA's synchronous calls do. Called
+	// from a stream's host function, which must not wait, it returns an
+	// error wrapping gocuda.ErrNotPermitted that names the call what.
+	AwaitStreams func(device any, what string) error
 )
 
 // An Account is a device's global-memory ledger: allocations reserve bytes
