@@ -129,12 +129,12 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 		return execs[block].run(l, job, first, end)
 	}
 	err := grid.RunResident(ctx, job, l.gridBar)
-	l.prints.flush(d.print)
+	printErr := l.prints.flush(d.print)
 	var dl *grid.GridDeadlock
 	if errors.As(err, &dl) {
-		return newGridDeadlockError(l.grid, dl)
+		return withPrintErr(newGridDeadlockError(l.grid, dl), printErr)
 	}
-	return launchError(ctx, err)
+	return withPrintErr(launchError(ctx, err), printErr)
 }
 
 // SyncGrid is cg::this_grid().sync(): it waits until every thread of every

@@ -135,8 +135,7 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.Run(ctx, job)
-	l.prints.flush(d.print)
-	return launchError(ctx, err)
+	return withPrintErr(launchError(ctx, err), l.prints.flush(d.print))
 }
 
 // awaitError is the error of a synchronous launch whose wait for the
