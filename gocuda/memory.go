@@ -12,7 +12,10 @@ func init() {
 
 // WithGlobalMem sets the device's global memory size in bytes, its
 // totalGlobalMem: allocations in package mem beyond it fail with
-// ErrMemoryAllocation. The default is the machine's physical memory.
+// ErrMemoryAllocation. The default is the machine's physical memory. It may
+// be set larger, to report a bigger device, but the memory is the host's: an
+// allocation larger than the machine's physical memory fails with
+// ErrMemoryAllocation all the same.
 func WithGlobalMem(bytes int64) Option {
 	return func(o *options) error {
 		if bytes < 1 {

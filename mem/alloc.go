@@ -8,6 +8,7 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/hostmem"
 )
 
 // An alloc is the lifetime of one allocation: its device, the bytes it holds
@@ -44,10 +45,22 @@ func byteSize(op string, n int, size uintptr) (int64, error) {
 	return int64(n) * int64(size), nil
 }
 
+// hostLimit is the most bytes one allocation may hold: the host's physical
+// memory, which holds every device's memory, and no more than an int
+// counts. A device may claim more global memory than that (WithGlobalMem),
+// but Go cannot allocate beyond it: a slice too long panics, and running out
+// of memory is fatal, not an error a program can handle. Checking first
+// turns both into ErrMemoryAllocation.
+var hostLimit = sync.OnceValue(func() int64 { return min(hostmem.Total(), math.MaxInt) })
+
 // init reserves bytes on dev's account for a new allocation.
 func (a *alloc) init(op string, dev *gocuda.Device, bytes int64) error {
 	if dev == nil {
 		return fmt.Errorf("%w: %s: nil device", gocuda.ErrInvalidValue, op)
+	}
+	if limit := hostLimit(); bytes > limit {
+		return fmt.Errorf("%w: %s: %d bytes requested, more than the host's %d bytes of memory can hold",
+			gocuda.ErrMemoryAllocation, op, bytes, limit)
 	}
 	acct := devlink.AccountOf(dev)
 	if !acct.Reserve(bytes) {

@@ -32,9 +32,11 @@ type Buffer[T any] struct {
 // (see gocuda.WithGlobalMem and Device.MemGetInfo) until Free.
 //
 // CUDA leaves fresh device memory undefined; Malloc zeroes it, so runs are
-// reproducible. An allocation larger than the device's free memory returns
-// an error wrapping gocuda.ErrMemoryAllocation, a negative n or a nil
-// device one wrapping gocuda.ErrInvalidValue, and a closed device one
+// reproducible. An allocation larger than the device's free memory, or
+// than the host's physical memory (which holds it, whatever the device's
+// gocuda.WithGlobalMem), returns an error wrapping
+// gocuda.ErrMemoryAllocation, a negative n or a nil device one wrapping
+// gocuda.ErrInvalidValue, and a closed device one
 // wrapping gocuda.ErrContextIsDestroyed. Zero elements is a valid, empty
 // allocation.
 func Malloc[T any](dev *gocuda.Device, n int) (*Buffer[T], error) {
