@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/plain"
 )
 
 // A Buffer is a typed array in a device's global memory, the analog of a
@@ -45,7 +46,7 @@ func Malloc[T any](dev *gocuda.Device, n int) (*Buffer[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Buffer[T]{plain: numeric[T]()}
+	b := &Buffer[T]{plain: plain.Of[T]()}
 	if err := b.a.init(op, dev, bytes); err != nil {
 		return nil, err
 	}

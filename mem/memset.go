@@ -79,26 +79,3 @@ func bytesOf[T any](s []T) []byte {
 	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
 }
-
-// numeric reports whether values of T are made of numbers only, so that
-// any byte pattern is a valid T and the garbage collector need not scan it.
-func numeric[T any]() bool { return plainType(reflect.TypeFor[T]()) }
-
-func plainType(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return true
-	case reflect.Array:
-		return t.Len() == 0 || plainType(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if !plainType(t.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
