@@ -91,7 +91,7 @@ func (p *printBuffer) add(block int64, thread int, text string) {
 func (p *printBuffer) flush(w io.Writer) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = writerPanic(r)
+			err = fmt.Errorf("%w: %w", ErrLaunchFailure, panicError("the Printf output writer", r))
 		}
 	}()
 	p.mu.Lock()
@@ -110,13 +110,6 @@ func (p *printBuffer) flush(w io.Writer) (err error) {
 		fmt.Fprintf(w, "gocuda: printf buffer full (%d bytes): %d lines dropped\n", PrintfBufferSize, p.dropped)
 	}
 	return nil
-}
-
-func writerPanic(r any) error {
-	if err, ok := r.(error); ok {
-		return fmt.Errorf("%w: the Printf output writer panicked: %w", ErrLaunchFailure, err)
-	}
-	return fmt.Errorf("%w: the Printf output writer panicked: %v", ErrLaunchFailure, r)
 }
 
 // withPrintErr adds to a launch's error that of flushing its prints.

@@ -58,6 +58,7 @@ type Stream struct {
 // An op is one queued operation.
 type op struct {
 	run    func() error // nil: nothing to run (a wait)
+	host   func()       // a host function, run in place of run
 	always bool         // runs even after an earlier failure (event records)
 	deps   []*op        // operations on other streams that must finish first
 	done   chan struct{}

@@ -40,6 +40,8 @@ func (s *Stream) enqueue(o *op) error {
 // drain runs the stream's operations in order until the queue is empty, then
 // exits: an idle stream holds no goroutine.
 func (s *Stream) drain() {
+	var host *hostRunner // runs the host functions of this drain
+	defer func() { host.stop() }()
 	for {
 		o, skip := s.next()
 		if o == nil {
@@ -48,7 +50,7 @@ func (s *Stream) drain() {
 		for _, dep := range o.deps {
 			<-dep.done
 		}
-		s.execute(o, skip)
+		s.execute(o, skip, &host)
 	}
 }
 
@@ -68,26 +70,30 @@ func (s *Stream) next() (o *op, skip bool) {
 	return o, s.err != nil && !o.always
 }
 
-// execute runs o unless skip is set and completes it. An operation that
-// panics or calls runtime.Goexit (a Printf writer calling t.FailNow, say)
-// fails the stream like any failing operation; after a Goexit, which ends
-// this goroutine whatever execute does, a new drainer takes over.
-func (s *Stream) execute(o *op, skip bool) {
+// execute runs o, unless skip is set, and completes it; host functions run
+// on *host. An operation that panics or calls runtime.Goexit (a Printf
+// writer calling t.FailNow, say) fails the stream like any failing
+// operation; after a Goexit, which ends this goroutine whatever execute
+// does, a new drainer takes over.
+func (s *Stream) execute(o *op, skip bool, host **hostRunner) {
 	returned := false
 	defer func() {
 		if returned {
 			return
 		}
-		r := recover()
-		if r == nil {
-			s.complete(o, fmt.Errorf("%w: a stream operation called runtime.Goexit", ErrLaunchFailure))
-			go s.drain()
+		if v := recover(); v != nil {
+			s.complete(o, fmt.Errorf("%w: %w", ErrLaunchFailure, panicError("stream operation", v)))
 			return
 		}
-		s.complete(o, fmt.Errorf("%w: stream operation panicked: %v", ErrLaunchFailure, r))
+		s.complete(o, fmt.Errorf("%w: a stream operation called runtime.Goexit", ErrLaunchFailure))
+		go s.drain()
 	}()
 	var err error
-	if o.run != nil && !skip {
+	switch {
+	case skip:
+	case o.host != nil:
+		err = callHost(host, o.host)
+	case o.run != nil:
 		err = o.run()
 	}
 	returned = true
