@@ -48,8 +48,8 @@ type hostEnd struct {
 	exited bool
 }
 
-// call runs f on the runner, starting one if *r is nil, and returns f's
-// error. A runner that f ended is dropped.
+// callHost runs f on the runner *r, starting one if *r is nil, and returns
+// f's error. A runner that f ended is dropped.
 func callHost(r **hostRunner, f func()) error {
 	if *r == nil {
 		*r = &hostRunner{calls: make(chan func()), ended: make(chan hostEnd)}

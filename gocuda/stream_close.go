@@ -29,14 +29,15 @@ func (s *Stream) Close() error {
 // close claims the stream, waits for its work and forgets it, returning
 // the stream's unreported error. If another Close claimed the stream first,
 // close waits for the work all the same and reports claimed false, with the
-// error a second Close returns.
+// error a second Close returns; so it does, claiming nothing, if a host
+// function calls it while the stream has work pending.
 func (s *Stream) close() (claimed bool, err error) {
 	set := &s.dev.streams
 	set.mu.Lock()
-	if !s.closed && s.tail != nil && !s.tail.finished() {
+	if s.tail != nil && !s.tail.finished() {
 		set.mu.Unlock()
 		if err := mayWait("Stream.Close"); err != nil {
-			return true, err
+			return false, err
 		}
 		set.mu.Lock()
 	}
