@@ -2,6 +2,7 @@ package gocuda_test
 
 import (
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -27,6 +28,11 @@ func TestStreamCloseRacesDeviceClose(t *testing.T) {
 		require.NoError(t, err)
 		s, err := d.NewStream()
 		require.NoError(t, err)
+		// Half the tries hold the work until both Closes have been called.
+		hold := make(chan struct{})
+		if try%4 < 2 {
+			require.NoError(t, s.LaunchHostFunc(func() { <-hold }))
+		}
 		var ran atomic.Int32
 		for range launches {
 			require.NoError(t, s.Launch(gocuda.Config{Block: gocuda.Dim3{X: 4}}, func(*gocuda.Thread) { ran.Add(1) }))
@@ -37,8 +43,14 @@ func TestStreamCloseRacesDeviceClose(t *testing.T) {
 		}
 		var streamErr, devErr error
 		var wg sync.WaitGroup
-		wg.Go(func() { streamErr = s.Close() })
-		wg.Go(func() { devErr = d.Close() })
+		first, second := func() { streamErr = s.Close() }, func() { devErr = d.Close() }
+		if try%8 < 4 { // vary which starts first
+			first, second = second, first
+		}
+		wg.Go(first)
+		wg.Go(second)
+		runtime.Gosched() // lets the Closes start before the work can finish; any order is correct
+		close(hold)
 		wg.Wait()
 
 		require.EqualValues(t, launches*4, ran.Load(), "try %d: queued launches lost", try)
