@@ -68,8 +68,8 @@ func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kerne
 	if err != nil {
 		return err
 	}
-	if err := d.awaitStreams(ctx); err != nil {
-		return fmt.Errorf("gocuda: launch cancelled: %w", err)
+	if err := d.awaitStreams(ctx, "Device.LaunchCooperativeContext"); err != nil {
+		return awaitError(err)
 	}
 	return d.runCooperative(ctx, l)
 }
@@ -80,6 +80,7 @@ func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kerne
 // Launch for the stream's rules. A grid too large to be resident returns
 // ErrCooperativeLaunchTooLarge at once.
 func (s *Stream) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
+	s = s.orDefault()
 	l, err := s.dev.newCooperativeLaunch(cfg, kernel)
 	if err != nil {
 		return err
@@ -126,8 +127,8 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 		return execs[block].run(l, job, first, end)
 	}
 	err := grid.RunResident(ctx, job, l.gridBar)
-	l.prints.flush(d.print)
-	return launchError(ctx, err)
+	printErr := l.prints.flush(d.print)
+	return withPrintErr(launchError(ctx, err), printErr)
 }
 
 // SyncGrid is cg::this_grid().sync(): it waits until every thread of every

@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -95,8 +96,9 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // An invalid configuration returns an error wrapping ErrInvalidConfiguration
 // or ErrInvalidValue before anything runs. The launch first waits for the
 // work queued on the default stream and every blocking stream, as a launch
-// on CUDA's legacy default stream does (see Stream). A panic in a thread fails the
-// launch with a *KernelError naming the first failing thread: no further
+// on CUDA's legacy default stream does (see Stream); a host function must
+// not wait so, and gets an error wrapping ErrNotPermitted instead (see
+// Stream.LaunchHostFunc). A panic in a thread fails the launch with a *KernelError naming the first failing thread: no further
 // block starts and threads waiting at barriers are released. Threads waiting
 // at a barrier that can never complete fail it with a *DeadlockError. Once
 // ctx is done no further block starts, and LaunchContext returns an error
@@ -115,8 +117,8 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	if err != nil {
 		return err
 	}
-	if err := d.awaitStreams(ctx); err != nil {
-		return fmt.Errorf("gocuda: launch cancelled: %w", err)
+	if err := d.awaitStreams(ctx, "Device.LaunchContext"); err != nil {
+		return awaitError(err)
 	}
 	return d.run(ctx, l)
 }
@@ -133,16 +135,32 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.Run(ctx, job)
-	l.prints.flush(d.print)
-	return launchError(ctx, err)
+	return withPrintErr(launchError(ctx, err), l.prints.flush(d.print))
+}
+
+// awaitError is the error of a synchronous launch whose wait for the
+// streams failed: a host function's wait, or cancellation.
+func awaitError(err error) error {
+	if errors.Is(err, ErrNotPermitted) {
+		return err
+	}
+	return fmt.Errorf("gocuda: launch cancelled: %w", err)
 }
 
 // Close waits for the work queued on the device's streams and for running
 // launches, then stops the device's workers and releases its memory
-// account. It returns the first error left unreported on a stream. Later
-// launches and allocations return ErrContextIsDestroyed, as does a second
-// Close.
+// account. It returns the first error left unreported on a stream (except
+// those of a stream a concurrent Stream.Close closed first, which that
+// Close reports). Later launches and allocations return
+// ErrContextIsDestroyed, as does a second Close. Called from a host
+// function while work is pending, Close returns an error wrapping
+// ErrNotPermitted and closes nothing (see Stream.LaunchHostFunc).
 func (d *Device) Close() error {
+	if len(d.streams.pending(false)) > 0 {
+		if err := mayWait("Device.Close"); err != nil {
+			return err
+		}
+	}
 	streamErr := d.streams.closeAll()
 	d.mu.Lock()
 	defer d.mu.Unlock()

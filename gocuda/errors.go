@@ -72,6 +72,11 @@ var (
 	// a cooperative launch has more blocks than can be resident at once
 	// (see Device.MaxActiveBlocksPerMultiprocessor).
 	ErrCooperativeLaunchTooLarge = errors.New("gocuda: too many blocks in cooperative launch")
+
+	// ErrNotPermitted is cudaErrorNotPermitted: the call is not allowed
+	// where it is made, such as a host function (Stream.LaunchHostFunc)
+	// waiting for device work, which could be waiting for itself.
+	ErrNotPermitted = errors.New("gocuda: operation not permitted")
 )
 
 // A KernelError reports a panic in a kernel thread: the first thread of the

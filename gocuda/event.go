@@ -12,7 +12,9 @@ import (
 // test the most recent Record; ElapsedTime measures between two events.
 //
 // An Event is safe for use by multiple goroutines. Its zero value is not
-// usable: make events with Device.NewEvent. Everything queued on a stream
+// usable: make events with Device.NewEvent. A nil *Event is CUDA's 0 event
+// handle: its methods, and functions given one, return an error wrapping
+// ErrInvalidResourceHandle. Everything queued on a stream
 // before a Record happens before that record completes, and so before an
 // Event.Synchronize that observes it returns.
 type Event struct {
@@ -52,10 +54,17 @@ func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
 	return e, nil
 }
 
-// Record queues the event on s (cudaEventRecord). It completes, with its
-// timestamp, once s has finished everything queued before it, even if one
-// of those operations failed.
+// Record queues the event on s (cudaEventRecord), or on the event's
+// device's default stream if s is nil (CUDA's stream 0). It completes, with
+// its timestamp, once s has finished everything queued before it, even if
+// one of those operations failed.
 func (e *Event) Record(s *Stream) error {
+	if e == nil {
+		return errNilEvent
+	}
+	if s == nil {
+		s = e.dev.DefaultStream()
+	}
 	if s.dev != e.dev {
 		return fmt.Errorf("%w: event and stream belong to different devices", ErrInvalidResourceHandle)
 	}
@@ -76,8 +85,16 @@ func (e *Event) Record(s *Stream) error {
 	return nil
 }
 
-// latest returns the most recent record, or nil, or an error if e is closed.
+// errNilEvent is the error of a nil *Event, which CUDA's 0 event handle
+// is.
+var errNilEvent = fmt.Errorf("%w: nil event", ErrInvalidResourceHandle)
+
+// latest returns the most recent record, or nil, or an error if e is nil
+// or closed.
 func (e *Event) latest() (*record, error) {
+	if e == nil {
+		return nil, errNilEvent
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
@@ -87,13 +104,19 @@ func (e *Event) latest() (*record, error) {
 }
 
 // Synchronize waits until the most recent Record has completed
-// (cudaEventSynchronize). An event never recorded is complete.
+// (cudaEventSynchronize). An event never recorded is complete. Called from
+// a host function before the record has completed, it returns an error
+// wrapping ErrNotPermitted instead of waiting (see Stream.LaunchHostFunc).
 func (e *Event) Synchronize() error {
 	rec, err := e.latest()
-	if err == nil && rec != nil {
-		<-rec.op.done
+	if err != nil || rec == nil || rec.op.finished() {
+		return err
 	}
-	return err
+	if err := mayWait("Event.Synchronize"); err != nil {
+		return err
+	}
+	<-rec.op.done
+	return nil
 }
 
 // Query returns ErrNotReady until the most recent Record has completed
@@ -109,6 +132,9 @@ func (e *Event) Query() error {
 // Close releases the event (cudaEventDestroy); later use returns
 // ErrInvalidResourceHandle. A Record still queued completes as usual.
 func (e *Event) Close() error {
+	if e == nil {
+		return errNilEvent
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
@@ -121,8 +147,8 @@ func (e *Event) Close() error {
 // ElapsedTime returns the milliseconds from start's most recent Record to
 // end's, with the resolution of the host's monotonic clock
 // (cudaEventElapsedTime). It returns ErrInvalidResourceHandle if either event
-// was made with EventDisableTiming, was never recorded or is closed, and
-// ErrNotReady if either record has not completed.
+// is nil, was made with EventDisableTiming, was never recorded or is closed,
+// and ErrNotReady if either record has not completed.
 func ElapsedTime(start, end *Event) (float32, error) {
 	var at [2]time.Time
 	for i, e := range []*Event{start, end} {

@@ -145,6 +145,30 @@ func ExampleStream() {
 	// <nil> true
 }
 
+// A host function runs in stream order. It may queue more work, but not
+// wait for any: the wait could be for itself, so it is refused with
+// ErrNotPermitted.
+func ExampleStream_LaunchHostFunc() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+	s, _ := dev.NewStream()
+	defer s.Close()
+
+	var waited error
+	_ = s.LaunchHostFunc(func() {
+		fmt.Println("host function runs")
+		waited = s.Synchronize() // would wait for this very function
+	})
+	_ = s.Launch(gocuda.Config{}, func(*gocuda.Thread) { fmt.Println("kernel runs after it") })
+	fmt.Println(s.Synchronize())
+	fmt.Println(errors.Is(waited, gocuda.ErrNotPermitted))
+	// Output:
+	// host function runs
+	// kernel runs after it
+	// <nil>
+	// true
+}
+
 // A warp sums its lanes' values with shuffles, halving the distance each
 // step, as in CUDA's warp reduction; lane 0 ends with the total.
 func ExampleShflDownSync() {

@@ -11,13 +11,16 @@ func init() {
 	devlink.Set(devlink.Hooks[*Device, *Stream]{
 		AccountOf:    func(d *Device) *devlink.Account { return d.mem },
 		Enqueue:      func(s *Stream, run func() error) error { return s.enqueue(&op{run: run}) },
-		AwaitStreams: func(d *Device) { _ = d.awaitStreams(context.Background()) },
+		AwaitStreams: func(d *Device, what string) error { return d.awaitStreams(context.Background(), what) },
 	})
 }
 
 // WithGlobalMem sets the device's global memory size in bytes, its
 // totalGlobalMem: allocations in package mem beyond it fail with
-// ErrMemoryAllocation. The default is the machine's physical memory.
+// ErrMemoryAllocation. The default is the machine's physical memory. It may
+// be set larger, to report a bigger device, but the memory is the host's: an
+// allocation larger than the machine's physical memory fails with
+// ErrMemoryAllocation all the same.
 func WithGlobalMem(bytes int64) Option {
 	return func(o *options) error {
 		if bytes < 1 {

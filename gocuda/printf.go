@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -14,7 +15,12 @@ import (
 const PrintfBufferSize = 1 << 20
 
 // WithPrintfOutput sets where kernels' Printf output goes; the default is
-// os.Stdout.
+// os.Stdout. A launch writes its text to w from the goroutine that
+// completes it, a stream's or the launching one. If w panics, the launch
+// fails with an error wrapping ErrLaunchFailure (and the panic value, if it
+// is an error) besides its own; if it calls runtime.Goexit during a stream
+// launch, the stream fails likewise and goes on. Write errors are ignored,
+// as CUDA's printf reports none.
 func WithPrintfOutput(w io.Writer) Option {
 	return func(o *options) error {
 		if w == nil {
@@ -80,12 +86,19 @@ func (p *printBuffer) add(block int64, thread int, text string) {
 }
 
 // flush writes the buffered text in block, thread, call order and empties
-// the buffer.
-func (p *printBuffer) flush(w io.Writer) {
+// the buffer. A panic in w becomes an error wrapping ErrLaunchFailure (and
+// the panic value, if it is an error): the launch's, not the process's.
+func (p *printBuffer) flush(w io.Writer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %w", ErrLaunchFailure, panicError("the Printf output writer", r))
+		}
+	}()
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	defer func() { p.lines, p.bytes, p.dropped = nil, 0, 0 }()
 	if len(p.lines) == 0 && p.dropped == 0 {
-		return
+		return nil
 	}
 	slices.SortStableFunc(p.lines, func(a, b printLine) int {
 		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.thread, b.thread))
@@ -96,5 +109,16 @@ func (p *printBuffer) flush(w io.Writer) {
 	if p.dropped > 0 {
 		fmt.Fprintf(w, "gocuda: printf buffer full (%d bytes): %d lines dropped\n", PrintfBufferSize, p.dropped)
 	}
-	p.lines, p.bytes, p.dropped = nil, 0, 0
+	return nil
+}
+
+// withPrintErr adds to a launch's error that of flushing its prints.
+func withPrintErr(err, printErr error) error {
+	switch {
+	case printErr == nil:
+		return err
+	case err == nil:
+		return printErr
+	}
+	return errors.Join(err, printErr)
 }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/callsite"
+	"github.com/gocuda/gocuda/internal/plain"
 )
 
 // Shared is a __shared__ array declaration: it returns the block's n-element
@@ -98,8 +99,12 @@ func establish[T any](a *arena, k, n int, site uintptr) []T {
 // DynamicShared returns the launch's dynamic shared memory (Config.SharedMem
 // bytes, an extern __shared__ array) as a slice of T, the same for every
 // thread of the block. Views of different element types alias the same
-// bytes, as casts of one extern array do in CUDA, so T must hold no pointers
-// (the calling thread panics otherwise). SharedMem=1024 gives 256 float32s.
+// bytes, as casts of one extern array do in CUDA, so T must be plain data,
+// a type of which every byte pattern is a valid value: numbers, and arrays
+// and structs of them. Any other T (a bool, whose only valid bytes are 0
+// and 1, a pointer, string, slice, map, chan, func or interface, or a type
+// holding one) makes the calling thread panic, failing the launch with a
+// *KernelError wrapping ErrInvalidValue. SharedMem=1024 gives 256 float32s.
 // The bytes read as zero at the start of every block.
 func DynamicShared[T any](t *Thread) []T {
 	a := &t.x.shared
@@ -108,8 +113,8 @@ func DynamicShared[T any](t *Thread) []T {
 		a.dynBlock = a.block
 	}
 	if typ := reflect.TypeFor[T](); typ != a.plainType {
-		if !pointerFree(typ) {
-			panic(misuse(ErrInvalidValue, "DynamicShared element type %v holds pointers", typ))
+		if !plain.Type(typ) {
+			panic(misuse(ErrInvalidValue, "DynamicShared element type %v is not plain data (numbers, and arrays and structs of them): views alias the same bytes, so it could read invalid values", typ))
 		}
 		a.plainType = typ
 	}
@@ -119,27 +124,6 @@ func DynamicShared[T any](t *Thread) []T {
 		return nil
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(a.dyn))), a.dynBytes/size)
-}
-
-// pointerFree reports whether values of typ contain no pointers, so that
-// the garbage collector need not see them in the dynamic arena.
-func pointerFree(typ reflect.Type) bool {
-	switch typ.Kind() {
-	case reflect.Array:
-		return typ.Len() == 0 || pointerFree(typ.Elem())
-	case reflect.Struct:
-		for i := range typ.NumField() {
-			if !pointerFree(typ.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return true
-	}
-	return false
 }
 
 // An arena is a worker's shared memory. The first used static allocations

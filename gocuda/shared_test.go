@@ -285,7 +285,7 @@ func TestDynamicSharedPointerTypes(t *testing.T) {
 	err := d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 4}, SharedMem: 1024}, func(th *gocuda.Thread) {
 		gocuda.DynamicShared[struct {
 			A [3]complex64
-			B bool
+			B uint8
 			C uintptr
 		}](th)
 		gocuda.DynamicShared[[0]*int](th) // zero-size: no memory, nil

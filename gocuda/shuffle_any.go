@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/grid"
+	"github.com/gocuda/gocuda/internal/plain"
 )
 
 // A warp collective carries one 64-bit value per lane. CUDA's templated
@@ -20,7 +21,7 @@ const pieceSize = 8
 // source (the same kind, mask, arg and width), so the pieces of the result
 // come from one lane.
 func shuffleValue[T any](t *Thread, kind grid.Kind, mask uint32, v T, arg, width int) T {
-	if !plain[T]() {
+	if !pointerFree[T]() {
 		panic(misuse(ErrInvalidValue, "thread %v: %v of %v, which holds pointers: only values without pointers move between threads",
 			t.ThreadIdx, kind, reflect.TypeFor[T]()))
 	}
@@ -42,13 +43,13 @@ func shuffleValue[T any](t *Thread, kind grid.Kind, mask uint32, v T, arg, width
 // bytesOf returns the 8 bytes of *b.
 func bytesOf(b *uint64) []byte { return unsafe.Slice((*byte)(unsafe.Pointer(b)), pieceSize) }
 
-// plainTypes caches pointerFree for the composite types shuffled so far
+// plainTypes caches plain.PointerFree for the composite types shuffled so far
 // (reflect.Type → bool).
 var plainTypes sync.Map
 
-// plain reports whether T holds no pointers, so that its bits may be copied
+// pointerFree reports whether T holds no pointers, so that its bits may be copied
 // from one thread's value into another's.
-func plain[T any]() bool {
+func pointerFree[T any]() bool {
 	typ := reflect.TypeFor[T]()
 	if k := typ.Kind(); k >= reflect.Bool && k <= reflect.Complex128 {
 		return true // the numeric kinds, the common case, without the cache
@@ -56,7 +57,7 @@ func plain[T any]() bool {
 	if ok, found := plainTypes.Load(typ); found {
 		return ok.(bool)
 	}
-	ok := pointerFree(typ)
+	ok := plain.PointerFree(typ)
 	plainTypes.Store(typ, ok)
 	return ok
 }

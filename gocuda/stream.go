@@ -2,7 +2,6 @@ package gocuda
 
 import (
 	"context"
-	"fmt"
 	"sync"
 )
 
@@ -27,7 +26,11 @@ import (
 // queue themselves, so concurrent synchronous calls still run at once.
 //
 // A Stream is safe for use by multiple goroutines. Its zero value is not
-// usable: make streams with Device.NewStream. An operation's effects happen
+// usable: make streams with Device.NewStream. A nil *Stream is CUDA's
+// stream 0, the default stream: given to a function of a device's event or
+// memory (Event.Record, package mem's asynchronous copies), that device's;
+// as the receiver of a Stream method, the default device's (see Default),
+// as CUDA's stream 0 is the current device's. An operation's effects happen
 // before the operations queued after it on its stream start, and before
 // Synchronize (of the stream or the device) returns.
 type Stream struct {
@@ -47,6 +50,7 @@ type Stream struct {
 // An op is one queued operation.
 type op struct {
 	run    func() error // nil: nothing to run (a wait)
+	host   func()       // a host function, run in place of run
 	always bool         // runs even after an earlier failure (event records)
 	deps   []*op        // operations on other streams that must finish first
 	done   chan struct{}
@@ -108,6 +112,7 @@ func (d *Device) DefaultStream() *Stream { return d.streams.def }
 // block, shared, stream>>>). A configuration error is returned at once, as
 // by Device.Launch; the kernel's own failure is reported by Synchronize.
 func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
+	s = s.orDefault()
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {
 		return err
@@ -115,34 +120,16 @@ func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 	return s.enqueue(&op{run: func() error { return s.dev.run(context.Background(), l) }})
 }
 
-// LaunchHostFunc queues f to run on a goroutine of its own in stream order
-// (cudaLaunchHostFunc). As in CUDA, f must not call gocuda or mem functions
-// that wait for streams (synchronous launches and copies, Synchronize): it
-// runs as part of its stream, so they would wait for it. A panic in f fails
-// the stream with an error wrapping ErrLaunchFailure.
-func (s *Stream) LaunchHostFunc(f func()) error {
-	if f == nil {
-		return fmt.Errorf("%w: nil host function", ErrInvalidValue)
-	}
-	return s.enqueue(&op{run: func() (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%w: host function panicked: %v", ErrLaunchFailure, r)
-			}
-		}()
-		f()
-		return nil
-	}})
-}
-
 // WaitEvent makes the work queued on s after this call wait until e's most
 // recent Record (at the time of this call) has completed
-// (cudaStreamWaitEvent). An event never recorded is complete.
+// (cudaStreamWaitEvent). An event never recorded is complete; a nil e
+// returns ErrInvalidResourceHandle.
 func (s *Stream) WaitEvent(e *Event) error {
 	rec, err := e.latest()
 	if err != nil {
 		return err
 	}
+	s = s.orDefault()
 	o := &op{}
 	if rec != nil {
 		o.deps = []*op{rec.op}

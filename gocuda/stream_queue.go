@@ -1,9 +1,6 @@
 package gocuda
 
-import (
-	"context"
-	"fmt"
-)
+import "fmt"
 
 // enqueue adds o to the stream, with the cross-stream dependencies of the
 // legacy default stream, and starts a drainer if none is running. All of it
@@ -43,45 +40,94 @@ func (s *Stream) enqueue(o *op) error {
 // drain runs the stream's operations in order until the queue is empty, then
 // exits: an idle stream holds no goroutine.
 func (s *Stream) drain() {
-	set := &s.dev.streams
+	var host *hostRunner // runs the host functions of this drain
+	defer func() { host.stop() }()
 	for {
-		set.mu.Lock()
-		if len(s.queue) == 0 {
-			s.draining = false
-			set.mu.Unlock()
+		o, skip := s.next()
+		if o == nil {
 			return
 		}
-		o := s.queue[0]
-		s.queue[0] = nil
-		s.queue = s.queue[1:]
-		skip := s.err != nil && !o.always
-		set.mu.Unlock()
-
 		for _, dep := range o.deps {
 			<-dep.done
 		}
-		var err error
-		if o.run != nil && !skip {
-			err = o.run()
-		}
-		set.mu.Lock()
-		if err != nil && s.err == nil {
-			s.err = err
-		}
-		set.mu.Unlock()
-		close(o.done)
+		s.execute(o, skip, &host)
 	}
+}
+
+// next takes the next operation off the queue, reporting whether an earlier
+// failure means it must be skipped, or ends the drain if there is none.
+func (s *Stream) next() (o *op, skip bool) {
+	set := &s.dev.streams
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if len(s.queue) == 0 {
+		s.draining = false
+		return nil, false
+	}
+	o = s.queue[0]
+	s.queue[0] = nil
+	s.queue = s.queue[1:]
+	return o, s.err != nil && !o.always
+}
+
+// execute runs o, unless skip is set, and completes it; host functions run
+// on *host. An operation that panics or calls runtime.Goexit (a Printf
+// writer calling t.FailNow, say) fails the stream like any failing
+// operation; after a Goexit, which ends this goroutine whatever execute
+// does, a new drainer takes over.
+func (s *Stream) execute(o *op, skip bool, host **hostRunner) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if v := recover(); v != nil {
+			s.complete(o, fmt.Errorf("%w: %w", ErrLaunchFailure, panicError("stream operation", v)))
+			return
+		}
+		s.complete(o, fmt.Errorf("%w: a stream operation called runtime.Goexit", ErrLaunchFailure))
+		go s.drain()
+	}()
+	var err error
+	switch {
+	case skip:
+	case o.host != nil:
+		err = callHost(host, o.host)
+	case o.run != nil:
+		err = o.run()
+	}
+	returned = true
+	s.complete(o, err)
+}
+
+// complete records o's error, if it is the stream's first, and marks o
+// done.
+func (s *Stream) complete(o *op, err error) {
+	set := &s.dev.streams
+	set.mu.Lock()
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	set.mu.Unlock()
+	close(o.done)
 }
 
 // Synchronize waits until every operation queued on s so far has finished
 // (cudaStreamSynchronize) and returns the first error of its operations not
-// yet reported, clearing it.
+// yet reported, clearing it. A nil s is the default device's default stream
+// (see Default), as stream 0 is the current device's in CUDA. Called from a
+// host function, it returns an error wrapping ErrNotPermitted instead of
+// waiting (see LaunchHostFunc).
 func (s *Stream) Synchronize() error {
+	s = s.orDefault()
 	set := &s.dev.streams
 	set.mu.Lock()
 	tail := s.tail
 	set.mu.Unlock()
-	if tail != nil {
+	if tail != nil && !tail.finished() {
+		if err := mayWait("Stream.Synchronize"); err != nil {
+			return err
+		}
 		<-tail.done
 	}
 	set.mu.Lock()
@@ -93,8 +139,9 @@ func (s *Stream) Synchronize() error {
 
 // Query returns ErrNotReady while operations queued on s are pending
 // (cudaStreamQuery); then the first error not yet reported, without
-// clearing it, or nil.
+// clearing it, or nil. A nil s is the default device's default stream.
 func (s *Stream) Query() error {
+	s = s.orDefault()
 	set := &s.dev.streams
 	set.mu.Lock()
 	defer set.mu.Unlock()
@@ -104,92 +151,11 @@ func (s *Stream) Query() error {
 	return s.err
 }
 
-// Close waits for the work queued on s, then releases it
-// (cudaStreamDestroy), returning the first error not yet reported. Queuing on
-// a closed stream returns ErrInvalidResourceHandle. The default stream cannot
-// be closed but by Device.Close.
-func (s *Stream) Close() error {
-	if s.legacy {
-		return fmt.Errorf("%w: the default stream is closed with its device", ErrInvalidResourceHandle)
+// orDefault returns s, or for a nil s the default device's default stream:
+// CUDA's stream 0 is the current device's default stream.
+func (s *Stream) orDefault() *Stream {
+	if s == nil {
+		return Default().DefaultStream()
 	}
-	return s.close()
-}
-
-func (s *Stream) close() error {
-	set := &s.dev.streams
-	set.mu.Lock()
-	if s.closed {
-		set.mu.Unlock()
-		return fmt.Errorf("%w: stream closed", ErrInvalidResourceHandle)
-	}
-	s.closed = true
-	set.mu.Unlock()
-	err := s.Synchronize()
-	set.mu.Lock()
-	delete(set.all, s)
-	set.mu.Unlock()
-	return err
-}
-
-// Synchronize waits for the work queued on every stream of the device
-// (cudaDeviceSynchronize) and returns the first error any of them had not
-// reported, clearing them all.
-func (d *Device) Synchronize() error {
-	var first error
-	for _, s := range d.streams.snapshot() {
-		if err := s.Synchronize(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
-}
-
-// snapshot returns the open streams.
-func (set *streamSet) snapshot() []*Stream {
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	out := make([]*Stream, 0, len(set.all))
-	for s := range set.all {
-		out = append(out, s)
-	}
-	return out
-}
-
-// closeAll stops the device's streams once their work is done and returns
-// the first error they had not reported.
-func (set *streamSet) closeAll() error {
-	set.mu.Lock()
-	set.closed = true
-	set.mu.Unlock()
-	var first error
-	for _, s := range set.snapshot() {
-		if err := s.close(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
-}
-
-// awaitStreams waits for the operations already queued on the default
-// stream and on every blocking stream, as CUDA's synchronous calls (a
-// launch on the legacy default stream, cudaMemcpy) do. It does not queue
-// anything, so concurrent synchronous calls do not wait for each other.
-func (d *Device) awaitStreams(ctx context.Context) error {
-	set := &d.streams
-	set.mu.Lock()
-	var pending []*op
-	for s := range set.all {
-		if (s.legacy || s.blocking) && s.tail != nil && !s.tail.finished() {
-			pending = append(pending, s.tail)
-		}
-	}
-	set.mu.Unlock()
-	for _, o := range pending {
-		select {
-		case <-o.done:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
+	return s
 }

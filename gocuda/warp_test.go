@@ -36,7 +36,7 @@ func refShflDown(vals []uint32, lane, delta, width int) uint32 {
 }
 
 func refShflXor(vals []uint32, lane, laneMask, width int) uint32 {
-	src := lane ^ laneMask&31 // the hardware reads the mask's low five bits
+	src := lane ^ laneMask&31        // the hardware reads the mask's low five bits
 	if src >= (lane/width+1)*width { // later segments are out of reach
 		return vals[lane]
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/hostmem"
 )
 
 // An alloc is the lifetime of one allocation: its device, the bytes it holds
@@ -47,10 +48,22 @@ func byteSize(op string, n int, size uintptr) (int64, error) {
 	return int64(n) * int64(size), nil
 }
 
+// hostLimit is the most bytes one allocation may hold: the host's physical
+// memory, which holds every device's memory, and no more than an int
+// counts. A device may claim more global memory than that (WithGlobalMem),
+// but Go cannot allocate beyond it: a slice too long panics, and running out
+// of memory is fatal, not an error a program can handle. Checking first
+// turns both into ErrMemoryAllocation.
+var hostLimit = sync.OnceValue(func() int64 { return min(hostmem.Total(), math.MaxInt) })
+
 // init reserves bytes on dev's account for a new allocation.
 func (a *alloc) init(op string, dev *gocuda.Device, bytes int64) error {
 	if dev == nil {
 		return fmt.Errorf("%w: %s: nil device", gocuda.ErrInvalidValue, op)
+	}
+	if limit := hostLimit(); bytes > limit {
+		return fmt.Errorf("%w: %s: %d bytes requested, more than the host's %d bytes of memory can hold",
+			gocuda.ErrMemoryAllocation, op, bytes, limit)
 	}
 	acct := link.AccountOf(dev)
 	if !acct.Reserve(bytes) {
@@ -160,11 +173,17 @@ func (a *alloc) markFreed(op string) error {
 // on the default stream and blocking streams of the devices involved, so
 // that a synchronous copy sees what earlier stream work wrote. It is called
 // by the synchronous API only: an asynchronous operation runs in stream
-// order already, and waiting there would wait for itself.
-func settle(devs ...*gocuda.Device) {
+// order already, and waiting there would wait for itself. Called by a
+// stream's host function while such work is pending, it returns an error
+// wrapping gocuda.ErrNotPermitted naming op instead of waiting: the work
+// could be queued behind the host function.
+func settle(op string, devs ...*gocuda.Device) error {
 	for _, d := range devs {
 		if d != nil {
-			link.AwaitStreams(d)
+			if err := link.AwaitStreams(d, op); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/plain"
 )
 
 // A Buffer is a typed array in a device's global memory, the analog of a
@@ -32,9 +33,11 @@ type Buffer[T any] struct {
 // (see gocuda.WithGlobalMem and Device.MemGetInfo) until Free.
 //
 // CUDA leaves fresh device memory undefined; Malloc zeroes it, so runs are
-// reproducible. An allocation larger than the device's free memory returns
-// an error wrapping gocuda.ErrMemoryAllocation, a negative n or a nil
-// device one wrapping gocuda.ErrInvalidValue, and a closed device one
+// reproducible. An allocation larger than the device's free memory, or
+// than the host's physical memory (which holds it, whatever the device's
+// gocuda.WithGlobalMem), returns an error wrapping
+// gocuda.ErrMemoryAllocation, a negative n or a nil device one wrapping
+// gocuda.ErrInvalidValue, and a closed device one
 // wrapping gocuda.ErrContextIsDestroyed. Zero elements is a valid, empty
 // allocation.
 func Malloc[T any](dev *gocuda.Device, n int) (*Buffer[T], error) {
@@ -43,7 +46,7 @@ func Malloc[T any](dev *gocuda.Device, n int) (*Buffer[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Buffer[T]{plain: numeric[T]()}
+	b := &Buffer[T]{plain: plain.Of[T]()}
 	if err := b.a.init(op, dev, bytes); err != nil {
 		return nil, err
 	}
@@ -92,7 +95,9 @@ func (b *Buffer[T]) device() *gocuda.Device {
 // returns an error wrapping gocuda.ErrInvalidValue. Free also works after
 // the device has been closed.
 func (b *Buffer[T]) Free() error {
-	settle(b.device())
+	if err := settle("Buffer.Free", b.device()); err != nil {
+		return err
+	}
 	if b == nil {
 		return nilBuffer("Buffer.Free")
 	}

@@ -116,7 +116,9 @@ func (c *Constant[T]) SetAt(off int, src []T) error { return c.set("Constant.Set
 // Get copies the Constant into dst, as cudaMemcpyFromSymbol does. len(dst)
 // must equal c.Len(), else the error wraps gocuda.ErrInvalidValue.
 func (c *Constant[T]) Get(dst []T) error {
-	settle(c.device())
+	if err := settle("Constant.Get", c.device()); err != nil {
+		return err
+	}
 	const op = "Constant.Get"
 	if err := c.acquire(op, read); err != nil {
 		return err
@@ -130,7 +132,9 @@ func (c *Constant[T]) Get(dst []T) error {
 }
 
 func (c *Constant[T]) set(op string, off int, src []T, whole bool) error {
-	settle(c.device())
+	if err := settle(op, c.device()); err != nil {
+		return err
+	}
 	if err := c.acquire(op, write); err != nil {
 		return err
 	}
@@ -145,7 +149,9 @@ func (c *Constant[T]) set(op string, off int, src []T, whole bool) error {
 // Free returns the Constant's bytes to its device's constant memory.
 // Freeing twice returns an error wrapping gocuda.ErrInvalidValue.
 func (c *Constant[T]) Free() error {
-	settle(c.device())
+	if err := settle("Constant.Free", c.device()); err != nil {
+		return err
+	}
 	const op = "Constant.Free"
 	if c == nil {
 		return nilBuffer(op)

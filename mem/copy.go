@@ -11,7 +11,9 @@ import (
 // error wrapping gocuda.ErrInvalidValue and copies nothing. The copy is
 // complete when CopyFromHost returns.
 func (b *Buffer[T]) CopyFromHost(src []T) error {
-	settle(b.device())
+	if err := settle("Buffer.CopyFromHost", b.device()); err != nil {
+		return err
+	}
 	return b.copyIn("Buffer.CopyFromHost", 0, src, true, true)
 }
 
@@ -20,7 +22,9 @@ func (b *Buffer[T]) CopyFromHost(src []T) error {
 // buffer, else the error wraps gocuda.ErrInvalidValue and nothing is
 // copied. An empty src at any offset from 0 to b.Len() copies nothing.
 func (b *Buffer[T]) CopyFromHostAt(off int, src []T) error {
-	settle(b.device())
+	if err := settle("Buffer.CopyFromHostAt", b.device()); err != nil {
+		return err
+	}
 	return b.copyIn("Buffer.CopyFromHostAt", off, src, false, true)
 }
 
@@ -28,7 +32,9 @@ func (b *Buffer[T]) CopyFromHostAt(off int, src []T) error {
 // len(dst) must equal b.Len(), else the error wraps gocuda.ErrInvalidValue
 // and nothing is copied.
 func (b *Buffer[T]) CopyToHost(dst []T) error {
-	settle(b.device())
+	if err := settle("Buffer.CopyToHost", b.device()); err != nil {
+		return err
+	}
 	return b.copyOut("Buffer.CopyToHost", dst, 0, true, true)
 }
 
@@ -37,7 +43,9 @@ func (b *Buffer[T]) CopyToHost(dst []T) error {
 // buffer, else the error wraps gocuda.ErrInvalidValue and nothing is
 // copied.
 func (b *Buffer[T]) CopyToHostAt(dst []T, off int) error {
-	settle(b.device())
+	if err := settle("Buffer.CopyToHostAt", b.device()); err != nil {
+		return err
+	}
 	return b.copyOut("Buffer.CopyToHostAt", dst, off, false, true)
 }
 
@@ -45,7 +53,9 @@ func (b *Buffer[T]) CopyToHostAt(dst []T, off int) error {
 // (cudaMemcpyPeer when they belong to different devices). The buffers must
 // have the same length, else the error wraps gocuda.ErrInvalidValue.
 func Copy[T any](dst, src *Buffer[T]) error {
-	settle(dst.device(), src.device())
+	if err := settle("mem.Copy", dst.device(), src.device()); err != nil {
+		return err
+	}
 	return copyDevice("mem.Copy", dst, 0, src, 0, 0, true, true)
 }
 
@@ -56,7 +66,9 @@ func Copy[T any](dst, src *Buffer[T]) error {
 // the same buffer; overlapping ranges, undefined in CUDA, are copied as by
 // Go's copy (as if through a temporary).
 func CopyRange[T any](dst *Buffer[T], dstOff int, src *Buffer[T], srcOff, n int) error {
-	settle(dst.device(), src.device())
+	if err := settle("mem.CopyRange", dst.device(), src.device()); err != nil {
+		return err
+	}
 	return copyDevice("mem.CopyRange", dst, dstOff, src, srcOff, n, false, true)
 }
 

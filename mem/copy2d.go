@@ -18,7 +18,9 @@ import (
 // gocuda.ErrInvalidValue. Nothing is copied on error; an empty region
 // copies nothing.
 func (p *Pitched[T]) CopyFromHost2D(src []T, srcPitch, width, height int) error {
-	settle(p.device())
+	if err := settle("Pitched.CopyFromHost2D", p.device()); err != nil {
+		return err
+	}
 	const op = "Pitched.CopyFromHost2D"
 	if err := p.acquire(op, write); err != nil {
 		return err
@@ -42,7 +44,9 @@ func (p *Pitched[T]) CopyFromHost2D(src []T, srcPitch, width, height int) error 
 // elements; errors are as for CopyFromHost2D. The elements of dst between
 // rows are left as they were.
 func (p *Pitched[T]) CopyToHost2D(dst []T, dstPitch, width, height int) error {
-	settle(p.device())
+	if err := settle("Pitched.CopyToHost2D", p.device()); err != nil {
+		return err
+	}
 	const op = "Pitched.CopyToHost2D"
 	if err := p.acquire(op, read); err != nil {
 		return err
@@ -66,7 +70,9 @@ func (p *Pitched[T]) CopyToHost2D(dst []T, dstPitch, width, height int) error {
 // else the error wraps gocuda.ErrInvalidValue; dst and src may be the same
 // array, which copies nothing.
 func Copy2D[T any](dst, src *Pitched[T], width, height int) error {
-	settle(dst.device(), src.device())
+	if err := settle("mem.Copy2D", dst.device(), src.device()); err != nil {
+		return err
+	}
 	const op = "mem.Copy2D"
 	if dst == nil || src == nil {
 		return nilBuffer(op)

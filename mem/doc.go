@@ -27,7 +27,8 @@
 //
 // # Errors
 //
-// An allocation beyond the device's free global memory fails with
+// An allocation beyond the device's free global memory, or beyond the
+// host's physical memory (which holds it), fails with
 // gocuda.ErrMemoryAllocation, and one on a closed device with
 // gocuda.ErrContextIsDestroyed. Bad arguments (negative sizes, a host slice
 // whose length does not match a whole-buffer copy, a range outside a
@@ -46,7 +47,10 @@
 // Memset, Free, ...) first wait, as cudaMemcpy does with CUDA's legacy
 // default stream, for the work already queued on their devices' default
 // stream and blocking streams (not on gocuda.StreamNonBlocking streams),
-// and are complete when they return.
+// and are complete when they return. A stream's host function must not
+// wait so (see gocuda.Stream.LaunchHostFunc): called from one while such
+// work is pending, they return an error wrapping gocuda.ErrNotPermitted
+// and do nothing; the asynchronous forms may be used there.
 //
 // # Asynchronous operations
 //

@@ -18,13 +18,17 @@ import (
 // value) Memset returns an error wrapping gocuda.ErrInvalidValue. Memset(0)
 // zeroes any buffer. Fill sets elements of any type.
 func (b *Buffer[T]) Memset(value byte) error {
-	settle(b.device())
+	if err := settle("Buffer.Memset", b.device()); err != nil {
+		return err
+	}
 	return b.memset("Buffer.Memset", value, true)
 }
 
 // Fill sets every element of the buffer to v: a typed Memset for any T.
 func (b *Buffer[T]) Fill(v T) error {
-	settle(b.device())
+	if err := settle("Buffer.Fill", b.device()); err != nil {
+		return err
+	}
 	if err := b.acquire("Buffer.Fill", write); err != nil {
 		return err
 	}
@@ -74,27 +78,4 @@ func bytesOf[T any](s []T) []byte {
 		return nil
 	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
-}
-
-// numeric reports whether values of T are made of numbers only, so that
-// any byte pattern is a valid T and the garbage collector need not scan it.
-func numeric[T any]() bool { return plainType(reflect.TypeFor[T]()) }
-
-func plainType(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return true
-	case reflect.Array:
-		return t.Len() == 0 || plainType(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if !plainType(t.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

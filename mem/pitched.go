@@ -126,7 +126,9 @@ func (p *Pitched[T]) Row(y int) []T {
 // waits for copies already running on the array. Freeing twice returns an
 // error wrapping gocuda.ErrInvalidValue.
 func (p *Pitched[T]) Free() error {
-	settle(p.device())
+	if err := settle("Pitched.Free", p.device()); err != nil {
+		return err
+	}
 	if p == nil {
 		return nilBuffer("Pitched.Free")
 	}

@@ -16,8 +16,10 @@ type Hooks[D, S any] struct {
 	Enqueue func(s S, op func() error) error
 
 	// AwaitStreams waits for the work queued on a device's default stream
-	// and blocking streams, as CUDA's synchronous calls do.
-	AwaitStreams func(D)
+	// and blocking streams, as CUDA's synchronous calls do. Called from a
+	// stream's host function, which must not wait, it returns an error
+	// wrapping gocuda.ErrNotPermitted that names the call what.
+	AwaitStreams func(d D, what string) error
 }
 
 // hooks holds the Hooks that Set stored, of the one instantiation gocuda

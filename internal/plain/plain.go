@@ -1,0 +1,59 @@
+// Package plain tells which Go types are plain data: types of which every
+// byte pattern is a valid value. Only such memory may be written byte by
+// byte (cudaMemset) or seen through views of other types (an extern
+// __shared__ array cast to several types), and the garbage collector never
+// needs to scan it.
+package plain
+
+import "reflect"
+
+// Type reports whether every byte pattern of t's size is a valid value of
+// t: whether t is an integer, floating-point or complex type, or an array or
+// struct made of them only (a struct's padding holds no value). A bool is
+// not plain, since only the bytes 0 and 1 are valid booleans, nor is any
+// type holding a pointer: pointers, strings, slices, maps, channels, funcs,
+// interfaces and unsafe.Pointer. Types of size zero made of plain types are
+// plain.
+func Type(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || Type(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !Type(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Of reports whether T is plain: Type(reflect.TypeFor[T]()).
+func Of[T any]() bool { return Type(reflect.TypeFor[T]()) }
+
+// PointerFree reports whether values of t hold no pointers: whether t is a
+// boolean or numeric type, or an array or struct made of them only. Such
+// values may be copied bit for bit between threads (a warp shuffle), and
+// the garbage collector never needs to scan them; unlike Type, it admits
+// bool, since copying a valid bool's byte gives a valid bool.
+func PointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || PointerFree(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !PointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return Type(t)
+}
