@@ -14,24 +14,7 @@ import "reflect"
 // type holding a pointer: pointers, strings, slices, maps, channels, funcs,
 // interfaces and unsafe.Pointer. Types of size zero made of plain types are
 // plain.
-func Type(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return true
-	case reflect.Array:
-		return t.Len() == 0 || Type(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if !Type(t.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
+func Type(t reflect.Type) bool { return madeOf(t, false) }
 
 // Of reports whether T is plain: Type(reflect.TypeFor[T]()).
 func Of[T any]() bool { return Type(reflect.TypeFor[T]()) }
@@ -41,19 +24,27 @@ func Of[T any]() bool { return Type(reflect.TypeFor[T]()) }
 // values may be copied bit for bit between threads (a warp shuffle), and
 // the garbage collector never needs to scan them; unlike Type, it admits
 // bool, since copying a valid bool's byte gives a valid bool.
-func PointerFree(t reflect.Type) bool {
+func PointerFree(t reflect.Type) bool { return madeOf(t, true) }
+
+// madeOf reports whether t is a number, a bool if bools count, or an array
+// or struct made of those only.
+func madeOf(t reflect.Type, bools bool) bool {
 	switch t.Kind() {
-	case reflect.Bool:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		return true
+	case reflect.Bool:
+		return bools
 	case reflect.Array:
-		return t.Len() == 0 || PointerFree(t.Elem())
+		return t.Len() == 0 || madeOf(t.Elem(), bools)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if !PointerFree(t.Field(i).Type) {
+			if !madeOf(t.Field(i).Type, bools) {
 				return false
 			}
 		}
 		return true
 	}
-	return Type(t)
+	return false
 }
