@@ -73,8 +73,10 @@ func NewDevice(opts ...Option) (*Device, error) {
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor()
+		d.execs[i].coop.SetPool(d.pool)
 	}
 	d.streams.init(d)
+	d.resident.pool = d.pool
 	d.resident.limit = d.pool.Workers() * MaxBlocksPerMultiProcessor
 	register(d)
 	return d, nil
@@ -107,13 +109,24 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // either outcome. Every write made by the kernel happens before
 // LaunchContext returns.
 //
-// A kernel must not launch on, or close, the device that runs it: with every
-// worker busy the nested launch would wait forever (CUDA's dynamic
-// parallelism is not supported).
+// A kernel may launch kernels, on its own device or another (CUDA's dynamic
+// parallelism): the child grid runs to completion before LaunchContext
+// returns, so before its parent completes, as CUDA requires, and its
+// failure is returned to the launching thread like a host launch's: a
+// *KernelError names the child's block and thread. Such a launch does not
+// wait for the host's streams; the launching goroutine runs the child's
+// blocks itself (idle workers may help), so it never waits for a worker,
+// however deep the recursion. The child cannot see the parent's shared
+// memory. Calls that would wait for the kernel itself (Close,
+// Synchronize, LaunchCooperative, ...) return ErrNotPermitted from inside
+// a kernel.
 func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {
 		return err
+	}
+	if c := d.pool.Caller(); c.Kernel {
+		return d.runNested(ctx, l, c)
 	}
 	if err := d.awaitStreams(ctx); err != nil {
 		return fmt.Errorf("gocuda: launch cancelled: %w", err)
@@ -154,8 +167,12 @@ func launchError(ctx context.Context, err error) error {
 // launches, then stops the device's workers and releases its memory
 // account. It returns the first error left unreported on a stream. Later
 // launches and allocations return ErrContextIsDestroyed, as does a second
-// Close.
+// Close. Called from inside a kernel, which Close would wait for, it
+// returns an error wrapping ErrNotPermitted and closes nothing.
 func (d *Device) Close() error {
+	if err := d.hostOnly("Device.Close"); err != nil {
+		return err
+	}
 	streamErr := d.streams.closeAll()
 	d.mu.Lock()
 	defer d.mu.Unlock()

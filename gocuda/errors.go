@@ -217,3 +217,10 @@ func newDeadlockError(block, dim Dim3, d *grid.Deadlock) *DeadlockError {
 	e.Exited = d.Exited
 	return e
 }
+
+// ErrNotPermitted is cudaErrorNotPermitted: a call made from inside a
+// kernel that only the host may make, because it would wait for the kernel
+// itself (Device.Close, Device.Synchronize, Stream.Synchronize,
+// Event.Synchronize, Stream.Close) or because CUDA's device runtime lacks it
+// (cooperative launches).
+var ErrNotPermitted = errors.New("gocuda: operation not permitted")

@@ -87,8 +87,14 @@ func (e *Event) latest() (*record, error) {
 }
 
 // Synchronize waits until the most recent Record has completed
-// (cudaEventSynchronize). An event never recorded is complete.
+// (cudaEventSynchronize). An event never recorded is complete. From inside
+// a kernel, where the record may be queued behind the kernel itself, it
+// returns an error wrapping ErrNotPermitted; Query does not wait and may be
+// used there.
 func (e *Event) Synchronize() error {
+	if err := e.dev.hostOnly("Event.Synchronize"); err != nil {
+		return err
+	}
 	rec, err := e.latest()
 	if err == nil && rec != nil {
 		<-rec.op.done

@@ -1,14 +1,20 @@
 package gocuda
 
-import "sync"
+import (
+	"sync"
 
-// A residentSet keeps the executors of cooperative launches' blocks for
-// reuse, with their pooled fibers, since each such block needs an executor
-// of its own. The zero residentSet is empty and ready to use.
+	"github.com/gocuda/gocuda/internal/grid"
+)
+
+// A residentSet keeps the executors that run off the workers for reuse,
+// with their pooled fibers: those of cooperative launches' blocks, since each
+// such block needs an executor of its own, and those of goroutines running
+// a nested launch's blocks (see runNested). The zero residentSet is empty and ready to use.
 type residentSet struct {
 	mu    sync.Mutex
 	free  []*executor
-	limit int // most executors kept; a larger launch closes the rest
+	limit int        // most executors kept; a larger launch closes the rest
+	pool  *grid.Pool // the device's, whose kernel code the executors run
 }
 
 // take returns n executors, reusing free ones first.
@@ -19,7 +25,9 @@ func (r *residentSet) take(n int) []*executor {
 	r.free = r.free[:len(r.free)-k]
 	r.mu.Unlock()
 	for len(xs) < n {
-		xs = append(xs, newExecutor())
+		x := newExecutor()
+		x.coop.SetPool(r.pool)
+		xs = append(xs, x)
 	}
 	return xs
 }

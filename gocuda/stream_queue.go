@@ -75,8 +75,16 @@ func (s *Stream) drain() {
 
 // Synchronize waits until every operation queued on s so far has finished
 // (cudaStreamSynchronize) and returns the first error of its operations not
-// yet reported, clearing it.
+// yet reported, clearing it. From inside a kernel, where it could wait for
+// the kernel itself, it returns an error wrapping ErrNotPermitted.
 func (s *Stream) Synchronize() error {
+	if err := s.dev.hostOnly("Stream.Synchronize"); err != nil {
+		return err
+	}
+	return s.synchronize()
+}
+
+func (s *Stream) synchronize() error {
 	set := &s.dev.streams
 	set.mu.Lock()
 	tail := s.tail
@@ -107,12 +115,30 @@ func (s *Stream) Query() error {
 // Close waits for the work queued on s, then releases it
 // (cudaStreamDestroy), returning the first error not yet reported. Queuing on
 // a closed stream returns ErrInvalidResourceHandle. The default stream cannot
-// be closed but by Device.Close.
+// be closed but by Device.Close. From inside a kernel Close returns an error
+// wrapping ErrNotPermitted, as Synchronize does.
 func (s *Stream) Close() error {
 	if s.legacy {
 		return fmt.Errorf("%w: the default stream is closed with its device", ErrInvalidResourceHandle)
 	}
+	if err := s.dev.hostOnly("Stream.Close"); err != nil {
+		return err
+	}
 	return s.close()
+}
+
+// usable returns the error of queuing on s if s is closed.
+func (s *Stream) usable() error {
+	set := &s.dev.streams
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if set.closed {
+		return ErrContextIsDestroyed
+	}
+	if s.closed {
+		return fmt.Errorf("%w: stream closed", ErrInvalidResourceHandle)
+	}
+	return nil
 }
 
 func (s *Stream) close() error {
@@ -124,7 +150,7 @@ func (s *Stream) close() error {
 	}
 	s.closed = true
 	set.mu.Unlock()
-	err := s.Synchronize()
+	err := s.synchronize()
 	set.mu.Lock()
 	delete(set.all, s)
 	set.mu.Unlock()
@@ -133,11 +159,17 @@ func (s *Stream) close() error {
 
 // Synchronize waits for the work queued on every stream of the device
 // (cudaDeviceSynchronize) and returns the first error any of them had not
-// reported, clearing them all.
+// reported, clearing them all. From inside a kernel it returns an error
+// wrapping ErrNotPermitted: the kernel may be part of that work, and CUDA 12
+// removed device-side cudaDeviceSynchronize (a nested launch is synchronous
+// anyway).
 func (d *Device) Synchronize() error {
+	if err := d.hostOnly("Device.Synchronize"); err != nil {
+		return err
+	}
 	var first error
 	for _, s := range d.streams.snapshot() {
-		if err := s.Synchronize(); err != nil && first == nil {
+		if err := s.synchronize(); err != nil && first == nil {
 			first = err
 		}
 	}

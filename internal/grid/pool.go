@@ -28,7 +28,8 @@ type Pool struct {
 	queue   []*Job    // jobs that may still have unclaimed blocks, oldest first
 	idle    int       // workers waiting on wake
 	closed  bool
-	running sync.WaitGroup
+	running sync.WaitGroup // workers and resident-block runners
+	runners []*runner      // idle resident-block runners (see RunResident)
 }
 
 // NewPool starts a pool of n workers; n < 1 means runtime.GOMAXPROCS(0).
@@ -67,11 +68,7 @@ func (p *Pool) Run(ctx context.Context, j *Job) error {
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
 	}
-	j.done, j.ctx = make(chan struct{}), ctx
-	if ctx.Done() != nil {
-		stop := context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
-		defer stop()
-	}
+	defer j.start(ctx)()
 	if err := p.submit(j); err != nil {
 		return err
 	}
@@ -94,12 +91,17 @@ func (p *Pool) submit(j *Job) error {
 	return nil
 }
 
-// Close stops the workers once the queued jobs are done and waits for them
-// to exit. Run returns ErrClosed afterwards. Close is idempotent.
+// Close stops the workers once the queued jobs are done, and the idle
+// resident-block runners, and waits for them to exit. Run returns ErrClosed
+// afterwards. Close is idempotent.
 func (p *Pool) Close() {
 	p.mu.Lock()
 	p.closed = true
 	p.wake.Broadcast()
+	for _, r := range p.runners {
+		close(r.work)
+	}
+	p.runners = nil
 	p.mu.Unlock()
 	p.running.Wait()
 }
@@ -108,6 +110,7 @@ func (p *Pool) Close() {
 // chunks, repeat.
 func (p *Pool) work(id int) {
 	defer p.running.Done()
+	defer p.enterSelf()()
 	var last *Job
 	for {
 		j := p.take(last)
