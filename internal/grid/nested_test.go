@@ -1,0 +1,174 @@
+package grid_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/internal/grid"
+)
+
+// TestCaller: a goroutine counts as running kernel code exactly while it
+// runs a block: on a worker, on a fiber of a block bound to the pool, on a
+// resident runner, or while it helps with a nested job of another pool.
+func TestCaller(t *testing.T) {
+	p, other := newPool(t, 2), newPool(t, 1)
+	assert.Equal(t, grid.Caller{}, p.Caller(), "host goroutine, no job running")
+
+	var mu sync.Mutex
+	seen := map[string]grid.Caller{}
+	record := func(where string, c grid.Caller) {
+		mu.Lock()
+		seen[where] = grid.Caller{Kernel: c.Kernel, Own: c.Own}
+		mu.Unlock()
+	}
+	b := new(grid.Block)
+	b.SetPool(p)
+	defer b.Close()
+	job := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
+		record("worker", p.Caller())
+		record("worker, other pool", other.Caller())
+		hostDone := make(chan struct{})
+		go func() { record("host goroutine, job running", p.Caller()); close(hostDone) }()
+		<-hostDone
+		noFailure(t, runBlock(b, 2, func(th *thread) {
+			th.sync(grid.OpSync, false)
+			if th.id == 1 {
+				record("fiber", p.Caller())
+			}
+		}))
+		c := other.Caller()
+		nested := &grid.Job{Blocks: 1, Run: func(w int, _, _ int64) error {
+			if w == grid.Helper {
+				record("helper, other pool", other.Caller())
+			}
+			return nil
+		}}
+		return other.RunNested(context.Background(), nested, c)
+	}}
+	require.NoError(t, p.Run(context.Background(), job))
+	resident := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
+		record("resident", p.Caller())
+		return nil
+	}}
+	require.NoError(t, p.RunResident(context.Background(), resident, &grid.GridBarrier{}))
+
+	own, foreign := grid.Caller{Kernel: true, Own: true}, grid.Caller{Kernel: true}
+	assert.Equal(t, map[string]grid.Caller{
+		"worker":                      own,
+		"worker, other pool":          foreign,
+		"host goroutine, job running": {},
+		"fiber":                       own,
+		"helper, other pool":          own,
+		"resident":                    own,
+	}, seen)
+	assert.Equal(t, grid.Caller{}, other.Caller(), "after the jobs")
+}
+
+// nestedTree runs a job of width blocks whose every block runs, with
+// RunNested, a job one level deeper, down to depth, and returns the blocks
+// run in the whole tree, counted once each job's RunNested has returned.
+func nestedTree(p *grid.Pool, level, depth, width int, helped *atomic.Int64) (int64, error) {
+	var n atomic.Int64
+	job := &grid.Job{Blocks: int64(width), Chunk: 1, Run: func(w int, first, end int64) error {
+		if w == grid.Helper {
+			helped.Add(1)
+		}
+		for range end - first {
+			n.Add(1)
+			if level == depth {
+				continue
+			}
+			sub, err := nestedTree(p, level+1, depth, width, helped)
+			if err != nil {
+				return err
+			}
+			if want := treeBlocks(depth-level-1, width); sub != want {
+				return fmt.Errorf("level %d: nested job returned after %d of its %d blocks", level+1, sub, want)
+			}
+			n.Add(sub)
+		}
+		return nil
+	}}
+	var err error
+	if c := p.Caller(); c.Kernel {
+		err = p.RunNested(context.Background(), job, c)
+	} else {
+		err = p.Run(context.Background(), job)
+	}
+	return n.Load(), err
+}
+
+// treeBlocks is the number of blocks of a nestedTree levels deep below its
+// root job.
+func treeBlocks(levels, width int) int64 {
+	if levels < 0 {
+		return 0
+	}
+	return int64(width) * (1 + treeBlocks(levels-1, width))
+}
+
+// TestRunNestedDepth: jobs nested ten deep complete, each before the block
+// that ran it, even with every worker running a block that nests; the
+// launching goroutines run chunks themselves.
+func TestRunNestedDepth(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
+			p := newPool(t, workers)
+			var helped atomic.Int64
+			const depth, width = 10, 2
+			n, err := nestedTree(p, 0, depth, width, &helped)
+			require.NoError(t, err)
+			assert.Equal(t, treeBlocks(depth, width), n)
+			assert.Positive(t, helped.Load())
+		})
+	}
+}
+
+// TestRunNestedErrors: a nested job reports its error, cancellation and
+// Goexit as Run does; a Goexit on the helper goes on to end the goroutine
+// that nested, and the pool replaces that worker.
+func TestRunNestedErrors(t *testing.T) {
+	p := newPool(t, 1)
+	boom := errors.New("boom")
+	nest := func(ctx context.Context, run func(w int, first, end int64) error) error {
+		var err error
+		outer := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
+			err = p.RunNested(ctx, &grid.Job{Blocks: 100, Chunk: 1, Run: run}, p.Caller())
+			return nil
+		}}
+		if e := p.Run(context.Background(), outer); e != nil {
+			return e
+		}
+		return err
+	}
+	var ran atomic.Int64
+	err := nest(context.Background(), func(_ int, first, _ int64) error {
+		ran.Add(1)
+		if first == 3 {
+			return boom
+		}
+		return nil
+	})
+	assert.ErrorIs(t, err, boom)
+	assert.Less(t, ran.Load(), int64(100), "no chunk starts after the failure")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ran.Store(0)
+	err = nest(ctx, func(int, int64, int64) error { ran.Add(1); return nil })
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Zero(t, ran.Load())
+
+	err = nest(context.Background(), func(int, int64, int64) error { runtime.Goexit(); return nil })
+	assert.ErrorIs(t, err, grid.ErrGoexit, "the outer job, whose worker exited")
+	require.NoError(t, p.Run(context.Background(), &grid.Job{Blocks: 4, Run: func(int, int64, int64) error { return nil }}),
+		"the worker was replaced")
+}
