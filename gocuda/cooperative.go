@@ -138,7 +138,7 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 	job.Run = func(block int, first, end int64) error {
 		return execs[block].run(l, job, first, end)
 	}
-	err := d.pool.RunResident(ctx, job, l.gridBar)
+	err := grid.RunResident(ctx, job, l.gridBar)
 	l.prints.flush(d.print)
 	var dl *grid.GridDeadlock
 	if errors.As(err, &dl) {

@@ -28,7 +28,8 @@ type Device struct {
 	ordinal  int
 	print    io.Writer // where kernels' Printf output goes
 	streams  streamSet
-	resident residentSet // executors of cooperative launches' blocks
+	resident residentSet // executors of cooperative blocks and of nested launches' launchers
+	nested   nestedCount // running nested launches, which do not hold mu
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
 	closed bool
@@ -73,10 +74,9 @@ func NewDevice(opts ...Option) (*Device, error) {
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor()
-		d.execs[i].coop.SetPool(d.pool)
 	}
 	d.streams.init(d)
-	d.resident.pool = d.pool
+	d.nested.init()
 	d.resident.limit = d.pool.Workers() * MaxBlocksPerMultiProcessor
 	register(d)
 	return d, nil
@@ -125,8 +125,8 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 	if err != nil {
 		return err
 	}
-	if c := d.pool.Caller(); c.Kernel {
-		return d.runNested(ctx, l, c)
+	if grid.InKernel() {
+		return d.runNested(ctx, l)
 	}
 	if err := d.awaitStreams(ctx); err != nil {
 		return fmt.Errorf("gocuda: launch cancelled: %w", err)
@@ -180,6 +180,7 @@ func (d *Device) Close() error {
 		return ErrContextIsDestroyed
 	}
 	d.closed = true
+	d.nested.close()
 	d.pool.Close()
 	for _, x := range d.execs {
 		x.coop.Close()

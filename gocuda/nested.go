@@ -3,6 +3,7 @@ package gocuda
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -17,15 +18,14 @@ import (
 // as CUDA requires. A nested launch does not wait for the host's streams:
 // it is a device-side launch, which CUDA does not order with host streams.
 
-// runNested runs a validated launch from kernel code c.
-func (d *Device) runNested(ctx context.Context, l *launch, c grid.Caller) error {
-	if !c.Own { // else the parent's launch holds the lock, and must not take it twice
-		d.mu.RLock()
-		defer d.mu.RUnlock()
-		if d.closed {
-			return ErrContextIsDestroyed
-		}
+// runNested runs a validated launch from kernel code. It does not take the
+// device's lock: the parent's launch may hold it already, and a second read
+// lock would wait behind a pending Close, which waits for the parent.
+func (d *Device) runNested(ctx context.Context, l *launch) error {
+	if !d.nested.enter() {
+		return ErrContextIsDestroyed
 	}
+	defer d.nested.leave()
 	xs := d.resident.take(1)
 	defer d.resident.put(xs)
 	helper := xs[0]
@@ -36,9 +36,53 @@ func (d *Device) runNested(ctx context.Context, l *launch, c grid.Caller) error 
 		}
 		return d.execs[worker].run(l, job, first, end)
 	}
-	err := d.pool.RunNested(ctx, job, c)
+	err := d.pool.RunNested(ctx, job)
 	l.prints.flush(d.print)
 	return launchError(ctx, err)
+}
+
+// nestedCount counts a device's running nested launches, which hold no
+// lock (see runNested), so that Close can wait for them. Call init before
+// use. Those from the
+// device's own kernels end within their parent's launch, before Close gets
+// its lock; those from other devices' kernels may still be running.
+type nestedCount struct {
+	mu     sync.Mutex
+	idle   sync.Cond // signalled when n drops to 0
+	n      int
+	closed bool
+}
+
+func (c *nestedCount) init() { c.idle.L = &c.mu }
+
+// enter counts a nested launch in, unless the device is closed.
+func (c *nestedCount) enter() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
+	c.n++
+	return true
+}
+
+// leave counts a nested launch out.
+func (c *nestedCount) leave() {
+	c.mu.Lock()
+	if c.n--; c.n == 0 {
+		c.idle.Broadcast()
+	}
+	c.mu.Unlock()
+}
+
+// close refuses later nested launches and waits for the running ones.
+func (c *nestedCount) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	for c.n > 0 {
+		c.idle.Wait()
+	}
 }
 
 // hostOnly returns an error wrapping ErrNotPermitted if the caller runs
@@ -46,7 +90,7 @@ func (d *Device) runNested(ctx context.Context, l *launch, c grid.Caller) error 
 // launch, or for the workers the caller's grid holds. CUDA's device runtime
 // has no such call either.
 func (d *Device) hostOnly(op string) error {
-	if d.pool.Caller().Kernel {
+	if grid.InKernel() {
 		return fmt.Errorf("%w: %s called from inside a kernel: it would wait for the kernel itself", ErrNotPermitted, op)
 	}
 	return nil

@@ -319,3 +319,32 @@ func TestNestedLaunchClosedStream(t *testing.T) {
 	assert.ErrorIs(t, err, gocuda.ErrInvalidResourceHandle)
 	assert.False(t, errors.Is(err, gocuda.ErrNotPermitted))
 }
+
+// TestNestedLaunchWhileClosing: Close waits for running launches, and a
+// running kernel's nested launches still run while Close waits: they take
+// no lock that Close holds or waits for. A kernel of another device cannot
+// launch on a closed device.
+func TestNestedLaunchWhileClosing(t *testing.T) {
+	d, err := gocuda.NewDevice(gocuda.WithWorkers(1))
+	require.NoError(t, err)
+	closed := make(chan error)
+	var childRan bool
+	err = d.Launch(one, func(*gocuda.Thread) {
+		go func() { closed <- d.Close() }()
+		for { // until Close has closed the streams; it then waits for this launch
+			if _, err := d.NewStream(); err != nil {
+				break
+			}
+		}
+		if err := d.Launch(one, func(*gocuda.Thread) { childRan = true }); err != nil {
+			panic(err)
+		}
+	})
+	require.NoError(t, err)
+	assert.True(t, childRan)
+	require.NoError(t, <-closed)
+
+	other := newDevice(t, gocuda.WithWorkers(1))
+	require.NoError(t, other.Launch(one, func(*gocuda.Thread) { err = d.Launch(one, func(*gocuda.Thread) {}) }))
+	assert.ErrorIs(t, err, gocuda.ErrContextIsDestroyed)
+}

@@ -1,20 +1,15 @@
 package gocuda
 
-import (
-	"sync"
-
-	"github.com/gocuda/gocuda/internal/grid"
-)
+import "sync"
 
 // A residentSet keeps the executors that run off the workers for reuse,
-// with their pooled fibers: those of cooperative launches' blocks, since each
-// such block needs an executor of its own, and those of goroutines running
-// a nested launch's blocks (see runNested). The zero residentSet is empty and ready to use.
+// with their pooled fibers: those of cooperative launches' blocks, since
+// each such block needs an executor of its own, and those of goroutines
+// running a nested launch's blocks (see runNested). The zero residentSet is empty and ready to use.
 type residentSet struct {
 	mu    sync.Mutex
 	free  []*executor
-	limit int        // most executors kept; a larger launch closes the rest
-	pool  *grid.Pool // the device's, whose kernel code the executors run
+	limit int // most executors kept; a larger launch closes the rest
 }
 
 // take returns n executors, reusing free ones first.
@@ -25,9 +20,7 @@ func (r *residentSet) take(n int) []*executor {
 	r.free = r.free[:len(r.free)-k]
 	r.mu.Unlock()
 	for len(xs) < n {
-		x := newExecutor()
-		x.coop.SetPool(r.pool)
-		xs = append(xs, x)
+		xs = append(xs, newExecutor())
 	}
 	return xs
 }

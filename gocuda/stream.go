@@ -6,13 +6,14 @@ import (
 	"sync"
 
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 func init() {
 	devlink.Enqueue = func(s any, run func() error) error { return s.(*Stream).enqueue(&op{run: run}) }
 	devlink.AwaitStreams = func(d any) {
-		if dev := d.(*Device); !dev.pool.Caller().Kernel { // device-side calls are not ordered with host streams
-			_ = dev.awaitStreams(context.Background())
+		if !grid.InKernel() { // device-side calls are not ordered with host streams
+			_ = d.(*Device).awaitStreams(context.Background())
 		}
 	}
 }
@@ -129,11 +130,11 @@ func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 	if err != nil {
 		return err
 	}
-	if c := s.dev.pool.Caller(); c.Kernel {
+	if grid.InKernel() {
 		if err := s.usable(); err != nil {
 			return err
 		}
-		return s.dev.runNested(context.Background(), l, c)
+		return s.dev.runNested(context.Background(), l)
 	}
 	return s.enqueue(&op{run: func() error { return s.dev.run(context.Background(), l) }})
 }

@@ -83,8 +83,6 @@ type Block struct {
 
 	failure  any // *ThreadPanic or *Deadlock that ends the block
 	aborting bool
-
-	pool *Pool // whose kernel code the fibers run (see SetPool), or nil
 }
 
 // Active reports whether the block has been promoted and has neither

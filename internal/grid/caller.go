@@ -1,84 +1,62 @@
 package grid
 
 import (
-	"slices"
-	"sync"
+	"reflect"
+	"runtime"
 	"sync/atomic"
-
-	"github.com/gocuda/gocuda/internal/goid"
 )
 
 // Kernel code calling back into the engine (a launch from inside a kernel,
 // CUDA's dynamic parallelism) must not wait for a worker: every worker may
-// be running a block that makes such a call. So the engine records which
-// goroutines run kernel code, and for which pools: workers for their life,
-// fibers from their creation, resident-block runners for their life, and a
-// goroutine helping with a nested job of another pool while it helps. A
-// goroutine's pools form a stack, pushed as it nests into another pool.
-var kernelGoroutines struct {
-	mu    sync.Mutex
-	pools map[uint64][]*Pool // goroutine id → the pools it runs blocks of
-}
+// be running a block that makes such a call. Kernel code is whatever runs
+// below a Job's Run, which is always called through runChunk (on a worker,
+// a resident block's goroutine or a RunNested caller), or below a fiber's
+// thread, always run through Block.runThread. Both recover panics, so the
+// compiler never inlines them: their frames are on the stack of every
+// goroutine running kernel code, and of no other.
+//
+// InKernel looks for them. Recording the goroutines that run kernel code
+// by id instead would cost more: a goroutine's id can only be read from a
+// formatted stack trace, some microseconds plus one per frame, serialised
+// on the runtime's print lock (it took 98% of a recursive quicksort's time).
 
 // jobsRunning counts the jobs running in every pool. While it is zero no
-// goroutine runs kernel code, so Caller need not pay for the goroutine's id.
+// goroutine runs kernel code, and InKernel need not look at the stack.
 var jobsRunning atomic.Int64
 
-// enter records that goroutine id runs blocks of p, until leave.
-func (p *Pool) enter(id uint64) {
-	k := &kernelGoroutines
-	k.mu.Lock()
-	if k.pools == nil {
-		k.pools = make(map[uint64][]*Pool)
-	}
-	k.pools[id] = append(k.pools[id], p)
-	k.mu.Unlock()
+// kernelEntries are the entry PCs of the functions that call kernel code.
+var kernelEntries = [...]uintptr{
+	reflect.ValueOf((*Job).runChunk).Pointer(),
+	reflect.ValueOf((*Block).runThread).Pointer(),
 }
 
-// leave undoes the latest enter of p by goroutine id.
-func (p *Pool) leave(id uint64) {
-	k := &kernelGoroutines
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	ps := k.pools[id]
-	if i := slices.Index(ps, p); i >= 0 {
-		ps = slices.Delete(ps, i, i+1)
-	}
-	if len(ps) == 0 {
-		delete(k.pools, id)
-		return
-	}
-	k.pools[id] = ps
-}
-
-// enterSelf records the calling goroutine as running blocks of p and
-// returns the function that forgets it.
-func (p *Pool) enterSelf() (leave func()) {
-	id := goid.ID()
-	p.enter(id)
-	return func() { p.leave(id) }
-}
-
-// A Caller says whether a goroutine calling into the engine is running
-// kernel code: a block of some pool's job.
-type Caller struct {
-	id     uint64
-	Kernel bool // the goroutine runs a block of some pool's job
-	Own    bool // of this pool's (Own implies Kernel)
-}
-
-// Caller classifies the calling goroutine. While no job runs in any pool it
-// costs one atomic load; otherwise it looks up the goroutine's id, a few
-// microseconds.
-func (p *Pool) Caller() Caller {
+// InKernel reports whether the calling goroutine is running kernel code: a
+// block of a job of any pool, or a fiber's thread. While no job runs it
+// costs one atomic load; otherwise it walks the stack down to the nearest
+// such frame (a kernel calls in a few frames down), or to the bottom.
+func InKernel() bool {
 	if jobsRunning.Load() == 0 {
-		return Caller{}
+		return false
 	}
-	id := goid.ID()
-	k := &kernelGoroutines
-	k.mu.Lock()
-	ps := k.pools[id]
-	c := Caller{id: id, Kernel: len(ps) > 0, Own: slices.Contains(ps, p)}
-	k.mu.Unlock()
-	return c
+	var pcs [32]uintptr
+	for skip := 2; ; skip += len(pcs) {
+		n := runtime.Callers(skip, pcs[:])
+		for _, pc := range pcs[:n] {
+			if f := runtime.FuncForPC(pc - 1); f != nil && isKernelEntry(f.Entry()) {
+				return true
+			}
+		}
+		if n < len(pcs) {
+			return false
+		}
+	}
+}
+
+func isKernelEntry(entry uintptr) bool {
+	for _, e := range kernelEntries {
+		if e == entry {
+			return true
+		}
+	}
+	return false
 }

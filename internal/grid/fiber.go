@@ -24,9 +24,6 @@ func newFiber(b *Block) *fiber {
 // park until the driver resumes it with the next thread.
 func (f *fiber) loop(yield func(struct{}) bool) {
 	defer func() { f.dead = true }()
-	if p := f.b.pool; p != nil {
-		defer p.enterSelf()()
-	}
 	f.yield = yield
 	for {
 		f.b.runThread(f.thread)
@@ -39,9 +36,3 @@ func (f *fiber) loop(yield func(struct{}) bool) {
 // suspend gives control back to the driver until it resumes this fiber.
 // It reports false if the fiber was stopped while suspended.
 func (f *fiber) suspend() bool { return f.yield(struct{}{}) }
-
-// SetPool records that the block runs blocks of p's jobs, so that its
-// fibers' goroutines count as running p's kernel code (see Pool.Caller).
-// Each fiber records its goroutine once, when it first runs. Call SetPool
-// before the block is first promoted.
-func (b *Block) SetPool(p *Pool) { b.pool = p }

@@ -1,32 +1,25 @@
 package grid
 
-import (
-	"context"
-	"fmt"
-)
+import "context"
 
 // Helper is the worker number Job.Run receives for chunks run by the
 // goroutine that called Pool.RunNested, which is no worker of the pool.
 const Helper = -1
 
 // RunNested runs j like Run, for a caller that is running kernel code (see
-// Caller): a launch from inside a kernel. Such a caller may hold the very
+// InKernel): a launch from inside a kernel. Such a caller may hold the very
 // worker j would wait for (every worker may be running a block that
 // launches), so rather than wait idle it claims and runs j's chunks itself,
 // calling j.Run with worker Helper, until none is left; then it waits for
 // the chunks idle workers took, which are running. So every nested job
 // makes progress, however deep the nesting and however busy the workers.
-// While it helps, the caller counts as running p's kernel code.
 //
 // Errors, cancellation and runtime.Goexit are handled as by Run, except
 // that a Goexit in a chunk the caller runs goes on to end the caller's
 // goroutine, as it would have without nesting.
-func (p *Pool) RunNested(ctx context.Context, j *Job, c Caller) error {
+func (p *Pool) RunNested(ctx context.Context, j *Job) error {
 	if j.Run == nil {
 		panic("grid: Job.Run is nil")
-	}
-	if !c.Kernel {
-		panic(fmt.Sprintf("grid: RunNested from a goroutine (%d) that runs no kernel code", c.id))
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -36,10 +29,6 @@ func (p *Pool) RunNested(ctx context.Context, j *Job, c Caller) error {
 	}
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
-	}
-	if !c.Own {
-		p.enter(c.id)
-		defer p.leave(c.id)
 	}
 	defer j.start(ctx)()
 	if err := p.submit(j); err != nil {

@@ -15,61 +15,68 @@ import (
 	"github.com/gocuda/gocuda/internal/grid"
 )
 
-// TestCaller: a goroutine counts as running kernel code exactly while it
-// runs a block: on a worker, on a fiber of a block bound to the pool, on a
-// resident runner, or while it helps with a nested job of another pool.
-func TestCaller(t *testing.T) {
+// TestInKernel: a goroutine counts as running kernel code exactly while it
+// runs a block: on a worker, on a fiber, on a resident block's goroutine,
+// or as the caller of RunNested, however deep below the block's entry.
+func TestInKernel(t *testing.T) {
 	p, other := newPool(t, 2), newPool(t, 1)
-	assert.Equal(t, grid.Caller{}, p.Caller(), "host goroutine, no job running")
+	assert.False(t, grid.InKernel(), "host goroutine, no job running")
 
 	var mu sync.Mutex
-	seen := map[string]grid.Caller{}
-	record := func(where string, c grid.Caller) {
+	seen := map[string]bool{}
+	record := func(where string, in bool) {
 		mu.Lock()
-		seen[where] = grid.Caller{Kernel: c.Kernel, Own: c.Own}
+		seen[where] = in
 		mu.Unlock()
 	}
 	b := new(grid.Block)
-	b.SetPool(p)
 	defer b.Close()
 	job := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
-		record("worker", p.Caller())
-		record("worker, other pool", other.Caller())
+		record("worker", grid.InKernel())
+		record("worker, 100 frames down", deep(100, grid.InKernel))
 		hostDone := make(chan struct{})
-		go func() { record("host goroutine, job running", p.Caller()); close(hostDone) }()
+		go func() { record("host goroutine, job running", grid.InKernel()); close(hostDone) }()
 		<-hostDone
 		noFailure(t, runBlock(b, 2, func(th *thread) {
 			th.sync(grid.OpSync, false)
 			if th.id == 1 {
-				record("fiber", p.Caller())
+				record("fiber", grid.InKernel())
 			}
 		}))
-		c := other.Caller()
 		nested := &grid.Job{Blocks: 1, Run: func(w int, _, _ int64) error {
 			if w == grid.Helper {
-				record("helper, other pool", other.Caller())
+				record("helper", grid.InKernel())
 			}
 			return nil
 		}}
-		return other.RunNested(context.Background(), nested, c)
+		return other.RunNested(context.Background(), nested)
 	}}
 	require.NoError(t, p.Run(context.Background(), job))
 	resident := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
-		record("resident", p.Caller())
+		record("resident", grid.InKernel())
 		return nil
 	}}
-	require.NoError(t, p.RunResident(context.Background(), resident, &grid.GridBarrier{}))
+	require.NoError(t, grid.RunResident(context.Background(), resident, &grid.GridBarrier{}))
 
-	own, foreign := grid.Caller{Kernel: true, Own: true}, grid.Caller{Kernel: true}
-	assert.Equal(t, map[string]grid.Caller{
-		"worker":                      own,
-		"worker, other pool":          foreign,
-		"host goroutine, job running": {},
-		"fiber":                       own,
-		"helper, other pool":          own,
-		"resident":                    own,
+	assert.Equal(t, map[string]bool{
+		"worker":                      true,
+		"worker, 100 frames down":     true,
+		"host goroutine, job running": false,
+		"fiber":                       true,
+		"helper":                      true,
+		"resident":                    true,
 	}, seen)
-	assert.Equal(t, grid.Caller{}, other.Caller(), "after the jobs")
+	assert.False(t, grid.InKernel(), "after the jobs")
+}
+
+// deep calls f n frames down the stack.
+//
+//go:noinline
+func deep(n int, f func() bool) bool {
+	if n == 0 {
+		return f()
+	}
+	return deep(n-1, f)
 }
 
 // nestedTree runs a job of width blocks whose every block runs, with
@@ -98,8 +105,8 @@ func nestedTree(p *grid.Pool, level, depth, width int, helped *atomic.Int64) (in
 		return nil
 	}}
 	var err error
-	if c := p.Caller(); c.Kernel {
-		err = p.RunNested(context.Background(), job, c)
+	if grid.InKernel() {
+		err = p.RunNested(context.Background(), job)
 	} else {
 		err = p.Run(context.Background(), job)
 	}
@@ -141,7 +148,7 @@ func TestRunNestedErrors(t *testing.T) {
 	nest := func(ctx context.Context, run func(w int, first, end int64) error) error {
 		var err error
 		outer := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
-			err = p.RunNested(ctx, &grid.Job{Blocks: 100, Chunk: 1, Run: run}, p.Caller())
+			err = p.RunNested(ctx, &grid.Job{Blocks: 100, Chunk: 1, Run: run})
 			return nil
 		}}
 		if e := p.Run(context.Background(), outer); e != nil {

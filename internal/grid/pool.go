@@ -28,8 +28,7 @@ type Pool struct {
 	queue   []*Job    // jobs that may still have unclaimed blocks, oldest first
 	idle    int       // workers waiting on wake
 	closed  bool
-	running sync.WaitGroup // workers and resident-block runners
-	runners []*runner      // idle resident-block runners (see RunResident)
+	running sync.WaitGroup
 }
 
 // NewPool starts a pool of n workers; n < 1 means runtime.GOMAXPROCS(0).
@@ -91,17 +90,12 @@ func (p *Pool) submit(j *Job) error {
 	return nil
 }
 
-// Close stops the workers once the queued jobs are done, and the idle
-// resident-block runners, and waits for them to exit. Run returns ErrClosed
-// afterwards. Close is idempotent.
+// Close stops the workers once the queued jobs are done and waits for them
+// to exit. Run returns ErrClosed afterwards. Close is idempotent.
 func (p *Pool) Close() {
 	p.mu.Lock()
 	p.closed = true
 	p.wake.Broadcast()
-	for _, r := range p.runners {
-		close(r.work)
-	}
-	p.runners = nil
 	p.mu.Unlock()
 	p.running.Wait()
 }
@@ -110,7 +104,6 @@ func (p *Pool) Close() {
 // chunks, repeat.
 func (p *Pool) work(id int) {
 	defer p.running.Done()
-	defer p.enterSelf()()
 	var last *Job
 	for {
 		j := p.take(last)

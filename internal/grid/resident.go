@@ -19,14 +19,10 @@ var ErrGridAborted = errors.New("grid: grid barrier aborted")
 // cancellation and runtime.Goexit are handled as by Pool.Run, except that no
 // block waits to start: a failure or cancellation breaks bar instead, so
 // that blocks waiting at it unwind, and once ctx is done no block passes
-// bar. RunResident returns when every block has returned, or ErrClosed at
-// once after Close.
+// bar. RunResident returns when every block has returned.
 //
-// The goroutines are the pool's runners, kept once idle (as many as
-// maxIdleRunnersPerWorker per worker) so that each records its identity
-// (see Caller) once, not per block. The caller bounds j.Blocks: each block
-// costs a goroutine.
-func (p *Pool) RunResident(ctx context.Context, j *Job, bar *GridBarrier) error {
+// The caller bounds j.Blocks: each block costs a goroutine.
+func RunResident(ctx context.Context, j *Job, bar *GridBarrier) error {
 	if j.Run == nil {
 		panic("grid: Job.Run is nil")
 	}
@@ -37,66 +33,15 @@ func (p *Pool) RunResident(ctx context.Context, j *Job, bar *GridBarrier) error 
 		return nil
 	}
 	j.Chunk = 1
-	defer j.start(ctx)()
 	bar.init(j)
 	j.onFail = bar.abort
+	defer j.start(ctx)()
 	j.next.Store(j.Blocks) // every block is claimed now
 	for b := range j.Blocks {
-		if !p.dispatch(func() { j.runResident(bar, b) }) {
-			j.fail(ErrClosed)
-			j.complete(j.Blocks - b)
-			break
-		}
+		go j.runResident(bar, b)
 	}
 	<-j.done
 	return j.result()
-}
-
-// maxIdleRunnersPerWorker bounds the idle runners a pool keeps: as many as
-// one cooperative launch of gocuda may use (32 blocks per multiprocessor).
-const maxIdleRunnersPerWorker = 32
-
-// A runner is a goroutine that runs resident blocks, one at a time.
-type runner struct{ work chan func() }
-
-// dispatch runs block on an idle runner, or a new one. It reports false if
-// the pool is closed.
-func (p *Pool) dispatch(block func()) bool {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return false
-	}
-	var r *runner
-	if n := len(p.runners); n > 0 {
-		r = p.runners[n-1]
-		p.runners = p.runners[:n-1]
-	} else {
-		r = &runner{work: make(chan func(), 1)}
-		p.running.Add(1)
-		go p.serve(r)
-	}
-	p.mu.Unlock()
-	r.work <- block
-	return true
-}
-
-// serve is a runner's life: run the blocks it is handed, parking between
-// them, until the pool closes or has enough idle runners. A block that
-// calls runtime.Goexit ends the runner.
-func (p *Pool) serve(r *runner) {
-	defer p.running.Done()
-	defer p.enterSelf()()
-	for block := range r.work {
-		block()
-		p.mu.Lock()
-		if p.closed || len(p.runners) >= maxIdleRunnersPerWorker*p.workers {
-			p.mu.Unlock()
-			return
-		}
-		p.runners = append(p.runners, r)
-		p.mu.Unlock()
-	}
 }
 
 // runResident runs block b on the calling goroutine.

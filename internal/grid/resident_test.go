@@ -35,7 +35,7 @@ func TestRunResidentBarrier(t *testing.T) {
 		}
 		return nil
 	}}
-	require.NoError(t, newPool(t, 2).RunResident(context.Background(), job, bar))
+	require.NoError(t, grid.RunResident(context.Background(), job, bar))
 	assert.EqualValues(t, blocks*rounds, arrived.Load())
 }
 
@@ -47,7 +47,7 @@ func TestRunResidentDeadlock(t *testing.T) {
 		}
 		return nil
 	}}
-	err := newPool(t, 2).RunResident(context.Background(), job, bar)
+	err := grid.RunResident(context.Background(), job, bar)
 	var dl *grid.GridDeadlock
 	require.ErrorAs(t, err, &dl)
 	assert.Equal(t, []int64{0, 2, 4}, dl.Waiting)
@@ -90,7 +90,7 @@ func TestRunResidentFailure(t *testing.T) {
 				once.Do(func() { close(broken) })
 				return nil
 			}}
-			require.ErrorIs(t, newPool(t, 2).RunResident(c.ctx, job, bar), c.want)
+			require.ErrorIs(t, grid.RunResident(c.ctx, job, bar), c.want)
 		})
 	}
 }
