@@ -39,6 +39,8 @@ type Job struct {
 	err      error
 	done     chan struct{}
 	onFail   func() // called once the job has stopped (RunResident)
+
+	stopWatch func() bool // stops the context's watcher (see start)
 }
 
 // ChunkSize returns the number of blocks a worker claims at once for a grid
@@ -60,19 +62,22 @@ func (j *Job) Stopped() bool { return j.stopped.Load() }
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
 
-// start prepares j to run under ctx and counts it as running (see Caller)
-// until the returned function is called, once j is done.
-func (j *Job) start(ctx context.Context) (end func()) {
+// start prepares j to run under ctx and counts it as running (see
+// InKernel) until end.
+func (j *Job) start(ctx context.Context) {
 	j.done, j.ctx = make(chan struct{}), ctx
 	jobsRunning.Add(1)
-	stop := func() bool { return false }
 	if ctx.Done() != nil {
-		stop = context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
+		j.stopWatch = context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
 	}
-	return func() {
-		stop()
-		jobsRunning.Add(-1)
+}
+
+// end is called once j is done.
+func (j *Job) end() {
+	if j.stopWatch != nil {
+		j.stopWatch()
 	}
+	jobsRunning.Add(-1)
 }
 
 // claim takes the next chunk, if any is left and the job has not stopped.

@@ -30,7 +30,8 @@ func (p *Pool) RunNested(ctx context.Context, j *Job) error {
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
 	}
-	defer j.start(ctx)()
+	j.start(ctx)
+	defer j.end()
 	if err := p.submit(j); err != nil {
 		return err
 	}

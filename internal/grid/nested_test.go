@@ -179,3 +179,29 @@ func TestRunNestedErrors(t *testing.T) {
 	require.NoError(t, p.Run(context.Background(), &grid.Job{Blocks: 4, Run: func(int, int64, int64) error { return nil }}),
 		"the worker was replaced")
 }
+
+// BenchmarkInKernel: what a launch pays to learn whether it comes from a
+// kernel: with no job running, from kernel code, and from a host goroutine
+// while a job runs.
+func BenchmarkInKernel(b *testing.B) {
+	p := grid.NewPool(1)
+	defer p.Close()
+	loop := func(b *testing.B) {
+		for b.Loop() {
+			grid.InKernel()
+		}
+	}
+	inJob := func(f func()) error {
+		return p.Run(context.Background(), &grid.Job{Blocks: 1, Run: func(int, int64, int64) error { f(); return nil }})
+	}
+	b.Run("idle", loop)
+	b.Run("kernel", func(b *testing.B) { require.NoError(b, inJob(func() { loop(b) })) })
+	b.Run("host, job running", func(b *testing.B) {
+		release, running, done := make(chan struct{}), make(chan struct{}), make(chan error)
+		go func() { done <- inJob(func() { close(running); <-release }) }()
+		<-running
+		loop(b)
+		close(release)
+		require.NoError(b, <-done)
+	})
+}

@@ -35,7 +35,8 @@ func RunResident(ctx context.Context, j *Job, bar *GridBarrier) error {
 	j.Chunk = 1
 	bar.init(j)
 	j.onFail = bar.abort
-	defer j.start(ctx)()
+	j.start(ctx)
+	defer j.end()
 	j.next.Store(j.Blocks) // every block is claimed now
 	for b := range j.Blocks {
 		go j.runResident(bar, b)
