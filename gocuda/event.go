@@ -40,9 +40,7 @@ func EventDisableTiming() EventOption { return func(e *Event) { e.timing = false
 
 // NewEvent makes an event on the device (cudaEventCreate).
 func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	if d.closed {
+	if d.mem.Closed() { // not d.mu: a kernel may call NewEvent while a pending Close waits for it
 		return nil, ErrContextIsDestroyed
 	}
 	e := &Event{dev: d, timing: true}

@@ -321,8 +321,8 @@ func TestNestedLaunchClosedStream(t *testing.T) {
 }
 
 // TestNestedLaunchWhileClosing: Close waits for running launches, and a
-// running kernel's nested launches still run while Close waits: they take
-// no lock that Close holds or waits for. A kernel of another device cannot
+// running kernel's nested launches (and NewEvent) still work while Close
+// waits: they take no lock that Close holds or waits for. A kernel of another device cannot
 // launch on a closed device.
 func TestNestedLaunchWhileClosing(t *testing.T) {
 	d, err := gocuda.NewDevice(gocuda.WithWorkers(1))
@@ -337,6 +337,9 @@ func TestNestedLaunchWhileClosing(t *testing.T) {
 			}
 		}
 		if err := d.Launch(one, func(*gocuda.Thread) { childRan = true }); err != nil {
+			panic(err)
+		}
+		if _, err := d.NewEvent(); err != nil {
 			panic(err)
 		}
 	})
