@@ -42,10 +42,10 @@ func (d *Device) runNested(ctx context.Context, l *launch) error {
 }
 
 // nestedCount counts a device's running nested launches, which hold no
-// lock (see runNested), so that Close can wait for them. Call init before
-// use. Those from the
-// device's own kernels end within their parent's launch, before Close gets
-// its lock; those from other devices' kernels may still be running.
+// lock (see runNested), so that Close can wait for them once it holds the
+// lock. Those from the device's own kernels end within their parent's
+// launch, before Close gets the lock; those from other devices' kernels may
+// still be running then.
 type nestedCount struct {
 	mu     sync.Mutex
 	idle   sync.Cond // signalled when n drops to 0
@@ -53,6 +53,7 @@ type nestedCount struct {
 	closed bool
 }
 
+// init readies the count; NewDevice calls it.
 func (c *nestedCount) init() { c.idle.L = &c.mu }
 
 // enter counts a nested launch in, unless the device is closed.
