@@ -63,7 +63,14 @@ func (d *Device) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
 // alike. A failure in one block, or cancellation, releases the blocks
 // waiting at a grid barrier, and blocks waiting at one that a returned
 // block never reached fail the launch with a *GridDeadlockError.
+//
+// As in CUDA, whose device runtime has no cooperative launch, a kernel
+// cannot make one: from inside a kernel LaunchCooperativeContext returns an
+// error wrapping ErrNotPermitted.
 func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
+	if err := hostOnly("LaunchCooperative"); err != nil {
+		return err
+	}
 	l, err := d.newCooperativeLaunch(cfg, kernel)
 	if err != nil {
 		return err
@@ -78,9 +85,13 @@ func (d *Device) LaunchCooperativeContext(ctx context.Context, cfg Config, kerne
 // cudaLaunchCooperativeKernel with a stream does: see
 // Device.LaunchCooperativeContext for the grid's limit and barriers, and
 // Launch for the stream's rules. A grid too large to be resident returns
-// ErrCooperativeLaunchTooLarge at once.
+// ErrCooperativeLaunchTooLarge at once; a call from inside a kernel returns
+// ErrNotPermitted.
 func (s *Stream) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
 	s = s.orDefault()
+	if err := hostOnly("Stream.LaunchCooperative"); err != nil {
+		return err
+	}
 	l, err := s.dev.newCooperativeLaunch(cfg, kernel)
 	if err != nil {
 		return err

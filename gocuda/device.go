@@ -29,7 +29,8 @@ type Device struct {
 	ordinal  int
 	print    io.Writer // where kernels' Printf output goes
 	streams  streamSet
-	resident residentSet // executors of cooperative launches' blocks
+	resident residentSet // executors of cooperative blocks and of nested launches' launchers
+	nested   nestedCount // running nested launches, which do not hold mu
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
 	closed bool
@@ -76,6 +77,7 @@ func NewDevice(opts ...Option) (*Device, error) {
 		d.execs[i] = newExecutor()
 	}
 	d.streams.init(d)
+	d.nested.init()
 	d.resident.limit = d.pool.Workers() * MaxBlocksPerMultiProcessor
 	register(d)
 	return d, nil
@@ -109,13 +111,24 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // either outcome. Every write made by the kernel happens before
 // LaunchContext returns.
 //
-// A kernel must not launch on, or close, the device that runs it: with every
-// worker busy the nested launch would wait forever (CUDA's dynamic
-// parallelism is not supported).
+// A kernel may launch kernels, on its own device or another (CUDA's dynamic
+// parallelism): the child grid runs to completion before LaunchContext
+// returns, so before its parent completes, as CUDA requires, and its
+// failure is returned to the launching thread like a host launch's: a
+// *KernelError names the child's block and thread. Such a launch does not
+// wait for the host's streams; the launching goroutine runs the child's
+// blocks itself (idle workers may help), so it never waits for a worker,
+// however deep the recursion. The child cannot see the parent's shared
+// memory. Calls that would wait for the kernel itself (Close,
+// Synchronize, LaunchCooperative, ...) return ErrNotPermitted from inside
+// a kernel.
 func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {
 		return err
+	}
+	if grid.InKernel() {
+		return d.runNested(ctx, l)
 	}
 	if err := d.awaitStreams(ctx, "Device.LaunchContext"); err != nil {
 		return awaitError(err)
@@ -154,8 +167,12 @@ func awaitError(err error) error {
 // Close reports). Later launches and allocations return
 // ErrContextIsDestroyed, as does a second Close. Called from a host
 // function while work is pending, Close returns an error wrapping
-// ErrNotPermitted and closes nothing (see Stream.LaunchHostFunc).
+// ErrNotPermitted and closes nothing (see Stream.LaunchHostFunc), and so
+// it does called from inside a kernel, which Close would wait for.
 func (d *Device) Close() error {
+	if err := hostOnly("Device.Close"); err != nil {
+		return err
+	}
 	if len(d.streams.pending(false)) > 0 {
 		if err := mayWait("Device.Close"); err != nil {
 			return err
@@ -168,6 +185,7 @@ func (d *Device) Close() error {
 		return ErrContextIsDestroyed
 	}
 	d.closed = true
+	d.nested.close()
 	d.pool.Close()
 	for _, x := range d.execs {
 		x.coop.Close()

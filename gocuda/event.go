@@ -42,9 +42,7 @@ func EventDisableTiming() EventOption { return func(e *Event) { e.timing = false
 
 // NewEvent makes an event on the device (cudaEventCreate).
 func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	if d.closed {
+	if d.mem.Closed() { // not d.mu: a kernel may call NewEvent while a pending Close waits for it
 		return nil, ErrContextIsDestroyed
 	}
 	e := &Event{dev: d, timing: true}
@@ -106,8 +104,14 @@ func (e *Event) latest() (*record, error) {
 // Synchronize waits until the most recent Record has completed
 // (cudaEventSynchronize). An event never recorded is complete. Called from
 // a host function before the record has completed, it returns an error
-// wrapping ErrNotPermitted instead of waiting (see Stream.LaunchHostFunc).
+// wrapping ErrNotPermitted instead of waiting (see Stream.LaunchHostFunc). From inside
+// a kernel, where the record may be queued behind the kernel itself, it
+// returns an error wrapping ErrNotPermitted; Query does not wait and may be
+// used there.
 func (e *Event) Synchronize() error {
+	if err := hostOnly("Event.Synchronize"); err != nil {
+		return err
+	}
 	rec, err := e.latest()
 	if err != nil || rec == nil || rec.op.finished() {
 		return err

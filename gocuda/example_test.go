@@ -252,3 +252,38 @@ func ExampleDevice_LaunchCooperative() {
 	// 16 120 120 <nil>
 	// true
 }
+
+// A kernel launches kernels (dynamic parallelism): each parent block's
+// first thread launches a child grid that fills the block's row, and reads
+// it as soon as the launch returns, since the child grid has completed by
+// then. Calls that would wait for the kernel itself fail instead.
+func ExampleDevice_Launch_nested() {
+	dev, _ := gocuda.NewDevice()
+	defer dev.Close()
+
+	const rows, cols = 3, 4
+	m := make([]int, rows*cols)
+	sums := make([]int, rows)
+	var syncErr error
+	err := dev.Launch(gocuda.Config{Grid: gocuda.Dim3{X: rows}}, func(t *gocuda.Thread) {
+		r := t.BlockIdx.X
+		row := m[r*cols : (r+1)*cols]
+		err := dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: cols}}, func(c *gocuda.Thread) {
+			row[c.ThreadIdx.X] = 10*r + c.ThreadIdx.X
+		})
+		if err != nil {
+			panic(err)
+		}
+		for _, v := range row {
+			sums[r] += v
+		}
+		if r == 0 {
+			syncErr = dev.Synchronize()
+		}
+	})
+	fmt.Println(err, m, sums)
+	fmt.Println(errors.Is(syncErr, gocuda.ErrNotPermitted))
+	// Output:
+	// <nil> [0 1 2 3 10 11 12 13 20 21 22 23] [6 46 86]
+	// true
+}

@@ -5,13 +5,19 @@ import (
 	"fmt"
 
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 func init() {
 	devlink.Set(devlink.Hooks[*Device, *Stream]{
-		AccountOf:    func(d *Device) *devlink.Account { return d.mem },
-		Enqueue:      func(s *Stream, run func() error) error { return s.enqueue(&op{run: run}) },
-		AwaitStreams: func(d *Device, what string) error { return d.awaitStreams(context.Background(), what) },
+		AccountOf: func(d *Device) *devlink.Account { return d.mem },
+		Enqueue:   func(s *Stream, run func() error) error { return s.enqueue(&op{run: run}) },
+		AwaitStreams: func(d *Device, what string) error {
+			if grid.InKernel() { // device-side calls are not ordered with host streams
+				return nil
+			}
+			return d.awaitStreams(context.Background(), what)
+		},
 	})
 }
 

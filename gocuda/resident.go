@@ -2,9 +2,10 @@ package gocuda
 
 import "sync"
 
-// A residentSet keeps the executors of cooperative launches' blocks for
-// reuse, with their pooled fibers, since each such block needs an executor
-// of its own. The zero residentSet is empty and ready to use.
+// A residentSet keeps the executors that run off the workers for reuse,
+// with their pooled fibers: those of cooperative launches' blocks, since
+// each such block needs an executor of its own, and those of goroutines
+// running a nested launch's blocks (see runNested). The zero residentSet is empty and ready to use.
 type residentSet struct {
 	mu    sync.Mutex
 	free  []*executor

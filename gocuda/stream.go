@@ -3,6 +3,8 @@ package gocuda
 import (
 	"context"
 	"sync"
+
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // A Stream is a queue of device work, like a cudaStream_t: operations
@@ -111,11 +113,24 @@ func (d *Device) DefaultStream() *Stream { return d.streams.def }
 // Launch queues a launch of kernel and returns at once (kernel<<<grid,
 // block, shared, stream>>>). A configuration error is returned at once, as
 // by Device.Launch; the kernel's own failure is reported by Synchronize.
+//
+// From inside a kernel the launch is a nested one, as Device.Launch's: it
+// runs at once, is not ordered with the work queued on s, and returns when
+// the child grid has finished, with its error; nothing is queued on s. In
+// CUDA a stream made on the host is undefined in device code, and the
+// grids a kernel launches into its own streams complete before it does;
+// running them at once keeps that guarantee and cannot hang.
 func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 	s = s.orDefault()
 	l, err := newLaunch(cfg, kernel)
 	if err != nil {
 		return err
+	}
+	if grid.InKernel() {
+		if err := s.usable(); err != nil {
+			return err
+		}
+		return s.dev.runNested(context.Background(), l)
 	}
 	return s.enqueue(&op{run: func() error { return s.dev.run(context.Background(), l) }})
 }

@@ -17,10 +17,14 @@ import (
 // report them (a Device.Close). The default stream, and a nil s, cannot be
 // closed but by Device.Close. Called from a host function while s has work
 // pending, Close returns an error wrapping ErrNotPermitted and leaves s
-// open (see LaunchHostFunc).
+// open (see LaunchHostFunc), and so it does from inside a kernel, as
+// Synchronize does.
 func (s *Stream) Close() error {
 	if s == nil || s.legacy {
 		return fmt.Errorf("%w: the default stream is closed with its device", ErrInvalidResourceHandle)
+	}
+	if err := hostOnly("Stream.Close"); err != nil {
+		return err
 	}
 	_, err := s.close()
 	return err
@@ -64,7 +68,13 @@ func (s *Stream) close() (claimed bool, err error) {
 // (cudaDeviceSynchronize) and returns the first error any of them had not
 // reported, clearing them all. Called from a host function while work is
 // pending, it returns an error wrapping ErrNotPermitted instead of waiting.
+// So it does from inside a kernel: the kernel may be part of that work, and
+// CUDA 12 removed device-side cudaDeviceSynchronize (a nested launch is
+// synchronous anyway).
 func (d *Device) Synchronize() error {
+	if err := hostOnly("Device.Synchronize"); err != nil {
+		return err
+	}
 	if len(d.streams.pending(false)) > 0 {
 		if err := mayWait("Device.Synchronize"); err != nil {
 			return err

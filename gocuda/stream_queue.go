@@ -117,9 +117,13 @@ func (s *Stream) complete(o *op, err error) {
 // yet reported, clearing it. A nil s is the default device's default stream
 // (see Default), as stream 0 is the current device's in CUDA. Called from a
 // host function, it returns an error wrapping ErrNotPermitted instead of
-// waiting (see LaunchHostFunc).
+// waiting (see LaunchHostFunc), and so it does from inside a kernel, where
+// it could wait for the kernel itself.
 func (s *Stream) Synchronize() error {
 	s = s.orDefault()
+	if err := hostOnly("Stream.Synchronize"); err != nil {
+		return err
+	}
 	set := &s.dev.streams
 	set.mu.Lock()
 	tail := s.tail
@@ -158,4 +162,18 @@ func (s *Stream) orDefault() *Stream {
 		return Default().DefaultStream()
 	}
 	return s
+}
+
+// usable returns the error of queuing on s if s is closed.
+func (s *Stream) usable() error {
+	set := &s.dev.streams
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if set.closed {
+		return ErrContextIsDestroyed
+	}
+	if s.closed {
+		return fmt.Errorf("%w: stream closed", ErrInvalidResourceHandle)
+	}
+	return nil
 }

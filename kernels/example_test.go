@@ -100,3 +100,23 @@ func ExampleReverseShared() {
 	fmt.Println(out)
 	// Output: [e d c b a]
 }
+
+// QuickSort is the CUDA sample cdpSimpleQuicksort: each partition launches
+// two child grids, one per side, from inside the kernel.
+func ExampleQuickSort() {
+	dev, err := gocuda.NewDevice()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dev.Close()
+
+	keys := make([]int32, 1000)
+	for i := range keys {
+		keys[i] = int32(i*7919%1000 - 500) // a permutation of -500..499
+	}
+	if err := kernels.QuickSort(dev, keys); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(keys[:4], keys[996:])
+	// Output: [-500 -499 -498 -497] [496 497 498 499]
+}

@@ -15,7 +15,10 @@ import (
 //     digit counts (ExclusiveScan) and a stable scatter;
 //   - BitonicSort: Batcher's bitonic sorting network for any length, the
 //     steps within a tile in shared memory and the longer ones across
-//     blocks.
+//     blocks;
+//   - QuickSort: the recursive quicksort of CUDA's cdpSimpleQuicksort
+//     sample, each partition launching two child grids from inside the
+//     kernel (dynamic parallelism).
 
 // BlockRadixSortMax is the most keys BlockRadixSort sorts: one block of
 // at most 1024 threads, one key per thread.

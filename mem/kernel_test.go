@@ -59,3 +59,21 @@ func TestKernelFreedBuffer(t *testing.T) {
 	err = dev.Launch(grid1D(10), func(t *gocuda.Thread) { s[t.ThreadIdx.X] = 1 })
 	assert.ErrorIs(t, err, gocuda.ErrIllegalAddress)
 }
+
+// TestCopyInsideKernel: a synchronous copy made by a kernel queued on the
+// default stream does not wait for the stream, which holds the kernel
+// itself: device-side calls are not ordered with host streams.
+func TestCopyInsideKernel(t *testing.T) {
+	dev := newDevice(t)
+	src, ref := loaded(t, dev, []int32{1, 2, 3})
+	dst, err := mem.Malloc[int32](dev, 3)
+	require.NoError(t, err)
+	defer dst.Free()
+	var copyErr error
+	require.NoError(t, dev.DefaultStream().Launch(gocuda.Config{}, func(*gocuda.Thread) {
+		copyErr = mem.Copy(dst, src)
+	}))
+	require.NoError(t, dev.DefaultStream().Synchronize())
+	require.NoError(t, copyErr)
+	assert.Equal(t, ref, contents(t, dst))
+}

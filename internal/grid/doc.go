@@ -5,7 +5,9 @@
 // streaming multiprocessors. A Job is a grid of blocks numbered 0 to
 // Blocks-1; workers claim them in chunks through one atomic counter, so a
 // grid of millions of small blocks does not pay an atomic per block, and
-// concurrent jobs share the workers.
+// concurrent jobs share the workers. A job launched from kernel code
+// (InKernel) runs with Pool.RunNested, whose caller runs the job's chunks
+// itself instead of waiting for a worker, so launches nest to any depth.
 //
 // A Block runs the threads of one thread block as coroutines (pooled
 // iter.Pull coroutines, reused from block to block) that take turns in a

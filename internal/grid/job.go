@@ -24,10 +24,10 @@ type Job struct {
 	Chunk int64
 
 	// Run runs blocks first to end-1 on the given worker (0 to
-	// Pool.Workers()-1). One worker calls Run for one chunk at a time, so
-	// per-worker state indexed by worker needs no locking. An error stops
-	// the job: no chunk not yet claimed runs, and Pool.Run returns the first
-	// error.
+	// Pool.Workers()-1, or Helper). One worker calls Run for one chunk at a
+	// time, so per-worker state indexed by worker needs no locking. An error
+	// stops the job: no chunk not yet claimed runs, and Pool.Run returns the
+	// first error.
 	Run func(worker int, first, end int64) error
 
 	ctx      context.Context
@@ -39,6 +39,8 @@ type Job struct {
 	err      error
 	done     chan struct{}
 	onFail   func() // called once the job has stopped (RunResident)
+
+	stopWatch func() bool // stops the context's watcher (see start)
 }
 
 // ChunkSize returns the number of blocks a worker claims at once for a grid
@@ -60,32 +62,59 @@ func (j *Job) Stopped() bool { return j.stopped.Load() }
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
 
-// step claims and runs one chunk, if any is left and the job has not
-// stopped.
-func (j *Job) step(p *Pool, worker int) {
+// start prepares j to run under ctx and counts it as running (see
+// InKernel) until end.
+func (j *Job) start(ctx context.Context) {
+	j.done, j.ctx = make(chan struct{}), ctx
+	jobsRunning.Add(1)
+	if ctx.Done() != nil {
+		j.stopWatch = context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
+	}
+}
+
+// end is called once j is done.
+func (j *Job) end() {
+	if j.stopWatch != nil {
+		j.stopWatch()
+	}
+	jobsRunning.Add(-1)
+}
+
+// claim takes the next chunk, if any is left and the job has not stopped.
+func (j *Job) claim() (first, end int64, ok bool) {
 	if j.stopped.Load() {
-		return
+		return 0, 0, false
 	}
 	if err := j.ctx.Err(); err != nil { // deterministic at chunk granularity; AfterFunc is prompter
 		j.fail(err)
-		return
+		return 0, 0, false
 	}
-	first := j.next.Add(j.Chunk) - j.Chunk
+	first = j.next.Add(j.Chunk) - j.Chunk
 	if first >= j.Blocks {
-		return
+		return 0, 0, false
 	}
-	end := min(first+j.Chunk, j.Blocks)
+	return first, min(first+j.Chunk, j.Blocks), true
+}
+
+// step claims and runs one chunk on worker (Helper for the goroutine that
+// called Pool.RunNested) and reports whether it claimed one.
+func (j *Job) step(p *Pool, worker int) bool {
+	first, end, ok := j.claim()
+	if !ok {
+		return false
+	}
 	if !j.stopped.Load() {
 		if err := j.runChunk(p, worker, first, end); err != nil {
 			j.fail(err)
 		}
 	}
 	j.complete(end - first)
+	return true
 }
 
 // runChunk calls Run, turning a panic that escapes it into an error and a
-// runtime.Goexit into ErrGoexit plus a replacement worker, so that neither
-// leaves the job waiting forever.
+// runtime.Goexit into ErrGoexit plus, if p is not nil, a replacement
+// worker, so that neither leaves the job waiting forever.
 func (j *Job) runChunk(p *Pool, worker int, first, end int64) (err error) {
 	returned := false
 	defer func() {

@@ -67,11 +67,8 @@ func (p *Pool) Run(ctx context.Context, j *Job) error {
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
 	}
-	j.done, j.ctx = make(chan struct{}), ctx
-	if ctx.Done() != nil {
-		stop := context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
-		defer stop()
-	}
+	j.start(ctx)
+	defer j.end()
 	if err := p.submit(j); err != nil {
 		return err
 	}

@@ -31,13 +31,11 @@ func RunResident(ctx context.Context, j *Job, bar *GridBarrier) error {
 	if j.Blocks <= 0 {
 		return nil
 	}
-	j.Chunk, j.done, j.ctx = 1, make(chan struct{}), ctx
+	j.Chunk = 1
 	bar.init(j)
 	j.onFail = bar.abort
-	if ctx.Done() != nil {
-		stop := context.AfterFunc(ctx, func() { j.fail(ctx.Err()) })
-		defer stop()
-	}
+	j.start(ctx)
+	defer j.end()
 	j.next.Store(j.Blocks) // every block is claimed now
 	for b := range j.Blocks {
 		go j.runResident(bar, b)

@@ -1,0 +1,42 @@
+package grid
+
+import "context"
+
+// Helper is the worker number Job.Run receives for chunks run by the
+// goroutine that called Pool.RunNested, which is no worker of the pool.
+const Helper = -1
+
+// RunNested runs j like Run, for a caller that is running kernel code (see
+// InKernel): a launch from inside a kernel. Such a caller may hold the very
+// worker j would wait for (every worker may be running a block that
+// launches), so rather than wait idle it claims and runs j's chunks itself,
+// calling j.Run with worker Helper, until none is left; then it waits for
+// the chunks idle workers took, which are running. So every nested job
+// makes progress, however deep the nesting and however busy the workers.
+//
+// Errors, cancellation and runtime.Goexit are handled as by Run, except
+// that a Goexit in a chunk the caller runs goes on to end the caller's
+// goroutine, as it would have without nesting.
+func (p *Pool) RunNested(ctx context.Context, j *Job) error {
+	if j.Run == nil {
+		panic("grid: Job.Run is nil")
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if j.Blocks <= 0 {
+		return nil
+	}
+	if j.Chunk <= 0 {
+		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
+	}
+	j.start(ctx)
+	defer j.end()
+	if err := p.submit(j); err != nil {
+		return err
+	}
+	for j.step(nil, Helper) {
+	}
+	<-j.done
+	return j.result()
+}
