@@ -1,8 +1,3 @@
-// Package plain tells which Go types are plain data: types of which every
-// byte pattern is a valid value. Only such memory may be written byte by
-// byte (cudaMemset) or seen through views of other types (an extern
-// __shared__ array cast to several types), and the garbage collector never
-// needs to scan it.
 package plain
 
 import "reflect"
