@@ -17,26 +17,4 @@ const Helper = -1
 // Errors, cancellation and runtime.Goexit are handled as by Run, except
 // that a Goexit in a chunk the caller runs goes on to end the caller's
 // goroutine, as it would have without nesting.
-func (p *Pool) RunNested(ctx context.Context, j *Job) error {
-	if j.Run == nil {
-		panic("grid: Job.Run is nil")
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if j.Blocks <= 0 {
-		return nil
-	}
-	if j.Chunk <= 0 {
-		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)
-	}
-	j.start(ctx)
-	defer j.end()
-	if err := p.submit(j); err != nil {
-		return err
-	}
-	for j.step(nil, Helper) {
-	}
-	<-j.done
-	return j.result()
-}
+func (p *Pool) RunNested(ctx context.Context, j *Job) error { return p.run(ctx, j, true) }

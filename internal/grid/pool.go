@@ -54,7 +54,10 @@ func (p *Pool) Workers() int { return p.workers }
 // before each claim, and a context.AfterFunc stops the job at once), and
 // chunks already running finish, or stop early if Run checks Job.Stopped.
 // Run panics if j has no Run function.
-func (p *Pool) Run(ctx context.Context, j *Job) error {
+func (p *Pool) Run(ctx context.Context, j *Job) error { return p.run(ctx, j, false) }
+
+// run is Run, or with help RunNested: the caller runs j's chunks too.
+func (p *Pool) run(ctx context.Context, j *Job, help bool) error {
 	if j.Run == nil {
 		panic("grid: Job.Run is nil")
 	}
@@ -71,6 +74,8 @@ func (p *Pool) Run(ctx context.Context, j *Job) error {
 	defer j.end()
 	if err := p.submit(j); err != nil {
 		return err
+	}
+	for help && j.step(nil, Helper) {
 	}
 	<-j.done
 	return j.result()
