@@ -1,9 +1,9 @@
 package gocuda
 
 import (
-	"reflect"
 	"runtime"
-	"sync"
+
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // convergenceSite returns the key of the place ActiveMask is called from:
@@ -17,7 +17,7 @@ func convergenceSite() uint64 {
 	const offset, prime = 14695981039346656037, 1099511628211
 	h := uint64(offset)
 	for _, pc := range pcs[:n] {
-		if kernelCaller(pc) {
+		if kernelCallers.Contains(pc) {
 			break
 		}
 		h = (h ^ uint64(pc)) * prime
@@ -25,25 +25,6 @@ func convergenceSite() uint64 {
 	return h
 }
 
-// kernelCallers caches, per return address, whether it lies in the engine
-// function that calls the kernel: the top of a thread's chain.
-var kernelCallers sync.Map // uintptr → bool
-
-// engineEntries are the functions that call a kernel for one thread.
-var engineEntries = sync.OnceValue(func() map[string]bool {
-	names := map[string]bool{}
-	for _, f := range []any{(*executor).runBlock, (*executor).runFiberThread} {
-		names[runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()] = true
-	}
-	return names
-})
-
-func kernelCaller(pc uintptr) bool {
-	if v, ok := kernelCallers.Load(pc); ok {
-		return v.(bool)
-	}
-	f := runtime.FuncForPC(pc - 1) // pc is a return address: the call is before it
-	is := f != nil && engineEntries()[f.Name()]
-	kernelCallers.Store(pc, is)
-	return is
-}
+// kernelCallers are the engine functions that call a kernel for one
+// thread: the top of a thread's chain.
+var kernelCallers = grid.NewFrameSet((*executor).runBlock, (*executor).runFiberThread)

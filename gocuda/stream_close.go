@@ -82,7 +82,7 @@ func (d *Device) Synchronize() error {
 	}
 	var first error
 	for _, s := range d.streams.snapshot() {
-		if err := s.Synchronize(); err != nil && first == nil {
+		if err := s.synchronize(); err != nil && first == nil {
 			first = err
 		}
 	}

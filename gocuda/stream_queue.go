@@ -124,6 +124,12 @@ func (s *Stream) Synchronize() error {
 	if err := hostOnly("Stream.Synchronize"); err != nil {
 		return err
 	}
+	return s.synchronize()
+}
+
+// synchronize is Synchronize for a caller that has checked it may wait
+// from where it runs (hostOnly).
+func (s *Stream) synchronize() error {
 	set := &s.dev.streams
 	set.mu.Lock()
 	tail := s.tail

@@ -1,7 +1,6 @@
 package grid
 
 import (
-	"reflect"
 	"runtime"
 	"sync/atomic"
 )
@@ -24,11 +23,8 @@ import (
 // goroutine runs kernel code, and InKernel need not look at the stack.
 var jobsRunning atomic.Int64
 
-// kernelEntries are the entry PCs of the functions that call kernel code.
-var kernelEntries = [...]uintptr{
-	reflect.ValueOf((*Job).runChunk).Pointer(),
-	reflect.ValueOf((*Block).runThread).Pointer(),
-}
+// kernelCallers are the functions that call kernel code.
+var kernelCallers = NewFrameSet((*Job).runChunk, (*Block).runThread)
 
 // InKernel reports whether the calling goroutine is running kernel code: a
 // block of a job of any pool, or a fiber's thread. While no job runs it
@@ -45,7 +41,7 @@ func InKernel() bool {
 	for skip := 2; ; skip += len(pcs) {
 		n := runtime.Callers(skip, pcs)
 		for _, pc := range pcs[:n] {
-			if f := runtime.FuncForPC(pc - 1); f != nil && isKernelEntry(f.Entry()) {
+			if kernelCallers.Contains(pc) {
 				return true
 			}
 		}
@@ -54,13 +50,4 @@ func InKernel() bool {
 		}
 		pcs = buf[:]
 	}
-}
-
-func isKernelEntry(entry uintptr) bool {
-	for _, e := range kernelEntries {
-		if e == entry {
-			return true
-		}
-	}
-	return false
 }

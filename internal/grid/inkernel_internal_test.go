@@ -2,19 +2,40 @@ package grid
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 )
 
-// TestKernelEntries: the entry PCs InKernel looks for are those of the
-// functions themselves, not of wrappers.
+// TestKernelEntries: the functions InKernel looks for are named as
+// themselves, not as wrappers.
 func TestKernelEntries(t *testing.T) {
 	want := []string{
 		"github.com/gocuda/gocuda/internal/grid.(*Job).runChunk",
 		"github.com/gocuda/gocuda/internal/grid.(*Block).runThread",
 	}
-	for i, e := range kernelEntries {
-		if got := runtime.FuncForPC(e).Name(); got != want[i] {
-			t.Errorf("kernelEntries[%d] is %s, want %s", i, got, want[i])
+	if !slices.Equal(kernelCallers.names, want) {
+		t.Errorf("kernelCallers are %v, want %v", kernelCallers.names, want)
+	}
+}
+
+// TestFrameSet: return addresses inside the set's functions are in it,
+// others are not, and the cached answer agrees with the first.
+func TestFrameSet(t *testing.T) {
+	set := NewFrameSet(callerOf)
+	var pcs [1]uintptr
+	callerOf(func() { runtime.Callers(2, pcs[:]) }) // the return address into callerOf
+	for range 2 {
+		if !set.Contains(pcs[0]) {
+			t.Fatalf("%#x, in callerOf, is not in the set", pcs[0])
+		}
+	}
+	runtime.Callers(1, pcs[:]) // here, in the test
+	for range 2 {
+		if set.Contains(pcs[0]) {
+			t.Fatalf("%#x, in the test, is in the set", pcs[0])
 		}
 	}
 }
+
+//go:noinline
+func callerOf(f func()) { f() }
