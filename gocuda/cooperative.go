@@ -138,8 +138,7 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 		return execs[block].run(l, job, first, end)
 	}
 	err := grid.RunResident(ctx, job, l.gridBar)
-	printErr := l.prints.flush(d.print)
-	return withPrintErr(launchError(ctx, err), printErr)
+	return l.finish(ctx, err, d.print)
 }
 
 // SyncGrid is cg::this_grid().sync(): it waits until every thread of every

@@ -148,7 +148,7 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.Run(ctx, job)
-	return withPrintErr(launchError(ctx, err), l.prints.flush(d.print))
+	return l.finish(ctx, err, d.print)
 }
 
 // awaitError is the error of a synchronous launch whose wait for the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 
 	"github.com/gocuda/gocuda/internal/grid"
@@ -59,6 +60,20 @@ func (x *executor) failure(r any) error {
 		return f
 	}
 	return reporter{x: x}.ThreadPanic(x.direct.self, panics.Capture(r))
+}
+
+// finish ends a launch whose job returned err: it writes the launch's
+// Printf output to w and returns the launch's error, with the output's.
+func (l *launch) finish(ctx context.Context, err error, w io.Writer) error {
+	err = launchError(ctx, err)
+	switch printErr := l.prints.flush(w); {
+	case printErr == nil:
+		return err
+	case err == nil:
+		return printErr
+	default:
+		return errors.Join(err, printErr)
+	}
 }
 
 // launchError turns the error of a launch's job into the launch's error.

@@ -37,7 +37,7 @@ func (d *Device) runNested(ctx context.Context, l *launch) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.RunNested(ctx, job)
-	return withPrintErr(launchError(ctx, err), l.prints.flush(d.print))
+	return l.finish(ctx, err, d.print)
 }
 
 // nestedCount counts a device's running nested launches, which hold no

@@ -2,7 +2,6 @@ package gocuda
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -110,15 +109,4 @@ func (p *printBuffer) flush(w io.Writer) (err error) {
 		fmt.Fprintf(w, "gocuda: printf buffer full (%d bytes): %d lines dropped\n", PrintfBufferSize, p.dropped)
 	}
 	return nil
-}
-
-// withPrintErr adds to a launch's error that of flushing its prints.
-func withPrintErr(err, printErr error) error {
-	switch {
-	case printErr == nil:
-		return err
-	case err == nil:
-		return printErr
-	}
-	return errors.Join(err, printErr)
 }
