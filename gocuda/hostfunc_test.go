@@ -139,6 +139,10 @@ func TestHostFuncMustNotWait(t *testing.T) {
 			)
 		}))
 		within(t, "the host function", func() { require.NoError(t, s.Synchronize()) })
+		// Synchronize waits for the work queued before it was called; the
+		// host function may have queued its launch after that, so a second
+		// Synchronize (which follows the host function) waits for the launch.
+		within(t, "the launch it queued", func() { require.NoError(t, s.Synchronize()) })
 		assert.Equal(t, []error{nil, gocuda.ErrNotReady, nil}, errs)
 		assert.True(t, ran.Load(), "work queued by a host function runs after it")
 	})
