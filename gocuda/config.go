@@ -43,6 +43,13 @@ type Config struct {
 	// shared memory may then reach MaxSharedMem, while static allocations
 	// (Shared) stay within SharedMemPerBlock. Zero means SharedMemPerBlock.
 	MaxSharedMem int
+
+	// RuntimePath runs kernels compiled by `gocuda compile` as the engine
+	// runs any other kernel, one call per thread, instead of their compiled
+	// block bodies: for debugging, and to compare the two. Setting the
+	// environment variable GOCUDA_COMPILED=off does the same for every
+	// launch.
+	RuntimePath bool
 }
 
 // launch is a validated Config with its kernel.
@@ -55,6 +62,7 @@ type launch struct {
 	sharedLimit int   // shared bytes a block may use
 	prints      printBuffer
 	gridBar     *grid.GridBarrier // the grid barrier of a cooperative launch, else nil
+	runtimePath bool              // Config.RuntimePath or GOCUDA_COMPILED=off
 }
 
 // newLaunch validates cfg as CUDA does before anything runs.
@@ -89,6 +97,7 @@ func newLaunch(cfg Config, kernel func(*Thread)) (*launch, error) {
 		kernel: kernel, grid: g, block: b,
 		threads: int(b.size()), blocks: g.size(),
 		dynShared: cfg.SharedMem, sharedLimit: limit,
+		runtimePath: cfg.RuntimePath || compiledOff,
 	}, nil
 }
 

@@ -16,6 +16,13 @@ type executor struct {
 	runFiber func(thread int) // x.runFiberThread, bound once
 	shared   arena
 
+	// A compiled kernel's block body, once its first block handed it over
+	// (see CompiledKernel), runs the rest of the launch's blocks here.
+	body   func(*Block)
+	blk    Block
+	handed bool // the current block ran as a body: call no more threads
+	inBody bool // a body is running: barriers are a generator bug
+
 	gridSyncs int // grid barriers the block (one per executor in a cooperative launch) has passed
 }
 
@@ -23,6 +30,7 @@ func newExecutor() *executor {
 	x := &executor{}
 	x.runFiber = x.runFiberThread
 	x.direct.x = x
+	x.blk.x, x.blk.t = x, &x.direct
 	x.coop.Reporter = reporter{x: x}
 	return x
 }
@@ -47,6 +55,7 @@ func (x *executor) bind(l *launch) {
 	}
 	x.fiberCtx = x.fiberCtx[:l.threads]
 	x.shared.bind(l)
+	x.body, x.handed, x.inBody = nil, false, false
 	x.gridSyncs, x.direct.gridSyncs = 0, 0
 }
 
@@ -67,7 +76,11 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 	for b := first; b < end && !job.Stopped(); b++ {
 		x.shared.begin()
 		t.BlockIdx, t.BlockDim, t.GridDim = x.block, l.block, l.grid
-		x.runBlock(t, l.kernel, l.block)
+		if x.body != nil {
+			x.runBody()
+		} else {
+			x.runBlock(t, l.kernel, l.block)
+		}
 		x.block = l.grid.next(x.block)
 	}
 	return nil
@@ -88,6 +101,10 @@ func (x *executor) runBlock(t *Thread, kernel func(*Thread), dim Dim3) {
 				t.ThreadIdx.X, t.self, t.nshared = i, self, 0
 				self++
 				kernel(t)
+				if x.handed {
+					x.handed = false
+					return
+				}
 				if x.coop.Active() {
 					x.coop.Finish()
 					return

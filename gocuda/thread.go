@@ -71,7 +71,7 @@ func (t *Thread) SyncThreadsOr(pred bool) bool { return t.sync(grid.OpOr, pred) 
 func (t *Thread) sync(op grid.Op, pred bool) int {
 	x := t.x
 	if !x.coop.Active() {
-		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
+		x.promote(t)
 	}
 	return x.coop.Sync(t.self, op, pred)
 }

@@ -112,7 +112,7 @@ func (t *Thread) ActiveMask() uint32 {
 	site := convergenceSite()
 	x := t.x
 	if !x.coop.Active() {
-		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
+		x.promote(t)
 	}
 	return x.coop.ActiveMask(t.self, site)
 }
@@ -134,7 +134,7 @@ func (t *Thread) warp(c grid.Collective) uint64 {
 	}
 	x := t.x
 	if !x.coop.Active() {
-		x.coop.Promote(x.launch.threads, t.self, x.runFiber)
+		x.promote(t)
 	}
 	return x.coop.Warp(t.self, c)
 }

@@ -27,6 +27,7 @@ type command struct {
 var commands = []command{
 	{"demo", "a guided run of SAXPY, tiled matmul, reduction, scan and n-body", runDemo},
 	{"bench", "compare the kernels with hand-written Go; -quick, -json, -svg", runBench},
+	{"compile", "compile the kernels marked //gocuda:kernel into block loops (go generate)", runCompile},
 	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
 }
 

@@ -1,0 +1,304 @@
+package compile
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// An emitter writes one kernel's block body.
+type emitter struct {
+	a      *analysis
+	w      *bytes.Buffer
+	qual   types.Qualifier
+	gocuda string // the file's name for package gocuda
+	slot   map[*types.Var]int
+	exits  bool // threads that return are recorded, for later loops
+	result map[*threadLoop]string
+}
+
+var (
+	plainPrinter  = printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	sourcePrinter = printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+)
+
+// plain prints n without position information.
+func (e *emitter) plain(n ast.Node) string {
+	var b bytes.Buffer
+	if err := plainPrinter.Fprint(&b, e.a.k.Pkg.Fset, n); err != nil {
+		panic(err) // printing a type-checked tree does not fail
+	}
+	return b.String()
+}
+
+// source prints statement s with //line directives to its source lines.
+func (e *emitter) source(s ast.Stmt) {
+	var b bytes.Buffer
+	if err := sourcePrinter.Fprint(&b, e.a.k.Pkg.Fset, s); err != nil {
+		panic(err)
+	}
+	e.w.WriteString(relativeLines(b.String(), filepath.Dir(e.a.k.Path)))
+	e.w.WriteString("\n")
+}
+
+// relativeLines makes the //line directives of text relative to dir, the
+// directory of the generated file, so that generated code does not depend
+// on where it was generated.
+func relativeLines(text, dir string) string {
+	text = strings.ReplaceAll(text, "//line "+dir+string(filepath.Separator), "//line ")
+	return strings.ReplaceAll(text, "/*line "+dir+string(filepath.Separator), "/*line ")
+}
+
+// line writes a //line directive to pos.
+func (e *emitter) line(pos token.Pos) {
+	p := e.a.k.Pos(pos)
+	fmt.Fprintf(e.w, "\n//line %s:%d\n", filepath.Base(p.Filename), p.Line)
+}
+
+func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
+
+// body writes the block body function of the kernel.
+func (e *emitter) body(name string) {
+	k := e.a.k
+	e.printf("func %s%s(gc_b *%s.Block%s) {\n", name, typeParams(e, k), e.gocuda, paramList(e, k))
+	thread := k.Thread.Name()
+	e.printf("%s := gc_b.Thread()\n", thread)
+	if !refersTo(k.Decl.Body, k.Thread, k.Pkg.TypesInfo) {
+		e.printf("_ = %s\n", thread)
+	}
+	e.printf("gc_n := gc_b.Len()\n")
+	replicated := map[*types.Var]bool{}
+	for v, c := range e.a.class {
+		if c == varReplicated {
+			replicated[v] = true
+		}
+	}
+	e.slot = map[*types.Var]int{}
+	for i, v := range e.a.sorted(replicated) {
+		e.slot[v] = i
+		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", v.Name(), e.gocuda, types.TypeString(v.Type(), e.qual), i)
+	}
+	e.exits = e.tracksExits()
+	if e.exits {
+		e.printf("gc_exited := %s.Scratch[bool](gc_b, %d)\nclear(gc_exited)\n", e.gocuda, len(e.slot))
+	}
+	e.result = map[*threadLoop]string{}
+	e.nodes(e.a.body)
+	e.printf("}\n\n")
+}
+
+// tracksExits reports whether a thread that returns must be remembered:
+// it does when a later thread loop, or the same one again, may run.
+func (e *emitter) tracksExits() bool {
+	exits := false
+	for _, l := range e.a.loops {
+		exits = exits || l.exits
+	}
+	return exits && (len(e.a.loops) > 1 || !isFlat(e.a.body))
+}
+
+// isFlat reports whether nodes has no block-level loops.
+func isFlat(nodes []node) bool {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *blockFor, *blockRange:
+			return false
+		case *blockIf:
+			if !isFlat(n.then) || !isFlat(n.els) {
+				return false
+			}
+		case *blockScope:
+			if !isFlat(n.body) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (e *emitter) nodes(nodes []node) {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *threadLoop:
+			e.loop(n)
+		case *blockCode:
+			e.source(n.stmt)
+		case *barrierResult:
+			e.loop(n.loop)
+			e.replaceCall(n.stmt, ast.NewIdent(e.result[n.loop]))
+			e.source(n.stmt)
+		case *blockIf:
+			e.ifNode(n)
+			e.printf("\n")
+		case *blockFor:
+			s := n.stmt
+			e.line(s.Pos())
+			e.printf("for %s; %s; %s {\n", e.plainStmt(s.Init), e.plainExpr(s.Cond), e.plainStmt(s.Post))
+			e.nodes(n.body)
+			e.printf("}\n")
+		case *blockRange:
+			e.line(n.stmt.Pos())
+			e.printf("for %s {\n", e.rangeHeader(n.stmt))
+			e.nodes(n.body)
+			e.printf("}\n")
+		case *blockScope:
+			e.printf("{\n")
+			e.nodes(n.body)
+			e.printf("}\n")
+		}
+	}
+}
+
+func (e *emitter) ifNode(n *blockIf) {
+	s := n.stmt
+	e.line(s.Pos())
+	if s.Init != nil {
+		e.printf("if %s; %s {\n", e.plainStmt(s.Init), e.plain(s.Cond))
+	} else {
+		e.printf("if %s {\n", e.plain(s.Cond))
+	}
+	e.nodes(n.then)
+	switch {
+	case n.elseIsCond:
+		e.printf("} else ")
+		e.ifNode(n.els[0].(*blockIf))
+		return
+	case s.Else != nil:
+		e.printf("} else {\n")
+		e.nodes(n.els)
+	}
+	e.printf("}")
+}
+
+func (e *emitter) plainStmt(s ast.Stmt) string {
+	if s == nil {
+		return ""
+	}
+	return e.plain(s)
+}
+
+func (e *emitter) plainExpr(x ast.Expr) string {
+	if x == nil {
+		return ""
+	}
+	return e.plain(x)
+}
+
+func (e *emitter) rangeHeader(s *ast.RangeStmt) string {
+	switch {
+	case s.Key == nil:
+		return "range " + e.plain(s.X)
+	case s.Value == nil:
+		return fmt.Sprintf("%s %s range %s", e.plain(s.Key), s.Tok, e.plain(s.X))
+	}
+	return fmt.Sprintf("%s, %s %s range %s", e.plain(s.Key), e.plain(s.Value), s.Tok, e.plain(s.X))
+}
+
+// replaceCall replaces the barrier call a result statement assigns by x.
+func (e *emitter) replaceCall(s ast.Stmt, x ast.Expr) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		s.Rhs[0] = x
+	case *ast.DeclStmt:
+		s.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0] = x
+	}
+}
+
+// loop writes a thread loop.
+func (e *emitter) loop(l *threadLoop) {
+	label := fmt.Sprintf("gc_L%d", l.id)
+	if l.pred != nil {
+		e.predInit(l)
+	}
+	if l.exits {
+		e.printf("%s:\n", label)
+	}
+	e.printf("for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\ngc_b.Enter(gc_tid)\n")
+	if e.exits {
+		e.printf("if gc_exited[gc_tid] {\ncontinue\n}\n")
+	}
+	done := map[ast.Stmt]bool{}
+	for _, v := range e.a.rematFor(l) {
+		if s := e.a.defStmt[v]; !done[s] {
+			done[s] = true
+			e.source(s)
+		}
+	}
+	for _, v := range e.a.sorted(l.refs) {
+		if e.a.class[v] == varReplicated && !l.defs[v] {
+			e.printf("%s := gc_%s[gc_tid]\n", v.Name(), v.Name())
+		}
+	}
+	if l.pred != nil {
+		e.predBody(l)
+	}
+	for _, s := range l.stmts {
+		e.source(e.rewriteReturns(s, label))
+	}
+	for _, v := range e.a.sorted(l.refs) {
+		if e.a.class[v] == varReplicated && (l.defs[v] || l.sets[v]) {
+			e.printf("gc_%s[gc_tid] = %s\n", v.Name(), v.Name())
+		}
+	}
+	e.printf("}\n")
+}
+
+// predInit declares the variable a barrier's predicate reduces into.
+func (e *emitter) predInit(l *threadLoop) {
+	name := fmt.Sprintf("gc_r%d", l.id)
+	e.result[l] = name
+	switch predMethod(l.pred) {
+	case "SyncThreadsCount":
+		e.printf("%s := 0\n", name)
+	case "SyncThreadsAnd":
+		e.printf("%s := true\n", name)
+	default:
+		e.printf("%s := false\n", name)
+	}
+}
+
+// predBody evaluates the predicate for one thread.
+func (e *emitter) predBody(l *threadLoop) {
+	name, pred := e.result[l], e.plain(l.pred.Args[0])
+	e.line(l.pred.Pos())
+	switch predMethod(l.pred) {
+	case "SyncThreadsCount":
+		e.printf("if %s {\n%s++\n}\n", pred, name)
+	case "SyncThreadsAnd":
+		e.printf("if !(%s) {\n%s = false\n}\n", pred, name)
+	default:
+		e.printf("if %s {\n%s = true\n}\n", pred, name)
+	}
+}
+
+func predMethod(call *ast.CallExpr) string {
+	return ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name
+}
+
+// rewriteReturns replaces the returns of s (outside function literals):
+// the thread is done, for this loop and, recorded, for later ones.
+func (e *emitter) rewriteReturns(s ast.Stmt, label string) ast.Stmt {
+	return astutil.Apply(s, func(c *astutil.Cursor) bool {
+		switch c.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			cont := &ast.BranchStmt{Tok: token.CONTINUE, Label: ast.NewIdent(label)}
+			var repl ast.Stmt = cont
+			if e.exits {
+				mark := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent("gc_exited"), Index: ast.NewIdent("gc_tid")}},
+					Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")}}
+				repl = &ast.BlockStmt{List: []ast.Stmt{mark, cont}}
+			}
+			c.Replace(repl)
+		}
+		return true
+	}, nil).(ast.Stmt)
+}

@@ -1,0 +1,89 @@
+package compile
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// imports are the imports of a generated file: those of its source file
+// that the generated code uses, under the same names.
+type imports struct {
+	names map[string]string // import path to name in the source file
+	real  map[string]string // import path to package name
+	used  map[string]bool
+	info  *types.Info
+}
+
+func newImports(f *ast.File, pkg *packages.Package) *imports {
+	im := &imports{names: map[string]string{}, real: map[string]string{}, used: map[string]bool{}, info: pkg.TypesInfo}
+	for _, spec := range f.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		name := path.Base(p)
+		if imp := pkg.Imports[p]; imp != nil {
+			name = imp.Name
+		}
+		im.real[p] = name
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		im.names[p] = name
+	}
+	return im
+}
+
+// name returns the file's name for the package at p, using it.
+func (im *imports) name(p, fallback string) string {
+	im.used[p] = true
+	if n, ok := im.names[p]; ok {
+		return n
+	}
+	im.names[p], im.real[p] = fallback, fallback
+	return fallback
+}
+
+// qualifier writes types of other packages with the file's names for them.
+func (im *imports) qualifier(self *types.Package) types.Qualifier {
+	return func(p *types.Package) string {
+		if p == self {
+			return ""
+		}
+		return im.name(p.Path(), p.Name())
+	}
+}
+
+// use marks the packages n refers to as used.
+func (im *imports) use(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := im.info.Uses[id].(*types.PkgName); ok {
+				im.used[pn.Imported().Path()] = true
+			}
+		}
+		return true
+	})
+}
+
+// write writes the import declaration.
+func (im *imports) write(b *bytes.Buffer) {
+	var paths []string
+	for p := range im.used {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	b.WriteString("import (\n")
+	for _, p := range paths {
+		if name := im.names[p]; name != im.real[p] {
+			fmt.Fprintf(b, "%s %q\n", name, p)
+		} else {
+			fmt.Fprintf(b, "%q\n", p)
+		}
+	}
+	b.WriteString(")\n\n")
+}
