@@ -24,11 +24,11 @@ func (r *Refusal) Error() string {
 type callKind int
 
 const (
-	callPlain      callKind = iota
-	callBarrier             // SyncThreads
-	callBarrierPred         // SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
-	callShared              // Shared, DynamicShared: the same for the whole block
-	callRefused             // a warp collective, grid sync or helper reaching one
+	callPlain       callKind = iota
+	callBarrier              // SyncThreads
+	callBarrierPred          // SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
+	callShared               // Shared, DynamicShared: the same for the whole block
+	callRefused              // a warp collective, grid sync or helper reaching one
 )
 
 // threadMethods classifies the methods of *gocuda.Thread that are not

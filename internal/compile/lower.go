@@ -13,8 +13,8 @@ type node interface{ isNode() }
 // every live thread of the block in linear order.
 type threadLoop struct {
 	id    int
-	stmts []ast.Stmt        // the region
-	pred  *ast.CallExpr     // or the barrier whose predicate it evaluates
+	stmts []ast.Stmt          // the region
+	pred  *ast.CallExpr       // or the barrier whose predicate it evaluates
 	refs  map[*types.Var]bool // local variables it uses or defines
 	defs  map[*types.Var]bool // ... of which its top statements define
 	sets  map[*types.Var]bool // ... and which it changes

@@ -37,16 +37,16 @@ type analysis struct {
 	c    *checker
 	info *types.Info
 
-	barrier map[ast.Stmt]bool // statements containing a barrier
-	top     map[ast.Stmt]bool // barrier-free statements at the top of a lowered list
-	header  map[ast.Stmt]bool // init and post statements of block-level control, barrier results
+	barrier map[ast.Stmt]bool          // statements containing a barrier
+	top     map[ast.Stmt]bool          // barrier-free statements at the top of a lowered list
+	header  map[ast.Stmt]bool          // init and post statements of block-level control, barrier results
 	results map[ast.Stmt]*ast.CallExpr // statements assigning a barrier's result, with the barrier
 	sites   map[*types.Var][]site
 	class   map[*types.Var]varClass
 	defStmt map[*types.Var]ast.Stmt // the statement defining a remat or replicated variable
 
 	loops     []*threadLoop
-	body      []node // the lowered kernel
+	body      []node            // the lowered kernel
 	blockStmt map[ast.Stmt]bool // top statements run once per block
 	rematStmt map[ast.Stmt]bool // top statements recomputed where needed
 
