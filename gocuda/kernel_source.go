@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -34,11 +35,14 @@ type KernelSource struct {
 // hand: it describes the kernel name, lines first to end of file (a name
 // in the directory of the calling file), whose SHA-256 is hash.
 func NewKernelSource(name, file string, first, end int, hash string) *KernelSource {
-	if _, caller, _, ok := runtime.Caller(1); ok {
+	if _, caller, _, ok := runtime.Caller(1); ok && !filepath.IsAbs(file) {
 		file = filepath.Join(filepath.Dir(caller), file)
 	}
 	return &KernelSource{name: name, file: file, first: first, end: end, hash: hash}
 }
+
+// staleWarnings is where a stale compiled form is reported.
+var staleWarnings io.Writer = os.Stderr
 
 // current reports whether the compiled form may run, checking once.
 func (s *KernelSource) current() bool {
@@ -53,7 +57,7 @@ func (s *KernelSource) current() bool {
 		}
 		if got := srchash.Lines(src, s.first, s.end); got != s.hash {
 			s.valid = false
-			fmt.Fprintf(os.Stderr, "gocuda: %s:%d: kernel %s changed since gocuda compile generated its compiled form; it runs on the runtime path until you run go generate\n",
+			fmt.Fprintf(staleWarnings, "gocuda: %s:%d: kernel %s changed since gocuda compile generated its compiled form; it runs on the runtime path until you run go generate\n",
 				s.file, s.first, s.name)
 		}
 	})

@@ -17,7 +17,7 @@ type Refusal struct {
 }
 
 func (r *Refusal) Error() string {
-	return fmt.Sprintf("%s: kernel %s left on the runtime path: %s", r.Pos, r.Kernel, r.Reason)
+	return fmt.Sprintf("%s:%d: kernel %s left on the runtime path: %s", r.Pos.Filename, r.Pos.Line, r.Kernel, r.Reason)
 }
 
 // A callKind is what a call in a kernel means to the lowering.

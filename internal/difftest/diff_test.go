@@ -1,26 +1,63 @@
 package difftest
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// both runs launch with the compiled form and on the runtime path.
-func both(t *testing.T, f func(t *testing.T, cfg func(gocuda.Config) gocuda.Config)) {
-	for _, runtime := range []bool{false, true} {
-		t.Run(fmt.Sprintf("runtimePath=%v", runtime), func(t *testing.T) {
-			f(t, func(c gocuda.Config) gocuda.Config { c.RuntimePath = runtime; return c })
-		})
-	}
+// A form is one way of running a kernel: compiled, or on the runtime path.
+type form struct {
+	name    string
+	runtime bool
 }
 
-func TestMatMulTiled(t *testing.T) {
-	for _, sz := range [][3]int{{0, 0, 0}, {1, 1, 1}, {16, 16, 16}, {17, 33, 5}, {64, 48, 80}} {
+var forms = []form{{"compiled", false}, {"runtime", true}}
+
+// launch launches kernel with cfg on the form's path.
+func (f form) launch(cfg gocuda.Config, kernel func(*gocuda.Thread)) error {
+	cfg.RuntimePath = f.runtime
+	return dev.Launch(cfg, kernel)
+}
+
+// sizes are the problem sizes of the differential tests: empty, one, block
+// multiples, non-multiples, large.
+var sizes = []int{0, 1, 64, 100, 256, 1000, 1 << 14}
+
+// agree runs run on both forms and requires equal results, returning the
+// compiled one.
+func agree[T any](t *testing.T, run func(f form) (T, error)) T {
+	t.Helper()
+	var got [2]T
+	for i, f := range forms {
+		var err error
+		got[i], err = run(f)
+		require.NoError(t, err, f.name)
+	}
+	require.Equal(t, got[1], got[0], "compiled form differs from the runtime path")
+	return got[0]
+}
+
+func blocks(n, per int) int { return max(1, (n+per-1)/per) }
+
+func randInts(n int) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = rand.Int32N(21) - 10
+	}
+	return s
+}
+
+func TestMatMulTiledForms(t *testing.T) {
+	for _, sz := range [][3]int{{1, 1, 1}, {16, 16, 16}, {17, 33, 5}, {64, 48, 80}} {
 		m, k, n := sz[0], sz[1], sz[2]
 		a, b := randF(m*k), randF(k*n)
 		want := make([]float32, m*n)
@@ -34,18 +71,151 @@ func TestMatMulTiled(t *testing.T) {
 			}
 		}
 		t.Run(fmt.Sprint(sz), func(t *testing.T) {
-			both(t, func(t *testing.T, cfg func(gocuda.Config) gocuda.Config) {
+			got := agree(t, func(f form) ([]float32, error) {
 				c := make([]float32, m*n)
-				grid := gocuda.Dim3{X: (n + 15) / 16, Y: (m + 15) / 16}
-				if m*n == 0 {
-					return
-				}
-				err := gocuda.Launch(cfg(gocuda.Config{Grid: grid, Block: gocuda.Dim3{X: 16, Y: 16}}), MatMulTiledKernel(a, b, c, m, k, n))
-				require.NoError(t, err)
-				require.Equal(t, want, c)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16), Y: blocks(m, 16)}, Block: gocuda.Dim3{X: 16, Y: 16}}
+				return c, f.launch(cfg, MatMulTiledKernel(a, b, c, m, k, n))
 			})
+			assert.Equal(t, want, got, "against the host reference")
 		})
 	}
+}
+
+// TestScanForms: the Hillis–Steele scan, with its early exit and
+// SyncThreadsCount, is an inclusive scan per block.
+func TestScanForms(t *testing.T) {
+	for _, n := range sizes {
+		for _, bs := range []int{32, 100, 256} {
+			in := randInts(n)
+			got := agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, n)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, ScanKernel(in, out))
+			})
+			for i := range n {
+				var s int32
+				for j := i - i%bs; j <= i; j++ {
+					s += in[j]
+				}
+				require.Equal(t, s, got[i], "n=%d block=%d out[%d]", n, bs, i)
+			}
+		}
+	}
+}
+
+// TestBlellochForms: an exclusive scan per block of 2×BlockDim elements.
+func TestBlellochForms(t *testing.T) {
+	for _, n := range sizes {
+		for _, bs := range []int{1, 32, 128} {
+			in := randInts(n)
+			got := agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, n)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 2*bs)}, Block: gocuda.Dim3{X: bs}}, BlellochKernel(in, out))
+			})
+			for i := range n {
+				var s int32
+				for j := i - i%(2*bs); j < i; j++ {
+					s += in[j]
+				}
+				require.Equal(t, s, got[i], "n=%d block=%d out[%d]", n, bs, i)
+			}
+		}
+	}
+}
+
+// TestVotesForms: counts, ands and ors over the live threads, and the
+// block-level branches, against a host reference.
+func TestVotesForms(t *testing.T) {
+	for _, n := range []int{1, 31, 64, 100, 1000} {
+		const bs = 32
+		in := randInts(n)
+		nb := blocks(n, bs)
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 4*nb)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: nb}, Block: gocuda.Dim3{X: bs}}, VotesKernel(in, out))
+		})
+		for b := range nb {
+			var cnt, all, some int32 = 0, 1, 0
+			for i := b * bs; i < min(n, (b+1)*bs); i++ {
+				cnt += b2i(in[i] > 0)
+				all &= b2i(in[i] > 0)
+				some |= b2i(in[i] < 0)
+			}
+			branch := int32(0)
+			switch {
+			case b%2 == 0:
+				branch = 1
+			case b%3 == 0:
+				branch = 2
+			default:
+				for r := range b % 4 {
+					branch += int32(r) + 3
+				}
+			}
+			assert.Equal(t, []int32{cnt, all, some, branch}, got[4*b:4*b+4], "n=%d block %d", n, b)
+		}
+	}
+}
+
+// TestRotateForms: 3D blocks and dynamic shared memory.
+func TestRotateForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 4, Y: 3, Z: 2}, {X: 8, Y: 8}, {X: 1, Y: 1, Z: 5}} {
+		size := block.X * max(block.Y, 1) * max(block.Z, 1)
+		for _, n := range []int{1, size, 5*size + 3} {
+			in := make([]float64, n)
+			for i := range in {
+				in[i] = float64(i)
+			}
+			agree(t, func(f form) ([]float64, error) {
+				out := make([]float64, n)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, size)}, Block: block, SharedMem: 8 * size}
+				return out, f.launch(cfg, RotateKernel(in, out))
+			})
+		}
+	}
+}
+
+// TestSAXPYForms: the barrier-free grid-stride loop.
+func TestSAXPYForms(t *testing.T) {
+	for _, n := range sizes {
+		x, y0 := randF(n), randF(n)
+		got := agree(t, func(f form) ([]float32, error) {
+			y := append([]float32(nil), y0...)
+			return y, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: 64}}, SAXPYKernel(2, x, y))
+		})
+		for i := range n {
+			require.Equal(t, 2*x[i]+y0[i], got[i])
+		}
+	}
+}
+
+// TestPanicForms: a panic names the same block, thread and source line on
+// both paths, and the compiled form's stack shows its block body.
+func TestPanicForms(t *testing.T) {
+	for _, f := range forms {
+		out := make([]int, 4)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 8, Y: 4}}, PanicKernel(2, 13, out))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.Equal(t, gocuda.Dim3{X: 2, Y: 0, Z: 0}, ke.Block, f.name)
+		assert.Equal(t, gocuda.Dim3{X: 5, Y: 1, Z: 0}, ke.Thread, f.name)
+		assert.Equal(t, "boom", ke.Value, f.name)
+		assert.True(t, strings.HasSuffix(ke.Site.File, "kernels.go"), "%s: site %s:%d", f.name, ke.Site.File, ke.Site.Line)
+		assert.Equal(t, panicLine(t), ke.Site.Line, f.name)
+		assert.Equal(t, !f.runtime, strings.Contains(string(ke.Stack), "gc_body_panicKernel"), "%s: the stack shows which form ran", f.name)
+	}
+}
+
+// panicLine returns the line of the panic in PanicKernel.
+func panicLine(t *testing.T) int {
+	src, err := os.ReadFile("kernels.go")
+	require.NoError(t, err)
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.Contains(line, `panic("boom")`) {
+			return i + 1
+		}
+	}
+	t.Fatal("no panic in kernels.go")
+	return 0
 }
 
 func randF(n int) []float32 {

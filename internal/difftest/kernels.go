@@ -1,5 +1,3 @@
-// Package difftest holds kernels that exercise each construct gocuda compile
-// lowers, with tests that run their compiled forms against the runtime path.
 package difftest
 
 import "github.com/gocuda/gocuda/gocuda"
@@ -64,4 +62,137 @@ func scan[T int32 | float32](t *gocuda.Thread, in, out []T) {
 	}
 	n := t.SyncThreadsCount(temp[tid] > 0)
 	out[i] = temp[tid] + T(n-n)
+}
+
+// BlellochKernel is the work-efficient exclusive block scan of Blelloch
+// (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
+// barriers, block-level loops counting down and up.
+//
+//gocuda:kernel BlellochKernel
+func blelloch(t *gocuda.Thread, in, out []int32) {
+	n := t.BlockDim.X * 2
+	temp := gocuda.Shared[int32](t, n)
+	tid := t.ThreadIdx.X
+	base := t.BlockIdx.X * n
+	for j := range 2 {
+		if k := base + 2*tid + j; k < len(in) {
+			temp[2*tid+j] = in[k]
+		}
+	}
+	offset := 1
+	for d := n >> 1; d > 0; d >>= 1 {
+		t.SyncThreads()
+		if tid < d {
+			ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+			temp[bi] += temp[ai]
+		}
+		offset *= 2
+	}
+	if tid == 0 {
+		temp[n-1] = 0
+	}
+	for d := 1; d < n; d *= 2 {
+		offset >>= 1
+		t.SyncThreads()
+		if tid < d {
+			ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+			temp[ai], temp[bi] = temp[bi], temp[ai]+temp[bi]
+		}
+	}
+	t.SyncThreads()
+	for j := range 2 {
+		if k := base + 2*tid + j; k < len(out) {
+			out[k] = temp[2*tid+j]
+		}
+	}
+}
+
+// VotesKernel exercises the barriers with predicates, early exits and
+// block-level if/else chains: per block it records the count, and and or
+// of the live threads' predicates, and which branch the block took.
+//
+//gocuda:kernel VotesKernel
+func votes(t *gocuda.Thread, in []int32, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	n := t.SyncThreadsCount(in[i] > 0)
+	all := t.SyncThreadsAnd(in[i] > 0)
+	var some bool
+	some = t.SyncThreadsOr(in[i] < 0)
+	branch := int32(0)
+	if t.BlockIdx.X%2 == 0 {
+		t.SyncThreads()
+		branch = 1
+	} else if t.BlockIdx.X%3 == 0 {
+		branch = 2
+		t.SyncThreads()
+	} else {
+		for r := range t.BlockIdx.X % 4 {
+			t.SyncThreads()
+			branch += int32(r) + 3
+		}
+	}
+	if t.ThreadIdx.X == 0 {
+		b := 4 * t.BlockIdx.X
+		out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+	}
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// RotateKernel rotates each block's elements by one place through dynamic
+// shared memory, in 3D blocks: replicated values of several types, the
+// thread's 3D index, a per-thread loop.
+//
+//gocuda:kernel RotateKernel
+func rotate(t *gocuda.Thread, in, out []float64) {
+	buf := gocuda.DynamicShared[float64](t)
+	r := t.ThreadRank()
+	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
+	g := t.BlockIdx.X*size + r
+	v, ok := 0.0, g < len(in)
+	if ok {
+		v = in[g]
+	}
+	idx := [3]int{t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z}
+	buf[r] = v
+	t.SyncThreads()
+	w := buf[(r+1)%size]
+	for k := range idx {
+		w += float64(idx[k]) / 1000
+	}
+	t.SyncThreads()
+	if ok {
+		out[g] = w
+	}
+}
+
+// PanicKernel panics in one thread chosen by its arguments, after a
+// barrier: the launch's error must name that block and thread and this
+// file's line, on either path.
+//
+//gocuda:kernel PanicKernel
+func panicKernel(t *gocuda.Thread, block, thread int, out []int) {
+	out[t.BlockIdx.X] = 1
+	t.SyncThreads()
+	if t.BlockIdx.X == block && t.ThreadRank() == thread {
+		panic("boom")
+	}
+}
+
+// SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
+// per block.
+//
+//gocuda:kernel SAXPYKernel
+func saxpy(t *gocuda.Thread, a float32, x, y []float32) {
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += t.BlockDim.X * t.GridDim.X {
+		y[i] = a*x[i] + y[i]
+	}
 }

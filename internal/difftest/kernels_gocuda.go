@@ -13,42 +13,42 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "kernels.go", 9, 30, "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83")
+var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "kernels.go", 7, 28, "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83")
 
 func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_sum := gocuda.Scratch[float32](gc_b, 0)
-//line kernels.go:13
+//line kernels.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)
-//line kernels.go:14
+//line kernels.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:18
+//line kernels.go:16
 		var sum float32
 		gc_sum[gc_tid] = sum
 	}
 
-//line kernels.go:19
+//line kernels.go:17
 	for p := 0; p < k; p += tile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
-//line kernels.go:15
+//line kernels.go:13
 			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-//line kernels.go:16
+//line kernels.go:14
 			row := t.BlockIdx.Y*tile + ty
-//line kernels.go:17
+//line kernels.go:15
 			col := t.BlockIdx.X*tile + tx
-//line kernels.go:20
+//line kernels.go:18
 			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
-//line kernels.go:15
+//line kernels.go:13
 			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
-//line kernels.go:22
+//line kernels.go:20
 			for q := range tile {
 				sum += as[ty][q] * bs[q][tx]
 			}
@@ -57,14 +57,14 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:15
+//line kernels.go:13
 		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-//line kernels.go:16
+//line kernels.go:14
 		row := t.BlockIdx.Y*tile + ty
-//line kernels.go:17
+//line kernels.go:15
 		col := t.BlockIdx.X*tile + tx
 		sum := gc_sum[gc_tid]
-//line kernels.go:27
+//line kernels.go:25
 		if row < m && col < n {
 			c[row*n+col] = sum
 		}
@@ -78,7 +78,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "kernels.go", 42, 67, "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb")
+var gc_src_scan = gocuda.NewKernelSource("scan", "kernels.go", 40, 65, "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb")
 
 func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()
@@ -86,35 +86,35 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	gc_v := gocuda.Scratch[T](gc_b, 0)
 	gc_exited := gocuda.Scratch[bool](gc_b, 1)
 	clear(gc_exited)
-//line kernels.go:46
+//line kernels.go:44
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:47
+//line kernels.go:45
 		tid := t.ThreadIdx.X
-//line kernels.go:48
+//line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:49
+//line kernels.go:47
 		if i < len(in) {
 			temp[tid] = in[i]
 		}
 	}
 
-//line kernels.go:53
+//line kernels.go:51
 	for off := 1; off < t.BlockDim.X; off *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:47
+//line kernels.go:45
 			tid := t.ThreadIdx.X
-//line kernels.go:54
+//line kernels.go:52
 			var v T
-//line kernels.go:55
+//line kernels.go:53
 			if tid >= off {
 				v = temp[tid-off]
 			}
@@ -125,10 +125,10 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:47
+//line kernels.go:45
 			tid := t.ThreadIdx.X
 			v := gc_v[gc_tid]
-//line kernels.go:59
+//line kernels.go:57
 			temp[tid] += v
 		}
 	}
@@ -138,19 +138,19 @@ gc_L4:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:47
+//line kernels.go:45
 		tid := t.ThreadIdx.X
-//line kernels.go:48
+//line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:62
+//line kernels.go:60
 		if i >= len(in) {
-//line kernels.go:62
+//line kernels.go:60
 			{
-//line kernels.go:62
+//line kernels.go:60
 				gc_exited[gc_tid] = true
-//line kernels.go:62
+//line kernels.go:60
 				continue gc_L4
-//line kernels.go:62
+//line kernels.go:60
 			}
 
 		}
@@ -161,26 +161,351 @@ gc_L4:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:47
+//line kernels.go:45
 		tid := t.ThreadIdx.X
 
-//line kernels.go:65
+//line kernels.go:63
 		if temp[tid] > 0 {
 			gc_r5++
 		}
 	}
-//line kernels.go:65
+//line kernels.go:63
 	n := gc_r5
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:47
+//line kernels.go:45
 		tid := t.ThreadIdx.X
-//line kernels.go:48
+//line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:66
+//line kernels.go:64
 		out[i] = temp[tid] + T(n-n)
+	}
+}
+
+// BlellochKernel is the work-efficient exclusive block scan of Blelloch
+// (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
+// barriers, block-level loops counting down and up.
+func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_blelloch,
+		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_blelloch(gc_b, in, out) })
+}
+
+var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "kernels.go", 67, 108, "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666")
+
+func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+//line kernels.go:73
+	n := t.BlockDim.X * 2
+//line kernels.go:74
+	temp := gocuda.Shared[int32](t, n)
+//line kernels.go:76
+	base := t.BlockIdx.X * n
+//line kernels.go:82
+	offset := 1
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:75
+		tid := t.ThreadIdx.X
+//line kernels.go:77
+		for j := range 2 {
+			if k := base + 2*tid + j; k < len(in) {
+				temp[2*tid+j] = in[k]
+			}
+		}
+	}
+
+//line kernels.go:83
+	for d := n >> 1; d > 0; d >>= 1 {
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+//line kernels.go:75
+			tid := t.ThreadIdx.X
+//line kernels.go:85
+			if tid < d {
+				ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				temp[bi] += temp[ai]
+			}
+		}
+//line kernels.go:89
+		offset *= 2
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:75
+		tid := t.ThreadIdx.X
+//line kernels.go:91
+		if tid == 0 {
+			temp[n-1] = 0
+		}
+	}
+
+//line kernels.go:94
+	for d_2 := 1; d_2 < n; d_2 *= 2 {
+//line kernels.go:95
+		offset >>= 1
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+//line kernels.go:75
+			tid := t.ThreadIdx.X
+//line kernels.go:97
+			if tid < d_2 {
+				ai_2, bi_2 := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				temp[ai_2], temp[bi_2] = temp[bi_2], temp[ai_2]+temp[bi_2]
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:75
+		tid := t.ThreadIdx.X
+//line kernels.go:103
+		for j_2 := range 2 {
+			if k_2 := base + 2*tid + j_2; k_2 < len(out) {
+				out[k_2] = temp[2*tid+j_2]
+			}
+		}
+	}
+}
+
+// VotesKernel exercises the barriers with predicates, early exits and
+// block-level if/else chains: per block it records the count, and and or
+// of the live threads' predicates, and which branch the block took.
+func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_votes,
+		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_votes(gc_b, in, out) })
+}
+
+var gc_src_votes = gocuda.NewKernelSource("votes", "kernels.go", 110, 141, "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d")
+
+func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_exited := gocuda.Scratch[bool](gc_b, 0)
+	clear(gc_exited)
+gc_L1:
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:116
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+//line kernels.go:117
+		if i >= len(in) {
+//line kernels.go:117
+			{
+//line kernels.go:117
+				gc_exited[gc_tid] = true
+//line kernels.go:117
+				continue gc_L1
+//line kernels.go:117
+			}
+
+		}
+	}
+	gc_r2 := 0
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:116
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+
+//line kernels.go:120
+		if in[i] > 0 {
+			gc_r2++
+		}
+	}
+//line kernels.go:120
+	n := gc_r2
+	gc_r3 := true
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:116
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+
+//line kernels.go:121
+		if !(in[i] > 0) {
+			gc_r3 = false
+		}
+	}
+//line kernels.go:121
+	all := gc_r3
+//line kernels.go:122
+	var some bool
+	gc_r4 := false
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:116
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+
+//line kernels.go:123
+		if in[i] < 0 {
+			gc_r4 = true
+		}
+	}
+//line kernels.go:123
+	some = gc_r4
+//line kernels.go:124
+	branch := int32(0)
+
+//line kernels.go:125
+	if t.BlockIdx.X%2 == 0 {
+//line kernels.go:127
+		branch = 1
+	} else
+//line kernels.go:128
+	if t.BlockIdx.X%3 == 0 {
+//line kernels.go:129
+		branch = 2
+	} else {
+
+//line kernels.go:132
+		for r := range t.BlockIdx.X % 4 {
+//line kernels.go:134
+			branch += int32(r) + 3
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:137
+		if t.ThreadIdx.X == 0 {
+			b := 4 * t.BlockIdx.X
+			out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+		}
+	}
+}
+
+// RotateKernel rotates each block's elements by one place through dynamic
+// shared memory, in 3D blocks: replicated values of several types, the
+// thread's 3D index, a per-thread loop.
+func RotateKernel(in, out []float64) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_rotate,
+		func(gc_t *gocuda.Thread) { rotate(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_rotate(gc_b, in, out) })
+}
+
+var gc_src_rotate = gocuda.NewKernelSource("rotate", "kernels.go", 150, 175, "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911")
+
+func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_ok := gocuda.Scratch[bool](gc_b, 0)
+	gc_idx := gocuda.Scratch[[3]int](gc_b, 1)
+	gc_w := gocuda.Scratch[float64](gc_b, 2)
+//line kernels.go:156
+	buf := gocuda.DynamicShared[float64](t)
+//line kernels.go:158
+	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:157
+		r := t.ThreadRank()
+//line kernels.go:159
+		g := t.BlockIdx.X*size + r
+//line kernels.go:160
+		v, ok := 0.0, g < len(in)
+//line kernels.go:161
+		if ok {
+			v = in[g]
+		}
+//line kernels.go:164
+		idx := [3]int{t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z}
+//line kernels.go:165
+		buf[r] = v
+		gc_ok[gc_tid] = ok
+		gc_idx[gc_tid] = idx
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:157
+		r := t.ThreadRank()
+		idx := gc_idx[gc_tid]
+//line kernels.go:167
+		w := buf[(r+1)%size]
+//line kernels.go:168
+		for k := range idx {
+			w += float64(idx[k]) / 1000
+		}
+		gc_w[gc_tid] = w
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:157
+		r := t.ThreadRank()
+//line kernels.go:159
+		g := t.BlockIdx.X*size + r
+		ok := gc_ok[gc_tid]
+		w := gc_w[gc_tid]
+//line kernels.go:172
+		if ok {
+			out[g] = w
+		}
+	}
+}
+
+// PanicKernel panics in one thread chosen by its arguments, after a
+// barrier: the launch's error must name that block and thread and this
+// file's line, on either path.
+func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_panicKernel,
+		func(gc_t *gocuda.Thread) { panicKernel(gc_t, block, thread, out) },
+		func(gc_b *gocuda.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
+}
+
+var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "kernels.go", 177, 188, "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215")
+
+func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:183
+		out[t.BlockIdx.X] = 1
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:185
+		if t.BlockIdx.X == block && t.ThreadRank() == thread {
+			panic("boom")
+		}
+	}
+}
+
+// SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
+// per block.
+func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_saxpy,
+		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
+		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
+}
+
+var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "kernels.go", 190, 198, "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b")
+
+func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:195
+		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += t.BlockDim.X * t.GridDim.X {
+			y[i] = a*x[i] + y[i]
+		}
 	}
 }

@@ -1,0 +1,113 @@
+package compile
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden generated files in testdata")
+
+// generate runs the generator on the testdata package dir.
+func generate(t *testing.T, dir string) []*File {
+	t.Helper()
+	pkgs, err := Load(".", "./testdata/src/"+dir)
+	require.NoError(t, err)
+	kernels, err := Kernels(pkgs)
+	require.NoError(t, err)
+	files, err := Generate(kernels)
+	require.NoError(t, err)
+	return files
+}
+
+// TestGolden: each testdata package's generated file is the committed one
+// (run with -update after a deliberate change, and review the diff).
+func TestGolden(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		t.Run(d.Name(), func(t *testing.T) {
+			files := generate(t, d.Name())
+			require.NotEmpty(t, files)
+			for _, f := range files {
+				if *update {
+					require.NoError(t, os.WriteFile(f.Path, f.Source, 0o666))
+					continue
+				}
+				want, err := os.ReadFile(f.Path)
+				require.NoError(t, err, "no golden file: run go test -update")
+				assert.Equal(t, string(want), string(f.Source), "%s: run go test ./internal/compile -update and review the diff", f.Path)
+			}
+		})
+	}
+}
+
+// TestGeneratedCompiles: the golden files type-check with their sources,
+// and each declares the constructors its kernels name.
+func TestGeneratedCompiles(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedTypes | packages.NeedName}, "./testdata/src/...")
+	require.NoError(t, err)
+	require.NotEmpty(t, pkgs)
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+	}
+}
+
+// TestCompiledKernels: the kernels without refusals are compiled, their
+// constructors are written, and the refused ones are still given one.
+func TestCompiledKernels(t *testing.T) {
+	for dir, want := range map[string][]string{
+		"basic":   {"matMulTiled", "scan"},
+		"exits":   {"count"},
+		"generic": {"reduce", "square"},
+		"refuse":  nil,
+	} {
+		files := generate(t, dir)
+		require.Len(t, files, 1)
+		assert.Equal(t, want, files[0].Kernels, dir)
+		src := string(files[0].Source)
+		assert.True(t, strings.HasPrefix(src, Header+"\n"), "%s: header", dir)
+		if want != nil {
+			assert.Contains(t, src, "//line "+dir+".go:", "%s: //line directives to the kernel's file", dir)
+		}
+	}
+}
+
+var wantRE = regexp.MustCompile("// want `([^`]*)`")
+
+// TestRefusals: each kernel of testdata/src/refuse is refused on the line
+// marked with a want comment, for the reason the comment's pattern
+// matches, in the manner of analysistest.
+func TestRefusals(t *testing.T) {
+	src, err := os.ReadFile("testdata/src/refuse/refuse.go")
+	require.NoError(t, err)
+	wants := map[int]*regexp.Regexp{}
+	for i, line := range bytes.Split(src, []byte("\n")) {
+		if m := wantRE.FindSubmatch(line); m != nil {
+			wants[i+1] = regexp.MustCompile(string(m[1]))
+		}
+	}
+	files := generate(t, "refuse")
+	got := files[0].Refusals
+	require.Len(t, got, len(wants))
+	for _, r := range got {
+		re, ok := wants[r.Pos.Line]
+		if !assert.True(t, ok, "unexpected refusal: %v", r) {
+			continue
+		}
+		assert.Regexp(t, re, r.Reason, "%v", r)
+		assert.Equal(t, "refuse.go", filepath.Base(r.Pos.Filename))
+		assert.Contains(t, r.Error(), ": kernel "+r.Kernel+" left on the runtime path: ")
+		assert.Contains(t, string(files[0].Source), "gocuda compile left it on the runtime path: "+r.Reason)
+	}
+}

@@ -1,0 +1,101 @@
+package refuse
+
+import "github.com/gocuda/gocuda/gocuda"
+
+var sink *gocuda.Thread
+
+//gocuda:kernel WarpKernel
+func warp(t *gocuda.Thread, out []uint32) {
+	out[t.ThreadIdx.X] = t.BallotSync(gocuda.FullMask, true) // want `t.BallotSync \(lockstep warps`
+}
+
+//gocuda:kernel ShuffleKernel
+func shuffle(t *gocuda.Thread, out []int32) {
+	out[t.ThreadIdx.X] = gocuda.ShflDownSync(t, gocuda.FullMask, int32(1), 1, 32) // want `gocuda.ShflDownSync`
+}
+
+//gocuda:kernel DivergentKernel
+func divergent(t *gocuda.Thread) {
+	if t.ThreadIdx.X < 16 { // want `condition of an if with a barrier is not provably the same`
+		t.SyncThreads()
+	}
+}
+
+//gocuda:kernel LoopKernel
+func loop(t *gocuda.Thread, n []int) {
+	for i := 0; i < n[0]; i++ { // want `condition of a loop with a barrier`
+		t.SyncThreads()
+	}
+}
+
+//gocuda:kernel GotoKernel
+func gotoKernel(t *gocuda.Thread) {
+	goto done // want `goto`
+done:
+	t.SyncThreads()
+}
+
+//gocuda:kernel DeferKernel
+func deferKernel(t *gocuda.Thread) {
+	defer t.SyncThreads() // want `defer`
+}
+
+//gocuda:kernel EscapeKernel
+func escape(t *gocuda.Thread) {
+	sink = t // want `escapes`
+}
+
+//gocuda:kernel CaptureKernel
+func capture(t *gocuda.Thread) {
+	f := func() { t.SyncThreads() } // want `function literal captures`
+	f()
+}
+
+//gocuda:kernel WriteIndexKernel
+func writeIndex(t *gocuda.Thread) {
+	t.ThreadIdx.X = 0 // want `assigns to the \*gocuda.Thread's fields`
+}
+
+//gocuda:kernel HelperKernel
+func helper(t *gocuda.Thread) {
+	sync(t) // want `helper sync reaches a barrier`
+}
+
+func sync(t *gocuda.Thread) { t.SyncThreads() }
+
+//gocuda:kernel SwitchKernel
+func switchKernel(t *gocuda.Thread, k int) {
+	switch k { // want `a barrier inside a switch`
+	case 1:
+		t.SyncThreads()
+	}
+}
+
+//gocuda:kernel BreakKernel
+func breakKernel(t *gocuda.Thread, k int, in []int) {
+	for i := 0; i < k; i++ {
+		if in[t.ThreadIdx.X] > 0 {
+			break // want `break of a loop containing a barrier`
+		}
+		t.SyncThreads()
+	}
+}
+
+//gocuda:kernel AddressKernel
+func address(t *gocuda.Thread, out []*int) {
+	x := t.ThreadIdx.X * 2
+	x++
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = &x // want `the address of x, which lives across a barrier`
+}
+
+//gocuda:kernel ReservedKernel
+func reserved(t *gocuda.Thread) {
+	gc_x := 1 // want `reserved for generated code`
+	_ = gc_x
+}
+
+//gocuda:kernel GridKernel
+func grid(t *gocuda.Thread) {
+	t.SyncGrid() // want `t.SyncGrid`
+}
