@@ -240,7 +240,7 @@ func (e *emitter) loop(l *threadLoop) {
 		e.predBody(l)
 	}
 	for _, s := range l.stmts {
-		e.source(e.rewriteReturns(s, label))
+		e.source(e.a.unroll(e.rewriteReturns(s, label)))
 	}
 	for _, v := range e.a.sorted(l.refs) {
 		if e.a.class[v] == varReplicated && (l.defs[v] || l.sets[v]) {

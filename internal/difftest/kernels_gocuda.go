@@ -48,9 +48,137 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:13
 			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
-//line kernels.go:20
-			for q := range tile {
-				sum += as[ty][q] * bs[q][tx]
+			{
+//line :1
+				{
+//line :1
+					q := 0
+
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 1
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 2
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 3
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 4
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 5
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 6
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 7
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 8
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 9
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 10
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 11
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 12
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 13
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 14
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
+				{
+//line kernels.go:21
+					q := 15
+//line kernels.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line kernels.go:21
+				}
+//line kernels.go:21
 			}
 			gc_sum[gc_tid] = sum
 		}
@@ -211,11 +339,29 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 		gc_b.Enter(gc_tid)
 //line kernels.go:75
 		tid := t.ThreadIdx.X
-//line kernels.go:77
-		for j := range 2 {
-			if k := base + 2*tid + j; k < len(in) {
-				temp[2*tid+j] = in[k]
+		{
+//line :1
+			{
+//line :1
+				j := 0
+
+//line kernels.go:78
+				if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
+				}
+//line kernels.go:80
 			}
+//line kernels.go:80
+			{
+//line kernels.go:80
+				j := 1
+//line kernels.go:78
+				if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
+				}
+//line kernels.go:80
+			}
+//line kernels.go:80
 		}
 	}
 
@@ -263,11 +409,29 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 		gc_b.Enter(gc_tid)
 //line kernels.go:75
 		tid := t.ThreadIdx.X
-//line kernels.go:103
-		for j_2 := range 2 {
-			if k_2 := base + 2*tid + j_2; k_2 < len(out) {
-				out[k_2] = temp[2*tid+j_2]
+		{
+//line :1
+			{
+//line :1
+				j_2 := 0
+
+//line kernels.go:104
+				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
+					out[k_2] = temp[2*tid+j_2]
+				}
+//line kernels.go:106
 			}
+//line kernels.go:106
+			{
+//line kernels.go:106
+				j_2 := 1
+//line kernels.go:104
+				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
+					out[k_2] = temp[2*tid+j_2]
+				}
+//line kernels.go:106
+			}
+//line kernels.go:106
 		}
 	}
 }

@@ -48,9 +48,137 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
-//line basic.go:20
-			for q := range tile {
-				sum += as[ty][q] * bs[q][tx]
+			{
+//line :1
+				{
+//line :1
+					q := 0
+
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 1
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 2
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 3
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 4
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 5
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 6
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 7
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 8
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 9
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 10
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 11
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 12
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 13
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 14
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
+				{
+//line basic.go:21
+					q := 15
+//line basic.go:21
+					sum += as[ty][q] * bs[q][tx]
+//line basic.go:21
+				}
+//line basic.go:21
 			}
 			gc_sum[gc_tid] = sum
 		}
