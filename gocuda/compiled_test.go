@@ -40,7 +40,7 @@ func currentSource(t *testing.T) (*KernelSource, string) {
 	path := filepath.Join(t.TempDir(), "k.go")
 	src := []byte("package k\n\nfunc k() {\n}\n")
 	require.NoError(t, os.WriteFile(path, src, 0o666))
-	return NewKernelSource("k", path, 3, 4, srchash.Lines(src, 3, 4)), path
+	return NewKernelSource("k", srchash.Lines(src, 3, 4), path+":3-4"), path
 }
 
 // TestCompiledKernelHandsOver: a compiled kernel runs its body once per
@@ -68,7 +68,7 @@ func TestStaleKernelRunsOnRuntimePath(t *testing.T) {
 	_, path := currentSource(t)
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
-	stale := NewKernelSource("k", path, 3, 4, srchash.Lines(append([]byte("// an edit\n"), src...), 3, 4))
+	stale := NewKernelSource("k", srchash.Lines(append([]byte("// an edit\n"), src...), 3, 4), path+":3-4")
 	var warnings bytes.Buffer
 	staleWarnings = &warnings
 	t.Cleanup(func() { staleWarnings = os.Stderr })

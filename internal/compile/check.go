@@ -57,16 +57,20 @@ var gocudaFuncs = map[string]callKind{
 // A checker classifies the calls and uses of the thread in one package's
 // kernels and the helpers they call.
 type checker struct {
+	fset    *token.FileSet
+	files   map[*ast.FuncDecl]*ast.File // the file of each function
 	info    *types.Info
 	decls   map[*types.Func]*ast.FuncDecl // the package's functions
 	helpers map[*ast.FuncDecl]string      // why a helper synchronizes, "" if it does not
 }
 
 func newChecker(k *Kernel) *checker {
-	c := &checker{info: k.Pkg.TypesInfo, decls: map[*types.Func]*ast.FuncDecl{}, helpers: map[*ast.FuncDecl]string{}}
+	c := &checker{fset: k.Pkg.Fset, files: map[*ast.FuncDecl]*ast.File{}, info: k.Pkg.TypesInfo,
+		decls: map[*types.Func]*ast.FuncDecl{}, helpers: map[*ast.FuncDecl]string{}}
 	for _, f := range k.Pkg.Syntax {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.files[fd] = f
 				if fn, ok := c.info.Defs[fd.Name].(*types.Func); ok {
 					c.decls[fn] = fd
 				}
@@ -176,9 +180,6 @@ func checkKernel(k *Kernel, c *checker) *Refusal {
 		stack = append(stack, n)
 		switch n := n.(type) {
 		case *ast.Ident:
-			if strings.HasPrefix(n.Name, genPrefix) {
-				refuse(n, "the name %s is reserved for generated code", n.Name)
-			}
 			if c.info.Uses[n] == k.Thread && !threadUseOK(n, parent, c.info) {
 				refuse(n, "the *gocuda.Thread escapes (only t.Field, t.Method() and passing t to a function are compiled)")
 			}
@@ -210,6 +211,19 @@ func checkKernel(k *Kernel, c *checker) *Refusal {
 			}
 		}
 		return true
+	})
+	return r
+}
+
+// checkNames refuses a kernel that uses the names reserved for generated
+// code.
+func checkNames(k *Kernel) *Refusal {
+	var r *Refusal
+	ast.Inspect(k.Decl, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && r == nil && strings.HasPrefix(id.Name, genPrefix) {
+			r = newRefusal(k, id, "the name %s is reserved for generated code", id.Name)
+		}
+		return r == nil
 	})
 	return r
 }

@@ -8,6 +8,8 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -44,8 +46,30 @@ func (e *emitter) source(s ast.Stmt) {
 	if err := sourcePrinter.Fprint(&b, e.a.k.Pkg.Fset, s); err != nil {
 		panic(err)
 	}
-	e.w.WriteString(relativeLines(b.String(), filepath.Dir(e.a.k.Path)))
+	text := b.String()
+	if e.a.k.inlined {
+		text = e.adjustLines(text)
+	}
+	e.w.WriteString(relativeLines(text, filepath.Dir(e.a.k.Path)))
 	e.w.WriteString("\n")
+}
+
+var lineDirective = regexp.MustCompile(`(?m)^//line (.*):(\d+)$`)
+
+// adjustLines maps the //line directives the printer wrote for lines of an
+// inlined kernel's synthetic file to the lines they came from, which the
+// synthetic file's own directives record.
+func (e *emitter) adjustLines(text string) string {
+	f := e.a.k.Pkg.Fset.File(e.a.k.File.Pos())
+	return lineDirective.ReplaceAllStringFunc(text, func(d string) string {
+		m := lineDirective.FindStringSubmatch(d)
+		line, _ := strconv.Atoi(m[2])
+		if m[1] != f.Name() || line < 1 || line > f.LineCount() {
+			return d
+		}
+		p := f.PositionFor(f.LineStart(line), true)
+		return fmt.Sprintf("//line %s:%d", p.Filename, p.Line)
+	})
 }
 
 // relativeLines makes the //line directives of text relative to dir, the
@@ -69,11 +93,9 @@ func (e *emitter) body(name string) {
 	k := e.a.k
 	e.printf("func %s%s(gc_b *%s.Block%s) {\n", name, typeParams(e, k), e.gocuda, paramList(e, k))
 	thread := k.Thread.Name()
-	e.printf("%s := gc_b.Thread()\n", thread)
-	if !refersTo(k.Decl.Body, k.Thread, k.Pkg.TypesInfo) {
-		e.printf("_ = %s\n", thread)
-	}
-	e.printf("gc_n := gc_b.Len()\n")
+	out := e.w
+	var b bytes.Buffer
+	e.w = &b
 	replicated := map[*types.Var]bool{}
 	for v, c := range e.a.class {
 		if c == varReplicated {
@@ -91,6 +113,15 @@ func (e *emitter) body(name string) {
 	}
 	e.result = map[*threadLoop]string{}
 	e.nodes(e.a.body)
+	e.w = out
+	e.printf("%s := gc_b.Thread()\n", thread)
+	if !regexp.MustCompile(`\b` + thread + `\b`).Match(b.Bytes()) {
+		e.printf("_ = %s\n", thread)
+	}
+	if bytes.Contains(b.Bytes(), []byte("gc_n")) {
+		e.printf("gc_n := gc_b.Len()\n")
+	}
+	e.w.Write(b.Bytes())
 	e.printf("}\n\n")
 }
 

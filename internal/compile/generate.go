@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/gocuda/gocuda/internal/srchash"
 )
 
@@ -39,8 +41,20 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 		}
 		byPath[k.Path] = append(byPath[k.Path], k)
 	}
+	// Every kernel is analysed before any is written: writing edits the
+	// syntax trees, which inlining type-checks again.
+	results := map[*Kernel]*result{}
+	checkers := map[*packages.Package]*checker{}
+	for _, k := range kernels {
+		if checkers[k.Pkg] == nil {
+			checkers[k.Pkg] = newChecker(k)
+		}
+		r := &result{}
+		r.a, r.helpers, r.refusal = analyzeKernel(k, checkers[k.Pkg])
+		results[k] = r
+	}
 	for _, path := range paths {
-		f, err := generateFile(byPath[path])
+		f, err := generateFile(byPath[path], results)
 		if err != nil {
 			return nil, err
 		}
@@ -50,49 +64,102 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 }
 
 // generateFile writes the generated file of kernels, all of one file.
-func generateFile(kernels []*Kernel) (*File, error) {
+// A result is a kernel's analysis, or why it stays on the runtime path.
+type result struct {
+	a       *analysis
+	helpers []*ast.FuncDecl
+	refusal *Refusal
+}
+
+func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error) {
 	k0 := kernels[0]
-	src, err := os.ReadFile(k0.Path)
-	if err != nil {
-		return nil, err
-	}
 	out := &File{Path: GeneratedPath(k0.Path)}
 	imports := newImports(k0.File, k0.Pkg)
 	var body bytes.Buffer
-	c := newChecker(k0)
 	for _, k := range kernels {
-		a, refusal := analyze(k, c)
+		a, helpers, refusal := results[k].a, results[k].helpers, results[k].refusal
 		e := &emitter{a: a, w: &body, gocuda: imports.name(gocudaPath, "gocuda"), qual: imports.qualifier(k.Pkg.Types)}
 		if refusal != nil {
 			out.Refusals = append(out.Refusals, refusal)
 			e.a = &analysis{k: k}
-			e.constructor(refusal)
-			imports.use(k.Decl.Type)
+			e.constructor(k, refusal)
+			imports.use(k.Decl.Type, k.Pkg.TypesInfo)
 			continue
 		}
 		out.Kernels = append(out.Kernels, k.Name())
 		uniqueNames(a)
-		e.constructor(nil)
-		e.printf("var gc_src_%s = %s.NewKernelSource(%q, %q, %d, %d, %q)\n\n", k.Name(), e.gocuda,
-			k.Name(), filepath.Base(k.Path), k.First, k.End, srchash.Lines(src, k.First, k.End))
+		e.constructor(k, nil)
+		lines, hash, err := sourceLines(k, helpers)
+		if err != nil {
+			return nil, err
+		}
+		e.printf("var gc_src_%s = %s.NewKernelSource(%q, %q, %s)\n\n", k.Name(), e.gocuda, k.Name(), hash, lines)
 		e.body("gc_body_" + k.Name())
-		imports.use(k.Decl)
+		imports.use(a.k.Decl, a.info)
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\npackage %s\n\n", Header, k0.Pkg.Name)
 	imports.write(&head)
 	head.Write(body.Bytes())
-	out.Source, err = format.Source(head.Bytes())
+	src, err := format.Source(head.Bytes())
+	out.Source = src
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())
 	}
 	return out, nil
 }
 
+// analyzeKernel inlines k's synchronizing helpers and lowers it, returning
+// the analysis and the helpers, or why k stays on the runtime path.
+func analyzeKernel(k *Kernel, c *checker) (*analysis, []*ast.FuncDecl, *Refusal) {
+	if r := checkNames(k); r != nil {
+		return nil, nil, r
+	}
+	k2, helpers, r := inlineHelpers(k, c)
+	if r != nil {
+		return nil, nil, r
+	}
+	if k2 != k {
+		c = newChecker(k2)
+	}
+	a, r := analyze(k2, c)
+	return a, helpers, r
+}
+
+// sourceLines returns the "file:first-end" arguments naming the lines of
+// k and the helpers inlined into it, and the hash of those lines.
+func sourceLines(k *Kernel, helpers []*ast.FuncDecl) (string, string, error) {
+	type span struct {
+		path       string
+		first, end int
+	}
+	spans := []span{{k.Path, k.First, k.End}}
+	var rest []span
+	for _, fd := range helpers {
+		first := fd.Pos()
+		if fd.Doc != nil {
+			first = fd.Doc.Pos()
+		}
+		p := k.Pkg.Fset.Position(first)
+		rest = append(rest, span{p.Filename, p.Line, k.Pkg.Fset.Position(fd.End()).Line})
+	}
+	slices.SortFunc(rest, func(x, y span) int { return strings.Compare(fmt.Sprint(x), fmt.Sprint(y)) })
+	var args []string
+	var parts [][]byte
+	for _, sp := range append(spans, rest...) {
+		src, err := os.ReadFile(sp.path)
+		if err != nil {
+			return "", "", err
+		}
+		parts = append(parts, srchash.Span(src, sp.first, sp.end))
+		args = append(args, strconv.Quote(fmt.Sprintf("%s:%d-%d", filepath.Base(sp.path), sp.first, sp.end)))
+	}
+	return strings.Join(args, ", "), srchash.Sum(parts...), nil
+}
+
 // constructor writes the kernel's constructor: the compiled kernel, or
 // with a refusal the runtime one.
-func (e *emitter) constructor(refusal *Refusal) {
-	k := e.a.k
+func (e *emitter) constructor(k *Kernel, refusal *Refusal) {
 	e.printf("%s", docOf(k, refusal))
 	e.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, typeParams(e, k), strings.TrimPrefix(paramList(e, k), ", "), e.gocuda)
 	call := fmt.Sprintf("%s%s(gc_t%s)", k.Name(), typeArgs(k), argList(k))
@@ -127,7 +194,10 @@ func docOf(k *Kernel, refusal *Refusal) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-func typeParams(e *emitter, k *Kernel) string {
+func typeParams(e *emitter, k *Kernel) string { return typeParamsOf(k, e.plain) }
+
+// typeParamsOf returns "[T C, ...]", k's type parameters, or "".
+func typeParamsOf(k *Kernel, plain func(ast.Node) string) string {
 	if k.Decl.Type.TypeParams == nil {
 		return ""
 	}
@@ -137,7 +207,7 @@ func typeParams(e *emitter, k *Kernel) string {
 		for _, n := range f.Names {
 			names = append(names, n.Name)
 		}
-		groups = append(groups, strings.Join(names, ", ")+" "+e.plain(f.Type))
+		groups = append(groups, strings.Join(names, ", ")+" "+plain(f.Type))
 	}
 	return "[" + strings.Join(groups, ", ") + "]"
 }
@@ -157,14 +227,17 @@ func typeArgs(k *Kernel) string {
 
 // paramList returns ", p1 T1, p2 T2": the kernel's parameters after the
 // thread.
-func paramList(e *emitter, k *Kernel) string {
+func paramList(e *emitter, k *Kernel) string { return paramsOf(k, e.plain) }
+
+// paramsOf returns ", p1 T1, p2 T2": k's parameters after the thread.
+func paramsOf(k *Kernel, plain func(ast.Node) string) string {
 	var b strings.Builder
 	for _, f := range k.Decl.Type.Params.List[1:] {
 		var names []string
 		for _, n := range f.Names {
 			names = append(names, n.Name)
 		}
-		fmt.Fprintf(&b, ", %s %s", strings.Join(names, ", "), e.plain(f.Type))
+		fmt.Fprintf(&b, ", %s %s", strings.Join(names, ", "), plain(f.Type))
 	}
 	return b.String()
 }

@@ -51,7 +51,7 @@ func (im *imports) name(p, fallback string) string {
 // qualifier writes types of other packages with the file's names for them.
 func (im *imports) qualifier(self *types.Package) types.Qualifier {
 	return func(p *types.Package) string {
-		if p == self {
+		if p.Path() == self.Path() {
 			return ""
 		}
 		return im.name(p.Path(), p.Name())
@@ -59,11 +59,15 @@ func (im *imports) qualifier(self *types.Package) types.Qualifier {
 }
 
 // use marks the packages n refers to as used.
-func (im *imports) use(n ast.Node) {
+func (im *imports) use(n ast.Node, info *types.Info) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := im.info.Uses[id].(*types.PkgName); ok {
-				im.used[pn.Imported().Path()] = true
+			if pn, ok := info.Uses[id].(*types.PkgName); ok {
+				path := pn.Imported().Path()
+				im.used[path] = true
+				if _, ok := im.names[path]; !ok {
+					im.names[path], im.real[path] = pn.Name(), pn.Imported().Name()
+				}
 			}
 		}
 		return true

@@ -32,10 +32,18 @@ type Kernel struct {
 	Path   string     // the source file
 	First  int        // the first line of the kernel's doc comment, or of the func
 	End    int        // the line of its closing brace
+
+	name    string // the kernel's name, where Decl is a synthetic copy
+	inlined bool   // Decl is the kernel with its helpers inlined
 }
 
 // Name returns the kernel function's name.
-func (k *Kernel) Name() string { return k.Decl.Name.Name }
+func (k *Kernel) Name() string {
+	if k.name != "" {
+		return k.name
+	}
+	return k.Decl.Name.Name
+}
 
 // Pos returns the position of pos in the kernel's file set.
 func (k *Kernel) Pos(pos token.Pos) token.Position { return k.Pkg.Fset.Position(pos) }

@@ -225,3 +225,24 @@ func randF(n int) []float32 {
 	}
 	return s
 }
+
+// TestTreeForms: helpers with barriers, inlined, over power-of-two blocks.
+func TestTreeForms(t *testing.T) {
+	for _, n := range sizes {
+		for _, bs := range []int{1, 2, 64, 256} {
+			in := randInts(n)
+			nb := blocks(n, bs)
+			got := agree(t, func(f form) ([]int32, error) {
+				partial := make([]int32, nb)
+				return partial, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: nb}, Block: gocuda.Dim3{X: bs}}, TreeKernel(in, partial))
+			})
+			for b := range nb {
+				var s int32
+				for i := b * bs; i < min(n, (b+1)*bs); i++ {
+					s += in[i]
+				}
+				require.Equal(t, s, got[b], "n=%d block=%d", n, bs)
+			}
+		}
+	}
+}

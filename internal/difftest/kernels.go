@@ -196,3 +196,40 @@ func saxpy(t *gocuda.Thread, a float32, x, y []float32) {
 		y[i] = a*x[i] + y[i]
 	}
 }
+
+// TreeKernel sums each block's inputs with inlined helpers: one runs the
+// barrier loop of the sequential-addressing tree, another returns the sum.
+//
+//gocuda:kernel TreeKernel
+func tree[T int32 | float32](t *gocuda.Thread, in, partial []T) {
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	var v T
+	if i < len(in) {
+		v = in[i]
+	}
+	sdata[tid] = v
+	t.SyncThreads()
+	sum := treeSum(t, sdata)
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sum
+	}
+}
+
+// treeSum folds x down to x[0] and returns it.
+func treeSum[T int32 | float32](t *gocuda.Thread, x []T) T {
+	treeSteps(t, x, 0)
+	return x[0]
+}
+
+// treeSteps runs the steps of the sequential-addressing tree down to stop.
+func treeSteps[T int32 | float32](t *gocuda.Thread, x []T, stop int) {
+	tid := t.ThreadIdx.X
+	for s := len(x) / 2; s > stop; s /= 2 {
+		if tid < s {
+			x[tid] += x[tid+s]
+		}
+		t.SyncThreads()
+	}
+}

@@ -13,7 +13,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "kernels.go", 7, 28, "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83")
+var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:7-28")
 
 func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
@@ -206,7 +206,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "kernels.go", 40, 65, "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb")
+var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:40-65")
 
 func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()
@@ -322,7 +322,7 @@ func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_blelloch(gc_b, in, out) })
 }
 
-var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "kernels.go", 67, 108, "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666")
+var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:67-108")
 
 func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 	t := gc_b.Thread()
@@ -445,7 +445,7 @@ func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_votes(gc_b, in, out) })
 }
 
-var gc_src_votes = gocuda.NewKernelSource("votes", "kernels.go", 110, 141, "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d")
+var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:110-141")
 
 func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
@@ -565,7 +565,7 @@ func RotateKernel(in, out []float64) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_rotate(gc_b, in, out) })
 }
 
-var gc_src_rotate = gocuda.NewKernelSource("rotate", "kernels.go", 150, 175, "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911")
+var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:150-175")
 
 func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 	t := gc_b.Thread()
@@ -633,7 +633,7 @@ func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
 }
 
-var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "kernels.go", 177, 188, "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215")
+var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:177-188")
 
 func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
 	t := gc_b.Thread()
@@ -660,7 +660,7 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "kernels.go", 190, 198, "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b")
+var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:190-198")
 
 func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
@@ -670,6 +670,93 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 //line kernels.go:195
 		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += t.BlockDim.X * t.GridDim.X {
 			y[i] = a*x[i] + y[i]
+		}
+	}
+}
+
+// TreeKernel sums each block's inputs with inlined helpers: one runs the
+// barrier loop of the sequential-addressing tree, another returns the sum.
+func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_tree,
+		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
+		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
+}
+
+var gc_src_tree = gocuda.NewKernelSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:200-218", "kernels.go:220-224", "kernels.go:226-235")
+
+func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+//line kernels.go:205
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:206
+		tid := t.ThreadIdx.X
+//line kernels.go:207
+		i := t.BlockIdx.X*t.BlockDim.X + tid
+//line kernels.go:208
+		var v T
+//line kernels.go:209
+		if i < len(in) {
+			v = in[i]
+		}
+//line kernels.go:212
+		sdata[tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:215
+		var gc_rv1_0 T
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+//line kernels.go:217
+		var x = sdata
+//line kernels.go:218
+		_ = x
+		{
+			{
+//line kernels.go:224
+				var x_2, stop = x, 0
+//line kernels.go:225
+				_, _ = x_2, stop
+				{
+
+//line kernels.go:229
+					for s := len(x_2) / 2; s > stop; s /= 2 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+//line kernels.go:228
+							tid_2 := t.ThreadIdx.X
+//line kernels.go:230
+							if tid_2 < s {
+								x_2[tid_2] += x_2[tid_2+s]
+							}
+						}
+					}
+				}
+			}
+		}
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line kernels.go:223
+			gc_rv1_0 = x[0]
+			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:206
+		tid := t.ThreadIdx.X
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line kernels.go:225
+		sum := gc_rv1_0
+//line kernels.go:216
+		if tid == 0 {
+			partial[t.BlockIdx.X] = sum
 		}
 	}
 }

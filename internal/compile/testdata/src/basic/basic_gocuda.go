@@ -13,7 +13,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "basic.go", 7, 28, "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83")
+var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
 func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
@@ -206,7 +206,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "basic.go", 40, 65, "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb")
+var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
 func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()

@@ -14,7 +14,7 @@ func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) 
 		func(gc_b *gocuda.Block) { gc_body_count(gc_b, in, counts, flags) })
 }
 
-var gc_src_count = gocuda.NewKernelSource("count", "exits.go", 5, 32, "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450")
+var gc_src_count = gocuda.NewKernelSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
 
 func gc_body_count(gc_b *gocuda.Block, in []int32, counts []int32, flags []bool) {
 	t := gc_b.Thread()

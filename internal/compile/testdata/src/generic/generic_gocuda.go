@@ -14,7 +14,7 @@ func ReduceKernel[T Number](in, partial []T, scale ...float64) func(*gc.Thread) 
 		func(gc_b *gc.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
 }
 
-var gc_src_reduce = gc.NewKernelSource("reduce", "generic.go", 11, 34, "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a")
+var gc_src_reduce = gc.NewKernelSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
 
 func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64) {
 	t := gc_b.Thread()
@@ -69,7 +69,7 @@ func SquareKernel(x []float64) func(*gc.Thread) {
 		func(gc_b *gc.Block) { gc_body_square(gc_b, x) })
 }
 
-var gc_src_square = gc.NewKernelSource("square", "generic.go", 36, 44, "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55")
+var gc_src_square = gc.NewKernelSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
 
 func gc_body_square(gc_b *gc.Block, x []float64) {
 	t := gc_b.Thread()

@@ -57,11 +57,26 @@ func writeIndex(t *gocuda.Thread) {
 }
 
 //gocuda:kernel HelperKernel
-func helper(t *gocuda.Thread) {
-	sync(t) // want `helper sync reaches a barrier`
+func helper(t *gocuda.Thread, k int) {
+	early(t, k)
 }
 
-func sync(t *gocuda.Thread) { t.SyncThreads() }
+func early(t *gocuda.Thread, k int) {
+	if k > 0 {
+		return // want `helper early: returns early`
+	}
+	t.SyncThreads()
+}
+
+//gocuda:kernel NestedHelperKernel
+func nestedHelper(t *gocuda.Thread, k int) {
+	_ = 1 + value(t) // want `helper with a barrier is called inside an expression`
+}
+
+func value(t *gocuda.Thread) int {
+	t.SyncThreads()
+	return 1
+}
 
 //gocuda:kernel SwitchKernel
 func switchKernel(t *gocuda.Thread, k int) {

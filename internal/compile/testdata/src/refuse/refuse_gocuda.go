@@ -71,9 +71,16 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 
 // HelperKernel returns the kernel helper bound to its arguments.
 //
-// gocuda compile left it on the runtime path: helper sync reaches a barrier (inlining helpers is not done yet).
-func HelperKernel() func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { helper(gc_t) }
+// gocuda compile left it on the runtime path: helper early: returns early (inlining needs its only return at the end).
+func HelperKernel(k int) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { helper(gc_t, k) }
+}
+
+// NestedHelperKernel returns the kernel nestedHelper bound to its arguments.
+//
+// gocuda compile left it on the runtime path: a helper with a barrier is called inside an expression (call it as a statement or as x := helper(t, ...)).
+func NestedHelperKernel(k int) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { nestedHelper(gc_t, k) }
 }
 
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
