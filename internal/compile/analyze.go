@@ -25,11 +25,12 @@ func analyze(k *Kernel, c *checker) (*analysis, *Refusal) {
 	a := &analysis{
 		k: k, c: c, info: k.Pkg.TypesInfo,
 		barrier: map[ast.Stmt]bool{}, top: map[ast.Stmt]bool{}, header: map[ast.Stmt]bool{},
-		results: map[ast.Stmt]*ast.CallExpr{}, sites: map[*types.Var][]site{},
+		results: map[ast.Stmt]*ast.CallExpr{}, colls: map[ast.Stmt]*ast.CallExpr{}, masked: map[ast.Stmt]bool{},
+		sites: map[*types.Var][]site{},
 		class: map[*types.Var]varClass{}, defStmt: map[*types.Var]ast.Stmt{},
 		blockStmt: map[ast.Stmt]bool{}, rematStmt: map[ast.Stmt]bool{},
 	}
-	a.scanList(k.Decl.Body.List)
+	a.scanList(k.Decl.Body.List, false)
 	a.collectSites()
 	a.classifyVars()
 	a.body = a.lower(k.Decl.Body.List)

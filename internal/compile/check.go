@@ -28,7 +28,8 @@ const (
 	callBarrier              // SyncThreads
 	callBarrierPred          // SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
 	callShared               // Shared, DynamicShared: the same for the whole block
-	callRefused              // a warp collective, grid sync or helper reaching one
+	callWarp                 // a warp collective, compiled as lockstep lanes
+	callRefused              // grid sync, or a collective or helper the generator cannot lower
 )
 
 // threadMethods classifies the methods of *gocuda.Thread that are not
@@ -39,12 +40,12 @@ var threadMethods = map[string]callKind{
 	"SyncThreadsAnd":   callBarrierPred,
 	"SyncThreadsOr":    callBarrierPred,
 	"SyncGrid":         callRefused,
-	"SyncWarp":         callRefused,
-	"ActiveMask":       callRefused,
-	"AllSync":          callRefused,
-	"AnySync":          callRefused,
 	"UniSync":          callRefused,
-	"BallotSync":       callRefused,
+	"SyncWarp":         callWarp,
+	"ActiveMask":       callWarp,
+	"AllSync":          callWarp,
+	"AnySync":          callWarp,
+	"BallotSync":       callWarp,
 }
 
 // gocudaFuncs classifies the functions of package gocuda that take the
@@ -52,6 +53,17 @@ var threadMethods = map[string]callKind{
 var gocudaFuncs = map[string]callKind{
 	"Shared":        callShared,
 	"DynamicShared": callShared,
+	"ShflSync":      callWarp,
+	"ShflUpSync":    callWarp,
+	"ShflDownSync":  callWarp,
+	"ShflXorSync":   callWarp,
+	"MatchAnySync":  callWarp,
+	"ReduceAddSync": callWarp,
+	"ReduceMinSync": callWarp,
+	"ReduceMaxSync": callWarp,
+	"ReduceAndSync": callWarp,
+	"ReduceOrSync":  callWarp,
+	"ReduceXorSync": callWarp,
 }
 
 // A checker classifies the calls and uses of the thread in one package's
@@ -95,7 +107,7 @@ func (c *checker) classify(call *ast.CallExpr) (callKind, string) {
 		if sel := c.info.Selections[f]; sel != nil {
 			if isThread(sel.Recv()) && sel.Kind() == types.MethodVal {
 				kind := threadMethods[f.Sel.Name]
-				return kind, "t." + f.Sel.Name + " (lockstep warps and grid sync are not compiled yet)"
+				return kind, "t." + f.Sel.Name + " (not compiled yet: grid sync, UniSync)"
 			}
 			return callPlain, ""
 		}
@@ -111,7 +123,7 @@ func (c *checker) classify(call *ast.CallExpr) (callKind, string) {
 		if kind, ok := gocudaFuncs[fn.Name()]; ok {
 			return kind, ""
 		}
-		return callRefused, "gocuda." + fn.Name() + " (lockstep warps are not compiled yet)"
+		return callRefused, "gocuda." + fn.Name() + " (not compiled yet)"
 	case fn.Pkg() != nil && c.decls[fn] != nil:
 		if why := c.helperSyncs(c.decls[fn]); why != "" {
 			return callRefused, fmt.Sprintf("helper %s reaches %s (inlining helpers is not done yet)", fn.Name(), why)
@@ -149,6 +161,8 @@ func (c *checker) helperSyncs(fd *ast.FuncDecl) string {
 		switch kind, reason := c.classify(call); kind {
 		case callBarrier, callBarrierPred:
 			why = "a barrier"
+		case callWarp:
+			why = "a warp collective"
 		case callRefused:
 			why = reason
 		}

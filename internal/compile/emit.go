@@ -24,6 +24,12 @@ type emitter struct {
 	slot   map[*types.Var]int
 	exits  bool // threads that return are recorded, for later loops
 	result map[*threadLoop]string
+
+	nslot      int                      // scratch slots taken
+	decls      []string                 // the scratch arrays of collectives and masks
+	mask       string                   // the mask array of the threads running, "" for all
+	collResult map[*ast.CallExpr]string // the result array of each warp collective
+	masks      map[*threadLoop][2]string
 }
 
 var (
@@ -105,14 +111,23 @@ func (e *emitter) body(name string) {
 	e.slot = map[*types.Var]int{}
 	for i, v := range e.a.sorted(replicated) {
 		e.slot[v] = i
-		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", v.Name(), e.gocuda, types.TypeString(v.Type(), e.qual), i)
+		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", e.a.nameOf(v), e.gocuda, types.TypeString(v.Type(), e.qual), i)
 	}
+	e.nslot = len(e.slot)
 	e.exits = e.tracksExits()
 	if e.exits {
-		e.printf("gc_exited := %s.Scratch[bool](gc_b, %d)\nclear(gc_exited)\n", e.gocuda, len(e.slot))
+		e.printf("gc_exited := gc_b.Exited()\n")
 	}
 	e.result = map[*threadLoop]string{}
+	e.collResult = map[*ast.CallExpr]string{}
+	var nodes bytes.Buffer
+	e.w = &nodes
 	e.nodes(e.a.body)
+	e.w = &b
+	for _, d := range e.decls {
+		e.printf("%s\n", d)
+	}
+	b.Write(nodes.Bytes())
 	e.w = out
 	e.printf("%s := gc_b.Thread()\n", thread)
 	if !regexp.MustCompile(`\b` + thread + `\b`).Match(b.Bytes()) {
@@ -165,7 +180,14 @@ func (e *emitter) nodes(nodes []node) {
 			e.loop(n.loop)
 			e.replaceCall(n.stmt, ast.NewIdent(e.result[n.loop]))
 			e.source(n.stmt)
+		case *warpOp:
+			e.loop(n.loop)
+			e.printf("%s\n", e.collComplete(n.loop))
 		case *blockIf:
+			if n.mask != nil {
+				e.maskedIf(n)
+				continue
+			}
 			e.ifNode(n)
 			e.printf("\n")
 		case *blockFor:
@@ -252,8 +274,15 @@ func (e *emitter) loop(l *threadLoop) {
 		e.printf("%s:\n", label)
 	}
 	e.printf("for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\ngc_b.Enter(gc_tid)\n")
+	if l.cond != nil {
+		m := e.masks[l]
+		e.printf("%s[gc_tid], %s[gc_tid] = false, false\n", m[0], m[1])
+	}
 	if e.exits {
 		e.printf("if gc_exited[gc_tid] {\ncontinue\n}\n")
+	}
+	if e.mask != "" {
+		e.printf("if !%s[gc_tid] {\ncontinue\n}\n", e.mask)
 	}
 	done := map[ast.Stmt]bool{}
 	for _, v := range e.a.rematFor(l) {
@@ -264,18 +293,26 @@ func (e *emitter) loop(l *threadLoop) {
 	}
 	for _, v := range e.a.sorted(l.refs) {
 		if e.a.class[v] == varReplicated && !l.defs[v] {
-			e.printf("%s := gc_%s[gc_tid]\n", v.Name(), v.Name())
+			e.printf("%s := gc_%s[gc_tid]\n", e.a.nameOf(v), e.a.nameOf(v))
 		}
 	}
 	if l.pred != nil {
 		e.predBody(l)
 	}
+	if l.coll != nil {
+		e.collBody(l)
+	}
+	if l.cond != nil {
+		m := e.masks[l]
+		e.line(l.cond.Pos())
+		e.printf("if %s {\n%s[gc_tid] = true\n} else {\n%s[gc_tid] = true\n}\n", e.plain(l.cond), m[0], m[1])
+	}
 	for _, s := range l.stmts {
-		e.source(e.a.unroll(e.rewriteReturns(s, label)))
+		e.stmt(s, label)
 	}
 	for _, v := range e.a.sorted(l.refs) {
 		if e.a.class[v] == varReplicated && (l.defs[v] || l.sets[v]) {
-			e.printf("gc_%s[gc_tid] = %s\n", v.Name(), v.Name())
+			e.printf("gc_%s[gc_tid] = %s\n", e.a.nameOf(v), e.a.nameOf(v))
 		}
 	}
 	e.printf("}\n")

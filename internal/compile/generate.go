@@ -284,4 +284,13 @@ func uniqueNames(a *analysis) {
 		}
 		return true
 	})
+	a.rename = rename
+}
+
+// nameOf returns v's name in the generated code.
+func (a *analysis) nameOf(v *types.Var) string {
+	if name, ok := a.rename[v]; ok {
+		return name
+	}
+	return v.Name()
 }

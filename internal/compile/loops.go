@@ -20,10 +20,15 @@ func (a *analysis) analyzeLoops() {
 			nodes = append(nodes, s)
 			a.checkBranches(s)
 		}
-		if l.pred != nil {
-			for _, arg := range l.pred.Args {
-				nodes = append(nodes, arg)
+		for _, call := range []*ast.CallExpr{l.pred, l.coll} {
+			if call != nil {
+				for _, arg := range call.Args {
+					nodes = append(nodes, arg)
+				}
 			}
+		}
+		if l.cond != nil {
+			nodes = append(nodes, l.cond)
 		}
 		for _, n := range nodes {
 			a.scanLoopNode(l, n, inLoop)
@@ -37,9 +42,18 @@ func (a *analysis) analyzeLoops() {
 	a.replicate(inLoop)
 }
 
-// scanLoopNode records n's variables and returns in l.
+// scanLoopNode records n's variables and returns in l. A statement going
+// on with a warp collective's result does not use the collective's
+// operands: the loop before it evaluated them.
 func (a *analysis) scanLoopNode(l *threadLoop, n ast.Node, inLoop map[ast.Stmt]*threadLoop) {
+	var skip ast.Node
+	if s, ok := n.(ast.Stmt); ok && a.colls[s] != nil {
+		skip = a.colls[s]
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
+		if n != nil && n == skip {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.Ident:
 			if v, ok := a.info.ObjectOf(n).(*types.Var); ok && a.isLocal(v) {

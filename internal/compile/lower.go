@@ -15,6 +15,8 @@ type threadLoop struct {
 	id    int
 	stmts []ast.Stmt          // the region
 	pred  *ast.CallExpr       // or the barrier whose predicate it evaluates
+	coll  *ast.CallExpr       // or the warp collective whose operands it evaluates
+	cond  ast.Expr            // or the condition of a masked if
 	refs  map[*types.Var]bool // local variables it uses or defines
 	defs  map[*types.Var]bool // ... of which its top statements define
 	sets  map[*types.Var]bool // ... and which it changes
@@ -30,7 +32,8 @@ type (
 	blockIf struct {
 		stmt       *ast.IfStmt
 		then, els  []node
-		elseIsCond bool // els is a lowered else-if
+		elseIsCond bool        // els is a lowered else-if
+		mask       *threadLoop // a condition that may differ from thread to thread: the loop evaluating it
 	}
 	blockFor struct {
 		stmt *ast.ForStmt
@@ -42,6 +45,12 @@ type (
 	}
 	blockScope struct{ body []node }
 )
+
+// A warpOp completes a warp collective, whose operands its loop
+// evaluated, for every warp of the block.
+type warpOp struct {
+	loop *threadLoop
+}
 
 // barrierResult assigns a barrier's reduced predicate, once the thread
 // loop evaluating it has run.
@@ -57,6 +66,7 @@ func (*blockFor) isNode()      {}
 func (*blockRange) isNode()    {}
 func (*blockScope) isNode()    {}
 func (*barrierResult) isNode() {}
+func (*warpOp) isNode()        {}
 
 // lower turns a lowered statement list into nodes: runs of thread
 // statements become thread loops, uniform declarations move before the
@@ -74,6 +84,14 @@ func (a *analysis) lower(list []ast.Stmt) []node {
 	}
 	for _, s := range list {
 		switch {
+		case a.colls[s] != nil:
+			flush()
+			op := &warpOp{loop: a.newLoop(nil, nil)}
+			op.loop.coll = a.colls[s]
+			out = append(out, op)
+			if _, discarded := s.(*ast.ExprStmt); !discarded {
+				run = append(run, s) // goes on with the result
+			}
 		case a.barrier[s]:
 			flush()
 			out = append(out, a.lowerBarrier(s)...)
@@ -103,6 +121,10 @@ func (a *analysis) newLoop(stmts []ast.Stmt, pred *ast.CallExpr) *threadLoop {
 func (a *analysis) lowerBarrier(s ast.Stmt) []node {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
+		if a.contains(s, func(k callKind) bool { return k == callWarp }) {
+			a.refuse(s, "a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask))")
+			return nil
+		}
 		if call := a.barrierCall(s.X); call != nil {
 			if kind, _ := a.c.classify(call); kind == callBarrierPred {
 				return []node{a.newLoop(nil, call)}
@@ -113,18 +135,22 @@ func (a *analysis) lowerBarrier(s ast.Stmt) []node {
 		if call := a.results[s]; call != nil {
 			return []node{&barrierResult{stmt: s, loop: a.newLoop(nil, call)}}
 		}
+		if a.contains(s, func(k callKind) bool { return k == callWarp }) {
+			a.refuse(s, "a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask))")
+			return nil
+		}
 	case *ast.IfStmt:
 		return a.lowerIf(s)
 	case *ast.ForStmt:
 		if !a.pure(s.Cond, a.isBlock, false) {
-			a.refuse(s.Cond, "the condition of a loop with a barrier is not provably the same for every thread of the block")
+			a.refuse(s.Cond, "the condition of a loop with a barrier or warp collective is not provably the same for every thread of the block")
 		}
 		a.checkHeader(s.Init)
 		a.checkHeader(s.Post)
 		return []node{&blockFor{stmt: s, body: a.lower(s.Body.List)}}
 	case *ast.RangeStmt:
 		if s.Tok == token.ASSIGN || !a.uniformStmt(s, a.isBlock) {
-			a.refuse(s, "the range of a loop with a barrier is not provably the same for every thread of the block")
+			a.refuse(s, "the range of a loop with a barrier or warp collective is not provably the same for every thread of the block")
 		}
 		return []node{&blockRange{stmt: s, body: a.lower(s.Body.List)}}
 	case *ast.BlockStmt:
@@ -138,11 +164,19 @@ func (a *analysis) lowerBarrier(s ast.Stmt) []node {
 }
 
 func (a *analysis) lowerIf(s *ast.IfStmt) []node {
-	if !a.pure(s.Cond, a.isBlock, false) {
+	n := &blockIf{stmt: s}
+	switch {
+	case a.pure(s.Cond, a.isBlock, false):
+		a.checkHeader(s.Init)
+	case a.hasBlockBarrier(s):
 		a.refuse(s.Cond, "the condition of an if with a barrier is not provably the same for every thread of the block")
+	case s.Init != nil:
+		a.refuse(s.Init, "an if with a warp collective whose condition may differ from thread to thread has an init statement")
+	default: // warp collectives under a mask: the lanes of each branch
+		n.mask = a.newLoop(nil, nil)
+		n.mask.cond = s.Cond
 	}
-	a.checkHeader(s.Init)
-	n := &blockIf{stmt: s, then: a.lower(s.Body.List)}
+	n.then = a.lower(s.Body.List)
 	switch e := s.Else.(type) {
 	case *ast.BlockStmt:
 		n.els = a.lower(e.List)

@@ -41,6 +41,8 @@ type analysis struct {
 	top     map[ast.Stmt]bool          // barrier-free statements at the top of a lowered list
 	header  map[ast.Stmt]bool          // init and post statements of block-level control, barrier results
 	results map[ast.Stmt]*ast.CallExpr // statements assigning a barrier's result, with the barrier
+	colls   map[ast.Stmt]*ast.CallExpr // statements whose value is a warp collective, with it
+	masked  map[ast.Stmt]bool          // top statements that may run under a mask
 	sites   map[*types.Var][]site
 	class   map[*types.Var]varClass
 	defStmt map[*types.Var]ast.Stmt // the statement defining a remat or replicated variable
@@ -49,6 +51,8 @@ type analysis struct {
 	body      []node            // the lowered kernel
 	blockStmt map[ast.Stmt]bool // top statements run once per block
 	rematStmt map[ast.Stmt]bool // top statements recomputed where needed
+
+	rename map[types.Object]string // the new names of variables sharing a name
 
 	refusal *Refusal
 }
@@ -59,16 +63,28 @@ func (a *analysis) refuse(n ast.Node, format string, args ...any) {
 	}
 }
 
-// hasBarrier reports whether n contains a barrier outside function
-// literals.
+// hasBarrier reports whether n contains a barrier or warp collective
+// outside function literals: a synchronizing statement, whose control the
+// lowering keeps.
 func (a *analysis) hasBarrier(n ast.Node) bool {
+	return a.contains(n, func(k callKind) bool { return k == callBarrier || k == callBarrierPred || k == callWarp })
+}
+
+// hasBlockBarrier reports whether n contains a block barrier.
+func (a *analysis) hasBlockBarrier(n ast.Node) bool {
+	return a.contains(n, func(k callKind) bool { return k == callBarrier || k == callBarrierPred })
+}
+
+// contains reports whether n makes a call of a kind for which ok holds,
+// outside function literals.
+func (a *analysis) contains(n ast.Node, ok func(callKind) bool) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if kind, _ := a.c.classify(n); kind == callBarrier || kind == callBarrierPred {
+			if kind, _ := a.c.classify(n); ok(kind) {
 				found = true
 			}
 		}
@@ -78,41 +94,60 @@ func (a *analysis) hasBarrier(n ast.Node) bool {
 }
 
 // scanList marks the statements of a lowered list: barrier statements,
-// whose control becomes block-level, and top statements.
-func (a *analysis) scanList(list []ast.Stmt) {
+// whose control becomes block-level, and top statements. With masked, the
+// list may run under a mask of the block's threads (the body of an if
+// with a warp collective and no barrier, whose condition may differ from
+// thread to thread): its assignments do not make block-level values.
+func (a *analysis) scanList(list []ast.Stmt, masked bool) {
 	for _, s := range list {
 		if !a.hasBarrier(s) {
 			a.top[s] = true
+			a.masked[s] = masked
 			continue
 		}
 		a.barrier[s] = true
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			a.markHeader(s.Init)
-			a.scanList(s.Body.List)
+			inner := masked || !a.hasBlockBarrier(s)
+			a.scanList(s.Body.List, inner)
 			switch e := s.Else.(type) {
 			case *ast.BlockStmt:
-				a.scanList(e.List)
+				a.scanList(e.List, inner)
 			case *ast.IfStmt:
-				a.scanList([]ast.Stmt{e})
+				a.scanList([]ast.Stmt{e}, inner)
 			}
 		case *ast.ForStmt:
 			a.markHeader(s.Init)
 			a.markHeader(s.Post)
-			a.scanList(s.Body.List)
+			a.scanList(s.Body.List, masked)
 		case *ast.RangeStmt:
 			a.header[s] = true
-			a.scanList(s.Body.List)
+			a.scanList(s.Body.List, masked)
 		case *ast.BlockStmt:
-			a.scanList(s.List)
+			a.scanList(s.List, masked)
+		case *ast.ExprStmt:
+			a.markCollective(s, s.X)
 		case *ast.AssignStmt:
 			if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
 				a.markResult(s, s.Rhs[0])
+				a.markCollective(s, s.Rhs[0])
 			}
 		case *ast.DeclStmt:
 			if vs, ok := s.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && len(vs.Values) == 1 {
 				a.markResult(s, vs.Values[0])
+				a.markCollective(s, vs.Values[0])
 			}
+		}
+	}
+}
+
+// markCollective marks s as a statement whose value is a warp collective,
+// if value is one.
+func (a *analysis) markCollective(s ast.Stmt, value ast.Expr) {
+	if call, ok := ast.Unparen(value).(*ast.CallExpr); ok {
+		if kind, _ := a.c.classify(call); kind == callWarp {
+			a.colls[s] = call
 		}
 	}
 }
@@ -143,6 +178,8 @@ func (a *analysis) collectSites() {
 		s := stmts[len(stmts)-1]
 		if kind != siteAddr {
 			switch {
+			case a.top[s] && a.masked[s] && !isDefine(s):
+				kind = siteNested // only the threads of the mask change it
 			case a.top[s]:
 				kind = siteTop
 			case a.header[s]:

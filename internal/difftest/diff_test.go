@@ -246,3 +246,75 @@ func TestTreeForms(t *testing.T) {
 		}
 	}
 }
+
+// TestWarpReduceForms: shuffles in lockstep, a masked branch by warp, over
+// partial warps.
+func TestWarpReduceForms(t *testing.T) {
+	for _, n := range sizes {
+		for _, bs := range []int{32, 64, 96, 256, 1024} {
+			in := randInts(n)
+			nb := blocks(n, bs)
+			got := agree(t, func(f form) ([]int32, error) {
+				partial := make([]int32, nb)
+				return partial, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: nb}, Block: gocuda.Dim3{X: bs}}, WarpReduceKernel(in, partial))
+			})
+			for b := range nb {
+				var s int32
+				for i := b * bs; i < min(n, (b+1)*bs); i++ {
+					s += in[i]
+				}
+				require.Equal(t, s, got[b], "n=%d block=%d", n, bs)
+			}
+		}
+	}
+}
+
+// TestShflScanForms: the shfl_scan sample's partial warps (120-thread
+// blocks) and float shuffles.
+func TestShflScanForms(t *testing.T) {
+	for _, n := range sizes {
+		for _, bs := range []int{20, 32, 120, 256} {
+			in := randF(n)
+			agree(t, func(f form) ([]float32, error) {
+				out := make([]float32, n)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, ShflScanKernel(in, out))
+			})
+		}
+	}
+}
+
+// TestVoteForms: votes, reductions, matches, ActiveMask in both arms of a
+// branch (numba's 0x55555555 and 0xAAAAAAAA) and SyncWarp under a mask.
+func TestVoteForms(t *testing.T) {
+	for _, bs := range []int{16, 20, 32, 45, 64} {
+		in := randInts(bs)
+		got := agree(t, func(f form) ([]uint32, error) {
+			out := make([]uint32, 8*bs)
+			return out, f.launch(gocuda.Config{Block: gocuda.Dim3{X: bs}}, VoteKernel(in, out))
+		})
+		if bs == 64 {
+			assert.Equal(t, uint32(0x55555555), got[8*0+6], "even lanes' ActiveMask")
+			assert.Equal(t, uint32(0xAAAAAAAA), got[8*1+6], "odd lanes' ActiveMask")
+		}
+		for r := range min(bs, 16) {
+			assert.Equal(t, uint32(in[15-r]), got[8*r+7], "SyncWarp exchange, block %d thread %d", bs, r)
+		}
+	}
+}
+
+// TestCollectiveInBranchForms: a full-mask shuffle that half the warp
+// skips, returning instead: the lanes that skip it exit and do not hold it
+// up, so the other half completes it.
+func TestCollectiveInBranchForms(t *testing.T) {
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 32)
+		for i := range out {
+			out[i] = -1
+		}
+		return out, f.launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, StrandedKernel(out))
+	})
+	for i := range 16 {
+		assert.Zero(t, got[i], "lane %d reads lane 0", i)
+		assert.Equal(t, int32(-1), got[16+i])
+	}
+}

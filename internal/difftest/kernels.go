@@ -233,3 +233,109 @@ func treeSteps[T int32 | float32](t *gocuda.Thread, x []T, stop int) {
 		t.SyncThreads()
 	}
 }
+
+// WarpReduceKernel is Luitjens's block reduction by warp shuffles, with
+// helpers: each warp sums its lanes with ShflDownSync, lane 0 of each warp
+// stores the warp's sum, and warp 0 (a condition that differs from warp to
+// warp: a masked branch) sums those.
+//
+//gocuda:kernel WarpReduceKernel
+func warpReduce(t *gocuda.Thread, in, partial []int32) {
+	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	v = warpSum(t, v)
+	if t.LaneID() == 0 {
+		sums[t.WarpID()] = v
+	}
+	t.SyncThreads()
+	if t.WarpID() == 0 {
+		var s int32
+		if t.LaneID() < (t.BlockDim.X+gocuda.WarpSize-1)/gocuda.WarpSize {
+			s = sums[t.LaneID()]
+		}
+		s = warpSum(t, s)
+		if t.LaneID() == 0 {
+			partial[t.BlockIdx.X] = s
+		}
+	}
+}
+
+// warpSum returns, in lane 0, the sum of v over the warp.
+func warpSum(t *gocuda.Thread, v int32) int32 {
+	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, offset, gocuda.WarpSize)
+	}
+	return v
+}
+
+// ShflScanKernel is the inclusive warp scan of the CUDA samples' shfl_scan
+// over blocks whose last warp may be partial: ShflUpSync with the mask of
+// the warp's lanes, and each warp's total from its last lane.
+//
+//gocuda:kernel ShflScanKernel
+func shflScan(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+	mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+	var v float32
+	if i < len(in) {
+		v = in[i]
+	}
+	for d := 1; d < gocuda.WarpSize; d *= 2 {
+		y := gocuda.ShflUpSync(t, mask, v, d, gocuda.WarpSize)
+		if t.LaneID() >= d {
+			v += y
+		}
+	}
+	total := gocuda.ShflSync(t, mask, v, lanes-1, gocuda.WarpSize)
+	if i < len(out) {
+		out[i] = v + total/1024
+	}
+}
+
+// VoteKernel records, per thread, a ballot, all and any votes, a
+// reduction, a match and ActiveMask in both arms of a branch on the lane's
+// parity, and a SyncWarp-separated exchange through shared memory in warp
+// 0's lanes below 16.
+//
+//gocuda:kernel VoteKernel
+func vote(t *gocuda.Thread, in []int32, out []uint32) {
+	lane := t.LaneID()
+	r := t.ThreadRank()
+	pred := in[r] > 0
+	ballot := t.BallotSync(gocuda.FullMask, pred)
+	all := t.AllSync(gocuda.FullMask, pred)
+	anyPos := t.AnySync(gocuda.FullMask, pred)
+	sum := gocuda.ReduceAddSync(t, gocuda.FullMask, in[r])
+	low := gocuda.ReduceMinSync(t, gocuda.FullMask, in[r])
+	same := gocuda.MatchAnySync(t, gocuda.FullMask, in[r]%3)
+	var active uint32
+	if lane%2 == 0 {
+		active = t.ActiveMask()
+	} else {
+		active = t.ActiveMask()
+	}
+	buf := gocuda.Shared[int32](t, 16)
+	var swapped int32
+	if r < 16 {
+		buf[r] = in[r]
+		t.SyncWarp(0xffff)
+		swapped = buf[15-r]
+	}
+	out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+	out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+}
+
+// StrandedKernel calls a shuffle with the full mask in the lanes below 16
+// only: the other lanes return without it.
+//
+//gocuda:kernel StrandedKernel
+func stranded(t *gocuda.Thread, out []int32) {
+	if t.LaneID() < 16 {
+		out[t.LaneID()] = gocuda.ShflSync(t, gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize)
+	}
+}

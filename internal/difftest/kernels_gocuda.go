@@ -212,8 +212,7 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_exited := gocuda.Scratch[bool](gc_b, 1)
-	clear(gc_exited)
+	gc_exited := gc_b.Exited()
 //line kernels.go:44
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -450,8 +449,7 @@ var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b29952
 func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_exited := gocuda.Scratch[bool](gc_b, 0)
-	clear(gc_exited)
+	gc_exited := gc_b.Exited()
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
@@ -758,5 +756,628 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sum
 		}
+	}
+}
+
+// WarpReduceKernel is Luitjens's block reduction by warp shuffles, with
+// helpers: each warp sums its lanes with ShflDownSync, lane 0 of each warp
+// stores the warp's sum, and warp 0 (a condition that differs from warp to
+// warp: a masked branch) sums those.
+func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_warpReduce,
+		func(gc_t *gocuda.Thread) { warpReduce(gc_t, in, partial) },
+		func(gc_b *gocuda.Block) { gc_body_warpReduce(gc_b, in, partial) })
+}
+
+var gc_src_warpReduce = gocuda.NewKernelSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:237-265", "kernels.go:267-273")
+
+func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[int32](gc_b, 0)
+	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 1)
+	gc_v_2 := gocuda.Scratch[int32](gc_b, 2)
+	gc_s := gocuda.Scratch[int32](gc_b, 3)
+	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 4)
+	gc_v_3 := gocuda.Scratch[int32](gc_b, 5)
+	gc_c3m := gocuda.Scratch[uint32](gc_b, 6)
+	gc_c3v := gocuda.Scratch[int32](gc_b, 7)
+	gc_c3a := gocuda.Scratch[int](gc_b, 8)
+	gc_c3w := gocuda.Scratch[int](gc_b, 9)
+	gc_c3r := gocuda.Scratch[int32](gc_b, 10)
+	gc_m7 := gocuda.Scratch[bool](gc_b, 11)
+	gc_m7e := gocuda.Scratch[bool](gc_b, 12)
+	gc_c10m := gocuda.Scratch[uint32](gc_b, 13)
+	gc_c10v := gocuda.Scratch[int32](gc_b, 14)
+	gc_c10a := gocuda.Scratch[int](gc_b, 15)
+	gc_c10w := gocuda.Scratch[int](gc_b, 16)
+	gc_c10r := gocuda.Scratch[int32](gc_b, 17)
+//line kernels.go:244
+	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:245
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+//line kernels.go:246
+		var v int32
+//line kernels.go:247
+		if i < len(in) {
+			v = in[i]
+		}
+//line kernels.go:251
+		var gc_rv1_0 int32
+		gc_v[gc_tid] = v
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			v := gc_v[gc_tid]
+//line kernels.go:253
+			var v_2 = v
+//line kernels.go:254
+			_ = v_2
+			gc_v_2[gc_tid] = v_2
+		}
+		{
+
+//line kernels.go:269
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					v_2 := gc_v_2[gc_tid]
+
+//line kernels.go:270
+					gc_b.Arrive(gc_tid)
+					gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = gocuda.FullMask, v_2, offset, gocuda.WarpSize
+				}
+				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					v_2 := gc_v_2[gc_tid]
+//line kernels.go:270
+					v_2 += gc_c3r[gc_tid]
+					gc_v_2[gc_tid] = v_2
+				}
+			}
+		}
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+			v_2 := gc_v_2[gc_tid]
+//line kernels.go:272
+			gc_rv1_0 = v_2
+			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		v := gc_v[gc_tid]
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line kernels.go:274
+		v = gc_rv1_0
+//line kernels.go:252
+		if t.LaneID() == 0 {
+			sums[t.WarpID()] = v
+		}
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m7[gc_tid], gc_m7e[gc_tid] = false, false
+
+//line kernels.go:256
+		if t.WarpID() == 0 {
+			gc_m7[gc_tid] = true
+		} else {
+			gc_m7e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m7[gc_tid] {
+			continue
+		}
+//line kernels.go:257
+		var s int32
+//line kernels.go:258
+		if t.LaneID() < (t.BlockDim.X+gocuda.WarpSize-1)/gocuda.WarpSize {
+			s = sums[t.LaneID()]
+		}
+//line kernels.go:262
+		var gc_rv2_0 int32
+		gc_s[gc_tid] = s
+		gc_gc_rv2_0[gc_tid] = gc_rv2_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			if !gc_m7[gc_tid] {
+				continue
+			}
+			s := gc_s[gc_tid]
+//line kernels.go:264
+			var v_3 = s
+//line kernels.go:265
+			_ = v_3
+			gc_v_3[gc_tid] = v_3
+		}
+		{
+
+//line kernels.go:269
+			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m7[gc_tid] {
+						continue
+					}
+					v_3 := gc_v_3[gc_tid]
+
+//line kernels.go:270
+					gc_b.Arrive(gc_tid)
+					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
+				}
+				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m7[gc_tid] {
+						continue
+					}
+					v_3 := gc_v_3[gc_tid]
+//line kernels.go:270
+					v_3 += gc_c10r[gc_tid]
+					gc_v_3[gc_tid] = v_3
+				}
+			}
+		}
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			if !gc_m7[gc_tid] {
+				continue
+			}
+			gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+			v_3 := gc_v_3[gc_tid]
+//line kernels.go:272
+			gc_rv2_0 = v_3
+			gc_gc_rv2_0[gc_tid] = gc_rv2_0
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m7[gc_tid] {
+			continue
+		}
+		s := gc_s[gc_tid]
+		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+//line kernels.go:274
+		s = gc_rv2_0
+//line kernels.go:262
+		if t.LaneID() == 0 {
+			partial[t.BlockIdx.X] = s
+		}
+		gc_s[gc_tid] = s
+	}
+}
+
+// ShflScanKernel is the inclusive warp scan of the CUDA samples' shfl_scan
+// over blocks whose last warp may be partial: ShflUpSync with the mask of
+// the warp's lanes, and each warp's total from its last lane.
+func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_shflScan,
+		func(gc_t *gocuda.Thread) { shflScan(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_shflScan(gc_b, in, out) })
+}
+
+var gc_src_shflScan = gocuda.NewKernelSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:275-298")
+
+func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[float32](gc_b, 0)
+	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
+	gc_c2v := gocuda.Scratch[float32](gc_b, 2)
+	gc_c2a := gocuda.Scratch[int](gc_b, 3)
+	gc_c2w := gocuda.Scratch[int](gc_b, 4)
+	gc_c2r := gocuda.Scratch[float32](gc_b, 5)
+	gc_c4m := gocuda.Scratch[uint32](gc_b, 6)
+	gc_c4v := gocuda.Scratch[float32](gc_b, 7)
+	gc_c4a := gocuda.Scratch[int](gc_b, 8)
+	gc_c4w := gocuda.Scratch[int](gc_b, 9)
+	gc_c4r := gocuda.Scratch[float32](gc_b, 10)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:281
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+//line kernels.go:284
+		var v float32
+//line kernels.go:285
+		if i < len(in) {
+			v = in[i]
+		}
+		gc_v[gc_tid] = v
+	}
+
+//line kernels.go:288
+	for d := 1; d < gocuda.WarpSize; d *= 2 {
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+//line kernels.go:282
+			lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+//line kernels.go:283
+			mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+			v := gc_v[gc_tid]
+
+//line kernels.go:289
+			gc_b.Arrive(gc_tid)
+			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = mask, v, d, gocuda.WarpSize
+		}
+		gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			v := gc_v[gc_tid]
+//line kernels.go:289
+			y := gc_c2r[gc_tid]
+//line kernels.go:290
+			if t.LaneID() >= d {
+				v += y
+			}
+			gc_v[gc_tid] = v
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:282
+		lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+//line kernels.go:283
+		mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+		v := gc_v[gc_tid]
+
+//line kernels.go:294
+		gc_b.Arrive(gc_tid)
+		gc_c4m[gc_tid], gc_c4v[gc_tid], gc_c4a[gc_tid], gc_c4w[gc_tid] = mask, v, lanes-1, gocuda.WarpSize
+	}
+	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c4m, gc_c4v, gc_c4a, gc_c4w, gc_c4r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:281
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		v := gc_v[gc_tid]
+//line kernels.go:294
+		total := gc_c4r[gc_tid]
+//line kernels.go:295
+		if i < len(out) {
+			out[i] = v + total/1024
+		}
+	}
+}
+
+// VoteKernel records, per thread, a ballot, all and any votes, a
+// reduction, a match and ActiveMask in both arms of a branch on the lane's
+// parity, and a SyncWarp-separated exchange through shared memory in warp
+// 0's lanes below 16.
+func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_vote,
+		func(gc_t *gocuda.Thread) { vote(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_vote(gc_b, in, out) })
+}
+
+var gc_src_vote = gocuda.NewKernelSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:300-331")
+
+func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_pred := gocuda.Scratch[bool](gc_b, 0)
+	gc_ballot := gocuda.Scratch[uint32](gc_b, 1)
+	gc_all := gocuda.Scratch[bool](gc_b, 2)
+	gc_anyPos := gocuda.Scratch[bool](gc_b, 3)
+	gc_sum := gocuda.Scratch[int32](gc_b, 4)
+	gc_low := gocuda.Scratch[int32](gc_b, 5)
+	gc_same := gocuda.Scratch[uint32](gc_b, 6)
+	gc_active := gocuda.Scratch[uint32](gc_b, 7)
+	gc_swapped := gocuda.Scratch[int32](gc_b, 8)
+	gc_c2m := gocuda.Scratch[uint32](gc_b, 9)
+	gc_c2v := gocuda.Scratch[bool](gc_b, 10)
+	gc_c2r := gocuda.Scratch[uint32](gc_b, 11)
+	gc_c4m := gocuda.Scratch[uint32](gc_b, 12)
+	gc_c4v := gocuda.Scratch[bool](gc_b, 13)
+	gc_c4r := gocuda.Scratch[bool](gc_b, 14)
+	gc_c6m := gocuda.Scratch[uint32](gc_b, 15)
+	gc_c6v := gocuda.Scratch[bool](gc_b, 16)
+	gc_c6r := gocuda.Scratch[bool](gc_b, 17)
+	gc_c8m := gocuda.Scratch[uint32](gc_b, 18)
+	gc_c8v := gocuda.Scratch[int32](gc_b, 19)
+	gc_c8r := gocuda.Scratch[int32](gc_b, 20)
+	gc_c10m := gocuda.Scratch[uint32](gc_b, 21)
+	gc_c10v := gocuda.Scratch[int32](gc_b, 22)
+	gc_c10r := gocuda.Scratch[int32](gc_b, 23)
+	gc_c12m := gocuda.Scratch[uint32](gc_b, 24)
+	gc_c12v := gocuda.Scratch[int32](gc_b, 25)
+	gc_c12r := gocuda.Scratch[uint32](gc_b, 26)
+	gc_m14 := gocuda.Scratch[bool](gc_b, 27)
+	gc_m14e := gocuda.Scratch[bool](gc_b, 28)
+	gc_c15r := gocuda.Scratch[uint32](gc_b, 29)
+	gc_c17r := gocuda.Scratch[uint32](gc_b, 30)
+	gc_m20 := gocuda.Scratch[bool](gc_b, 31)
+	gc_m20e := gocuda.Scratch[bool](gc_b, 32)
+	gc_c22m := gocuda.Scratch[uint32](gc_b, 33)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:308
+		r := t.ThreadRank()
+//line kernels.go:309
+		pred := in[r] > 0
+		gc_pred[gc_tid] = pred
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		pred := gc_pred[gc_tid]
+
+//line kernels.go:310
+		gc_b.Arrive(gc_tid)
+		gc_c2m[gc_tid], gc_c2v[gc_tid] = gocuda.FullMask, pred
+	}
+	gocuda.CompiledWarp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:310
+		ballot := gc_c2r[gc_tid]
+		gc_ballot[gc_tid] = ballot
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		pred := gc_pred[gc_tid]
+
+//line kernels.go:311
+		gc_b.Arrive(gc_tid)
+		gc_c4m[gc_tid], gc_c4v[gc_tid] = gocuda.FullMask, pred
+	}
+	gocuda.CompiledWarp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:311
+		all := gc_c4r[gc_tid]
+		gc_all[gc_tid] = all
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		pred := gc_pred[gc_tid]
+
+//line kernels.go:312
+		gc_b.Arrive(gc_tid)
+		gc_c6m[gc_tid], gc_c6v[gc_tid] = gocuda.FullMask, pred
+	}
+	gocuda.CompiledWarp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:312
+		anyPos := gc_c6r[gc_tid]
+		gc_anyPos[gc_tid] = anyPos
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:308
+		r := t.ThreadRank()
+
+//line kernels.go:313
+		gc_b.Arrive(gc_tid)
+		gc_c8m[gc_tid], gc_c8v[gc_tid] = gocuda.FullMask, in[r]
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:313
+		sum := gc_c8r[gc_tid]
+		gc_sum[gc_tid] = sum
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:308
+		r := t.ThreadRank()
+
+//line kernels.go:314
+		gc_b.Arrive(gc_tid)
+		gc_c10m[gc_tid], gc_c10v[gc_tid] = gocuda.FullMask, in[r]
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:314
+		low := gc_c10r[gc_tid]
+		gc_low[gc_tid] = low
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:308
+		r := t.ThreadRank()
+
+//line kernels.go:315
+		gc_b.Arrive(gc_tid)
+		gc_c12m[gc_tid], gc_c12v[gc_tid] = gocuda.FullMask, in[r]%3
+	}
+	gocuda.CompiledWarp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:315
+		same := gc_c12r[gc_tid]
+//line kernels.go:316
+		var active uint32
+		gc_same[gc_tid] = same
+		gc_active[gc_tid] = active
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m14[gc_tid], gc_m14e[gc_tid] = false, false
+//line kernels.go:307
+		lane := t.LaneID()
+
+//line kernels.go:317
+		if lane%2 == 0 {
+			gc_m14[gc_tid] = true
+		} else {
+			gc_m14e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m14[gc_tid] {
+			continue
+		}
+
+//line kernels.go:318
+		gc_b.Arrive(gc_tid)
+	}
+	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m14[gc_tid] {
+			continue
+		}
+		active := gc_active[gc_tid]
+//line kernels.go:318
+		active = gc_c15r[gc_tid]
+		gc_active[gc_tid] = active
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m14e[gc_tid] {
+			continue
+		}
+
+//line kernels.go:320
+		gc_b.Arrive(gc_tid)
+	}
+	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m14e[gc_tid] {
+			continue
+		}
+		active := gc_active[gc_tid]
+//line kernels.go:320
+		active = gc_c17r[gc_tid]
+		gc_active[gc_tid] = active
+	}
+//line kernels.go:322
+	buf := gocuda.Shared[int32](t, 16)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:323
+		var swapped int32
+		gc_swapped[gc_tid] = swapped
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m20[gc_tid], gc_m20e[gc_tid] = false, false
+//line kernels.go:308
+		r := t.ThreadRank()
+
+//line kernels.go:324
+		if r < 16 {
+			gc_m20[gc_tid] = true
+		} else {
+			gc_m20e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m20[gc_tid] {
+			continue
+		}
+//line kernels.go:308
+		r := t.ThreadRank()
+//line kernels.go:325
+		buf[r] = in[r]
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m20[gc_tid] {
+			continue
+		}
+
+//line kernels.go:326
+		gc_b.Arrive(gc_tid)
+		gc_c22m[gc_tid] = 0xffff
+	}
+	gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c22m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m20[gc_tid] {
+			continue
+		}
+//line kernels.go:308
+		r := t.ThreadRank()
+		swapped := gc_swapped[gc_tid]
+//line kernels.go:327
+		swapped = buf[15-r]
+		gc_swapped[gc_tid] = swapped
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:308
+		r := t.ThreadRank()
+		ballot := gc_ballot[gc_tid]
+		all := gc_all[gc_tid]
+		anyPos := gc_anyPos[gc_tid]
+		sum := gc_sum[gc_tid]
+		low := gc_low[gc_tid]
+		same := gc_same[gc_tid]
+		active := gc_active[gc_tid]
+		swapped := gc_swapped[gc_tid]
+//line kernels.go:329
+		out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+//line kernels.go:330
+		out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+	}
+}
+
+// StrandedKernel calls a shuffle with the full mask in the lanes below 16
+// only: the other lanes return without it.
+func StrandedKernel(out []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_stranded,
+		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
+		func(gc_b *gocuda.Block) { gc_body_stranded(gc_b, out) })
+}
+
+var gc_src_stranded = gocuda.NewKernelSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:333-341")
+
+func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_m1 := gocuda.Scratch[bool](gc_b, 0)
+	gc_m1e := gocuda.Scratch[bool](gc_b, 1)
+	gc_c2m := gocuda.Scratch[uint32](gc_b, 2)
+	gc_c2v := gocuda.Scratch[int32](gc_b, 3)
+	gc_c2a := gocuda.Scratch[int](gc_b, 4)
+	gc_c2w := gocuda.Scratch[int](gc_b, 5)
+	gc_c2r := gocuda.Scratch[int32](gc_b, 6)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
+
+//line kernels.go:338
+		if t.LaneID() < 16 {
+			gc_m1[gc_tid] = true
+		} else {
+			gc_m1e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+
+//line kernels.go:339
+		gc_b.Arrive(gc_tid)
+		gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize
+	}
+	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:339
+		out[t.LaneID()] = gc_c2r[gc_tid]
 	}
 }

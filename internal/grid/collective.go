@@ -146,3 +146,15 @@ func boolBits(v bool) uint64 {
 	}
 	return 0
 }
+
+// Results computes the results of a collective of kind and mask that the
+// lanes arrived completed, one per arrived lane, into out: what Warp
+// returns to each lane. It serves code that runs a warp's lanes in
+// lockstep (compiled kernels), with the same semantics.
+func Results(kind Kind, lanes []Collective, mask, arrived uint32, out []uint64) {
+	g := group{kind: kind, mask: mask, arrived: arrived}
+	for m := arrived; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		out[j] = result(lanes, g, j)
+	}
+}

@@ -212,8 +212,7 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_exited := gocuda.Scratch[bool](gc_b, 1)
-	clear(gc_exited)
+	gc_exited := gc_b.Exited()
 //line basic.go:44
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {

@@ -19,8 +19,7 @@ var gc_src_count = gocuda.NewKernelSource("count", "5c9124c719bcdd0c5dec566bc91e
 func gc_body_count(gc_b *gocuda.Block, in []int32, counts []int32, flags []bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_exited := gocuda.Scratch[bool](gc_b, 0)
-	clear(gc_exited)
+	gc_exited := gc_b.Exited()
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)

@@ -6,12 +6,32 @@ var sink *gocuda.Thread
 
 //gocuda:kernel WarpKernel
 func warp(t *gocuda.Thread, out []uint32) {
-	out[t.ThreadIdx.X] = t.BallotSync(gocuda.FullMask, true) // want `t.BallotSync \(lockstep warps`
+	out[t.ThreadIdx.X] = 1 + t.BallotSync(gocuda.FullMask, true) // want `a warp collective inside an expression`
 }
 
 //gocuda:kernel ShuffleKernel
 func shuffle(t *gocuda.Thread, out []int32) {
-	out[t.ThreadIdx.X] = gocuda.ShflDownSync(t, gocuda.FullMask, int32(1), 1, 32) // want `gocuda.ShflDownSync`
+	_, _ = gocuda.MatchAllSync(t, gocuda.FullMask, int32(1)) // want `gocuda.MatchAllSync \(not compiled yet`
+}
+
+//gocuda:kernel UniKernel
+func uni(t *gocuda.Thread) {
+	_ = t.UniSync(gocuda.FullMask, true) // want `t.UniSync \(not compiled yet`
+}
+
+//gocuda:kernel WarpLoopKernel
+func warpLoop(t *gocuda.Thread, v int32) {
+	for i := 0; i < t.LaneID(); i++ { // want `condition of a loop with a barrier or warp collective`
+		v = gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
+	}
+}
+
+//gocuda:kernel MaskedBarrierKernel
+func maskedBarrier(t *gocuda.Thread, v int32) {
+	if t.LaneID() < 16 { // want `condition of an if with a barrier is not provably the same`
+		v = gocuda.ShflDownSync(t, 0xffff, v, 1, 32)
+		t.SyncThreads()
+	}
 }
 
 //gocuda:kernel DivergentKernel
@@ -112,5 +132,5 @@ func reserved(t *gocuda.Thread) {
 
 //gocuda:kernel GridKernel
 func grid(t *gocuda.Thread) {
-	t.SyncGrid() // want `t.SyncGrid`
+	t.SyncGrid() // want `t.SyncGrid \(not compiled yet`
 }

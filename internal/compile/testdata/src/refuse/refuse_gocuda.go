@@ -8,16 +8,37 @@ import (
 
 // WarpKernel returns the kernel warp bound to its arguments.
 //
-// gocuda compile left it on the runtime path: t.BallotSync (lockstep warps and grid sync are not compiled yet).
+// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { warp(gc_t, out) }
 }
 
 // ShuffleKernel returns the kernel shuffle bound to its arguments.
 //
-// gocuda compile left it on the runtime path: gocuda.ShflDownSync (lockstep warps are not compiled yet).
+// gocuda compile left it on the runtime path: gocuda.MatchAllSync (not compiled yet).
 func ShuffleKernel(out []int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { shuffle(gc_t, out) }
+}
+
+// UniKernel returns the kernel uni bound to its arguments.
+//
+// gocuda compile left it on the runtime path: t.UniSync (not compiled yet: grid sync, UniSync).
+func UniKernel() func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { uni(gc_t) }
+}
+
+// WarpLoopKernel returns the kernel warpLoop bound to its arguments.
+//
+// gocuda compile left it on the runtime path: the condition of a loop with a barrier or warp collective is not provably the same for every thread of the block.
+func WarpLoopKernel(v int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v) }
+}
+
+// MaskedBarrierKernel returns the kernel maskedBarrier bound to its arguments.
+//
+// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
+func MaskedBarrierKernel(v int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { maskedBarrier(gc_t, v) }
 }
 
 // DivergentKernel returns the kernel divergent bound to its arguments.
@@ -29,7 +50,7 @@ func DivergentKernel() func(*gocuda.Thread) {
 
 // LoopKernel returns the kernel loop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the condition of a loop with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the condition of a loop with a barrier or warp collective is not provably the same for every thread of the block.
 func LoopKernel(n []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { loop(gc_t, n) }
 }
@@ -113,7 +134,7 @@ func ReservedKernel() func(*gocuda.Thread) {
 
 // GridKernel returns the kernel grid bound to its arguments.
 //
-// gocuda compile left it on the runtime path: t.SyncGrid (lockstep warps and grid sync are not compiled yet).
+// gocuda compile left it on the runtime path: t.SyncGrid (not compiled yet: grid sync, UniSync).
 func GridKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { grid(gc_t) }
 }
