@@ -273,29 +273,17 @@ func (e *emitter) loop(l *threadLoop) {
 	if l.exits {
 		e.printf("%s:\n", label)
 	}
-	e.printf("for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\ngc_b.Enter(gc_tid)\n")
+	if l.grid != nil {
+		e.lockstep(l)
+		return
+	}
+	e.threadLoopHead(l, true)
 	if l.cond != nil {
 		m := e.masks[l]
 		e.printf("%s[gc_tid], %s[gc_tid] = false, false\n", m[0], m[1])
 	}
-	if e.exits {
-		e.printf("if gc_exited[gc_tid] {\ncontinue\n}\n")
-	}
-	if e.mask != "" {
-		e.printf("if !%s[gc_tid] {\ncontinue\n}\n", e.mask)
-	}
-	done := map[ast.Stmt]bool{}
-	for _, v := range e.a.rematFor(l) {
-		if s := e.a.defStmt[v]; !done[s] {
-			done[s] = true
-			e.source(s)
-		}
-	}
-	for _, v := range e.a.sorted(l.refs) {
-		if e.a.class[v] == varReplicated && !l.defs[v] {
-			e.printf("%s := gc_%s[gc_tid]\n", e.a.nameOf(v), e.a.nameOf(v))
-		}
-	}
+	e.skips()
+	e.loopLocals(l)
 	if l.pred != nil {
 		e.predBody(l)
 	}
@@ -310,12 +298,55 @@ func (e *emitter) loop(l *threadLoop) {
 	for _, s := range l.stmts {
 		e.stmt(s, label)
 	}
+	e.loopStores(l)
+	e.printf("}\n")
+}
+
+// threadLoopHead opens a thread loop, entering each thread if enter.
+func (e *emitter) threadLoopHead(l *threadLoop, enter bool) {
+	e.printf("for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\n")
+	if enter {
+		e.printf("gc_b.Enter(gc_tid)\n")
+	}
+	if l.grid != nil {
+		e.skips()
+	}
+}
+
+// skips writes the tests that skip threads that have returned or are
+// outside the current mask.
+func (e *emitter) skips() {
+	if e.exits {
+		e.printf("if gc_exited[gc_tid] {\ncontinue\n}\n")
+	}
+	if e.mask != "" {
+		e.printf("if !%s[gc_tid] {\ncontinue\n}\n", e.mask)
+	}
+}
+
+// loopLocals writes a thread loop's recomputed and reloaded variables.
+func (e *emitter) loopLocals(l *threadLoop) {
+	done := map[ast.Stmt]bool{}
+	for _, v := range e.a.rematFor(l) {
+		if s := e.a.defStmt[v]; !done[s] {
+			done[s] = true
+			e.source(s)
+		}
+	}
+	for _, v := range e.a.sorted(l.refs) {
+		if e.a.class[v] == varReplicated && !l.defs[v] {
+			e.printf("%s := gc_%s[gc_tid]\n", e.a.nameOf(v), e.a.nameOf(v))
+		}
+	}
+}
+
+// loopStores writes back the replicated variables a thread loop changed.
+func (e *emitter) loopStores(l *threadLoop) {
 	for _, v := range e.a.sorted(l.refs) {
 		if e.a.class[v] == varReplicated && (l.defs[v] || l.sets[v]) {
 			e.printf("gc_%s[gc_tid] = %s\n", e.a.nameOf(v), e.a.nameOf(v))
 		}
 	}
-	e.printf("}\n")
 }
 
 // predInit declares the variable a barrier's predicate reduces into.

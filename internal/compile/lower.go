@@ -17,6 +17,7 @@ type threadLoop struct {
 	pred  *ast.CallExpr       // or the barrier whose predicate it evaluates
 	coll  *ast.CallExpr       // or the warp collective whose operands it evaluates
 	cond  ast.Expr            // or the condition of a masked if
+	grid  *gridStride         // or a grid-stride loop, run in lockstep
 	refs  map[*types.Var]bool // local variables it uses or defines
 	defs  map[*types.Var]bool // ... of which its top statements define
 	sets  map[*types.Var]bool // ... and which it changes
@@ -102,6 +103,11 @@ func (a *analysis) lower(list []ast.Stmt) []node {
 		case a.blockStmt[s]:
 			flush()
 			out = append(out, &blockCode{s})
+		case a.gridStrideOf(s) != nil:
+			flush()
+			l := a.newLoop([]ast.Stmt{s}, nil)
+			l.grid = a.gridStrideOf(s)
+			out = append(out, l)
 		default:
 			run = append(run, s)
 		}

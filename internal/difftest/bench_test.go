@@ -30,3 +30,25 @@ func BenchmarkMatMulTiled(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSAXPYGridStride: the scalar grid-stride SAXPY, compiled (lanes
+// in lockstep) and on the runtime path, against hand-written parallel Go.
+func BenchmarkSAXPYGridStride(b *testing.B) {
+	const n = 1 << 24
+	x, y := randF(n), randF(n)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: dev.Properties().MultiProcessorCount}, Block: gocuda.Dim3{X: 1024}}
+	for _, f := range forms {
+		b.Run(f.name, func(b *testing.B) {
+			for b.Loop() {
+				if err := f.launch(cfg, SAXPYKernel(2, x, y)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("handParallel", func(b *testing.B) {
+		for b.Loop() {
+			bench.SAXPYParallel(2, x, y)
+		}
+	})
+}

@@ -663,10 +663,24 @@ var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea
 func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
+	gc_g1 := gocuda.Scratch[int](gc_b, 0)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+
 //line kernels.go:195
-		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += t.BlockDim.X * t.GridDim.X {
+		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	}
+
+//line kernels.go:195
+	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += t.BlockDim.X * t.GridDim.X {
+		gc_more = false
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			i := gc_g1[gc_tid] + gc_off
+			if !(i < gc_limit) {
+				continue
+			}
+			gc_more = true
+//line kernels.go:196
 			y[i] = a*x[i] + y[i]
 		}
 	}
