@@ -90,3 +90,18 @@ func TestCompiledBodyMayNotSynchronize(t *testing.T) {
 	require.ErrorIs(t, err, ErrLaunchFailure)
 	assert.Contains(t, err.Error(), "compiled kernel reached a barrier")
 }
+
+// TestWithRuntimePath: a device made WithRuntimePath runs compiled kernels
+// per thread.
+func TestWithRuntimePath(t *testing.T) {
+	d, err := NewDevice(WithWorkers(2), WithRuntimePath())
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, d.Close()) })
+	assert.True(t, d.RuntimePath())
+	src, _ := currentSource(t)
+	k, bodies, threads := countingKernel(t, src)
+	require.NoError(t, d.Launch(Config{Grid: Dim3{X: 3}, Block: Dim3{X: 4}}, k))
+	assert.Zero(t, bodies.Load())
+	assert.Equal(t, int64(12), threads.Load())
+	assert.Equal(t, compiledOff, newTestDevice(t).RuntimePath(), "a plain device compiles unless GOCUDA_COMPILED=off")
+}

@@ -102,7 +102,7 @@ func (s *Stream) LaunchCooperative(cfg Config, kernel func(*Thread)) error {
 // newCooperativeLaunch validates a cooperative launch: a valid
 // configuration whose blocks can all be resident at once.
 func (d *Device) newCooperativeLaunch(cfg Config, kernel func(*Thread)) (*launch, error) {
-	l, err := newLaunch(cfg, kernel)
+	l, err := d.newLaunch(cfg, kernel)
 	if err != nil {
 		return nil, err
 	}

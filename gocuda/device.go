@@ -28,6 +28,7 @@ type Device struct {
 	mem      *devlink.Account
 	ordinal  int
 	print    io.Writer // where kernels' Printf output goes
+	runtime  bool      // WithRuntimePath
 	streams  streamSet
 	resident residentSet // executors of cooperative blocks and of nested launches' launchers
 	nested   nestedCount // running nested launches, which do not hold mu
@@ -40,9 +41,10 @@ type Device struct {
 type Option func(*options) error
 
 type options struct {
-	workers   int
-	globalMem int64
-	printOut  io.Writer
+	workers     int
+	globalMem   int64
+	printOut    io.Writer
+	runtimePath bool
 }
 
 // WithWorkers sets the number of worker goroutines (the device's
@@ -71,7 +73,7 @@ func NewDevice(opts ...Option) (*Device, error) {
 	if o.printOut == nil {
 		o.printOut = os.Stdout
 	}
-	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut}
+	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut, runtime: o.runtimePath}
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor()
@@ -123,7 +125,7 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // Synchronize, LaunchCooperative, ...) return ErrNotPermitted from inside
 // a kernel.
 func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
-	l, err := newLaunch(cfg, kernel)
+	l, err := d.newLaunch(cfg, kernel)
 	if err != nil {
 		return err
 	}

@@ -122,7 +122,7 @@ func (d *Device) DefaultStream() *Stream { return d.streams.def }
 // running them at once keeps that guarantee and cannot hang.
 func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 	s = s.orDefault()
-	l, err := newLaunch(cfg, kernel)
+	l, err := s.dev.newLaunch(cfg, kernel)
 	if err != nil {
 		return err
 	}

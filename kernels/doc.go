@@ -16,3 +16,5 @@
 // (PPoPP'08), Harris's "Optimizing Parallel Reduction in CUDA", the CUDA
 // Handbook, and the lecture decks on CUDA.
 package kernels
+
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -24,24 +24,24 @@ const (
 // then adds each nonzero bin into bins with one global atomicAdd per bin.
 // bins must have HistogramBins elements; the counts are added to what it
 // holds. Launch it with any one-dimensional grid and block.
-func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
+//
+//gocuda:kernel HistogramKernel
+func histogram(t *gocuda.Thread, data []byte, bins []uint32) {
 	n := len(data)
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		local := gocuda.Shared[uint32](t, HistogramBins)
-		for b := tid; b < HistogramBins; b += t.BlockDim.X {
-			local[b] = 0 // shared memory is uninitialized on a GPU
-		}
-		t.SyncThreads()
-		stride := t.BlockDim.X * t.GridDim.X
-		for i := t.BlockIdx.X*t.BlockDim.X + tid; i < n; i += stride {
-			atomic.Add(&local[data[i]], 1)
-		}
-		t.SyncThreads()
-		for b := tid; b < HistogramBins; b += t.BlockDim.X {
-			if c := local[b]; c != 0 {
-				atomic.Add(&bins[b], c)
-			}
+	tid := t.ThreadIdx.X
+	local := gocuda.Shared[uint32](t, HistogramBins)
+	for b := tid; b < HistogramBins; b += t.BlockDim.X {
+		local[b] = 0 // shared memory is uninitialized on a GPU
+	}
+	t.SyncThreads()
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + tid; i < n; i += stride {
+		atomic.Add(&local[data[i]], 1)
+	}
+	t.SyncThreads()
+	for b := tid; b < HistogramBins; b += t.BlockDim.X {
+		if c := local[b]; c != 0 {
+			atomic.Add(&bins[b], c)
 		}
 	}
 }

@@ -122,19 +122,19 @@ func matmulCheck(dev *gocuda.Device, v MatMulVariant, a, b, c []float32, m, k, n
 // memory. Launch it with MatMulConfig(MatMulNaive, m, n). It never
 // synchronizes, so in gocuda each thread is a plain call; B is read down a
 // column, a cache-unfriendly stride of n floats.
-func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		row := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
-		col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if row >= m || col >= n {
-			return
-		}
-		var sum float32
-		for p := 0; p < k; p++ {
-			sum += a[row*k+p] * b[p*n+col]
-		}
-		c[row*n+col] = sum
+//
+//gocuda:kernel MatMulNaiveKernel
+func matMulNaive(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
+	row := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if row >= m || col >= n {
+		return
 	}
+	var sum float32
+	for p := 0; p < k; p++ {
+		sum += a[row*k+p] * b[p*n+col]
+	}
+	c[row*n+col] = sum
 }
 
 // MatMulTiledKernel returns the tiled matrix multiply of Ryoo et al.
@@ -154,25 +154,25 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 // naive kernel's whole dot product takes 3 to 4 µs.
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
-func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-		bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-		row := t.BlockIdx.Y*MatMulTile + ty
-		col := t.BlockIdx.X*MatMulTile + tx
-		var sum float32
-		for p := 0; p < k; p += MatMulTile {
-			as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
-			t.SyncThreads()
-			for q := range MatMulTile {
-				sum += as[ty][q] * bs[q][tx]
-			}
-			t.SyncThreads() // the tiles are overwritten next step
+//
+//gocuda:kernel MatMulTiledKernel
+func matMulTiled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	row := t.BlockIdx.Y*MatMulTile + ty
+	col := t.BlockIdx.X*MatMulTile + tx
+	var sum float32
+	for p := 0; p < k; p += MatMulTile {
+		as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
+		t.SyncThreads()
+		for q := range MatMulTile {
+			sum += as[ty][q] * bs[q][tx]
 		}
-		if row < m && col < n {
-			c[row*n+col] = sum
-		}
+		t.SyncThreads() // the tiles are overwritten next step
+	}
+	if row < m && col < n {
+		c[row*n+col] = sum
 	}
 }
 
@@ -193,39 +193,39 @@ func matmulLoad(a, b []float32, row, col, ac, br, m, k, n int) (av, bv float32) 
 // "#pragma unroll" to remove the loop's counter, compare and branch (and,
 // here, the bounds checks of a variable index). Launch it with
 // MatMulConfig(MatMulTiledUnrolled, m, n).
-func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-		bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-		row := t.BlockIdx.Y*MatMulTile + ty
-		col := t.BlockIdx.X*MatMulTile + tx
-		var sum float32
-		for p := 0; p < k; p += MatMulTile {
-			as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
-			t.SyncThreads()
-			ar, bt := &as[ty], (*[MatMulTile][MatMulTile]float32)(bs)
-			sum += ar[0] * bt[0][tx]
-			sum += ar[1] * bt[1][tx]
-			sum += ar[2] * bt[2][tx]
-			sum += ar[3] * bt[3][tx]
-			sum += ar[4] * bt[4][tx]
-			sum += ar[5] * bt[5][tx]
-			sum += ar[6] * bt[6][tx]
-			sum += ar[7] * bt[7][tx]
-			sum += ar[8] * bt[8][tx]
-			sum += ar[9] * bt[9][tx]
-			sum += ar[10] * bt[10][tx]
-			sum += ar[11] * bt[11][tx]
-			sum += ar[12] * bt[12][tx]
-			sum += ar[13] * bt[13][tx]
-			sum += ar[14] * bt[14][tx]
-			sum += ar[15] * bt[15][tx]
-			t.SyncThreads()
-		}
-		if row < m && col < n {
-			c[row*n+col] = sum
-		}
+//
+//gocuda:kernel MatMulTiledUnrolledKernel
+func matMulTiledUnrolled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	row := t.BlockIdx.Y*MatMulTile + ty
+	col := t.BlockIdx.X*MatMulTile + tx
+	var sum float32
+	for p := 0; p < k; p += MatMulTile {
+		as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
+		t.SyncThreads()
+		ar, bt := &as[ty], (*[MatMulTile][MatMulTile]float32)(bs)
+		sum += ar[0] * bt[0][tx]
+		sum += ar[1] * bt[1][tx]
+		sum += ar[2] * bt[2][tx]
+		sum += ar[3] * bt[3][tx]
+		sum += ar[4] * bt[4][tx]
+		sum += ar[5] * bt[5][tx]
+		sum += ar[6] * bt[6][tx]
+		sum += ar[7] * bt[7][tx]
+		sum += ar[8] * bt[8][tx]
+		sum += ar[9] * bt[9][tx]
+		sum += ar[10] * bt[10][tx]
+		sum += ar[11] * bt[11][tx]
+		sum += ar[12] * bt[12][tx]
+		sum += ar[13] * bt[13][tx]
+		sum += ar[14] * bt[14][tx]
+		sum += ar[15] * bt[15][tx]
+		t.SyncThreads()
+	}
+	if row < m && col < n {
+		c[row*n+col] = sum
 	}
 }
 
@@ -240,35 +240,35 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 // MatMulTiledKernel's 16. In gocuda, where barriers dominate, that makes it
 // the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
 // two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
-func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
+//
+//gocuda:kernel MatMulRegisterTiledKernel
+func matMulRegisterTiled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 	const half = MatMulTile
-	return func(t *gocuda.Thread) {
-		as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
-		bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-		row0, col0 := t.BlockIdx.Y*matmulRegTile, t.BlockIdx.X*matmulRegTile
-		var s00, s01, s10, s11 float32
-		for p := 0; p < k; p += matmulRegTile {
-			// Loads stride by 16 so that a warp's loads stay coalesced.
-			for i := 0; i < matmulRegTile; i += half {
-				for j := 0; j < matmulRegTile; j += half {
-					as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(a, b,
-						row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
-				}
+	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	row0, col0 := t.BlockIdx.Y*matmulRegTile, t.BlockIdx.X*matmulRegTile
+	var s00, s01, s10, s11 float32
+	for p := 0; p < k; p += matmulRegTile {
+		// Loads stride by 16 so that a warp's loads stay coalesced.
+		for i := 0; i < matmulRegTile; i += half {
+			for j := 0; j < matmulRegTile; j += half {
+				as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(a, b,
+					row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
 			}
-			t.SyncThreads()
-			a0, a1 := &as[2*ty], &as[2*ty+1]
-			for q := range matmulRegTile {
-				b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-				s00 += a0[q] * b0
-				s01 += a0[q] * b1
-				s10 += a1[q] * b0
-				s11 += a1[q] * b1
-			}
-			t.SyncThreads()
 		}
-		matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+		t.SyncThreads()
+		a0, a1 := &as[2*ty], &as[2*ty+1]
+		for q := range matmulRegTile {
+			b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+			s00 += a0[q] * b0
+			s01 += a0[q] * b1
+			s10 += a1[q] * b0
+			s11 += a1[q] * b1
+		}
+		t.SyncThreads()
 	}
+	matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 }
 
 // matmulStore2x2 writes the 2×2 block of C at (row, col), skipping the

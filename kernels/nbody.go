@@ -138,20 +138,20 @@ func nbodyInteract(ax, ay, az, xi, yi, zi, xj, yj, zj, mj, eps2 float32) (float3
 // accumulating its body's acceleration (see NBodyAccel for the formula).
 // Launch it with NBodyConfig(NBodySimple, len(bodies)). It never
 // synchronizes; every thread streams the whole body array.
-func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i >= len(bodies) {
-			return
-		}
-		xi, yi, zi := bodies[i][0], bodies[i][1], bodies[i][2]
-		var ax, ay, az float32
-		for j := range bodies {
-			bj := &bodies[j]
-			ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-		}
-		acc[i] = [3]float32{ax, ay, az}
+//
+//gocuda:kernel NBodySimpleKernel
+func nBodySimple(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(bodies) {
+		return
 	}
+	xi, yi, zi := bodies[i][0], bodies[i][1], bodies[i][2]
+	var ax, ay, az float32
+	for j := range bodies {
+		bj := &bodies[j]
+		ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+	}
+	acc[i] = [3]float32{ax, ay, az}
 }
 
 // NBodyTiledKernel returns the shared-memory n-body kernel of P&H Figure
@@ -168,31 +168,31 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 // and blocks of 64 to 1024 threads measure within about 10% of this; at
 // 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
 // hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
-func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel NBodyTiledKernel
+func nBodyTiled(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	n := len(bodies)
-	return func(t *gocuda.Thread) {
-		tile := gocuda.Shared[[4]float32](t, nbodyTile)
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		var xi, yi, zi float32
-		if i < n { // threads past the end still help load tiles
-			xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+	tile := gocuda.Shared[[4]float32](t, nbodyTile)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var xi, yi, zi float32
+	if i < n { // threads past the end still help load tiles
+		xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+	}
+	var ax, ay, az float32
+	for start := 0; start < n; start += nbodyTile {
+		for k := t.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
+			tile[k] = bodies[start+k]
 		}
-		var ax, ay, az float32
-		for start := 0; start < n; start += nbodyTile {
-			for k := t.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
-				tile[k] = bodies[start+k]
-			}
-			t.SyncThreads()
-			cur := tile[:min(nbodyTile, n-start)]
-			for j := range cur {
-				bj := &cur[j]
-				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-			}
-			t.SyncThreads() // the tile is overwritten next
+		t.SyncThreads()
+		cur := tile[:min(nbodyTile, n-start)]
+		for j := range cur {
+			bj := &cur[j]
+			ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 		}
-		if i < n {
-			acc[i] = [3]float32{ax, ay, az}
-		}
+		t.SyncThreads() // the tile is overwritten next
+	}
+	if i < n {
+		acc[i] = [3]float32{ax, ay, az}
 	}
 }
 
@@ -208,41 +208,41 @@ func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(
 //
 // On a GPU the extra threads keep the multiprocessors busy when there are
 // too few bodies for one thread each; on a CPU they only add barriers.
-func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel NBodyMultiThreadKernel
+func nBodyMultiThread(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	n := len(bodies)
-	return func(t *gocuda.Thread) {
-		tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)
-		p, q := t.BlockDim.X, t.BlockDim.Y
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
-		partial := gocuda.Shared[[3]float32](t, p*q) // partial[ty*p+tx]
-		i := t.BlockIdx.X*p + tx
-		var xi, yi, zi float32
-		if i < n {
-			xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)
+	p, q := t.BlockDim.X, t.BlockDim.Y
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	partial := gocuda.Shared[[3]float32](t, p*q) // partial[ty*p+tx]
+	i := t.BlockIdx.X*p + tx
+	var xi, yi, zi float32
+	if i < n {
+		xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+	}
+	part := nbodyMultiTile / q // bodies of each tile per thread row
+	var ax, ay, az float32
+	for start := 0; start < n; start += nbodyMultiTile {
+		for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+			tile[k] = bodies[start+k]
 		}
-		part := nbodyMultiTile / q // bodies of each tile per thread row
-		var ax, ay, az float32
-		for start := 0; start < n; start += nbodyMultiTile {
-			for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
-				tile[k] = bodies[start+k]
-			}
-			t.SyncThreads()
-			lo := ty * part
-			for j := lo; j < lo+part && start+j < n; j++ {
-				bj := &tile[j]
-				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-			}
-			t.SyncThreads()
-		}
-		partial[ty*p+tx] = [3]float32{ax, ay, az}
 		t.SyncThreads()
-		if ty == 0 && i < n {
-			for y := 1; y < q; y++ {
-				s := &partial[y*p+tx]
-				ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-			}
-			acc[i] = [3]float32{ax, ay, az}
+		lo := ty * part
+		for j := lo; j < lo+part && start+j < n; j++ {
+			bj := &tile[j]
+			ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 		}
+		t.SyncThreads()
+	}
+	partial[ty*p+tx] = [3]float32{ax, ay, az}
+	t.SyncThreads()
+	if ty == 0 && i < n {
+		for y := 1; y < q; y++ {
+			s := &partial[y*p+tx]
+			ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+		}
+		acc[i] = [3]float32{ax, ay, az}
 	}
 }
 
@@ -251,16 +251,16 @@ func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32)
 // the velocity first (v += a·dt) and then the position with the new
 // velocity (x += v·dt), which is leapfrog's kick-drift. Masses are
 // unchanged. Launch it with NBodyConfig(NBodySimple, len(bodies)).
-func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i >= len(bodies) {
-			return
-		}
-		b, v, a := &bodies[i], &vel[i], &acc[i]
-		for d := range 3 {
-			v[d] += a[d] * dt
-			b[d] += v[d] * dt
-		}
+//
+//gocuda:kernel NBodyIntegrateKernel
+func nBodyIntegrate(t *gocuda.Thread, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(bodies) {
+		return
+	}
+	b, v, a := &bodies[i], &vel[i], &acc[i]
+	for d := range 3 {
+		v[d] += a[d] * dt
+		b[d] += v[d] * dt
 	}
 }

@@ -178,21 +178,21 @@ func reduceKernel[T Number](v ReduceVariant, in, partial []T) func(*gocuda.Threa
 // thread 0 adds the block's sum into *sum with atomicAdd. *sum must start
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
-func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+//
+//gocuda:kernel ReduceAtomicKernel
+func reduceAtomic[T Number](t *gocuda.Thread, in []T, sum *T) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+	t.SyncThreads()
+	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
+		if tid < s {
+			sdata[tid] += sdata[tid+s]
+		}
 		t.SyncThreads()
-		for s := t.BlockDim.X / 2; s > 0; s /= 2 {
-			if tid < s {
-				sdata[tid] += sdata[tid+s]
-			}
-			t.SyncThreads()
-		}
-		if tid == 0 {
-			atomic.Add(sum, sdata[0])
-		}
+	}
+	if tid == 0 {
+		atomic.Add(sum, sdata[0])
 	}
 }
 
@@ -202,21 +202,21 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 // thread loads one element of in; thread 0 writes the block's sum to
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
-func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+//
+//gocuda:kernel ReduceInterleavedKernel
+func reduceInterleaved[T Number](t *gocuda.Thread, in, partial []T) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if tid%(2*s) == 0 { // divergent: active threads are scattered over every warp
+			sdata[tid] += sdata[tid+s]
+		}
 		t.SyncThreads()
-		for s := 1; s < t.BlockDim.X; s *= 2 {
-			if tid%(2*s) == 0 { // divergent: active threads are scattered over every warp
-				sdata[tid] += sdata[tid+s]
-			}
-			t.SyncThreads()
-		}
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -226,21 +226,21 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 // first ones (no divergence within warps) but their accesses collide in
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
-func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+//
+//gocuda:kernel ReduceStridedIndexKernel
+func reduceStridedIndex[T Number](t *gocuda.Thread, in, partial []T) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
 		t.SyncThreads()
-		for s := 1; s < t.BlockDim.X; s *= 2 {
-			if index := 2 * s * tid; index < t.BlockDim.X {
-				sdata[index] += sdata[index+s]
-			}
-			t.SyncThreads()
-		}
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -248,16 +248,16 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 // addressing: the stride s halves from blockDim/2 and thread tid < s adds
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
-func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
-		t.SyncThreads()
-		reduceSequentialTree(t, sdata, 0)
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+//
+//gocuda:kernel ReduceSequentialKernel
+func reduceSequential[T Number](t *gocuda.Thread, in, partial []T) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
+	t.SyncThreads()
+	reduceSequentialTree(t, sdata, 0)
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 

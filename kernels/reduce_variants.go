@@ -13,17 +13,17 @@ import "github.com/gocuda/gocuda/gocuda"
 // thread 0 writes its sum to partial[blockIdx.x]. Launch it with a
 // one-dimensional power-of-two block and at least len(in)/2 threads
 // (ReduceConfig).
-func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		i := t.BlockIdx.X*2*t.BlockDim.X + tid
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
-		t.SyncThreads()
-		reduceSequentialTree(t, sdata, 0)
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+//
+//gocuda:kernel ReduceFirstAddKernel
+func reduceFirstAdd[T Number](t *gocuda.Thread, in, partial []T) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*2*t.BlockDim.X + tid
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
+	t.SyncThreads()
+	reduceSequentialTree(t, sdata, 0)
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -36,20 +36,20 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 // synchronizes again, as NVIDIA's "Using CUDA Warp-Level Primitives"
 // prescribes. Launch it with a one-dimensional power-of-two block of at
 // least 64 threads (ReduceConfig).
-func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		tid := t.ThreadIdx.X
-		i := t.BlockIdx.X*2*t.BlockDim.X + tid
-		sdata := gocuda.Shared[T](t, t.BlockDim.X)
-		sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
-		t.SyncThreads()
-		reduceSequentialTree(t, sdata, gocuda.WarpSize)
-		if tid < gocuda.WarpSize {
-			reduceLastWarp(t, sdata)
-		}
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+//
+//gocuda:kernel ReduceUnrolledWarpKernel
+func reduceUnrolledWarp[T Number](t *gocuda.Thread, in, partial []T) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*2*t.BlockDim.X + tid
+	sdata := gocuda.Shared[T](t, t.BlockDim.X)
+	sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
+	t.SyncThreads()
+	reduceSequentialTree(t, sdata, gocuda.WarpSize)
+	if tid < gocuda.WarpSize {
+		reduceLastWarp(t, sdata)
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -74,13 +74,13 @@ func reduceLastWarp[T Number](t *gocuda.Thread, sdata []T) {
 // warp stores the warp's sum, and after one barrier warp 0 shuffles the
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
-func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
-		sum := reduceBlockShuffle(t, reduceAt(in, i)+reduceAt(in, i+t.BlockDim.X))
-		if t.ThreadIdx.X == 0 {
-			partial[t.BlockIdx.X] = sum
-		}
+//
+//gocuda:kernel ReduceWarpShuffleKernel
+func reduceWarpShuffleBlocks[T Number](t *gocuda.Thread, in, partial []T) {
+	i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	sum := reduceBlockShuffle(t, reduceAt(in, i)+reduceAt(in, i+t.BlockDim.X))
+	if t.ThreadIdx.X == 0 {
+		partial[t.BlockIdx.X] = sum
 	}
 }
 
@@ -124,28 +124,28 @@ func reduceBlockShuffle[T Number](t *gocuda.Thread, v T) T {
 // a block's threads run one after another, so each thread strides alone
 // through memory, a cache line per element. ReduceCoarsenedKernel is the
 // form that suits a CPU.
-func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel ReduceGridStrideKernel
+func reduceGridStride[T Number](t *gocuda.Thread, in, partial []T) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		tid, b := t.ThreadIdx.X, t.BlockDim.X
-		gridSize := 2 * b * t.GridDim.X
-		var v T
-		for i := t.BlockIdx.X*2*b + tid; i < n; i += gridSize {
-			v += in[i]
-			if i+b < n {
-				v += in[i+b]
-			}
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	gridSize := 2 * b * t.GridDim.X
+	var v T
+	for i := t.BlockIdx.X*2*b + tid; i < n; i += gridSize {
+		v += in[i]
+		if i+b < n {
+			v += in[i+b]
 		}
-		sdata := gocuda.Shared[T](t, b)
-		sdata[tid] = v
-		t.SyncThreads()
-		reduceSequentialTree(t, sdata, gocuda.WarpSize)
-		if tid < gocuda.WarpSize {
-			reduceLastWarp(t, sdata)
-		}
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
-		}
+	}
+	sdata := gocuda.Shared[T](t, b)
+	sdata[tid] = v
+	t.SyncThreads()
+	reduceSequentialTree(t, sdata, gocuda.WarpSize)
+	if tid < gocuda.WarpSize {
+		reduceLastWarp(t, sdata)
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -164,18 +164,18 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 // ReduceConfig), so the block reduction's barrier and shuffles, which cost
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
-func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel ReduceCoarsenedKernel
+func reduceCoarsened[T Number](t *gocuda.Thread, in, partial []T) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		var v T
-		stride := t.BlockDim.X * t.GridDim.X * reduceRun
-		for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * reduceRun; lo < n; lo += stride {
-			v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-		}
-		sum := reduceBlockShuffle(t, v)
-		if t.ThreadIdx.X == 0 {
-			partial[t.BlockIdx.X] = sum
-		}
+	var v T
+	stride := t.BlockDim.X * t.GridDim.X * reduceRun
+	for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * reduceRun; lo < n; lo += stride {
+		v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+	}
+	sum := reduceBlockShuffle(t, v)
+	if t.ThreadIdx.X == 0 {
+		partial[t.BlockIdx.X] = sum
 	}
 }
 

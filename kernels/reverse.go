@@ -14,12 +14,12 @@ const reverseBlock = 256
 // global memory (on a GPU the writes of a warp land in reverse order).
 // in and out must have the same length and must not overlap. Launch it with
 // at least len(in) threads in one dimension of blocks (ReverseNaive does).
-func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel ReverseNaiveKernel
+func reverseNaive[T any](t *gocuda.Thread, in, out []T) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		if i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n {
-			out[n-1-i] = in[i]
-		}
+	if i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n {
+		out[n-1-i] = in[i]
 	}
 }
 
@@ -33,19 +33,19 @@ func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
 // threads whose source is past the end of in write nothing. in and out must
 // have the same length and must not overlap. Launch it with a
 // one-dimensional block and at least len(in) threads (ReverseShared does).
-func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel ReverseSharedKernel
+func reverseShared[T any](t *gocuda.Thread, in, out []T) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		tid, b := t.ThreadIdx.X, t.BlockDim.X
-		tile := gocuda.Shared[T](t, b)
-		if i := t.BlockIdx.X*b + tid; i < n {
-			tile[b-1-tid] = in[i]
-		}
-		t.SyncThreads()
-		// tile[tid] came from in[(blockIdx+1)*b-1-tid], whose mirror is o.
-		if o := n - (t.BlockIdx.X+1)*b + tid; o >= 0 {
-			out[o] = tile[tid]
-		}
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	tile := gocuda.Shared[T](t, b)
+	if i := t.BlockIdx.X*b + tid; i < n {
+		tile[b-1-tid] = in[i]
+	}
+	t.SyncThreads()
+	// tile[tid] came from in[(blockIdx+1)*b-1-tid], whose mirror is o.
+	if o := n - (t.BlockIdx.X+1)*b + tid; o >= 0 {
+		out[o] = tile[tid]
 	}
 }
 

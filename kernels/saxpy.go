@@ -24,13 +24,13 @@ const (
 // Appendix B and Harris's "An Easy Introduction to CUDA C and C++": one
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
-func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SAXPYKernel
+func saxpy(t *gocuda.Thread, a float32, x, y []float32) {
 	n := len(x)
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i < n {
-			y[i] = a*x[i] + y[i]
-		}
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < n {
+		y[i] = a*x[i] + y[i]
 	}
 }
 
@@ -43,13 +43,13 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 // gocuda a block's threads run one after another, so each thread strides
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
-func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SAXPYGridStrideKernel
+func saxpyGridStride(t *gocuda.Thread, a float32, x, y []float32) {
 	n := len(x)
-	return func(t *gocuda.Thread) {
-		stride := t.BlockDim.X * t.GridDim.X
-		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
-			y[i] = a*x[i] + y[i]
-		}
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
+		y[i] = a*x[i] + y[i]
 	}
 }
 
@@ -61,17 +61,17 @@ func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 // through contiguous memory, which is what a CPU's caches and prefetchers
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
-func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SAXPYCoarsenedKernel
+func saxpyCoarsened(t *gocuda.Thread, a float32, x, y []float32) {
 	n := len(x)
-	return func(t *gocuda.Thread) {
-		stride := t.BlockDim.X * t.GridDim.X * saxpyRun
-		for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun; lo < n; lo += stride {
-			hi := min(lo+saxpyRun, n)
-			xs, ys := x[lo:hi], y[lo:hi]
-			ys = ys[:len(xs)] // one bounds check for the run, not one per element
-			for i, v := range xs {
-				ys[i] = a*v + ys[i]
-			}
+	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
+	for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun; lo < n; lo += stride {
+		hi := min(lo+saxpyRun, n)
+		xs, ys := x[lo:hi], y[lo:hi]
+		ys = ys[:len(xs)] // one bounds check for the run, not one per element
+		for i, v := range xs {
+			ys[i] = a*v + ys[i]
 		}
 	}
 }
@@ -111,13 +111,13 @@ func SAXPYCoarsened(dev *gocuda.Device, a float32, x, y []float32) error {
 // VecAdd, c = a + b, one thread per element: thread i sets c[i] if
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
-func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel VecAddKernel
+func vecAdd[T Number](t *gocuda.Thread, a, b, c []T) {
 	n := len(c)
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i < n {
-			c[i] = a[i] + b[i]
-		}
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < n {
+		c[i] = a[i] + b[i]
 	}
 }
 
@@ -125,30 +125,30 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 // "Write Flexible Kernels with Grid-Stride Loops"): thread i sets elements
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
-func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel VecAddGridStrideKernel
+func vecAddGridStride[T Number](t *gocuda.Thread, a, b, c []T) {
 	n := len(c)
-	return func(t *gocuda.Thread) {
-		stride := t.BlockDim.X * t.GridDim.X
-		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
-			c[i] = a[i] + b[i]
-		}
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
+		c[i] = a[i] + b[i]
 	}
 }
 
 // VecAddCoarsenedKernel returns VecAdd with a coarsened grid-stride loop
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
-func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
+//
+//gocuda:kernel VecAddCoarsenedKernel
+func vecAddCoarsened[T Number](t *gocuda.Thread, a, b, c []T) {
 	n := len(c)
-	return func(t *gocuda.Thread) {
-		stride := t.BlockDim.X * t.GridDim.X * saxpyRun
-		for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun; lo < n; lo += stride {
-			hi := min(lo+saxpyRun, n)
-			as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
-			bs, cs = bs[:len(as)], cs[:len(as)] // hoist the bounds checks
-			for i, v := range as {
-				cs[i] = v + bs[i]
-			}
+	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
+	for lo := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun; lo < n; lo += stride {
+		hi := min(lo+saxpyRun, n)
+		as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+		bs, cs = bs[:len(as)], cs[:len(as)] // hoist the bounds checks
+		for i, v := range as {
+			cs[i] = v + bs[i]
 		}
 	}
 }

@@ -14,32 +14,32 @@ import (
 // read, then adds it in. If sums is not nil, the block's total goes to
 // sums[blockIdx.X] for the multi-block driver (see Scan). Elements past
 // len(in) count as zero.
-func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
+//
+//gocuda:kernel HillisSteeleScanKernel
+func hillisSteeleScan[T Number](t *gocuda.Thread, in, out, sums []T, inclusive bool) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		b, i := t.BlockDim.X, t.ThreadIdx.X
-		x := gocuda.Shared[T](t, b)
-		g := t.BlockIdx.X*b + i
-		var v T
-		if g < n {
-			v = in[g]
+	b, i := t.BlockDim.X, t.ThreadIdx.X
+	x := gocuda.Shared[T](t, b)
+	g := t.BlockIdx.X*b + i
+	var v T
+	if g < n {
+		v = in[g]
+	}
+	x[i] = v
+	t.SyncThreads()
+	incl := scanHillisSteele(t, x)
+	if g < n {
+		switch {
+		case inclusive:
+			out[g] = incl
+		case i > 0:
+			out[g] = x[i-1] // final: plus_scan ends at a barrier
+		default:
+			out[g] = 0
 		}
-		x[i] = v
-		t.SyncThreads()
-		incl := scanHillisSteele(t, x)
-		if g < n {
-			switch {
-			case inclusive:
-				out[g] = incl
-			case i > 0:
-				out[g] = x[i-1] // final: plus_scan ends at a barrier
-			default:
-				out[g] = 0
-			}
-		}
-		if sums != nil && i == b-1 {
-			sums[t.BlockIdx.X] = incl
-		}
+	}
+	if sums != nil && i == b-1 {
+		sums[t.BlockIdx.X] = incl
 	}
 }
 
@@ -71,60 +71,60 @@ func scanHillisSteele[T Number](t *gocuda.Thread, x []T) T {
 // two (the kernel fails with gocuda.ErrInvalidValue otherwise). The
 // bank-conflict padding of the original is left out: the CPU has no banks.
 // sums and the tail are as for HillisSteeleScanKernel.
-func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
+//
+//gocuda:kernel BlellochScanKernel
+func blellochScan[T Number](t *gocuda.Thread, in, out, sums []T, inclusive bool) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		b, thid := t.BlockDim.X, t.ThreadIdx.X
-		if b&(b-1) != 0 {
-			panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-		}
-		m := 2 * b
-		temp := gocuda.Shared[T](t, m)
-		g := t.BlockIdx.X*m + 2*thid
-		var a0, a1 T // kept: the inclusive result adds them back
-		if g < n {
-			a0 = in[g]
-		}
-		if g+1 < n {
-			a1 = in[g+1]
-		}
-		temp[2*thid], temp[2*thid+1] = a0, a1
-		offset := 1
-		for d := m >> 1; d > 0; d >>= 1 { // up-sweep (reduce)
-			t.SyncThreads()
-			if thid < d {
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-				temp[bi] += temp[ai]
-			}
-			offset *= 2
-		}
-		if thid == 0 {
-			if sums != nil {
-				sums[t.BlockIdx.X] = temp[m-1]
-			}
-			temp[m-1] = 0 // clear the root: the scan is exclusive
-		}
-		for d := 1; d < m; d *= 2 { // down-sweep
-			offset >>= 1
-			t.SyncThreads()
-			if thid < d {
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-				y := temp[ai]
-				temp[ai] = temp[bi]
-				temp[bi] += y
-			}
-		}
+	b, thid := t.BlockDim.X, t.ThreadIdx.X
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
+	m := 2 * b
+	temp := gocuda.Shared[T](t, m)
+	g := t.BlockIdx.X*m + 2*thid
+	var a0, a1 T // kept: the inclusive result adds them back
+	if g < n {
+		a0 = in[g]
+	}
+	if g+1 < n {
+		a1 = in[g+1]
+	}
+	temp[2*thid], temp[2*thid+1] = a0, a1
+	offset := 1
+	for d := m >> 1; d > 0; d >>= 1 { // up-sweep (reduce)
 		t.SyncThreads()
-		e0, e1 := temp[2*thid], temp[2*thid+1]
-		if inclusive {
-			e0, e1 = e0+a0, e1+a1
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			temp[bi] += temp[ai]
 		}
-		if g < n {
-			out[g] = e0
+		offset *= 2
+	}
+	if thid == 0 {
+		if sums != nil {
+			sums[t.BlockIdx.X] = temp[m-1]
 		}
-		if g+1 < n {
-			out[g+1] = e1
+		temp[m-1] = 0 // clear the root: the scan is exclusive
+	}
+	for d := 1; d < m; d *= 2 { // down-sweep
+		offset >>= 1
+		t.SyncThreads()
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			y := temp[ai]
+			temp[ai] = temp[bi]
+			temp[bi] += y
 		}
+	}
+	t.SyncThreads()
+	e0, e1 := temp[2*thid], temp[2*thid+1]
+	if inclusive {
+		e0, e1 = e0+a0, e1+a1
+	}
+	if g < n {
+		out[g] = e0
+	}
+	if g+1 < n {
+		out[g+1] = e1
 	}
 }
 
@@ -135,26 +135,26 @@ func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocud
 // thread adds its warp's prefix. Each block of a 1D grid covers blockDim.X
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
-func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
+//
+//gocuda:kernel WarpShuffleScanKernel
+func warpShuffleScan[T Number](t *gocuda.Thread, in, out, sums []T, inclusive bool) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		b := t.BlockDim.X
-		g := t.BlockIdx.X*b + t.ThreadIdx.X
-		var v T
-		if g < n {
-			v = in[g]
+	b := t.BlockDim.X
+	g := t.BlockIdx.X*b + t.ThreadIdx.X
+	var v T
+	if g < n {
+		v = in[g]
+	}
+	excl, incl := scanBlockWarp(t, v)
+	if g < n {
+		if inclusive {
+			out[g] = incl
+		} else {
+			out[g] = excl
 		}
-		excl, incl := scanBlockWarp(t, v)
-		if g < n {
-			if inclusive {
-				out[g] = incl
-			} else {
-				out[g] = excl
-			}
-		}
-		if sums != nil && t.ThreadIdx.X == b-1 {
-			sums[t.BlockIdx.X] = incl
-		}
+	}
+	if sums != nil && t.ThreadIdx.X == b-1 {
+		sums[t.BlockIdx.X] = incl
 	}
 }
 

@@ -96,28 +96,28 @@ func scanLookBack[T Number](status []ScanTileState[T], tile int) T {
 // predecessors' status for the tile's prefix, and publishes the inclusive
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
-func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
+//
+//gocuda:kernel LookbackScanKernel
+func lookbackScan[T Number](t *gocuda.Thread, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		sh := gocuda.Shared[scanTileShared[T]](t, 1)
-		b := t.BlockDim.X
-		tile := scanTicket(t, sh, ticket)
-		i := tile*b + t.ThreadIdx.X
-		var v T
-		if i < n {
-			v = in[i]
-		}
-		excl, incl := scanBlockWarp(t, v)
-		if t.ThreadIdx.X == b-1 { // its inclusive prefix is the tile's sum
-			sh[0].prefix = scanPublish(status, tile, incl)
-		}
-		t.SyncThreads()
-		if i < n {
-			if inclusive {
-				out[i] = sh[0].prefix + incl
-			} else {
-				out[i] = sh[0].prefix + excl
-			}
+	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+	b := t.BlockDim.X
+	tile := scanTicket(t, sh, ticket)
+	i := tile*b + t.ThreadIdx.X
+	var v T
+	if i < n {
+		v = in[i]
+	}
+	excl, incl := scanBlockWarp(t, v)
+	if t.ThreadIdx.X == b-1 { // its inclusive prefix is the tile's sum
+		sh[0].prefix = scanPublish(status, tile, incl)
+	}
+	t.SyncThreads()
+	if i < n {
+		if inclusive {
+			out[i] = sh[0].prefix + incl
+		} else {
+			out[i] = sh[0].prefix + excl
 		}
 	}
 }
@@ -162,28 +162,28 @@ const (
 // second pass reads from cache. Launch it on a 1D grid of
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
-func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
+//
+//gocuda:kernel CoarsenedScanKernel
+func coarsenedScan[T Number](t *gocuda.Thread, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	n := len(in)
-	return func(t *gocuda.Thread) {
-		sh := gocuda.Shared[scanTileShared[T]](t, 1)
-		b, tid := t.BlockDim.X, t.ThreadIdx.X
-		totals := gocuda.Shared[T](t, b)
-		tile := scanTicket(t, sh, ticket)
-		lo := min(n, (tile*b+tid)*items)
-		hi := min(n, lo+items)
-		totals[tid] = scanSum(in[lo:hi])
-		t.SyncThreads()
-		if tid == b-1 { // one raking thread for the whole block
-			var s T
-			for j, x := range totals { // exclusive scan of the run totals
-				totals[j] = s
-				s += x
-			}
-			sh[0].prefix = scanPublish(status, tile, s)
+	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+	b, tid := t.BlockDim.X, t.ThreadIdx.X
+	totals := gocuda.Shared[T](t, b)
+	tile := scanTicket(t, sh, ticket)
+	lo := min(n, (tile*b+tid)*items)
+	hi := min(n, lo+items)
+	totals[tid] = scanSum(in[lo:hi])
+	t.SyncThreads()
+	if tid == b-1 { // one raking thread for the whole block
+		var s T
+		for j, x := range totals { // exclusive scan of the run totals
+			totals[j] = s
+			s += x
 		}
-		t.SyncThreads()
-		scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+		sh[0].prefix = scanPublish(status, tile, s)
 	}
+	t.SyncThreads()
+	scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 }
 
 // CoarsenedScan scans in into out on dev with CoarsenedScanKernel in one

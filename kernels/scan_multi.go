@@ -93,11 +93,11 @@ func scanMultiBlock[T Number](dev *gocuda.Device, s scanStage[T], in, out []T, i
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
 // of the blocks before element i's block. It never waits at a barrier.
-func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if i < len(out) {
-			out[i] += offsets[i/perBlock]
-		}
+//
+//gocuda:kernel UniformAddKernel
+func uniformAdd[T Number](t *gocuda.Thread, out, offsets []T, perBlock int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] += offsets[i/perBlock]
 	}
 }

@@ -33,24 +33,24 @@ const BlockRadixSortMax = gocuda.MaxThreadsPerBlock
 // 0 to the front and those whose bit is 1 after them, each side keeping
 // its order, so that the 32 steps sort. Threads past the end return at
 // once, which holds no barrier up.
-func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
+//
+//gocuda:kernel BlockRadixSortKernel
+func blockRadixSort(t *gocuda.Thread, keys []uint32) {
 	n := len(keys)
-	return func(t *gocuda.Thread) {
-		b, i := t.BlockDim.X, t.ThreadIdx.X
-		base := t.BlockIdx.X * b
-		size := min(b, n-base)
-		if i >= size {
-			return
-		}
-		values := gocuda.Shared[uint32](t, b)[:size]
-		values[i] = keys[base+i]
-		t.SyncThreads()
-		for bit := range uint(32) { // Figure B.8.10
-			sortPartitionByBit(t, values, bit)
-			t.SyncThreads()
-		}
-		keys[base+i] = values[i]
+	b, i := t.BlockDim.X, t.ThreadIdx.X
+	base := t.BlockIdx.X * b
+	size := min(b, n-base)
+	if i >= size {
+		return
 	}
+	values := gocuda.Shared[uint32](t, b)[:size]
+	values[i] = keys[base+i]
+	t.SyncThreads()
+	for bit := range uint(32) { // Figure B.8.10
+		sortPartitionByBit(t, values, bit)
+		t.SyncThreads()
+	}
+	keys[base+i] = values[i]
 }
 
 // sortPartitionByBit is Figure B.8.11's partition_by_bit: a stable

@@ -39,14 +39,14 @@ func bitonicPair(p, h int, flip bool) (i, j int) {
 // per compare-exchange of a 1D grid of at least pow2(len(keys))/2
 // threads, the pairs h apart (see BitonicSort), for steps too long for a
 // tile in shared memory. It never waits at a barrier.
-func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread) {
+//
+//gocuda:kernel BitonicStepKernel
+func bitonicStepKernel[T Number](t *gocuda.Thread, keys []T, h int, flip bool) {
 	n := len(keys)
-	return func(t *gocuda.Thread) {
-		p := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		i, j := bitonicPair(p, h, flip)
-		if j < n && keys[j] < keys[i] {
-			keys[i], keys[j] = keys[j], keys[i]
-		}
+	p := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	i, j := bitonicPair(p, h, flip)
+	if j < n && keys[j] < keys[i] {
+		keys[i], keys[j] = keys[j], keys[i]
 	}
 }
 
@@ -58,44 +58,44 @@ func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread
 // barrier between steps. With stage 0 it sorts the tile (every merge up to
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
-func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
+//
+//gocuda:kernel BitonicSharedKernel
+func bitonicShared[T Number](t *gocuda.Thread, keys []T, tile, stage int) {
 	n := len(keys)
-	return func(t *gocuda.Thread) {
-		b, tid := t.BlockDim.X, t.ThreadIdx.X
-		if tile&(tile-1) != 0 || tile < 2*b {
-			panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-		}
-		s := gocuda.Shared[T](t, tile)
-		base := t.BlockIdx.X * tile
-		m := min(tile, n-base) // keys in this tile; the rest stand for +inf
-		for i := tid; i < m; i += b {
-			s[i] = keys[base+i]
-		}
-		step := func(h int, flip bool) {
-			t.SyncThreads() // the previous step (or the load) is done
-			for p := tid; p < tile/2; p += b {
-				i, j := bitonicPair(p, h, flip)
-				if j < m && s[j] < s[i] {
-					s[i], s[j] = s[j], s[i]
-				}
+	b, tid := t.BlockDim.X, t.ThreadIdx.X
+	if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
+	s := gocuda.Shared[T](t, tile)
+	base := t.BlockIdx.X * tile
+	m := min(tile, n-base) // keys in this tile; the rest stand for +inf
+	for i := tid; i < m; i += b {
+		s[i] = keys[base+i]
+	}
+	step := func(h int, flip bool) {
+		t.SyncThreads() // the previous step (or the load) is done
+		for p := tid; p < tile/2; p += b {
+			i, j := bitonicPair(p, h, flip)
+			if j < m && s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
 			}
 		}
-		if stage == 0 {
-			for k := 2; k <= tile; k <<= 1 {
-				step(k/2, true)
-				for h := k / 4; h > 0; h >>= 1 {
-					step(h, false)
-				}
-			}
-		} else {
-			for h := tile / 2; h > 0; h >>= 1 {
+	}
+	if stage == 0 {
+		for k := 2; k <= tile; k <<= 1 {
+			step(k/2, true)
+			for h := k / 4; h > 0; h >>= 1 {
 				step(h, false)
 			}
 		}
-		t.SyncThreads()
-		for i := tid; i < m; i += b {
-			keys[base+i] = s[i]
+	} else {
+		for h := tile / 2; h > 0; h >>= 1 {
+			step(h, false)
 		}
+	}
+	t.SyncThreads()
+	for i := tid; i < m; i += b {
+		keys[base+i] = s[i]
 	}
 }
 

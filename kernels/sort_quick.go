@@ -32,19 +32,19 @@ const (
 // sorted one after the other; the sample launches them into two streams
 // so that a GPU may run them at once. NaNs are not ordered: they end up
 // anywhere.
-func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*gocuda.Thread) {
-	return func(*gocuda.Thread) {
-		if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
-			selectionSort(data)
-			return
-		}
-		right, left := quickPartition(data)
-		if right > 0 {
-			quickSortLaunch(dev, data[:right+1], depth+1)
-		}
-		if left < len(data)-1 {
-			quickSortLaunch(dev, data[left:], depth+1)
-		}
+//
+//gocuda:kernel QuickSortKernel
+func quickSort[T Number](t *gocuda.Thread, dev *gocuda.Device, data []T, depth int) {
+	if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
+		selectionSort(data)
+		return
+	}
+	right, left := quickPartition(data)
+	if right > 0 {
+		quickSortLaunch(dev, data[:right+1], depth+1)
+	}
+	if left < len(data)-1 {
+		quickSortLaunch(dev, data[left:], depth+1)
 	}
 }
 

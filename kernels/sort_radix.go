@@ -29,18 +29,18 @@ const (
 // block's count of digit d to counts[d*gridDim.X + blockIdx.X]. That
 // digit-major order makes the exclusive scan of counts the position where
 // each block's keys of each digit start. blockDim.X is at most 32.
-func RadixHistogramKernel(keys, counts []uint32, shift uint, items int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		b, tid, blk := t.BlockDim.X, t.ThreadIdx.X, t.BlockIdx.X
-		local := radixCount(t, keys, shift, items)
-		t.SyncThreads()
-		for d := tid; d < radixBuckets; d += b {
-			var s uint32
-			for _, c := range local[d*b : (d+1)*b] {
-				s += c
-			}
-			counts[d*t.GridDim.X+blk] = s
+//
+//gocuda:kernel RadixHistogramKernel
+func radixHistogram(t *gocuda.Thread, keys, counts []uint32, shift uint, items int) {
+	b, tid, blk := t.BlockDim.X, t.ThreadIdx.X, t.BlockIdx.X
+	local := radixCount(t, keys, shift, items)
+	t.SyncThreads()
+	for d := tid; d < radixBuckets; d += b {
+		var s uint32
+		for _, c := range local[d*b : (d+1)*b] {
+			s += c
 		}
+		counts[d*t.GridDim.X+blk] = s
 	}
 }
 
@@ -69,32 +69,32 @@ func radixCount(t *gocuda.Thread, keys []uint32, shift uint, items int) []uint32
 // of keys from src to dst in order, so that the pass is stable. srcVals,
 // if not nil, move with the keys into dstVals. blockDim.X and items must be
 // those of the histogram launch.
-func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) func(*gocuda.Thread) {
+//
+//gocuda:kernel RadixScatterKernel
+func radixScatter[V any](t *gocuda.Thread, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	n := len(src)
-	return func(t *gocuda.Thread) {
-		b, tid, blk := t.BlockDim.X, t.ThreadIdx.X, t.BlockIdx.X
-		local := radixCount(t, src[:n], shift, items)
-		t.SyncThreads()
-		for d := tid; d < radixBuckets; d += b { // scan each digit's row over the threads
-			next := offsets[d*t.GridDim.X+blk]
-			for j := d * b; j < (d+1)*b; j++ {
-				c := local[j]
-				local[j] = next
-				next += c
-			}
+	b, tid, blk := t.BlockDim.X, t.ThreadIdx.X, t.BlockIdx.X
+	local := radixCount(t, src[:n], shift, items)
+	t.SyncThreads()
+	for d := tid; d < radixBuckets; d += b { // scan each digit's row over the threads
+		next := offsets[d*t.GridDim.X+blk]
+		for j := d * b; j < (d+1)*b; j++ {
+			c := local[j]
+			local[j] = next
+			next += c
 		}
-		t.SyncThreads()
-		lo := min(n, (blk*b+tid)*items)
-		hi := min(n, lo+items)
-		for i := lo; i < hi; i++ {
-			k := src[i]
-			j := int(k>>shift&(radixBuckets-1))*b + tid
-			pos := local[j]
-			local[j] = pos + 1
-			dst[pos] = k
-			if srcVals != nil {
-				dstVals[pos] = srcVals[i]
-			}
+	}
+	t.SyncThreads()
+	lo := min(n, (blk*b+tid)*items)
+	hi := min(n, lo+items)
+	for i := lo; i < hi; i++ {
+		k := src[i]
+		j := int(k>>shift&(radixBuckets-1))*b + tid
+		pos := local[j]
+		local[j] = pos + 1
+		dst[pos] = k
+		if srcVals != nil {
+			dstVals[pos] = srcVals[i]
 		}
 	}
 }

@@ -134,19 +134,19 @@ func SpMV(dev *gocuda.Device, v SpMVVariant, a *CSR, x, y []float32) error {
 // per row of the CSR matrix (rowPtr, cols, vals), computing the row's dot
 // product with x into y; the matrix has len(y) rows. Launch it with
 // SpMVConfig(SpMVScalar, len(y)).
-func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SpMVScalarKernel
+func spMVScalar(t *gocuda.Thread, rowPtr, cols []int32, vals, x, y []float32) {
 	rows := len(y)
-	return func(t *gocuda.Thread) {
-		row := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-		if row >= rows {
-			return
-		}
-		var sum float32
-		for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-			sum += vals[j] * x[cols[j]]
-		}
-		y[row] = sum
+	row := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if row >= rows {
+		return
 	}
+	var sum float32
+	for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+		sum += vals[j] * x[cols[j]]
+	}
+	y[row] = sum
 }
 
 // SpMVCachedKernel returns P&H Figure B.8.5's csrmul_cached: SpMVScalarKernel
@@ -156,33 +156,33 @@ func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 // in it and from global memory otherwise. The window pays off for matrices
 // whose nonzeros cluster near the diagonal, such as those from meshes.
 // Launch it with SpMVConfig(SpMVCached, len(y)) (any 1D block works).
-func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SpMVCachedKernel
+func spMVCached(t *gocuda.Thread, rowPtr, cols []int32, vals, x, y []float32) {
 	rows := len(y)
-	return func(t *gocuda.Thread) {
-		cache := gocuda.Shared[float32](t, t.BlockDim.X)
-		begin := t.BlockIdx.X * t.BlockDim.X
-		end := min(begin+t.BlockDim.X, len(x)) // the window, clipped to x
-		row := begin + t.ThreadIdx.X
-		if row < end { // every thread loads, rows or not
-			cache[t.ThreadIdx.X] = x[row]
-		}
-		t.SyncThreads()
-		if row >= rows {
-			return
-		}
-		var sum float32
-		for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-			c := int(cols[j])
-			var xj float32
-			if c >= begin && c < end {
-				xj = cache[c-begin]
-			} else {
-				xj = x[c]
-			}
-			sum += vals[j] * xj
-		}
-		y[row] = sum
+	cache := gocuda.Shared[float32](t, t.BlockDim.X)
+	begin := t.BlockIdx.X * t.BlockDim.X
+	end := min(begin+t.BlockDim.X, len(x)) // the window, clipped to x
+	row := begin + t.ThreadIdx.X
+	if row < end { // every thread loads, rows or not
+		cache[t.ThreadIdx.X] = x[row]
 	}
+	t.SyncThreads()
+	if row >= rows {
+		return
+	}
+	var sum float32
+	for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+		c := int(cols[j])
+		var xj float32
+		if c >= begin && c < end {
+			xj = cache[c-begin]
+		} else {
+			xj = x[c]
+		}
+		sum += vals[j] * xj
+	}
+	y[row] = sum
 }
 
 // SpMVWarpKernel returns Bell and Garland's CSR vector kernel: one warp
@@ -195,23 +195,23 @@ func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 //
 // In gocuda each shuffle is a warp collective costing about 110 ns per
 // lane, so this kernel is the slowest of the three on a CPU.
-func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
+//
+//gocuda:kernel SpMVWarpKernel
+func spMVWarp(t *gocuda.Thread, rowPtr, cols []int32, vals, x, y []float32) {
 	rows := len(y)
-	return func(t *gocuda.Thread) {
-		lane := t.LaneID()
-		row := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) / gocuda.WarpSize
-		if row >= rows {
-			return // the whole warp leaves together
-		}
-		var sum float32
-		for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-			sum += vals[j] * x[cols[j]]
-		}
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-			sum += gocuda.ShflDownSync(t, gocuda.FullMask, sum, offset, gocuda.WarpSize)
-		}
-		if lane == 0 {
-			y[row] = sum
-		}
+	lane := t.LaneID()
+	row := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) / gocuda.WarpSize
+	if row >= rows {
+		return // the whole warp leaves together
+	}
+	var sum float32
+	for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+		sum += vals[j] * x[cols[j]]
+	}
+	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		sum += gocuda.ShflDownSync(t, gocuda.FullMask, sum, offset, gocuda.WarpSize)
+	}
+	if lane == 0 {
+		y[row] = sum
 	}
 }

@@ -107,16 +107,16 @@ func transposeOverlap(a, b []float32) bool {
 // writing out down columns. Launch it with TransposeConfig(rows, cols). On
 // a GPU the strided writes are uncoalesced; on a CPU they are cache misses,
 // but the kernel never synchronizes, so its threads are plain calls.
-func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		x := t.BlockIdx.X*TransposeTile + t.ThreadIdx.X // column of in
-		y := t.BlockIdx.Y*TransposeTile + t.ThreadIdx.Y // row of in
-		if x >= cols {
-			return
-		}
-		for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
-			out[x*rows+y+j] = in[(y+j)*cols+x]
-		}
+//
+//gocuda:kernel TransposeNaiveKernel
+func transposeNaive(t *gocuda.Thread, in, out []float32, rows, cols int) {
+	x := t.BlockIdx.X*TransposeTile + t.ThreadIdx.X // column of in
+	y := t.BlockIdx.Y*TransposeTile + t.ThreadIdx.Y // row of in
+	if x >= cols {
+		return
+	}
+	for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+		out[x*rows+y+j] = in[(y+j)*cols+x]
 	}
 }
 
@@ -129,10 +129,10 @@ func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 // Within a warp, reading a column of a 32×32 float tile hits one shared
 // memory bank 32 times, a 32-way bank conflict; TransposePaddedKernel
 // avoids it.
-func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		transposeViaTile(t, gocuda.Shared[[TransposeTile]float32](t, TransposeTile), in, out, rows, cols)
-	}
+//
+//gocuda:kernel TransposeTiledKernel
+func transposeTiled(t *gocuda.Thread, in, out []float32, rows, cols int) {
+	transposeViaTile(t, gocuda.Shared[[TransposeTile]float32](t, TransposeTile), in, out, rows, cols)
 }
 
 // TransposePaddedKernel returns the bank-conflict-free transpose of Harris's
@@ -146,10 +146,10 @@ func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 // at a time, so there is no conflict to avoid. The kernel is kept because
 // it is the code a CUDA programmer writes and to show that the padding
 // costs no more than the 4 bytes per row it adds.
-func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return func(t *gocuda.Thread) {
-		transposeViaTile(t, gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile), in, out, rows, cols)
-	}
+//
+//gocuda:kernel TransposePaddedKernel
+func transposePadded(t *gocuda.Thread, in, out []float32, rows, cols int) {
+	transposeViaTile(t, gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile), in, out, rows, cols)
 }
 
 // transposeRow is a row of a shared transpose tile: 32 elements, or 33 with

@@ -1,114 +1,12 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/gocuda/gocuda/internal/compile"
 )
 
-// runCompile is `gocuda compile`: it writes the compiled forms of the
-// packages' kernels, one generated file per source file with kernels.
+// runCompile is `gocuda compile`: see compile.Main.
 func runCompile(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gocuda compile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	strict := fs.Bool("strict", false, "fail if any kernel is left on the runtime path")
-	verbose := fs.Bool("v", false, "name every kernel compiled")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [packages]
-
-Compile writes, beside each source file with kernels marked
-//gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
-constructor Name and, where it can, the kernel's compiled block body. Run it
-with go generate (//go:generate go run github.com/gocuda/gocuda/cmd/gocuda compile)
-and commit what it writes. A kernel it cannot compile keeps running on the
-runtime path; compile says why.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	patterns := fs.Args()
-	if len(patterns) == 0 {
-		patterns = []string{"."}
-	}
-	refused, err := compilePackages(patterns, *verbose, stdout, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
-		return exitFailure
-	}
-	if *strict && refused > 0 {
-		fmt.Fprintf(stderr, "gocuda compile: -strict: %d kernels left on the runtime path\n", refused)
-		return exitFailure
-	}
-	return exitOK
-}
-
-// compilePackages generates the files of the packages matching patterns,
-// removes generated files whose source has no kernels left, and returns
-// the number of kernels left on the runtime path.
-func compilePackages(patterns []string, verbose bool, stdout, stderr io.Writer) (int, error) {
-	pkgs, err := compile.Load("", patterns...)
-	if err != nil {
-		return 0, err
-	}
-	kernels, err := compile.Kernels(pkgs)
-	if err != nil {
-		return 0, err
-	}
-	files, err := compile.Generate(kernels)
-	if err != nil {
-		return 0, err
-	}
-	written := map[string]bool{}
-	refused := 0
-	for _, f := range files {
-		if err := os.WriteFile(f.Path, f.Source, 0o666); err != nil {
-			return 0, err
-		}
-		written[f.Path] = true
-		for _, r := range f.Refusals {
-			r.Pos.Filename = relative(r.Pos.Filename)
-			fmt.Fprintln(stderr, r)
-			refused++
-		}
-		if verbose {
-			for _, k := range f.Kernels {
-				fmt.Fprintf(stdout, "%s: kernel %s compiled\n", relative(f.Path), k)
-			}
-		}
-	}
-	for _, p := range pkgs {
-		for _, path := range p.GoFiles {
-			if !written[path] && strings.HasSuffix(path, "_gocuda.go") && isGenerated(path) {
-				if err := os.Remove(path); err != nil {
-					return 0, err
-				}
-			}
-		}
-	}
-	return refused, nil
-}
-
-// isGenerated reports whether the file at path was written by compile.
-func isGenerated(path string) bool {
-	b, err := os.ReadFile(path)
-	return err == nil && strings.HasPrefix(string(b), compile.Header)
-}
-
-// relative returns path relative to the working directory where that is
-// shorter.
-func relative(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return path
+	return compile.Main(args, stdout, stderr)
 }

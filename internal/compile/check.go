@@ -74,14 +74,18 @@ type checker struct {
 	info    *types.Info
 	decls   map[*types.Func]*ast.FuncDecl // the package's functions
 	helpers map[*ast.FuncDecl]string      // why a helper synchronizes, "" if it does not
+	ctors   map[string]bool               // the constructors the package's directives name
 }
 
 func newChecker(k *Kernel) *checker {
 	c := &checker{fset: k.Pkg.Fset, files: map[*ast.FuncDecl]*ast.File{}, info: k.Pkg.TypesInfo,
-		decls: map[*types.Func]*ast.FuncDecl{}, helpers: map[*ast.FuncDecl]string{}}
+		decls: map[*types.Func]*ast.FuncDecl{}, helpers: map[*ast.FuncDecl]string{}, ctors: map[string]bool{}}
 	for _, f := range k.Pkg.Syntax {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if ctor, found, _ := directive(fd.Doc); found {
+					c.ctors[ctor] = true
+				}
 				c.files[fd] = f
 				if fn, ok := c.info.Defs[fd.Name].(*types.Func); ok {
 					c.decls[fn] = fd

@@ -45,6 +45,8 @@ func (a *analysis) pure(e ast.Expr, ok func(*types.Var) bool, index bool) bool {
 	case *ast.IndexExpr:
 		_, isArray := a.info.TypeOf(e.X).Underlying().(*types.Array)
 		return isArray && a.pure(e.X, ok, index) && a.pure(e.Index, ok, index)
+	case *ast.SliceExpr:
+		return a.pure(e.X, ok, index) && a.pure(e.Low, ok, index) && a.pure(e.High, ok, index) && a.pure(e.Max, ok, index)
 	case *ast.CallExpr:
 		return a.pureCall(e, ok, index)
 	}

@@ -35,7 +35,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 //line kernels.go:13
-			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+			tx := t.ThreadIdx.X
+//line kernels.go:13
+			ty := t.ThreadIdx.Y
 //line kernels.go:14
 			row := t.BlockIdx.Y*tile + ty
 //line kernels.go:15
@@ -46,7 +48,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 //line kernels.go:13
-			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+			tx := t.ThreadIdx.X
+//line kernels.go:13
+			ty := t.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -186,7 +190,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 //line kernels.go:13
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+		tx := t.ThreadIdx.X
+//line kernels.go:13
+		ty := t.ThreadIdx.Y
 //line kernels.go:14
 		row := t.BlockIdx.Y*tile + ty
 //line kernels.go:15
@@ -372,7 +378,9 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 			tid := t.ThreadIdx.X
 //line kernels.go:85
 			if tid < d {
-				ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				ai := offset*(2*tid+1) - 1
+//line kernels.go:86
+				bi := offset*(2*tid+2) - 1
 				temp[bi] += temp[ai]
 			}
 		}
@@ -399,7 +407,9 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 			tid := t.ThreadIdx.X
 //line kernels.go:97
 			if tid < d_2 {
-				ai_2, bi_2 := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				ai_2 := offset*(2*tid+1) - 1
+//line kernels.go:98
+				bi_2 := offset*(2*tid+2) - 1
 				temp[ai_2], temp[bi_2] = temp[bi_2], temp[ai_2]+temp[bi_2]
 			}
 		}
@@ -568,9 +578,8 @@ var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2cc
 func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_ok := gocuda.Scratch[bool](gc_b, 0)
-	gc_idx := gocuda.Scratch[[3]int](gc_b, 1)
-	gc_w := gocuda.Scratch[float64](gc_b, 2)
+	gc_idx := gocuda.Scratch[[3]int](gc_b, 0)
+	gc_w := gocuda.Scratch[float64](gc_b, 1)
 //line kernels.go:156
 	buf := gocuda.DynamicShared[float64](t)
 //line kernels.go:158
@@ -582,7 +591,9 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 //line kernels.go:159
 		g := t.BlockIdx.X*size + r
 //line kernels.go:160
-		v, ok := 0.0, g < len(in)
+		ok := g < len(in)
+//line kernels.go:160
+		v := 0.0
 //line kernels.go:161
 		if ok {
 			v = in[g]
@@ -591,7 +602,6 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 		idx := [3]int{t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z}
 //line kernels.go:165
 		buf[r] = v
-		gc_ok[gc_tid] = ok
 		gc_idx[gc_tid] = idx
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -613,7 +623,8 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 		r := t.ThreadRank()
 //line kernels.go:159
 		g := t.BlockIdx.X*size + r
-		ok := gc_ok[gc_tid]
+//line kernels.go:160
+		ok := g < len(in)
 		w := gc_w[gc_tid]
 //line kernels.go:172
 		if ok {

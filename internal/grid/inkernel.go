@@ -38,7 +38,7 @@ func InKernel() bool {
 	// first, where a kernel's launch finds its block's.
 	var buf [32]uintptr
 	pcs := buf[:12]
-	for skip := 2; ; skip += len(pcs) {
+	for skip := 2; ; {
 		n := runtime.Callers(skip, pcs)
 		for _, pc := range pcs[:n] {
 			if kernelCallers.Contains(pc) {
@@ -48,6 +48,7 @@ func InKernel() bool {
 		if n < len(pcs) {
 			return false
 		}
+		skip += n // the frames just looked at, before pcs grows
 		pcs = buf[:]
 	}
 }

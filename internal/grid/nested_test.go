@@ -33,7 +33,9 @@ func TestInKernel(t *testing.T) {
 	defer b.Close()
 	job := &grid.Job{Blocks: 1, Run: func(int, int64, int64) error {
 		record("worker", grid.InKernel())
-		record("worker, 100 frames down", deep(100, grid.InKernel))
+		for _, depth := range []int{5, 10, 12, 15, 20, 30, 45, 100} { // frames past the first batch of 12 once went unseen
+			record(fmt.Sprintf("worker, %d frames down", depth), deep(depth, grid.InKernel))
+		}
 		hostDone := make(chan struct{})
 		go func() { record("host goroutine, job running", grid.InKernel()); close(hostDone) }()
 		<-hostDone
@@ -58,14 +60,17 @@ func TestInKernel(t *testing.T) {
 	}}
 	require.NoError(t, grid.RunResident(context.Background(), resident, &grid.GridBarrier{}))
 
-	assert.Equal(t, map[string]bool{
+	want := map[string]bool{
 		"worker":                      true,
-		"worker, 100 frames down":     true,
 		"host goroutine, job running": false,
 		"fiber":                       true,
 		"helper":                      true,
 		"resident":                    true,
-	}, seen)
+	}
+	for _, depth := range []int{5, 10, 12, 15, 20, 30, 45, 100} {
+		want[fmt.Sprintf("worker, %d frames down", depth)] = true
+	}
+	assert.Equal(t, want, seen)
 	assert.False(t, grid.InKernel(), "after the jobs")
 }
 

@@ -35,7 +35,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 //line basic.go:13
-			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+			tx := t.ThreadIdx.X
+//line basic.go:13
+			ty := t.ThreadIdx.Y
 //line basic.go:14
 			row := t.BlockIdx.Y*tile + ty
 //line basic.go:15
@@ -46,7 +48,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 //line basic.go:13
-			tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+			tx := t.ThreadIdx.X
+//line basic.go:13
+			ty := t.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -186,7 +190,9 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 //line basic.go:13
-		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+		tx := t.ThreadIdx.X
+//line basic.go:13
+		ty := t.ThreadIdx.Y
 //line basic.go:14
 		row := t.BlockIdx.Y*tile + ty
 //line basic.go:15
