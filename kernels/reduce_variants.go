@@ -103,11 +103,11 @@ func reduceBlockShuffle[T Number](t *gocuda.Thread, v T) T {
 		warpSums[t.WarpID()] = v
 	}
 	t.SyncThreads()
-	if t.WarpID() != 0 {
-		return v // the other warps are done; warp 0 adds up their sums
+	if t.WarpID() == 0 { // the other warps are done; warp 0 adds up their sums
+		warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
+		v = reduceWarpShuffle(t, reduceAt(warpSums[:warps], t.LaneID()))
 	}
-	warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
-	return reduceWarpShuffle(t, reduceAt(warpSums[:warps], t.LaneID()))
+	return v
 }
 
 // ReduceGridStrideKernel returns Harris's reduction kernel 7, multiple

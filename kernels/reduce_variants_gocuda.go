@@ -223,10 +223,219 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 // warp stores the warp's sum, and after one barrier warp 0 shuffles the
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
-//
-// gocuda compile left it on the runtime path: helper reduceBlockShuffle: returns early (inlining needs its only return at the end).
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) }
+	return gocuda.CompiledKernel(gc_src_reduceWarpShuffleBlocks,
+		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
+		func(gc_b *gocuda.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
+}
+
+var gc_src_reduceWarpShuffleBlocks = gocuda.NewKernelSource("reduceWarpShuffleBlocks", "7bd6df5dbc485330b07db9b933b14012bb908865a730efb7742eeb7f845a1c45", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+	gc_v := gocuda.Scratch[T](gc_b, 1)
+	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 2)
+	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
+	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 4)
+	gc_v_3 := gocuda.Scratch[T](gc_b, 5)
+	gc_c5m := gocuda.Scratch[uint32](gc_b, 6)
+	gc_c5v := gocuda.Scratch[T](gc_b, 7)
+	gc_c5a := gocuda.Scratch[int](gc_b, 8)
+	gc_c5w := gocuda.Scratch[int](gc_b, 9)
+	gc_c5r := gocuda.Scratch[T](gc_b, 10)
+	gc_m9 := gocuda.Scratch[bool](gc_b, 11)
+	gc_m9e := gocuda.Scratch[bool](gc_b, 12)
+	gc_c12m := gocuda.Scratch[uint32](gc_b, 13)
+	gc_c12v := gocuda.Scratch[T](gc_b, 14)
+	gc_c12a := gocuda.Scratch[int](gc_b, 15)
+	gc_c12w := gocuda.Scratch[int](gc_b, 16)
+	gc_c12r := gocuda.Scratch[T](gc_b, 17)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line reduce_variants.go:82
+		var gc_rv1_0 T
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+//line reduce_variants.go:80
+			i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+//line reduce_variants.go:84
+			var v = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
+//line reduce_variants.go:85
+			_ = v
+			gc_v[gc_tid] = v
+		}
+		{
+//line reduce_variants.go:100
+			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line reduce_variants.go:102
+				var gc_rv2_0 T
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					v := gc_v[gc_tid]
+//line reduce_variants.go:104
+					var v_2 = v
+//line reduce_variants.go:105
+					_ = v_2
+					gc_v_2[gc_tid] = v_2
+				}
+				{
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							v_2 := gc_v_2[gc_tid]
+
+//line reduce_variants.go:91
+							gc_b.Arrive(gc_tid)
+							gc_c5m[gc_tid], gc_c5v[gc_tid], gc_c5a[gc_tid], gc_c5w[gc_tid] = gocuda.FullMask, v_2, offset, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							v_2 := gc_v_2[gc_tid]
+//line reduce_variants.go:91
+							v_2 += gc_c5r[gc_tid]
+							gc_v_2[gc_tid] = v_2
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+						v_2 := gc_v_2[gc_tid]
+//line reduce_variants.go:93
+						gc_rv2_0 = v_2
+						gc_gc_rv2_0[gc_tid] = gc_rv2_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				v := gc_v[gc_tid]
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+//line reduce_variants.go:96
+				v = gc_rv2_0
+//line reduce_variants.go:103
+				if t.LaneID() == 0 {
+					warpSums[t.WarpID()] = v
+				}
+				gc_v[gc_tid] = v
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_m9[gc_tid], gc_m9e[gc_tid] = false, false
+
+//line reduce_variants.go:107
+				if t.WarpID() == 0 {
+					gc_m9[gc_tid] = true
+				} else {
+					gc_m9e[gc_tid] = true
+				}
+			}
+//line reduce_variants.go:108
+			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if !gc_m9[gc_tid] {
+					continue
+				}
+//line reduce_variants.go:110
+				var gc_rv3_0 T
+				gc_gc_rv3_0[gc_tid] = gc_rv3_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m9[gc_tid] {
+						continue
+					}
+//line reduce_variants.go:112
+					var v_3 = reduceAt(warpSums[:warps], t.LaneID())
+//line reduce_variants.go:113
+					_ = v_3
+					gc_v_3[gc_tid] = v_3
+				}
+				{
+
+//line reduce_variants.go:90
+					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m9[gc_tid] {
+								continue
+							}
+							v_3 := gc_v_3[gc_tid]
+
+//line reduce_variants.go:91
+							gc_b.Arrive(gc_tid)
+							gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m9[gc_tid] {
+								continue
+							}
+							v_3 := gc_v_3[gc_tid]
+//line reduce_variants.go:91
+							v_3 += gc_c12r[gc_tid]
+							gc_v_3[gc_tid] = v_3
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						if !gc_m9[gc_tid] {
+							continue
+						}
+						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+						v_3 := gc_v_3[gc_tid]
+//line reduce_variants.go:93
+						gc_rv3_0 = v_3
+						gc_gc_rv3_0[gc_tid] = gc_rv3_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if !gc_m9[gc_tid] {
+					continue
+				}
+				v := gc_v[gc_tid]
+				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+//line reduce_variants.go:96
+				v = gc_rv3_0
+				gc_v[gc_tid] = v
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+				v := gc_v[gc_tid]
+//line reduce_variants.go:110
+				gc_rv1_0 = v
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line reduce_variants.go:113
+		sum := gc_rv1_0
+//line reduce_variants.go:83
+		if t.ThreadIdx.X == 0 {
+			partial[t.BlockIdx.X] = sum
+		}
+	}
 }
 
 // ReduceGridStrideKernel returns Harris's reduction kernel 7, multiple
@@ -439,8 +648,250 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 // ReduceConfig), so the block reduction's barrier and shuffles, which cost
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
-//
-// gocuda compile left it on the runtime path: helper reduceBlockShuffle: returns early (inlining needs its only return at the end).
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) }
+	return gocuda.CompiledKernel(gc_src_reduceCoarsened,
+		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
+		func(gc_b *gocuda.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
+}
+
+var gc_src_reduceCoarsened = gocuda.NewKernelSource("reduceCoarsened", "bfdbe77201a337f0e5a4237a31930ae8a5745d9c3cf33e44b3cae8591a47ad0b", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+
+func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
+	gc_v_2 := gocuda.Scratch[T](gc_b, 2)
+	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 3)
+	gc_v_3 := gocuda.Scratch[T](gc_b, 4)
+	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 5)
+	gc_v_4 := gocuda.Scratch[T](gc_b, 6)
+	gc_g2 := gocuda.Scratch[int](gc_b, 7)
+	gc_c7m := gocuda.Scratch[uint32](gc_b, 8)
+	gc_c7v := gocuda.Scratch[T](gc_b, 9)
+	gc_c7a := gocuda.Scratch[int](gc_b, 10)
+	gc_c7w := gocuda.Scratch[int](gc_b, 11)
+	gc_c7r := gocuda.Scratch[T](gc_b, 12)
+	gc_m11 := gocuda.Scratch[bool](gc_b, 13)
+	gc_m11e := gocuda.Scratch[bool](gc_b, 14)
+	gc_c14m := gocuda.Scratch[uint32](gc_b, 15)
+	gc_c14v := gocuda.Scratch[T](gc_b, 16)
+	gc_c14a := gocuda.Scratch[int](gc_b, 17)
+	gc_c14w := gocuda.Scratch[int](gc_b, 18)
+	gc_c14r := gocuda.Scratch[T](gc_b, 19)
+//line reduce_variants.go:170
+	n := len(in)
+//line reduce_variants.go:172
+	stride := t.BlockDim.X * t.GridDim.X * reduceRun
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line reduce_variants.go:171
+		var v T
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+
+//line reduce_variants.go:173
+		gc_g2[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * reduceRun
+	}
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_more = false
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			lo := gc_g2[gc_tid] + gc_off
+			if !(lo < gc_limit) {
+				continue
+			}
+			gc_more = true
+			v := gc_v[gc_tid]
+//line reduce_variants.go:174
+			v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+			gc_v[gc_tid] = v
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line reduce_variants.go:177
+		var gc_rv1_0 T
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			v := gc_v[gc_tid]
+//line reduce_variants.go:179
+			var v_2 = v
+//line reduce_variants.go:180
+			_ = v_2
+			gc_v_2[gc_tid] = v_2
+		}
+		{
+//line reduce_variants.go:100
+			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line reduce_variants.go:102
+				var gc_rv2_0 T
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					v_2 := gc_v_2[gc_tid]
+//line reduce_variants.go:104
+					var v_3 = v_2
+//line reduce_variants.go:105
+					_ = v_3
+					gc_v_3[gc_tid] = v_3
+				}
+				{
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							v_3 := gc_v_3[gc_tid]
+
+//line reduce_variants.go:91
+							gc_b.Arrive(gc_tid)
+							gc_c7m[gc_tid], gc_c7v[gc_tid], gc_c7a[gc_tid], gc_c7w[gc_tid] = gocuda.FullMask, v_3, offset, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c7m, gc_c7v, gc_c7a, gc_c7w, gc_c7r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							v_3 := gc_v_3[gc_tid]
+//line reduce_variants.go:91
+							v_3 += gc_c7r[gc_tid]
+							gc_v_3[gc_tid] = v_3
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+						v_3 := gc_v_3[gc_tid]
+//line reduce_variants.go:93
+						gc_rv2_0 = v_3
+						gc_gc_rv2_0[gc_tid] = gc_rv2_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				v_2 := gc_v_2[gc_tid]
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+//line reduce_variants.go:96
+				v_2 = gc_rv2_0
+//line reduce_variants.go:103
+				if t.LaneID() == 0 {
+					warpSums[t.WarpID()] = v_2
+				}
+				gc_v_2[gc_tid] = v_2
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_m11[gc_tid], gc_m11e[gc_tid] = false, false
+
+//line reduce_variants.go:107
+				if t.WarpID() == 0 {
+					gc_m11[gc_tid] = true
+				} else {
+					gc_m11e[gc_tid] = true
+				}
+			}
+//line reduce_variants.go:108
+			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if !gc_m11[gc_tid] {
+					continue
+				}
+//line reduce_variants.go:110
+				var gc_rv3_0 T
+				gc_gc_rv3_0[gc_tid] = gc_rv3_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m11[gc_tid] {
+						continue
+					}
+//line reduce_variants.go:112
+					var v_4 = reduceAt(warpSums[:warps], t.LaneID())
+//line reduce_variants.go:113
+					_ = v_4
+					gc_v_4[gc_tid] = v_4
+				}
+				{
+
+//line reduce_variants.go:90
+					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m11[gc_tid] {
+								continue
+							}
+							v_4 := gc_v_4[gc_tid]
+
+//line reduce_variants.go:91
+							gc_b.Arrive(gc_tid)
+							gc_c14m[gc_tid], gc_c14v[gc_tid], gc_c14a[gc_tid], gc_c14w[gc_tid] = gocuda.FullMask, v_4, offset_2, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c14m, gc_c14v, gc_c14a, gc_c14w, gc_c14r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m11[gc_tid] {
+								continue
+							}
+							v_4 := gc_v_4[gc_tid]
+//line reduce_variants.go:91
+							v_4 += gc_c14r[gc_tid]
+							gc_v_4[gc_tid] = v_4
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						if !gc_m11[gc_tid] {
+							continue
+						}
+						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+						v_4 := gc_v_4[gc_tid]
+//line reduce_variants.go:93
+						gc_rv3_0 = v_4
+						gc_gc_rv3_0[gc_tid] = gc_rv3_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if !gc_m11[gc_tid] {
+					continue
+				}
+				v_2 := gc_v_2[gc_tid]
+				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+//line reduce_variants.go:96
+				v_2 = gc_rv3_0
+				gc_v_2[gc_tid] = v_2
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+				v_2 := gc_v_2[gc_tid]
+//line reduce_variants.go:110
+				gc_rv1_0 = v_2
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line reduce_variants.go:113
+		sum := gc_rv1_0
+//line reduce_variants.go:178
+		if t.ThreadIdx.X == 0 {
+			partial[t.BlockIdx.X] = sum
+		}
+	}
 }

@@ -162,47 +162,47 @@ func warpShuffleScan[T Number](t *gocuda.Thread, in, out, sums []T, inclusive bo
 // (see WarpShuffleScanKernel) and returns the calling thread's exclusive
 // and inclusive prefixes; the last thread's inclusive prefix is the block's
 // total. A block of one warp needs no shared memory and no barrier.
-func scanBlockWarp[T Number](t *gocuda.Thread, v T) (excl, incl T) {
+func scanBlockWarp[T Number](t *gocuda.Thread, v T) (T, T) {
 	const w = gocuda.WarpSize
 	b, lane, warp := t.BlockDim.X, t.LaneID(), t.WarpID()
 	lanes := min(w, b-warp*w) // the last warp may be partial
 	mask := scanLaneMask(lanes)
-	incl = scanWarpInclusive(t, mask, lanes, v)
-	excl = gocuda.ShflUpSync(t, mask, incl, 1, w) // exact, unlike incl-v for floats
+	incl := scanWarpInclusive(t, mask, lanes, v)
+	excl := gocuda.ShflUpSync(t, mask, incl, 1, w) // exact, unlike incl-v for floats
 	if lane == 0 {
 		excl = 0
 	}
-	if b <= w {
-		return excl, incl
-	}
-	totals := gocuda.Shared[T](t, w)
-	if lane == lanes-1 {
-		totals[warp] = incl
-	}
-	t.SyncThreads()
-	if warp == 0 { // a full warp, since b > w
-		warps := scanCeil(b, w)
-		var s T
-		if lane < warps {
-			s = totals[lane]
+	if b > w {
+		totals := gocuda.Shared[T](t, w)
+		if lane == lanes-1 {
+			totals[warp] = incl
 		}
-		totals[lane] = scanWarpInclusive(t, gocuda.FullMask, warps, s)
-	}
-	t.SyncThreads()
-	if warp > 0 {
-		excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+		t.SyncThreads()
+		if warp == 0 { // a full warp, since b > w
+			warps := scanCeil(b, w)
+			var s T
+			if lane < warps {
+				s = totals[lane]
+			}
+			totals[lane] = scanWarpInclusive(t, gocuda.FullMask, warps, s)
+		}
+		t.SyncThreads()
+		if warp > 0 {
+			excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+		}
 	}
 	return excl, incl
 }
 
 // scanWarpInclusive is the shuffle scan of the first `lanes` lanes of a
 // warp (mask): after step d every lane holds the sum of the 2d values
-// ending at it.
+// ending at it. Every warp takes the five steps of a full one, the same
+// for the whole block; a partial warp's lanes ignore the steps past it.
 func scanWarpInclusive[T Number](t *gocuda.Thread, mask uint32, lanes int, v T) T {
 	lane := t.LaneID()
-	for d := 1; d < lanes; d <<= 1 {
+	for d := 1; d < gocuda.WarpSize; d <<= 1 {
 		y := gocuda.ShflUpSync(t, mask, v, d, gocuda.WarpSize)
-		if lane >= d {
+		if lane >= d && d < lanes {
 			v += y
 		}
 	}

@@ -87,15 +87,15 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 					}
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-//line scan_block.go:21
-			i := t.ThreadIdx.X
-			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_block.go:50
+				i_2 := t.ThreadIdx.X
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_block.go:62
-			gc_rv1_0 = x_2[i]
-			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_rv1_0 = x_2[i_2]
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -105,7 +105,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 //line scan_block.go:23
 		g := t.BlockIdx.X*b + i
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_block.go:64
+//line scan_block.go:65
 		incl := gc_rv1_0
 //line scan_block.go:32
 		if g < n {
@@ -267,8 +267,363 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 // thread adds its warp's prefix. Each block of a 1D grid covers blockDim.X
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
-//
-// gocuda compile left it on the runtime path: helper scanBlockWarp: returns early (inlining needs its only return at the end).
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) }
+	return gocuda.CompiledKernel(gc_src_warpShuffleScan,
+		func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) },
+		func(gc_b *gocuda.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
+}
+
+var gc_src_warpShuffleScan = gocuda.NewKernelSource("warpShuffleScan", "bb2dd08308a0107a47474db02244a74044b7f1f01926fbc1021103aad52928b9", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210")
+
+func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
+	gc_gc_rv1_1 := gocuda.Scratch[T](gc_b, 2)
+	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
+	gc_mask := gocuda.Scratch[uint32](gc_b, 4)
+	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 5)
+	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 6)
+	gc_lanes_2 := gocuda.Scratch[int](gc_b, 7)
+	gc_v_3 := gocuda.Scratch[T](gc_b, 8)
+	gc_incl := gocuda.Scratch[T](gc_b, 9)
+	gc_excl := gocuda.Scratch[T](gc_b, 10)
+	gc_warps := gocuda.Scratch[int](gc_b, 11)
+	gc_s := gocuda.Scratch[T](gc_b, 12)
+	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 13)
+	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 14)
+	gc_lanes_3 := gocuda.Scratch[int](gc_b, 15)
+	gc_v_4 := gocuda.Scratch[T](gc_b, 16)
+	gc_c5m := gocuda.Scratch[uint32](gc_b, 17)
+	gc_c5v := gocuda.Scratch[T](gc_b, 18)
+	gc_c5a := gocuda.Scratch[int](gc_b, 19)
+	gc_c5w := gocuda.Scratch[int](gc_b, 20)
+	gc_c5r := gocuda.Scratch[T](gc_b, 21)
+	gc_c9m := gocuda.Scratch[uint32](gc_b, 22)
+	gc_c9v := gocuda.Scratch[T](gc_b, 23)
+	gc_c9a := gocuda.Scratch[int](gc_b, 24)
+	gc_c9w := gocuda.Scratch[int](gc_b, 25)
+	gc_c9r := gocuda.Scratch[T](gc_b, 26)
+	gc_m12 := gocuda.Scratch[bool](gc_b, 27)
+	gc_m12e := gocuda.Scratch[bool](gc_b, 28)
+	gc_c15m := gocuda.Scratch[uint32](gc_b, 29)
+	gc_c15v := gocuda.Scratch[T](gc_b, 30)
+	gc_c15a := gocuda.Scratch[int](gc_b, 31)
+	gc_c15w := gocuda.Scratch[int](gc_b, 32)
+	gc_c15r := gocuda.Scratch[T](gc_b, 33)
+//line scan_block.go:141
+	n := len(in)
+//line scan_block.go:142
+	b := t.BlockDim.X
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line scan_block.go:143
+		g := t.BlockIdx.X*b + t.ThreadIdx.X
+//line scan_block.go:144
+		var v T
+//line scan_block.go:145
+		if g < n {
+			v = in[g]
+		}
+//line scan_block.go:149
+		var gc_rv1_0 T
+//line scan_block.go:150
+		var gc_rv1_1 T
+		gc_v[gc_tid] = v
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+		gc_gc_rv1_1[gc_tid] = gc_rv1_1
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			v := gc_v[gc_tid]
+//line scan_block.go:152
+			var v_2 = v
+//line scan_block.go:153
+			_ = v_2
+			gc_v_2[gc_tid] = v_2
+		}
+		{
+//line scan_block.go:156
+//line scan_block.go:166
+			const w = gocuda.WarpSize
+//line scan_block.go:167
+			b_2 := t.BlockDim.X
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_block.go:167
+				warp := t.WarpID()
+//line scan_block.go:168
+				lanes := min(w, b_2-warp*w)
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+//line scan_block.go:171
+				var gc_rv2_0 T
+				gc_mask[gc_tid] = mask
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					warp := t.WarpID()
+//line scan_block.go:168
+					lanes := min(w, b_2-warp*w)
+					v_2 := gc_v_2[gc_tid]
+					mask := gc_mask[gc_tid]
+//line scan_block.go:173
+					var mask_2, lanes_2, v_3 = mask, lanes, v_2
+//line scan_block.go:174
+					_, _, _ = mask_2, lanes_2, v_3
+					gc_mask_2[gc_tid] = mask_2
+					gc_lanes_2[gc_tid] = lanes_2
+					gc_v_3[gc_tid] = v_3
+				}
+				{
+
+//line scan_block.go:203
+					for d := 1; d < gocuda.WarpSize; d <<= 1 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							mask_2 := gc_mask_2[gc_tid]
+							v_3 := gc_v_3[gc_tid]
+
+//line scan_block.go:204
+							gc_b.Arrive(gc_tid)
+							gc_c5m[gc_tid], gc_c5v[gc_tid], gc_c5a[gc_tid], gc_c5w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+//line scan_block.go:202
+							lane_2 := t.LaneID()
+							lanes_2 := gc_lanes_2[gc_tid]
+							v_3 := gc_v_3[gc_tid]
+//line scan_block.go:204
+							y := gc_c5r[gc_tid]
+//line scan_block.go:205
+							if lane_2 >= d && d < lanes_2 {
+								v_3 += y
+							}
+							gc_v_3[gc_tid] = v_3
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+						v_3 := gc_v_3[gc_tid]
+//line scan_block.go:209
+						gc_rv2_0 = v_3
+						gc_gc_rv2_0[gc_tid] = gc_rv2_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+//line scan_block.go:212
+				incl := gc_rv2_0
+				gc_incl[gc_tid] = incl
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				mask := gc_mask[gc_tid]
+				incl := gc_incl[gc_tid]
+
+//line scan_block.go:172
+				gc_b.Arrive(gc_tid)
+				gc_c9m[gc_tid], gc_c9v[gc_tid], gc_c9a[gc_tid], gc_c9w[gc_tid] = mask, incl, 1, w
+			}
+			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c9m, gc_c9v, gc_c9a, gc_c9w, gc_c9r)
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_block.go:167
+				lane := t.LaneID()
+//line scan_block.go:172
+				excl := gc_c9r[gc_tid]
+//line scan_block.go:173
+				if lane == 0 {
+					excl = 0
+				}
+				gc_excl[gc_tid] = excl
+			}
+
+//line scan_block.go:176
+			if b_2 > w {
+//line scan_block.go:177
+				totals := gocuda.Shared[T](t, w)
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					lane := t.LaneID()
+//line scan_block.go:167
+					warp := t.WarpID()
+//line scan_block.go:168
+					lanes := min(w, b_2-warp*w)
+					incl := gc_incl[gc_tid]
+//line scan_block.go:178
+					if lane == lanes-1 {
+						totals[warp] = incl
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					gc_m12[gc_tid], gc_m12e[gc_tid] = false, false
+//line scan_block.go:167
+					warp := t.WarpID()
+
+//line scan_block.go:182
+					if warp == 0 {
+						gc_m12[gc_tid] = true
+					} else {
+						gc_m12e[gc_tid] = true
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m12[gc_tid] {
+						continue
+					}
+//line scan_block.go:167
+					lane := t.LaneID()
+//line scan_block.go:183
+					warps := scanCeil(b_2, w)
+//line scan_block.go:184
+					var s T
+//line scan_block.go:185
+					if lane < warps {
+						s = totals[lane]
+					}
+//line scan_block.go:189
+					var gc_rv3_0 T
+					gc_warps[gc_tid] = warps
+					gc_s[gc_tid] = s
+					gc_gc_rv3_0[gc_tid] = gc_rv3_0
+				}
+				{
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						if !gc_m12[gc_tid] {
+							continue
+						}
+						warps := gc_warps[gc_tid]
+						s := gc_s[gc_tid]
+//line scan_block.go:191
+						var mask_3, lanes_3, v_4 = gocuda.FullMask, warps, s
+//line scan_block.go:192
+						_, _, _ = mask_3, lanes_3, v_4
+						gc_mask_3[gc_tid] = mask_3
+						gc_lanes_3[gc_tid] = lanes_3
+						gc_v_4[gc_tid] = v_4
+					}
+					{
+
+//line scan_block.go:203
+						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
+							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								gc_b.Enter(gc_tid)
+								if !gc_m12[gc_tid] {
+									continue
+								}
+								mask_3 := gc_mask_3[gc_tid]
+								v_4 := gc_v_4[gc_tid]
+
+//line scan_block.go:204
+								gc_b.Arrive(gc_tid)
+								gc_c15m[gc_tid], gc_c15v[gc_tid], gc_c15a[gc_tid], gc_c15w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
+							}
+							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c15m, gc_c15v, gc_c15a, gc_c15w, gc_c15r)
+							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								gc_b.Enter(gc_tid)
+								if !gc_m12[gc_tid] {
+									continue
+								}
+//line scan_block.go:202
+								lane_3 := t.LaneID()
+								lanes_3 := gc_lanes_3[gc_tid]
+								v_4 := gc_v_4[gc_tid]
+//line scan_block.go:204
+								y_2 := gc_c15r[gc_tid]
+//line scan_block.go:205
+								if lane_3 >= d_2 && d_2 < lanes_3 {
+									v_4 += y_2
+								}
+								gc_v_4[gc_tid] = v_4
+							}
+						}
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m12[gc_tid] {
+								continue
+							}
+							gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+							v_4 := gc_v_4[gc_tid]
+//line scan_block.go:209
+							gc_rv3_0 = v_4
+							gc_gc_rv3_0[gc_tid] = gc_rv3_0
+						}
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m12[gc_tid] {
+						continue
+					}
+//line scan_block.go:167
+					lane := t.LaneID()
+					gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+//line scan_block.go:212
+					totals[lane] = gc_rv3_0
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					warp := t.WarpID()
+					incl := gc_incl[gc_tid]
+					excl := gc_excl[gc_tid]
+//line scan_block.go:191
+					if warp > 0 {
+						excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+					}
+					gc_incl[gc_tid] = incl
+					gc_excl[gc_tid] = excl
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+				gc_rv1_1 := gc_gc_rv1_1[gc_tid]
+				incl := gc_incl[gc_tid]
+				excl := gc_excl[gc_tid]
+//line scan_block.go:194
+				gc_rv1_0, gc_rv1_1 = excl, incl
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_gc_rv1_1[gc_tid] = gc_rv1_1
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line scan_block.go:143
+		g := t.BlockIdx.X*b + t.ThreadIdx.X
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+		gc_rv1_1 := gc_gc_rv1_1[gc_tid]
+//line scan_block.go:197
+		excl_2 := gc_rv1_0
+//line scan_block.go:197
+		incl_2 := gc_rv1_1
+//line scan_block.go:150
+		if g < n {
+			if inclusive {
+				out[g] = incl_2
+			} else {
+				out[g] = excl_2
+			}
+		}
+//line scan_block.go:157
+		if sums != nil && t.ThreadIdx.X == b-1 {
+			sums[t.BlockIdx.X] = incl_2
+		}
+	}
 }

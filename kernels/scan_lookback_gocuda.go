@@ -15,10 +15,412 @@ import (
 // predecessors' status for the tile's prefix, and publishes the inclusive
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
-//
-// gocuda compile left it on the runtime path: helper scanBlockWarp: returns early (inlining needs its only return at the end).
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) }
+	return gocuda.CompiledKernel(gc_src_lookbackScan,
+		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
+		func(gc_b *gocuda.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
+}
+
+var gc_src_lookbackScan = gocuda.NewKernelSource("lookbackScan", "932cc9166e009170e6862ac9f741afab544da644148ef832c50940cc3e6a81b8", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_lookback.go:39-49")
+
+func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_gc_rv1_0 := gocuda.Scratch[int](gc_b, 0)
+	gc_tile := gocuda.Scratch[int](gc_b, 1)
+	gc_i := gocuda.Scratch[int](gc_b, 2)
+	gc_v := gocuda.Scratch[T](gc_b, 3)
+	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 4)
+	gc_gc_rv2_1 := gocuda.Scratch[T](gc_b, 5)
+	gc_v_2 := gocuda.Scratch[T](gc_b, 6)
+	gc_mask := gocuda.Scratch[uint32](gc_b, 7)
+	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 8)
+	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 9)
+	gc_lanes_2 := gocuda.Scratch[int](gc_b, 10)
+	gc_v_3 := gocuda.Scratch[T](gc_b, 11)
+	gc_incl := gocuda.Scratch[T](gc_b, 12)
+	gc_excl := gocuda.Scratch[T](gc_b, 13)
+	gc_warps := gocuda.Scratch[int](gc_b, 14)
+	gc_s := gocuda.Scratch[T](gc_b, 15)
+	gc_gc_rv4_0 := gocuda.Scratch[T](gc_b, 16)
+	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 17)
+	gc_lanes_3 := gocuda.Scratch[int](gc_b, 18)
+	gc_v_4 := gocuda.Scratch[T](gc_b, 19)
+	gc_excl_2 := gocuda.Scratch[T](gc_b, 20)
+	gc_incl_2 := gocuda.Scratch[T](gc_b, 21)
+	gc_c8m := gocuda.Scratch[uint32](gc_b, 22)
+	gc_c8v := gocuda.Scratch[T](gc_b, 23)
+	gc_c8a := gocuda.Scratch[int](gc_b, 24)
+	gc_c8w := gocuda.Scratch[int](gc_b, 25)
+	gc_c8r := gocuda.Scratch[T](gc_b, 26)
+	gc_c12m := gocuda.Scratch[uint32](gc_b, 27)
+	gc_c12v := gocuda.Scratch[T](gc_b, 28)
+	gc_c12a := gocuda.Scratch[int](gc_b, 29)
+	gc_c12w := gocuda.Scratch[int](gc_b, 30)
+	gc_c12r := gocuda.Scratch[T](gc_b, 31)
+	gc_m15 := gocuda.Scratch[bool](gc_b, 32)
+	gc_m15e := gocuda.Scratch[bool](gc_b, 33)
+	gc_c18m := gocuda.Scratch[uint32](gc_b, 34)
+	gc_c18v := gocuda.Scratch[T](gc_b, 35)
+	gc_c18a := gocuda.Scratch[int](gc_b, 36)
+	gc_c18w := gocuda.Scratch[int](gc_b, 37)
+	gc_c18r := gocuda.Scratch[T](gc_b, 38)
+//line scan_lookback.go:102
+	n := len(in)
+//line scan_lookback.go:103
+	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+//line scan_lookback.go:104
+	b := t.BlockDim.X
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line scan_lookback.go:106
+		var gc_rv1_0 int
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+//line scan_lookback.go:108
+		var sh_2, ticket_2 = sh, ticket
+//line scan_lookback.go:109
+		_, _ = sh_2, ticket_2
+		{
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_lookback.go:44
+				if t.ThreadIdx.X == 0 {
+					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line scan_lookback.go:48
+				gc_rv1_0 = sh_2[0].tile
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line scan_lookback.go:51
+		tile := gc_rv1_0
+//line scan_lookback.go:107
+		i := tile*b + t.ThreadIdx.X
+//line scan_lookback.go:108
+		var v T
+//line scan_lookback.go:109
+		if i < n {
+			v = in[i]
+		}
+//line scan_lookback.go:113
+		var gc_rv2_0 T
+//line scan_lookback.go:114
+		var gc_rv2_1 T
+		gc_tile[gc_tid] = tile
+		gc_i[gc_tid] = i
+		gc_v[gc_tid] = v
+		gc_gc_rv2_0[gc_tid] = gc_rv2_0
+		gc_gc_rv2_1[gc_tid] = gc_rv2_1
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			v := gc_v[gc_tid]
+//line scan_lookback.go:116
+			var v_2 = v
+//line scan_lookback.go:117
+			_ = v_2
+			gc_v_2[gc_tid] = v_2
+		}
+		{
+//line scan_lookback.go:120
+//line scan_block.go:166
+			const w = gocuda.WarpSize
+//line scan_block.go:167
+			b_2 := t.BlockDim.X
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_block.go:167
+				warp := t.WarpID()
+//line scan_block.go:168
+				lanes := min(w, b_2-warp*w)
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+//line scan_block.go:171
+				var gc_rv3_0 T
+				gc_mask[gc_tid] = mask
+				gc_gc_rv3_0[gc_tid] = gc_rv3_0
+			}
+			{
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					warp := t.WarpID()
+//line scan_block.go:168
+					lanes := min(w, b_2-warp*w)
+					v_2 := gc_v_2[gc_tid]
+					mask := gc_mask[gc_tid]
+//line scan_block.go:173
+					var mask_2, lanes_2, v_3 = mask, lanes, v_2
+//line scan_block.go:174
+					_, _, _ = mask_2, lanes_2, v_3
+					gc_mask_2[gc_tid] = mask_2
+					gc_lanes_2[gc_tid] = lanes_2
+					gc_v_3[gc_tid] = v_3
+				}
+				{
+
+//line scan_block.go:203
+					for d := 1; d < gocuda.WarpSize; d <<= 1 {
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							mask_2 := gc_mask_2[gc_tid]
+							v_3 := gc_v_3[gc_tid]
+
+//line scan_block.go:204
+							gc_b.Arrive(gc_tid)
+							gc_c8m[gc_tid], gc_c8v[gc_tid], gc_c8a[gc_tid], gc_c8w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
+						}
+						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c8m, gc_c8v, gc_c8a, gc_c8w, gc_c8r)
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+//line scan_block.go:202
+							lane_2 := t.LaneID()
+							lanes_2 := gc_lanes_2[gc_tid]
+							v_3 := gc_v_3[gc_tid]
+//line scan_block.go:204
+							y := gc_c8r[gc_tid]
+//line scan_block.go:205
+							if lane_2 >= d && d < lanes_2 {
+								v_3 += y
+							}
+							gc_v_3[gc_tid] = v_3
+						}
+					}
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+						v_3 := gc_v_3[gc_tid]
+//line scan_block.go:209
+						gc_rv3_0 = v_3
+						gc_gc_rv3_0[gc_tid] = gc_rv3_0
+					}
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
+//line scan_block.go:212
+				incl := gc_rv3_0
+				gc_incl[gc_tid] = incl
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				mask := gc_mask[gc_tid]
+				incl := gc_incl[gc_tid]
+
+//line scan_block.go:172
+				gc_b.Arrive(gc_tid)
+				gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = mask, incl, 1, w
+			}
+			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+//line scan_block.go:167
+				lane := t.LaneID()
+//line scan_block.go:172
+				excl := gc_c12r[gc_tid]
+//line scan_block.go:173
+				if lane == 0 {
+					excl = 0
+				}
+				gc_excl[gc_tid] = excl
+			}
+
+//line scan_block.go:176
+			if b_2 > w {
+//line scan_block.go:177
+				totals := gocuda.Shared[T](t, w)
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					lane := t.LaneID()
+//line scan_block.go:167
+					warp := t.WarpID()
+//line scan_block.go:168
+					lanes := min(w, b_2-warp*w)
+					incl := gc_incl[gc_tid]
+//line scan_block.go:178
+					if lane == lanes-1 {
+						totals[warp] = incl
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					gc_m15[gc_tid], gc_m15e[gc_tid] = false, false
+//line scan_block.go:167
+					warp := t.WarpID()
+
+//line scan_block.go:182
+					if warp == 0 {
+						gc_m15[gc_tid] = true
+					} else {
+						gc_m15e[gc_tid] = true
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m15[gc_tid] {
+						continue
+					}
+//line scan_block.go:167
+					lane := t.LaneID()
+//line scan_block.go:183
+					warps := scanCeil(b_2, w)
+//line scan_block.go:184
+					var s T
+//line scan_block.go:185
+					if lane < warps {
+						s = totals[lane]
+					}
+//line scan_block.go:189
+					var gc_rv4_0 T
+					gc_warps[gc_tid] = warps
+					gc_s[gc_tid] = s
+					gc_gc_rv4_0[gc_tid] = gc_rv4_0
+				}
+				{
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+						if !gc_m15[gc_tid] {
+							continue
+						}
+						warps := gc_warps[gc_tid]
+						s := gc_s[gc_tid]
+//line scan_block.go:191
+						var mask_3, lanes_3, v_4 = gocuda.FullMask, warps, s
+//line scan_block.go:192
+						_, _, _ = mask_3, lanes_3, v_4
+						gc_mask_3[gc_tid] = mask_3
+						gc_lanes_3[gc_tid] = lanes_3
+						gc_v_4[gc_tid] = v_4
+					}
+					{
+
+//line scan_block.go:203
+						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
+							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								gc_b.Enter(gc_tid)
+								if !gc_m15[gc_tid] {
+									continue
+								}
+								mask_3 := gc_mask_3[gc_tid]
+								v_4 := gc_v_4[gc_tid]
+
+//line scan_block.go:204
+								gc_b.Arrive(gc_tid)
+								gc_c18m[gc_tid], gc_c18v[gc_tid], gc_c18a[gc_tid], gc_c18w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
+							}
+							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c18m, gc_c18v, gc_c18a, gc_c18w, gc_c18r)
+							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								gc_b.Enter(gc_tid)
+								if !gc_m15[gc_tid] {
+									continue
+								}
+//line scan_block.go:202
+								lane_3 := t.LaneID()
+								lanes_3 := gc_lanes_3[gc_tid]
+								v_4 := gc_v_4[gc_tid]
+//line scan_block.go:204
+								y_2 := gc_c18r[gc_tid]
+//line scan_block.go:205
+								if lane_3 >= d_2 && d_2 < lanes_3 {
+									v_4 += y_2
+								}
+								gc_v_4[gc_tid] = v_4
+							}
+						}
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if !gc_m15[gc_tid] {
+								continue
+							}
+							gc_rv4_0 := gc_gc_rv4_0[gc_tid]
+							v_4 := gc_v_4[gc_tid]
+//line scan_block.go:209
+							gc_rv4_0 = v_4
+							gc_gc_rv4_0[gc_tid] = gc_rv4_0
+						}
+					}
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+					if !gc_m15[gc_tid] {
+						continue
+					}
+//line scan_block.go:167
+					lane := t.LaneID()
+					gc_rv4_0 := gc_gc_rv4_0[gc_tid]
+//line scan_block.go:212
+					totals[lane] = gc_rv4_0
+				}
+				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+					gc_b.Enter(gc_tid)
+//line scan_block.go:167
+					warp := t.WarpID()
+					incl := gc_incl[gc_tid]
+					excl := gc_excl[gc_tid]
+//line scan_block.go:191
+					if warp > 0 {
+						excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+					}
+					gc_incl[gc_tid] = incl
+					gc_excl[gc_tid] = excl
+				}
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+				gc_rv2_1 := gc_gc_rv2_1[gc_tid]
+				incl := gc_incl[gc_tid]
+				excl := gc_excl[gc_tid]
+//line scan_block.go:194
+				gc_rv2_0, gc_rv2_1 = excl, incl
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+				gc_gc_rv2_1[gc_tid] = gc_rv2_1
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		tile := gc_tile[gc_tid]
+		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+		gc_rv2_1 := gc_gc_rv2_1[gc_tid]
+//line scan_block.go:197
+		excl_2 := gc_rv2_0
+//line scan_block.go:197
+		incl_2 := gc_rv2_1
+//line scan_lookback.go:113
+		if t.ThreadIdx.X == b-1 {
+			sh[0].prefix = scanPublish(status, tile, incl_2)
+		}
+		gc_excl_2[gc_tid] = excl_2
+		gc_incl_2[gc_tid] = incl_2
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		i := gc_i[gc_tid]
+		excl_2 := gc_excl_2[gc_tid]
+		incl_2 := gc_incl_2[gc_tid]
+//line scan_lookback.go:117
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl_2
+			} else {
+				out[i] = sh[0].prefix + excl_2
+			}
+		}
+	}
 }
 
 // CoarsenedScanKernel returns the coarsened single-pass scan: the
@@ -75,13 +477,13 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_lookback.go:48
-			gc_rv1_0 = sh_2[0].tile
-			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_rv1_0 = sh_2[0].tile
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -89,7 +491,7 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 //line scan_lookback.go:170
 		tid := t.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_lookback.go:50
+//line scan_lookback.go:51
 		tile := gc_rv1_0
 //line scan_lookback.go:174
 		lo := min(n, (tile*b+tid)*items)

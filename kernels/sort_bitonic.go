@@ -72,30 +72,35 @@ func bitonicShared[T Number](t *gocuda.Thread, keys []T, tile, stage int) {
 	for i := tid; i < m; i += b {
 		s[i] = keys[base+i]
 	}
-	step := func(h int, flip bool) {
-		t.SyncThreads() // the previous step (or the load) is done
-		for p := tid; p < tile/2; p += b {
-			i, j := bitonicPair(p, h, flip)
-			if j < m && s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
 	if stage == 0 {
 		for k := 2; k <= tile; k <<= 1 {
-			step(k/2, true)
+			bitonicSharedStep(t, s, m, k/2, true)
 			for h := k / 4; h > 0; h >>= 1 {
-				step(h, false)
+				bitonicSharedStep(t, s, m, h, false)
 			}
 		}
 	} else {
 		for h := tile / 2; h > 0; h >>= 1 {
-			step(h, false)
+			bitonicSharedStep(t, s, m, h, false)
 		}
 	}
 	t.SyncThreads()
 	for i := tid; i < m; i += b {
 		keys[base+i] = s[i]
+	}
+}
+
+// bitonicSharedStep is one step of BitonicSharedKernel's network over the
+// tile s, whose first m keys are real: after a barrier (the previous step,
+// or the load, is done) the block's threads compare and swap the pairs h
+// apart, flipped for the first step of a merge.
+func bitonicSharedStep[T Number](t *gocuda.Thread, s []T, m, h int, flip bool) {
+	t.SyncThreads()
+	for p := t.ThreadIdx.X; p < len(s)/2; p += t.BlockDim.X {
+		i, j := bitonicPair(p, h, flip)
+		if j < m && s[j] < s[i] {
+			s[i], s[j] = s[j], s[i]
+		}
 	}
 }
 

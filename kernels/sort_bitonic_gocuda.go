@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"fmt"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -45,8 +46,194 @@ func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, fl
 // barrier between steps. With stage 0 it sorts the tile (every merge up to
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
-//
-// gocuda compile left it on the runtime path: a function literal captures the *gocuda.Thread.
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) }
+	return gocuda.CompiledKernel(gc_src_bitonicShared,
+		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
+		func(gc_b *gocuda.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
+}
+
+var gc_src_bitonicShared = gocuda.NewKernelSource("bitonicShared", "e22c7e670c290d8022e617306190fff84eef077db5f3518e2e5fd9c4af37e580", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105")
+
+func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage int) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_g2 := gocuda.Scratch[int](gc_b, 0)
+	gc_g3 := gocuda.Scratch[int](gc_b, 1)
+	gc_g4 := gocuda.Scratch[int](gc_b, 2)
+	gc_g5 := gocuda.Scratch[int](gc_b, 3)
+	gc_g6 := gocuda.Scratch[int](gc_b, 4)
+//line sort_bitonic.go:64
+	n := len(keys)
+//line sort_bitonic.go:65
+	b := t.BlockDim.X
+//line sort_bitonic.go:69
+	s := gocuda.Shared[T](t, tile)
+//line sort_bitonic.go:70
+	base := t.BlockIdx.X * tile
+//line sort_bitonic.go:71
+	m := min(tile, n-base)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line sort_bitonic.go:66
+		if tile&(tile-1) != 0 || tile < 2*b {
+			panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line sort_bitonic.go:65
+		tid := t.ThreadIdx.X
+
+//line sort_bitonic.go:72
+		gc_g2[gc_tid] = tid
+	}
+
+//line sort_bitonic.go:72
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_more = false
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			i := gc_g2[gc_tid] + gc_off
+			if !(i < gc_limit) {
+				continue
+			}
+			gc_more = true
+//line sort_bitonic.go:73
+			s[i] = keys[base+i]
+		}
+	}
+
+//line sort_bitonic.go:75
+	if stage == 0 {
+
+//line sort_bitonic.go:76
+		for k := 2; k <= tile; k <<= 1 {
+			{
+//line sort_bitonic.go:79
+				var s_2, m_2, h, flip = s, m, k / 2, true
+//line sort_bitonic.go:80
+				_, _, _, _ = s_2, m_2, h, flip
+				{
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+
+//line sort_bitonic.go:99
+						gc_g3[gc_tid] = t.ThreadIdx.X
+					}
+
+//line sort_bitonic.go:99
+					for gc_off, gc_limit, gc_more := 0, len(s_2)/2, true; gc_more; gc_off += t.BlockDim.X {
+						gc_more = false
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							p := gc_g3[gc_tid] + gc_off
+							if !(p < gc_limit) {
+								continue
+							}
+							gc_more = true
+//line sort_bitonic.go:100
+							i_2, j := bitonicPair(p, h, flip)
+//line sort_bitonic.go:101
+							if j < m_2 && s_2[j] < s_2[i_2] {
+								s_2[i_2], s_2[j] = s_2[j], s_2[i_2]
+							}
+						}
+					}
+				}
+			}
+
+//line sort_bitonic.go:79
+			for h_2 := k / 4; h_2 > 0; h_2 >>= 1 {
+				{
+//line sort_bitonic.go:82
+					var s_3, m_3, h_3, flip_2 = s, m, h_2, false
+//line sort_bitonic.go:83
+					_, _, _, _ = s_3, m_3, h_3, flip_2
+					{
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+
+//line sort_bitonic.go:99
+							gc_g4[gc_tid] = t.ThreadIdx.X
+						}
+
+//line sort_bitonic.go:99
+						for gc_off, gc_limit, gc_more := 0, len(s_3)/2, true; gc_more; gc_off += t.BlockDim.X {
+							gc_more = false
+							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								p_2 := gc_g4[gc_tid] + gc_off
+								if !(p_2 < gc_limit) {
+									continue
+								}
+								gc_more = true
+//line sort_bitonic.go:100
+								i_3, j_2 := bitonicPair(p_2, h_3, flip_2)
+//line sort_bitonic.go:101
+								if j_2 < m_3 && s_3[j_2] < s_3[i_3] {
+									s_3[i_3], s_3[j_2] = s_3[j_2], s_3[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+
+//line sort_bitonic.go:84
+		for h_4 := tile / 2; h_4 > 0; h_4 >>= 1 {
+			{
+//line sort_bitonic.go:87
+				var s_4, m_4, h_5, flip_3 = s, m, h_4, false
+//line sort_bitonic.go:88
+				_, _, _, _ = s_4, m_4, h_5, flip_3
+				{
+					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+						gc_b.Enter(gc_tid)
+
+//line sort_bitonic.go:99
+						gc_g5[gc_tid] = t.ThreadIdx.X
+					}
+
+//line sort_bitonic.go:99
+					for gc_off, gc_limit, gc_more := 0, len(s_4)/2, true; gc_more; gc_off += t.BlockDim.X {
+						gc_more = false
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							p_3 := gc_g5[gc_tid] + gc_off
+							if !(p_3 < gc_limit) {
+								continue
+							}
+							gc_more = true
+//line sort_bitonic.go:100
+							i_4, j_3 := bitonicPair(p_3, h_5, flip_3)
+//line sort_bitonic.go:101
+							if j_3 < m_4 && s_4[j_3] < s_4[i_4] {
+								s_4[i_4], s_4[j_3] = s_4[j_3], s_4[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line sort_bitonic.go:65
+		tid := t.ThreadIdx.X
+
+//line sort_bitonic.go:89
+		gc_g6[gc_tid] = tid
+	}
+
+//line sort_bitonic.go:89
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_more = false
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			i_5 := gc_g6[gc_tid] + gc_off
+			if !(i_5 < gc_limit) {
+				continue
+			}
+			gc_more = true
+//line sort_bitonic.go:90
+			keys[base+i_5] = s[i_5]
+		}
+	}
 }

@@ -140,18 +140,18 @@ gc_L1:
 								}
 							}
 						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
-						if gc_exited[gc_tid] {
-							continue
-						}
-//line sort.go:59
-						i_2 := uint32(t.ThreadIdx.X)
-						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Enter(gc_tid)
+							if gc_exited[gc_tid] {
+								continue
+							}
+//line scan_block.go:50
+							i_3 := t.ThreadIdx.X
+							gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 //line scan_block.go:62
-						gc_rv2_0 = x_2[i_2]
-						gc_gc_rv2_0[gc_tid] = gc_rv2_0
+							gc_rv2_0 = x_2[i_3]
+							gc_gc_rv2_0[gc_tid] = gc_rv2_0
+						}
 					}
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -160,7 +160,7 @@ gc_L1:
 						continue
 					}
 					gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line scan_block.go:64
+//line scan_block.go:65
 					tBefore := gc_rv2_0
 //line sort.go:67
 					tTotal := values_2[size_2-1]

@@ -269,6 +269,9 @@ func (in *inliner) inlineCall(call *ast.CallExpr, lhs []ast.Expr, tok token.Toke
 	if r != nil {
 		return "", r
 	}
+	// The results are assigned inside the body's block, where its
+	// variables are in scope.
+	body = strings.TrimSuffix(strings.TrimSpace(body), "}")
 	b.WriteString(body + "\n")
 	if ret != nil && len(ret.Results) > 0 {
 		var results []string
@@ -281,7 +284,7 @@ func (in *inliner) inlineCall(call *ast.CallExpr, lhs []ast.Expr, tok token.Toke
 		}
 		fmt.Fprintf(&b, "%s = %s\n", strings.Join(to, ", "), strings.Join(results, ", "))
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n}\n")
 	if lhs != nil {
 		var names []string
 		for _, e := range lhs {

@@ -761,13 +761,13 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 					}
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line kernels.go:223
-			gc_rv1_0 = x[0]
-			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_rv1_0 = x[0]
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -775,7 +775,7 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 //line kernels.go:206
 		tid := t.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:225
+//line kernels.go:226
 		sum := gc_rv1_0
 //line kernels.go:216
 		if tid == 0 {
@@ -865,21 +865,21 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 					gc_v_2[gc_tid] = v_2
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-			v_2 := gc_v_2[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+				v_2 := gc_v_2[gc_tid]
 //line kernels.go:272
-			gc_rv1_0 = v_2
-			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_rv1_0 = v_2
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		v := gc_v[gc_tid]
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:274
+//line kernels.go:275
 		v = gc_rv1_0
 //line kernels.go:252
 		if t.LaneID() == 0 {
@@ -954,17 +954,17 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 					gc_v_3[gc_tid] = v_3
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			if !gc_m7[gc_tid] {
-				continue
-			}
-			gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-			v_3 := gc_v_3[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if !gc_m7[gc_tid] {
+					continue
+				}
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+				v_3 := gc_v_3[gc_tid]
 //line kernels.go:272
-			gc_rv2_0 = v_3
-			gc_gc_rv2_0[gc_tid] = gc_rv2_0
+				gc_rv2_0 = v_3
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -974,7 +974,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		}
 		s := gc_s[gc_tid]
 		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line kernels.go:274
+//line kernels.go:275
 		s = gc_rv2_0
 //line kernels.go:262
 		if t.LaneID() == 0 {

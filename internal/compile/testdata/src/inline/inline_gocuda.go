@@ -70,13 +70,13 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 					}
 				}
 			}
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line inline.go:31
-			gc_rv1_0 = x[0]
-			gc_gc_rv1_0[gc_tid] = gc_rv1_0
+				gc_rv1_0 = x[0]
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -84,7 +84,7 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line inline.go:14
 		tid := t.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line inline.go:33
+//line inline.go:34
 		sum := gc_rv1_0
 //line inline.go:24
 		if tid == 0 {
