@@ -11,23 +11,27 @@ import (
 )
 
 // BenchmarkSyncThreads measures a block barrier: one block of 256 threads
-// crossing 100 barriers per launch, reported per thread per barrier. The
+// crossing 100 barriers per launch, reported per thread per barrier. gocuda
+// is a kernel doing nothing but barriers, on the runtime path; compiled and
+// runtime are bench.SyncRoundsKernel (a shared counter bumped between
+// barriers, 2000 rounds a launch) compiled by gocuda compile and on the
+// runtime path. The
 // baselines are what a hand-written Go program would use for 256 threads
 // meeting at a barrier (goroutines and a sync.Cond barrier), and the floor
-// of gocuda's cooperative path: one iter.Pull coroutine round trip per
-// thread.
+// of gocuda's runtime path: one iter.Pull coroutine round trip per thread.
 func BenchmarkSyncThreads(b *testing.B) {
 	const threads, rounds = 256, 100
-	report := func(b *testing.B) {
+	const kernelRounds = 2000 // enough that a launch's own cost (tens of µs) does not count
+	report := func(b *testing.B, rounds int) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*threads*rounds), "ns/thread-barrier")
 	}
+	dev, err := gocuda.NewDevice(gocuda.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dev.Close()
+	cfg := gocuda.Config{Block: gocuda.Dim3{X: threads}}
 	b.Run("gocuda", func(b *testing.B) {
-		dev, err := gocuda.NewDevice(gocuda.WithWorkers(1))
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer dev.Close()
-		cfg := gocuda.Config{Block: gocuda.Dim3{X: threads}}
 		kernel := func(t *gocuda.Thread) {
 			for range rounds {
 				t.SyncThreads()
@@ -36,8 +40,26 @@ func BenchmarkSyncThreads(b *testing.B) {
 		for b.Loop() {
 			must(b, dev.Launch(cfg, kernel))
 		}
-		report(b)
+		report(b, rounds)
 	})
+	for _, runtime := range []bool{false, true} {
+		name := "compiled"
+		if runtime {
+			name = "runtime"
+		}
+		b.Run(name, func(b *testing.B) {
+			counts := make([]int32, threads)
+			cfg := cfg
+			cfg.RuntimePath = runtime
+			for b.Loop() {
+				must(b, dev.Launch(cfg, bench.SyncRoundsKernel(kernelRounds, counts)))
+			}
+			if counts[threads-1] != kernelRounds {
+				b.Fatalf("thread %d counted %d rounds, want %d", threads-1, counts[threads-1], kernelRounds)
+			}
+			report(b, kernelRounds)
+		})
+	}
 	b.Run("goroutineBarrier", func(b *testing.B) {
 		for b.Loop() {
 			bar := newCondBarrier(threads)
@@ -51,7 +73,7 @@ func BenchmarkSyncThreads(b *testing.B) {
 			}
 			wg.Wait()
 		}
-		report(b)
+		report(b, rounds)
 	})
 	b.Run("iterPullRoundTrip", func(b *testing.B) {
 		nexts := make([]func() (struct{}, bool), threads)
@@ -70,7 +92,7 @@ func BenchmarkSyncThreads(b *testing.B) {
 				}
 			}
 		}
-		report(b)
+		report(b, rounds)
 	})
 }
 
@@ -126,7 +148,8 @@ func must(b *testing.B, err error) {
 // BenchmarkBlockReduce sums 2^24 float32s with a warp-shuffle block reduction
 // and a shared-memory tree reduction of the same shape (each thread first
 // adds a contiguous run of n/4096 elements, the coarsening that suits a
-// CPU's caches), and with hand-written Go, serial and parallel.
+// CPU's caches), each on the runtime path and compiled (…Compiled), and
+// with hand-written Go, serial and parallel.
 func BenchmarkBlockReduce(b *testing.B) {
 	const n, block, blocks = 1 << 24, 256, 16
 	x := make([]float32, n)
@@ -140,50 +163,8 @@ func BenchmarkBlockReduce(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer dev.Close()
-	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
 	partial := make([]float64, blocks)
 	const run = n / (blocks * block)
-	share := func(t *gocuda.Thread) float64 {
-		var v float64
-		g := t.BlockIdx.X*block + t.ThreadIdx.X
-		for _, e := range x[g*run : (g+1)*run] {
-			v += float64(e)
-		}
-		return v
-	}
-	shuffle := func(t *gocuda.Thread) {
-		warps := gocuda.Shared[float64](t, block/32)
-		v := share(t)
-		for off := 16; off > 0; off /= 2 {
-			v += gocuda.ShflDownSync(t, gocuda.FullMask, v, off, 32)
-		}
-		if t.LaneID() == 0 {
-			warps[t.WarpID()] = v
-		}
-		t.SyncThreads()
-		if t.ThreadIdx.X == 0 {
-			var s float64
-			for _, w := range warps {
-				s += w
-			}
-			partial[t.BlockIdx.X] = s
-		}
-	}
-	tree := func(t *gocuda.Thread) {
-		s := gocuda.Shared[float64](t, block)
-		tid := t.ThreadIdx.X
-		s[tid] = share(t)
-		t.SyncThreads()
-		for stride := block / 2; stride > 0; stride /= 2 {
-			if tid < stride {
-				s[tid] += s[tid+stride]
-			}
-			t.SyncThreads()
-		}
-		if tid == 0 {
-			partial[t.BlockIdx.X] = s[0]
-		}
-	}
 	sumPartial := func() float64 {
 		var s float64
 		for _, p := range partial {
@@ -196,14 +177,28 @@ func BenchmarkBlockReduce(b *testing.B) {
 			b.Fatalf("sum = %v, want %v", got, want)
 		}
 	}
-	for name, kernel := range map[string]func(*gocuda.Thread){"warpShuffle": shuffle, "sharedTree": tree} {
-		b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
-			b.SetBytes(4 * n)
-			for b.Loop() {
-				must(b, dev.Launch(cfg, kernel))
-				check(b, sumPartial())
+	kernels := []struct {
+		name   string
+		kernel func(*gocuda.Thread)
+	}{
+		{"warpShuffle", bench.BlockReduceShuffleKernel(x, partial, run)},
+		{"sharedTree", bench.BlockReduceTreeKernel(x, partial, run)},
+	}
+	for _, k := range kernels {
+		for _, runtime := range []bool{true, false} {
+			name := k.name
+			if !runtime {
+				name += "Compiled"
 			}
-		})
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}, RuntimePath: runtime}
+			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
+				b.SetBytes(4 * n)
+				for b.Loop() {
+					must(b, dev.Launch(cfg, k.kernel))
+					check(b, sumPartial())
+				}
+			})
+		}
 	}
 	b.Run(fmt.Sprintf("n=%d/handSerial", n), func(b *testing.B) {
 		b.SetBytes(4 * n)

@@ -9,9 +9,9 @@ import (
 )
 
 // slowAbove is the size past which the variants that pay a barrier or a
-// warp collective per element are left out of a comparison: at ~115 ns per
-// thread per barrier they would take seconds per operation and say nothing
-// the smaller size does not.
+// warp collective per element are left out of a comparison on the runtime
+// path: at ~115 ns per thread per barrier they would take seconds per
+// operation and say nothing the smaller size does not. Compiled, they stay.
 const slowAbove = 1 << 16
 
 // saxpyKernel compares y = a*x + y: one thread per element (the CUDA
@@ -92,7 +92,7 @@ func scanKernel() Kernel {
 			}
 			var vs []Variant
 			for _, v := range kernels.ScanVariants() {
-				if n > slowAbove && v != kernels.ScanCoarsened {
+				if n > slowAbove && dev.RuntimePath() && v != kernels.ScanCoarsened {
 					continue
 				}
 				vs = append(vs, variant(v.String(), func(out []float32) error { return kernels.Scan(dev, v, in, out, true) }))
@@ -126,7 +126,7 @@ func reduceKernel() Kernel {
 			}
 			var vs []Variant
 			for _, v := range kernels.ReduceVariants() {
-				if n > slowAbove && v != kernels.ReduceGridStride && v != kernels.ReduceCoarsened {
+				if n > slowAbove && dev.RuntimePath() && v != kernels.ReduceGridStride && v != kernels.ReduceCoarsened {
 					continue
 				}
 				vs = append(vs, variant(v.String(), func() (float32, error) { return kernels.Reduce(dev, v, in) }))

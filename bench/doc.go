@@ -7,3 +7,5 @@
 // gives the ratios. The baselines are exported so that other tools (the
 // gocuda command's demo) measure against the same code.
 package bench
+
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -9,8 +9,10 @@ import (
 )
 
 // The comparisons of issue 5, one benchmark per kernel, with a
-// sub-benchmark per size and implementation: n=16777216/gridStride beside
-// n=16777216/handParallel, so one run gives the ratios. -short runs the
+// sub-benchmark per size and implementation: n=16777216/gridStride (on
+// the runtime path) beside n=16777216/gridStrideCompiled (compiled by
+// gocuda compile) and n=16777216/handParallel, so one run gives the
+// ratios. -short runs the
 // quick sizes. Each sub-benchmark first checks its result against the host
 // reference.
 
@@ -32,12 +34,17 @@ func benchKernel(b *testing.B, name string) {
 		b.Fatal(err)
 	}
 	defer dev.Close()
+	runtimeDev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer runtimeDev.Close()
 	sizes := k.Sizes
 	if testing.Short() {
 		sizes = k.Quick
 	}
 	for _, n := range sizes {
-		for _, v := range k.Setup(dev, n) {
+		for _, v := range bench.Variants(k, dev, runtimeDev, n) {
 			b.Run(fmt.Sprintf("n=%d/%s", n, v.Name), func(b *testing.B) {
 				if err := v.Check(); err != nil {
 					b.Fatal(err)

@@ -56,6 +56,33 @@ func Kernels() []Kernel {
 	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel()}
 }
 
+// Compiled is appended to the name of a gocuda variant run compiled by
+// gocuda compile: tiledCompiled beside tiled, which runs on the runtime
+// path.
+const Compiled = "Compiled"
+
+// Variants returns k's implementations at size n: its gocuda variants on
+// the runtime path (runtimeDev, made gocuda.WithRuntimePath), the same
+// compiled (on dev, named with Compiled appended), and the hand-written
+// baselines.
+func Variants(k Kernel, dev, runtimeDev *gocuda.Device, n int) []Variant {
+	var gocudaVs, compiled, hand []Variant
+	for _, v := range k.Setup(runtimeDev, n) {
+		if v.Name == HandSerial || v.Name == HandParallel {
+			hand = append(hand, v)
+		} else {
+			gocudaVs = append(gocudaVs, v)
+		}
+	}
+	for _, v := range k.Setup(dev, n) {
+		if v.Name != HandSerial && v.Name != HandParallel {
+			v.Name += Compiled
+			compiled = append(compiled, v)
+		}
+	}
+	return slices.Concat(gocudaVs, compiled, hand)
+}
+
 // KernelNamed returns the Kernel with the given name.
 func KernelNamed(name string) (Kernel, bool) {
 	i := slices.IndexFunc(Kernels(), func(k Kernel) bool { return k.Name == name })

@@ -81,27 +81,27 @@ func diffCases() []diffCase {
 	cases := []diffCase{
 		{"SAXPY", func(d *gocuda.Device, n int) (any, error) {
 			y := diffFloats(n)
-			return y, kernels.SAXPY(d, 1.5, diffFloats(n+1)[:n], y)
+			return y, kernels.SAXPY(d, 1.5, diffFloats(n + 1)[:n], y)
 		}},
 		{"SAXPYGridStride", func(d *gocuda.Device, n int) (any, error) {
 			y := diffFloats(n)
-			return y, kernels.SAXPYGridStride(d, 1.5, diffFloats(n+1)[:n], y)
+			return y, kernels.SAXPYGridStride(d, 1.5, diffFloats(n + 1)[:n], y)
 		}},
 		{"SAXPYCoarsened", func(d *gocuda.Device, n int) (any, error) {
 			y := diffFloats(n)
-			return y, kernels.SAXPYCoarsened(d, 1.5, diffFloats(n+1)[:n], y)
+			return y, kernels.SAXPYCoarsened(d, 1.5, diffFloats(n + 1)[:n], y)
 		}},
 		{"VecAdd", func(d *gocuda.Device, n int) (any, error) {
 			c := make([]int32, n)
-			return c, kernels.VecAdd(d, diffInts(n), diffInts(n+1)[:n], c)
+			return c, kernels.VecAdd(d, diffInts(n), diffInts(n + 1)[:n], c)
 		}},
 		{"VecAddGridStride", func(d *gocuda.Device, n int) (any, error) {
 			c := make([]int32, n)
-			return c, kernels.VecAddGridStride(d, diffInts(n), diffInts(n+1)[:n], c)
+			return c, kernels.VecAddGridStride(d, diffInts(n), diffInts(n + 1)[:n], c)
 		}},
 		{"VecAddCoarsened", func(d *gocuda.Device, n int) (any, error) {
 			c := make([]int32, n)
-			return c, kernels.VecAddCoarsened(d, diffInts(n), diffInts(n+1)[:n], c)
+			return c, kernels.VecAddCoarsened(d, diffInts(n), diffInts(n + 1)[:n], c)
 		}},
 		{"Histogram", func(d *gocuda.Device, n int) (any, error) {
 			data := make([]byte, n)
@@ -153,7 +153,7 @@ func diffCases() []diffCase {
 		cases = append(cases, diffCase{"MatMul/" + v.String(), func(d *gocuda.Device, n int) (any, error) {
 			m, k, p := diffDims(n)
 			c := make([]float32, m*p)
-			return c, kernels.MatMul(d, v, diffFloats(m*k), diffFloats(k*p+1)[:k*p], c, m, k, p)
+			return c, kernels.MatMul(d, v, diffFloats(m*k), diffFloats(k*p + 1)[:k*p], c, m, k, p)
 		}})
 	}
 	for _, v := range kernels.TransposeVariants() {

@@ -62,7 +62,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	dev := gocuda.Default()
-	results := runBenchmarks(dev, opts, stderr)
+	runtimeDev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
+	if err != nil {
+		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
+		return exitFailure
+	}
+	defer runtimeDev.Close()
+	results := runBenchmarks(dev, runtimeDev, opts, stderr)
 	writeBenchTable(stdout, dev.Workers(), opts, results)
 	if err := writeOutputs(*jsonFile, *svgFile, results); err != nil {
 		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)

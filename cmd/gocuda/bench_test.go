@@ -41,11 +41,11 @@ func TestBench(t *testing.T) {
 		if r.Kernel != "saxpy" || r.N != 1<<20 || !r.Verified || r.NsPerOp <= 0 || r.Speedup <= 0 || r.Rate <= 0 {
 			t.Errorf("result %+v", r)
 		}
-		if f := rowFields(stdout.String(), "saxpy"); len(f) == 0 {
+		if f := rowFields(stdout.String(), "saxpy", r.Variant); len(f) == 0 {
 			t.Errorf("no saxpy rows in the table:\n%s", &stdout)
 		}
 	}
-	for _, v := range []string{"perThread", "gridStride", "handSerial", "handParallel"} {
+	for _, v := range []string{"perThread", "gridStride", "perThreadCompiled", "gridStrideCompiled", "handSerial", "handParallel"} {
 		if _, ok := variants[v]; !ok {
 			t.Errorf("no %s result in %s", v, data)
 		}
@@ -109,7 +109,7 @@ func TestBenchReportsFailure(t *testing.T) {
 	if !strings.Contains(out.String(), "scan n=8 coarsened: FAIL: element 3 = 2, want 3") {
 		t.Errorf("no failure line:\n%s", &out)
 	}
-	if f := rowFields(out.String(), "scan"); len(f) == 0 || f[len(f)-1] != "no" {
+	if f := rowFields(out.String(), "scan", "coarsened"); len(f) == 0 || f[len(f)-1] != "no" {
 		t.Errorf("scan row = %q, want verified no", f)
 	}
 }

@@ -25,7 +25,7 @@ type benchResult struct {
 
 // runBenchmarks checks and times every variant of opts' kernels at their
 // sizes, reporting progress to progress.
-func runBenchmarks(dev *gocuda.Device, opts benchOptions, progress io.Writer) []benchResult {
+func runBenchmarks(dev, runtimeDev *gocuda.Device, opts benchOptions, progress io.Writer) []benchResult {
 	total := 0
 	for _, k := range opts.kernels {
 		total += len(sizes(k, opts.quick))
@@ -37,7 +37,7 @@ func runBenchmarks(dev *gocuda.Device, opts benchOptions, progress io.Writer) []
 			step++
 			fmt.Fprintf(progress, "[%d/%d] %s %s=%d:", step, total, k.Name, k.SizeName, n)
 			start := time.Now()
-			rs := runSize(dev, k, n, opts, progress)
+			rs := runSize(dev, runtimeDev, k, n, opts, progress)
 			fmt.Fprintf(progress, " (%s)\n", time.Since(start).Round(time.Millisecond))
 			results = append(results, rs...)
 		}
@@ -52,10 +52,11 @@ func sizes(k bench.Kernel, quick bool) []int {
 	return k.Sizes
 }
 
-// runSize measures every variant of k at size n and fills in the speedups.
-func runSize(dev *gocuda.Device, k bench.Kernel, n int, opts benchOptions, progress io.Writer) []benchResult {
+// runSize measures every variant of k at size n, compiled (dev) and on the
+// runtime path (runtimeDev), and fills in the speedups.
+func runSize(dev, runtimeDev *gocuda.Device, k bench.Kernel, n int, opts benchOptions, progress io.Writer) []benchResult {
 	var rs []benchResult
-	for _, v := range k.Setup(dev, n) {
+	for _, v := range bench.Variants(k, dev, runtimeDev, n) {
 		fmt.Fprintf(progress, " %s", v.Name)
 		rs = append(rs, measureVariant(k, v, n, opts))
 	}

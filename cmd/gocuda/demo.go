@@ -41,11 +41,12 @@ type demoStep struct {
 }
 
 var demoSteps = []demoStep{
-	{"saxpy", "perThread", same, "y = a*x + y, one thread per element"},
-	{"matmul", "tiled", scaled(256, 64), "C = A×B, 16×16 shared-memory tiles"},
-	{"reduce", "coarsened", same, "sum, coarsened threads then a block tree"},
-	{"scan", "coarsened", same, "inclusive prefix sum, decoupled look-back"},
-	{"nbody", "tiled", scaled(4096, 512), "all-pairs gravity, shared-memory tiles"},
+	{"saxpy", "perThreadCompiled", same, "y = a*x + y, one thread per element"},
+	{"matmul", "tiled", scaled(256, 64), "C = A×B, 16×16 shared-memory tiles, runtime path"},
+	{"matmul", "tiledCompiled", scaled(256, 64), "the same kernel compiled by gocuda compile"},
+	{"reduce", "coarsenedCompiled", same, "sum, coarsened threads then a block tree"},
+	{"scan", "coarsenedCompiled", same, "inclusive prefix sum, decoupled look-back"},
+	{"nbody", "tiledCompiled", scaled(4096, 512), "all-pairs gravity, shared-memory tiles"},
 }
 
 func same(n int) int { return n }
@@ -71,23 +72,30 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gocuda demo: -n %d is negative\n", *n)
 		return exitUsage
 	}
-	if !demo(stdout, gocuda.Default(), *n) {
+	runtimeDev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
+	if err != nil {
+		fmt.Fprintf(stderr, "gocuda demo: %v\n", err)
+		return exitFailure
+	}
+	defer runtimeDev.Close()
+	if !demo(stdout, gocuda.Default(), runtimeDev, *n) {
 		fmt.Fprintln(stderr, "gocuda demo: FAIL: a result did not match the host reference")
 		return exitFailure
 	}
 	return exitOK
 }
 
-// demo runs the demo's steps on dev, writes the report to w and reports
-// whether every result was verified.
-func demo(w io.Writer, dev *gocuda.Device, n int) bool {
+// demo runs the demo's steps on dev (compiled kernels) and runtimeDev (the
+// same on the runtime path), writes the report to w and reports whether
+// every result was verified.
+func demo(w io.Writer, dev, runtimeDev *gocuda.Device, n int) bool {
 	fmt.Fprintf(w, "gocuda demo: %d workers; each kernel checked against the host, then timed (median of 3 samples) beside hand-written parallel Go\n\n", dev.Workers())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "kernel\tvariant\tsize\ttime\trate\thandParallel\tvs hand\tverified\twhat")
 	ok := true
 	var failures []string
 	for _, s := range demoSteps {
-		r, hand := demoRun(dev, s, s.size(n))
+		r, hand := demoRun(dev, runtimeDev, s, s.size(n))
 		ok = ok && r.Verified && hand.Verified
 		for _, x := range []benchResult{r, hand} {
 			if !x.Verified {
@@ -108,10 +116,10 @@ func demo(w io.Writer, dev *gocuda.Device, n int) bool {
 }
 
 // demoRun checks and times step's variant and handParallel at size n.
-func demoRun(dev *gocuda.Device, s demoStep, n int) (r, hand benchResult) {
+func demoRun(dev, runtimeDev *gocuda.Device, s demoStep, n int) (r, hand benchResult) {
 	k, _ := bench.KernelNamed(s.kernel)
 	opts := benchOptions{minTime: 50 * time.Millisecond, samples: 3}
-	for _, v := range k.Setup(dev, n) {
+	for _, v := range bench.Variants(k, dev, runtimeDev, n) {
 		switch v.Name {
 		case s.variant:
 			r = measureVariant(k, v, n, opts)

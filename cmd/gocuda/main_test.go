@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,11 +13,16 @@ import (
 // does, and checks that every step's row says verified.
 func TestDemo(t *testing.T) {
 	var out bytes.Buffer
-	if !demo(&out, gocuda.Default(), 10000) {
+	runtimeDev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtimeDev.Close()
+	if !demo(&out, gocuda.Default(), runtimeDev, 10000) {
 		t.Errorf("demo did not verify:\n%s", &out)
 	}
 	for _, s := range demoSteps {
-		f := rowFields(out.String(), s.kernel)
+		f := rowFields(out.String(), s.kernel, s.variant)
 		if len(f) < 10 || f[1] != s.variant || f[8] != "yes" {
 			t.Errorf("%s row = %q, want variant %s verified yes", s.kernel, f, s.variant)
 		}
@@ -26,10 +32,11 @@ func TestDemo(t *testing.T) {
 	}
 }
 
-// rowFields returns the fields of the table row for name.
-func rowFields(out, name string) []string {
+// rowFields returns the fields of the table row for kernel name and
+// variant.
+func rowFields(out, name, variant string) []string {
 	for line := range strings.Lines(out) {
-		if f := strings.Fields(line); len(f) > 0 && f[0] == name {
+		if f := strings.Fields(line); len(f) > 2 && f[0] == name && slices.Contains(f[1:3], variant) {
 			return f
 		}
 	}

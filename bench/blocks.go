@@ -1,0 +1,78 @@
+package bench
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of the block-level benchmarks (BenchmarkSyncThreads,
+// BenchmarkBlockReduce), compiled by gocuda compile like any user's.
+
+// SyncRoundsKernel returns the kernel of BenchmarkSyncThreads: each thread
+// of the block bumps its own shared counter and crosses a barrier, rounds
+// times. Counts, one per thread, receives the counters.
+//
+//gocuda:kernel SyncRoundsKernel
+func syncRounds(t *gocuda.Thread, rounds int, counts []int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	for range rounds {
+		s[tid]++
+		t.SyncThreads()
+	}
+	counts[tid] = s[tid]
+}
+
+// BlockReduceShuffleKernel returns the warp-shuffle block reduction of
+// BenchmarkBlockReduce: each thread sums its run of run elements of x,
+// each warp sums its threads' sums with shuffles, and thread 0 adds up the
+// warps' sums into partial[blockIdx.x]. Blocks are one-dimensional, whole
+// warps.
+//
+//gocuda:kernel BlockReduceShuffleKernel
+func blockReduceShuffle(t *gocuda.Thread, x []float32, partial []float64, run int) {
+	warps := gocuda.Shared[float64](t, t.BlockDim.X/gocuda.WarpSize)
+	v := runSum(x, (t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)*run, run)
+	for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, off, gocuda.WarpSize)
+	}
+	if t.LaneID() == 0 {
+		warps[t.WarpID()] = v
+	}
+	t.SyncThreads()
+	if t.ThreadIdx.X == 0 {
+		var s float64
+		for _, w := range warps {
+			s += w
+		}
+		partial[t.BlockIdx.X] = s
+	}
+}
+
+// BlockReduceTreeKernel returns the shared-memory tree reduction of
+// BenchmarkBlockReduce: runs as for BlockReduceShuffleKernel, then a
+// sequential-addressing tree over the block's sums. Blocks are
+// one-dimensional, a power of two.
+//
+//gocuda:kernel BlockReduceTreeKernel
+func blockReduceTree(t *gocuda.Thread, x []float32, partial []float64, run int) {
+	s := gocuda.Shared[float64](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	s[tid] = runSum(x, (t.BlockIdx.X*t.BlockDim.X+tid)*run, run)
+	t.SyncThreads()
+	for stride := t.BlockDim.X / 2; stride > 0; stride /= 2 {
+		if tid < stride {
+			s[tid] += s[tid+stride]
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = s[0]
+	}
+}
+
+// runSum is the sum of x[lo:lo+n].
+func runSum(x []float32, lo, n int) float64 {
+	var v float64
+	for _, e := range x[lo : lo+n] {
+		v += float64(e)
+	}
+	return v
+}
