@@ -21,6 +21,7 @@ func BenchmarkScan(b *testing.B)   { benchKernel(b, "scan") }
 func BenchmarkReduce(b *testing.B) { benchKernel(b, "reduce") }
 func BenchmarkNBody(b *testing.B)  { benchKernel(b, "nbody") }
 func BenchmarkMatMul(b *testing.B) { benchKernel(b, "matmul") }
+func BenchmarkBlur(b *testing.B)   { benchKernel(b, "blur") }
 
 // benchKernel runs every variant of the named bench.Kernel at each size,
 // reporting GB/s through SetBytes or GFLOP/s as a metric.

@@ -53,7 +53,7 @@ type Variant struct {
 
 // Kernels returns the comparisons, in report order.
 func Kernels() []Kernel {
-	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel()}
+	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel()}
 }
 
 // Compiled is appended to the name of a gocuda variant run compiled by

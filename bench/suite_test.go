@@ -18,7 +18,7 @@ func TestKernelsCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dev.Close()
-	sizes := map[string][]int{"saxpy": {1, 1000}, "scan": {1, 3001}, "reduce": {1, 3001}, "nbody": {1, 65}, "matmul": {1, 17}}
+	sizes := map[string][]int{"saxpy": {1, 1000}, "scan": {1, 3001}, "reduce": {1, 3001}, "nbody": {1, 65}, "matmul": {1, 17}, "blur": {2, 35}}
 	for _, k := range bench.Kernels() {
 		if len(sizes[k.Name]) == 0 {
 			t.Errorf("no test sizes for %s", k.Name)

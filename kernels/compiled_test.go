@@ -163,6 +163,13 @@ func diffCases() []diffCase {
 			return out, kernels.Transpose(d, v, diffFloats(rows*cols), out, rows, cols)
 		}})
 	}
+	for _, v := range kernels.BlurVariants() {
+		cases = append(cases, diffCase{"Blur/" + v.String(), func(d *gocuda.Device, n int) (any, error) {
+			w, h, _ := diffDims(n)
+			dst := make([]float32, w*h)
+			return dst, kernels.Blur(d, v, diffFloats(w*h), dst, w, h, 2)
+		}})
+	}
 	return append(cases, nbodyCases()...)
 }
 

@@ -120,3 +120,28 @@ func ExampleQuickSort() {
 	fmt.Println(keys[:4], keys[996:])
 	// Output: [-500 -499 -498 -497] [496 497 498 499]
 }
+
+// ExampleBlur blurs a 4×3 image with a single bright pixel: a radius of 1
+// spreads it over its 3×3 neighbourhood, a ninth each.
+func ExampleBlur() {
+	dev, err := gocuda.NewDevice()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dev.Close()
+
+	const w, h = 4, 3
+	src := make([]float32, w*h)
+	src[1*w+1] = 9
+	dst := make([]float32, w*h)
+	if err := kernels.Blur(dev, kernels.BlurShared, src, dst, w, h, 1); err != nil {
+		log.Fatal(err)
+	}
+	for y := range h {
+		fmt.Println(dst[y*w : y*w+w])
+	}
+	// Output:
+	// [1 1 1 0]
+	// [1 1 1 0]
+	// [1 1 1 0]
+}
