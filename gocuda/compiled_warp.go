@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
+	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -50,6 +51,9 @@ func CompiledWarp[T, R any](b *Block, name string, masks []uint32, vals []T, arg
 		kind++ // the unsigned form follows the signed one
 	}
 	n := b.x.launch.threads
+	if grid.IsShuffle(kind) && shuffleFast(b, kind, masks, vals, args, widths, out) {
+		return
+	}
 	var lanes [WarpSize]grid.Collective
 	var res [WarpSize]uint64
 	for base := 0; base < n; base += WarpSize {
@@ -78,6 +82,47 @@ func CompiledWarp[T, R any](b *Block, name string, masks []uint32, vals []T, arg
 			b.arrived[i] = false
 		}
 	}
+}
+
+// shuffleFast completes a shuffle whose arrived lanes, warp by warp, all
+// give one mask that includes them and a valid width, copying values
+// directly; it reports false, having done nothing, for anything else,
+// which the general path handles (and reports).
+func shuffleFast[T, R any](b *Block, kind grid.Kind, masks []uint32, vals []T, args, widths []int, out []R) bool {
+	n := b.x.launch.threads
+	for base := 0; base < n; base += WarpSize {
+		end := min(base+WarpSize, n)
+		mask, first := uint32(0), true
+		for i := base; i < end; i++ {
+			if !b.arrived[i] {
+				continue
+			}
+			w := widths[i]
+			if first {
+				mask, first = masks[i], false
+			}
+			if masks[i] != mask || mask&(1<<(i-base)) == 0 || w < 1 || w > WarpSize || w&(w-1) != 0 {
+				return false
+			}
+		}
+	}
+	res := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(out))), len(out)) // R is T for shuffles
+	for base := 0; base < n; base += WarpSize {
+		end := min(base+WarpSize, n)
+		for i := base; i < end; i++ {
+			if !b.arrived[i] {
+				continue
+			}
+			res[i] = vals[i]
+			if src, ok := grid.ShuffleSource(kind, args[i], widths[i], i-base); ok && base+src < end && b.arrived[base+src] {
+				res[i] = vals[base+src]
+			}
+		}
+		for i := base; i < end; i++ {
+			b.arrived[i] = false
+		}
+	}
+	return true
 }
 
 // gather fills lanes with the operands of the threads base to end-1 that

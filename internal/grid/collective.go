@@ -158,3 +158,12 @@ func Results(kind Kind, lanes []Collective, mask, arrived uint32, out []uint64) 
 		out[j] = result(lanes, g, j)
 	}
 }
+
+// ShuffleSource returns the lane whose value lane j reads in a shuffle of
+// kind with argument arg and width, or false if j keeps its own value.
+func ShuffleSource(kind Kind, arg, width, j int) (int, bool) {
+	return shuffleSource(&Collective{Kind: kind, Arg: arg, Width: width}, j)
+}
+
+// IsShuffle reports whether k is one of the four shuffles.
+func IsShuffle(k Kind) bool { return isShuffle(k) }
