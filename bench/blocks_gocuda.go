@@ -76,7 +76,7 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 //line blocks.go:33
 	for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 
 //line blocks.go:34
@@ -85,7 +85,7 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 		}
 		gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 //line blocks.go:34
 			v += gc_c2r[gc_tid]

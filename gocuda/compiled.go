@@ -112,6 +112,11 @@ func (b *Block) Enter(rank int) {
 	b.t.ThreadIdx, b.t.self = b.index[rank], rank
 }
 
+// Mark records that thread rank is the one running, for the reports of its
+// failures, without moving the Thread's index fields: for loops whose code
+// does not read them.
+func (b *Block) Mark(rank int) { b.t.self = rank }
+
 // bind prepares the block for a launch: the index of every thread rank,
 // computed once, so that Enter is two stores.
 func (b *Block) bind(l *launch) {

@@ -109,17 +109,56 @@ func shuffleFast[T, R any](b *Block, kind grid.Kind, masks []uint32, vals []T, a
 	res := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(out))), len(out)) // R is T for shuffles
 	for base := 0; base < n; base += WarpSize {
 		end := min(base+WarpSize, n)
-		for i := base; i < end; i++ {
-			if !b.arrived[i] {
-				continue
-			}
-			res[i] = vals[i]
-			if src, ok := grid.ShuffleSource(kind, args[i], widths[i], i-base); ok && base+src < end && b.arrived[base+src] {
-				res[i] = vals[base+src]
+		if !shuffleWarp(b.arrived[base:end], kind, vals[base:end], args[base:end], widths[base:end], res[base:end]) {
+			for i := base; i < end; i++ {
+				if !b.arrived[i] {
+					continue
+				}
+				res[i] = vals[i]
+				if src, ok := grid.ShuffleSource(kind, args[i], widths[i], i-base); ok && base+src < end && b.arrived[base+src] {
+					res[i] = vals[base+src]
+				}
 			}
 		}
-		for i := base; i < end; i++ {
-			b.arrived[i] = false
+		clear(b.arrived[base:end])
+	}
+	return true
+}
+
+// shuffleWarp shuffles one warp whose lanes all arrived with one argument
+// and width, the common case, and reports whether they did.
+func shuffleWarp[T any](arrived []bool, kind grid.Kind, vals []T, args, widths []int, res []T) bool {
+	n := len(arrived)
+	arg, w := args[0], widths[0]
+	for j := range n {
+		if !arrived[j] || args[j] != arg || widths[j] != w {
+			return false
+		}
+	}
+	d := arg & (WarpSize - 1)
+	for j := range n {
+		start := j &^ (w - 1)
+		src := -1
+		switch kind {
+		case grid.KindShfl:
+			src = start + arg&(w-1)
+		case grid.KindShflUp:
+			if j-start >= d {
+				src = j - d
+			}
+		case grid.KindShflDown:
+			if j-start+d < w {
+				src = j + d
+			}
+		default: // grid.KindShflXor
+			if x := j ^ d; x < start+w {
+				src = x
+			}
+		}
+		if src >= 0 && src < n {
+			res[j] = vals[src]
+		} else {
+			res[j] = vals[j]
 		}
 	}
 	return true

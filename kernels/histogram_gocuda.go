@@ -45,6 +45,7 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			b := gc_g1[gc_tid] + gc_off
 			if !(b < gc_limit) {
 				continue
@@ -69,6 +70,7 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g2[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -91,6 +93,7 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			b_2 := gc_g3[gc_tid] + gc_off
 			if !(b_2 < gc_limit) {
 				continue

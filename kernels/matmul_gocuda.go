@@ -81,7 +81,7 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line matmul.go:165
 		var sum float32
 		gc_sum[gc_tid] = sum
@@ -284,7 +284,7 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 //line matmul.go:200
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line matmul.go:204
 		var sum float32
 		gc_sum[gc_tid] = sum
@@ -406,7 +406,7 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 //line matmul.go:250
 	col0 := t.BlockIdx.X * matmulRegTile
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line matmul.go:251
 		var s00, s01, s10, s11 float32
 		gc_s00[gc_tid] = s00

@@ -118,7 +118,7 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			xi := gc_xi[gc_tid]
 			yi := gc_yi[gc_tid]
 			zi := gc_zi[gc_tid]

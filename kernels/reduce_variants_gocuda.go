@@ -170,7 +170,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_v[gc_tid] = v
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m3[gc_tid] {
 						continue
 					}
@@ -192,7 +192,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 					sdata_3[tid_3] = v
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m3[gc_tid] {
 						continue
 					}
@@ -253,7 +253,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 	gc_c12w := gocuda.Scratch[int](gc_b, 16)
 	gc_c12r := gocuda.Scratch[T](gc_b, 17)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line reduce_variants.go:82
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -273,14 +273,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 //line reduce_variants.go:100
 			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 //line reduce_variants.go:102
 				var gc_rv2_0 T
 				gc_gc_rv2_0[gc_tid] = gc_rv2_0
 			}
 			{
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					v := gc_v[gc_tid]
 //line reduce_variants.go:104
 					var v_2 = v
@@ -293,7 +293,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							v_2 := gc_v_2[gc_tid]
 
 //line reduce_variants.go:91
@@ -302,7 +302,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 						}
 						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:91
 							v_2 += gc_c5r[gc_tid]
@@ -310,7 +310,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 						v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:93
@@ -345,7 +345,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 //line reduce_variants.go:108
 			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				if !gc_m9[gc_tid] {
 					continue
 				}
@@ -370,7 +370,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 //line reduce_variants.go:90
 					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m9[gc_tid] {
 								continue
 							}
@@ -382,7 +382,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 						}
 						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m9[gc_tid] {
 								continue
 							}
@@ -393,7 +393,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						if !gc_m9[gc_tid] {
 							continue
 						}
@@ -406,7 +406,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				if !gc_m9[gc_tid] {
 					continue
 				}
@@ -417,7 +417,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 				gc_v[gc_tid] = v
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				v := gc_v[gc_tid]
 //line reduce_variants.go:110
@@ -477,7 +477,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:132
 	gridSize := 2 * b * t.GridDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line reduce_variants.go:133
 		var v T
 		gc_v[gc_tid] = v
@@ -495,6 +495,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g2[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -587,7 +588,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_v_2[gc_tid] = v_2
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m5[gc_tid] {
 						continue
 					}
@@ -609,7 +610,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 					sdata_3[tid_3] = v_2
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m5[gc_tid] {
 						continue
 					}
@@ -684,7 +685,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:172
 	stride := t.BlockDim.X * t.GridDim.X * reduceRun
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line reduce_variants.go:171
 		var v T
 		gc_v[gc_tid] = v
@@ -700,6 +701,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			lo := gc_g2[gc_tid] + gc_off
 			if !(lo < gc_limit) {
 				continue
@@ -712,14 +714,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line reduce_variants.go:177
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
 	}
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 //line reduce_variants.go:179
 			var v_2 = v
@@ -731,14 +733,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:100
 			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 //line reduce_variants.go:102
 				var gc_rv2_0 T
 				gc_gc_rv2_0[gc_tid] = gc_rv2_0
 			}
 			{
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:104
 					var v_3 = v_2
@@ -751,7 +753,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							v_3 := gc_v_3[gc_tid]
 
 //line reduce_variants.go:91
@@ -760,7 +762,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 						}
 						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c7m, gc_c7v, gc_c7a, gc_c7w, gc_c7r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							v_3 := gc_v_3[gc_tid]
 //line reduce_variants.go:91
 							v_3 += gc_c7r[gc_tid]
@@ -768,7 +770,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 						v_3 := gc_v_3[gc_tid]
 //line reduce_variants.go:93
@@ -803,7 +805,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:108
 			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				if !gc_m11[gc_tid] {
 					continue
 				}
@@ -828,7 +830,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:90
 					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m11[gc_tid] {
 								continue
 							}
@@ -840,7 +842,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 						}
 						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c14m, gc_c14v, gc_c14a, gc_c14w, gc_c14r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m11[gc_tid] {
 								continue
 							}
@@ -851,7 +853,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						if !gc_m11[gc_tid] {
 							continue
 						}
@@ -864,7 +866,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				if !gc_m11[gc_tid] {
 					continue
 				}
@@ -875,7 +877,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 				gc_v_2[gc_tid] = v_2
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:110

@@ -70,6 +70,7 @@ func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g1[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -116,6 +117,7 @@ func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			lo := gc_g1[gc_tid] + gc_off
 			if !(lo < gc_limit) {
 				continue
@@ -196,6 +198,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g1[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -237,6 +240,7 @@ func gc_body_vecAddCoarsened[T Number](gc_b *gocuda.Block, a, b, c []T) {
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			lo := gc_g1[gc_tid] + gc_off
 			if !(lo < gc_limit) {
 				continue

@@ -50,7 +50,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 		x[i] = v
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line scan_block.go:31
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -336,7 +336,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 	}
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 //line scan_block.go:152
 			var v_2 = v
@@ -385,7 +385,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 //line scan_block.go:203
 					for d := 1; d < gocuda.WarpSize; d <<= 1 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							mask_2 := gc_mask_2[gc_tid]
 							v_3 := gc_v_3[gc_tid]
 
@@ -410,7 +410,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 						v_3 := gc_v_3[gc_tid]
 //line scan_block.go:209
@@ -420,14 +420,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 //line scan_block.go:212
 				incl := gc_rv2_0
 				gc_incl[gc_tid] = incl
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				mask := gc_mask[gc_tid]
 				incl := gc_incl[gc_tid]
 
@@ -503,7 +503,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 				}
 				{
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						if !gc_m12[gc_tid] {
 							continue
 						}
@@ -522,7 +522,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 //line scan_block.go:203
 						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
+								gc_b.Mark(gc_tid)
 								if !gc_m12[gc_tid] {
 									continue
 								}
@@ -553,7 +553,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 							}
 						}
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m12[gc_tid] {
 								continue
 							}
@@ -591,7 +591,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				gc_rv1_1 := gc_gc_rv1_1[gc_tid]
 				incl := gc_incl[gc_tid]

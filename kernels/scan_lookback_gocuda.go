@@ -72,7 +72,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 //line scan_lookback.go:104
 	b := t.BlockDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line scan_lookback.go:106
 		var gc_rv1_0 int
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -91,7 +91,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_lookback.go:48
 				gc_rv1_0 = sh_2[0].tile
@@ -124,7 +124,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 	}
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 //line scan_lookback.go:116
 			var v_2 = v
@@ -173,7 +173,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 //line scan_block.go:203
 					for d := 1; d < gocuda.WarpSize; d <<= 1 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							mask_2 := gc_mask_2[gc_tid]
 							v_3 := gc_v_3[gc_tid]
 
@@ -198,7 +198,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 						}
 					}
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
 						v_3 := gc_v_3[gc_tid]
 //line scan_block.go:209
@@ -208,14 +208,14 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
 //line scan_block.go:212
 				incl := gc_rv3_0
 				gc_incl[gc_tid] = incl
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				mask := gc_mask[gc_tid]
 				incl := gc_incl[gc_tid]
 
@@ -291,7 +291,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 				}
 				{
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
+						gc_b.Mark(gc_tid)
 						if !gc_m15[gc_tid] {
 							continue
 						}
@@ -310,7 +310,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 //line scan_block.go:203
 						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
+								gc_b.Mark(gc_tid)
 								if !gc_m15[gc_tid] {
 									continue
 								}
@@ -341,7 +341,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 							}
 						}
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
 							if !gc_m15[gc_tid] {
 								continue
 							}
@@ -379,7 +379,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 				gc_rv2_1 := gc_gc_rv2_1[gc_tid]
 				incl := gc_incl[gc_tid]
@@ -408,7 +408,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 		gc_incl_2[gc_tid] = incl_2
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		i := gc_i[gc_tid]
 		excl_2 := gc_excl_2[gc_tid]
 		incl_2 := gc_incl_2[gc_tid]
@@ -459,7 +459,7 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 //line scan_lookback.go:171
 	totals := gocuda.Shared[T](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line scan_lookback.go:173
 		var gc_rv1_0 int
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -478,7 +478,7 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_lookback.go:48
 				gc_rv1_0 = sh_2[0].tile

@@ -73,7 +73,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line sort_bitonic.go:66
 		if tile&(tile-1) != 0 || tile < 2*b {
 			panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
@@ -92,6 +92,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g2[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -124,6 +125,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 					for gc_off, gc_limit, gc_more := 0, len(s_2)/2, true; gc_more; gc_off += t.BlockDim.X {
 						gc_more = false
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Mark(gc_tid)
 							p := gc_g3[gc_tid] + gc_off
 							if !(p < gc_limit) {
 								continue
@@ -159,6 +161,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 						for gc_off, gc_limit, gc_more := 0, len(s_3)/2, true; gc_more; gc_off += t.BlockDim.X {
 							gc_more = false
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+								gc_b.Mark(gc_tid)
 								p_2 := gc_g4[gc_tid] + gc_off
 								if !(p_2 < gc_limit) {
 									continue
@@ -197,6 +200,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 					for gc_off, gc_limit, gc_more := 0, len(s_4)/2, true; gc_more; gc_off += t.BlockDim.X {
 						gc_more = false
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+							gc_b.Mark(gc_tid)
 							p_3 := gc_g5[gc_tid] + gc_off
 							if !(p_3 < gc_limit) {
 								continue
@@ -227,6 +231,7 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i_5 := gc_g6[gc_tid] + gc_off
 			if !(i_5 < gc_limit) {
 				continue

@@ -94,7 +94,7 @@ gc_L1:
 					gc_p[gc_tid] = p
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if gc_exited[gc_tid] {
 						continue
 					}
@@ -155,7 +155,7 @@ gc_L1:
 					}
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if gc_exited[gc_tid] {
 						continue
 					}

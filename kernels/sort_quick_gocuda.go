@@ -32,7 +32,7 @@ func gc_body_quickSort[T Number](gc_b *gocuda.Block, dev *gocuda.Device, data []
 	gc_n := gc_b.Len()
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line sort_quick.go:38
 		if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
 			selectionSort(data)

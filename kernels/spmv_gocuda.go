@@ -186,7 +186,7 @@ gc_L1:
 //line spmv.go:211
 	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			if gc_exited[gc_tid] {
 				continue
 			}
@@ -198,7 +198,7 @@ gc_L1:
 		}
 		gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			if gc_exited[gc_tid] {
 				continue
 			}

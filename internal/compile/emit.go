@@ -264,8 +264,25 @@ func (e *emitter) replaceCall(s ast.Stmt, x ast.Expr) {
 	}
 }
 
-// loop writes a thread loop.
+// loop writes a thread loop. A loop whose code does not read the thread
+// only marks each thread as running (for failure reports) instead of
+// moving the Thread to it.
 func (e *emitter) loop(l *threadLoop) {
+	out := e.w
+	var b bytes.Buffer
+	e.w = &b
+	e.loopText(l)
+	e.w = out
+	text := b.String()
+	thread := regexp.MustCompile(`\b` + regexp.QuoteMeta(e.a.k.Thread.Name()) + `\b`)
+	if !thread.MatchString(text) {
+		text = strings.ReplaceAll(text, "gc_b.Enter(gc_tid)", "gc_b.Mark(gc_tid)")
+	}
+	e.w.WriteString(text)
+}
+
+// loopText writes a thread loop, entering each thread.
+func (e *emitter) loopText(l *threadLoop) {
 	label := fmt.Sprintf("gc_L%d", l.id)
 	if l.pred != nil {
 		e.predInit(l)
@@ -307,6 +324,8 @@ func (e *emitter) threadLoopHead(l *threadLoop, enter bool) {
 	e.printf("for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\n")
 	if enter {
 		e.printf("gc_b.Enter(gc_tid)\n")
+	} else {
+		e.printf("gc_b.Mark(gc_tid)\n")
 	}
 	if l.grid != nil {
 		e.skips()

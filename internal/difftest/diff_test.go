@@ -318,3 +318,21 @@ func TestCollectiveInBranchForms(t *testing.T) {
 		assert.Equal(t, int32(-1), got[16+i])
 	}
 }
+
+// TestIndexPanicForms: an out-of-range index in a loop that never reads
+// the thread names a thread that indexes out of range: the first in linear
+// order compiled, one of those past the barrier on the runtime path, whose
+// coroutines resume in another order.
+func TestIndexPanicForms(t *testing.T) {
+	for _, f := range forms {
+		err := f.launch(gocuda.Config{Block: gocuda.Dim3{X: 8}}, IndexPanicKernel(make([]int, 10)))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		if f.runtime {
+			assert.GreaterOrEqual(t, ke.Thread.X, 5, f.name)
+		} else {
+			assert.Equal(t, gocuda.Dim3{X: 5}, ke.Thread, f.name)
+		}
+	}
+}

@@ -339,3 +339,14 @@ func stranded(t *gocuda.Thread, out []int32) {
 		out[t.LaneID()] = gocuda.ShflSync(t, gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize)
 	}
 }
+
+// IndexPanicKernel indexes out past its end in a thread loop that does not
+// read the thread: the failure must still name the thread.
+//
+//gocuda:kernel IndexPanicKernel
+func indexPanic(t *gocuda.Thread, out []int) {
+	i := t.ThreadRank()
+	i *= 2
+	t.SyncThreads()
+	out[i] = 1
+}

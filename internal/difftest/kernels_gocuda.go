@@ -24,7 +24,7 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:16
 		var sum float32
 		gc_sum[gc_tid] = sum
@@ -686,6 +686,7 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += t.BlockDim.X * t.GridDim.X {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
 			i := gc_g1[gc_tid] + gc_off
 			if !(i < gc_limit) {
 				continue
@@ -729,7 +730,7 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 		sdata[tid] = v
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:215
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -762,7 +763,7 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line kernels.go:223
 				gc_rv1_0 = x[0]
@@ -836,7 +837,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	}
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
 //line kernels.go:253
 			var v_2 = v
@@ -849,7 +850,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 //line kernels.go:269
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
 
 //line kernels.go:270
@@ -858,7 +859,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				}
 				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
 //line kernels.go:270
 					v_2 += gc_c3r[gc_tid]
@@ -866,7 +867,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				v_2 := gc_v_2[gc_tid]
 //line kernels.go:272
@@ -916,7 +917,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	}
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
 			if !gc_m7[gc_tid] {
 				continue
 			}
@@ -932,7 +933,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 //line kernels.go:269
 			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m7[gc_tid] {
 						continue
 					}
@@ -944,7 +945,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				}
 				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
 					if !gc_m7[gc_tid] {
 						continue
 					}
@@ -955,7 +956,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				if !gc_m7[gc_tid] {
 					continue
 				}
@@ -1134,7 +1135,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_pred[gc_tid] = pred
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
 //line kernels.go:310
@@ -1143,13 +1144,13 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:310
 		ballot := gc_c2r[gc_tid]
 		gc_ballot[gc_tid] = ballot
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
 //line kernels.go:311
@@ -1158,13 +1159,13 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:311
 		all := gc_c4r[gc_tid]
 		gc_all[gc_tid] = all
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
 //line kernels.go:312
@@ -1173,7 +1174,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:312
 		anyPos := gc_c6r[gc_tid]
 		gc_anyPos[gc_tid] = anyPos
@@ -1189,7 +1190,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:313
 		sum := gc_c8r[gc_tid]
 		gc_sum[gc_tid] = sum
@@ -1205,7 +1206,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:314
 		low := gc_c10r[gc_tid]
 		gc_low[gc_tid] = low
@@ -1221,7 +1222,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:315
 		same := gc_c12r[gc_tid]
 //line kernels.go:316
@@ -1243,7 +1244,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		if !gc_m14[gc_tid] {
 			continue
 		}
@@ -1253,7 +1254,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		if !gc_m14[gc_tid] {
 			continue
 		}
@@ -1263,7 +1264,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_active[gc_tid] = active
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		if !gc_m14e[gc_tid] {
 			continue
 		}
@@ -1273,7 +1274,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	}
 	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		if !gc_m14e[gc_tid] {
 			continue
 		}
@@ -1285,7 +1286,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 //line kernels.go:322
 	buf := gocuda.Shared[int32](t, 16)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line kernels.go:323
 		var swapped int32
 		gc_swapped[gc_tid] = swapped
@@ -1314,7 +1315,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		buf[r] = in[r]
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 		if !gc_m20[gc_tid] {
 			continue
 		}
@@ -1404,5 +1405,35 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 		}
 //line kernels.go:339
 		out[t.LaneID()] = gc_c2r[gc_tid]
+	}
+}
+
+// IndexPanicKernel indexes out past its end in a thread loop that does not
+// read the thread: the failure must still name the thread.
+func IndexPanicKernel(out []int) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_indexPanic,
+		func(gc_t *gocuda.Thread) { indexPanic(gc_t, out) },
+		func(gc_b *gocuda.Block) { gc_body_indexPanic(gc_b, out) })
+}
+
+var gc_src_indexPanic = gocuda.NewKernelSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:343-352")
+
+func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_i := gocuda.Scratch[int](gc_b, 0)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+//line kernels.go:348
+		i := t.ThreadRank()
+//line kernels.go:349
+		i *= 2
+		gc_i[gc_tid] = i
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		i := gc_i[gc_tid]
+//line kernels.go:351
+		out[i] = 1
 	}
 }

@@ -24,7 +24,7 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line basic.go:16
 		var sum float32
 		gc_sum[gc_tid] = sum

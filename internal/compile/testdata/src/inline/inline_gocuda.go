@@ -38,7 +38,7 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 		sdata[tid] = v
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
 //line inline.go:23
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -71,7 +71,7 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line inline.go:31
 				gc_rv1_0 = x[0]
