@@ -6,7 +6,12 @@ require github.com/gocuda/gocuda v0.0.0
 
 require (
 	github.com/klauspost/cpuid/v2 v2.4.2 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
 )
 
 replace github.com/gocuda/gocuda => ../..
+
+tool github.com/gocuda/gocuda/cmd/gocuda

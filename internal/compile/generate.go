@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/format"
 	"go/types"
 	"os"
@@ -98,7 +99,11 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 		imports.use(a.k.Decl, a.info)
 	}
 	var head bytes.Buffer
-	fmt.Fprintf(&head, "%s\n\npackage %s\n\n", Header, k0.Pkg.Name)
+	fmt.Fprintf(&head, "%s\n\n", Header)
+	if c := buildConstraint(k0.File); c != "" {
+		fmt.Fprintf(&head, "%s\n\n", c) // the generated file builds with its source
+	}
+	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
 	imports.write(&head)
 	head.Write(body.Bytes())
 	src, err := format.Source(head.Bytes())
@@ -107,6 +112,21 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())
 	}
 	return out, nil
+}
+
+// buildConstraint returns the //go:build line of f, or "".
+func buildConstraint(f *ast.File) string {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				return c.Text
+			}
+		}
+	}
+	return ""
 }
 
 // analyzeKernel inlines k's synchronizing helpers and lowers it, returning

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
 	"os"
@@ -53,15 +54,26 @@ func (k *Kernel) Pos(pos token.Pos) token.Position { return k.Pkg.Fset.Position(
 // their stale contents must not shape what is generated, nor stop the
 // packages from loading.
 func Load(dir string, patterns ...string) ([]*packages.Package, error) {
-	overlay, err := blankGenerated(dir, patterns)
+	return LoadTags(dir, "", patterns...)
+}
+
+// LoadTags is Load with the build tags tags (comma-separated), for kernels
+// in files with build constraints.
+func LoadTags(dir, tags string, patterns ...string) ([]*packages.Package, error) {
+	var flags []string
+	if tags != "" {
+		flags = []string{"-tags=" + tags}
+	}
+	overlay, err := blankGenerated(dir, flags, patterns)
 	if err != nil {
 		return nil, err
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
-		Dir:     dir,
-		Overlay: overlay,
+		Dir:        dir,
+		BuildFlags: flags,
+		Overlay:    overlay,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -75,8 +87,8 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 
 // blankGenerated returns an overlay replacing each generated file of the
 // packages by its package clause.
-func blankGenerated(dir string, patterns []string) (map[string][]byte, error) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...)
+func blankGenerated(dir string, flags, patterns []string) (map[string][]byte, error) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir, BuildFlags: flags}, patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +97,7 @@ func blankGenerated(dir string, patterns []string) (map[string][]byte, error) {
 		for _, path := range p.GoFiles {
 			src, err := os.ReadFile(path)
 			if err == nil && bytes.HasPrefix(src, []byte(Header)) {
-				overlay[path] = []byte(Header + "\n\npackage " + p.Name + "\n")
+				overlay[path] = []byte(Header + "\n\n" + constraintLine(src) + "package " + p.Name + "\n")
 			}
 		}
 	}
@@ -207,4 +219,15 @@ func isThread(t types.Type) bool {
 	}
 	n, ok := p.Elem().(*types.Named)
 	return ok && n.Obj().Name() == "Thread" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == gocudaPath
+}
+
+// constraintLine returns the //go:build line of a generated file, with a
+// blank line after it, or "".
+func constraintLine(src []byte) string {
+	for _, line := range strings.SplitN(string(src), "\n", 4)[1:] {
+		if constraint.IsGoBuild(line) {
+			return line + "\n\n"
+		}
+	}
+	return ""
 }

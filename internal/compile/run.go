@@ -27,8 +27,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	strict := fs.Bool("strict", false, "fail if any kernel is left on the runtime path")
 	verbose := fs.Bool("v", false, "name every kernel compiled")
+	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [-tags tags] [packages]
 
 Compile writes, beside each source file with kernels marked
 //gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
@@ -45,7 +46,7 @@ runtime path; compile says why.`)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	refused, err := compilePackages(patterns, *verbose, stdout, stderr)
+	refused, err := compilePackages(patterns, *tags, *verbose, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
 		return exitFailure
@@ -60,8 +61,8 @@ runtime path; compile says why.`)
 // compilePackages generates the files of the packages matching patterns,
 // removes generated files whose source has no kernels left, and returns
 // the number of kernels left on the runtime path.
-func compilePackages(patterns []string, verbose bool, stdout, stderr io.Writer) (int, error) {
-	pkgs, err := Load("", patterns...)
+func compilePackages(patterns []string, tags string, verbose bool, stdout, stderr io.Writer) (int, error) {
+	pkgs, err := LoadTags("", tags, patterns...)
 	if err != nil {
 		return 0, err
 	}

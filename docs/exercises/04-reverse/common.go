@@ -1,5 +1,7 @@
 package reverse
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // Reverse returns in reversed, computed on dev by ReverseKernel with blocks
@@ -10,6 +12,6 @@ func Reverse(dev *gocuda.Device, in []int32, blockSize int) ([]int32, error) {
 		Grid:  gocuda.Dim3{X: (len(in) + blockSize - 1) / blockSize},
 		Block: gocuda.Dim3{X: blockSize},
 	}
-	err := dev.Launch(cfg, func(t *gocuda.Thread) { ReverseKernel(t, in, out) })
+	err := dev.Launch(cfg, kernel(in, out))
 	return out, err
 }

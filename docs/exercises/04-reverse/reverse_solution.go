@@ -9,6 +9,8 @@ import "github.com/gocuda/gocuda/gocuda"
 // ReverseKernel is the kernel of Reverse: block b reverses its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // into the mirror-image place in out through shared memory.
+//
+//gocuda:kernel kernel
 func ReverseKernel(t *gocuda.Thread, in, out []int32) {
 	n, b, tid := len(in), t.BlockDim.X, t.ThreadIdx.X
 	base := t.BlockIdx.X * b // the segment's first element

@@ -9,6 +9,8 @@ import "github.com/gocuda/gocuda/gocuda"
 // SumKernel is the kernel of Sum: block b writes the sum of its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b].
+//
+//gocuda:kernel kernel
 func SumKernel(t *gocuda.Thread, in, partial []int64) {
 	b, tid := t.BlockDim.X, t.ThreadIdx.X
 	s := gocuda.Shared[int64](t, b)

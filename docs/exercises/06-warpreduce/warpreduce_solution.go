@@ -17,6 +17,8 @@ func warpSum(t *gocuda.Thread, v int64) int64 {
 // SumKernel is the kernel of Sum: block b writes the sum of its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b]. B is a multiple of 32.
+//
+//gocuda:kernel kernel
 func SumKernel(t *gocuda.Thread, in, partial []int64) {
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)
 	lane, warp := t.LaneID(), t.WarpID()

@@ -1,5 +1,7 @@
 package histogram
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // NumBins is the number of bins of a byte histogram: one per byte value.
@@ -11,6 +13,6 @@ const NumBins = 256
 // host code: it is complete.
 func Histogram(dev *gocuda.Device, cfg gocuda.Config, data []byte) ([]uint32, error) {
 	hist := make([]uint32, NumBins)
-	err := dev.Launch(cfg, func(t *gocuda.Thread) { HistogramKernel(t, data, hist) })
+	err := dev.Launch(cfg, kernel(data, hist))
 	return hist, err
 }

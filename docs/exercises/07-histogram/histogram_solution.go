@@ -12,6 +12,8 @@ import (
 // HistogramKernel is the kernel of Histogram: it adds the number of times
 // each byte value b occurs in data to hist[b]. Launched with any
 // one-dimensional configuration.
+//
+//gocuda:kernel kernel
 func HistogramKernel(t *gocuda.Thread, data []byte, hist []uint32) {
 	tid, b := t.ThreadIdx.X, t.BlockDim.X
 	bins := gocuda.Shared[uint32](t, NumBins) // the block's private histogram

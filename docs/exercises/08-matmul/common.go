@@ -1,5 +1,7 @@
 package matmul
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // Tile is the side of a block and of the shared-memory tiles: 16×16.
@@ -15,6 +17,6 @@ func MatMul(dev *gocuda.Device, a, b []float32, m, k, n int) ([]float32, error) 
 		Grid:  gocuda.Dim3{X: (n + Tile - 1) / Tile, Y: (m + Tile - 1) / Tile}, // X: columns, Y: rows
 		Block: gocuda.Dim3{X: Tile, Y: Tile},
 	}
-	err := dev.Launch(cfg, func(t *gocuda.Thread) { MatMulKernel(t, a, b, c, m, k, n) })
+	err := dev.Launch(cfg, kernel(a, b, c, m, k, n))
 	return c, err
 }

@@ -10,6 +10,8 @@ import "github.com/gocuda/gocuda/gocuda"
 // MatMulKernel is the kernel of MatMul: thread (tx, ty) of block (bx, by)
 // sets c[row*n+col], row = by*Tile+ty and col = bx*Tile+tx, to the dot
 // product of row row of a (m×k) and column col of b (k×n), if it lies in c.
+//
+//gocuda:kernel kernel
 func MatMulKernel(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 	as := gocuda.Shared[[Tile]float32](t, Tile)
 	bs := gocuda.Shared[[Tile]float32](t, Tile)

@@ -1,5 +1,7 @@
 package scan
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // BlockScan returns the inclusive prefix sums of in within each segment of
@@ -12,6 +14,6 @@ func BlockScan(dev *gocuda.Device, in []int32, blockSize int) ([]int32, error) {
 		Grid:  gocuda.Dim3{X: (len(in) + blockSize - 1) / blockSize},
 		Block: gocuda.Dim3{X: blockSize},
 	}
-	err := dev.Launch(cfg, func(t *gocuda.Thread) { ScanKernel(t, in, out) })
+	err := dev.Launch(cfg, kernel(in, out))
 	return out, err
 }

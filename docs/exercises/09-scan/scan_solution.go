@@ -10,6 +10,8 @@ import "github.com/gocuda/gocuda/gocuda"
 // ScanKernel is the kernel of BlockScan: block b writes the inclusive
 // prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for
 // the last block), to the same places in out.
+//
+//gocuda:kernel kernel
 func ScanKernel(t *gocuda.Thread, in, out []int32) {
 	b, tid := t.BlockDim.X, t.ThreadIdx.X
 	buf := gocuda.Shared[int32](t, 2*b) // two buffers of b elements, double buffering

@@ -1,5 +1,7 @@
 package stencil
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // Radius is the stencil's radius: out[i] sums the 2*Radius+1 elements
@@ -16,6 +18,6 @@ func Stencil(dev *gocuda.Device, in []int32, blockSize int) ([]int32, error) {
 		Grid:  gocuda.Dim3{X: (len(in) + blockSize - 1) / blockSize},
 		Block: gocuda.Dim3{X: blockSize},
 	}
-	err := dev.Launch(cfg, func(t *gocuda.Thread) { StencilKernel(t, in, out) })
+	err := dev.Launch(cfg, kernel(in, out))
 	return out, err
 }

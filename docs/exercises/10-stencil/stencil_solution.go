@@ -9,6 +9,8 @@ import "github.com/gocuda/gocuda/gocuda"
 // StencilKernel is the kernel of Stencil: thread tid of block b sets
 // out[b*B+tid] (B = t.BlockDim.X, at least Radius), if it exists, to the
 // sum of in[b*B+tid-Radius] to in[b*B+tid+Radius].
+//
+//gocuda:kernel kernel
 func StencilKernel(t *gocuda.Thread, in, out []int32) {
 	b, tid := t.BlockDim.X, t.ThreadIdx.X
 	temp := gocuda.Shared[int32](t, b+2*Radius)

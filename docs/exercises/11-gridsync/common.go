@@ -1,5 +1,7 @@
 package gridsync
 
+//go:generate go tool gocuda compile -tags solutions
+
 import "github.com/gocuda/gocuda/gocuda"
 
 // BlockSize is the number of threads per block.
@@ -23,6 +25,6 @@ func Center(dev *gocuda.Device, in []float64) ([]float64, error) {
 	blocks := max(1, min(perWorker*dev.Workers(), (len(in)+BlockSize-1)/BlockSize))
 	var sum float64 // global memory for the kernel's total, zero at the start
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: block}
-	err = dev.LaunchCooperative(cfg, func(t *gocuda.Thread) { CenterKernel(t, in, out, &sum) })
+	err = dev.LaunchCooperative(cfg, kernel(in, out, &sum))
 	return out, err
 }

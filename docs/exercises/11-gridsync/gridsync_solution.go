@@ -12,6 +12,8 @@ import (
 // CenterKernel is the kernel of Center, for a cooperative launch of any
 // size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at
 // the start) for the total.
+//
+//gocuda:kernel kernel
 func CenterKernel(t *gocuda.Thread, in, out []float64, sum *float64) {
 	n := len(in)
 	first := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
