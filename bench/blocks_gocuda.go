@@ -26,17 +26,19 @@ func gc_body_syncRounds(gc_b *gocuda.Block, rounds int, counts []int32) {
 //line blocks.go:16
 	for range rounds {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:15
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line blocks.go:17
 			s[tid]++
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line blocks.go:20
 		counts[tid] = s[tid]
 	}
@@ -68,8 +70,9 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 	warps := gocuda.Shared[float64](t, t.BlockDim.X/gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:32
-		v := runSum(x, (t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)*run, run)
+		v := runSum(x, (t.BlockIdx.X*t.BlockDim.X+gc_ix.ThreadIdx.X)*run, run)
 		gc_v[gc_tid] = v
 	}
 
@@ -102,8 +105,9 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:40
-		if t.ThreadIdx.X == 0 {
+		if gc_ix.ThreadIdx.X == 0 {
 			var s float64
 			for _, w := range warps {
 				s += w
@@ -132,8 +136,9 @@ func gc_body_blockReduceTree(gc_b *gocuda.Block, x []float32, partial []float64,
 	s := gocuda.Shared[float64](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:57
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line blocks.go:58
 		s[tid] = runSum(x, (t.BlockIdx.X*t.BlockDim.X+tid)*run, run)
 	}
@@ -141,9 +146,10 @@ func gc_body_blockReduceTree(gc_b *gocuda.Block, x []float32, partial []float64,
 //line blocks.go:60
 	for stride := t.BlockDim.X / 2; stride > 0; stride /= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:57
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line blocks.go:61
 			if tid < stride {
 				s[tid] += s[tid+stride]
@@ -152,8 +158,9 @@ func gc_body_blockReduceTree(gc_b *gocuda.Block, x []float32, partial []float64,
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blocks.go:57
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line blocks.go:66
 		if tid == 0 {
 			partial[t.BlockIdx.X] = s[0]

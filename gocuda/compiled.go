@@ -112,6 +112,9 @@ func (b *Block) Enter(rank int) {
 	b.t.ThreadIdx, b.t.self = b.index[rank], rank
 }
 
+// At returns the index in the block (ThreadIdx) of thread rank.
+func (b *Block) At(rank int) Dim3 { return b.index[rank] }
+
 // Mark records that thread rank is the one running, for the reports of its
 // failures, without moving the Thread's index fields: for loops whose code
 // does not read them.

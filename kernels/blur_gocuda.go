@@ -24,10 +24,11 @@ func gc_body_blur(gc_b *gocuda.Block, src, dst []float32, width, height, r int) 
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line blur.go:89
-		x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		x := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line blur.go:90
-		y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+		y := t.BlockIdx.Y*t.BlockDim.Y + gc_ix.ThreadIdx.Y
 //line blur.go:91
 		if x >= width || y >= height {
 //line blur.go:91
@@ -77,20 +78,22 @@ func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r
 //line blur.go:116
 	y0 := t.BlockIdx.Y*BlurTile - r
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 
 //line blur.go:117
-		gc_g1[gc_tid] = t.ThreadIdx.Y
+		gc_g1[gc_tid] = gc_ix.ThreadIdx.Y
 	}
 
 //line blur.go:117
 	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += BlurTile {
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
@@ -102,21 +105,22 @@ func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r
 //line blur.go:118
 			row := src[clampTo(y0+ty, height)*width:]
 //line blur.go:119
-			for tx := t.ThreadIdx.X; tx < side; tx += BlurTile {
+			for tx := gc_ix.ThreadIdx.X; tx < side; tx += BlurTile {
 				tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 			}
 		}
 	}
 gc_L2:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line blur.go:124
-		x := x0 + r + t.ThreadIdx.X
+		x := x0 + r + gc_ix.ThreadIdx.X
 //line blur.go:124
-		y := y0 + r + t.ThreadIdx.Y
+		y := y0 + r + gc_ix.ThreadIdx.Y
 //line blur.go:125
 		if x >= width || y >= height {
 //line blur.go:125
@@ -133,9 +137,9 @@ gc_L2:
 		var sum float32
 //line blur.go:129
 		for dy := 0; dy <= 2*r; dy++ {
-			row_2 := tile[(t.ThreadIdx.Y+dy)*side:]
+			row_2 := tile[(gc_ix.ThreadIdx.Y+dy)*side:]
 			for dx := 0; dx <= 2*r; dx++ {
-				sum += row_2[t.ThreadIdx.X+dx]
+				sum += row_2[gc_ix.ThreadIdx.X+dx]
 			}
 		}
 //line blur.go:135

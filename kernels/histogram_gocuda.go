@@ -34,8 +34,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	local := gocuda.Shared[uint32](t, HistogramBins)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram.go:31
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram.go:33
 		gc_g1[gc_tid] = tid
@@ -59,8 +60,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	stride := t.BlockDim.X * t.GridDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram.go:31
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram.go:38
 		gc_g2[gc_tid] = t.BlockIdx.X*t.BlockDim.X + tid
@@ -82,8 +84,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram.go:31
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram.go:42
 		gc_g3[gc_tid] = tid

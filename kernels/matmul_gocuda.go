@@ -26,10 +26,11 @@ func gc_body_matMulNaive(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:128
-		row := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+		row := t.BlockIdx.Y*t.BlockDim.Y + gc_ix.ThreadIdx.Y
 //line matmul.go:129
-		col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		col := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line matmul.go:130
 		if row >= m || col >= n {
 //line matmul.go:130
@@ -91,10 +92,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += MatMulTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:162
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:162
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line matmul.go:163
 			row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:164
@@ -103,11 +105,12 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 			as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:162
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:162
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -246,10 +249,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:162
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line matmul.go:162
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line matmul.go:163
 		row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:164
@@ -294,10 +298,11 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 	for p := 0; p < k; p += MatMulTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:201
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:201
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line matmul.go:202
 			row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:203
@@ -308,11 +313,12 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 //line matmul.go:208
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:201
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:201
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 //line matmul.go:208
 			ar := &as[ty]
@@ -353,10 +359,11 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:201
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line matmul.go:201
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line matmul.go:202
 		row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:203
@@ -418,11 +425,12 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 //line matmul.go:252
 	for p := 0; p < k; p += matmulRegTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:249
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:249
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line matmul.go:254
 			for i := 0; i < matmulRegTile; i += half {
 				for j := 0; j < matmulRegTile; j += half {
@@ -432,11 +440,12 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 			}
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:249
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul.go:249
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			s00 := gc_s00[gc_tid]
 			s01 := gc_s01[gc_tid]
 			s10 := gc_s10[gc_tid]
@@ -904,11 +913,12 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul.go:249
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line matmul.go:249
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 		s00 := gc_s00[gc_tid]
 		s01 := gc_s01[gc_tid]
 		s10 := gc_s10[gc_tid]

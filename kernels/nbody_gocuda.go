@@ -25,8 +25,9 @@ func gc_body_nBodySimple(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:144
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line nbody.go:145
 		if i >= len(bodies) {
 //line nbody.go:145
@@ -88,8 +89,9 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:176
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line nbody.go:177
 		var xi, yi, zi float32
 //line nbody.go:178
@@ -110,8 +112,9 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 	for start := 0; start < n; start += nbodyTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:183
-			for k := t.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
+			for k := gc_ix.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
 				tile[k] = bodies[start+k]
 			}
 		}
@@ -137,8 +140,9 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:176
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 		ax := gc_ax[gc_tid]
 		ay := gc_ay[gc_tid]
 		az := gc_az[gc_tid]
@@ -192,8 +196,9 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 	part := nbodyMultiTile / q
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:217
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line nbody.go:219
 		i := t.BlockIdx.X*p + tx
 //line nbody.go:220
@@ -215,20 +220,22 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:217
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line nbody.go:217
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line nbody.go:227
 			for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 				tile[k] = bodies[start+k]
 			}
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:217
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line nbody.go:231
 			lo := ty * part
 			xi := gc_xi[gc_tid]
@@ -248,11 +255,12 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:217
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line nbody.go:217
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 		ax := gc_ax[gc_tid]
 		ay := gc_ay[gc_tid]
 		az := gc_az[gc_tid]
@@ -261,10 +269,11 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:217
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line nbody.go:217
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line nbody.go:219
 		i := t.BlockIdx.X*p + tx
 		ax := gc_ax[gc_tid]
@@ -303,8 +312,9 @@ func gc_body_nBodyIntegrate(gc_b *gocuda.Block, bodies [][4]float32, vel, acc []
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:257
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line nbody.go:258
 		if i >= len(bodies) {
 //line nbody.go:258

@@ -28,8 +28,9 @@ func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:184
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:186
 		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
 	}
@@ -37,9 +38,10 @@ func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
 //line reduce.go:188
 	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:184
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line reduce.go:189
 			if tid < s {
 				sdata[tid] += sdata[tid+s]
@@ -47,9 +49,10 @@ func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:184
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:194
 		if tid == 0 {
 			atomic.Add(sum, sdata[0])
@@ -78,8 +81,9 @@ func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:208
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:210
 		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
 	}
@@ -87,9 +91,10 @@ func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce.go:212
 	for s := 1; s < t.BlockDim.X; s *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:208
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line reduce.go:213
 			if tid%(2*s) == 0 {
 				sdata[tid] += sdata[tid+s]
@@ -98,8 +103,9 @@ func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:208
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:218
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]
@@ -128,8 +134,9 @@ func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:232
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:234
 		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
 	}
@@ -138,8 +145,9 @@ func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
 	for s := 1; s < t.BlockDim.X; s *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:232
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line reduce.go:237
 			if index := 2 * s * tid; index < t.BlockDim.X {
 				sdata[index] += sdata[index+s]
@@ -148,8 +156,9 @@ func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:232
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:242
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]
@@ -176,8 +185,9 @@ func gc_body_reduceSequential[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:254
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:256
 		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
 	}
@@ -191,9 +201,10 @@ func gc_body_reduceSequential[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce.go:270
 			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:269
-					tid_2 := t.ThreadIdx.X
+					tid_2 := gc_ix.ThreadIdx.X
 //line reduce.go:271
 					if tid_2 < s {
 						sdata_2[tid_2] += sdata_2[tid_2+s]
@@ -204,8 +215,9 @@ func gc_body_reduceSequential[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:254
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce.go:260
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]

@@ -28,8 +28,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:19
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_variants.go:20
 		i := t.BlockIdx.X*2*t.BlockDim.X + tid
 //line reduce_variants.go:22
@@ -45,9 +46,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce.go:270
 			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:269
-					tid_2 := t.ThreadIdx.X
+					tid_2 := gc_ix.ThreadIdx.X
 //line reduce.go:271
 					if tid_2 < s {
 						sdata_2[tid_2] += sdata_2[tid_2+s]
@@ -58,8 +60,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:19
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_variants.go:26
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]
@@ -96,8 +99,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:42
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_variants.go:43
 		i := t.BlockIdx.X*2*t.BlockDim.X + tid
 //line reduce_variants.go:45
@@ -113,9 +117,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce.go:270
 			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:269
-					tid_2 := t.ThreadIdx.X
+					tid_2 := gc_ix.ThreadIdx.X
 //line reduce.go:271
 					if tid_2 < s {
 						sdata_2[tid_2] += sdata_2[tid_2+s]
@@ -125,10 +130,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		gc_m3[gc_tid], gc_m3e[gc_tid] = false, false
 //line reduce_variants.go:42
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line reduce_variants.go:49
 		if tid < gocuda.WarpSize {
@@ -144,12 +150,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 		_ = sdata_3
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 				if !gc_m3[gc_tid] {
 					continue
 				}
 //line reduce_variants.go:60
-				tid_3 := t.ThreadIdx.X
+				tid_3 := gc_ix.ThreadIdx.X
 //line reduce_variants.go:61
 				v := sdata_3[tid_3]
 				gc_v[gc_tid] = v
@@ -158,12 +165,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:62
 			for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if !gc_m3[gc_tid] {
 						continue
 					}
 //line reduce_variants.go:60
-					tid_3 := t.ThreadIdx.X
+					tid_3 := gc_ix.ThreadIdx.X
 					v := gc_v[gc_tid]
 //line reduce_variants.go:63
 					v += sdata_3[tid_3+offset]
@@ -181,12 +189,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 				}
 				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c6m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if !gc_m3[gc_tid] {
 						continue
 					}
 //line reduce_variants.go:60
-					tid_3 := t.ThreadIdx.X
+					tid_3 := gc_ix.ThreadIdx.X
 					v := gc_v[gc_tid]
 //line reduce_variants.go:65
 					sdata_3[tid_3] = v
@@ -207,8 +216,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:42
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_variants.go:52
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]
@@ -261,8 +271,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 	{
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:80
-			i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+			i := t.BlockIdx.X*2*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line reduce_variants.go:84
 			var v = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
 //line reduce_variants.go:85
@@ -428,11 +439,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line reduce_variants.go:113
 		sum := gc_rv1_0
 //line reduce_variants.go:83
-		if t.ThreadIdx.X == 0 {
+		if gc_ix.ThreadIdx.X == 0 {
 			partial[t.BlockIdx.X] = sum
 		}
 	}
@@ -484,8 +496,9 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:131
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line reduce_variants.go:134
 		gc_g2[gc_tid] = t.BlockIdx.X*2*b + tid
@@ -514,9 +527,10 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:131
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		v := gc_v[gc_tid]
 //line reduce_variants.go:141
 		sdata[tid] = v
@@ -531,9 +545,10 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce.go:270
 			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce.go:269
-					tid_2 := t.ThreadIdx.X
+					tid_2 := gc_ix.ThreadIdx.X
 //line reduce.go:271
 					if tid_2 < s {
 						sdata_2[tid_2] += sdata_2[tid_2+s]
@@ -543,10 +558,11 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		gc_m5[gc_tid], gc_m5e[gc_tid] = false, false
 //line reduce_variants.go:131
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line reduce_variants.go:145
 		if tid < gocuda.WarpSize {
@@ -562,12 +578,13 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 		_ = sdata_3
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 				if !gc_m5[gc_tid] {
 					continue
 				}
 //line reduce_variants.go:60
-				tid_3 := t.ThreadIdx.X
+				tid_3 := gc_ix.ThreadIdx.X
 //line reduce_variants.go:61
 				v_2 := sdata_3[tid_3]
 				gc_v_2[gc_tid] = v_2
@@ -576,12 +593,13 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line reduce_variants.go:62
 			for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if !gc_m5[gc_tid] {
 						continue
 					}
 //line reduce_variants.go:60
-					tid_3 := t.ThreadIdx.X
+					tid_3 := gc_ix.ThreadIdx.X
 					v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:63
 					v_2 += sdata_3[tid_3+offset]
@@ -599,12 +617,13 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 				}
 				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if !gc_m5[gc_tid] {
 						continue
 					}
 //line reduce_variants.go:60
-					tid_3 := t.ThreadIdx.X
+					tid_3 := gc_ix.ThreadIdx.X
 					v_2 := gc_v_2[gc_tid]
 //line reduce_variants.go:65
 					sdata_3[tid_3] = v_2
@@ -625,8 +644,9 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_variants.go:131
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_variants.go:148
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0]
@@ -692,9 +712,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line reduce_variants.go:173
-		gc_g2[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * reduceRun
+		gc_g2[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * reduceRun
 	}
 
 //line reduce_variants.go:173
@@ -888,11 +909,12 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line reduce_variants.go:113
 		sum := gc_rv1_0
 //line reduce_variants.go:178
-		if t.ThreadIdx.X == 0 {
+		if gc_ix.ThreadIdx.X == 0 {
 			partial[t.BlockIdx.X] = sum
 		}
 	}

@@ -26,8 +26,9 @@ func gc_body_reverseNaive[T any](gc_b *gocuda.Block, in, out []T) {
 	n := len(in)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reverse.go:21
-		if i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n {
+		if i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X; i < n {
 			out[n-1-i] = in[i]
 		}
 	}
@@ -62,8 +63,9 @@ func gc_body_reverseShared[T any](gc_b *gocuda.Block, in, out []T) {
 	tile := gocuda.Shared[T](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reverse.go:40
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reverse.go:42
 		if i := t.BlockIdx.X*b + tid; i < n {
 			tile[b-1-tid] = in[i]
@@ -71,8 +73,9 @@ func gc_body_reverseShared[T any](gc_b *gocuda.Block, in, out []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reverse.go:40
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reverse.go:47
 		if o := n - (t.BlockIdx.X+1)*b + tid; o >= 0 {
 			out[o] = tile[tid]

@@ -25,8 +25,9 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	n := len(x)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line saxpy.go:31
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line saxpy.go:32
 		if i < n {
 			y[i] = a*x[i] + y[i]
@@ -61,9 +62,10 @@ func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
 	stride := t.BlockDim.X * t.GridDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line saxpy.go:51
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 	}
 
 //line saxpy.go:51
@@ -108,9 +110,10 @@ func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
 	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line saxpy.go:69
-		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun
+		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * saxpyRun
 	}
 
 //line saxpy.go:69
@@ -158,8 +161,9 @@ func gc_body_vecAdd[T Number](gc_b *gocuda.Block, a, b, c []T) {
 	n := len(c)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line saxpy.go:118
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line saxpy.go:119
 		if i < n {
 			c[i] = a[i] + b[i]
@@ -189,9 +193,10 @@ func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
 	stride := t.BlockDim.X * t.GridDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line saxpy.go:133
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 	}
 
 //line saxpy.go:133
@@ -231,9 +236,10 @@ func gc_body_vecAddCoarsened[T Number](gc_b *gocuda.Block, a, b, c []T) {
 	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line saxpy.go:146
-		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) * saxpyRun
+		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * saxpyRun
 	}
 
 //line saxpy.go:146

@@ -36,8 +36,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 	x := gocuda.Shared[T](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:21
-		i := t.ThreadIdx.X
+		i := gc_ix.ThreadIdx.X
 //line scan_block.go:23
 		g := t.BlockIdx.X*b + i
 //line scan_block.go:24
@@ -65,9 +66,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 //line scan_block.go:51
 			for offset := 1; offset < len(x_2); offset *= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:50
-					i_2 := t.ThreadIdx.X
+					i_2 := gc_ix.ThreadIdx.X
 //line scan_block.go:52
 					var y T
 //line scan_block.go:53
@@ -77,9 +79,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 					gc_y[gc_tid] = y
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:50
-					i_2 := t.ThreadIdx.X
+					i_2 := gc_ix.ThreadIdx.X
 					y := gc_y[gc_tid]
 //line scan_block.go:57
 					if i_2 >= offset {
@@ -88,9 +91,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 				}
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:50
-				i_2 := t.ThreadIdx.X
+				i_2 := gc_ix.ThreadIdx.X
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_block.go:62
 				gc_rv1_0 = x_2[i_2]
@@ -100,8 +104,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:21
-		i := t.ThreadIdx.X
+		i := gc_ix.ThreadIdx.X
 //line scan_block.go:23
 		g := t.BlockIdx.X*b + i
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
@@ -159,8 +164,9 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 	offset := 1
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:78
-		thid := t.ThreadIdx.X
+		thid := gc_ix.ThreadIdx.X
 //line scan_block.go:84
 		g := t.BlockIdx.X*m + 2*thid
 //line scan_block.go:79
@@ -187,9 +193,10 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:78
-			thid := t.ThreadIdx.X
+			thid := gc_ix.ThreadIdx.X
 //line scan_block.go:96
 			if thid < d {
 				ai := offset*(2*thid+1) - 1
@@ -203,8 +210,9 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:78
-		thid := t.ThreadIdx.X
+		thid := gc_ix.ThreadIdx.X
 //line scan_block.go:102
 		if thid == 0 {
 			if sums != nil {
@@ -219,9 +227,10 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 //line scan_block.go:109
 		offset >>= 1
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:78
-			thid := t.ThreadIdx.X
+			thid := gc_ix.ThreadIdx.X
 //line scan_block.go:111
 			if thid < d_2 {
 				ai_2 := offset*(2*thid+1) - 1
@@ -235,8 +244,9 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:78
-		thid := t.ThreadIdx.X
+		thid := gc_ix.ThreadIdx.X
 //line scan_block.go:84
 		g := t.BlockIdx.X*m + 2*thid
 		a0 := gc_a0[gc_tid]
@@ -318,8 +328,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 	b := t.BlockDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:143
-		g := t.BlockIdx.X*b + t.ThreadIdx.X
+		g := t.BlockIdx.X*b + gc_ix.ThreadIdx.X
 //line scan_block.go:144
 		var v T
 //line scan_block.go:145
@@ -605,8 +616,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_block.go:143
-		g := t.BlockIdx.X*b + t.ThreadIdx.X
+		g := t.BlockIdx.X*b + gc_ix.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 		gc_rv1_1 := gc_gc_rv1_1[gc_tid]
 //line scan_block.go:197
@@ -622,7 +634,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 			}
 		}
 //line scan_block.go:157
-		if sums != nil && t.ThreadIdx.X == b-1 {
+		if sums != nil && gc_ix.ThreadIdx.X == b-1 {
 			sums[t.BlockIdx.X] = incl_2
 		}
 	}

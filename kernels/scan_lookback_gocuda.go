@@ -84,9 +84,10 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 		_, _ = sh_2, ticket_2
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_lookback.go:44
-				if t.ThreadIdx.X == 0 {
+				if gc_ix.ThreadIdx.X == 0 {
 					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
 				}
 			}
@@ -100,12 +101,13 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_lookback.go:51
 		tile := gc_rv1_0
 //line scan_lookback.go:107
-		i := tile*b + t.ThreadIdx.X
+		i := tile*b + gc_ix.ThreadIdx.X
 //line scan_lookback.go:108
 		var v T
 //line scan_lookback.go:109
@@ -392,7 +394,8 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		tile := gc_tile[gc_tid]
 		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 		gc_rv2_1 := gc_gc_rv2_1[gc_tid]
@@ -401,7 +404,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 //line scan_block.go:197
 		incl_2 := gc_rv2_1
 //line scan_lookback.go:113
-		if t.ThreadIdx.X == b-1 {
+		if gc_ix.ThreadIdx.X == b-1 {
 			sh[0].prefix = scanPublish(status, tile, incl_2)
 		}
 		gc_excl_2[gc_tid] = excl_2
@@ -471,9 +474,10 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 		_, _ = sh_2, ticket_2
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+				gc_b.Mark(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_lookback.go:44
-				if t.ThreadIdx.X == 0 {
+				if gc_ix.ThreadIdx.X == 0 {
 					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
 				}
 			}
@@ -487,9 +491,10 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_lookback.go:170
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line scan_lookback.go:51
 		tile := gc_rv1_0
@@ -504,9 +509,10 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 		gc_hi[gc_tid] = hi
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_lookback.go:170
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		tile := gc_tile[gc_tid]
 //line scan_lookback.go:178
 		if tid == b-1 {
@@ -519,9 +525,10 @@ func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []S
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_lookback.go:170
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		lo := gc_lo[gc_tid]
 		hi := gc_hi[gc_tid]
 //line scan_lookback.go:187

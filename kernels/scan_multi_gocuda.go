@@ -23,8 +23,9 @@ func gc_body_uniformAdd[T Number](gc_b *gocuda.Block, out, offsets []T, perBlock
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_multi.go:99
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line scan_multi.go:100
 		if i < len(out) {
 			out[i] += offsets[i/perBlock]

@@ -27,8 +27,9 @@ func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, fl
 	n := len(keys)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_bitonic.go:46
-		p := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		p := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line sort_bitonic.go:47
 		i, j := bitonicPair(p, h, flip)
 //line sort_bitonic.go:48
@@ -80,9 +81,10 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_bitonic.go:65
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line sort_bitonic.go:72
 		gc_g2[gc_tid] = tid
@@ -116,9 +118,10 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 				{
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 						gc_b.Enter(gc_tid)
+						gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line sort_bitonic.go:99
-						gc_g3[gc_tid] = t.ThreadIdx.X
+						gc_g3[gc_tid] = gc_ix.ThreadIdx.X
 					}
 
 //line sort_bitonic.go:99
@@ -152,9 +155,10 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 					{
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Enter(gc_tid)
+							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line sort_bitonic.go:99
-							gc_g4[gc_tid] = t.ThreadIdx.X
+							gc_g4[gc_tid] = gc_ix.ThreadIdx.X
 						}
 
 //line sort_bitonic.go:99
@@ -191,9 +195,10 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 				{
 					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 						gc_b.Enter(gc_tid)
+						gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line sort_bitonic.go:99
-						gc_g5[gc_tid] = t.ThreadIdx.X
+						gc_g5[gc_tid] = gc_ix.ThreadIdx.X
 					}
 
 //line sort_bitonic.go:99
@@ -219,9 +224,10 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_bitonic.go:65
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line sort_bitonic.go:89
 		gc_g6[gc_tid] = tid

@@ -45,12 +45,13 @@ func gc_body_blockRadixSort(gc_b *gocuda.Block, keys []uint32) {
 	values := gocuda.Shared[uint32](t, b)[:size]
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line sort.go:40
-		i := t.ThreadIdx.X
+		i := gc_ix.ThreadIdx.X
 //line sort.go:43
 		if i >= size {
 //line sort.go:43
@@ -78,12 +79,13 @@ gc_L1:
 //line sort.go:60
 				size_2 := uint32(len(values_2))
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if gc_exited[gc_tid] {
 						continue
 					}
 //line sort.go:59
-					i_2 := uint32(t.ThreadIdx.X)
+					i_2 := uint32(gc_ix.ThreadIdx.X)
 //line sort.go:61
 					x := values_2[i_2]
 //line sort.go:62
@@ -112,12 +114,13 @@ gc_L1:
 //line scan_block.go:51
 						for offset := 1; offset < len(x_2); offset *= 2 {
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
+								gc_b.Mark(gc_tid)
+								gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 								if gc_exited[gc_tid] {
 									continue
 								}
 //line scan_block.go:50
-								i_3 := t.ThreadIdx.X
+								i_3 := gc_ix.ThreadIdx.X
 //line scan_block.go:52
 								var y uint32
 //line scan_block.go:53
@@ -127,12 +130,13 @@ gc_L1:
 								gc_y[gc_tid] = y
 							}
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
+								gc_b.Mark(gc_tid)
+								gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 								if gc_exited[gc_tid] {
 									continue
 								}
 //line scan_block.go:50
-								i_3 := t.ThreadIdx.X
+								i_3 := gc_ix.ThreadIdx.X
 								y := gc_y[gc_tid]
 //line scan_block.go:57
 								if i_3 >= offset {
@@ -141,12 +145,13 @@ gc_L1:
 							}
 						}
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
+							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 							if gc_exited[gc_tid] {
 								continue
 							}
 //line scan_block.go:50
-							i_3 := t.ThreadIdx.X
+							i_3 := gc_ix.ThreadIdx.X
 							gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 //line scan_block.go:62
 							gc_rv2_0 = x_2[i_3]
@@ -170,12 +175,13 @@ gc_L1:
 					gc_fTotal[gc_tid] = fTotal
 				}
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+					gc_b.Mark(gc_tid)
+					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 					if gc_exited[gc_tid] {
 						continue
 					}
 //line sort.go:59
-					i_2 := uint32(t.ThreadIdx.X)
+					i_2 := uint32(gc_ix.ThreadIdx.X)
 					x := gc_x[gc_tid]
 					p := gc_p[gc_tid]
 					tBefore := gc_tBefore[gc_tid]
@@ -191,12 +197,13 @@ gc_L1:
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line sort.go:40
-		i := t.ThreadIdx.X
+		i := gc_ix.ThreadIdx.X
 //line sort.go:54
 		keys[base+i] = values[i]
 	}

@@ -40,8 +40,9 @@ func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uin
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_radix.go:35
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line sort_radix.go:38
 		gc_g2[gc_tid] = tid
@@ -107,8 +108,9 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_radix.go:76
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line sort_radix.go:79
 		gc_g2[gc_tid] = tid
@@ -136,9 +138,10 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line sort_radix.go:76
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line sort_radix.go:88
 		lo := min(n, (blk*b+tid)*items)
 //line sort_radix.go:89

@@ -26,8 +26,9 @@ func gc_body_spMVScalar(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []f
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line spmv.go:141
-		row := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		row := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line spmv.go:142
 		if row >= rows {
 //line spmv.go:142
@@ -73,25 +74,27 @@ func gc_body_spMVCached(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []f
 //line spmv.go:165
 	end := min(begin+t.BlockDim.X, len(x))
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line spmv.go:166
-		row := begin + t.ThreadIdx.X
+		row := begin + gc_ix.ThreadIdx.X
 //line spmv.go:167
 		if row < end {
-			cache[t.ThreadIdx.X] = x[row]
+			cache[gc_ix.ThreadIdx.X] = x[row]
 		}
 	}
 gc_L2:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line spmv.go:166
-		row := begin + t.ThreadIdx.X
+		row := begin + gc_ix.ThreadIdx.X
 //line spmv.go:171
 		if row >= rows {
 //line spmv.go:171
@@ -155,13 +158,14 @@ func gc_body_spMVWarp(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []flo
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line spmv.go:202
 		lane := t.LaneID()
 //line spmv.go:203
-		row := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) / gocuda.WarpSize
+		row := (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) / gocuda.WarpSize
 //line spmv.go:204
 		if row >= rows {
 //line spmv.go:204
@@ -210,13 +214,14 @@ gc_L1:
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line spmv.go:202
 		lane := t.LaneID()
 //line spmv.go:203
-		row := (t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X) / gocuda.WarpSize
+		row := (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) / gocuda.WarpSize
 		sum := gc_sum[gc_tid]
 //line spmv.go:214
 		if lane == 0 {

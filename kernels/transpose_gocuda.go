@@ -25,10 +25,11 @@ func gc_body_transposeNaive(gc_b *gocuda.Block, in, out []float32, rows, cols in
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line transpose.go:113
-		x := t.BlockIdx.X*TransposeTile + t.ThreadIdx.X
+		x := t.BlockIdx.X*TransposeTile + gc_ix.ThreadIdx.X
 //line transpose.go:114
-		y := t.BlockIdx.Y*TransposeTile + t.ThreadIdx.Y
+		y := t.BlockIdx.Y*TransposeTile + gc_ix.ThreadIdx.Y
 //line transpose.go:115
 		if x >= cols {
 //line transpose.go:115
@@ -72,10 +73,11 @@ func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols in
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line transpose.go:164
-				tx := t.ThreadIdx.X
+				tx := gc_ix.ThreadIdx.X
 //line transpose.go:164
-				ty := t.ThreadIdx.Y
+				ty := gc_ix.ThreadIdx.Y
 //line transpose.go:165
 				x := t.BlockIdx.X*TransposeTile + tx
 //line transpose.go:166
@@ -91,10 +93,11 @@ func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols in
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line transpose.go:164
-				tx := t.ThreadIdx.X
+				tx := gc_ix.ThreadIdx.X
 //line transpose.go:164
-				ty := t.ThreadIdx.Y
+				ty := gc_ix.ThreadIdx.Y
 				x := gc_x[gc_tid]
 				y := gc_y[gc_tid]
 //line transpose.go:173
@@ -146,10 +149,11 @@ func gc_body_transposePadded(gc_b *gocuda.Block, in, out []float32, rows, cols i
 		{
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line transpose.go:164
-				tx := t.ThreadIdx.X
+				tx := gc_ix.ThreadIdx.X
 //line transpose.go:164
-				ty := t.ThreadIdx.Y
+				ty := gc_ix.ThreadIdx.Y
 //line transpose.go:165
 				x := t.BlockIdx.X*TransposeTile + tx
 //line transpose.go:166
@@ -165,10 +169,11 @@ func gc_body_transposePadded(gc_b *gocuda.Block, in, out []float32, rows, cols i
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
+				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line transpose.go:164
-				tx := t.ThreadIdx.X
+				tx := gc_ix.ThreadIdx.X
 //line transpose.go:164
-				ty := t.ThreadIdx.Y
+				ty := gc_ix.ThreadIdx.Y
 				x := gc_x[gc_tid]
 				y := gc_y[gc_tid]
 //line transpose.go:173

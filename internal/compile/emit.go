@@ -39,6 +39,7 @@ var (
 
 // plain prints n without position information.
 func (e *emitter) plain(n ast.Node) string {
+	defer e.indexFromTable(n)()
 	var b bytes.Buffer
 	if err := plainPrinter.Fprint(&b, e.a.k.Pkg.Fset, n); err != nil {
 		panic(err) // printing a type-checked tree does not fail
@@ -46,8 +47,36 @@ func (e *emitter) plain(n ast.Node) string {
 	return b.String()
 }
 
+// indexFromTable renames the thread in n's t.ThreadIdx to gc_ix, which a
+// thread loop reads from the block's table of indices, so that a loop that
+// only reads its threads' indices need not move the Thread from thread to
+// thread; it returns the function undoing the renaming.
+func (e *emitter) indexFromTable(n ast.Node) func() {
+	var renamed []*ast.Ident
+	ast.Inspect(n, func(m ast.Node) bool {
+		if sel, ok := m.(*ast.SelectorExpr); ok && sel.Sel.Name == "ThreadIdx" {
+			if id, ok := sel.X.(*ast.Ident); ok && e.a.info.Uses[id] == e.a.k.Thread {
+				renamed = append(renamed, id)
+			}
+		}
+		return true
+	})
+	if e.a.info == nil {
+		return func() {}
+	}
+	for _, id := range renamed {
+		id.Name = "gc_ix"
+	}
+	return func() {
+		for _, id := range renamed {
+			id.Name = e.a.k.Thread.Name()
+		}
+	}
+}
+
 // source prints statement s with //line directives to its source lines.
 func (e *emitter) source(s ast.Stmt) {
+	defer e.indexFromTable(s)()
 	var b bytes.Buffer
 	if err := sourcePrinter.Fprint(&b, e.a.k.Pkg.Fset, s); err != nil {
 		panic(err)
@@ -278,7 +307,22 @@ func (e *emitter) loop(l *threadLoop) {
 	if !thread.MatchString(text) {
 		text = strings.ReplaceAll(text, "gc_b.Enter(gc_tid)", "gc_b.Mark(gc_tid)")
 	}
-	e.w.WriteString(text)
+	e.w.WriteString(e.declareIndex(text))
+}
+
+// declareIndex declares gc_ix (see indexFromTable) in each thread loop of
+// text that reads it. (A lockstep loop writes two thread loops.)
+func (e *emitter) declareIndex(text string) string {
+	const head = "for gc_tid := 0; gc_tid < gc_n; gc_tid++ {\n"
+	parts := strings.Split(text, head)
+	for i := 1; i < len(parts); i++ {
+		if !strings.Contains(parts[i], "gc_ix.") {
+			continue
+		}
+		first, rest, _ := strings.Cut(parts[i], "\n") // the Enter or Mark line
+		parts[i] = first + "\ngc_ix := struct{ ThreadIdx " + e.gocuda + ".Dim3 }{gc_b.At(gc_tid)}\n" + rest
+	}
+	return strings.Join(parts, head)
 }
 
 // loopText writes a thread loop, entering each thread.

@@ -34,10 +34,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += tile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:13
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line kernels.go:13
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line kernels.go:14
 			row := t.BlockIdx.Y*tile + ty
 //line kernels.go:15
@@ -46,11 +47,12 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:13
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line kernels.go:13
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -189,10 +191,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:13
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line kernels.go:13
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line kernels.go:14
 		row := t.BlockIdx.Y*tile + ty
 //line kernels.go:15
@@ -223,11 +226,12 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line kernels.go:47
@@ -239,12 +243,13 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 //line kernels.go:51
 	for off := 1; off < t.BlockDim.X; off *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line kernels.go:45
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line kernels.go:52
 			var v T
 //line kernels.go:53
@@ -254,12 +259,13 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 			gc_v[gc_tid] = v
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line kernels.go:45
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 			v := gc_v[gc_tid]
 //line kernels.go:57
 			temp[tid] += v
@@ -268,11 +274,12 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 gc_L4:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line kernels.go:60
@@ -290,12 +297,13 @@ gc_L4:
 	}
 	gc_r5 := 0
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line kernels.go:63
 		if temp[tid] > 0 {
@@ -306,11 +314,12 @@ gc_L4:
 	n := gc_r5
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line kernels.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line kernels.go:64
@@ -341,9 +350,10 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 //line kernels.go:82
 	offset := 1
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:75
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		{
 //line :1
 			{
@@ -373,9 +383,10 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 //line kernels.go:83
 	for d := n >> 1; d > 0; d >>= 1 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:75
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line kernels.go:85
 			if tid < d {
 				ai := offset*(2*tid+1) - 1
@@ -388,9 +399,10 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 		offset *= 2
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:75
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line kernels.go:91
 		if tid == 0 {
 			temp[n-1] = 0
@@ -402,9 +414,10 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 //line kernels.go:95
 		offset >>= 1
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:75
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line kernels.go:97
 			if tid < d_2 {
 				ai_2 := offset*(2*tid+1) - 1
@@ -415,9 +428,10 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:75
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		{
 //line :1
 			{
@@ -463,11 +477,12 @@ func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:116
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line kernels.go:117
 		if i >= len(in) {
 //line kernels.go:117
@@ -484,11 +499,12 @@ gc_L1:
 	gc_r2 := 0
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:116
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line kernels.go:120
 		if in[i] > 0 {
@@ -500,11 +516,12 @@ gc_L1:
 	gc_r3 := true
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:116
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line kernels.go:121
 		if !(in[i] > 0) {
@@ -518,11 +535,12 @@ gc_L1:
 	gc_r4 := false
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:116
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line kernels.go:123
 		if in[i] < 0 {
@@ -553,11 +571,12 @@ gc_L1:
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line kernels.go:137
-		if t.ThreadIdx.X == 0 {
+		if gc_ix.ThreadIdx.X == 0 {
 			b := 4 * t.BlockIdx.X
 			out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 		}
@@ -586,6 +605,7 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:157
 		r := t.ThreadRank()
 //line kernels.go:159
@@ -599,7 +619,7 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 			v = in[g]
 		}
 //line kernels.go:164
-		idx := [3]int{t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z}
+		idx := [3]int{gc_ix.ThreadIdx.X, gc_ix.ThreadIdx.Y, gc_ix.ThreadIdx.Z}
 //line kernels.go:165
 		buf[r] = v
 		gc_idx[gc_tid] = idx
@@ -677,9 +697,10 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	gc_g1 := gocuda.Scratch[int](gc_b, 0)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
 //line kernels.go:195
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 	}
 
 //line kernels.go:195
@@ -716,8 +737,9 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:206
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line kernels.go:207
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line kernels.go:208
@@ -751,9 +773,10 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 //line kernels.go:229
 					for s := len(x_2) / 2; s > stop; s /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
+							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:228
-							tid_2 := t.ThreadIdx.X
+							tid_2 := gc_ix.ThreadIdx.X
 //line kernels.go:230
 							if tid_2 < s {
 								x_2[tid_2] += x_2[tid_2+s]
@@ -773,8 +796,9 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:206
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line kernels.go:226
 		sum := gc_rv1_0
@@ -822,8 +846,9 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:245
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line kernels.go:246
 		var v int32
 //line kernels.go:247
@@ -1012,8 +1037,9 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	gc_c4r := gocuda.Scratch[float32](gc_b, 10)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:281
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line kernels.go:284
 		var v float32
 //line kernels.go:285
@@ -1065,8 +1091,9 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c4m, gc_c4v, gc_c4a, gc_c4w, gc_c4r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line kernels.go:281
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 		v := gc_v[gc_tid]
 //line kernels.go:294
 		total := gc_c4r[gc_tid]

@@ -31,18 +31,20 @@ func gc_body_ReverseKernel(gc_b *gocuda.Block, in, out []int32) {
 //line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reverse_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reverse_solution.go:18
 		if i := base + tid; i < n {
 			s[tid] = in[i]
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reverse_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reverse_solution.go:22
 		src := b - 1 - tid
 //line reverse_solution.go:23

@@ -28,8 +28,9 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 	s := gocuda.Shared[int64](t, b)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_solution.go:17
 		var v int64
 //line reduce_solution.go:18
@@ -43,9 +44,10 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_solution.go:15
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line reduce_solution.go:24
 			if tid < stride {
 				s[tid] += s[tid+stride]
@@ -54,8 +56,9 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line reduce_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line reduce_solution.go:29
 		if tid == 0 {
 			partial[t.BlockIdx.X] = s[0]

@@ -43,11 +43,12 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line warpreduce_solution.go:25
 		var v int64 // 0 past the end: every lane takes part in the shuffles
 
 //line warpreduce_solution.go:26
-		if i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(in) {
+		if i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X; i < len(in) {
 			v = in[i]
 		}
 //line warpreduce_solution.go:30

@@ -31,9 +31,10 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 //line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram_solution.go:18
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram_solution.go:20
 		gc_g1[gc_tid] = tid
@@ -57,8 +58,9 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 	stride := b * t.GridDim.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram_solution.go:18
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram_solution.go:25
 		gc_g2[gc_tid] = t.BlockIdx.X*b + tid
@@ -79,9 +81,10 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 		}
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line histogram_solution.go:18
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line histogram_solution.go:29
 		gc_g3[gc_tid] = tid

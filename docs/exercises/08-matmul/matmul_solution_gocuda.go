@@ -38,10 +38,11 @@ func gc_body_MatMulKernel(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += Tile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul_solution.go:18
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul_solution.go:18
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line matmul_solution.go:19
 			row := t.BlockIdx.Y*Tile + ty
 //line matmul_solution.go:20
@@ -60,11 +61,12 @@ func gc_body_MatMulKernel(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 			}
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul_solution.go:18
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line matmul_solution.go:18
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -203,10 +205,11 @@ func gc_body_MatMulKernel(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line matmul_solution.go:18
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line matmul_solution.go:18
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line matmul_solution.go:19
 		row := t.BlockIdx.Y*Tile + ty
 //line matmul_solution.go:20

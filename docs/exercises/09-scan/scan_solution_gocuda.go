@@ -30,8 +30,9 @@ func gc_body_ScanKernel(gc_b *gocuda.Block, in, out []int32) {
 	cur := 0
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_solution.go:16
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line scan_solution.go:18
 		i := t.BlockIdx.X*b + tid
 //line scan_solution.go:19
@@ -49,9 +50,10 @@ func gc_body_ScanKernel(gc_b *gocuda.Block, in, out []int32) {
 //line scan_solution.go:27
 		next := 1 - cur
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_solution.go:16
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line scan_solution.go:28
 			x := buf[cur*b+tid]
 //line scan_solution.go:29
@@ -66,8 +68,9 @@ func gc_body_ScanKernel(gc_b *gocuda.Block, in, out []int32) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line scan_solution.go:16
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line scan_solution.go:18
 		i := t.BlockIdx.X*b + tid
 //line scan_solution.go:36

@@ -28,8 +28,9 @@ func gc_body_StencilKernel(gc_b *gocuda.Block, in, out []int32) {
 	temp := gocuda.Shared[int32](t, b+2*Radius)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line stencil_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line stencil_solution.go:23
 		g := t.BlockIdx.X*b + tid
 //line stencil_solution.go:17
@@ -49,8 +50,9 @@ func gc_body_StencilKernel(gc_b *gocuda.Block, in, out []int32) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line stencil_solution.go:15
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line stencil_solution.go:23
 		g := t.BlockIdx.X*b + tid
 //line stencil_solution.go:30

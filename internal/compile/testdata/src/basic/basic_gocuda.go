@@ -34,10 +34,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += tile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line basic.go:13
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line basic.go:13
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 //line basic.go:14
 			row := t.BlockIdx.Y*tile + ty
 //line basic.go:15
@@ -46,11 +47,12 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line basic.go:13
-			tx := t.ThreadIdx.X
+			tx := gc_ix.ThreadIdx.X
 //line basic.go:13
-			ty := t.ThreadIdx.Y
+			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
 //line :1
@@ -189,10 +191,11 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line basic.go:13
-		tx := t.ThreadIdx.X
+		tx := gc_ix.ThreadIdx.X
 //line basic.go:13
-		ty := t.ThreadIdx.Y
+		ty := gc_ix.ThreadIdx.Y
 //line basic.go:14
 		row := t.BlockIdx.Y*tile + ty
 //line basic.go:15
@@ -223,11 +226,12 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line basic.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line basic.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line basic.go:47
@@ -239,12 +243,13 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 //line basic.go:51
 	for off := 1; off < t.BlockDim.X; off *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line basic.go:45
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line basic.go:52
 			var v T
 //line basic.go:53
@@ -254,12 +259,13 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 			gc_v[gc_tid] = v
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line basic.go:45
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 			v := gc_v[gc_tid]
 //line basic.go:57
 			temp[tid] += v
@@ -268,11 +274,12 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 gc_L4:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line basic.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line basic.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line basic.go:60
@@ -290,12 +297,13 @@ gc_L4:
 	}
 	gc_r5 := 0
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+		gc_b.Mark(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line basic.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 
 //line basic.go:63
 		if temp[tid] > 0 {
@@ -306,11 +314,12 @@ gc_L4:
 	n := gc_r5
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line basic.go:45
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line basic.go:46
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line basic.go:64

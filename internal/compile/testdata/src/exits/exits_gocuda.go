@@ -23,11 +23,12 @@ func gc_body_count(gc_b *gocuda.Block, in []int32, counts []int32, flags []bool)
 gc_L1:
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line exits.go:11
 		if i >= len(in) {
 //line exits.go:11
@@ -44,11 +45,12 @@ gc_L1:
 	gc_r2 := 0
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line exits.go:14
 		if in[i] > 0 {
@@ -60,11 +62,12 @@ gc_L1:
 	gc_r3 := true
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line exits.go:15
 		if !(in[i] > 0) {
@@ -78,11 +81,12 @@ gc_L1:
 	gc_r4 := false
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
 //line exits.go:17
 		if in[i] < 0 {
@@ -96,11 +100,12 @@ gc_L1:
 	if t.BlockIdx.X%2 == 0 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line exits.go:10
-			i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+			i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line exits.go:20
 			in[i]++
 		}
@@ -109,11 +114,12 @@ gc_L1:
 	if t.BlockIdx.X%3 == 0 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
+			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 			if gc_exited[gc_tid] {
 				continue
 			}
 //line exits.go:10
-			i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+			i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line exits.go:22
 			in[i] += 2
 		}
@@ -121,11 +127,12 @@ gc_L1:
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 		if gc_exited[gc_tid] {
 			continue
 		}
 //line exits.go:27
-		if t.ThreadIdx.X == 0 {
+		if gc_ix.ThreadIdx.X == 0 {
 			counts[t.BlockIdx.X] = int32(n)
 			flags[2*t.BlockIdx.X] = all
 			flags[2*t.BlockIdx.X+1] = some

@@ -25,8 +25,9 @@ func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64)
 	sdata := gc.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
 //line generic.go:17
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line generic.go:18
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line generic.go:19
@@ -42,9 +43,10 @@ func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64)
 //line generic.go:25
 	for s := t.BlockDim.X / half; s > 0; s >>= 1 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+			gc_b.Mark(gc_tid)
+			gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
 //line generic.go:17
-			tid := t.ThreadIdx.X
+			tid := gc_ix.ThreadIdx.X
 //line generic.go:26
 			if tid < s {
 				sdata[tid] += sdata[tid+s]
@@ -53,8 +55,9 @@ func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64)
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
 //line generic.go:17
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line generic.go:31
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sdata[0] * T(math.Floor(scale[0]))
@@ -76,8 +79,9 @@ func gc_body_square(gc_b *gc.Block, x []float64) {
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
 //line generic.go:40
-		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line generic.go:41
 		for ; i < len(x); i += t.BlockDim.X * t.GridDim.X {
 			x[i] *= x[i]

@@ -24,8 +24,9 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line inline.go:14
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 //line inline.go:15
 		i := t.BlockIdx.X*t.BlockDim.X + tid
 //line inline.go:16
@@ -59,9 +60,10 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 //line inline.go:37
 					for s := len(x_2) / 2; s > stop; s /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
+							gc_b.Mark(gc_tid)
+							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line inline.go:36
-							tid_2 := t.ThreadIdx.X
+							tid_2 := gc_ix.ThreadIdx.X
 //line inline.go:38
 							if tid_2 < s {
 								x_2[tid_2] += x_2[tid_2+s]
@@ -81,8 +83,9 @@ func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
+		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line inline.go:14
-		tid := t.ThreadIdx.X
+		tid := gc_ix.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 //line inline.go:34
 		sum := gc_rv1_0
