@@ -336,3 +336,28 @@ func TestIndexPanicForms(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskedCollectivesForms: the remaining collectives under a divergent
+// branch with a partial mask, over full and partial warps.
+func TestMaskedCollectivesForms(t *testing.T) {
+	for _, bs := range []int{8, 20, 32, 45, 64} {
+		in := randInts(bs)
+		got := agree(t, func(f form) ([]uint32, error) {
+			out := make([]uint32, 5*bs)
+			return out, f.launch(gocuda.Config{Block: gocuda.Dim3{X: bs}}, MaskedCollectivesKernel(in, out))
+		})
+		for w := 0; w < bs; w += 32 {
+			lanes := min(20, bs-w)
+			var hi int32 = in[w]
+			for j := range lanes {
+				hi = max(hi, in[w+j])
+			}
+			for j := range lanes {
+				assert.Equal(t, uint32(hi), got[5*(w+j)+1], "block %d lane %d: max", bs, w+j)
+				if src := j ^ 3; src < lanes {
+					assert.Equal(t, uint32(in[w+src]), got[5*(w+j)], "block %d lane %d: xor shuffle", bs, w+j)
+				}
+			}
+		}
+	}
+}

@@ -350,3 +350,22 @@ func indexPanic(t *gocuda.Thread, out []int) {
 	t.SyncThreads()
 	out[i] = 1
 }
+
+// MaskedCollectivesKernel runs the collectives VoteKernel does not, in a
+// branch that only the lanes below 20 of each warp take, with the mask of
+// those lanes: ShflXorSync over segments of 8, and the max, and, or and
+// xor reductions.
+//
+//gocuda:kernel MaskedCollectivesKernel
+func maskedCollectives(t *gocuda.Thread, in []int32, out []uint32) {
+	r := t.ThreadRank()
+	if t.LaneID() < 20 {
+		v := in[r]
+		x := gocuda.ShflXorSync(t, 0xfffff, v, 3, 8)
+		hi := gocuda.ReduceMaxSync(t, 0xfffff, v)
+		and := gocuda.ReduceAndSync(t, 0xfffff, uint32(v))
+		or := gocuda.ReduceOrSync(t, 0xfffff, uint32(v))
+		xor := gocuda.ReduceXorSync(t, 0xfffff, uint32(v))
+		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+	}
+}

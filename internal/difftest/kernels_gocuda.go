@@ -1464,3 +1464,178 @@ func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
 		out[i] = 1
 	}
 }
+
+// MaskedCollectivesKernel runs the collectives VoteKernel does not, in a
+// branch that only the lanes below 20 of each warp take, with the mask of
+// those lanes: ShflXorSync over segments of 8, and the max, and, or and
+// xor reductions.
+func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_maskedCollectives,
+		func(gc_t *gocuda.Thread) { maskedCollectives(gc_t, in, out) },
+		func(gc_b *gocuda.Block) { gc_body_maskedCollectives(gc_b, in, out) })
+}
+
+var gc_src_maskedCollectives = gocuda.NewKernelSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:354-371")
+
+func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[int32](gc_b, 0)
+	gc_x := gocuda.Scratch[int32](gc_b, 1)
+	gc_hi := gocuda.Scratch[int32](gc_b, 2)
+	gc_and := gocuda.Scratch[uint32](gc_b, 3)
+	gc_or := gocuda.Scratch[uint32](gc_b, 4)
+	gc_m1 := gocuda.Scratch[bool](gc_b, 5)
+	gc_m1e := gocuda.Scratch[bool](gc_b, 6)
+	gc_c3m := gocuda.Scratch[uint32](gc_b, 7)
+	gc_c3v := gocuda.Scratch[int32](gc_b, 8)
+	gc_c3a := gocuda.Scratch[int](gc_b, 9)
+	gc_c3w := gocuda.Scratch[int](gc_b, 10)
+	gc_c3r := gocuda.Scratch[int32](gc_b, 11)
+	gc_c5m := gocuda.Scratch[uint32](gc_b, 12)
+	gc_c5v := gocuda.Scratch[int32](gc_b, 13)
+	gc_c5r := gocuda.Scratch[int32](gc_b, 14)
+	gc_c7m := gocuda.Scratch[uint32](gc_b, 15)
+	gc_c7v := gocuda.Scratch[uint32](gc_b, 16)
+	gc_c7r := gocuda.Scratch[uint32](gc_b, 17)
+	gc_c9m := gocuda.Scratch[uint32](gc_b, 18)
+	gc_c9v := gocuda.Scratch[uint32](gc_b, 19)
+	gc_c9r := gocuda.Scratch[uint32](gc_b, 20)
+	gc_c11m := gocuda.Scratch[uint32](gc_b, 21)
+	gc_c11v := gocuda.Scratch[uint32](gc_b, 22)
+	gc_c11r := gocuda.Scratch[uint32](gc_b, 23)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
+
+//line kernels.go:362
+		if t.LaneID() < 20 {
+			gc_m1[gc_tid] = true
+		} else {
+			gc_m1e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:361
+		r := t.ThreadRank()
+//line kernels.go:363
+		v := in[r]
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:364
+		gc_b.Arrive(gc_tid)
+		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0xfffff, v, 3, 8
+	}
+	gocuda.CompiledWarp(gc_b, "ShflXorSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:364
+		x := gc_c3r[gc_tid]
+		gc_x[gc_tid] = x
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:365
+		gc_b.Arrive(gc_tid)
+		gc_c5m[gc_tid], gc_c5v[gc_tid] = 0xfffff, v
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceMaxSync", gc_c5m, gc_c5v, []int(nil), []int(nil), gc_c5r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:365
+		hi := gc_c5r[gc_tid]
+		gc_hi[gc_tid] = hi
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:366
+		gc_b.Arrive(gc_tid)
+		gc_c7m[gc_tid], gc_c7v[gc_tid] = 0xfffff, uint32(v)
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceAndSync", gc_c7m, gc_c7v, []int(nil), []int(nil), gc_c7r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:366
+		and := gc_c7r[gc_tid]
+		gc_and[gc_tid] = and
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:367
+		gc_b.Arrive(gc_tid)
+		gc_c9m[gc_tid], gc_c9v[gc_tid] = 0xfffff, uint32(v)
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceOrSync", gc_c9m, gc_c9v, []int(nil), []int(nil), gc_c9r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:367
+		or := gc_c9r[gc_tid]
+		gc_or[gc_tid] = or
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:368
+		gc_b.Arrive(gc_tid)
+		gc_c11m[gc_tid], gc_c11v[gc_tid] = 0xfffff, uint32(v)
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceXorSync", gc_c11m, gc_c11v, []int(nil), []int(nil), gc_c11r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if !gc_m1[gc_tid] {
+			continue
+		}
+//line kernels.go:361
+		r := t.ThreadRank()
+		x := gc_x[gc_tid]
+		hi := gc_hi[gc_tid]
+		and := gc_and[gc_tid]
+		or := gc_or[gc_tid]
+//line kernels.go:368
+		xor := gc_c11r[gc_tid]
+//line kernels.go:369
+		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+	}
+}
