@@ -96,15 +96,22 @@ func newChecker(k *Kernel) *checker {
 	return c
 }
 
-// classify returns what call means, and for a refused call why.
-func (c *checker) classify(call *ast.CallExpr) (callKind, string) {
+// callee returns the function call calls, without parentheses or the
+// type arguments of an instantiation: f, pkg.F or x.M.
+func callee(call *ast.CallExpr) ast.Expr {
 	fun := ast.Unparen(call.Fun)
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
-		fun = f.X
+		return f.X
 	case *ast.IndexListExpr:
-		fun = f.X
+		return f.X
 	}
+	return fun
+}
+
+// classify returns what call means, and for a refused call why.
+func (c *checker) classify(call *ast.CallExpr) (callKind, string) {
+	fun := callee(call)
 	var fn *types.Func
 	switch f := fun.(type) {
 	case *ast.SelectorExpr:

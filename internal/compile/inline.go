@@ -76,13 +76,7 @@ func (in *inliner) callsSyncHelper(n ast.Node) bool {
 // helperOf returns the declaration of the synchronizing same-package helper
 // call calls, or nil.
 func (in *inliner) helperOf(call *ast.CallExpr) *ast.FuncDecl {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
+	fun := callee(call)
 	id, ok := fun.(*ast.Ident)
 	if !ok {
 		return nil
@@ -358,13 +352,7 @@ func (in *inliner) helperSubst(fd *ast.FuncDecl, call *ast.CallExpr, subst map[t
 	if fd.Type.TypeParams == nil {
 		return hsubst, nil
 	}
-	id := ast.Unparen(call.Fun)
-	switch f := id.(type) {
-	case *ast.IndexExpr:
-		id = f.X
-	case *ast.IndexListExpr:
-		id = f.X
-	}
+	id := callee(call)
 	inst := in.c.info.Instances[id.(*ast.Ident)]
 	j := 0
 	for _, f := range fd.Type.TypeParams.List {

@@ -57,13 +57,7 @@ func operandsOf(name string) operands {
 }
 
 func collName(call *ast.CallExpr) string {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
+	fun := callee(call)
 	if sel, ok := fun.(*ast.SelectorExpr); ok {
 		return sel.Sel.Name
 	}
