@@ -390,4 +390,3 @@ func (in *inliner) bindParams(b *strings.Builder, fd *ast.FuncDecl, call *ast.Ca
 	fmt.Fprintf(b, "var %s = %s\n", strings.Join(names, ", "), strings.Join(args, ", "))
 	fmt.Fprintf(b, "%s = %s\n", strings.TrimSuffix(strings.Repeat("_, ", len(names)), ", "), strings.Join(names, ", "))
 }
-
