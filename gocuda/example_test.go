@@ -287,3 +287,17 @@ func ExampleDevice_Launch_nested() {
 	// <nil> [0 1 2 3 10 11 12 13 20 21 22 23] [6 46 86]
 	// true
 }
+
+// A device made WithRuntimePath runs kernels compiled by gocuda compile one
+// call per thread, as the engine runs any other kernel: for debugging, and
+// to compare the two forms.
+func ExampleWithRuntimePath() {
+	dev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer dev.Close()
+	fmt.Println(dev.RuntimePath())
+	// Output: true
+}
