@@ -147,6 +147,11 @@ func (a *analysis) scanList(list []ast.Stmt, masked bool) {
 func (a *analysis) markCollective(s ast.Stmt, value ast.Expr) {
 	if call, ok := ast.Unparen(value).(*ast.CallExpr); ok {
 		if kind, _ := a.c.classify(call); kind == callWarp {
+			for _, arg := range call.Args {
+				if a.hasBarrier(arg) {
+					return // a collective in an operand: refused as one inside an expression
+				}
+			}
 			a.colls[s] = call
 		}
 	}

@@ -361,3 +361,17 @@ func TestMaskedCollectivesForms(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchesForms: masked else-if chains, returns inside masked branches,
+// a helper inlined twice and a range over a parameter with barriers.
+func TestBranchesForms(t *testing.T) {
+	for _, bs := range []int{1, 7, 32, 45, 96} {
+		for _, steps := range [][]int{nil, {1}, {3, 1, 4, 1, 5}} {
+			in := randInts(bs)
+			agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, bs)
+				return out, f.launch(gocuda.Config{Block: gocuda.Dim3{X: bs}}, BranchesKernel(in, steps, out))
+			})
+		}
+	}
+}

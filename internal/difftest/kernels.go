@@ -369,3 +369,50 @@ func maskedCollectives(t *gocuda.Thread, in []int32, out []uint32) {
 		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 	}
 }
+
+// BranchesKernel mixes the harder shapes: a masked if/else-if/else whose
+// arms each shuffle, an early return inside a masked branch followed by a
+// collective after the threads reconverge, one helper with a barrier
+// inlined at two places, and a block-level range over a parameter slice
+// with a barrier inside.
+//
+//gocuda:kernel BranchesKernel
+func branches(t *gocuda.Thread, in []int32, steps []int, out []int32) {
+	lane, r := t.LaneID(), t.ThreadRank()
+	v := in[r]
+	if lane%3 == 0 {
+		v = gocuda.ShflDownSync(t, 0x49249249, v, 3, 32)
+	} else if lane%3 == 1 {
+		v = gocuda.ShflUpSync(t, 0x92492492, v, 3, 32)
+	} else {
+		v += 1000
+	}
+	if lane >= 28 {
+		if v > 0 {
+			out[r] = -1
+			return
+		}
+	}
+	m := t.ActiveMask()
+	v = gocuda.ReduceAddSync(t, m, v)
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	v = bump(t, s, v)
+	for _, k := range steps {
+		s[r] = v + int32(k)
+		t.SyncThreads()
+		v = s[(r+k)%t.BlockDim.X]
+		t.SyncThreads()
+	}
+	v = bump(t, s, v)
+	out[r] = v
+}
+
+// bump stores v, and after a barrier returns it plus the next thread's.
+func bump(t *gocuda.Thread, s []int32, v int32) int32 {
+	r := t.ThreadRank()
+	s[r] = v
+	t.SyncThreads()
+	w := v + s[(r+1)%len(s)]
+	t.SyncThreads()
+	return w
+}

@@ -1639,3 +1639,407 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 	}
 }
+
+// BranchesKernel mixes the harder shapes: a masked if/else-if/else whose
+// arms each shuffle, an early return inside a masked branch followed by a
+// collective after the threads reconverge, one helper with a barrier
+// inlined at two places, and a block-level range over a parameter slice
+// with a barrier inside.
+func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_branches,
+		func(gc_t *gocuda.Thread) { branches(gc_t, in, steps, out) },
+		func(gc_b *gocuda.Block) { gc_body_branches(gc_b, in, steps, out) })
+}
+
+var gc_src_branches = gocuda.NewKernelSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:373-408", "kernels.go:410-418")
+
+func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) {
+	t := gc_b.Thread()
+	gc_n := gc_b.Len()
+	gc_v := gocuda.Scratch[int32](gc_b, 0)
+	gc_m := gocuda.Scratch[uint32](gc_b, 1)
+	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 2)
+	gc_s_2 := gocuda.Scratch[[]int32](gc_b, 3)
+	gc_v_2 := gocuda.Scratch[int32](gc_b, 4)
+	gc_w := gocuda.Scratch[int32](gc_b, 5)
+	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 6)
+	gc_s_3 := gocuda.Scratch[[]int32](gc_b, 7)
+	gc_v_3 := gocuda.Scratch[int32](gc_b, 8)
+	gc_w_2 := gocuda.Scratch[int32](gc_b, 9)
+	gc_exited := gc_b.Exited()
+	gc_m2 := gocuda.Scratch[bool](gc_b, 10)
+	gc_m2e := gocuda.Scratch[bool](gc_b, 11)
+	gc_c3m := gocuda.Scratch[uint32](gc_b, 12)
+	gc_c3v := gocuda.Scratch[int32](gc_b, 13)
+	gc_c3a := gocuda.Scratch[int](gc_b, 14)
+	gc_c3w := gocuda.Scratch[int](gc_b, 15)
+	gc_c3r := gocuda.Scratch[int32](gc_b, 16)
+	gc_m5 := gocuda.Scratch[bool](gc_b, 17)
+	gc_m5e := gocuda.Scratch[bool](gc_b, 18)
+	gc_c6m := gocuda.Scratch[uint32](gc_b, 19)
+	gc_c6v := gocuda.Scratch[int32](gc_b, 20)
+	gc_c6a := gocuda.Scratch[int](gc_b, 21)
+	gc_c6w := gocuda.Scratch[int](gc_b, 22)
+	gc_c6r := gocuda.Scratch[int32](gc_b, 23)
+	gc_c10r := gocuda.Scratch[uint32](gc_b, 24)
+	gc_c12m := gocuda.Scratch[uint32](gc_b, 25)
+	gc_c12v := gocuda.Scratch[int32](gc_b, 26)
+	gc_c12r := gocuda.Scratch[int32](gc_b, 27)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:381
+		r := t.ThreadRank()
+//line kernels.go:382
+		v := in[r]
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m2[gc_tid], gc_m2e[gc_tid] = false, false
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:381
+		lane := t.LaneID()
+
+//line kernels.go:383
+		if lane%3 == 0 {
+			gc_m2[gc_tid] = true
+		} else {
+			gc_m2e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m2[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:384
+		gc_b.Arrive(gc_tid)
+		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0x49249249, v, 3, 32
+	}
+	gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m2[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+//line kernels.go:384
+		v = gc_c3r[gc_tid]
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		gc_m5[gc_tid], gc_m5e[gc_tid] = false, false
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m2e[gc_tid] {
+			continue
+		}
+//line kernels.go:381
+		lane := t.LaneID()
+
+//line kernels.go:385
+		if lane%3 == 1 {
+			gc_m5[gc_tid] = true
+		} else {
+			gc_m5e[gc_tid] = true
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m5[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+
+//line kernels.go:386
+		gc_b.Arrive(gc_tid)
+		gc_c6m[gc_tid], gc_c6v[gc_tid], gc_c6a[gc_tid], gc_c6w[gc_tid] = 0x92492492, v, 3, 32
+	}
+	gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c6m, gc_c6v, gc_c6a, gc_c6w, gc_c6r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m5[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+//line kernels.go:386
+		v = gc_c6r[gc_tid]
+		gc_v[gc_tid] = v
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		if !gc_m5e[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+//line kernels.go:388
+		v += 1000
+		gc_v[gc_tid] = v
+	}
+gc_L9:
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:381
+		lane := t.LaneID()
+//line kernels.go:381
+		r := t.ThreadRank()
+		v := gc_v[gc_tid]
+//line kernels.go:390
+		if lane >= 28 {
+			if v > 0 {
+				out[r] = -1
+//line kernels.go:392
+				{
+//line kernels.go:392
+					gc_exited[gc_tid] = true
+//line kernels.go:392
+					continue gc_L9
+//line kernels.go:392
+				}
+
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+
+//line kernels.go:396
+		gc_b.Arrive(gc_tid)
+	}
+	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c10r)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:396
+		m := gc_c10r[gc_tid]
+		gc_m[gc_tid] = m
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+		m := gc_m[gc_tid]
+
+//line kernels.go:397
+		gc_b.Arrive(gc_tid)
+		gc_c12m[gc_tid], gc_c12v[gc_tid] = m, v
+	}
+	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
+//line kernels.go:398
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+//line kernels.go:397
+		v = gc_c12r[gc_tid]
+//line kernels.go:400
+		var gc_rv1_0 int32
+		gc_v[gc_tid] = v
+		gc_gc_rv1_0[gc_tid] = gc_rv1_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
+			if gc_exited[gc_tid] {
+				continue
+			}
+			v := gc_v[gc_tid]
+//line kernels.go:402
+			var s_2, v_2 = s, v
+//line kernels.go:403
+			_, _ = s_2, v_2
+			gc_s_2[gc_tid] = s_2
+			gc_v_2[gc_tid] = v_2
+		}
+		{
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+//line kernels.go:412
+				r_2 := t.ThreadRank()
+				s_2 := gc_s_2[gc_tid]
+				v_2 := gc_v_2[gc_tid]
+//line kernels.go:413
+				s_2[r_2] = v_2
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+//line kernels.go:412
+				r_2 := t.ThreadRank()
+				s_2 := gc_s_2[gc_tid]
+				v_2 := gc_v_2[gc_tid]
+//line kernels.go:415
+				w := v_2 + s_2[(r_2+1)%len(s_2)]
+				gc_w[gc_tid] = w
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Mark(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+				w := gc_w[gc_tid]
+//line kernels.go:417
+				gc_rv1_0 = w
+				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+		v := gc_v[gc_tid]
+		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+//line kernels.go:420
+		v = gc_rv1_0
+		gc_v[gc_tid] = v
+	}
+
+//line kernels.go:401
+	for _, k := range steps {
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			if gc_exited[gc_tid] {
+				continue
+			}
+//line kernels.go:381
+			r := t.ThreadRank()
+			v := gc_v[gc_tid]
+//line kernels.go:402
+			s[r] = v + int32(k)
+		}
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Enter(gc_tid)
+			if gc_exited[gc_tid] {
+				continue
+			}
+//line kernels.go:381
+			r := t.ThreadRank()
+			v := gc_v[gc_tid]
+//line kernels.go:404
+			v = s[(r+k)%t.BlockDim.X]
+			gc_v[gc_tid] = v
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:408
+		var gc_rv2_0 int32
+		gc_gc_rv2_0[gc_tid] = gc_rv2_0
+	}
+	{
+		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+			gc_b.Mark(gc_tid)
+			if gc_exited[gc_tid] {
+				continue
+			}
+			v := gc_v[gc_tid]
+//line kernels.go:410
+			var s_3, v_3 = s, v
+//line kernels.go:411
+			_, _ = s_3, v_3
+			gc_s_3[gc_tid] = s_3
+			gc_v_3[gc_tid] = v_3
+		}
+		{
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+//line kernels.go:412
+				r_3 := t.ThreadRank()
+				s_3 := gc_s_3[gc_tid]
+				v_3 := gc_v_3[gc_tid]
+//line kernels.go:413
+				s_3[r_3] = v_3
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Enter(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+//line kernels.go:412
+				r_3 := t.ThreadRank()
+				s_3 := gc_s_3[gc_tid]
+				v_3 := gc_v_3[gc_tid]
+//line kernels.go:415
+				w_2 := v_3 + s_3[(r_3+1)%len(s_3)]
+				gc_w_2[gc_tid] = w_2
+			}
+			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+				gc_b.Mark(gc_tid)
+				if gc_exited[gc_tid] {
+					continue
+				}
+				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+				w_2 := gc_w_2[gc_tid]
+//line kernels.go:417
+				gc_rv2_0 = w_2
+				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			}
+		}
+	}
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Enter(gc_tid)
+		if gc_exited[gc_tid] {
+			continue
+		}
+//line kernels.go:381
+		r := t.ThreadRank()
+		v := gc_v[gc_tid]
+		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
+//line kernels.go:420
+		v = gc_rv2_0
+//line kernels.go:408
+		out[r] = v
+		gc_v[gc_tid] = v
+	}
+}

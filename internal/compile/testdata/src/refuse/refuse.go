@@ -134,3 +134,9 @@ func reserved(t *gocuda.Thread) {
 func grid(t *gocuda.Thread) {
 	t.SyncGrid() // want `t.SyncGrid \(not compiled yet`
 }
+
+//gocuda:kernel NestedCollectiveKernel
+func nestedCollective(t *gocuda.Thread, v int32) {
+	v = gocuda.ReduceAddSync(t, t.ActiveMask(), v) // want `a warp collective inside an expression`
+	_ = v
+}

@@ -138,3 +138,10 @@ func ReservedKernel() func(*gocuda.Thread) {
 func GridKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { grid(gc_t) }
 }
+
+// NestedCollectiveKernel returns the kernel nestedCollective bound to its arguments.
+//
+// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
+func NestedCollectiveKernel(v int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { nestedCollective(gc_t, v) }
+}
