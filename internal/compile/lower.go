@@ -133,6 +133,10 @@ func (a *analysis) lowerBarrier(s ast.Stmt) []node {
 		}
 		if call := a.barrierCall(s.X); call != nil {
 			if kind, _ := a.c.classify(call); kind == callBarrierPred {
+				if a.hasBarrier(call.Args[0]) {
+					a.refuse(call, "a barrier or warp collective inside a barrier's predicate")
+					return nil
+				}
 				return []node{a.newLoop(nil, call)}
 			}
 			return nil // the loops before and after are the barrier
@@ -178,6 +182,8 @@ func (a *analysis) lowerIf(s *ast.IfStmt) []node {
 		a.refuse(s.Cond, "the condition of an if with a barrier is not provably the same for every thread of the block")
 	case s.Init != nil:
 		a.refuse(s.Init, "an if with a warp collective whose condition may differ from thread to thread has an init statement")
+	case a.hasBarrier(s.Cond):
+		a.refuse(s.Cond, "a warp collective inside an if's condition (assign its result to a variable first)")
 	default: // warp collectives under a mask: the lanes of each branch
 		n.mask = a.newLoop(nil, nil)
 		n.mask.cond = s.Cond

@@ -159,7 +159,7 @@ func (a *analysis) markCollective(s ast.Stmt, value ast.Expr) {
 
 // markResult marks s as assigning the result of a barrier, if value is one.
 func (a *analysis) markResult(s ast.Stmt, value ast.Expr) {
-	if call := a.barrierCall(value); call != nil {
+	if call := a.barrierCall(value); call != nil && !a.hasBarrier(call.Args[0]) {
 		a.results[s] = call
 		a.header[s] = true
 	}

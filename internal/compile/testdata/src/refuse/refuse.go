@@ -140,3 +140,15 @@ func nestedCollective(t *gocuda.Thread, v int32) {
 	v = gocuda.ReduceAddSync(t, t.ActiveMask(), v) // want `a warp collective inside an expression`
 	_ = v
 }
+
+//gocuda:kernel CollectiveConditionKernel
+func collectiveCondition(t *gocuda.Thread, out []int32) {
+	if t.AnySync(gocuda.FullMask, t.LaneID() > 3) { // want `a warp collective inside an if's condition`
+		out[0] = gocuda.ShflSync(t, gocuda.FullMask, int32(1), 0, 32)
+	}
+}
+
+//gocuda:kernel PredicateKernel
+func predicate(t *gocuda.Thread) {
+	t.SyncThreadsOr(t.AllSync(gocuda.FullMask, true)) // want `a warp collective inside an expression`
+}

@@ -145,3 +145,17 @@ func GridKernel() func(*gocuda.Thread) {
 func NestedCollectiveKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { nestedCollective(gc_t, v) }
 }
+
+// CollectiveConditionKernel returns the kernel collectiveCondition bound to its arguments.
+//
+// gocuda compile left it on the runtime path: a warp collective inside an if's condition (assign its result to a variable first).
+func CollectiveConditionKernel(out []int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { collectiveCondition(gc_t, out) }
+}
+
+// PredicateKernel returns the kernel predicate bound to its arguments.
+//
+// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
+func PredicateKernel() func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { predicate(gc_t) }
+}
