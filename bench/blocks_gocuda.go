@@ -61,11 +61,7 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_v := gocuda.Scratch[float64](gc_b, 0)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_c2v := gocuda.Scratch[float64](gc_b, 2)
-	gc_c2a := gocuda.Scratch[int](gc_b, 3)
-	gc_c2w := gocuda.Scratch[int](gc_b, 4)
-	gc_c2r := gocuda.Scratch[float64](gc_b, 5)
+	gc_c2r := gocuda.Scratch[float64](gc_b, 1)
 //line blocks.go:31
 	warps := gocuda.Shared[float64](t, t.BlockDim.X/gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -78,15 +74,9 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 
 //line blocks.go:33
 	for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
 
 //line blocks.go:34
-			gc_b.Arrive(gc_tid)
-			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, v, off, gocuda.WarpSize
-		}
-		gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+		gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v, off, gocuda.WarpSize, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]

@@ -250,18 +250,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
 	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 4)
 	gc_v_3 := gocuda.Scratch[T](gc_b, 5)
-	gc_c5m := gocuda.Scratch[uint32](gc_b, 6)
-	gc_c5v := gocuda.Scratch[T](gc_b, 7)
-	gc_c5a := gocuda.Scratch[int](gc_b, 8)
-	gc_c5w := gocuda.Scratch[int](gc_b, 9)
-	gc_c5r := gocuda.Scratch[T](gc_b, 10)
-	gc_m9 := gocuda.Scratch[bool](gc_b, 11)
-	gc_m9e := gocuda.Scratch[bool](gc_b, 12)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 13)
-	gc_c12v := gocuda.Scratch[T](gc_b, 14)
-	gc_c12a := gocuda.Scratch[int](gc_b, 15)
-	gc_c12w := gocuda.Scratch[int](gc_b, 16)
-	gc_c12r := gocuda.Scratch[T](gc_b, 17)
+	gc_c5r := gocuda.Scratch[T](gc_b, 6)
+	gc_m9 := gocuda.Scratch[bool](gc_b, 7)
+	gc_m9e := gocuda.Scratch[bool](gc_b, 8)
+	gc_c12m := gocuda.Scratch[uint32](gc_b, 9)
+	gc_c12v := gocuda.Scratch[T](gc_b, 10)
+	gc_c12a := gocuda.Scratch[int](gc_b, 11)
+	gc_c12w := gocuda.Scratch[int](gc_b, 12)
+	gc_c12r := gocuda.Scratch[T](gc_b, 13)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line reduce_variants.go:82
@@ -303,15 +299,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							v_2 := gc_v_2[gc_tid]
 
 //line reduce_variants.go:91
-							gc_b.Arrive(gc_tid)
-							gc_c5m[gc_tid], gc_c5v[gc_tid], gc_c5a[gc_tid], gc_c5w[gc_tid] = gocuda.FullMask, v_2, offset, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
+						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c5r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							v_2 := gc_v_2[gc_tid]
@@ -688,18 +678,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 5)
 	gc_v_4 := gocuda.Scratch[T](gc_b, 6)
 	gc_g2 := gocuda.Scratch[int](gc_b, 7)
-	gc_c7m := gocuda.Scratch[uint32](gc_b, 8)
-	gc_c7v := gocuda.Scratch[T](gc_b, 9)
-	gc_c7a := gocuda.Scratch[int](gc_b, 10)
-	gc_c7w := gocuda.Scratch[int](gc_b, 11)
-	gc_c7r := gocuda.Scratch[T](gc_b, 12)
-	gc_m11 := gocuda.Scratch[bool](gc_b, 13)
-	gc_m11e := gocuda.Scratch[bool](gc_b, 14)
-	gc_c14m := gocuda.Scratch[uint32](gc_b, 15)
-	gc_c14v := gocuda.Scratch[T](gc_b, 16)
-	gc_c14a := gocuda.Scratch[int](gc_b, 17)
-	gc_c14w := gocuda.Scratch[int](gc_b, 18)
-	gc_c14r := gocuda.Scratch[T](gc_b, 19)
+	gc_c7r := gocuda.Scratch[T](gc_b, 8)
+	gc_m11 := gocuda.Scratch[bool](gc_b, 9)
+	gc_m11e := gocuda.Scratch[bool](gc_b, 10)
+	gc_c14m := gocuda.Scratch[uint32](gc_b, 11)
+	gc_c14v := gocuda.Scratch[T](gc_b, 12)
+	gc_c14a := gocuda.Scratch[int](gc_b, 13)
+	gc_c14w := gocuda.Scratch[int](gc_b, 14)
+	gc_c14r := gocuda.Scratch[T](gc_b, 15)
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
@@ -773,15 +759,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							v_3 := gc_v_3[gc_tid]
 
 //line reduce_variants.go:91
-							gc_b.Arrive(gc_tid)
-							gc_c7m[gc_tid], gc_c7v[gc_tid], gc_c7a[gc_tid], gc_c7w[gc_tid] = gocuda.FullMask, v_3, offset, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c7m, gc_c7v, gc_c7a, gc_c7w, gc_c7r)
+						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_3, offset, gocuda.WarpSize, gc_c7r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							v_3 := gc_v_3[gc_tid]

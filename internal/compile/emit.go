@@ -210,6 +210,9 @@ func (e *emitter) nodes(nodes []node) {
 			e.replaceCall(n.stmt, ast.NewIdent(e.result[n.loop]))
 			e.source(n.stmt)
 		case *warpOp:
+			if e.shuffleAll(n.loop) {
+				continue
+			}
 			e.loop(n.loop)
 			e.printf("%s\n", e.collComplete(n.loop))
 		case *blockIf:

@@ -132,3 +132,38 @@ func (e *emitter) maskedIf(n *blockIf) {
 }
 
 func join(s []string) string { return strings.Join(s, ", ") }
+
+// shuffleAll writes, for a shuffle that every live thread of the block
+// reaches (no mask, no thread has returned) with a value kept per thread
+// and operands the same for the whole block, one call that shuffles the
+// value's array directly, instead of a loop copying operands; it reports
+// whether it could.
+func (e *emitter) shuffleAll(l *threadLoop) bool {
+	call, name := l.coll, collName(l.coll)
+	ops := operandsOf(name)
+	if e.mask != "" || e.exits || ops.arg < 0 {
+		return false
+	}
+	v, ok := call.Args[ops.value].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if obj, ok := e.a.info.Uses[v].(*types.Var); !ok || e.a.class[obj] != varReplicated {
+		return false
+	}
+	for _, i := range []int{ops.mask, ops.arg, ops.width} {
+		if !e.a.pure(call.Args[i], e.a.isBlock, false) {
+			return false
+		}
+	}
+	sig := e.a.info.TypeOf(call.Fun).(*types.Signature)
+	if !types.Identical(sig.Params().At(ops.value).Type(), e.a.info.TypeOf(v)) {
+		return false // the value converts to the shuffle's type: the general path converts it
+	}
+	result := e.scratch(fmt.Sprintf("gc_c%dr", l.id), types.TypeString(sig.Results().At(0).Type(), e.qual))
+	e.collResult[call] = result
+	e.line(call.Pos())
+	e.printf("%s.CompiledShuffleAll(gc_b, %q, %s, gc_%s, %s, %s, %s)\n", e.gocuda, name,
+		e.plain(call.Args[ops.mask]), e.a.nameOf(e.a.info.Uses[v].(*types.Var)), e.plain(call.Args[ops.arg]), e.plain(call.Args[ops.width]), result)
+	return true
+}

@@ -830,18 +830,14 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	gc_s := gocuda.Scratch[int32](gc_b, 3)
 	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 4)
 	gc_v_3 := gocuda.Scratch[int32](gc_b, 5)
-	gc_c3m := gocuda.Scratch[uint32](gc_b, 6)
-	gc_c3v := gocuda.Scratch[int32](gc_b, 7)
-	gc_c3a := gocuda.Scratch[int](gc_b, 8)
-	gc_c3w := gocuda.Scratch[int](gc_b, 9)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 10)
-	gc_m7 := gocuda.Scratch[bool](gc_b, 11)
-	gc_m7e := gocuda.Scratch[bool](gc_b, 12)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 13)
-	gc_c10v := gocuda.Scratch[int32](gc_b, 14)
-	gc_c10a := gocuda.Scratch[int](gc_b, 15)
-	gc_c10w := gocuda.Scratch[int](gc_b, 16)
-	gc_c10r := gocuda.Scratch[int32](gc_b, 17)
+	gc_c3r := gocuda.Scratch[int32](gc_b, 6)
+	gc_m7 := gocuda.Scratch[bool](gc_b, 7)
+	gc_m7e := gocuda.Scratch[bool](gc_b, 8)
+	gc_c10m := gocuda.Scratch[uint32](gc_b, 9)
+	gc_c10v := gocuda.Scratch[int32](gc_b, 10)
+	gc_c10a := gocuda.Scratch[int](gc_b, 11)
+	gc_c10w := gocuda.Scratch[int](gc_b, 12)
+	gc_c10r := gocuda.Scratch[int32](gc_b, 13)
 //line kernels.go:244
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -874,15 +870,9 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 
 //line kernels.go:269
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					v_2 := gc_v_2[gc_tid]
 
 //line kernels.go:270
-					gc_b.Arrive(gc_tid)
-					gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = gocuda.FullMask, v_2, offset, gocuda.WarpSize
-				}
-				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+				gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
