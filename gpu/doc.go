@@ -1,0 +1,13 @@
+// Package gpu models real NVIDIA GPUs by compute capability, for the
+// checking and profiling mode: their per-multiprocessor limits and the
+// CUDA occupancy calculator's algorithm (cuda_occupancy.h's
+// cudaOccMaxActiveBlocksPerMultiprocessor, and its 1.x predecessor), so
+// that a kernel run on the CPU can be told how many of its blocks a given
+// GPU would keep resident, and which resource binds.
+//
+// The figures come from the CUDA C Programming Guide's tables and the
+// occupancy calculator's sources, as collected in the project's
+// GPU-MODELS.md; the tests reproduce the numbers the classic texts teach
+// (Ryoo et al.'s G80 matrix multiply, the Programming Guide's occupancy
+// example).
+package gpu
