@@ -112,6 +112,11 @@ func (b *Block) Enter(rank int) {
 	b.t.ThreadIdx, b.t.self = b.index[rank], rank
 }
 
+// Stopped reports whether the launch has failed or been cancelled (its
+// context ended): compiled code checks it at every loop's back-edge, so
+// that LaunchContext can stop a kernel that would loop forever.
+func (b *Block) Stopped() bool { return b.x.job.Stopped() }
+
 // At returns the index in the block (ThreadIdx) of thread rank.
 func (b *Block) At(rank int) Dim3 { return b.index[rank] }
 

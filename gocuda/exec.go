@@ -20,8 +20,9 @@ type executor struct {
 	// (see CompiledKernel), runs the rest of the launch's blocks here.
 	body   func(*Block)
 	blk    Block
-	handed bool // the current block ran as a body: call no more threads
-	inBody bool // a body is running: barriers are a generator bug
+	handed bool      // the current block ran as a body: call no more threads
+	inBody bool      // a body is running: barriers are a generator bug
+	job    *grid.Job // the job of the chunk being run, which a body checks for cancellation
 
 	gridSyncs int // grid barriers the block (one per executor in a cooperative launch) has passed
 }
@@ -66,6 +67,7 @@ func (x *executor) bind(l *launch) {
 // and so does a failure or cancellation elsewhere in the launch.
 func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 	t := &x.direct
+	x.job = job
 	defer func() {
 		if r := recover(); r != nil {
 			err = x.failure(r)

@@ -90,6 +90,9 @@ func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r
 
 //line blur.go:117
 	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += BlurTile {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

@@ -44,6 +44,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 
 //line histogram.go:33
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -70,6 +73,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 
 //line histogram.go:38
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -94,6 +100,9 @@ func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
 
 //line histogram.go:42
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

@@ -115,6 +115,12 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 //line nbody.go:183
 			for k := gc_ix.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
+//line nbody.go:183
+				if gc_b.Stopped() {
+//line nbody.go:183
+					return
+//line nbody.go:183
+				}
 				tile[k] = bodies[start+k]
 			}
 		}
@@ -228,6 +234,12 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 			ty := gc_ix.ThreadIdx.Y
 //line nbody.go:227
 			for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+//line nbody.go:227
+				if gc_b.Stopped() {
+//line nbody.go:227
+					return
+//line nbody.go:227
+				}
 				tile[k] = bodies[start+k]
 			}
 		}
@@ -246,6 +258,12 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 			az := gc_az[gc_tid]
 //line nbody.go:232
 			for j := lo; j < lo+part && start+j < n; j++ {
+//line nbody.go:232
+				if gc_b.Stopped() {
+//line nbody.go:232
+					return
+//line nbody.go:232
+				}
 				bj := &tile[j]
 				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 			}

@@ -496,6 +496,9 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -706,6 +709,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

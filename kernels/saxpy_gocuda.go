@@ -70,6 +70,9 @@ func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
 
 //line saxpy.go:51
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -118,6 +121,9 @@ func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
 
 //line saxpy.go:69
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -201,6 +207,9 @@ func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
 
 //line saxpy.go:133
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -244,6 +253,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b *gocuda.Block, a, b, c []T) {
 
 //line saxpy.go:146
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

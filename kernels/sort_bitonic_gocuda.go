@@ -92,6 +92,9 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -126,6 +129,9 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:99
 					for gc_off, gc_limit, gc_more := 0, len(s_2)/2, true; gc_more; gc_off += t.BlockDim.X {
+						if gc_b.Stopped() {
+							return
+						}
 						gc_more = false
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
@@ -163,6 +169,9 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:99
 						for gc_off, gc_limit, gc_more := 0, len(s_3)/2, true; gc_more; gc_off += t.BlockDim.X {
+							if gc_b.Stopped() {
+								return
+							}
 							gc_more = false
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 								gc_b.Mark(gc_tid)
@@ -203,6 +212,9 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:99
 					for gc_off, gc_limit, gc_more := 0, len(s_4)/2, true; gc_more; gc_off += t.BlockDim.X {
+						if gc_b.Stopped() {
+							return
+						}
 						gc_more = false
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
@@ -235,6 +247,9 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:89
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

@@ -50,6 +50,9 @@ func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uin
 
 //line sort_radix.go:38
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
@@ -118,6 +121,9 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 
 //line sort_radix.go:79
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)

@@ -38,6 +38,12 @@ gc_L1:
 		}
 //line transpose.go:118
 		for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+//line transpose.go:118
+			if gc_b.Stopped() {
+//line transpose.go:118
+				return
+//line transpose.go:118
+			}
 			out[x*rows+y+j] = in[(y+j)*cols+x]
 		}
 	}

@@ -225,12 +225,16 @@ func (e *emitter) nodes(nodes []node) {
 		case *blockFor:
 			s := n.stmt
 			e.line(s.Pos())
-			e.printf("for %s; %s; %s {\n", e.plainStmt(s.Init), e.plainExpr(s.Cond), e.plainStmt(s.Post))
+			check := stopCheck
+			if e.a.counted(s) {
+				check = ""
+			}
+			e.printf("for %s; %s; %s {\n%s", e.plainStmt(s.Init), e.plainExpr(s.Cond), e.plainStmt(s.Post), check)
 			e.nodes(n.body)
 			e.printf("}\n")
 		case *blockRange:
 			e.line(n.stmt.Pos())
-			e.printf("for %s {\n", e.rangeHeader(n.stmt))
+			e.printf("for %s {\n", e.rangeHeader(n.stmt)) // a uniform range: over an integer, slice or map
 			e.nodes(n.body)
 			e.printf("}\n")
 		case *blockScope:

@@ -102,7 +102,7 @@ func (e *emitter) lockstep(l *threadLoop) {
 		stride = e.plain(g.stride)
 	}
 	e.line(g.stmt.Pos())
-	e.printf("for gc_off, gc_limit, gc_more := 0, %s, true; gc_more; gc_off += %s {\ngc_more = false\n", e.plain(g.limit), stride)
+	e.printf("for gc_off, gc_limit, gc_more := 0, %s, true; gc_more; gc_off += %s {\n%sgc_more = false\n", e.plain(g.limit), stride, stopCheck) // a stride of 0 loops forever
 	needEnter := refersTo(g.stmt.Body, e.a.k.Thread, e.a.info) || len(e.a.rematFor(step)) > 0
 	e.threadLoopHead(l, needEnter)
 	e.printf("%s := %s[gc_tid] + gc_off\nif !(%s %s gc_limit) {\ncontinue\n}\ngc_more = true\n", g.key.Name, starts, g.key.Name, g.op)

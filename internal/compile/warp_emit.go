@@ -32,7 +32,7 @@ func (e *emitter) stmt(s ast.Stmt, label string) {
 			vs.Values[0], restore = result, func() { vs.Values[0] = old }
 		}
 	}
-	e.source(e.a.unroll(e.rewriteReturns(s, label)))
+	e.source(e.a.addStopChecks(e.a.unroll(e.rewriteReturns(s, label))))
 	restore()
 }
 

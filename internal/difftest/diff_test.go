@@ -1,12 +1,14 @@
 package difftest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -373,5 +375,23 @@ func TestBranchesForms(t *testing.T) {
 				return out, f.launch(gocuda.Config{Block: gocuda.Dim3{X: bs}}, BranchesKernel(in, steps, out))
 			})
 		}
+	}
+}
+
+// TestRunawayKernelStops: a compiled kernel checks for cancellation at its
+// loops' back-edges, so a launch whose context ends stops a kernel that
+// would loop forever (the runtime path cannot: see docs).
+func TestRunawayKernelStops(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- dev.LaunchContext(ctx, gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 64}}, SpinKernel(make([]int32, 1)))
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the launch did not stop")
 	}
 }

@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"sync/atomic"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 const tile = 16
 
@@ -415,4 +419,14 @@ func bump(t *gocuda.Thread, s []int32, v int32) int32 {
 	w := v + s[(r+1)%len(s)]
 	t.SyncThreads()
 	return w
+}
+
+// SpinKernel waits for a flag nobody sets: it loops forever, unless its
+// launch is stopped.
+//
+//gocuda:kernel SpinKernel
+func spin(t *gocuda.Thread, flag []int32) {
+	for atomic.LoadInt32(&flag[0]) == 0 {
+	}
+	t.SyncThreads()
 }

@@ -4,6 +4,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/gocuda"
+	"sync/atomic"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
@@ -13,45 +14,45 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:7-28")
+var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
 
 func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_sum := gocuda.Scratch[float32](gc_b, 0)
-//line kernels.go:11
+//line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)
-//line kernels.go:12
+//line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:16
+//line kernels.go:20
 		var sum float32
 		gc_sum[gc_tid] = sum
 	}
 
-//line kernels.go:17
+//line kernels.go:21
 	for p := 0; p < k; p += tile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:13
+//line kernels.go:17
 			tx := gc_ix.ThreadIdx.X
-//line kernels.go:13
+//line kernels.go:17
 			ty := gc_ix.ThreadIdx.Y
-//line kernels.go:14
-			row := t.BlockIdx.Y*tile + ty
-//line kernels.go:15
-			col := t.BlockIdx.X*tile + tx
 //line kernels.go:18
+			row := t.BlockIdx.Y*tile + ty
+//line kernels.go:19
+			col := t.BlockIdx.X*tile + tx
+//line kernels.go:22
 			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:13
+//line kernels.go:17
 			tx := gc_ix.ThreadIdx.X
-//line kernels.go:13
+//line kernels.go:17
 			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
 			{
@@ -60,131 +61,131 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line :1
 					q := 0
 
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 1
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 2
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 3
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 4
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 5
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 6
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 7
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 8
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 9
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 10
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 11
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 12
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 13
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 14
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 				{
-//line kernels.go:21
+//line kernels.go:25
 					q := 15
-//line kernels.go:21
+//line kernels.go:25
 					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:21
+//line kernels.go:25
 				}
-//line kernels.go:21
+//line kernels.go:25
 			}
 			gc_sum[gc_tid] = sum
 		}
@@ -192,16 +193,16 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:13
+//line kernels.go:17
 		tx := gc_ix.ThreadIdx.X
-//line kernels.go:13
+//line kernels.go:17
 		ty := gc_ix.ThreadIdx.Y
-//line kernels.go:14
+//line kernels.go:18
 		row := t.BlockIdx.Y*tile + ty
-//line kernels.go:15
+//line kernels.go:19
 		col := t.BlockIdx.X*tile + tx
 		sum := gc_sum[gc_tid]
-//line kernels.go:25
+//line kernels.go:29
 		if row < m && col < n {
 			c[row*n+col] = sum
 		}
@@ -215,14 +216,14 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:40-65")
+var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
 
 func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_v := gocuda.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
-//line kernels.go:44
+//line kernels.go:48
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
@@ -230,17 +231,17 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:45
+//line kernels.go:49
 		tid := gc_ix.ThreadIdx.X
-//line kernels.go:46
+//line kernels.go:50
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:47
+//line kernels.go:51
 		if i < len(in) {
 			temp[tid] = in[i]
 		}
 	}
 
-//line kernels.go:51
+//line kernels.go:55
 	for off := 1; off < t.BlockDim.X; off *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -248,11 +249,11 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:45
+//line kernels.go:49
 			tid := gc_ix.ThreadIdx.X
-//line kernels.go:52
+//line kernels.go:56
 			var v T
-//line kernels.go:53
+//line kernels.go:57
 			if tid >= off {
 				v = temp[tid-off]
 			}
@@ -264,10 +265,10 @@ func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:45
+//line kernels.go:49
 			tid := gc_ix.ThreadIdx.X
 			v := gc_v[gc_tid]
-//line kernels.go:57
+//line kernels.go:61
 			temp[tid] += v
 		}
 	}
@@ -278,19 +279,19 @@ gc_L4:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:45
+//line kernels.go:49
 		tid := gc_ix.ThreadIdx.X
-//line kernels.go:46
+//line kernels.go:50
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:60
+//line kernels.go:64
 		if i >= len(in) {
-//line kernels.go:60
+//line kernels.go:64
 			{
-//line kernels.go:60
+//line kernels.go:64
 				gc_exited[gc_tid] = true
-//line kernels.go:60
+//line kernels.go:64
 				continue gc_L4
-//line kernels.go:60
+//line kernels.go:64
 			}
 
 		}
@@ -302,15 +303,15 @@ gc_L4:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:45
+//line kernels.go:49
 		tid := gc_ix.ThreadIdx.X
 
-//line kernels.go:63
+//line kernels.go:67
 		if temp[tid] > 0 {
 			gc_r5++
 		}
 	}
-//line kernels.go:63
+//line kernels.go:67
 	n := gc_r5
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
@@ -318,11 +319,11 @@ gc_L4:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:45
+//line kernels.go:49
 		tid := gc_ix.ThreadIdx.X
-//line kernels.go:46
+//line kernels.go:50
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:64
+//line kernels.go:68
 		out[i] = temp[tid] + T(n-n)
 	}
 }
@@ -336,23 +337,23 @@ func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_blelloch(gc_b, in, out) })
 }
 
-var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:67-108")
+var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
 
 func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-//line kernels.go:73
+//line kernels.go:77
 	n := t.BlockDim.X * 2
-//line kernels.go:74
+//line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)
-//line kernels.go:76
+//line kernels.go:80
 	base := t.BlockIdx.X * n
-//line kernels.go:82
+//line kernels.go:86
 	offset := 1
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:75
+//line kernels.go:79
 		tid := gc_ix.ThreadIdx.X
 		{
 //line :1
@@ -360,68 +361,68 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 //line :1
 				j := 0
 
-//line kernels.go:78
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
-//line kernels.go:80
+//line kernels.go:84
 			}
-//line kernels.go:80
+//line kernels.go:84
 			{
-//line kernels.go:80
+//line kernels.go:84
 				j := 1
-//line kernels.go:78
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
-//line kernels.go:80
+//line kernels.go:84
 			}
-//line kernels.go:80
+//line kernels.go:84
 		}
 	}
 
-//line kernels.go:83
+//line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:75
+//line kernels.go:79
 			tid := gc_ix.ThreadIdx.X
-//line kernels.go:85
+//line kernels.go:89
 			if tid < d {
 				ai := offset*(2*tid+1) - 1
-//line kernels.go:86
+//line kernels.go:90
 				bi := offset*(2*tid+2) - 1
 				temp[bi] += temp[ai]
 			}
 		}
-//line kernels.go:89
+//line kernels.go:93
 		offset *= 2
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:75
+//line kernels.go:79
 		tid := gc_ix.ThreadIdx.X
-//line kernels.go:91
+//line kernels.go:95
 		if tid == 0 {
 			temp[n-1] = 0
 		}
 	}
 
-//line kernels.go:94
+//line kernels.go:98
 	for d_2 := 1; d_2 < n; d_2 *= 2 {
-//line kernels.go:95
+//line kernels.go:99
 		offset >>= 1
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:75
+//line kernels.go:79
 			tid := gc_ix.ThreadIdx.X
-//line kernels.go:97
+//line kernels.go:101
 			if tid < d_2 {
 				ai_2 := offset*(2*tid+1) - 1
-//line kernels.go:98
+//line kernels.go:102
 				bi_2 := offset*(2*tid+2) - 1
 				temp[ai_2], temp[bi_2] = temp[bi_2], temp[ai_2]+temp[bi_2]
 			}
@@ -430,7 +431,7 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:75
+//line kernels.go:79
 		tid := gc_ix.ThreadIdx.X
 		{
 //line :1
@@ -438,23 +439,23 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 //line :1
 				j_2 := 0
 
-//line kernels.go:104
+//line kernels.go:108
 				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
 					out[k_2] = temp[2*tid+j_2]
 				}
-//line kernels.go:106
+//line kernels.go:110
 			}
-//line kernels.go:106
+//line kernels.go:110
 			{
-//line kernels.go:106
+//line kernels.go:110
 				j_2 := 1
-//line kernels.go:104
+//line kernels.go:108
 				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
 					out[k_2] = temp[2*tid+j_2]
 				}
-//line kernels.go:106
+//line kernels.go:110
 			}
-//line kernels.go:106
+//line kernels.go:110
 		}
 	}
 }
@@ -468,7 +469,7 @@ func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_votes(gc_b, in, out) })
 }
 
-var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:110-141")
+var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
 
 func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
@@ -481,17 +482,17 @@ gc_L1:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:116
+//line kernels.go:120
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line kernels.go:117
+//line kernels.go:121
 		if i >= len(in) {
-//line kernels.go:117
+//line kernels.go:121
 			{
-//line kernels.go:117
+//line kernels.go:121
 				gc_exited[gc_tid] = true
-//line kernels.go:117
+//line kernels.go:121
 				continue gc_L1
-//line kernels.go:117
+//line kernels.go:121
 			}
 
 		}
@@ -503,15 +504,15 @@ gc_L1:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:116
+//line kernels.go:120
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
-//line kernels.go:120
+//line kernels.go:124
 		if in[i] > 0 {
 			gc_r2++
 		}
 	}
-//line kernels.go:120
+//line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -520,17 +521,17 @@ gc_L1:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:116
+//line kernels.go:120
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
-//line kernels.go:121
+//line kernels.go:125
 		if !(in[i] > 0) {
 			gc_r3 = false
 		}
 	}
-//line kernels.go:121
+//line kernels.go:125
 	all := gc_r3
-//line kernels.go:122
+//line kernels.go:126
 	var some bool
 	gc_r4 := false
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -539,33 +540,33 @@ gc_L1:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:116
+//line kernels.go:120
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 
-//line kernels.go:123
+//line kernels.go:127
 		if in[i] < 0 {
 			gc_r4 = true
 		}
 	}
-//line kernels.go:123
+//line kernels.go:127
 	some = gc_r4
-//line kernels.go:124
+//line kernels.go:128
 	branch := int32(0)
 
-//line kernels.go:125
+//line kernels.go:129
 	if t.BlockIdx.X%2 == 0 {
-//line kernels.go:127
+//line kernels.go:131
 		branch = 1
 	} else
-//line kernels.go:128
+//line kernels.go:132
 	if t.BlockIdx.X%3 == 0 {
-//line kernels.go:129
+//line kernels.go:133
 		branch = 2
 	} else {
 
-//line kernels.go:132
+//line kernels.go:136
 		for r := range t.BlockIdx.X % 4 {
-//line kernels.go:134
+//line kernels.go:138
 			branch += int32(r) + 3
 		}
 	}
@@ -575,7 +576,7 @@ gc_L1:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:137
+//line kernels.go:141
 		if gc_ix.ThreadIdx.X == 0 {
 			b := 4 * t.BlockIdx.X
 			out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
@@ -592,46 +593,46 @@ func RotateKernel(in, out []float64) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_rotate(gc_b, in, out) })
 }
 
-var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:150-175")
+var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
 
 func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_idx := gocuda.Scratch[[3]int](gc_b, 0)
 	gc_w := gocuda.Scratch[float64](gc_b, 1)
-//line kernels.go:156
+//line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
-//line kernels.go:158
+//line kernels.go:162
 	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:157
-		r := t.ThreadRank()
-//line kernels.go:159
-		g := t.BlockIdx.X*size + r
-//line kernels.go:160
-		ok := g < len(in)
-//line kernels.go:160
-		v := 0.0
 //line kernels.go:161
+		r := t.ThreadRank()
+//line kernels.go:163
+		g := t.BlockIdx.X*size + r
+//line kernels.go:164
+		ok := g < len(in)
+//line kernels.go:164
+		v := 0.0
+//line kernels.go:165
 		if ok {
 			v = in[g]
 		}
-//line kernels.go:164
+//line kernels.go:168
 		idx := [3]int{gc_ix.ThreadIdx.X, gc_ix.ThreadIdx.Y, gc_ix.ThreadIdx.Z}
-//line kernels.go:165
+//line kernels.go:169
 		buf[r] = v
 		gc_idx[gc_tid] = idx
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:157
+//line kernels.go:161
 		r := t.ThreadRank()
 		idx := gc_idx[gc_tid]
-//line kernels.go:167
+//line kernels.go:171
 		w := buf[(r+1)%size]
-//line kernels.go:168
+//line kernels.go:172
 		for k := range idx {
 			w += float64(idx[k]) / 1000
 		}
@@ -639,14 +640,14 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:157
+//line kernels.go:161
 		r := t.ThreadRank()
-//line kernels.go:159
+//line kernels.go:163
 		g := t.BlockIdx.X*size + r
-//line kernels.go:160
+//line kernels.go:164
 		ok := g < len(in)
 		w := gc_w[gc_tid]
-//line kernels.go:172
+//line kernels.go:176
 		if ok {
 			out[g] = w
 		}
@@ -662,19 +663,19 @@ func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
 }
 
-var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:177-188")
+var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
 
 func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:183
+//line kernels.go:187
 		out[t.BlockIdx.X] = 1
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:185
+//line kernels.go:189
 		if t.BlockIdx.X == block && t.ThreadRank() == thread {
 			panic("boom")
 		}
@@ -689,7 +690,7 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:190-198")
+var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
 
 func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
@@ -699,12 +700,15 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
 
-//line kernels.go:195
+//line kernels.go:199
 		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 	}
 
-//line kernels.go:195
+//line kernels.go:199
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += t.BlockDim.X * t.GridDim.X {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -713,7 +717,7 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 				continue
 			}
 			gc_more = true
-//line kernels.go:196
+//line kernels.go:200
 			y[i] = a*x[i] + y[i]
 		}
 	}
@@ -727,57 +731,57 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-var gc_src_tree = gocuda.NewKernelSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:200-218", "kernels.go:220-224", "kernels.go:226-235")
+var gc_src_tree = gocuda.NewKernelSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
 
 func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
-//line kernels.go:205
+//line kernels.go:209
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:206
+//line kernels.go:210
 		tid := gc_ix.ThreadIdx.X
-//line kernels.go:207
+//line kernels.go:211
 		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:208
+//line kernels.go:212
 		var v T
-//line kernels.go:209
+//line kernels.go:213
 		if i < len(in) {
 			v = in[i]
 		}
-//line kernels.go:212
+//line kernels.go:216
 		sdata[tid] = v
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:215
+//line kernels.go:219
 		var gc_rv1_0 T
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
 	}
 	{
-//line kernels.go:217
+//line kernels.go:221
 		var x = sdata
-//line kernels.go:218
+//line kernels.go:222
 		_ = x
 		{
 			{
-//line kernels.go:224
+//line kernels.go:228
 				var x_2, stop = x, 0
-//line kernels.go:225
+//line kernels.go:229
 				_, _ = x_2, stop
 				{
 
-//line kernels.go:229
+//line kernels.go:233
 					for s := len(x_2) / 2; s > stop; s /= 2 {
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:228
+//line kernels.go:232
 							tid_2 := gc_ix.ThreadIdx.X
-//line kernels.go:230
+//line kernels.go:234
 							if tid_2 < s {
 								x_2[tid_2] += x_2[tid_2+s]
 							}
@@ -788,7 +792,7 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:223
+//line kernels.go:227
 				gc_rv1_0 = x[0]
 				gc_gc_rv1_0[gc_tid] = gc_rv1_0
 			}
@@ -797,12 +801,12 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:206
+//line kernels.go:210
 		tid := gc_ix.ThreadIdx.X
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:226
+//line kernels.go:230
 		sum := gc_rv1_0
-//line kernels.go:216
+//line kernels.go:220
 		if tid == 0 {
 			partial[t.BlockIdx.X] = sum
 		}
@@ -819,7 +823,7 @@ func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_warpReduce(gc_b, in, partial) })
 }
 
-var gc_src_warpReduce = gocuda.NewKernelSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:237-265", "kernels.go:267-273")
+var gc_src_warpReduce = gocuda.NewKernelSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:241-269", "kernels.go:271-277")
 
 func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	t := gc_b.Thread()
@@ -838,20 +842,20 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 	gc_c10a := gocuda.Scratch[int](gc_b, 11)
 	gc_c10w := gocuda.Scratch[int](gc_b, 12)
 	gc_c10r := gocuda.Scratch[int32](gc_b, 13)
-//line kernels.go:244
+//line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:245
+//line kernels.go:249
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line kernels.go:246
+//line kernels.go:250
 		var v int32
-//line kernels.go:247
+//line kernels.go:251
 		if i < len(in) {
 			v = in[i]
 		}
-//line kernels.go:251
+//line kernels.go:255
 		var gc_rv1_0 int32
 		gc_v[gc_tid] = v
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -860,23 +864,23 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
-//line kernels.go:253
+//line kernels.go:257
 			var v_2 = v
-//line kernels.go:254
+//line kernels.go:258
 			_ = v_2
 			gc_v_2[gc_tid] = v_2
 		}
 		{
 
-//line kernels.go:269
+//line kernels.go:273
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
-//line kernels.go:270
+//line kernels.go:274
 				gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
-//line kernels.go:270
+//line kernels.go:274
 					v_2 += gc_c3r[gc_tid]
 					gc_v_2[gc_tid] = v_2
 				}
@@ -885,7 +889,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				gc_b.Mark(gc_tid)
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				v_2 := gc_v_2[gc_tid]
-//line kernels.go:272
+//line kernels.go:276
 				gc_rv1_0 = v_2
 				gc_gc_rv1_0[gc_tid] = gc_rv1_0
 			}
@@ -895,9 +899,9 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		gc_b.Enter(gc_tid)
 		v := gc_v[gc_tid]
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:275
+//line kernels.go:279
 		v = gc_rv1_0
-//line kernels.go:252
+//line kernels.go:256
 		if t.LaneID() == 0 {
 			sums[t.WarpID()] = v
 		}
@@ -907,7 +911,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		gc_b.Enter(gc_tid)
 		gc_m7[gc_tid], gc_m7e[gc_tid] = false, false
 
-//line kernels.go:256
+//line kernels.go:260
 		if t.WarpID() == 0 {
 			gc_m7[gc_tid] = true
 		} else {
@@ -919,13 +923,13 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		if !gc_m7[gc_tid] {
 			continue
 		}
-//line kernels.go:257
+//line kernels.go:261
 		var s int32
-//line kernels.go:258
+//line kernels.go:262
 		if t.LaneID() < (t.BlockDim.X+gocuda.WarpSize-1)/gocuda.WarpSize {
 			s = sums[t.LaneID()]
 		}
-//line kernels.go:262
+//line kernels.go:266
 		var gc_rv2_0 int32
 		gc_s[gc_tid] = s
 		gc_gc_rv2_0[gc_tid] = gc_rv2_0
@@ -937,15 +941,15 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				continue
 			}
 			s := gc_s[gc_tid]
-//line kernels.go:264
+//line kernels.go:268
 			var v_3 = s
-//line kernels.go:265
+//line kernels.go:269
 			_ = v_3
 			gc_v_3[gc_tid] = v_3
 		}
 		{
 
-//line kernels.go:269
+//line kernels.go:273
 			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
@@ -954,7 +958,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 					}
 					v_3 := gc_v_3[gc_tid]
 
-//line kernels.go:270
+//line kernels.go:274
 					gc_b.Arrive(gc_tid)
 					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
 				}
@@ -965,7 +969,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 						continue
 					}
 					v_3 := gc_v_3[gc_tid]
-//line kernels.go:270
+//line kernels.go:274
 					v_3 += gc_c10r[gc_tid]
 					gc_v_3[gc_tid] = v_3
 				}
@@ -977,7 +981,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 				}
 				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 				v_3 := gc_v_3[gc_tid]
-//line kernels.go:272
+//line kernels.go:276
 				gc_rv2_0 = v_3
 				gc_gc_rv2_0[gc_tid] = gc_rv2_0
 			}
@@ -990,9 +994,9 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 		}
 		s := gc_s[gc_tid]
 		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line kernels.go:275
+//line kernels.go:279
 		s = gc_rv2_0
-//line kernels.go:262
+//line kernels.go:266
 		if t.LaneID() == 0 {
 			partial[t.BlockIdx.X] = s
 		}
@@ -1009,7 +1013,7 @@ func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_shflScan(gc_b, in, out) })
 }
 
-var gc_src_shflScan = gocuda.NewKernelSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:275-298")
+var gc_src_shflScan = gocuda.NewKernelSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
 
 func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	t := gc_b.Thread()
@@ -1028,28 +1032,28 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:281
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line kernels.go:284
-		var v float32
 //line kernels.go:285
+		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+//line kernels.go:288
+		var v float32
+//line kernels.go:289
 		if i < len(in) {
 			v = in[i]
 		}
 		gc_v[gc_tid] = v
 	}
 
-//line kernels.go:288
+//line kernels.go:292
 	for d := 1; d < gocuda.WarpSize; d *= 2 {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
-//line kernels.go:282
+//line kernels.go:286
 			lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
-//line kernels.go:283
+//line kernels.go:287
 			mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 			v := gc_v[gc_tid]
 
-//line kernels.go:289
+//line kernels.go:293
 			gc_b.Arrive(gc_tid)
 			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = mask, v, d, gocuda.WarpSize
 		}
@@ -1057,9 +1061,9 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			v := gc_v[gc_tid]
-//line kernels.go:289
+//line kernels.go:293
 			y := gc_c2r[gc_tid]
-//line kernels.go:290
+//line kernels.go:294
 			if t.LaneID() >= d {
 				v += y
 			}
@@ -1068,13 +1072,13 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:282
+//line kernels.go:286
 		lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
-//line kernels.go:283
+//line kernels.go:287
 		mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 		v := gc_v[gc_tid]
 
-//line kernels.go:294
+//line kernels.go:298
 		gc_b.Arrive(gc_tid)
 		gc_c4m[gc_tid], gc_c4v[gc_tid], gc_c4a[gc_tid], gc_c4w[gc_tid] = mask, v, lanes-1, gocuda.WarpSize
 	}
@@ -1082,12 +1086,12 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:281
+//line kernels.go:285
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 		v := gc_v[gc_tid]
-//line kernels.go:294
+//line kernels.go:298
 		total := gc_c4r[gc_tid]
-//line kernels.go:295
+//line kernels.go:299
 		if i < len(out) {
 			out[i] = v + total/1024
 		}
@@ -1104,7 +1108,7 @@ func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_vote(gc_b, in, out) })
 }
 
-var gc_src_vote = gocuda.NewKernelSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:300-331")
+var gc_src_vote = gocuda.NewKernelSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
 
 func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
@@ -1145,9 +1149,9 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	gc_c22m := gocuda.Scratch[uint32](gc_b, 33)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
-//line kernels.go:309
+//line kernels.go:313
 		pred := in[r] > 0
 		gc_pred[gc_tid] = pred
 	}
@@ -1155,14 +1159,14 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
-//line kernels.go:310
+//line kernels.go:314
 		gc_b.Arrive(gc_tid)
 		gc_c2m[gc_tid], gc_c2v[gc_tid] = gocuda.FullMask, pred
 	}
 	gocuda.CompiledWarp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:310
+//line kernels.go:314
 		ballot := gc_c2r[gc_tid]
 		gc_ballot[gc_tid] = ballot
 	}
@@ -1170,14 +1174,14 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
-//line kernels.go:311
+//line kernels.go:315
 		gc_b.Arrive(gc_tid)
 		gc_c4m[gc_tid], gc_c4v[gc_tid] = gocuda.FullMask, pred
 	}
 	gocuda.CompiledWarp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:311
+//line kernels.go:315
 		all := gc_c4r[gc_tid]
 		gc_all[gc_tid] = all
 	}
@@ -1185,64 +1189,64 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Mark(gc_tid)
 		pred := gc_pred[gc_tid]
 
-//line kernels.go:312
+//line kernels.go:316
 		gc_b.Arrive(gc_tid)
 		gc_c6m[gc_tid], gc_c6v[gc_tid] = gocuda.FullMask, pred
 	}
 	gocuda.CompiledWarp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:312
+//line kernels.go:316
 		anyPos := gc_c6r[gc_tid]
 		gc_anyPos[gc_tid] = anyPos
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 
-//line kernels.go:313
+//line kernels.go:317
 		gc_b.Arrive(gc_tid)
 		gc_c8m[gc_tid], gc_c8v[gc_tid] = gocuda.FullMask, in[r]
 	}
 	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:313
+//line kernels.go:317
 		sum := gc_c8r[gc_tid]
 		gc_sum[gc_tid] = sum
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 
-//line kernels.go:314
+//line kernels.go:318
 		gc_b.Arrive(gc_tid)
 		gc_c10m[gc_tid], gc_c10v[gc_tid] = gocuda.FullMask, in[r]
 	}
 	gocuda.CompiledWarp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:314
+//line kernels.go:318
 		low := gc_c10r[gc_tid]
 		gc_low[gc_tid] = low
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 
-//line kernels.go:315
+//line kernels.go:319
 		gc_b.Arrive(gc_tid)
 		gc_c12m[gc_tid], gc_c12v[gc_tid] = gocuda.FullMask, in[r]%3
 	}
 	gocuda.CompiledWarp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:315
+//line kernels.go:319
 		same := gc_c12r[gc_tid]
-//line kernels.go:316
+//line kernels.go:320
 		var active uint32
 		gc_same[gc_tid] = same
 		gc_active[gc_tid] = active
@@ -1250,10 +1254,10 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_m14[gc_tid], gc_m14e[gc_tid] = false, false
-//line kernels.go:307
+//line kernels.go:311
 		lane := t.LaneID()
 
-//line kernels.go:317
+//line kernels.go:321
 		if lane%2 == 0 {
 			gc_m14[gc_tid] = true
 		} else {
@@ -1266,7 +1270,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 			continue
 		}
 
-//line kernels.go:318
+//line kernels.go:322
 		gc_b.Arrive(gc_tid)
 	}
 	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
@@ -1276,7 +1280,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 			continue
 		}
 		active := gc_active[gc_tid]
-//line kernels.go:318
+//line kernels.go:322
 		active = gc_c15r[gc_tid]
 		gc_active[gc_tid] = active
 	}
@@ -1286,7 +1290,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 			continue
 		}
 
-//line kernels.go:320
+//line kernels.go:324
 		gc_b.Arrive(gc_tid)
 	}
 	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
@@ -1296,25 +1300,25 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 			continue
 		}
 		active := gc_active[gc_tid]
-//line kernels.go:320
+//line kernels.go:324
 		active = gc_c17r[gc_tid]
 		gc_active[gc_tid] = active
 	}
-//line kernels.go:322
+//line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line kernels.go:323
+//line kernels.go:327
 		var swapped int32
 		gc_swapped[gc_tid] = swapped
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_m20[gc_tid], gc_m20e[gc_tid] = false, false
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 
-//line kernels.go:324
+//line kernels.go:328
 		if r < 16 {
 			gc_m20[gc_tid] = true
 		} else {
@@ -1326,9 +1330,9 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m20[gc_tid] {
 			continue
 		}
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
-//line kernels.go:325
+//line kernels.go:329
 		buf[r] = in[r]
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -1337,7 +1341,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 			continue
 		}
 
-//line kernels.go:326
+//line kernels.go:330
 		gc_b.Arrive(gc_tid)
 		gc_c22m[gc_tid] = 0xffff
 	}
@@ -1347,16 +1351,16 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m20[gc_tid] {
 			continue
 		}
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 		swapped := gc_swapped[gc_tid]
-//line kernels.go:327
+//line kernels.go:331
 		swapped = buf[15-r]
 		gc_swapped[gc_tid] = swapped
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:308
+//line kernels.go:312
 		r := t.ThreadRank()
 		ballot := gc_ballot[gc_tid]
 		all := gc_all[gc_tid]
@@ -1366,9 +1370,9 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		same := gc_same[gc_tid]
 		active := gc_active[gc_tid]
 		swapped := gc_swapped[gc_tid]
-//line kernels.go:329
+//line kernels.go:333
 		out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
-//line kernels.go:330
+//line kernels.go:334
 		out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
 	}
 }
@@ -1381,7 +1385,7 @@ func StrandedKernel(out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_stranded(gc_b, out) })
 }
 
-var gc_src_stranded = gocuda.NewKernelSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:333-341")
+var gc_src_stranded = gocuda.NewKernelSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
 
 func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 	t := gc_b.Thread()
@@ -1397,7 +1401,7 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 		gc_b.Enter(gc_tid)
 		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
 
-//line kernels.go:338
+//line kernels.go:342
 		if t.LaneID() < 16 {
 			gc_m1[gc_tid] = true
 		} else {
@@ -1410,7 +1414,7 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 			continue
 		}
 
-//line kernels.go:339
+//line kernels.go:343
 		gc_b.Arrive(gc_tid)
 		gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize
 	}
@@ -1420,7 +1424,7 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:339
+//line kernels.go:343
 		out[t.LaneID()] = gc_c2r[gc_tid]
 	}
 }
@@ -1433,7 +1437,7 @@ func IndexPanicKernel(out []int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_indexPanic(gc_b, out) })
 }
 
-var gc_src_indexPanic = gocuda.NewKernelSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:343-352")
+var gc_src_indexPanic = gocuda.NewKernelSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
 
 func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
 	t := gc_b.Thread()
@@ -1441,16 +1445,16 @@ func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
 	gc_i := gocuda.Scratch[int](gc_b, 0)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line kernels.go:348
+//line kernels.go:352
 		i := t.ThreadRank()
-//line kernels.go:349
+//line kernels.go:353
 		i *= 2
 		gc_i[gc_tid] = i
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		i := gc_i[gc_tid]
-//line kernels.go:351
+//line kernels.go:355
 		out[i] = 1
 	}
 }
@@ -1465,7 +1469,7 @@ func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_maskedCollectives(gc_b, in, out) })
 }
 
-var gc_src_maskedCollectives = gocuda.NewKernelSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:354-371")
+var gc_src_maskedCollectives = gocuda.NewKernelSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
 
 func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
@@ -1498,7 +1502,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Enter(gc_tid)
 		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
 
-//line kernels.go:362
+//line kernels.go:366
 		if t.LaneID() < 20 {
 			gc_m1[gc_tid] = true
 		} else {
@@ -1510,9 +1514,9 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:361
+//line kernels.go:365
 		r := t.ThreadRank()
-//line kernels.go:363
+//line kernels.go:367
 		v := in[r]
 		gc_v[gc_tid] = v
 	}
@@ -1523,7 +1527,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:364
+//line kernels.go:368
 		gc_b.Arrive(gc_tid)
 		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0xfffff, v, 3, 8
 	}
@@ -1533,7 +1537,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:364
+//line kernels.go:368
 		x := gc_c3r[gc_tid]
 		gc_x[gc_tid] = x
 	}
@@ -1544,7 +1548,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:365
+//line kernels.go:369
 		gc_b.Arrive(gc_tid)
 		gc_c5m[gc_tid], gc_c5v[gc_tid] = 0xfffff, v
 	}
@@ -1554,7 +1558,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:365
+//line kernels.go:369
 		hi := gc_c5r[gc_tid]
 		gc_hi[gc_tid] = hi
 	}
@@ -1565,7 +1569,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:366
+//line kernels.go:370
 		gc_b.Arrive(gc_tid)
 		gc_c7m[gc_tid], gc_c7v[gc_tid] = 0xfffff, uint32(v)
 	}
@@ -1575,7 +1579,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:366
+//line kernels.go:370
 		and := gc_c7r[gc_tid]
 		gc_and[gc_tid] = and
 	}
@@ -1586,7 +1590,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:367
+//line kernels.go:371
 		gc_b.Arrive(gc_tid)
 		gc_c9m[gc_tid], gc_c9v[gc_tid] = 0xfffff, uint32(v)
 	}
@@ -1596,7 +1600,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:367
+//line kernels.go:371
 		or := gc_c9r[gc_tid]
 		gc_or[gc_tid] = or
 	}
@@ -1607,7 +1611,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:368
+//line kernels.go:372
 		gc_b.Arrive(gc_tid)
 		gc_c11m[gc_tid], gc_c11v[gc_tid] = 0xfffff, uint32(v)
 	}
@@ -1617,15 +1621,15 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		if !gc_m1[gc_tid] {
 			continue
 		}
-//line kernels.go:361
+//line kernels.go:365
 		r := t.ThreadRank()
 		x := gc_x[gc_tid]
 		hi := gc_hi[gc_tid]
 		and := gc_and[gc_tid]
 		or := gc_or[gc_tid]
-//line kernels.go:368
+//line kernels.go:372
 		xor := gc_c11r[gc_tid]
-//line kernels.go:369
+//line kernels.go:373
 		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 	}
 }
@@ -1641,7 +1645,7 @@ func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_branches(gc_b, in, steps, out) })
 }
 
-var gc_src_branches = gocuda.NewKernelSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:373-408", "kernels.go:410-418")
+var gc_src_branches = gocuda.NewKernelSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:377-412", "kernels.go:414-422")
 
 func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) {
 	t := gc_b.Thread()
@@ -1680,9 +1684,9 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:381
+//line kernels.go:385
 		r := t.ThreadRank()
-//line kernels.go:382
+//line kernels.go:386
 		v := in[r]
 		gc_v[gc_tid] = v
 	}
@@ -1692,10 +1696,10 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:381
+//line kernels.go:385
 		lane := t.LaneID()
 
-//line kernels.go:383
+//line kernels.go:387
 		if lane%3 == 0 {
 			gc_m2[gc_tid] = true
 		} else {
@@ -1712,7 +1716,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:384
+//line kernels.go:388
 		gc_b.Arrive(gc_tid)
 		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0x49249249, v, 3, 32
 	}
@@ -1726,7 +1730,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 			continue
 		}
 		v := gc_v[gc_tid]
-//line kernels.go:384
+//line kernels.go:388
 		v = gc_c3r[gc_tid]
 		gc_v[gc_tid] = v
 	}
@@ -1739,10 +1743,10 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		if !gc_m2e[gc_tid] {
 			continue
 		}
-//line kernels.go:381
+//line kernels.go:385
 		lane := t.LaneID()
 
-//line kernels.go:385
+//line kernels.go:389
 		if lane%3 == 1 {
 			gc_m5[gc_tid] = true
 		} else {
@@ -1759,7 +1763,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		}
 		v := gc_v[gc_tid]
 
-//line kernels.go:386
+//line kernels.go:390
 		gc_b.Arrive(gc_tid)
 		gc_c6m[gc_tid], gc_c6v[gc_tid], gc_c6a[gc_tid], gc_c6w[gc_tid] = 0x92492492, v, 3, 32
 	}
@@ -1773,7 +1777,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 			continue
 		}
 		v := gc_v[gc_tid]
-//line kernels.go:386
+//line kernels.go:390
 		v = gc_c6r[gc_tid]
 		gc_v[gc_tid] = v
 	}
@@ -1786,7 +1790,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 			continue
 		}
 		v := gc_v[gc_tid]
-//line kernels.go:388
+//line kernels.go:392
 		v += 1000
 		gc_v[gc_tid] = v
 	}
@@ -1796,22 +1800,22 @@ gc_L9:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:381
+//line kernels.go:385
 		lane := t.LaneID()
-//line kernels.go:381
+//line kernels.go:385
 		r := t.ThreadRank()
 		v := gc_v[gc_tid]
-//line kernels.go:390
+//line kernels.go:394
 		if lane >= 28 {
 			if v > 0 {
 				out[r] = -1
-//line kernels.go:392
+//line kernels.go:396
 				{
-//line kernels.go:392
+//line kernels.go:396
 					gc_exited[gc_tid] = true
-//line kernels.go:392
+//line kernels.go:396
 					continue gc_L9
-//line kernels.go:392
+//line kernels.go:396
 				}
 
 			}
@@ -1823,7 +1827,7 @@ gc_L9:
 			continue
 		}
 
-//line kernels.go:396
+//line kernels.go:400
 		gc_b.Arrive(gc_tid)
 	}
 	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c10r)
@@ -1832,7 +1836,7 @@ gc_L9:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:396
+//line kernels.go:400
 		m := gc_c10r[gc_tid]
 		gc_m[gc_tid] = m
 	}
@@ -1844,12 +1848,12 @@ gc_L9:
 		v := gc_v[gc_tid]
 		m := gc_m[gc_tid]
 
-//line kernels.go:397
+//line kernels.go:401
 		gc_b.Arrive(gc_tid)
 		gc_c12m[gc_tid], gc_c12v[gc_tid] = m, v
 	}
 	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
-//line kernels.go:398
+//line kernels.go:402
 	s := gocuda.Shared[int32](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
@@ -1857,9 +1861,9 @@ gc_L9:
 			continue
 		}
 		v := gc_v[gc_tid]
-//line kernels.go:397
+//line kernels.go:401
 		v = gc_c12r[gc_tid]
-//line kernels.go:400
+//line kernels.go:404
 		var gc_rv1_0 int32
 		gc_v[gc_tid] = v
 		gc_gc_rv1_0[gc_tid] = gc_rv1_0
@@ -1871,9 +1875,9 @@ gc_L9:
 				continue
 			}
 			v := gc_v[gc_tid]
-//line kernels.go:402
+//line kernels.go:406
 			var s_2, v_2 = s, v
-//line kernels.go:403
+//line kernels.go:407
 			_, _ = s_2, v_2
 			gc_s_2[gc_tid] = s_2
 			gc_v_2[gc_tid] = v_2
@@ -1884,11 +1888,11 @@ gc_L9:
 				if gc_exited[gc_tid] {
 					continue
 				}
-//line kernels.go:412
+//line kernels.go:416
 				r_2 := t.ThreadRank()
 				s_2 := gc_s_2[gc_tid]
 				v_2 := gc_v_2[gc_tid]
-//line kernels.go:413
+//line kernels.go:417
 				s_2[r_2] = v_2
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -1896,11 +1900,11 @@ gc_L9:
 				if gc_exited[gc_tid] {
 					continue
 				}
-//line kernels.go:412
+//line kernels.go:416
 				r_2 := t.ThreadRank()
 				s_2 := gc_s_2[gc_tid]
 				v_2 := gc_v_2[gc_tid]
-//line kernels.go:415
+//line kernels.go:419
 				w := v_2 + s_2[(r_2+1)%len(s_2)]
 				gc_w[gc_tid] = w
 			}
@@ -1911,7 +1915,7 @@ gc_L9:
 				}
 				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
 				w := gc_w[gc_tid]
-//line kernels.go:417
+//line kernels.go:421
 				gc_rv1_0 = w
 				gc_gc_rv1_0[gc_tid] = gc_rv1_0
 			}
@@ -1924,22 +1928,22 @@ gc_L9:
 		}
 		v := gc_v[gc_tid]
 		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:420
+//line kernels.go:424
 		v = gc_rv1_0
 		gc_v[gc_tid] = v
 	}
 
-//line kernels.go:401
+//line kernels.go:405
 	for _, k := range steps {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:381
+//line kernels.go:385
 			r := t.ThreadRank()
 			v := gc_v[gc_tid]
-//line kernels.go:402
+//line kernels.go:406
 			s[r] = v + int32(k)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -1947,10 +1951,10 @@ gc_L9:
 			if gc_exited[gc_tid] {
 				continue
 			}
-//line kernels.go:381
+//line kernels.go:385
 			r := t.ThreadRank()
 			v := gc_v[gc_tid]
-//line kernels.go:404
+//line kernels.go:408
 			v = s[(r+k)%t.BlockDim.X]
 			gc_v[gc_tid] = v
 		}
@@ -1960,7 +1964,7 @@ gc_L9:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:408
+//line kernels.go:412
 		var gc_rv2_0 int32
 		gc_gc_rv2_0[gc_tid] = gc_rv2_0
 	}
@@ -1971,9 +1975,9 @@ gc_L9:
 				continue
 			}
 			v := gc_v[gc_tid]
-//line kernels.go:410
+//line kernels.go:414
 			var s_3, v_3 = s, v
-//line kernels.go:411
+//line kernels.go:415
 			_, _ = s_3, v_3
 			gc_s_3[gc_tid] = s_3
 			gc_v_3[gc_tid] = v_3
@@ -1984,11 +1988,11 @@ gc_L9:
 				if gc_exited[gc_tid] {
 					continue
 				}
-//line kernels.go:412
+//line kernels.go:416
 				r_3 := t.ThreadRank()
 				s_3 := gc_s_3[gc_tid]
 				v_3 := gc_v_3[gc_tid]
-//line kernels.go:413
+//line kernels.go:417
 				s_3[r_3] = v_3
 			}
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -1996,11 +2000,11 @@ gc_L9:
 				if gc_exited[gc_tid] {
 					continue
 				}
-//line kernels.go:412
+//line kernels.go:416
 				r_3 := t.ThreadRank()
 				s_3 := gc_s_3[gc_tid]
 				v_3 := gc_v_3[gc_tid]
-//line kernels.go:415
+//line kernels.go:419
 				w_2 := v_3 + s_3[(r_3+1)%len(s_3)]
 				gc_w_2[gc_tid] = w_2
 			}
@@ -2011,7 +2015,7 @@ gc_L9:
 				}
 				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
 				w_2 := gc_w_2[gc_tid]
-//line kernels.go:417
+//line kernels.go:421
 				gc_rv2_0 = w_2
 				gc_gc_rv2_0[gc_tid] = gc_rv2_0
 			}
@@ -2022,14 +2026,42 @@ gc_L9:
 		if gc_exited[gc_tid] {
 			continue
 		}
-//line kernels.go:381
+//line kernels.go:385
 		r := t.ThreadRank()
 		v := gc_v[gc_tid]
 		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line kernels.go:420
+//line kernels.go:424
 		v = gc_rv2_0
-//line kernels.go:408
+//line kernels.go:412
 		out[r] = v
 		gc_v[gc_tid] = v
+	}
+}
+
+// SpinKernel waits for a flag nobody sets: it loops forever, unless its
+// launch is stopped.
+func SpinKernel(flag []int32) func(*gocuda.Thread) {
+	return gocuda.CompiledKernel(gc_src_spin,
+		func(gc_t *gocuda.Thread) { spin(gc_t, flag) },
+		func(gc_b *gocuda.Block) { gc_body_spin(gc_b, flag) })
+}
+
+var gc_src_spin = gocuda.NewKernelSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
+
+func gc_body_spin(gc_b *gocuda.Block, flag []int32) {
+	t := gc_b.Thread()
+	_ = t
+	gc_n := gc_b.Len()
+	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
+		gc_b.Mark(gc_tid)
+//line kernels.go:429
+		for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+			if gc_b.Stopped() {
+//line kernels.go:429
+				return
+//line kernels.go:429
+			}
+		}
 	}
 }

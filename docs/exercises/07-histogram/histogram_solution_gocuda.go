@@ -42,6 +42,9 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -68,6 +71,9 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:25
 	for gc_off, gc_limit, gc_more := 0, len(data), true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -92,6 +98,9 @@ func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:29
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
+		if gc_b.Stopped() {
+			return
+		}
 		gc_more = false
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)

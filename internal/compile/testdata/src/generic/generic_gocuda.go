@@ -84,6 +84,12 @@ func gc_body_square(gc_b *gc.Block, x []float64) {
 		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
 //line generic.go:41
 		for ; i < len(x); i += t.BlockDim.X * t.GridDim.X {
+//line generic.go:41
+			if gc_b.Stopped() {
+//line generic.go:41
+				return
+//line generic.go:41
+			}
 			x[i] *= x[i]
 		}
 	}
