@@ -1,11 +1,11 @@
 package bench
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/gocudatest"
 )
 
 // The names of the hand-written baselines, which every Kernel offers
@@ -133,14 +133,4 @@ func nextBatch(batch int, elapsed, minTime time.Duration) int {
 // checkEqual compares got with want exactly and describes the first
 // difference. The comparisons choose inputs whose results are exact in
 // float32 in any order of addition, so no tolerance hides a wrong answer.
-func checkEqual(got, want []float32) error {
-	if len(got) != len(want) {
-		return fmt.Errorf("length %d, want %d", len(got), len(want))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			return fmt.Errorf("element %d = %v, want %v", i, got[i], want[i])
-		}
-	}
-	return nil
-}
+func checkEqual(got, want []float32) error { return gocudatest.Equal(got, want) }
