@@ -3,7 +3,10 @@
 // CUDA occupancy calculator's algorithm (cuda_occupancy.h's
 // cudaOccMaxActiveBlocksPerMultiprocessor, and its 1.x predecessor), so
 // that a kernel run on the CPU can be told how many of its blocks a given
-// GPU would keep resident, and which resource binds.
+// GPU would keep resident, and which resource binds; and what one warp's
+// memory instruction costs there: the transactions of a global access
+// under each generation's coalescing rules (Arch.Global), and the bank
+// conflicts of a shared-memory access (Arch.Shared).
 //
 // The figures come from the CUDA C Programming Guide's tables and the
 // occupancy calculator's sources, as collected in the project's
