@@ -14,6 +14,9 @@ type Lane struct {
 // A Warp is the lanes of one warp instruction.
 type Warp [32]Lane
 
+// FullWarp is the mask of a warp's 32 lanes.
+const FullWarp = ^uint32(0)
+
 // GlobalCount is what one warp's global load or store costs on an
 // architecture: the requests it is split into (half-warps on 1.x, and on
 // 2.x for accesses wider than 4 bytes) and the memory transactions they
