@@ -21,8 +21,7 @@ type emitter struct {
 	w      *bytes.Buffer
 	qual   types.Qualifier
 	gocuda string // the file's name for package gocuda
-	slot   map[*types.Var]int
-	exits  bool // threads that return are recorded, for later loops
+	exits  bool   // threads that return are recorded, for later loops
 	result map[*threadLoop]string
 
 	nslot      int                      // scratch slots taken
@@ -137,12 +136,10 @@ func (e *emitter) body(name string) {
 			replicated[v] = true
 		}
 	}
-	e.slot = map[*types.Var]int{}
-	for i, v := range e.a.sorted(replicated) {
-		e.slot[v] = i
-		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", e.a.nameOf(v), e.gocuda, types.TypeString(v.Type(), e.qual), i)
+	for _, v := range e.a.sorted(replicated) {
+		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", e.a.nameOf(v), e.gocuda, types.TypeString(v.Type(), e.qual), e.nslot)
+		e.nslot++
 	}
-	e.nslot = len(e.slot)
 	e.exits = e.tracksExits()
 	if e.exits {
 		e.printf("gc_exited := gc_b.Exited()\n")
