@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"fmt"
+	"github.com/gocuda/gocuda/internal/probelink"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -63,6 +64,7 @@ type launch struct {
 	prints      printBuffer
 	gridBar     *grid.GridBarrier // the grid barrier of a cooperative launch, else nil
 	runtimePath bool              // Config.RuntimePath or GOCUDA_COMPILED=off
+	probe       *probelink.Launch // the launch as an instrumented build's observer sees it, else nil
 }
 
 // newLaunch validates cfg as CUDA does before anything runs.

@@ -131,6 +131,7 @@ func (d *Device) runCooperative(ctx context.Context, l *launch) error {
 	if d.closed {
 		return ErrContextIsDestroyed
 	}
+	l.start(false)
 	execs := d.resident.take(int(l.blocks))
 	defer d.resident.put(execs)
 	job := &grid.Job{Blocks: l.blocks}
@@ -162,6 +163,9 @@ func (t *Thread) SyncGrid() {
 	// block's turn, so no other thread of the block goes on until it has
 	// waited for the other blocks.
 	t.gridSyncs++
+	if x.launch.probe != nil {
+		x.pb.GridSyncs[t.self]++
+	}
 	if x.gridSyncs < t.gridSyncs {
 		x.gridSyncs = t.gridSyncs
 		if bar.Wait(x.launch.grid.linear(x.block)) != nil {

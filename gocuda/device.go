@@ -145,6 +145,7 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	if d.closed {
 		return ErrContextIsDestroyed
 	}
+	l.start(false)
 	job := &grid.Job{Blocks: l.blocks, Chunk: grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads)}
 	job.Run = func(worker int, first, end int64) error {
 		return d.execs[worker].run(l, job, first, end)

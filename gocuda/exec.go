@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"github.com/gocuda/gocuda/internal/grid"
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // An executor is one worker's engine state: the thread run by direct calls,
@@ -25,6 +26,8 @@ type executor struct {
 	job    *grid.Job // the job of the chunk being run, which a body checks for cancellation
 
 	gridSyncs int // grid barriers the block (one per executor in a cooperative launch) has passed
+
+	pb probelink.Block // the current block as an instrumented build's observer sees it
 }
 
 func newExecutor() *executor {
@@ -33,6 +36,7 @@ func newExecutor() *executor {
 	x.direct.x = x
 	x.blk.x, x.blk.t = x, &x.direct
 	x.coop.Reporter = reporter{x: x}
+	x.coop.Observer = probeObserver{x}
 	return x
 }
 
@@ -78,10 +82,16 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 	for b := first; b < end && !job.Stopped(); b++ {
 		x.shared.begin()
 		t.BlockIdx, t.BlockDim, t.GridDim = x.block, l.block, l.grid
+		if l.probe != nil {
+			x.probeBlockStart(b)
+		}
 		if x.body != nil {
 			x.runBody()
 		} else {
 			x.runBlock(t, l.kernel, l.block)
+		}
+		if l.probe != nil {
+			probelink.Active().BlockEnd(&x.pb)
 		}
 		x.block = l.grid.next(x.block)
 	}

@@ -66,6 +66,7 @@ func (x *executor) failure(r any) error {
 // Printf output to w and returns the launch's error, with the output's.
 func (l *launch) finish(ctx context.Context, err error, w io.Writer) error {
 	err = launchError(ctx, err)
+	l.end(err)
 	switch printErr := l.prints.flush(w); {
 	case printErr == nil:
 		return err

@@ -26,6 +26,7 @@ func (d *Device) runNested(ctx context.Context, l *launch) error {
 		return ErrContextIsDestroyed
 	}
 	defer d.nested.leave()
+	l.start(true)
 	xs := d.resident.take(1)
 	defer d.resident.put(xs)
 	helper := xs[0]

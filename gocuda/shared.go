@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/internal/callsite"
 	"github.com/gocuda/gocuda/internal/plain"
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // Shared is a __shared__ array declaration: it returns the block's n-element
@@ -91,6 +92,9 @@ func establish[T any](a *arena, k, n int, site uintptr) []T {
 		s.slice, s.size = v, size
 	}
 	s.site = site
+	if a.probe != nil {
+		a.probe.Shared = append(a.probe.Shared, probelink.Range{Base: uintptr(unsafe.Pointer(unsafe.SliceData(v))), Size: size})
+	}
 	a.used++
 	a.bytes += size
 	return v
@@ -130,7 +134,8 @@ func DynamicShared[T any](t *Thread) []T {
 // are the current block's, so starting a block resets a counter; memory is
 // zeroed lazily, when the block first asks for it.
 type arena struct {
-	block     uint64 // the current block's tag
+	probe     *probelink.Block // an instrumented build's view of the block, told of each allocation; else nil
+	block     uint64           // the current block's tag
 	static    []staticAlloc
 	used      int // allocations the current block has made
 	bytes     int // static bytes of the current block
@@ -166,6 +171,7 @@ func (s *staticAlloc) describe() string {
 // bind sizes the arena for l.
 func (a *arena) bind(l *launch) {
 	a.limit, a.dynBytes = l.sharedLimit, l.dynShared
+	a.probe = nil // set per block by probeBlockStart
 	if words := (l.dynShared + 7) / 8; cap(a.dyn) < words {
 		a.dyn = make([]uint64, words)
 	} else {

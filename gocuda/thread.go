@@ -73,5 +73,9 @@ func (t *Thread) sync(op grid.Op, pred bool) int {
 	if !x.coop.Active() {
 		x.promote(t)
 	}
-	return x.coop.Sync(t.self, op, pred)
+	r := x.coop.Sync(t.self, op, pred)
+	if x.launch.probe != nil {
+		x.pb.Syncs[t.self]++
+	}
+	return r
 }

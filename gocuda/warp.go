@@ -136,7 +136,11 @@ func (t *Thread) warp(c grid.Collective) uint64 {
 	if !x.coop.Active() {
 		x.promote(t)
 	}
-	return x.coop.Warp(t.self, c)
+	r := x.coop.Warp(t.self, c)
+	if x.launch.probe != nil {
+		x.pb.WarpSyncs[t.self]++
+	}
+	return r
 }
 
 func predBits(p bool) uint64 {

@@ -51,6 +51,7 @@ func Malloc[T any](dev *gocuda.Device, n int) (*Buffer[T], error) {
 		return nil, err
 	}
 	b.data = make([]T, n)
+	probeAlloc(b.data, "mem.Malloc")
 	return b, nil
 }
 
@@ -106,6 +107,7 @@ func (b *Buffer[T]) Free() error {
 	if err := b.a.markFreed("Buffer.Free"); err != nil {
 		return err
 	}
+	probeFree(b.data)
 	b.data = nil
 	return nil
 }

@@ -87,7 +87,7 @@ func (b *Buffer[T]) copyIn(op string, off int, src []T, whole, run bool) error {
 		return err
 	}
 	if run {
-		copy(b.data[off:], src)
+		probeWrote(b.data[off : off+copy(b.data[off:], src)])
 	}
 	return nil
 }
@@ -133,6 +133,7 @@ func copyDevice[T any](op string, dst *Buffer[T], dstOff int, src *Buffer[T], sr
 	}
 	if run {
 		copy(dst.data[dstOff:dstOff+n], src.data[srcOff:])
+		probeWrote(dst.data[dstOff : dstOff+n])
 	}
 	return nil
 }

@@ -34,6 +34,7 @@ func (p *Pitched[T]) CopyFromHost2D(src []T, srcPitch, width, height int) error 
 	}
 	for y := range height {
 		copy(p.data[y*p.pitchElem:][:width], src[y*srcPitch:][:width])
+		probeWrote(p.data[y*p.pitchElem:][:width])
 	}
 	return nil
 }
@@ -89,6 +90,7 @@ func Copy2D[T any](dst, src *Pitched[T], width, height int) error {
 	}
 	for y := range height {
 		copy(dst.data[y*dst.pitchElem:][:width], src.data[y*src.pitchElem:][:width])
+		probeWrote(dst.data[y*dst.pitchElem:][:width])
 	}
 	return nil
 }

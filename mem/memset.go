@@ -34,6 +34,7 @@ func (b *Buffer[T]) Fill(v T) error {
 	}
 	defer b.a.release(write)
 	fill(b.data, v)
+	probeWrote(b.data)
 	return nil
 }
 
@@ -56,6 +57,9 @@ func (b *Buffer[T]) memset(op string, value byte, run bool) error {
 		clear(b.data)
 	default:
 		fill(bytesOf(b.data), value)
+	}
+	if run {
+		probeWrote(b.data)
 	}
 	return nil
 }

@@ -66,6 +66,7 @@ func MallocPitch[T any](dev *gocuda.Device, width, height int) (*Pitched[T], err
 		return nil, err
 	}
 	p.data = make([]T, height*p.pitchElem)
+	probeAlloc(p.data, "mem.MallocPitch")
 	return p, nil
 }
 
@@ -137,6 +138,7 @@ func (p *Pitched[T]) Free() error {
 	if err := p.a.markFreed("Pitched.Free"); err != nil {
 		return err
 	}
+	probeFree(p.data)
 	p.data = nil
 	return nil
 }
