@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"unsafe"
@@ -91,14 +92,16 @@ type output struct {
 
 func openOutput(path string) (*output, error) {
 	if path == "" {
-		return &output{enc: json.NewEncoder(os.Stderr)}, nil
+		return &output{enc: newEncoder(os.Stderr)}, nil
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	return &output{f: f, enc: json.NewEncoder(f)}, nil
+	return &output{f: f, enc: newEncoder(f)}, nil
 }
+
+func newEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
 
 // write appends r. Each record is one write(2) of a whole line, so records
 // of concurrent processes do not interleave.
