@@ -18,4 +18,3 @@ func install(r recorder, w io.Writer) (uninstall func()) {
 		probelink.Set(nil)
 	}
 }
-
