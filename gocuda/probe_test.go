@@ -50,9 +50,9 @@ func (o *fakeObserver) BlockEnd(b *probelink.Block) {
 }
 
 func (o *fakeObserver) UndefinedShuffle(*probelink.Block, int, int, string) {}
-func (o *fakeObserver) Alloc(unsafe.Pointer, int, string)                  {}
-func (o *fakeObserver) Free(unsafe.Pointer, int)                           {}
-func (o *fakeObserver) HostWrite(unsafe.Pointer, int)                      {}
+func (o *fakeObserver) Alloc(unsafe.Pointer, int, string)                   {}
+func (o *fakeObserver) Free(unsafe.Pointer, int)                            {}
+func (o *fakeObserver) HostWrite(unsafe.Pointer, int)                       {}
 
 // TestProbeEvents checks what an installed observer is told: the launch,
 // each block's start and end, per-thread barrier and collective counts,
