@@ -2,6 +2,8 @@ package gocuda
 
 import (
 	"os"
+
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // This file is the engine's side of compiled kernels: what `gocuda compile`
@@ -25,8 +27,9 @@ func WithRuntimePath() Option {
 }
 
 // RuntimePath reports whether the device runs compiled kernels on the
-// runtime path (WithRuntimePath, or GOCUDA_COMPILED=off).
-func (d *Device) RuntimePath() bool { return d.runtime || compiledOff }
+// runtime path (WithRuntimePath, GOCUDA_COMPILED=off, or a build
+// instrumented by gocuda check or gocuda profile).
+func (d *Device) RuntimePath() bool { return d.runtime || compiledOff || probelink.Active() != nil }
 
 // newLaunch validates cfg for a launch on d.
 func (d *Device) newLaunch(cfg Config, kernel func(*Thread)) (*launch, error) {
