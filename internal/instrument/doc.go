@@ -11,7 +11,7 @@
 //
 // becomes
 //
-//	(*gocudaprobe.Index(t, &gocudaSites_x[2], y, i)) = a*(*gocudaprobe.Index(t, &gocudaSites_x[3], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[4], y, i))
+//	(*gocudaprobe.Index(t, &gocudaSites_x[1], y, i)) = a*(*gocudaprobe.Index(t, &gocudaSites_x[2], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[3], y, i))
 //
 // and the file ends with the table of its sites, registered with package
 // probe. A chain of elements and fields ending in an array element or a
