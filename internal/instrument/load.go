@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -23,9 +24,10 @@ func (c Config) flags() []string {
 }
 
 // Load type-checks the packages matching patterns, for Rewrite. It leaves
-// out (and names in skipped) package probe and the packages it depends on,
-// which cannot import it, and the test main packages the go command
-// generates. A package that does not load or type-check is an error.
+// out package probe and the packages it depends on, which cannot import
+// it (naming them in skipped, by import path), and the test main packages
+// the go command generates. A package that does not load or type-check is
+// an error.
 func Load(c Config, patterns ...string) (pkgs []*packages.Package, skipped []string, err error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
@@ -52,7 +54,9 @@ func Load(c Config, patterns ...string) (pkgs []*packages.Package, skipped []str
 		switch {
 		case strings.HasSuffix(p.ID, ".test"):
 		case deps[p.PkgPath]:
-			skipped = append(skipped, p.ID)
+			if !slices.Contains(skipped, p.PkgPath) { // once for a package and its test variant
+				skipped = append(skipped, p.PkgPath)
+			}
 		default:
 			pkgs = append(pkgs, p)
 		}
