@@ -10,6 +10,9 @@ The commands are:
 
 	demo         a guided run of SAXPY, tiled matmul, reduction, scan and n-body
 	bench        compare the kernels with hand-written Go; -quick, -json, -svg
+	compile      compile the kernels marked //gocuda:kernel into block loops (go generate)
+	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
+	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
 	devicequery  print the properties of the device, like CUDA's deviceQuery
 	help         print usage, or a command's with help <command>
 
@@ -53,6 +56,68 @@ finishes within a minute on 2 cores. -kernel runs only the named kernels.
 "ns_per_op":...,"speedup_vs_hand_parallel":...,"verified":...}, ...]}, and
 -svg draws the speedups as a bar chart. Bench exits with status 1 if a
 check fails and 2 for a bad command line.
+
+# Check kernels for races, synchronization and memory errors
+
+Usage:
+
+	gocuda check [-json] [-tags t] [-run-main] [packages] [-- go test flags]
+
+Check does on the CPU what NVIDIA's compute-sanitizer does on a GPU. It
+runs go test on the packages (default ".") with their kernels rewritten
+to call package probe at every slice or array element they read or
+write, every if and for condition, the top of every loop body, every
+block or grid barrier and the mask of every warp collective. Kernels are
+the functions with a *gocuda.Thread parameter and the closures inside
+them; generated files (*_gocuda.go) are not rewritten, and an
+instrumented build runs every kernel on the runtime path. The rewritten
+files reach the compiler through the go command's -overlay flag, as with
+go test -cover: the source is never touched, and since rewriting never
+moves a line, panics and reports name the kernel's own lines. The
+environment variable GOCUDA_PROBE=check tells the instrumented test
+binaries to analyse what they record: racecheck (shared memory hazards
+between barriers, and global memory accessed by different threads),
+synccheck (barriers not reached by the whole block, bad warp masks),
+memcheck (accesses out of bounds or to freed memory, leaks) and
+initcheck (reads of memory never written). Every process appends its
+findings to a file the command names in GOCUDA_PROBE_OUT.
+
+The go command's output streams through. Then check prints each report
+in compute-sanitizer's form and the summary line
+
+	========= ERROR SUMMARY: N errors
+
+or, with -json, only the reports as a JSON array (the go command's
+output then goes to standard error). -tags passes build tags to both the
+rewriting and the go command. Arguments after -- go to go test after the
+packages, such as -run TestSaxpy or -count=1. With -run-main the one
+package is a main package, run with go run, and the arguments after --
+are the program's.
+
+Package probe and the packages it depends on (package gocuda among them)
+cannot be instrumented; check says so and runs their tests
+uninstrumented. Check exits with status 1 if there is a report or the
+tests (or the program) failed, and 2 for a bad command line.
+
+# Profile kernels as a GPU would run them
+
+Usage:
+
+	gocuda profile [-arch sm_XX] [-regs N] [-format text|json] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
+
+Profile runs the packages' tests instrumented as check does, with
+GOCUDA_PROBE=profile, and shows per kernel and source line what the GPU
+of compute capability -arch (default sm_90, the capability gocuda's
+devices report; GOCUDA_PROBE_ARCH) would incur: global memory
+transactions per request, shared memory bank conflicts, branch
+divergence, and the occupancy of each launch, with -regs registers per
+thread (GOCUDA_PROBE_REGS; 0 leaves the estimate to the profiler). The
+profile is printed as a table, or with -format json as JSON (the go
+command's output then goes to standard error), and with -pprof also
+written to file in pprof's format, for go tool pprof. -tags, -run-main
+and the arguments after -- are as for check. Profile exits with status
+1 if the tests (or the program) failed or the profile could not be
+written, and 2 for a bad command line.
 
 # Print device properties
 

@@ -28,6 +28,8 @@ var commands = []command{
 	{"demo", "a guided run of SAXPY, tiled matmul, reduction, scan and n-body", runDemo},
 	{"bench", "compare the kernels with hand-written Go; -quick, -json, -svg", runBench},
 	{"compile", "compile the kernels marked //gocuda:kernel into block loops (go generate)", runCompile},
+	{"check", "run tests with kernels checked for races, sync and memory errors, like compute-sanitizer", runCheck},
+	{"profile", "run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence", runProfile},
 	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
 }
 
@@ -98,6 +100,17 @@ func usage(w io.Writer) {
 // the flags) when asked or on a mistake. ok reports whether the command
 // should run; if not, code is its exit status.
 func parseFlags(fs *flag.FlagSet, usage string, args []string, stderr io.Writer) (code int, ok bool) {
+	if code, ok = parseFlagsArgs(fs, usage, args, stderr); ok && fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gocuda %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return exitUsage, false
+	}
+	return code, ok
+}
+
+// parseFlagsArgs is parseFlags for a subcommand that takes arguments after
+// its flags (fs.Args).
+func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, stderr io.Writer) (code int, ok bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
@@ -107,10 +120,6 @@ func parseFlags(fs *flag.FlagSet, usage string, args []string, stderr io.Writer)
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK, false
 	case err != nil:
-		return exitUsage, false
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "gocuda %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		fs.Usage()
 		return exitUsage, false
 	}
 	return exitOK, true

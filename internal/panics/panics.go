@@ -43,9 +43,11 @@ func site() runtime.Frame {
 }
 
 // internal reports whether function belongs to the runtime or to gocuda's
-// engine packages rather than to a kernel.
+// engine packages rather than to a kernel. Package probe is one: in an
+// instrumented build (gocuda check) a kernel's s[i] is probe.Index's, and
+// its index panic the kernel's line's.
 func internal(function string) bool {
-	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/grid."} {
+	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/grid.", "github.com/gocuda/gocuda/probe."} {
 		if strings.HasPrefix(function, prefix) {
 			return true
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/internal/panics"
+	"github.com/gocuda/gocuda/probe"
 )
 
 func capture(f func()) (r panics.Report) {
@@ -32,6 +33,8 @@ func TestCaptureFindsThePanickingFrame(t *testing.T) {
 		"nil deref": {func() { var p *int; *p = 1 }, "TestCaptureFindsThePanickingFrame", true},
 		"slice":     {func() { s := []int{1}; n := 5; _ = s[:n] }, "TestCaptureFindsThePanickingFrame", true},
 		"error":     {func() { panic(errors.New("e")) }, "TestCaptureFindsThePanickingFrame", false},
+		// An instrumented kernel's s[i] panics in package probe.
+		"probe": {func() { _ = *probe.Index(nil, nil, []int{1}, 3) }, "TestCaptureFindsThePanickingFrame", true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := capture(tc.f)

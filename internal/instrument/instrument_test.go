@@ -1,0 +1,162 @@
+package instrument
+
+import (
+	"bytes"
+	"flag"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// cases returns the testdata packages.
+func cases(t *testing.T) []string {
+	t.Helper()
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	var names []string
+	for _, d := range dirs {
+		names = append(names, d.Name())
+	}
+	return names
+}
+
+// rewrite loads and rewrites the testdata package name with its tests.
+func rewrite(t *testing.T, name string) []*File {
+	t.Helper()
+	pkgs, skipped, err := Load(Config{Tests: true}, "./testdata/src/"+name)
+	require.NoError(t, err)
+	require.Empty(t, skipped)
+	files, err := Rewrite(pkgs)
+	require.NoError(t, err)
+	return files
+}
+
+// TestGolden: each testdata file with kernels is rewritten as its .golden
+// file says, and no other file is rewritten (run with -update after a
+// deliberate change, and review the diff). The golden files name the
+// testdata directory $TESTDATA, since site tables hold absolute paths.
+func TestGolden(t *testing.T) {
+	abs, err := filepath.Abs("testdata/src")
+	require.NoError(t, err)
+	for _, name := range cases(t) {
+		t.Run(name, func(t *testing.T) {
+			want, err := filepath.Glob(filepath.Join(abs, name, "*.golden"))
+			require.NoError(t, err)
+			var got []string
+			for _, f := range rewrite(t, name) {
+				golden := f.Path + ".golden"
+				got = append(got, golden)
+				src := strings.ReplaceAll(string(f.Source), abs, "$TESTDATA")
+				if *update {
+					require.NoError(t, os.WriteFile(golden, []byte(src), 0o644))
+					continue
+				}
+				w, err := os.ReadFile(golden)
+				require.NoError(t, err, "no golden file: run go test ./internal/instrument -update")
+				assert.Equal(t, string(w), src, "%s: run go test ./internal/instrument -update and review the diff", golden)
+			}
+			if !*update {
+				assert.ElementsMatch(t, want, got, "the rewritten files are those with golden files")
+			}
+		})
+	}
+}
+
+// TestRewrittenTypeCheck: every testdata package, with its tests, still
+// type-checks with its files replaced by their rewritten forms.
+func TestRewrittenTypeCheck(t *testing.T) {
+	overlay := map[string][]byte{}
+	for _, name := range cases(t) {
+		for _, f := range rewrite(t, name) {
+			overlay[f.Path] = f.Source
+		}
+	}
+	require.NotEmpty(t, overlay)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Tests: true, Overlay: overlay}, "./testdata/src/...")
+	require.NoError(t, err)
+	require.NotEmpty(t, pkgs)
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.ID, e)
+		}
+	}
+}
+
+// TestLinesKept: every token of an original file is on the same line of
+// the rewritten file, in the same order among the line's tokens, and the
+// site table only follows the original lines. The brackets of slice
+// elements and blank parameter names are the tokens rewriting replaces.
+func TestLinesKept(t *testing.T) {
+	for _, name := range cases(t) {
+		for _, f := range rewrite(t, name) {
+			src, err := os.ReadFile(f.Path)
+			require.NoError(t, err)
+			orig, got := tokenLines(src), tokenLines(f.Source)
+			require.GreaterOrEqual(t, len(got), len(orig), f.Path)
+			for line, toks := range orig {
+				replaced := func(tok string) bool { return tok == "[" || tok == "]" || tok == "_" }
+				if !subsequence(toks, got[line], replaced) {
+					t.Errorf("%s:%d: tokens %q are not all on the rewritten line %q", f.Path, line+1, toks, got[line])
+				}
+			}
+			tail := bytes.Join(bytes.Split(f.Source, []byte("\n"))[bytes.Count(src, []byte("\n")):], []byte("\n"))
+			assert.True(t, bytes.HasPrefix(bytes.TrimSpace(tail), []byte("var gocudaSites_")), "%s: after the original lines comes the site table, not:\n%s", f.Path, tail)
+		}
+	}
+}
+
+// tokenLines returns the tokens of src line by line (index 0 is line 1).
+func tokenLines(src []byte) [][]string {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	var lines [][]string
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return lines
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			continue // inserted by the scanner
+		}
+		line := fset.Position(pos).Line
+		for len(lines) < line {
+			lines = append(lines, nil)
+		}
+		if lit == "" {
+			lit = tok.String()
+		}
+		lines[line-1] = append(lines[line-1], lit)
+	}
+}
+
+// subsequence reports whether want, less the tokens skip accepts, is a
+// subsequence of got.
+func subsequence(want, got []string, skip func(string) bool) bool {
+	i := 0
+	for _, w := range want {
+		if skip(w) {
+			continue
+		}
+		for i < len(got) && got[i] != w {
+			i++
+		}
+		if i == len(got) {
+			return false
+		}
+		i++
+	}
+	return true
+}

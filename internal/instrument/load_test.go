@@ -1,0 +1,42 @@
+package instrument
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLoadSkipsProbeDeps: a package that package probe imports cannot
+// import it, so it is left out and named.
+func TestLoadSkipsProbeDeps(t *testing.T) {
+	pkgs, skipped, err := Load(Config{}, "github.com/gocuda/gocuda/internal/probelink", "./testdata/src/basic")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"github.com/gocuda/gocuda/internal/probelink"}, skipped)
+	require.Len(t, pkgs, 1)
+	assert.Equal(t, "basic", pkgs[0].Name)
+
+	_, _, err = Load(Config{}, "./testdata/src/nosuchdir")
+	assert.Error(t, err)
+}
+
+// TestLoadTags: a kernel in a file with a build constraint is rewritten
+// only with its tag, and keeps its constraint.
+func TestLoadTags(t *testing.T) {
+	for _, tags := range []string{"", "gocudatag"} {
+		pkgs, _, err := Load(Config{Tags: tags}, "./testdata/src/tagged")
+		require.NoError(t, err)
+		files, err := Rewrite(pkgs)
+		require.NoError(t, err)
+		if tags == "" {
+			assert.Empty(t, files)
+			continue
+		}
+		require.Len(t, files, 1)
+		assert.Equal(t, "x.go", filepath.Base(files[0].Path))
+		require.Len(t, files[0].Sites, 1)
+		assert.Equal(t, Write, files[0].Sites[0].Kind)
+		assert.Contains(t, string(files[0].Source), "//go:build gocudatag\n\npackage tagged; import gocudaprobe")
+	}
+}

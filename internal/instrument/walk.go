@@ -1,0 +1,137 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// walk walks n, a part of function f.
+func (r *fileRewriter) walk(n ast.Node, f *fn) {
+	if n != nil {
+		ast.Inspect(n, func(n ast.Node) bool { return r.visit(n, f) })
+	}
+}
+
+// visit instruments n if it is a site, and reports whether the walk
+// should go on into n's children (the cases that walk them themselves
+// return false). Outside kernels only closures matter: one may be a
+// kernel.
+func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
+	if lit, ok := n.(*ast.FuncLit); ok {
+		r.funcLit(lit, f)
+		return false
+	}
+	if n == nil || f.k == nil {
+		return n != nil
+	}
+	if e, ok := n.(ast.Expr); ok && r.static(e) {
+		return false
+	}
+	switch n := n.(type) {
+	case *ast.GenDecl:
+		return n.Tok == token.VAR // constants and types are not code
+	case *ast.AssignStmt:
+		r.assign(n, f)
+	case *ast.IncDecStmt:
+		r.access(n.X, ReadWrite, f)
+	case *ast.IfStmt:
+		r.walk(n.Init, f)
+		r.cond(n.Cond, f)
+		r.walk(n.Body, f)
+		r.walk(n.Else, f)
+	case *ast.ForStmt:
+		r.walk(n.Init, f)
+		r.cond(n.Cond, f)
+		r.walk(n.Post, f)
+		r.loopBody(n.For, n.Body, f)
+	case *ast.RangeStmt:
+		r.unaccessed(n.Key, f)
+		r.unaccessed(n.Value, f)
+		r.unaccessed(n.X, f)
+		r.loopBody(n.For, n.Body, f)
+	case *ast.UnaryExpr:
+		if n.Op != token.AND {
+			return true
+		}
+		r.unaccessed(n.X, f)
+	case *ast.SliceExpr:
+		r.sliced(n, f)
+	case *ast.CallExpr:
+		r.call(n, f)
+		return true
+	case *ast.IndexExpr:
+		r.access(n, Read, f)
+	case *ast.SelectorExpr:
+		r.access(n, Read, f)
+	default:
+		return true
+	}
+	return false
+}
+
+// static reports whether e is a constant or a type: no code runs there
+// (len of an array is a constant, and must stay one).
+func (r *fileRewriter) static(e ast.Expr) bool {
+	tv, ok := r.info.Types[e]
+	return ok && (tv.Value != nil || tv.IsType())
+}
+
+// funcLit walks a closure inside f: a kernel of its own if it has a
+// thread parameter, else part of f's kernel, if any.
+func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
+	c := &fn{name: f.closureName(), closure: true, k: f.k}
+	own := r.threadParam(lit.Type)
+	if own != nil {
+		c.k = own
+	}
+	r.walk(lit.Body, c)
+	if own != nil {
+		r.nameThread(own)
+	}
+}
+
+// assign walks an assignment: its left side is written (or read and
+// written, for op=), its right side read.
+func (r *fileRewriter) assign(n *ast.AssignStmt, f *fn) {
+	if n.Tok != token.DEFINE {
+		kind := ReadWrite
+		if n.Tok == token.ASSIGN {
+			kind = Write
+		}
+		for _, lhs := range n.Lhs {
+			r.access(lhs, kind, f)
+		}
+	}
+	for _, rhs := range n.Rhs {
+		r.walk(rhs, f)
+	}
+}
+
+// cond instruments the condition of an if or for statement.
+func (r *fileRewriter) cond(c ast.Expr, f *fn) {
+	if c == nil {
+		return
+	}
+	if args, ok := r.site(f, Branch, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
+		open, close := r.names.probe+".Cond("+args+", ", ")"
+		if t, ok := r.info.TypeOf(c).(*types.Basic); !ok || t.Info()&types.IsBoolean == 0 {
+			open, close = open+"bool(", "))" // a named boolean type
+		}
+		r.wrap(c, open, close)
+	}
+	if !r.static(c) {
+		r.walk(c, f)
+	}
+}
+
+// loopBody instruments the top of the body of the loop at pos, and walks
+// it.
+func (r *fileRewriter) loopBody(pos token.Pos, body *ast.BlockStmt, f *fn) {
+	header := strings.TrimSpace(r.text(pos, body.Lbrace))
+	if args, ok := r.site(f, BackEdge, pos, body.Lbrace, header); ok {
+		r.insert(body.Lbrace+1, r.names.probe+".Back("+args+");", false)
+	}
+	r.walk(body, f)
+}
