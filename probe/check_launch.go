@@ -15,7 +15,7 @@ type launchState struct {
 	global globalShadow
 
 	mu     sync.Mutex
-	blocks []*blockState    // every executor's state for this launch
+	blocks []*blockState     // every executor's state for this launch
 	failed map[[2]int64]bool // (block, rank) of threads whose fatal access memcheck reported
 	found  findings          // findings of the launch's end
 }
