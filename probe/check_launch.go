@@ -58,7 +58,9 @@ type round struct {
 
 // LaunchStart readies the checker's state for l.
 func (c *checker) LaunchStart(l *probelink.Launch) {
-	l.State = &launchState{c: c, l: l, failed: map[[2]int64]bool{}}
+	// The findings of the launch's end come after its blocks' findings in
+	// the same block: their sequence numbers start high.
+	l.State = &launchState{c: c, l: l, failed: map[[2]int64]bool{}, found: findings{seq: 1 << 30}}
 }
 
 // LaunchEnd reports what l's failure says (memcheck, synccheck) and every
@@ -152,6 +154,17 @@ func (bs *blockState) begin(b *probelink.Block) {
 		bs.lastSite[i] = -1
 	}
 	bs.rounds = bs.rounds[:0]
+}
+
+// stateOf returns the state of the executor whose last block was block,
+// or nil: for a failed launch, the state of a block that failed.
+func (ls *launchState) stateOf(block [3]int) *blockState {
+	for _, bs := range ls.blocks {
+		if bs.idx == block {
+			return bs
+		}
+	}
+	return nil
 }
 
 // thread returns the ThreadIdx of rank.

@@ -131,12 +131,7 @@ func (bs *blockState) divergence() {
 // of threads at each in Detail.
 func (ls *launchState) deadlock(e *gocuda.DeadlockError) {
 	block := [3]int{e.Block.X, e.Block.Y, e.Block.Z}
-	var bs *blockState
-	for _, s := range ls.blocks {
-		if s.idx == block {
-			bs = s
-		}
-	}
+	bs := ls.stateOf(block)
 	type group struct {
 		barrier string
 		site    int32
@@ -168,7 +163,9 @@ func (ls *launchState) deadlock(e *gocuda.DeadlockError) {
 }
 
 // gridDeadlock reports blocks of a cooperative launch that wait at a grid
-// barrier others returned without reaching.
+// barrier others returned without reaching: the first block that
+// returned, and the first thread of the first waiting block at its grid
+// barrier.
 func (ls *launchState) gridDeadlock(e *gocuda.GridDeadlockError) {
 	r := &Report{
 		Tool: "synccheck", Severity: "ERROR", What: whatGrid,
@@ -177,6 +174,12 @@ func (ls *launchState) gridDeadlock(e *gocuda.GridDeadlockError) {
 	}
 	if len(e.Exited) > 0 {
 		r.Block = [3]int{e.Exited[0].X, e.Exited[0].Y, e.Exited[0].Z}
+	}
+	if len(e.Waiting) > 0 {
+		w := [3]int{e.Waiting[0].X, e.Waiting[0].Y, e.Waiting[0].Z}
+		if bs := ls.stateOf(w); bs != nil {
+			r.Accesses = []Access{siteAccess("SyncGrid", siteByID(bs.lastSite[0]), [3]int{}, w)}
+		}
 	}
 	f, _ := ls.found.get(findingKey{kind: findGridDeadlock, s1: -1, s2: -1}, 0)
 	f.report = r

@@ -79,12 +79,10 @@ func (r *Report) plainString(b *strings.Builder) {
 		}
 	}
 	switch {
-	case r.Alloc != "" && r.Offset >= 0:
+	case r.Alloc != "":
 		line(b, "    Address %#x is at offset %d of %s", r.Addr, r.Offset, r.Alloc)
-	case r.Addr != 0 && r.Kernel != "":
-		line(b, "    Address %#x", r.Addr)
-	case r.Space == spaceShared.String():
-		line(b, "    Address %#x of __shared__ memory", r.Offset)
+	case r.Tool == "initcheck":
+		line(b, "    Address %#x", r.Offset)
 	}
 }
 
