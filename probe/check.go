@@ -54,8 +54,9 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 	x := accessCtx{
 		cur: entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
 			rank: uint16(rank), gsyncs: uint16(b.GridSyncs[rank])},
-		warps: b.WarpSyncs,
+		b: b, bs: bs,
 	}
+	bs.nseen = 0
 	if k, r, ok := sharedRange(b, p, size); ok {
 		bs.sharedAccess(&x, site, k, r, p, size)
 		return

@@ -15,9 +15,12 @@ const (
 	shards    = 64
 )
 
-// A page is the shadow of pageBytes bytes of global memory.
+// A page is the shadow of pageBytes bytes of global memory. Pages are
+// pooled across launches; a reused page's generation changes, which
+// empties its cells without clearing them (see cell.tag).
 type page struct {
 	mu    sync.Mutex
+	gen   uint32
 	cells [pageCells]cell
 	sp    splits
 }
@@ -31,7 +34,7 @@ type globalShadow struct {
 	}
 }
 
-var pagePool = sync.Pool{New: func() any { return new(page) }}
+var pagePool = sync.Pool{New: func() any { return &page{gen: 1} }}
 
 // page returns the page of key (an address >> pageShift), creating it.
 func (g *globalShadow) page(key uintptr) *page {
@@ -49,14 +52,15 @@ func (g *globalShadow) page(key uintptr) *page {
 	return pg
 }
 
-// release returns the pages to the pool, cleared; g is not used again.
+// release returns the pages to the pool, emptied; g is not used again.
 func (g *globalShadow) release() {
 	for i := range g.shards {
 		for _, pg := range g.shards[i].m {
-			sp := pg.sp
-			sp.reset()
-			clear(pg.cells[:])
-			pg.sp = sp
+			if pg.gen++; pg.gen == 0 {
+				clear(pg.cells[:]) // tags wrapped around
+				pg.gen = 1
+			}
+			pg.sp.reset()
 			pagePool.Put(pg)
 		}
 		g.shards[i].m = nil
@@ -69,24 +73,30 @@ type pageSlot struct {
 	pg   *page
 }
 
-// pageOf returns the page of key through the executor's cache.
+// pageOf returns the page of key through the executor's cache, a few
+// pages replaced in turn: a kernel streams through a few arrays at once.
 func (bs *blockState) pageOf(key uintptr) *page {
-	slot := &bs.pages[key%uintptr(len(bs.pages))]
-	if slot.key1 != key+1 {
-		slot.key1, slot.pg = key+1, bs.launch.global.page(key)
+	for i := range bs.pages {
+		if bs.pages[i].key1 == key+1 {
+			return bs.pages[i].pg
+		}
 	}
+	slot := &bs.pages[bs.nextPage%len(bs.pages)]
+	bs.nextPage++
+	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	return slot.pg
 }
 
 // globalAccess checks an access of size bytes at p in global memory by the
 // thread of x.cur.
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
-	x.gen, x.bs, x.space, x.addr, x.size = 0, bs, spaceGlobal, p, size
+	x.bs, x.space, x.addr, x.size = bs, spaceGlobal, p, size
 	for end := p + uintptr(size); p < end; {
 		key := p >> pageShift
 		next := min(end, (key+1)<<pageShift)
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
+		x.gen = pg.gen
 		x.span(pg.cells[:], key<<pageShift, p, int(next-p), k, &pg.sp)
 		pg.mu.Unlock()
 		p = next

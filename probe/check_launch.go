@@ -30,11 +30,14 @@ type blockState struct {
 	gen    uint32 // the current block's generation, tagging shared shadow
 	idx    [3]int // the current block's BlockIdx
 
-	shared  []*sharedShadow // parallel to b.Shared
-	dynamic sharedShadow
-	pages   [8]pageSlot
-	allocs  *[]*allocation // the table alloc was found in
-	alloc   *allocation    // the last allocation accessed
+	shared   []*sharedShadow // parallel to b.Shared
+	dynamic  sharedShadow
+	pages    [4]pageSlot
+	nextPage int
+	seen     [4]seenHazard // the hazards of the current access, nseen of them
+	nseen    int
+	allocs   *[]*allocation // the table alloc was found in
+	alloc    *allocation    // the last allocation accessed
 
 	// first is the first site an instrumented call named in the launch's
 	// blocks on this executor, in the block of linear index firstBlock:

@@ -33,41 +33,48 @@ func markerLine(t *testing.T, marker string) (file string, line int) {
 }
 
 var oobSites = sitesOf("probe.oobKernel.func1",
-	Site{Kind: Write, Line: 4, Expr: "sh[tid+off]"},
+	Site{Kind: Write, Line: 4, Expr: "a[tid+off]"},
 )
 
-// oobKernel writes element tid+off of a 16-element shared array.
-func oobKernel(off int) func(*gocuda.Thread) {
+// oobKernel writes element tid+off of a 16-element array: a shared one, or
+// global if global is not nil.
+func oobKernel(global []int32, off int) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
-		sh := gocuda.Shared[int32](t, 16)
-		*Index(t, &oobSites[0], sh, t.ThreadIdx.X+off) = 1
+		a := global
+		if a == nil {
+			a = gocuda.Shared[int32](t, 16)
+		}
+		*Index(t, &oobSites[0], a, t.ThreadIdx.X+off) = 1
 	}
 }
 
-func TestMemcheckSharedOutOfRange(t *testing.T) {
+func TestMemcheckIndexOutOfRange(t *testing.T) {
 	for _, tc := range []struct {
-		off  int
-		want []*Report
-	}{
-		{0, nil},
-		{4, []*Report{{
-			Tool: "memcheck", Severity: "ERROR", What: "Invalid __shared__ write of size 4 bytes", Kernel: "probe.oobKernel.func1",
-			Space: "__shared__", Size: 4,
-			Accesses: []Access{at("write", &oobSites[0], x(12), x(0))},
-			Detail:   "index 16 out of range [0:16]", Count: 1,
-		}}},
-	} {
-		t.Run(fmt.Sprint("off=", tc.off), func(t *testing.T) {
-			got := checkReports(t, func(dev *gocuda.Device) {
-				err := launch1D(dev, 1, 16, oobKernel(tc.off))
-				if tc.want == nil {
-					require.NoError(t, err)
-				} else {
-					require.ErrorIs(t, err, gocuda.ErrIllegalAddress)
+		space  string
+		global []int32
+	}{{"__shared__", nil}, {"__global__", make([]int32, 16)}} {
+		for _, off := range []int{0, 4} {
+			t.Run(fmt.Sprint(tc.space, " off=", off), func(t *testing.T) {
+				got := checkReports(t, func(dev *gocuda.Device) {
+					err := launch1D(dev, 1, 16, oobKernel(tc.global, off))
+					if off == 0 {
+						require.NoError(t, err)
+					} else {
+						require.ErrorIs(t, err, gocuda.ErrIllegalAddress)
+					}
+				})
+				var want []*Report
+				if off != 0 {
+					want = []*Report{{
+						Tool: "memcheck", Severity: "ERROR", What: "Invalid " + tc.space + " write of size 4 bytes",
+						Kernel: "probe.oobKernel.func1", Space: tc.space, Size: 4,
+						Accesses: []Access{at("write", &oobSites[0], x(12), x(0))},
+						Detail:   "index 16 out of range [0:16]", Count: 1,
+					}}
 				}
+				assert.Equal(t, want, got)
 			})
-			assert.Equal(t, tc.want, got)
-		})
+		}
 	}
 }
 

@@ -166,12 +166,18 @@ var flagSites = sitesOf("probe.flagKernel.func1",
 )
 
 // flagKernel has the first lane of each warp write sh[0], with a barrier
-// between the warps' writes if sync.
-func flagKernel(sync bool) func(*gocuda.Thread) {
+// between the warps' writes if sync; sh is dynamic shared memory if
+// dynamic.
+func flagKernel(sync, dynamic bool) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := flagSites
 		tid := t.ThreadIdx.X
-		sh := gocuda.Shared[int32](t, 1)
+		var sh []int32
+		if dynamic {
+			sh = gocuda.DynamicShared[int32](t)
+		} else {
+			sh = gocuda.Shared[int32](t, 1)
+		}
 		if tid == 0 {
 			*Index(t, &s[0], sh, 0) = 1
 		}
@@ -186,22 +192,26 @@ func flagKernel(sync bool) func(*gocuda.Thread) {
 
 func TestRacecheckWAW(t *testing.T) {
 	s := flagSites
+	waw := []*Report{{
+		Tool: "racecheck", Severity: "ERROR", What: "Potential WAW hazard", Kernel: "probe.flagKernel.func1",
+		Space: "__shared__", Offset: 0, Size: 4,
+		Accesses: []Access{at("Write", &s[0], x(0), x(0)), at("Write", &s[0], x(32), x(0))},
+		Detail:   hintBlock, Count: 1,
+	}}
 	for _, tc := range []struct {
-		name string
-		sync bool
-		want []*Report
+		name          string
+		sync, dynamic bool
+		want          []*Report
 	}{
-		{"missing barrier", false, []*Report{{
-			Tool: "racecheck", Severity: "ERROR", What: "Potential WAW hazard", Kernel: "probe.flagKernel.func1",
-			Space: "__shared__", Offset: 0, Size: 4,
-			Accesses: []Access{at("Write", &s[0], x(0), x(0)), at("Write", &s[0], x(32), x(0))},
-			Detail:   hintBlock, Count: 1,
-		}}},
-		{"barrier", true, nil},
+		{"missing barrier", false, false, waw},
+		{"barrier", true, false, nil},
+		{"dynamic shared memory, missing barrier", false, true, waw},
+		{"dynamic shared memory, barrier", true, true, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}, SharedMem: 16}
 			got := checkReports(t, func(dev *gocuda.Device) {
-				require.NoError(t, launch1D(dev, 1, 64, flagKernel(tc.sync)))
+				require.NoError(t, dev.Launch(cfg, flagKernel(tc.sync, tc.dynamic)))
 			})
 			assert.Equal(t, tc.want, got)
 		})

@@ -1,5 +1,7 @@
 package probe
 
+import "github.com/gocuda/gocuda/internal/probelink"
+
 // This file is racecheck's shadow memory: for every byte a kernel touches,
 // the last write and up to two reads of other threads since it, each with
 // the barrier counts its thread had passed. Two accesses of different
@@ -68,22 +70,21 @@ const (
 // An accessCtx is one access being checked against the shadow.
 type accessCtx struct {
 	cur    entry
-	warps  []uint32 // WarpSyncs of the current block
-	gen    uint32   // the cell tag of the current state (shared memory)
-	uninit bool     // a byte read had no write before it (shared initcheck)
-	// seen folds repeats within one access: a hazard with the same earlier
-	// access is one hazard however many bytes share it.
-	seen  [4]seenHazard
-	nseen int
+	gen    uint32 // the cell tag of the current state
+	uninit bool   // a byte read had no write before it (shared initcheck)
 
 	// Where the access is, for reports.
-	bs    *blockState
 	space space
+	b     *probelink.Block
+	bs    *blockState
 	off   int64   // offset in the shared array or allocation
 	addr  uintptr // address
 	size  int
 }
 
+// A seenHazard is a hazard already counted for the current access: a
+// hazard with the same earlier access is one hazard however many bytes
+// share it.
 type seenHazard struct {
 	k hazardKind
 	e entry
@@ -105,7 +106,7 @@ func (x *accessCtx) ordered(e *entry) bool {
 	if e.syncs != x.cur.syncs {
 		return true
 	}
-	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != x.warps[e.rank])
+	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != x.b.WarpSyncs[e.rank])
 }
 
 // conflicts reports whether e is an access of another thread that no
@@ -121,14 +122,15 @@ func (x *accessCtx) conflicts(e *entry) bool {
 }
 
 func (x *accessCtx) hazard(k hazardKind, e *entry) {
-	for i := range x.nseen {
-		if x.seen[i].k == k && x.seen[i].e == *e {
+	bs := x.bs
+	for i := range bs.nseen {
+		if bs.seen[i].k == k && bs.seen[i].e == *e {
 			return
 		}
 	}
-	if x.nseen < len(x.seen) {
-		x.seen[x.nseen] = seenHazard{k, *e}
-		x.nseen++
+	if bs.nseen < len(bs.seen) {
+		bs.seen[bs.nseen] = seenHazard{k, *e}
+		bs.nseen++
 	}
 	x.bs.hazard(k, e, x)
 }

@@ -40,9 +40,10 @@ func runShadow(steps []step) []string {
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		site := &shadowSites[s.kind]
 		x := accessCtx{
-			cur:   entry{site: site.id + 1, syncs: s.syncs, wsyncs: s.wsyncs, rank: uint16(s.rank)},
-			warps: b.WarpSyncs,
+			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: s.wsyncs, rank: uint16(s.rank)},
+			b:   b, bs: bs,
 		}
+		bs.nseen = 0
 		bs.sharedAccess(&x, site, 0, b.Shared[0], 0x1000+uintptr(s.off), s.size)
 	}
 	var got []string
