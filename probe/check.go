@@ -12,6 +12,22 @@ import (
 // A checker is the analysis of gocuda check: compute-sanitizer's racecheck,
 // synccheck, memcheck and initcheck on the instrumented kernels' accesses,
 // barriers and collectives and on the engine's events.
+//
+// What it does not see, or sees approximately:
+//   - Atomics are not plain accesses and are not recorded: they never
+//     conflict, even with a plain access to the same bytes.
+//   - Global memory's shadow lives for one launch: accesses of different
+//     launches (on concurrent streams, say) are not checked against each
+//     other.
+//   - Ordering by warp collectives is approximate (see accessCtx.ordered).
+//   - A thread that returns before a barrier the others reach is reported
+//     as divergent, as a __syncthreads() in conditional code is, though
+//     exited threads do not hold a barrier up since Volta.
+//   - An index out of range in an address the kernel computes itself
+//     (Addr) fails Go's bounds check before the probe sees it: memcheck
+//     reports it from the launch's error, without space or size.
+//   - The shadow keeps a block's linear index in 32 bits and a thread's
+//     count of grid barriers in 16.
 type checker struct {
 	allocs  allocs
 	process string // identifies this process's memory events among others'
@@ -64,13 +80,13 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 	x.bs, x.space, x.addr, x.size = bs, spaceGlobal, p, size
 	if a := bs.allocAt(p); a != nil {
 		off := int(p - a.base)
-		x.off = int64(off)
+		x.off, x.alloc = int64(off), a
 		n := min(size, a.size-off)
 		switch {
 		case a.freed.Load():
-			bs.useAfterFree(site, &x, a, size)
+			bs.useAfterFree(site, &x)
 		case site.Kind != Write && !a.isInit(off, n):
-			bs.uninit(site, &x, a)
+			bs.uninit(site, &x)
 		}
 		if site.Kind != Read {
 			a.setInit(off, n)

@@ -87,10 +87,9 @@ func (bs *blockState) pageOf(key uintptr) *page {
 	return slot.pg
 }
 
-// globalAccess checks an access of size bytes at p in global memory by the
-// thread of x.cur.
+// globalAccess checks an access of kind k of size bytes at p in global
+// memory by the thread of x.cur.
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
-	x.bs, x.space, x.addr, x.size = bs, spaceGlobal, p, size
 	for end := p + uintptr(size); p < end; {
 		key := p >> pageShift
 		next := min(end, (key+1)<<pageShift)

@@ -9,9 +9,8 @@ import "fmt"
 // (mem.Malloc zeroes them, cudaMalloc does not). Go memory that did not come
 // from package mem is initialized, as Go initializes it.
 
-// uninit reports the read of x, which found bytes never written, in the
-// allocation a for global memory.
-func (bs *blockState) uninit(site *Site, x *accessCtx, a *allocation) {
+// uninit reports the read of x, which found bytes never written.
+func (bs *blockState) uninit(site *Site, x *accessCtx) {
 	f, isNew := bs.found.get(findingKey{kind: findUninit, space: x.space, s1: site.id, s2: -1}, bs.b.Index)
 	if !isNew {
 		return
@@ -27,7 +26,7 @@ func (bs *blockState) uninit(site *Site, x *accessCtx, a *allocation) {
 		r.Detail = "no thread of the block wrote these bytes before: a GPU does not zero shared memory"
 	} else {
 		r.Addr = uint64(x.addr)
-		r.Alloc = a.describe()
+		r.Alloc = x.alloc.describe()
 		r.Detail = "neither the host nor a kernel wrote these bytes of the allocation: cudaMalloc does not zero memory"
 	}
 	f.report = r

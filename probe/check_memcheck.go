@@ -54,8 +54,9 @@ func (c *checker) outOfRange(t *gocuda.Thread, site *Site, base uintptr, n, size
 	}
 }
 
-// useAfterFree reports the access of x, inside the freed allocation a.
-func (bs *blockState) useAfterFree(site *Site, x *accessCtx, a *allocation, size int) {
+// useAfterFree reports the access of x, inside its freed allocation.
+func (bs *blockState) useAfterFree(site *Site, x *accessCtx) {
+	a, size := x.alloc, x.size
 	f, isNew := bs.found.get(findingKey{kind: findFreed, space: spaceGlobal, s1: site.id, s2: -1}, bs.b.Index)
 	if !isNew {
 		return

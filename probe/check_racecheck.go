@@ -45,6 +45,9 @@ func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
 	if x.space == spaceGlobal {
 		r.Addr = uint64(x.addr)
 	}
+	if x.alloc != nil {
+		r.Alloc = x.alloc.describe()
+	}
 	switch {
 	case sameWarp:
 		r.Severity, r.Detail = "WARNING", hintWarp

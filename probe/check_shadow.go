@@ -77,9 +77,10 @@ type accessCtx struct {
 	space space
 	b     *probelink.Block
 	bs    *blockState
-	off   int64   // offset in the shared array or allocation
-	addr  uintptr // address
-	size  int
+	off   int64       // offset in the shared array or allocation
+	addr  uintptr     // address
+	size  int         // bytes
+	alloc *allocation // the mem allocation holding global memory, if any
 }
 
 // A seenHazard is a hazard already counted for the current access: a

@@ -59,6 +59,6 @@ func (bs *blockState) sharedAccess(x *accessCtx, site *Site, k int, r probelink.
 	x.gen, x.bs, x.space, x.off, x.addr, x.size = bs.gen, bs, spaceShared, int64(p-r.Base), p, size
 	x.span(s.cells, r.Base&^3, p, size, site.Kind, &s.sp)
 	if x.uninit && site.Kind != Write {
-		bs.uninit(site, x, nil)
+		bs.uninit(site, x)
 	}
 }

@@ -28,10 +28,12 @@ func TestReportString(t *testing.T) {
 	}, {
 		"global hazard across blocks",
 		Report{Tool: "racecheck", Severity: "ERROR", What: "Potential RAW hazard", Kernel: "kernels.reduce",
-			Space: "__global__", Addr: 0xc000123400, Size: 4, Accesses: []Access{write, other}, Count: 1},
+			Space: "__global__", Addr: 0xc000123400, Size: 4, Alloc: "mem.Malloc of 64 bytes at main.run (/src/main.go:9)",
+			Accesses: []Access{write, other}, Count: 1},
 		`========= ERROR: Potential RAW hazard detected at __global__ 0xc000123400 in block (0,0,0) :
 =========     Write Thread (3,0,0) at kernels.reduce in /src/reduce.go:40 (sh[tid])
 =========     Read Thread (4,0,0) in block (1,0,0) at kernels.reduce in /src/reduce.go:46 (sh[tid+1])
+=========     in mem.Malloc of 64 bytes at main.run (/src/main.go:9)
 `,
 	}, {
 		"out of range",
