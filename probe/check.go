@@ -77,7 +77,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 		bs.sharedAccess(&x, site, k, r, p, size)
 		return
 	}
-	x.bs, x.space, x.addr, x.size = bs, spaceGlobal, p, size
+	x.space, x.addr, x.size = spaceGlobal, p, size
 	if a := bs.allocAt(p); a != nil {
 		off := int(p - a.base)
 		x.off, x.alloc = int64(off), a

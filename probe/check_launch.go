@@ -30,8 +30,7 @@ type blockState struct {
 	gen    uint32 // the current block's generation, tagging shared shadow
 	idx    [3]int // the current block's BlockIdx
 
-	shared   []*sharedShadow // parallel to b.Shared
-	dynamic  sharedShadow
+	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
 	pages    [4]pageSlot
 	nextPage int
 	seen     [4]seenHazard // the hazards of the current access, nseen of them
@@ -78,6 +77,7 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 	ls.launchError(err)
 	for _, bs := range ls.blocks {
 		ls.found.merge(&bs.found)
+		bs.releaseShared()
 	}
 	ls.global.release()
 	kernel := ls.kernel()
@@ -141,13 +141,12 @@ func (c *checker) BlockEnd(b *probelink.Block) {
 
 func (bs *blockState) begin(b *probelink.Block) {
 	bs.b, bs.idx = b, b.Idx
-	if bs.gen++; bs.gen == 0 {
-		bs.gen = 1
-	}
+	bs.gen = nextGen()
 	for _, s := range bs.shared {
-		s.sp.reset()
+		if s != nil {
+			s.sp.reset()
+		}
 	}
-	bs.dynamic.sp.reset()
 	n := b.Launch.Threads
 	if cap(bs.lastSite) < n {
 		bs.lastSite = make([]int32, n)

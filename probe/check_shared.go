@@ -1,28 +1,59 @@
 package probe
 
-import "github.com/gocuda/gocuda/internal/probelink"
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/gocuda/gocuda/internal/probelink"
+)
 
 // A sharedShadow is the racecheck and initcheck state of one shared-memory
 // array of the block an executor runs. Only that executor's goroutine
 // touches it, so it needs no lock. Its cells are tagged with the block's
-// generation: starting a block makes every older state empty without
-// clearing it.
+// generation, unique in the process: starting a block makes every older
+// state empty without clearing it, and shadows are pooled across launches
+// as they are.
 type sharedShadow struct {
 	cells []cell
 	sp    splits
 }
 
+var (
+	sharedPool = sync.Pool{New: func() any { return new(sharedShadow) }}
+	sharedGen  atomic.Uint32 // the last block generation handed out
+)
+
+// nextGen returns a new block generation (never 0, the tag of fresh cells).
+func nextGen() uint32 {
+	for {
+		if g := sharedGen.Add(1); g != 0 {
+			return g
+		}
+	}
+}
+
+// releaseShared returns the executor's shared shadows to the pool.
+func (bs *blockState) releaseShared() {
+	for _, s := range bs.shared {
+		if s != nil {
+			s.sp.reset()
+			sharedPool.Put(s)
+		}
+	}
+	bs.shared = nil
+}
+
 // shadowFor returns the shadow of the shared array r (the k-th of the
 // block, or its dynamic shared memory for k < 0), sized for r.
 func (bs *blockState) shadowFor(k int, r probelink.Range) *sharedShadow {
-	var s *sharedShadow
-	if k < 0 {
-		s = &bs.dynamic
-	} else {
-		for len(bs.shared) <= k {
-			bs.shared = append(bs.shared, &sharedShadow{})
-		}
-		s = bs.shared[k]
+	k++ // bs.shared[0] is the dynamic shared memory's
+	for len(bs.shared) <= k {
+		bs.shared = append(bs.shared, nil)
+	}
+	s := bs.shared[k]
+	if s == nil {
+		s = sharedPool.Get().(*sharedShadow)
+		bs.shared[k] = s
 	}
 	if n := cellsOf(r.Base, r.Size); len(s.cells) < n {
 		s.cells = append(s.cells, make([]cell, n-len(s.cells))...)
