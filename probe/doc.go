@@ -13,6 +13,11 @@
 // tests have run. Without GOCUDA_PROBE the rewritten kernels run as they
 // would uninstrumented, only slower.
 //
+// In check mode each launch's findings are written when it ends, one Report
+// per kind of finding and pair of sites, counting the occurrences it
+// stands for; allocations and frees of package mem are written as
+// MemoryEvents, from which Finish reports the memory never freed.
+//
 // An instrumented build runs every kernel on the runtime path (its compiled
 // form, if any, is not instrumented), with the per-thread code executing
 // one thread at a time between barriers.

@@ -80,6 +80,7 @@ func newRecorder(mode string) (recorder, error) {
 type Record struct {
 	Report  *Report        `json:"report,omitempty"`
 	Profile *KernelProfile `json:"profile,omitempty"`
+	Memory  *MemoryEvent   `json:"memory,omitempty"` // check: for the leak check (see Finish)
 }
 
 // output appends Records to a file, one JSON object a line; every process

@@ -14,6 +14,10 @@ type Report struct {
 	Space  string `json:"space,omitempty"`  // "__shared__" or "__global__" for memory findings
 	Offset int64  `json:"offset,omitempty"` // byte offset in the allocation or shared array
 	Size   int    `json:"size,omitempty"`   // bytes accessed
+	// Addr is the address of a global-memory finding, Alloc the mem
+	// allocation holding it (what allocated it, its size and where).
+	Addr  uint64 `json:"addr,omitempty"`
+	Alloc string `json:"alloc,omitempty"`
 
 	// Accesses are the accesses or arrivals involved, in the order they
 	// happened: one for most findings, two for a hazard.

@@ -1,0 +1,114 @@
+package probe
+
+import (
+	"fmt"
+	"os"
+	"time"
+	"unsafe"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// A checker is the analysis of gocuda check: compute-sanitizer's racecheck,
+// synccheck, memcheck and initcheck on the instrumented kernels' accesses,
+// barriers and collectives and on the engine's events.
+//
+// What it does not see, or sees approximately:
+//   - Atomics are not plain accesses and are not recorded: they never
+//     conflict, even with a plain access to the same bytes.
+//   - Global memory's shadow lives for one launch: accesses of different
+//     launches (on concurrent streams, say) are not checked against each
+//     other.
+//   - Ordering by warp collectives is approximate (see accessCtx.ordered).
+//   - A thread that returns before a barrier the others reach is reported
+//     as divergent, as a __syncthreads() in conditional code is, though
+//     exited threads do not hold a barrier up since Volta.
+//   - An index out of range in an address the kernel computes itself
+//     (Addr) fails Go's bounds check before the probe sees it: memcheck
+//     reports it from the launch's error, without space or size.
+//   - The shadow keeps a block's linear index in 32 bits and a thread's
+//     count of grid barriers in 16.
+type checker struct {
+	allocs  allocs
+	process string // identifies this process's memory events among others'
+}
+
+func newChecker() recorder {
+	return &checker{process: fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano())}
+}
+
+// access checks s[i], s being n elements of size bytes at base.
+func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64) {
+	if i < 0 || i >= int64(n) {
+		c.outOfRange(t, site, uintptr(base), n, size, i)
+		return
+	}
+	c.touch(t, site, uintptr(base)+uintptr(i)*uintptr(size), size)
+}
+
+// addr checks an access of size bytes at p.
+func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int) {
+	c.touch(t, site, uintptr(p), size)
+}
+
+// branch is the profiler's: the checker has no use for conditions.
+func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {}
+
+// touch checks an access of size bytes at p by t: racecheck on shared or
+// global memory, initcheck, and memcheck's use after free.
+func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
+	if t == nil || size <= 0 {
+		return
+	}
+	b := engine.BlockOf(t)
+	bs, ok := b.State.(*blockState)
+	if !ok {
+		return
+	}
+	bs.saw(site)
+	rank := t.ThreadRank()
+	x := accessCtx{
+		cur: entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
+			rank: uint16(rank), gsyncs: uint16(b.GridSyncs[rank])},
+		b: b, bs: bs,
+	}
+	bs.nseen = 0
+	if k, r, ok := sharedRange(b, p, size); ok {
+		bs.sharedAccess(&x, site, k, r, p, size)
+		return
+	}
+	x.space, x.addr, x.size = spaceGlobal, p, size
+	if a := bs.allocAt(p); a != nil {
+		off := int(p - a.base)
+		x.off, x.alloc = int64(off), a
+		n := min(size, a.size-off)
+		switch {
+		case a.freed.Load():
+			bs.useAfterFree(site, &x)
+		case site.Kind != Write && !a.isInit(off, n):
+			bs.uninit(site, &x)
+		}
+		if site.Kind != Read {
+			a.setInit(off, n)
+		}
+	}
+	bs.globalAccess(&x, site.Kind, p, size)
+}
+
+// Alloc records an allocation (for initcheck, use after free and leaks).
+func (c *checker) Alloc(base unsafe.Pointer, size int, what string) {
+	a := c.allocs.add(base, size, what)
+	out.write(Record{Memory: &MemoryEvent{Op: "alloc", Process: c.process, ID: a.id, Size: size,
+		Addr: uint64(a.base), What: what, Func: a.at.Func, File: a.at.File, Line: a.at.Line}})
+}
+
+// Free records the release of an allocation.
+func (c *checker) Free(base unsafe.Pointer, size int) {
+	if a := c.allocs.free(base); a != nil {
+		out.write(Record{Memory: &MemoryEvent{Op: "free", Process: c.process, ID: a.id,
+			Func: a.freedAt.Func, File: a.freedAt.File, Line: a.freedAt.Line}})
+	}
+}
+
+// HostWrite records bytes the host wrote: they are initialized.
+func (c *checker) HostWrite(base unsafe.Pointer, size int) { c.allocs.hostWrite(base, size) }

@@ -1,0 +1,145 @@
+package probe
+
+import (
+	"io"
+	"testing"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// BenchmarkCheck compares kernels run with the checker installed
+// (impl=checked: the hand-instrumented kernel, which check mode runs on
+// the runtime path) with the same kernels uninstrumented on the runtime
+// path (impl=runtime): the ratio is the checker's slowdown.
+func BenchmarkCheck(b *testing.B) {
+	const n = 1 << 16 // reduction elements
+	const side = 256  // transposed matrix side
+	in, out, out2 := make([]float32, n), make([]float32, n/256), make([]float32, n)
+	mat, matT := make([]float32, side*side), make([]float32, side*side)
+	for i := range in {
+		in[i] = float32(i % 13)
+	}
+	reduceCfg := gocuda.Config{Grid: gocuda.Dim3{X: n / 256}, Block: gocuda.Dim3{X: 256}, RuntimePath: true}
+	transposeCfg := gocuda.Config{Grid: gocuda.Dim3{X: side / tile, Y: side / tile}, Block: gocuda.Dim3{X: tile, Y: tile},
+		RuntimePath: true}
+	for _, k := range []struct {
+		name          string
+		cfg           gocuda.Config
+		plain, probed func(*gocuda.Thread)
+		bytes         int
+	}{
+		{"reduce", reduceCfg, plainReduce(in, out), reduceKernel(in, out, true), n * 4},
+		{"transpose", transposeCfg, plainTranspose(mat, matT, side), transposeKernel(mat, matT, side), side * side * 8},
+		// A kernel without barriers, whose runtime path is a plain loop of
+		// calls: the checker's cost per access shows in full.
+		{"copy", reduceCfg, plainCopy(out2, in), copyKernel(out2, in), n * 8},
+	} {
+		for _, impl := range []string{"runtime", "checked"} {
+			b.Run("kernel="+k.name+"/impl="+impl, func(b *testing.B) {
+				dev, err := gocuda.NewDevice()
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer dev.Close()
+				kernel := k.plain
+				if impl == "checked" {
+					defer install(newChecker(), io.Discard)()
+					kernel = k.probed
+				}
+				b.SetBytes(int64(k.bytes))
+				for b.Loop() {
+					if err := dev.Launch(k.cfg, kernel); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// plainCopy is copyKernel uninstrumented.
+func plainCopy(dst, src []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		dst[i] = src[i]
+	}
+}
+
+// plainReduce is reduceKernel (with its barriers) uninstrumented.
+func plainReduce(in, out []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		tid := t.ThreadIdx.X
+		sh := gocuda.Shared[float32](t, t.BlockDim.X)
+		sh[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+		t.SyncThreads()
+		for s := t.BlockDim.X / 2; s > 0; s >>= 1 {
+			if tid < s {
+				sh[tid] += sh[tid+s]
+			}
+			t.SyncThreads()
+		}
+		if tid == 0 {
+			out[t.BlockIdx.X] = sh[0]
+		}
+	}
+}
+
+// tile is the side of transposeKernel's tiles; rows are padded by one
+// element against bank conflicts.
+const tile = 16
+
+// plainTranspose writes the side×side matrix in transposed into out,
+// through shared-memory tiles.
+func plainTranspose(in, out []float32, side int) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+		sh := gocuda.Shared[float32](t, tile*(tile+1))
+		sh[ty*(tile+1)+tx] = in[(t.BlockIdx.Y*tile+ty)*side+t.BlockIdx.X*tile+tx]
+		t.SyncThreads()
+		out[(t.BlockIdx.X*tile+ty)*side+t.BlockIdx.Y*tile+tx] = sh[tx*(tile+1)+ty]
+	}
+}
+
+var transposeSites = sitesOf("probe.transposeKernel.func1",
+	Site{Kind: Write, Line: 4, Expr: "sh[ty*(tile+1)+tx]"},
+	Site{Kind: Read, Line: 4, Expr: "in[(by*tile+ty)*side+bx*tile+tx]"},
+	Site{Kind: Barrier, Line: 5, Expr: "t.SyncThreads()"},
+	Site{Kind: Write, Line: 6, Expr: "out[(bx*tile+ty)*side+by*tile+tx]"},
+	Site{Kind: Read, Line: 6, Expr: "sh[tx*(tile+1)+ty]"},
+)
+
+// transposeKernel is plainTranspose instrumented.
+func transposeKernel(in, out []float32, side int) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := transposeSites
+		tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+		sh := gocuda.Shared[float32](t, tile*(tile+1))
+		*Index(t, &s[0], sh, ty*(tile+1)+tx) = *Index(t, &s[1], in, (t.BlockIdx.Y*tile+ty)*side+t.BlockIdx.X*tile+tx)
+		Sync(t, &s[2], t).SyncThreads()
+		*Index(t, &s[3], out, (t.BlockIdx.X*tile+ty)*side+t.BlockIdx.Y*tile+tx) = *Index(t, &s[4], sh, tx*(tile+1)+ty)
+	}
+}
+
+func TestTransposeChecked(t *testing.T) {
+	const side = 2 * tile
+	in, out := make([]float32, side*side), make([]float32, side*side)
+	for i := range in {
+		in[i] = float32(i)
+	}
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: side / tile, Y: side / tile}, Block: gocuda.Dim3{X: tile, Y: tile}}
+	got := checkReports(t, func(dev *gocuda.Device) {
+		if err := dev.Launch(cfg, transposeKernel(in, out, side)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if len(got) != 0 {
+		t.Errorf("reports for a correct transpose: %v", got)
+	}
+	for r := range side {
+		for c := range side {
+			if out[c*side+r] != in[r*side+c] {
+				t.Fatalf("out[%d][%d] = %v, want %v", c, r, out[c*side+r], in[r*side+c])
+			}
+		}
+	}
+}

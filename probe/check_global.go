@@ -1,0 +1,103 @@
+package probe
+
+import "sync"
+
+// Global memory's racecheck shadow lives for one launch and is shared by
+// the launch's blocks, which run in parallel: it is made of pages of
+// pageBytes bytes, created when first touched, each with its own lock, found
+// through a sharded map and cached per executor, so that blocks working on
+// different data do not contend.
+
+const (
+	pageShift = 10
+	pageBytes = 1 << pageShift
+	pageCells = pageBytes / 4
+	shards    = 64
+)
+
+// A page is the shadow of pageBytes bytes of global memory. Pages are
+// pooled across launches; a reused page's generation changes, which
+// empties its cells without clearing them (see cell.tag).
+type page struct {
+	mu    sync.Mutex
+	gen   uint32
+	cells [pageCells]cell
+	sp    splits
+}
+
+// A globalShadow is the shadow of a launch's global memory.
+type globalShadow struct {
+	shards [shards]struct {
+		mu sync.Mutex
+		m  map[uintptr]*page
+		_  [40]byte // a cache line each
+	}
+}
+
+var pagePool = sync.Pool{New: func() any { return &page{gen: 1} }}
+
+// page returns the page of key (an address >> pageShift), creating it.
+func (g *globalShadow) page(key uintptr) *page {
+	s := &g.shards[(uint64(key)*0x9e3779b97f4a7c15)>>(64-6)]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pg := s.m[key]
+	if pg == nil {
+		if s.m == nil {
+			s.m = make(map[uintptr]*page)
+		}
+		pg = pagePool.Get().(*page)
+		s.m[key] = pg
+	}
+	return pg
+}
+
+// release returns the pages to the pool, emptied; g is not used again.
+func (g *globalShadow) release() {
+	for i := range g.shards {
+		for _, pg := range g.shards[i].m {
+			if pg.gen++; pg.gen == 0 {
+				clear(pg.cells[:]) // tags wrapped around
+				pg.gen = 1
+			}
+			pg.sp.reset()
+			pagePool.Put(pg)
+		}
+		g.shards[i].m = nil
+	}
+}
+
+// A pageSlot caches one page for an executor.
+type pageSlot struct {
+	key1 uintptr // key + 1; 0: empty
+	pg   *page
+}
+
+// pageOf returns the page of key through the executor's cache, a few
+// pages replaced in turn: a kernel streams through a few arrays at once.
+func (bs *blockState) pageOf(key uintptr) *page {
+	for i := range bs.pages {
+		if bs.pages[i].key1 == key+1 {
+			return bs.pages[i].pg
+		}
+	}
+	slot := &bs.pages[bs.nextPage%len(bs.pages)]
+	bs.nextPage++
+	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
+	return slot.pg
+}
+
+// globalAccess checks an access of kind k of size bytes at p in global
+// memory by the thread of x.cur.
+func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
+	for end := p + uintptr(size); p < end; {
+		key := p >> pageShift
+		next := min(end, (key+1)<<pageShift)
+		pg := bs.pageOf(key)
+		pg.mu.Lock()
+		x.gen = pg.gen
+		x.span(pg.cells[:], key<<pageShift, p, int(next-p), k, &pg.sp)
+		pg.mu.Unlock()
+		p = next
+	}
+}

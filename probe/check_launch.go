@@ -1,0 +1,192 @@
+package probe
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/gocuda/gocuda/internal/probelink"
+)
+
+// A launchState is the checker's state of one launch (probelink.Launch's
+// State).
+type launchState struct {
+	c      *checker
+	l      *probelink.Launch
+	global globalShadow
+
+	mu     sync.Mutex
+	blocks []*blockState     // every executor's state for this launch
+	failed map[[2]int64]bool // (block, rank) of threads whose fatal access memcheck reported
+	found  findings          // findings of the launch's end
+}
+
+// A blockState is the checker's state of one executor in one launch
+// (probelink.Block's State): the block it runs, its shared memory's shadow
+// and the findings of its blocks. Only the executor's goroutine touches it
+// until the launch ends.
+type blockState struct {
+	launch *launchState
+	b      *probelink.Block
+	gen    uint32 // the current block's generation, tagging shared shadow
+	idx    [3]int // the current block's BlockIdx
+
+	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
+	pages    [4]pageSlot
+	nextPage int
+	seen     [4]seenHazard // the hazards of the current access, nseen of them
+	nseen    int
+	allocs   *[]*allocation // the table alloc was found in
+	alloc    *allocation    // the last allocation accessed
+
+	// first is the first site an instrumented call named in the launch's
+	// blocks on this executor, in the block of linear index firstBlock:
+	// the kernel's name is its function's.
+	first      *Site
+	firstBlock int64
+
+	// synccheck: per thread, the site of its last barrier or collective;
+	// per barrier round, its first arrival.
+	lastSite []int32
+	rounds   []round
+
+	found findings
+}
+
+// A round is the first arrival at one block barrier.
+type round struct {
+	site int32 // -1: a barrier the instrumentation did not see
+	rank int32
+}
+
+// LaunchStart readies the checker's state for l.
+func (c *checker) LaunchStart(l *probelink.Launch) {
+	// The findings of the launch's end come after its blocks' findings in
+	// the same block: their sequence numbers start high.
+	l.State = &launchState{c: c, l: l, failed: map[[2]int64]bool{}, found: findings{seq: 1 << 30}}
+}
+
+// LaunchEnd reports what l's failure says (memcheck, synccheck) and every
+// finding of its blocks, folded.
+func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
+	ls, ok := l.State.(*launchState)
+	if !ok {
+		return
+	}
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	ls.launchError(err)
+	for _, bs := range ls.blocks {
+		ls.found.merge(&bs.found)
+		bs.releaseShared()
+	}
+	ls.global.release()
+	kernel := ls.kernel()
+	for _, r := range ls.found.reports() {
+		r.Kernel = kernel
+		out.write(Record{Report: r})
+	}
+}
+
+// kernel names the launch's kernel: the function of the first site that
+// the block of lowest index reached (a function the kernel calls, if that
+// is where its first instrumented call is), else the kernel function's
+// symbol, which is less readable when the kernel is a closure the compiler
+// inlined.
+func (ls *launchState) kernel() string {
+	var first *blockState
+	for _, bs := range ls.blocks {
+		if bs.first != nil && (first == nil || bs.firstBlock < first.firstBlock) {
+			first = bs
+		}
+	}
+	if first != nil {
+		return first.first.Func
+	}
+	if f := runtime.FuncForPC(ls.l.Kernel); f != nil {
+		return shortFunc(f.Name())
+	}
+	return ""
+}
+
+// saw notes the first site of the executor's blocks.
+func (bs *blockState) saw(site *Site) {
+	if bs.first == nil {
+		bs.first, bs.firstBlock = site, bs.b.Index
+	}
+}
+
+// BlockStart readies the executor's state for b.
+func (c *checker) BlockStart(b *probelink.Block) {
+	ls, ok := b.Launch.State.(*launchState)
+	if !ok {
+		return
+	}
+	bs, ok := b.State.(*blockState)
+	if !ok || bs.launch != ls {
+		bs = &blockState{launch: ls}
+		ls.mu.Lock()
+		ls.blocks = append(ls.blocks, bs)
+		ls.mu.Unlock()
+		b.State = bs
+	}
+	bs.begin(b)
+}
+
+// BlockEnd checks that b's threads passed the same number of barriers.
+func (c *checker) BlockEnd(b *probelink.Block) {
+	if bs, ok := b.State.(*blockState); ok {
+		bs.divergence()
+	}
+}
+
+func (bs *blockState) begin(b *probelink.Block) {
+	bs.b, bs.idx = b, b.Idx
+	bs.gen = nextGen()
+	for _, s := range bs.shared {
+		if s != nil {
+			s.sp.reset()
+		}
+	}
+	n := b.Launch.Threads
+	if cap(bs.lastSite) < n {
+		bs.lastSite = make([]int32, n)
+	}
+	bs.lastSite = bs.lastSite[:n]
+	for i := range bs.lastSite {
+		bs.lastSite[i] = -1
+	}
+	bs.rounds = bs.rounds[:0]
+}
+
+// stateOf returns the state of the executor whose last block was block,
+// or nil: for a failed launch, the state of a block that failed.
+func (ls *launchState) stateOf(block [3]int) *blockState {
+	for _, bs := range ls.blocks {
+		if bs.idx == block {
+			return bs
+		}
+	}
+	return nil
+}
+
+// thread returns the ThreadIdx of rank.
+func (ls *launchState) thread(rank int) [3]int { return unflatten(int64(rank), ls.l.Block) }
+
+// blockIdx returns the BlockIdx of the block of linear index i.
+func (ls *launchState) blockIdx(i int64) [3]int { return unflatten(i, ls.l.Grid) }
+
+// allocAt returns the allocation holding p, or nil.
+func (bs *blockState) allocAt(p uintptr) *allocation {
+	tab := bs.launch.c.allocs.table.Load()
+	if tab == nil {
+		return nil
+	}
+	if a := bs.alloc; tab == bs.allocs && a != nil && a.base <= p && p < a.base+uintptr(a.size) {
+		return a
+	}
+	a := lookup(*tab, p)
+	if a != nil {
+		bs.allocs, bs.alloc = tab, a
+	}
+	return a
+}

@@ -1,0 +1,58 @@
+package probe
+
+// racecheck's reports: a hazard found by the shadow (see check_shadow.go)
+// becomes compute-sanitizer's "Potential RAW hazard" with both accesses in
+// the order they happened.
+
+var hazardNames = [...]struct{ what, first, second string }{
+	raw: {"Potential RAW hazard", "Write", "Read"},
+	war: {"Potential WAR hazard", "Read", "Write"},
+	waw: {"Potential WAW hazard", "Write", "Write"},
+}
+
+// Hints for fixing a hazard, by what would have ordered the accesses.
+const (
+	hintWarp   = "add t.SyncWarp(mask) between these accesses: the lanes of a warp are not lockstep"
+	hintBlock  = "add t.SyncThreads() between these accesses"
+	hintBlocks = "the blocks of a launch are not ordered: use atomic.Add for a global counter, or split the kernel (or SyncGrid in a cooperative launch) between these accesses"
+)
+
+// hazard counts a hazard of kind k between the earlier access e and the
+// current access of x.
+func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
+	sameBlock := e.block == x.cur.block
+	sameWarp := sameBlock && e.rank/32 == x.cur.rank/32
+	key := findingKey{kind: findRAW + findingKind(k), space: x.space, warning: sameWarp, s1: e.site - 1, s2: x.cur.site - 1}
+	f, isNew := bs.found.get(key, bs.b.Index)
+	if !isNew {
+		return
+	}
+	ls := bs.launch
+	first := bs.idx
+	if !sameBlock {
+		first = ls.blockIdx(int64(e.block))
+	}
+	names := hazardNames[k]
+	r := &Report{
+		Tool: "racecheck", Severity: "ERROR", What: names.what,
+		Block: first, Space: x.space.String(), Offset: x.off, Size: x.size,
+		Accesses: []Access{
+			siteAccess(names.first, siteByID(e.site-1), ls.thread(int(e.rank)), first),
+			siteAccess(names.second, siteByID(x.cur.site-1), ls.thread(int(x.cur.rank)), bs.idx),
+		},
+		Detail: hintBlock,
+	}
+	if x.space == spaceGlobal {
+		r.Addr = uint64(x.addr)
+	}
+	if x.alloc != nil {
+		r.Alloc = x.alloc.describe()
+	}
+	switch {
+	case sameWarp:
+		r.Severity, r.Detail = "WARNING", hintWarp
+	case !sameBlock:
+		r.Detail = hintBlocks
+	}
+	f.report = r
+}

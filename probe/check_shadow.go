@@ -1,0 +1,229 @@
+package probe
+
+import "github.com/gocuda/gocuda/internal/probelink"
+
+// This file is racecheck's shadow memory: for every byte a kernel touches,
+// the last write and up to two reads of other threads since it, each with
+// the barrier counts its thread had passed. Two accesses of different
+// threads, at least one a write, are a hazard unless a barrier orders them.
+//
+// Bytes are shadowed four at a time: a cell holds one state for its four
+// bytes while every access covers all of them (the common case, 4- and
+// 8-byte elements), and is split into four per-byte states by the first
+// access to part of it, so that accesses to different bytes never conflict.
+//
+// Two readers suffice for every two-thread hazard: a write conflicts with
+// a live read of another thread if there is one, and of two distinct live
+// readers at least one is not the writer. Readers that a barrier orders
+// before the current access can never conflict with a later one (barrier
+// counts only grow with time), so they are the first to be replaced.
+
+// An entry is one access in the shadow.
+type entry struct {
+	site   int32  // Site id + 1; 0: no access; < 0 in a cell's w: split (see cell)
+	block  uint32 // linear index of the block (its low 32 bits)
+	syncs  uint32 // block barriers its thread had passed
+	wsyncs uint32 // warp collectives its thread had passed
+	rank   uint16 // thread rank in the block
+	gsyncs uint16 // grid barriers its thread had passed
+}
+
+// A cell is the state of four bytes: the last write w and readers r since.
+// A split cell has w.site = -(i+1), its bytes' states being splits.at(i).
+type cell struct {
+	w   entry
+	r   [2]entry
+	tag uint32 // shared memory: the block generation the state belongs to
+}
+
+// splits holds the per-byte states of split cells, with a free list.
+type splits struct {
+	cells [][4]cell
+	free  []int32
+}
+
+func (s *splits) alloc() int32 {
+	if n := len(s.free); n > 0 {
+		i := s.free[n-1]
+		s.free = s.free[:n-1]
+		return i
+	}
+	s.cells = append(s.cells, [4]cell{})
+	return int32(len(s.cells) - 1)
+}
+
+func (s *splits) release(i int32) { s.free = append(s.free, i) }
+
+func (s *splits) reset() {
+	s.cells, s.free = s.cells[:0], s.free[:0]
+}
+
+// hazardKind is RAW, WAR or WAW.
+type hazardKind uint8
+
+const (
+	raw hazardKind = iota
+	war
+	waw
+)
+
+// An accessCtx is one access being checked against the shadow.
+type accessCtx struct {
+	cur    entry
+	gen    uint32 // the cell tag of the current state
+	uninit bool   // a byte read had no write before it (shared initcheck)
+
+	// Where the access is, for reports.
+	space space
+	b     *probelink.Block
+	bs    *blockState
+	off   int64       // offset in the shared array or allocation
+	addr  uintptr     // address
+	size  int         // bytes
+	alloc *allocation // the mem allocation holding global memory, if any
+}
+
+// A seenHazard is a hazard already counted for the current access: a
+// hazard with the same earlier access is one hazard however many bytes
+// share it.
+type seenHazard struct {
+	k hazardKind
+	e entry
+}
+
+// ordered reports whether a barrier orders the earlier access e before the
+// current one. Across blocks only a grid barrier does. In a block, a block
+// barrier does: e's thread had passed fewer (or more, for a thread that
+// exited early) than the current thread has. In a warp, a warp collective
+// does: the two threads' counts of collectives passed differ, or e's thread
+// has passed one since e. This is an approximation: it is exact while the
+// warp's collectives name the whole warp, but a collective whose mask
+// leaves some lanes out makes their counts differ for good, so that later
+// accesses of lanes on either side are taken to be ordered.
+func (x *accessCtx) ordered(e *entry) bool {
+	if e.block != x.cur.block {
+		return e.gsyncs != x.cur.gsyncs
+	}
+	if e.syncs != x.cur.syncs {
+		return true
+	}
+	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != x.b.WarpSyncs[e.rank])
+}
+
+// conflicts reports whether e is an access of another thread that no
+// barrier orders before the current one.
+func (x *accessCtx) conflicts(e *entry) bool {
+	if e.site <= 0 {
+		return false
+	}
+	if e.block == x.cur.block && e.rank == x.cur.rank {
+		return false
+	}
+	return !x.ordered(e)
+}
+
+func (x *accessCtx) hazard(k hazardKind, e *entry) {
+	bs := x.bs
+	for i := range bs.nseen {
+		if bs.seen[i].k == k && bs.seen[i].e == *e {
+			return
+		}
+	}
+	if bs.nseen < len(bs.seen) {
+		bs.seen[bs.nseen] = seenHazard{k, *e}
+		bs.nseen++
+	}
+	x.bs.hazard(k, e, x)
+}
+
+// read checks a read against the state c of one byte (or a whole cell) and
+// records it.
+func (x *accessCtx) read(c *cell) {
+	if c.w.site == 0 {
+		x.uninit = true
+	} else if x.conflicts(&c.w) {
+		x.hazard(raw, &c.w)
+	}
+	slot := -1
+	for i := range c.r {
+		r := &c.r[i]
+		switch {
+		case r.site == 0 || (r.block == x.cur.block && r.rank == x.cur.rank):
+			c.r[i] = x.cur
+			return
+		case slot < 0 && !x.conflicts(r):
+			slot = i // stale: ordered before this access, so before any later one
+		}
+	}
+	if slot < 0 {
+		// Two live readers of other threads: keeping either one and this
+		// one leaves two distinct threads.
+		slot = 0
+	}
+	c.r[slot] = x.cur
+}
+
+// write checks a write against the state c and records it.
+func (x *accessCtx) write(c *cell) {
+	if x.conflicts(&c.w) {
+		x.hazard(waw, &c.w)
+	}
+	for i := range c.r {
+		if x.conflicts(&c.r[i]) {
+			x.hazard(war, &c.r[i])
+		}
+	}
+	c.w, c.r = x.cur, [2]entry{}
+}
+
+// apply checks and records an access of kind k to the bytes of c in mask m
+// (bit i: byte i of the cell).
+func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
+	if c.tag != x.gen {
+		*c = cell{tag: x.gen}
+	}
+	if c.w.site >= 0 {
+		if m == 0xf {
+			x.one(c, k)
+			return
+		}
+		i := sp.alloc()
+		sp.cells[i] = [4]cell{*c, *c, *c, *c}
+		c.w.site = -(i + 1)
+	}
+	i := -c.w.site - 1
+	bytes := &sp.cells[i]
+	for j := range bytes {
+		if m&(1<<j) != 0 {
+			x.one(&bytes[j], k)
+		}
+	}
+	if m == 0xf && k != Read {
+		// Every byte now has this write as its last access: one state again.
+		*c = cell{w: x.cur, tag: x.gen}
+		sp.release(i)
+	}
+}
+
+func (x *accessCtx) one(c *cell, k Kind) {
+	switch k {
+	case Read:
+		x.read(c)
+	case Write:
+		x.write(c)
+	default:
+		x.read(c)
+		x.write(c)
+	}
+}
+
+// span applies an access of size bytes at p to cells, the shadow of the
+// memory from the 4-byte-aligned address base4.
+func (x *accessCtx) span(cells []cell, base4, p uintptr, size int, k Kind, sp *splits) {
+	end := p + uintptr(size)
+	for a := p &^ 3; a < end; a += 4 {
+		lo, hi := max(a, p), min(a+4, end)
+		m := uint8((1<<(hi-a) - 1) &^ (1<<(lo-a) - 1))
+		x.apply(&cells[(a-base4)/4], m, k, sp)
+	}
+}

@@ -1,0 +1,94 @@
+package probe
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gocuda/gocuda/internal/probelink"
+)
+
+var shadowSites = sitesOf("probe.shadow",
+	Site{Kind: Read, Line: 1, Expr: "read"},
+	Site{Kind: Write, Line: 2, Expr: "write"},
+	Site{Kind: ReadWrite, Line: 3, Expr: "update"},
+)
+
+// A step is one access of the shadow tests: thread rank accesses size
+// bytes at offset off of a shared array, having passed syncs block
+// barriers and wsyncs warp collectives.
+type step struct {
+	rank, off, size int
+	kind            Kind
+	syncs, wsyncs   uint32
+}
+
+// runShadow applies steps to the shadow of a 16-byte shared array of a
+// block of 64 threads and returns the hazards found, as "RAW 0>32 ERROR"
+// (the threads of the first and second access), sorted.
+func runShadow(steps []step) []string {
+	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
+	b := &probelink.Block{Launch: l}
+	b.Reset(l, 0, [3]int{})
+	b.Shared = []probelink.Range{{Base: 0x1000, Size: 16}}
+	ls := &launchState{l: l}
+	bs := &blockState{launch: ls}
+	bs.begin(b)
+	for _, s := range steps {
+		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
+		site := &shadowSites[s.kind]
+		x := accessCtx{
+			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: s.wsyncs, rank: uint16(s.rank)},
+			b:   b, bs: bs,
+		}
+		bs.nseen = 0
+		bs.sharedAccess(&x, site, 0, b.Shared[0], 0x1000+uintptr(s.off), s.size)
+	}
+	var got []string
+	for _, r := range bs.found.reports() {
+		if r.Tool == "racecheck" {
+			got = append(got, fmt.Sprintf("%s %d>%d %s x%d", r.What[len("Potential "):len("Potential ")+3],
+				r.Accesses[0].Thread[0], r.Accesses[1].Thread[0], r.Severity, r.Count))
+		}
+	}
+	slices.Sort(got)
+	return got
+}
+
+func TestShadow(t *testing.T) {
+	w := func(rank, off, size int) step { return step{rank: rank, off: off, size: size, kind: Write} }
+	r := func(rank, off, size int) step { return step{rank: rank, off: off, size: size, kind: Read} }
+	synced := func(s step, syncs, wsyncs uint32) step { s.syncs, s.wsyncs = syncs, wsyncs; return s }
+	for _, tc := range []struct {
+		name  string
+		steps []step
+		want  []string
+	}{
+		{"different bytes of a word", []step{w(0, 0, 1), w(32, 1, 1), r(33, 2, 1), w(34, 3, 1)}, nil},
+		{"word over a written byte", []step{w(0, 1, 1), r(32, 0, 4)}, []string{"RAW 0>32 ERROR x1"}},
+		{"byte of a written word", []step{w(0, 0, 4), r(32, 2, 1)}, []string{"RAW 0>32 ERROR x1"}},
+		{"word write over split bytes", []step{w(0, 0, 1), w(32, 0, 4), r(40, 1, 1)},
+			[]string{"RAW 32>40 WARNING x1", "WAW 0>32 ERROR x1"}},
+		{"an 8-byte access over two words", []step{w(0, 2, 8), r(32, 0, 16)}, []string{"RAW 0>32 ERROR x1"}},
+		{"own accesses", []step{w(0, 0, 4), r(0, 0, 4), w(0, 0, 4)}, nil},
+		{"block barrier", []step{w(0, 0, 4), synced(r(32, 0, 4), 1, 0), synced(w(0, 0, 4), 1, 0)},
+			[]string{"WAR 32>0 ERROR x1"}},
+		{"exited thread", []step{w(0, 0, 4), synced(r(32, 0, 4), 1, 0)}, nil},
+		{"warp, no collective", []step{w(0, 0, 4), r(1, 0, 4)}, []string{"RAW 0>1 WARNING x1"}},
+		{"warp, collective", []step{w(0, 0, 4), synced(r(1, 0, 4), 0, 1)}, nil},
+		{"warp, writer passed a collective", []step{w(0, 0, 4), synced(w(0, 4, 4), 0, 1), r(1, 0, 4)}, nil},
+		{"two readers, then one writes", []step{r(0, 0, 4), r(32, 0, 4), w(32, 0, 4)}, []string{"WAR 0>32 ERROR x1"}},
+		{"three readers, then one writes", []step{r(0, 0, 4), r(32, 0, 4), r(33, 0, 4), w(32, 0, 4)},
+			[]string{"WAR 33>32 WARNING x1"}},
+		{"stale reader replaced", []step{r(0, 0, 4), r(32, 0, 4), synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 1, 0)},
+			[]string{"WAR 33>40 WARNING x1"}},
+		{"update", []step{{rank: 0, size: 4, kind: ReadWrite}, {rank: 32, size: 4, kind: ReadWrite}},
+			[]string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, runShadow(tc.steps))
+		})
+	}
+}
