@@ -22,7 +22,7 @@ type profColumnGroup struct {
 	cols []profColumn
 }
 
-func profCount(n int) string         { return strconv.Itoa(n) }
+func profCount(n int) string          { return strconv.Itoa(n) }
 func profPerRequest(r float64) string { return strconv.FormatFloat(r, 'f', 2, 64) }
 func profPercent(r float64) string    { return strconv.FormatFloat(r, 'f', 2, 64) + "%" }
 
