@@ -12,6 +12,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/mem"
 )
 
 // The kernels of these tests are written as gocuda profile rewrites them:
@@ -162,4 +163,224 @@ func TestProfilePartialWarp(t *testing.T) {
 	want := Counts{GldRequests: 2, GldTransactions: 6, GldBytes: 192, GldRequested: 160, InstExecuted: 2, ThreadInstExecuted: 40}
 	assert.Equal(t, want, lineAt(t, p, 2).Counts)
 	assert.Equal(t, 62.5, p.Metrics.WarpExecutionEfficiency)
+}
+
+// TestProfileSharedTile is the transpose tile of GPU-MODELS.md §2.3 on
+// sm_70: a 32x32 block writes __shared__ float tile[32][w] by rows, then,
+// after a barrier, reads it down a column. Each of the 32 warps' column
+// reads of tile[32][32] is 32-way: 32 wavefronts, 31 conflicts; the padded
+// tile[32][33] is conflict-free; all lanes reading one word broadcast.
+func TestProfileSharedTile(t *testing.T) {
+	sites := Register([]Site{
+		{Kind: Write, Func: "probe.transpose", File: "transpose.go", Line: 11, Expr: "tile[ty][tx]"},
+		{Kind: Barrier, Func: "probe.transpose", File: "transpose.go", Line: 12},
+		{Kind: Read, Func: "probe.transpose", File: "transpose.go", Line: 13, Expr: "tile[tx][ty]"},
+		{Kind: Write, Func: "probe.transpose", File: "transpose.go", Line: 14, Expr: "out[ty*32+tx]"},
+	})
+	for _, tc := range []struct {
+		name         string
+		width        int
+		read         func(tx, ty int) int // the word of the tile lane tx of row ty reads
+		transactions int                  // of the 32 warps' reads
+		conflicts    int
+	}{
+		{"column of tile[32][32]", 32, func(tx, ty int) int { return tx*32 + ty }, 32 * 32, 32 * 31},
+		{"column of tile[32][33]", 33, func(tx, ty int) int { return tx*33 + ty }, 32, 0},
+		{"one word", 32, func(int, int) int { return 5 }, 32, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := make([]float32, 32*32)
+			p := profileOne(t, "sm_70", "", gocuda.Config{Block: gocuda.Dim3{X: 32, Y: 32}}, func(t *gocuda.Thread) {
+				tile := gocuda.Shared[float32](t, 32*tc.width)
+				tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+				*Index(t, &sites[0], tile, ty*tc.width+tx) = float32(ty*32 + tx)
+				Sync(t, &sites[1], t).SyncThreads()
+				v := *Index(t, &sites[2], tile, tc.read(tx, ty))
+				*Index(t, &sites[3], out, ty*32+tx) = v
+			})
+			for ty := range 32 {
+				for tx := range 32 {
+					w := tc.read(tx, ty)
+					require.Equal(t, float32(w/tc.width*32+w%tc.width), out[ty*32+tx], "out[%d][%d]", ty, tx)
+				}
+			}
+			inst := Counts{InstExecuted: 32, ThreadInstExecuted: 1024}
+			store := inst
+			store.SharedStRequests, store.SharedStTransactions = 32, 32
+			assert.Equal(t, store, lineAt(t, p, 11).Counts)
+			assert.Equal(t, inst, lineAt(t, p, 12).Counts)
+			load := inst
+			load.SharedLdRequests, load.SharedLdTransactions, load.SharedLdConflicts = 32, tc.transactions, tc.conflicts
+			assert.Equal(t, load, lineAt(t, p, 13).Counts)
+			assert.Equal(t, float64(tc.transactions)/32, lineAt(t, p, 13).Metrics.SharedLoadTransactionsPerRequest)
+			assert.Equal(t, 32*tc.width*4, p.Configs[0].StaticShared)
+		})
+	}
+}
+
+// TestProfileDynamicSharedLayout: the block's shared address space puts
+// dynamic shared memory after the static allocations, aligned to 16
+// bytes. With a 4-byte static array at offset 0, dyn[28] is byte 16+112,
+// word 32, in bank 0 with static[0]: lane 1 reading it while the others
+// read static[0] is a 2-way conflict; dyn[27], word 31, is not.
+func TestProfileDynamicSharedLayout(t *testing.T) {
+	sites := Register([]Site{{Kind: Read, Func: "probe.layout", File: "layout.go", Line: 21}})
+	for _, tc := range []struct {
+		index        int
+		transactions int
+	}{{28, 2}, {27, 1}} {
+		p := profileOne(t, "sm_70", "", gocuda.Config{Block: gocuda.Dim3{X: 32}, SharedMem: 256}, func(t *gocuda.Thread) {
+			static := gocuda.Shared[float32](t, 1)
+			dyn := gocuda.DynamicShared[float32](t)
+			p := &static[0]
+			if t.ThreadIdx.X == 1 {
+				p = &dyn[tc.index]
+			}
+			_ = *Addr(t, &sites[0], p)
+		})
+		want := Counts{SharedLdRequests: 1, SharedLdTransactions: tc.transactions, SharedLdConflicts: tc.transactions - 1,
+			InstExecuted: 1, ThreadInstExecuted: 32}
+		assert.Equal(t, want, lineAt(t, p, 21).Counts, "dyn[%d]", tc.index)
+		assert.Equal(t, 4, p.Configs[0].StaticShared)
+		assert.Equal(t, 256, p.Configs[0].DynamicShared)
+	}
+}
+
+// TestProfileBranches: an if on lane parity splits every warp (branch
+// efficiency 0%; the warp runs the branch with 32 lanes and each arm with
+// 16: 64 of 96 lane slots, 66.7%); an if uniform in each warp (taken by
+// warp 0, not by warp 1) diverges nowhere and wastes no lanes.
+func TestProfileBranches(t *testing.T) {
+	sites := Register([]Site{
+		{Kind: Branch, Func: "probe.branches", File: "branch.go", Line: 31},
+		{Kind: Write, Func: "probe.branches", File: "branch.go", Line: 32},
+		{Kind: Write, Func: "probe.branches", File: "branch.go", Line: 34},
+	})
+	for _, tc := range []struct {
+		name                string
+		threads             int
+		cond                func(t *gocuda.Thread) bool
+		branches, divergent int
+		then, els           Counts // of the stores in each arm
+		branchEff, warpEff  float64
+	}{
+		{"lane parity", 32, func(t *gocuda.Thread) bool { return t.LaneID()%2 == 0 }, 1, 1,
+			// 16 lanes on every other word of 128 bytes: 4 sectors, 50% used.
+			Counts{GstRequests: 1, GstTransactions: 4, GstBytes: 128, GstRequested: 64, InstExecuted: 1, ThreadInstExecuted: 16},
+			Counts{GstRequests: 1, GstTransactions: 4, GstBytes: 128, GstRequested: 64, InstExecuted: 1, ThreadInstExecuted: 16},
+			0, 100 * 64.0 / 96},
+		{"uniform per warp", 64, func(t *gocuda.Thread) bool { return t.WarpID() == 0 }, 2, 0,
+			Counts{GstRequests: 1, GstTransactions: 4, GstBytes: 128, GstRequested: 128, InstExecuted: 1, ThreadInstExecuted: 32},
+			Counts{GstRequests: 1, GstTransactions: 4, GstBytes: 128, GstRequested: 128, InstExecuted: 1, ThreadInstExecuted: 32},
+			100, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			y := make([]float32, tc.threads)
+			p := profileOne(t, "sm_70", "", gocuda.Config{Block: gocuda.Dim3{X: tc.threads}}, func(t *gocuda.Thread) {
+				i := t.ThreadIdx.X
+				if Cond(t, &sites[0], tc.cond(t)) {
+					*Index(t, &sites[1], y, i) = 1
+				} else {
+					*Index(t, &sites[2], y, i) = 2
+				}
+			})
+			b := lineAt(t, p, 31).Counts
+			assert.Equal(t, tc.branches, b.Branches)
+			assert.Equal(t, tc.divergent, b.DivergentBranches)
+			assert.Equal(t, tc.then, lineAt(t, p, 32).Counts)
+			assert.Equal(t, tc.els, lineAt(t, p, 34).Counts)
+			assert.Equal(t, tc.branchEff, p.Metrics.BranchEfficiency)
+			assert.InDelta(t, tc.warpEff, p.Metrics.WarpExecutionEfficiency, 1e-9)
+		})
+	}
+}
+
+// TestProfileLoopTripCounts: lane l of a warp loops l%4+1 times. The k-th
+// evaluations of the loop condition form one warp branch: k=0 all 32 lanes
+// continue; k=1..3 split (24, 16, 8 of 32, 24, 16 continue); k=4 the last
+// 8 all leave. So 5 branches, 3 divergent; the loads run with 32, 24, 16
+// and 8 lanes, each touching the four sectors of x[0:32].
+func TestProfileLoopTripCounts(t *testing.T) {
+	sites := Register([]Site{
+		{Kind: Branch, Func: "probe.loop", File: "loop.go", Line: 41},
+		{Kind: Read, Func: "probe.loop", File: "loop.go", Line: 42},
+	})
+	x := make([]float32, 32)
+	sum := make([]float32, 32)
+	for i := range x {
+		x[i] = float32(i)
+	}
+	p := profileOne(t, "sm_70", "", gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(t *gocuda.Thread) {
+		i := t.ThreadIdx.X
+		for j := 0; Cond(t, &sites[0], j < i%4+1); j++ {
+			sum[i] += *Index(t, &sites[1], x, i)
+		}
+	})
+	for i := range sum {
+		require.Equal(t, float32(i*(i%4+1)), sum[i])
+	}
+	assert.Equal(t, Counts{Branches: 5, DivergentBranches: 3, InstExecuted: 5, ThreadInstExecuted: 32 + 32 + 24 + 16 + 8},
+		lineAt(t, p, 41).Counts)
+	assert.Equal(t, Counts{GldRequests: 4, GldTransactions: 16, GldBytes: 512, GldRequested: 4 * (32 + 24 + 16 + 8),
+		InstExecuted: 4, ThreadInstExecuted: 32 + 24 + 16 + 8}, lineAt(t, p, 42).Counts)
+	assert.Equal(t, 40.0, p.Metrics.BranchEfficiency)
+}
+
+// TestProfileOccupancy: Ryoo et al.'s G80 tiled matrix multiply, 256
+// threads and 2 KB of shared memory a block: 10 registers a thread give 3
+// resident blocks (768 threads, limited by warps and registers), 11 only
+// 2 (GPU-MODELS.md §4.3); a 1024-thread block cannot run on a G80 at all.
+func TestProfileOccupancy(t *testing.T) {
+	sites := Register([]Site{{Kind: Write, Func: "probe.tiles", File: "tiles.go", Line: 51}})
+	for _, tc := range []struct {
+		arch, regs string
+		threads    int
+		want       Occupancy
+		error      string
+	}{
+		{"sm_10", "10", 256, Occupancy{BlocksPerSM: 3, WarpsPerSM: 24, Fraction: 1, Limit: "warps+registers"}, ""},
+		{"sm_10", "11", 256, Occupancy{BlocksPerSM: 2, WarpsPerSM: 16, Fraction: 16.0 / 24, Limit: "registers"}, ""},
+		{"sm_10", "10", 1024, Occupancy{}, "block of 1024 threads"},
+	} {
+		p := profileOne(t, tc.arch, tc.regs, gocuda.Config{Block: gocuda.Dim3{X: tc.threads}}, func(t *gocuda.Thread) {
+			tile := gocuda.Shared[float32](t, 512)
+			*Index(t, &sites[0], tile, t.ThreadIdx.X%512) = 1
+		})
+		require.Len(t, p.Configs, 1)
+		c := p.Configs[0]
+		assert.Equal(t, 2048, c.StaticShared)
+		if tc.error != "" {
+			assert.Contains(t, c.Occupancy.Error, tc.error)
+			c.Occupancy.Error = ""
+		}
+		assert.Equal(t, tc.want, c.Occupancy, "%s, %s registers, %d threads", tc.arch, tc.regs, tc.threads)
+		assert.Equal(t, tc.arch, p.Arch)
+	}
+}
+
+// TestProfileGlobalAddressModel: a mem buffer is an allocation aligned as
+// cudaMalloc's, so a kernel reading it from element 1 on is misaligned by
+// a float: five sectors a warp on sm_70 (BPG 10.2.1.2). A Go slice the
+// kernel indexes is taken to start an allocation: four.
+func TestProfileGlobalAddressModel(t *testing.T) {
+	sites := Register([]Site{{Kind: Read, Func: "probe.offset", File: "offset.go", Line: 61}})
+	ps := profileRun(t, "sm_70", "", func(d *gocuda.Device) error {
+		buf, err := mem.Malloc[float32](d, 64)
+		if err != nil {
+			return err
+		}
+		defer buf.Free()
+		for _, x := range [][]float32{buf.Slice()[1:], make([]float32, 64)[1:]} {
+			err := d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(t *gocuda.Thread) {
+				_ = *Index(t, &sites[0], x, t.ThreadIdx.X)
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.Len(t, ps, 2)
+	assert.Equal(t, 5, lineAt(t, ps[0], 61).GldTransactions, "mem buffer from element 1")
+	assert.Equal(t, 4, lineAt(t, ps[1], 61).GldTransactions, "Go slice")
 }
