@@ -36,9 +36,13 @@ var profSampleTypes = []struct {
 // pprofProfile returns profiles as a pprof profile: a sample per kernel
 // and source line, labelled with the kernel, arch and registers, at a
 // location whose function is the line's Func in its File. The default
-// sample type is gld_transactions.
+// sample type is gld_transactions. Profiles of several architectures add
+// up in pprof's views unless one is chosen, with -tagfocus=arch=sm_70.
 func pprofProfile(profiles []*KernelProfile) *profile.Profile {
-	prof := &profile.Profile{DefaultSampleType: "gld_transactions"}
+	// The mapping says the locations are symbolized already, so that
+	// pprof looks for no binary.
+	m := &profile.Mapping{ID: 1, File: "gocuda profile", HasFunctions: true, HasFilenames: true, HasLineNumbers: true}
+	prof := &profile.Profile{DefaultSampleType: "gld_transactions", Mapping: []*profile.Mapping{m}}
 	for _, t := range profSampleTypes {
 		prof.SampleType = append(prof.SampleType, &profile.ValueType{Type: t.name, Unit: t.unit})
 	}
@@ -56,7 +60,7 @@ func pprofProfile(profiles []*KernelProfile) *profile.Profile {
 			key := lineKey{l.File, l.Line, l.Func}
 			loc := locs[key]
 			if loc == nil {
-				loc = &profile.Location{ID: uint64(len(locs) + 1), Line: []profile.Line{{Function: fn, Line: int64(l.Line)}}}
+				loc = &profile.Location{ID: uint64(len(locs) + 1), Mapping: m, Line: []profile.Line{{Function: fn, Line: int64(l.Line)}}}
 				locs[key] = loc
 				prof.Location = append(prof.Location, loc)
 			}
