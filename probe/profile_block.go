@@ -22,8 +22,8 @@ import (
 // warp-level execution here where a GPU issues one per arm.
 //
 // A warp-level execution is counted once every lane of its warp has
-// joined it; those some lanes never join (divergence, early exits) are counted when the
-// block ends.
+// joined it, and the rest (those some lanes never join: divergence, early
+// exits) when the block ends.
 
 // A warpExecKey names one warp-level execution: (site, warp, k).
 type warpExecKey struct {
