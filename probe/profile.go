@@ -135,7 +135,7 @@ func (c *Counts) setDivergence(d gpu.Divergence) {
 }
 
 // Metrics are nvprof's metrics derived from Counts. Each ratio is 0 where
-// its denominator is (no requests of that kind), except the two
+// its denominator is zero (no requests of that kind), except the two
 // efficiencies of divergence, which are 100 without branches or
 // instructions, as gpu.Divergence has them.
 type Metrics struct {
