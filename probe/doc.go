@@ -21,4 +21,33 @@
 // An instrumented build runs every kernel on the runtime path (its compiled
 // form, if any, is not instrumented), with the per-thread code executing
 // one thread at a time between barriers.
+//
+// # Profile mode
+//
+// The profiler reports what a GPU of GOCUDA_PROBE_ARCH (default sm_90)
+// would incur, per kernel and source line, in nvprof's metric names:
+// global load and store requests and transactions with their efficiency
+// (gpu.Arch.Global), shared-memory wavefronts and bank conflicts
+// (gpu.Arch.Shared), branches, divergent branches and warp execution
+// efficiency (gpu.Divergence), and each launch configuration's occupancy
+// with GOCUDA_PROBE_REGS registers per thread (default 32: Go code has no
+// register count).
+//
+// A GPU executes a site for the active lanes of a warp at once; the
+// runtime path runs the lanes one after another. The profiler regroups
+// them: the k-th execution of site s by each lane of warp w, k counted per
+// lane from the block's start, is one warp-level execution (s, w, k) with
+// those lanes active. For structured code this is SIMT execution after
+// reconvergence (a loop with lane-dependent trip counts groups by
+// iteration); it differs for a site reached a different number of times
+// along different paths, such as a lane-dependent condition inside a loop.
+// Instructions are approximated by instrumented sites: every warp-level
+// execution of a site counts as one for warp_execution_efficiency.
+//
+// Addresses are modelled as a GPU would see them. Shared memory is a
+// per-block address space holding the block's Shared allocations in the
+// order it made them, then its dynamic shared memory, each at a 16-byte
+// aligned offset. A global allocation starts on a 256-byte boundary, as
+// cudaMalloc's do: a mem buffer is one allocation, and a Go slice a
+// kernel indexes outside mem buffers is taken to be one.
 package probe

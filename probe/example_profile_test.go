@@ -1,0 +1,32 @@
+package probe_test
+
+import (
+	"os"
+
+	"github.com/gocuda/gocuda/probe"
+)
+
+// WriteProfiles merges the profiles of one kernel, here from two launches,
+// and prints a table per kernel with nvprof's metric names.
+func ExampleWriteProfiles() {
+	launch := func(loads, transactions int) *probe.KernelProfile {
+		return &probe.KernelProfile{
+			Kernel: "main.saxpy", Arch: "sm_70", Registers: 32, Launches: 1,
+			Configs: []probe.LaunchConfig{{Grid: [3]int{8, 1, 1}, Block: [3]int{128, 1, 1}, Launches: 1,
+				Occupancy: probe.Occupancy{BlocksPerSM: 16, WarpsPerSM: 64, Fraction: 1, Limit: "warps+registers"}}},
+			Lines: []probe.LineProfile{{Func: "main.saxpy", File: "/src/saxpy.go", Line: 12, Counts: probe.Counts{
+				GldRequests: loads, GldTransactions: transactions, GldBytes: 32 * transactions, GldRequested: 128 * loads,
+				InstExecuted: loads, ThreadInstExecuted: 32 * loads}}},
+		}
+	}
+	// The second launch read with a stride of two: eight sectors a request.
+	if err := probe.WriteProfiles(os.Stdout, "text", []*probe.KernelProfile{launch(32, 128), launch(32, 256)}); err != nil {
+		panic(err)
+	}
+	// Output:
+	// main.saxpy on sm_70 (32 registers per thread assumed): 2 launches
+	//   grid (8,1,1) block (128,1,1), shared memory 0+0 bytes, 2 launches: occupancy 100.0% (16 blocks, 64 warps per SM), limited by warps+registers
+	//   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
+	//   line         func        inst_executed  warp_execution_efficiency  global_load_requests  gld_transactions  gld_transactions_per_request  gld_efficiency
+	//   saxpy.go:12  main.saxpy             64                    100.00%                    64               384                          6.00          66.67%
+}

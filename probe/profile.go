@@ -1,0 +1,175 @@
+package probe
+
+import "github.com/gocuda/gocuda/gpu"
+
+// A KernelProfile is what gocuda profile records of one kernel: what a GPU
+// of Arch would incur running it, per source line, in the metric names of
+// nvprof and Nsight Compute (GPU-MODELS.md §7). The profiler writes one
+// per launch; WriteProfiles merges those of the same kernel.
+type KernelProfile struct {
+	// Kernel is the launched function, as "pkg.Func" or "pkg.Func.func1".
+	Kernel string `json:"kernel"`
+	// Arch is the modelled GPU, as "sm_70"; Registers the registers per
+	// thread assumed for occupancy (Go code has no register count).
+	Arch      string `json:"arch"`
+	Registers int    `json:"registers_per_thread"`
+
+	Launches int `json:"launches"`
+	// Configs are the distinct launch configurations, most launched first.
+	Configs []LaunchConfig `json:"configs"`
+
+	// Lines are the kernel's instrumented source lines, by file and line;
+	// Total is their sum.
+	Lines   []LineProfile `json:"lines"`
+	Total   Counts        `json:"total"`
+	Metrics Metrics       `json:"metrics"` // of Total
+}
+
+// A LaunchConfig is one configuration a kernel was launched with, and the
+// occupancy the modelled GPU would give it.
+type LaunchConfig struct {
+	Grid  [3]int `json:"grid"`
+	Block [3]int `json:"block"`
+	// StaticShared is the most static shared memory (Shared) any block
+	// allocated, in bytes; DynamicShared is Config.SharedMem.
+	StaticShared  int       `json:"static_shared_bytes"`
+	DynamicShared int       `json:"dynamic_shared_bytes"`
+	Launches      int       `json:"launches"`
+	Occupancy     Occupancy `json:"occupancy"`
+}
+
+// An Occupancy is the CUDA occupancy calculator's answer for a launch
+// configuration (gpu.Arch.OccupancyMaxActiveBlocksPerMultiprocessor).
+type Occupancy struct {
+	BlocksPerSM int `json:"active_blocks_per_sm"`
+	WarpsPerSM  int `json:"active_warps_per_sm"`
+	// Fraction is the theoretical occupancy: WarpsPerSM over the
+	// multiprocessor's maximum, from 0 to 1.
+	Fraction float64 `json:"theoretical_occupancy"`
+	// Limit names the resources that bind, such as "warps+registers"
+	// ("warps", "registers", "shared memory", "blocks").
+	Limit string `json:"limit"`
+	// Error says why the configuration could not launch on the modelled
+	// GPU at all (a block too large for it, say); the rest is then zero.
+	Error string `json:"error,omitempty"`
+}
+
+// A LineProfile is the counts of one source line of a kernel: the sum over
+// the instrumented sites on it.
+type LineProfile struct {
+	Func string `json:"func"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Counts
+	Metrics Metrics `json:"metrics"` // of Counts
+}
+
+// Counts are warp-level events, named as nvprof's events and metrics. A
+// request is one warp's execution of a memory site (split into half- or
+// quarter-warp requests where the architecture does); a global
+// transaction is a 32-byte sector on 5.x and later, a 128-byte line on
+// 2.x and 3.x, a 32-, 64- or 128-byte transaction on 1.x; a shared
+// transaction is a wavefront, one serialized step of the banks.
+type Counts struct {
+	GldRequests     int `json:"global_load_requests"`
+	GldTransactions int `json:"gld_transactions"`
+	GldBytes        int `json:"gld_bytes"`           // moved by the transactions
+	GldRequested    int `json:"gld_requested_bytes"` // asked for by the lanes
+
+	GstRequests     int `json:"global_store_requests"`
+	GstTransactions int `json:"gst_transactions"`
+	GstBytes        int `json:"gst_bytes"`
+	GstRequested    int `json:"gst_requested_bytes"`
+
+	SharedLdRequests     int `json:"shared_load_requests"`
+	SharedLdTransactions int `json:"shared_load_transactions"`
+	SharedLdConflicts    int `json:"shared_ld_bank_conflict"` // transactions beyond the ideal
+
+	SharedStRequests     int `json:"shared_store_requests"`
+	SharedStTransactions int `json:"shared_store_transactions"`
+	SharedStConflicts    int `json:"shared_st_bank_conflict"`
+
+	Branches          int `json:"branch"`
+	DivergentBranches int `json:"divergent_branch"`
+
+	// InstExecuted counts warp-level executions of instrumented sites,
+	// which stand in for instructions; ThreadInstExecuted sums their
+	// active lanes.
+	InstExecuted       int `json:"inst_executed"`
+	ThreadInstExecuted int `json:"thread_inst_executed"`
+}
+
+// add adds o to c.
+func (c *Counts) add(o Counts) {
+	c.GldRequests += o.GldRequests
+	c.GldTransactions += o.GldTransactions
+	c.GldBytes += o.GldBytes
+	c.GldRequested += o.GldRequested
+	c.GstRequests += o.GstRequests
+	c.GstTransactions += o.GstTransactions
+	c.GstBytes += o.GstBytes
+	c.GstRequested += o.GstRequested
+	c.SharedLdRequests += o.SharedLdRequests
+	c.SharedLdTransactions += o.SharedLdTransactions
+	c.SharedLdConflicts += o.SharedLdConflicts
+	c.SharedStRequests += o.SharedStRequests
+	c.SharedStTransactions += o.SharedStTransactions
+	c.SharedStConflicts += o.SharedStConflicts
+	c.Branches += o.Branches
+	c.DivergentBranches += o.DivergentBranches
+	c.InstExecuted += o.InstExecuted
+	c.ThreadInstExecuted += o.ThreadInstExecuted
+}
+
+// divergence returns c's branch and instruction counts as a
+// gpu.Divergence, whose methods compute nvprof's efficiencies.
+func (c *Counts) divergence() gpu.Divergence {
+	return gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,
+		WarpInst: c.InstExecuted, ThreadInst: c.ThreadInstExecuted}
+}
+
+// setDivergence stores d's counts in c.
+func (c *Counts) setDivergence(d gpu.Divergence) {
+	c.Branches, c.DivergentBranches = d.Branches, d.Divergent
+	c.InstExecuted, c.ThreadInstExecuted = d.WarpInst, d.ThreadInst
+}
+
+// Metrics are nvprof's metrics derived from Counts. Each ratio is 0 where
+// its denominator is zero (no requests of that kind), except the two
+// efficiencies of divergence, which are 100 without branches or
+// instructions, as gpu.Divergence has them.
+type Metrics struct {
+	GldTransactionsPerRequest float64 `json:"gld_transactions_per_request"`
+	GldEfficiency             float64 `json:"gld_efficiency"` // percent
+	GstTransactionsPerRequest float64 `json:"gst_transactions_per_request"`
+	GstEfficiency             float64 `json:"gst_efficiency"` // percent
+
+	SharedLoadTransactionsPerRequest  float64 `json:"shared_load_transactions_per_request"`
+	SharedStoreTransactionsPerRequest float64 `json:"shared_store_transactions_per_request"`
+
+	BranchEfficiency        float64 `json:"branch_efficiency"`         // percent
+	WarpExecutionEfficiency float64 `json:"warp_execution_efficiency"` // percent
+}
+
+// Metrics returns the metrics of c.
+func (c Counts) Metrics() Metrics {
+	d := c.divergence()
+	return Metrics{
+		GldTransactionsPerRequest:         profRatio(c.GldTransactions, c.GldRequests),
+		GldEfficiency:                     100 * profRatio(c.GldRequested, c.GldBytes),
+		GstTransactionsPerRequest:         profRatio(c.GstTransactions, c.GstRequests),
+		GstEfficiency:                     100 * profRatio(c.GstRequested, c.GstBytes),
+		SharedLoadTransactionsPerRequest:  profRatio(c.SharedLdTransactions, c.SharedLdRequests),
+		SharedStoreTransactionsPerRequest: profRatio(c.SharedStTransactions, c.SharedStRequests),
+		BranchEfficiency:                  d.BranchEfficiency(),
+		WarpExecutionEfficiency:           d.WarpExecutionEfficiency(),
+	}
+}
+
+// ratio returns a/b, or 0 if b is 0.
+func profRatio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
