@@ -3,7 +3,7 @@
 // A kernel is a Go function that receives a *Thread. A launch runs it once
 // for every thread of a grid of thread blocks:
 //
-//	cfg := gocuda.Config{Grid: gocuda.Dim3{X: (n + 255) / 256}, Block: gocuda.Dim3{X: 256}}
+//	cfg := gocuda.Config{Grid: gocuda.Blocks(n, 256), Block: gocuda.Dim3{X: 256}}
 //	err := gocuda.Launch(cfg, func(t *gocuda.Thread) {
 //		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 //		if i < n {
