@@ -37,7 +37,7 @@ type Device struct {
 	closed bool
 }
 
-// An Option configures NewDevice.
+// An Option configures NewDevice (see the package doc's Options).
 type Option func(*options) error
 
 type options struct {

@@ -33,24 +33,37 @@ type record struct {
 	at time.Time // set when the stream reaches the record
 }
 
-// An EventOption configures NewEvent.
-type EventOption func(*Event)
+// An EventOption configures NewEvent, in the style of Option and
+// StreamOption (see the package doc's Options).
+type EventOption func(*eventOptions) error
+
+// eventOptions are NewEvent's settings.
+type eventOptions struct {
+	disableTiming bool
+}
 
 // EventDisableTiming makes an event that takes no timestamps
-// (cudaEventDisableTiming); ElapsedTime on it returns
+// (cudaEventDisableTiming); ElapsedTime and Since on it return
 // ErrInvalidResourceHandle.
-func EventDisableTiming() EventOption { return func(e *Event) { e.timing = false } }
+func EventDisableTiming() EventOption {
+	return func(o *eventOptions) error {
+		o.disableTiming = true
+		return nil
+	}
+}
 
 // NewEvent makes an event on the device (cudaEventCreate).
 func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
 	if d.mem.Closed() { // not d.mu: a kernel may call NewEvent while a pending Close waits for it
 		return nil, ErrContextIsDestroyed
 	}
-	e := &Event{dev: d, timing: true}
+	var o eventOptions
 	for _, opt := range opts {
-		opt(e)
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
 	}
-	return e, nil
+	return &Event{dev: d, timing: !o.disableTiming}, nil
 }
 
 // Record queues the event on s (cudaEventRecord), or on the event's

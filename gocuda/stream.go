@@ -67,12 +67,25 @@ func (o *op) finished() bool {
 	}
 }
 
-// A StreamOption configures NewStream.
-type StreamOption func(*Stream)
+// A StreamOption configures NewStream. Like Option and EventOption, it
+// sets a field of the constructor's settings and may reject its argument
+// with an error, which the constructor returns (see the package doc's
+// Options).
+type StreamOption func(*streamOptions) error
+
+// streamOptions are NewStream's settings.
+type streamOptions struct {
+	nonBlocking bool
+}
 
 // StreamNonBlocking makes a stream that does not synchronize with the
 // default stream (cudaStreamNonBlocking).
-func StreamNonBlocking() StreamOption { return func(s *Stream) { s.blocking = false } }
+func StreamNonBlocking() StreamOption {
+	return func(o *streamOptions) error {
+		o.nonBlocking = true
+		return nil
+	}
+}
 
 // streamSet is a device's streams, and the lock that orders them.
 type streamSet struct {
@@ -92,10 +105,13 @@ func (set *streamSet) init(d *Device) {
 // NewStream makes a stream on the device (cudaStreamCreate). By default it
 // synchronizes with the default stream; see StreamNonBlocking.
 func (d *Device) NewStream(opts ...StreamOption) (*Stream, error) {
-	s := &Stream{dev: d, blocking: true}
+	var o streamOptions
 	for _, opt := range opts {
-		opt(s)
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
 	}
+	s := &Stream{dev: d, blocking: !o.nonBlocking}
 	set := &d.streams
 	set.mu.Lock()
 	defer set.mu.Unlock()
