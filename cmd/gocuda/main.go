@@ -29,6 +29,7 @@ var commands = []command{
 	{"bench", "compare the kernels with hand-written Go; -quick, -json, -svg", runBench},
 	{"compile", "compile the kernels marked //gocuda:kernel into block loops (go generate)", runCompile},
 	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
+	{"version", "print the gocuda version, commit and Go toolchain", runVersion},
 }
 
 func main() {
