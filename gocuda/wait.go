@@ -17,7 +17,9 @@ import (
 // that differs), leaving the stream's work running and its errors
 // unreported: a later Synchronize waits for the same work and reports
 // them. If the work has finished by the time the end of ctx is noticed,
-// SynchronizeContext reports the work, as Synchronize does.
+// SynchronizeContext reports the work, as Synchronize does. The effects of
+// the work happen before a SynchronizeContext that reports it returns; one
+// that returns a context error promises nothing about them.
 func (s *Stream) SynchronizeContext(ctx context.Context) error {
 	s = s.orDefault()
 	if err := hostOnly("Stream.SynchronizeContext"); err != nil {
