@@ -37,7 +37,7 @@ type Device struct {
 	closed bool
 }
 
-// An Option configures NewDevice.
+// An Option configures NewDevice (see the package doc's Options).
 type Option func(*options) error
 
 type options struct {
@@ -60,7 +60,11 @@ func WithWorkers(n int) Option {
 }
 
 // NewDevice starts a device. Close it when done to stop its workers.
-func NewDevice(opts ...Option) (*Device, error) {
+func NewDevice(opts ...Option) (*Device, error) { return newDevice(false, opts) }
+
+// newDevice is NewDevice; marked marks the device's goroutines (see
+// grid.MarkFunc), as Default's are, for gocudatest.IgnoreDefaultDevice.
+func newDevice(marked bool, opts []Option) (*Device, error) {
 	var o options
 	for _, opt := range opts {
 		if err := opt(&o); err != nil {
@@ -73,14 +77,19 @@ func NewDevice(opts ...Option) (*Device, error) {
 	if o.printOut == nil {
 		o.printOut = os.Stdout
 	}
-	d := &Device{pool: grid.NewPool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut, runtime: o.runtimePath}
+	pool := grid.NewPool
+	if marked {
+		pool = grid.NewMarkedPool
+	}
+	d := &Device{pool: pool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut, runtime: o.runtimePath}
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
-		d.execs[i] = newExecutor()
+		d.execs[i] = newExecutor(marked)
 	}
 	d.streams.init(d)
 	d.nested.init()
 	d.resident.limit = d.pool.Workers() * MaxBlocksPerMultiProcessor
+	d.resident.marked = marked
 	register(d)
 	return d, nil
 }
@@ -198,18 +207,6 @@ func (d *Device) Close() error {
 	unregister(d)
 	return streamErr
 }
-
-var defaultDevice = sync.OnceValue(func() *Device {
-	d, err := NewDevice()
-	if err != nil {
-		panic(err) // unreachable: no options
-	}
-	return d
-})
-
-// Default returns the default device, started on first use with one worker
-// per GOMAXPROCS. It lives for the rest of the program.
-func Default() *Device { return defaultDevice() }
 
 // Launch runs kernel on the default device. See Device.LaunchContext.
 func Launch(cfg Config, kernel func(*Thread)) error {

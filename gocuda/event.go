@@ -1,6 +1,7 @@
 package gocuda
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"time"
@@ -32,24 +33,37 @@ type record struct {
 	at time.Time // set when the stream reaches the record
 }
 
-// An EventOption configures NewEvent.
-type EventOption func(*Event)
+// An EventOption configures NewEvent, in the style of Option and
+// StreamOption (see the package doc's Options).
+type EventOption func(*eventOptions) error
+
+// eventOptions are NewEvent's settings.
+type eventOptions struct {
+	disableTiming bool
+}
 
 // EventDisableTiming makes an event that takes no timestamps
-// (cudaEventDisableTiming); ElapsedTime on it returns
+// (cudaEventDisableTiming); ElapsedTime and Since on it return
 // ErrInvalidResourceHandle.
-func EventDisableTiming() EventOption { return func(e *Event) { e.timing = false } }
+func EventDisableTiming() EventOption {
+	return func(o *eventOptions) error {
+		o.disableTiming = true
+		return nil
+	}
+}
 
 // NewEvent makes an event on the device (cudaEventCreate).
 func (d *Device) NewEvent(opts ...EventOption) (*Event, error) {
 	if d.mem.Closed() { // not d.mu: a kernel may call NewEvent while a pending Close waits for it
 		return nil, ErrContextIsDestroyed
 	}
-	e := &Event{dev: d, timing: true}
+	var o eventOptions
 	for _, opt := range opts {
-		opt(e)
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
 	}
-	return e, nil
+	return &Event{dev: d, timing: !o.disableTiming}, nil
 }
 
 // Record queues the event on s (cudaEventRecord), or on the event's
@@ -109,18 +123,11 @@ func (e *Event) latest() (*record, error) {
 // returns an error wrapping ErrNotPermitted; Query does not wait and may be
 // used there.
 func (e *Event) Synchronize() error {
-	if err := hostOnly("Event.Synchronize"); err != nil {
+	const what = "Event.Synchronize"
+	if err := hostOnly(what); err != nil {
 		return err
 	}
-	rec, err := e.latest()
-	if err != nil || rec == nil || rec.op.finished() {
-		return err
-	}
-	if err := mayWait("Event.Synchronize"); err != nil {
-		return err
-	}
-	<-rec.op.done
-	return nil
+	return e.synchronize(context.Background(), what)
 }
 
 // Query returns ErrNotReady until the most recent Record has completed
@@ -152,8 +159,27 @@ func (e *Event) Close() error {
 // end's, with the resolution of the host's monotonic clock
 // (cudaEventElapsedTime). It returns ErrInvalidResourceHandle if either event
 // is nil, was made with EventDisableTiming, was never recorded or is closed,
-// and ErrNotReady if either record has not completed.
+// and ErrNotReady if either record has not completed. Event.Since gives
+// the same measure as a time.Duration.
 func ElapsedTime(start, end *Event) (float32, error) {
+	d, err := elapsed(start, end)
+	if err != nil {
+		return 0, err
+	}
+	return float32(d.Seconds() * 1e3), nil
+}
+
+// Since returns the time from start's most recent Record to e's: what
+// ElapsedTime(start, e) measures, as a time.Duration for Go code (to print,
+// compare or feed to testing.B.ReportMetric) rather than CUDA's float32
+// milliseconds. It fails as ElapsedTime does. The duration is negative if
+// e's record was reached before start's.
+func (e *Event) Since(start *Event) (time.Duration, error) {
+	return elapsed(start, e)
+}
+
+// elapsed is the time from start's most recent record to end's.
+func elapsed(start, end *Event) (time.Duration, error) {
 	var at [2]time.Time
 	for i, e := range []*Event{start, end} {
 		rec, err := e.latest()
@@ -169,5 +195,5 @@ func ElapsedTime(start, end *Event) (float32, error) {
 		}
 		at[i] = rec.at
 	}
-	return float32(at[1].Sub(at[0]).Seconds() * 1e3), nil
+	return at[1].Sub(at[0]), nil
 }

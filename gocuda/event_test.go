@@ -117,3 +117,59 @@ func TestEventErrors(t *testing.T) {
 	_, err = gocuda.ElapsedTime(timed, untimed)
 	require.ErrorIs(t, err, gocuda.ErrInvalidResourceHandle)
 }
+
+// TestEventSince: Since measures what ElapsedTime measures, as a
+// time.Duration, in either order, and fails as ElapsedTime does.
+func TestEventSince(t *testing.T) {
+	d := newDevice(t)
+	s := newStream(t, d)
+	start, end := newEvent(t, d), newEvent(t, d)
+	const held = 20 * time.Millisecond
+	require.NoError(t, start.Record(s))
+	require.NoError(t, s.Launch(one, func(*gocuda.Thread) { time.Sleep(held) })) // the work being timed
+	require.NoError(t, end.Record(s))
+	require.NoError(t, end.Synchronize())
+
+	got, err := end.Since(start)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, got, held)
+	ms, err := gocuda.ElapsedTime(start, end)
+	require.NoError(t, err)
+	assert.Equal(t, float32(got.Seconds()*1e3), ms, "Since and ElapsedTime disagree")
+	back, err := start.Since(end)
+	require.NoError(t, err)
+	assert.Equal(t, -got, back)
+	zero, err := end.Since(end)
+	require.NoError(t, err)
+	assert.Zero(t, zero)
+
+	untimed, never := newEvent(t, d, gocuda.EventDisableTiming()), newEvent(t, d)
+	require.NoError(t, untimed.Record(s))
+	pending := newEvent(t, d)
+	open := gate(t, s)
+	require.NoError(t, pending.Record(s))
+	closed := newEvent(t, d)
+	require.NoError(t, closed.Record(s))
+	require.NoError(t, closed.Close())
+	for _, tc := range []struct {
+		name       string
+		start, end *gocuda.Event
+		want       error
+	}{
+		{"timing disabled", start, untimed, gocuda.ErrInvalidResourceHandle},
+		{"never recorded", never, end, gocuda.ErrInvalidResourceHandle},
+		{"nil start", nil, end, gocuda.ErrInvalidResourceHandle},
+		{"closed", start, closed, gocuda.ErrInvalidResourceHandle},
+		{"not ready", start, pending, gocuda.ErrNotReady},
+	} {
+		_, err := tc.end.Since(tc.start)
+		assert.ErrorIs(t, err, tc.want, tc.name)
+		_, elapsedErr := gocuda.ElapsedTime(tc.start, tc.end)
+		assert.Equal(t, elapsedErr, err, "%s: ElapsedTime fails differently", tc.name)
+	}
+	var nilEnd *gocuda.Event
+	_, err = nilEnd.Since(start)
+	require.ErrorIs(t, err, gocuda.ErrInvalidResourceHandle)
+	open()
+	require.NoError(t, s.Synchronize())
+}

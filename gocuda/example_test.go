@@ -16,7 +16,7 @@ func ExampleLaunch() {
 	for i := range x {
 		x[i], y[i] = float32(i), 1
 	}
-	cfg := gocuda.Config{Grid: gocuda.Dim3{X: (n + 255) / 256}, Block: gocuda.Dim3{X: 256}}
+	cfg := gocuda.Config{Grid: gocuda.Blocks(n, 256), Block: gocuda.Dim3{X: 256}}
 	err := gocuda.Launch(cfg, func(t *gocuda.Thread) {
 		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 		if i < n {

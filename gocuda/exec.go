@@ -30,8 +30,11 @@ type executor struct {
 	pb probelink.Block // the current block as an instrumented build's observer sees it
 }
 
-func newExecutor() *executor {
+// newExecutor returns an executor whose fibers are marked (see
+// grid.MarkFunc) if marked is set.
+func newExecutor(marked bool) *executor {
 	x := &executor{}
+	x.coop.Marked = marked
 	x.runFiber = x.runFiberThread
 	x.direct.x = x
 	x.blk.x, x.blk.t = x, &x.direct

@@ -13,7 +13,10 @@ import (
 // tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	Default().Close()
+	if err := CloseDefault(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -7,9 +7,10 @@ import "sync"
 // each such block needs an executor of its own, and those of goroutines
 // running a nested launch's blocks (see runNested). The zero residentSet is empty and ready to use.
 type residentSet struct {
-	mu    sync.Mutex
-	free  []*executor
-	limit int // most executors kept; a larger launch closes the rest
+	mu     sync.Mutex
+	free   []*executor
+	limit  int  // most executors kept; a larger launch closes the rest
+	marked bool // the executors' fibers are marked (see newExecutor)
 }
 
 // take returns n executors, reusing free ones first.
@@ -20,7 +21,7 @@ func (r *residentSet) take(n int) []*executor {
 	r.free = r.free[:len(r.free)-k]
 	r.mu.Unlock()
 	for len(xs) < n {
-		xs = append(xs, newExecutor())
+		xs = append(xs, newExecutor(r.marked))
 	}
 	return xs
 }

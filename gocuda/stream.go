@@ -67,12 +67,25 @@ func (o *op) finished() bool {
 	}
 }
 
-// A StreamOption configures NewStream.
-type StreamOption func(*Stream)
+// A StreamOption configures NewStream. Like Option and EventOption, it
+// sets a field of the constructor's settings and may reject its argument
+// with an error, which the constructor returns (see the package doc's
+// Options).
+type StreamOption func(*streamOptions) error
+
+// streamOptions are NewStream's settings.
+type streamOptions struct {
+	nonBlocking bool
+}
 
 // StreamNonBlocking makes a stream that does not synchronize with the
 // default stream (cudaStreamNonBlocking).
-func StreamNonBlocking() StreamOption { return func(s *Stream) { s.blocking = false } }
+func StreamNonBlocking() StreamOption {
+	return func(o *streamOptions) error {
+		o.nonBlocking = true
+		return nil
+	}
+}
 
 // streamSet is a device's streams, and the lock that orders them.
 type streamSet struct {
@@ -92,10 +105,13 @@ func (set *streamSet) init(d *Device) {
 // NewStream makes a stream on the device (cudaStreamCreate). By default it
 // synchronizes with the default stream; see StreamNonBlocking.
 func (d *Device) NewStream(opts ...StreamOption) (*Stream, error) {
-	s := &Stream{dev: d, blocking: true}
+	var o streamOptions
 	for _, opt := range opts {
-		opt(s)
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
 	}
+	s := &Stream{dev: d, blocking: !o.nonBlocking}
 	set := &d.streams
 	set.mu.Lock()
 	defer set.mu.Unlock()
@@ -113,6 +129,25 @@ func (d *Device) DefaultStream() *Stream { return d.streams.def }
 // Launch queues a launch of kernel and returns at once (kernel<<<grid,
 // block, shared, stream>>>). A configuration error is returned at once, as
 // by Device.Launch; the kernel's own failure is reported by Synchronize.
+// See LaunchContext.
+func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
+	return s.LaunchContext(context.Background(), cfg, kernel)
+}
+
+// LaunchContext queues a launch of kernel that ctx can stop, and returns at
+// once. A configuration error is returned at once, as by Device.Launch, and
+// so is an error wrapping ctx.Err() if ctx is already done; nothing is
+// queued then. The kernel's own failure is reported by Synchronize.
+//
+// Once ctx is done, the queued launch starts no further block, as
+// Device.LaunchContext does: if ctx ends before the stream reaches the
+// launch, no block runs; if it ends while the launch runs, the blocks
+// running finish and no others start. Either way the launch fails with an
+// error wrapping ctx.Err(), which is the stream's error like any other
+// failure: the operations queued after it are skipped until Synchronize
+// reports it. ctx does not stop waiting: Synchronize still waits for the
+// launch (SynchronizeContext stops waiting). Watching ctx costs no
+// goroutine while the launch waits in the queue.
 //
 // From inside a kernel the launch is a nested one, as Device.Launch's: it
 // runs at once, is not ordered with the work queued on s, and returns when
@@ -120,7 +155,7 @@ func (d *Device) DefaultStream() *Stream { return d.streams.def }
 // CUDA a stream made on the host is undefined in device code, and the
 // grids a kernel launches into its own streams complete before it does;
 // running them at once keeps that guarantee and cannot hang.
-func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
+func (s *Stream) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thread)) error {
 	s = s.orDefault()
 	l, err := s.dev.newLaunch(cfg, kernel)
 	if err != nil {
@@ -130,9 +165,12 @@ func (s *Stream) Launch(cfg Config, kernel func(*Thread)) error {
 		if err := s.usable(); err != nil {
 			return err
 		}
-		return s.dev.runNested(context.Background(), l)
+		return s.dev.runNested(ctx, l)
 	}
-	return s.enqueue(&op{run: func() error { return s.dev.run(context.Background(), l) }})
+	if ctx.Err() != nil {
+		return contextError(ctx, "launch cancelled before it was queued")
+	}
+	return s.enqueue(&op{run: func() error { return s.dev.run(ctx, l) }})
 }
 
 // WaitEvent makes the work queued on s after this call wait until e's most

@@ -70,23 +70,10 @@ func (s *Stream) close() (claimed bool, err error) {
 // pending, it returns an error wrapping ErrNotPermitted instead of waiting.
 // So it does from inside a kernel: the kernel may be part of that work, and
 // CUDA 12 removed device-side cudaDeviceSynchronize (a nested launch is
-// synchronous anyway).
+// synchronous anyway). See SynchronizeContext for a wait that a context
+// can cut short.
 func (d *Device) Synchronize() error {
-	if err := hostOnly("Device.Synchronize"); err != nil {
-		return err
-	}
-	if len(d.streams.pending(false)) > 0 {
-		if err := mayWait("Device.Synchronize"); err != nil {
-			return err
-		}
-	}
-	var first error
-	for _, s := range d.streams.snapshot() {
-		if err := s.synchronize(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
+	return d.synchronize(context.Background(), "Device.Synchronize")
 }
 
 // snapshot returns the open streams.

@@ -1,6 +1,9 @@
 package gocuda
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // enqueue adds o to the stream, with the cross-stream dependencies of the
 // legacy default stream, and starts a drainer if none is running. All of it
@@ -118,33 +121,14 @@ func (s *Stream) complete(o *op, err error) {
 // (see Default), as stream 0 is the current device's in CUDA. Called from a
 // host function, it returns an error wrapping ErrNotPermitted instead of
 // waiting (see LaunchHostFunc), and so it does from inside a kernel, where
-// it could wait for the kernel itself.
+// it could wait for the kernel itself. See SynchronizeContext for a wait
+// that a context can cut short.
 func (s *Stream) Synchronize() error {
 	s = s.orDefault()
 	if err := hostOnly("Stream.Synchronize"); err != nil {
 		return err
 	}
-	return s.synchronize()
-}
-
-// synchronize is Synchronize for a caller that has checked it may wait
-// from where it runs (hostOnly).
-func (s *Stream) synchronize() error {
-	set := &s.dev.streams
-	set.mu.Lock()
-	tail := s.tail
-	set.mu.Unlock()
-	if tail != nil && !tail.finished() {
-		if err := mayWait("Stream.Synchronize"); err != nil {
-			return err
-		}
-		<-tail.done
-	}
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	err := s.err
-	s.err = nil
-	return err
+	return s.synchronize(context.Background(), "Stream.Synchronize")
 }
 
 // Query returns ErrNotReady while operations queued on s are pending

@@ -14,7 +14,7 @@ import (
 	"github.com/gocuda/gocuda/gocudatest"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m, gocudatest.IgnoreDefaultDevice()) }
 
 func TestWatch(t *testing.T) {
 	boom := errors.New("boom")

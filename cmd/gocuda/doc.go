@@ -14,6 +14,7 @@ The commands are:
 	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
 	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
 	devicequery  print the properties of the device, like CUDA's deviceQuery
+	version      print the gocuda version, commit and Go toolchain
 	help         print usage, or a command's with help <command>
 
 # Run the demo kernels
@@ -144,6 +145,26 @@ instead (gocuda.WithWorkers, gocuda.WithGlobalMem); -mem takes a byte
 count with an optional KiB, MiB, GiB or TiB suffix, such as 512MiB.
 Devicequery exits with status 0, 1 if the device cannot be started, and 2
 for a bad command line.
+
+# Print the version
+
+Usage:
+
+	gocuda version
+
+Version prints one line: the version of module github.com/gocuda/gocuda
+the command was built from (a tag such as v0.1.0 after go install ...@v0.1.0,
+a pseudo-version after go install ...@latest before the first tag or in a
+clone, or (devel) with go run, which does not stamp versions), the commit
+and its time with "modified" for a clone with uncommitted changes when
+the build recorded them, and the Go toolchain and platform, as
+runtime/debug.ReadBuildInfo reports them:
+
+	gocuda v0.1.0 go1.26.0 linux/amd64
+
+When another module runs the command (go tool, or go run of
+github.com/gocuda/gocuda/cmd/gocuda from a module that requires gocuda),
+the version is that of the gocuda module it requires.
 
 # Print help
 

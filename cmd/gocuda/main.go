@@ -31,6 +31,7 @@ var commands = []command{
 	{"check", "run tests with kernels checked for races, sync and memory errors, like compute-sanitizer", runCheck},
 	{"profile", "run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence", runProfile},
 	{"devicequery", "print the properties of the device, like CUDA's deviceQuery", runDeviceQuery},
+	{"version", "print the gocuda version, commit and Go toolchain", runVersion},
 }
 
 func main() {

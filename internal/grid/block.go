@@ -89,6 +89,10 @@ type Block struct {
 	// Observer, if set, is told of undefined operations (see Observer).
 	Observer Observer
 
+	// Marked, set before the block is first promoted, runs its
+	// coroutines under MarkFunc's frame.
+	Marked bool
+
 	failure  error // the thread panic or deadlock that ends the block
 	aborting bool
 }

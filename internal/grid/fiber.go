@@ -16,7 +16,11 @@ type fiber struct {
 
 func newFiber(b *Block) *fiber {
 	f := &fiber{b: b}
-	f.resume, f.stop = iter.Pull(f.loop)
+	seq := f.loop
+	if b.Marked {
+		seq = func(yield func(struct{}) bool) { marked(func() { f.loop(yield) }) }
+	}
+	f.resume, f.stop = iter.Pull(seq)
 	return f
 }
 

@@ -23,6 +23,7 @@ var ErrClosed = errors.New("grid: pool closed")
 // the return of the Pool.Run that submitted the job.
 type Pool struct {
 	workers int
+	marked  bool // workers run under MarkFunc's frame
 	mu      sync.Mutex
 	wake    sync.Cond // signalled when a job arrives or the pool closes
 	queue   []*Job    // jobs that may still have unclaimed blocks, oldest first
@@ -32,17 +33,32 @@ type Pool struct {
 }
 
 // NewPool starts a pool of n workers; n < 1 means runtime.GOMAXPROCS(0).
-func NewPool(n int) *Pool {
+func NewPool(n int) *Pool { return newPool(n, false) }
+
+// NewMarkedPool is NewPool for a pool whose workers have MarkFunc's frame
+// on their stacks.
+func NewMarkedPool(n int) *Pool { return newPool(n, true) }
+
+func newPool(n int, marked bool) *Pool {
 	if n < 1 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	p := &Pool{workers: n}
+	p := &Pool{workers: n, marked: marked}
 	p.wake.L = &p.mu
 	p.running.Add(n)
 	for id := range n {
-		go p.work(id)
+		p.spawn(id)
 	}
 	return p
+}
+
+// spawn starts worker id's goroutine.
+func (p *Pool) spawn(id int) {
+	if p.marked {
+		go marked(func() { p.work(id) })
+		return
+	}
+	go p.work(id)
 }
 
 // Workers returns the number of workers.
@@ -125,7 +141,7 @@ func (p *Pool) work(id int) {
 // runtime.Goexit.
 func (p *Pool) respawn(id int) {
 	p.running.Add(1)
-	go p.work(id)
+	p.spawn(id)
 }
 
 // take returns the job after last (round robin, in order of arrival) among
