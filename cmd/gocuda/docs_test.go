@@ -32,7 +32,7 @@ func TestDocCommands(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	written := map[string]bool{} // Go benchmark files the commands wrote
-	ran := map[string]bool{} // each distinct command runs once
+	ran := map[string]bool{}     // each distinct command runs once
 	for _, c := range cmds {
 		if c.Args[0] == "benchstat" {
 			for _, f := range c.Args[1:] {
