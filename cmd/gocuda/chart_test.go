@@ -39,10 +39,10 @@ func TestChartRows(t *testing.T) {
 		{header: "matmul  n=256   (1× = handParallel, 3.04 ms)"},
 		{label: "tiled", runtime: 0.036, compiled: 0.49},
 		{label: "naive", runtime: 0.41, compiled: 0.41},
-		{label: "handSerial, handParallel", serial: 0.52, parallel: 1},
+		{label: "hand-written Go", serial: 0.52, parallel: 1},
 		{header: "saxpy  n=1024   (1× = handSerial, 600 ns)"},
 		{label: "perThread", runtime: 0.1},
-		{label: "handSerial, handParallel", serial: 1, parallel: 0.5},
+		{label: "hand-written Go", serial: 1, parallel: 0.5},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("chartRows =\n%+v\nwant\n%+v", got, want)

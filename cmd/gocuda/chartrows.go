@@ -35,7 +35,7 @@ func chartRows(results []benchResult) []chartRow {
 			continue
 		}
 		rows = append(rows, chartRow{header: fmt.Sprintf("%s  %s   (1× = %s, %s)", g[0].Kernel, g[0].label(), base.Baseline, formatTime(base.MedianNs))})
-		hand := chartRow{label: "handSerial, handParallel"}
+		hand := chartRow{label: "hand-written Go"}
 		var variants []chartRow
 		for _, r := range g {
 			if !r.Verified || r.Speedup <= 0 {
