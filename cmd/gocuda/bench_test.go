@@ -225,6 +225,13 @@ func checkSVG(t *testing.T, name string) {
 	if !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, "perThread") }) {
 		t.Errorf("chart has no perThread label; its texts: %q", texts)
 	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("font-family:Liberation Sans;")) || !bytes.Contains(data, []byte("sans-serif")) {
+		t.Error("the chart's text has no fallback fonts")
+	}
 }
 
 func TestBenchUsage(t *testing.T) {

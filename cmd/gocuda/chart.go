@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
@@ -59,7 +60,7 @@ func writeChart(w io.Writer, format string, env benchEnv, results []benchResult)
 	case "png":
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(chartWidth, height), vgimg.UseDPI(144))}
 	case "svg":
-		c = vgsvg.New(chartWidth, height)
+		c = svgCanvas{vgsvg.New(chartWidth, height)}
 	default:
 		return fmt.Errorf("chart format %q: want svg or png", format)
 	}
@@ -185,6 +186,24 @@ func (speedupTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// svgCanvas is an SVG canvas whose text falls back to Arial or Helvetica,
+// which have Liberation Sans's metrics, and then to any sans-serif face,
+// on a machine without Liberation Sans: vgsvg names only the font it
+// measured, and a viewer lacking it would set the labels in its default
+// serif face, wider than the layout allows.
+type svgCanvas struct{ *vgsvg.Canvas }
+
+// WriteTo writes the SVG document with the fallback fonts.
+func (c svgCanvas) WriteTo(w io.Writer) (int64, error) {
+	var buf bytes.Buffer
+	if _, err := c.Canvas.WriteTo(&buf); err != nil {
+		return 0, err
+	}
+	out := bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+	n, err := w.Write(out)
+	return int64(n), err
 }
 
 // chartFont returns the chart's typeface, Liberation Sans, at size
