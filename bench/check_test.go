@@ -87,3 +87,40 @@ func TestVariantsNames(t *testing.T) {
 		t.Errorf("BenchName = %q", s)
 	}
 }
+
+// TestBenchmarkNames: every sub-benchmark of the package, in the -short
+// and the full sets, is named by key=value levels ending in impl=, and the
+// only hand-written baselines are handSerial and handParallel.
+func TestBenchmarkNames(t *testing.T) {
+	level := regexp.MustCompile(`^[a-z]+=[^=/]+$`)
+	retired := []string{"handCAS", "syncAtomic", "copy", "goroutines", "goroutineBarrier", "gridStrideScalar", "iterPullRoundTrip"}
+	for _, short := range []bool{true, false} {
+		names := benchmarkNames(t, short)
+		if len(names) < 50 {
+			t.Fatalf("only %d benchmark names", len(names))
+		}
+		seen := map[string]bool{}
+		for _, name := range names {
+			if seen[name] {
+				t.Errorf("%s twice", name)
+			}
+			seen[name] = true
+			levels := strings.Split(name, "/")
+			if len(levels) == 1 {
+				continue // a benchmark without sub-benchmarks, such as BenchmarkLaunchEmpty
+			}
+			for _, l := range levels[1:] {
+				if !level.MatchString(l) {
+					t.Errorf("%s: level %q is not key=value", name, l)
+				}
+			}
+			impl, ok := strings.CutPrefix(levels[len(levels)-1], "impl=")
+			switch {
+			case !ok:
+				t.Errorf("%s: the last level is not impl=", name)
+			case strings.HasPrefix(impl, "hand") && !bench.IsBaseline(impl), slices.Contains(retired, impl):
+				t.Errorf("%s: impl %q; the baselines are %s and %s", name, impl, bench.HandSerial, bench.HandParallel)
+			}
+		}
+	}
+}

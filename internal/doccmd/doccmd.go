@@ -27,8 +27,9 @@ func (c Command) String() string {
 // shellFence matches the opening line of a fenced block of shell commands.
 var shellFence = regexp.MustCompile("^\\s*(```|~~~)\\s*(sh|shell|bash|console)\\s*$")
 
-// inlineCode matches an inline code span of one backtick.
-var inlineCode = regexp.MustCompile("`([^`\n]+)`")
+// inlineCode matches an inline code span of one backtick, which may run
+// over a line break.
+var inlineCode = regexp.MustCompile("`([^`]+)`")
 
 // Parse returns the commands of the Markdown text src whose first word is
 // one of progs, in order. name is recorded as each Command's File.
@@ -41,6 +42,15 @@ func Parse(name string, src []byte, progs ...string) []Command {
 			}
 		}
 	}
+	var para []string // the lines of the paragraph outside code blocks so far
+	paraStart := 0
+	endPara := func() {
+		text := strings.Join(para, "\n")
+		for _, m := range inlineCode.FindAllStringSubmatchIndex(text, -1) {
+			add(paraStart+strings.Count(text[:m[0]], "\n"), strings.ReplaceAll(text[m[2]:m[3]], "\n", " "))
+		}
+		para = nil
+	}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	fence := "" // the fence of the block the scanner is in, if any
 	shell := false
@@ -49,17 +59,22 @@ func Parse(name string, src []byte, progs ...string) []Command {
 		trimmed := strings.TrimSpace(text)
 		switch {
 		case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			endPara()
 			fence, shell = trimmed[:3], shellFence.MatchString(text)
 		case fence != "" && strings.HasPrefix(trimmed, fence):
 			fence = ""
 		case fence != "" && shell:
 			add(line, strings.TrimPrefix(trimmed, "$ "))
+		case fence == "" && trimmed == "":
+			endPara()
 		case fence == "":
-			for _, m := range inlineCode.FindAllStringSubmatch(text, -1) {
-				add(line, m[1])
+			if len(para) == 0 {
+				paraStart = line
 			}
+			para = append(para, text)
 		}
 	}
+	endPara()
 	return cmds
 }
 

@@ -45,13 +45,21 @@ func TestParse(t *testing.T) {
 		"~~~\n" + // 10
 		"```bash\n" + // 11
 		"benchstat old.txt new.txt\n" + // 12
-		"```\n" // 13
+		"```\n" + // 13
+		"Then `go test\n" + // 14
+		"-short` and\n" + // 15
+		"\n" + // 16
+		"`go vet` and `not\n" + // 17
+		"\n" + // 18
+		"go vet` (a paragraph ends a span).\n" // 19
 	got := Parse("x.md", []byte(md), "go", "benchstat")
 	want := []Command{
 		{"x.md", 2, []string{"go", "test", "./..."}},
 		{"x.md", 7, []string{"go", "run", "./cmd/gocuda", "bench", "-quick"}},
 		{"x.md", 9, []string{"go", "test", "-short"}},
 		{"x.md", 12, []string{"benchstat", "old.txt", "new.txt"}},
+		{"x.md", 14, []string{"go", "test", "-short"}},
+		{"x.md", 17, []string{"go", "vet"}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Parse = %v\nwant %v", got, want)
