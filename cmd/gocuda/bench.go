@@ -54,7 +54,7 @@ type benchOutputs struct {
 // runBench is the bench subcommand.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	quick := fs.Bool("quick", false, "the quick sizes (go test -short's) and shorter samples: about a minute on 2 cores")
+	quick := fs.Bool("quick", false, "the quick sizes (go test -short's) and shorter samples: well under a minute on 2 cores")
 	only := fs.String("kernel", "", "comma-separated `kernels` to run (default all)")
 	count := fs.Int("count", 0, "`samples` of each variant (default 6, as benchstat needs for a confidence interval)")
 	minTime := fs.Duration("time", 0, "least `duration` of a sample (default 100ms, 20ms with -quick)")
