@@ -10,90 +10,83 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// BenchmarkSyncThreads measures a block barrier: one block of 256 threads
-// crossing 100 barriers per launch, reported per thread per barrier. gocuda
-// is a kernel doing nothing but barriers, on the runtime path; compiled and
-// runtime are bench.SyncRoundsKernel (a shared counter bumped between
-// barriers, 2000 rounds a launch) compiled by gocuda compile and on the
-// runtime path. The
-// baselines are what a hand-written Go program would use for 256 threads
-// meeting at a barrier (goroutines and a sync.Cond barrier), and the floor
-// of gocuda's runtime path: one iter.Pull coroutine round trip per thread.
-func BenchmarkSyncThreads(b *testing.B) {
-	const threads, rounds = 256, 100
-	const kernelRounds = 2000 // enough that a launch's own cost (tens of µs) does not count
-	report := func(b *testing.B, rounds int) {
+// BenchmarkSyncThreads measures a block barrier, reported per thread per
+// barrier: one block of 256 threads bumping a shared counter and crossing
+// a barrier 2000 times a launch (bench.SyncRoundsKernel), on the runtime
+// path (impl=syncRounds) and compiled by gocuda compile
+// (impl=syncRoundsCompiled). The baseline is what hand-written Go uses for
+// 256 threads meeting at a barrier: goroutines and a sync.Cond barrier
+// (impl=handParallel). impl=iterPull is not a baseline but the floor of
+// the runtime path: one iter.Pull coroutine round trip per thread.
+func BenchmarkSyncThreads(b *testing.B) { runSuite(b, "SyncThreads") }
+
+func syncThreadsSuite(tb testing.TB, short bool) []benchCase {
+	const threads = 256
+	const rounds = 2000 // enough that a launch's own cost (tens of µs) does not count
+	report := func(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*threads*rounds), "ns/thread-barrier")
 	}
-	dev, err := gocuda.NewDevice(gocuda.WithWorkers(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dev.Close()
-	cfg := gocuda.Config{Block: gocuda.Dim3{X: threads}}
-	b.Run("gocuda", func(b *testing.B) {
-		kernel := func(t *gocuda.Thread) {
-			for range rounds {
-				t.SyncThreads()
-			}
+	dev := newDevice(tb, gocuda.WithWorkers(1)) // a barrier's cost alone, no other worker competing
+	name := func(impl string) string { return fmt.Sprintf("threads=%d/impl=%s", threads, impl) }
+	var cs []benchCase
+	for _, runtimePath := range []bool{true, false} {
+		impl := "syncRounds"
+		if !runtimePath {
+			impl += bench.Compiled
 		}
-		for b.Loop() {
-			must(b, dev.Launch(cfg, kernel))
-		}
-		report(b, rounds)
-	})
-	for _, runtime := range []bool{false, true} {
-		name := "compiled"
-		if runtime {
-			name = "runtime"
-		}
-		b.Run(name, func(b *testing.B) {
+		cs = append(cs, benchCase{name(impl), func(b *testing.B) {
 			counts := make([]int32, threads)
-			cfg := cfg
-			cfg.RuntimePath = runtime
+			cfg := gocuda.Config{Block: gocuda.Dim3{X: threads}, RuntimePath: runtimePath}
 			for b.Loop() {
-				must(b, dev.Launch(cfg, bench.SyncRoundsKernel(kernelRounds, counts)))
+				must(b, dev.Launch(cfg, bench.SyncRoundsKernel(rounds, counts)))
 			}
-			if counts[threads-1] != kernelRounds {
-				b.Fatalf("thread %d counted %d rounds, want %d", threads-1, counts[threads-1], kernelRounds)
+			if counts[threads-1] != rounds {
+				b.Fatalf("thread %d counted %d rounds, want %d", threads-1, counts[threads-1], rounds)
 			}
-			report(b, kernelRounds)
-		})
+			report(b)
+		}})
 	}
-	b.Run("goroutineBarrier", func(b *testing.B) {
-		for b.Loop() {
-			bar := newCondBarrier(threads)
-			var wg sync.WaitGroup
-			for range threads {
-				wg.Go(func() {
-					for range rounds {
-						bar.wait()
+	return append(cs,
+		benchCase{name(bench.HandParallel), func(b *testing.B) {
+			for b.Loop() {
+				condBarrierRounds(threads, rounds)
+			}
+			report(b)
+		}},
+		benchCase{name("iterPull"), func(b *testing.B) {
+			nexts := make([]func() (struct{}, bool), threads)
+			for i := range nexts {
+				next, stop := iter.Pull(func(yield func(struct{}) bool) {
+					for yield(struct{}{}) {
 					}
 				})
+				defer stop()
+				nexts[i] = next
 			}
-			wg.Wait()
-		}
-		report(b, rounds)
-	})
-	b.Run("iterPullRoundTrip", func(b *testing.B) {
-		nexts := make([]func() (struct{}, bool), threads)
-		for i := range nexts {
-			next, stop := iter.Pull(func(yield func(struct{}) bool) {
-				for yield(struct{}{}) {
+			for b.Loop() {
+				for range rounds {
+					for _, next := range nexts {
+						next()
+					}
 				}
-			})
-			defer stop()
-			nexts[i] = next
-		}
-		for b.Loop() {
+			}
+			report(b)
+		}})
+}
+
+// condBarrierRounds starts threads goroutines that meet rounds times at a
+// sync.Cond barrier and waits for them.
+func condBarrierRounds(threads, rounds int) {
+	bar := newCondBarrier(threads)
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Go(func() {
 			for range rounds {
-				for _, next := range nexts {
-					next()
-				}
+				bar.wait()
 			}
-		}
-		report(b, rounds)
-	})
+		})
+	}
+	wg.Wait()
 }
 
 // condBarrier is the textbook reusable barrier of hand-written Go.
@@ -127,21 +120,11 @@ func (c *condBarrier) wait() {
 // BenchmarkLaunchEmpty measures launch overhead: a 1-block, 1-thread kernel
 // that does nothing.
 func BenchmarkLaunchEmpty(b *testing.B) {
-	dev, err := gocuda.NewDevice()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dev.Close()
+	dev := newDevice(b)
 	cfg := gocuda.Config{}
 	kernel := func(*gocuda.Thread) {}
 	for b.Loop() {
 		must(b, dev.Launch(cfg, kernel))
-	}
-}
-
-func must(b *testing.B, err error) {
-	if err != nil {
-		b.Fatal(err)
 	}
 }
 
@@ -150,81 +133,87 @@ func must(b *testing.B, err error) {
 // adds a contiguous run of n/4096 elements, the coarsening that suits a
 // CPU's caches), each on the runtime path and compiled (…Compiled), and
 // with hand-written Go, serial and parallel.
-func BenchmarkBlockReduce(b *testing.B) {
+func BenchmarkBlockReduce(b *testing.B) { runSuite(b, "BlockReduce") }
+
+func blockReduceSuite(tb testing.TB, short bool) []benchCase {
 	const n, block, blocks = 1 << 24, 256, 16
-	x := make([]float32, n)
-	var want float64
-	for i := range x {
-		x[i] = float32(i % 7)
-		want += float64(x[i])
-	}
-	dev, err := gocuda.NewDevice()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dev.Close()
-	partial := make([]float64, blocks)
 	const run = n / (blocks * block)
-	sumPartial := func() float64 {
-		var s float64
-		for _, p := range partial {
-			s += p
-		}
-		return s
+	type inputs struct {
+		x    []float32
+		want float64
 	}
-	check := func(b *testing.B, got float64) {
-		if got != want {
-			b.Fatalf("sum = %v, want %v", got, want)
+	in := sync.OnceValue(func() inputs {
+		x := make([]float32, n)
+		var want float64
+		for i := range x {
+			x[i] = float32(i % 7)
+			want += float64(x[i])
+		}
+		return inputs{x, want}
+	})
+	dev := newDevice(tb)
+	partial := make([]float64, blocks)
+	name := func(impl string) string { return fmt.Sprintf("n=%d/impl=%s", n, impl) }
+	timed := func(sum func(x []float32) (float64, error)) func(b *testing.B) {
+		return func(b *testing.B) {
+			in := in()
+			b.SetBytes(4 * n)
+			for b.Loop() {
+				got, err := sum(in.x)
+				must(b, err)
+				if got != in.want {
+					b.Fatalf("sum = %v, want %v", got, in.want)
+				}
+			}
 		}
 	}
-	kernels := []struct {
+	var cs []benchCase
+	for _, k := range []struct {
 		name   string
-		kernel func(*gocuda.Thread)
+		kernel func(x []float32, partial []float64, run int) func(*gocuda.Thread)
 	}{
-		{"warpShuffle", bench.BlockReduceShuffleKernel(x, partial, run)},
-		{"sharedTree", bench.BlockReduceTreeKernel(x, partial, run)},
-	}
-	for _, k := range kernels {
-		for _, runtime := range []bool{true, false} {
-			name := k.name
-			if !runtime {
-				name += "Compiled"
+		{"warpShuffle", bench.BlockReduceShuffleKernel},
+		{"sharedTree", bench.BlockReduceTreeKernel},
+	} {
+		for _, runtimePath := range []bool{true, false} {
+			impl := k.name
+			if !runtimePath {
+				impl += bench.Compiled
 			}
-			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}, RuntimePath: runtime}
-			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
-				b.SetBytes(4 * n)
-				for b.Loop() {
-					must(b, dev.Launch(cfg, k.kernel))
-					check(b, sumPartial())
-				}
-			})
-		}
-	}
-	b.Run(fmt.Sprintf("n=%d/handSerial", n), func(b *testing.B) {
-		b.SetBytes(4 * n)
-		for b.Loop() {
-			var s float64
-			for _, v := range x {
-				s += float64(v)
-			}
-			check(b, s)
-		}
-	})
-	b.Run(fmt.Sprintf("n=%d/handParallel", n), func(b *testing.B) {
-		b.SetBytes(4 * n)
-		for b.Loop() {
-			var mu sync.Mutex
-			var total float64
-			bench.Parallel(n, func(lo, hi int) {
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}, RuntimePath: runtimePath}
+			cs = append(cs, benchCase{name(impl), timed(func(x []float32) (float64, error) {
+				err := dev.Launch(cfg, k.kernel(x, partial, run))
 				var s float64
-				for _, v := range x[lo:hi] {
-					s += float64(v)
+				for _, p := range partial {
+					s += p
 				}
-				mu.Lock()
-				total += s
-				mu.Unlock()
-			})
-			check(b, total)
+				return s, err
+			})})
 		}
+	}
+	return append(cs,
+		benchCase{name(bench.HandSerial), timed(sumSerial)},
+		benchCase{name(bench.HandParallel), timed(sumParallel)})
+}
+
+// sumSerial is BenchmarkBlockReduce's serial baseline.
+func sumSerial(x []float32) (float64, error) {
+	var s float64
+	for _, v := range x {
+		s += float64(v)
+	}
+	return s, nil
+}
+
+// sumParallel is BenchmarkBlockReduce's parallel baseline.
+func sumParallel(x []float32) (float64, error) {
+	var mu sync.Mutex
+	var total float64
+	bench.Parallel(len(x), func(lo, hi int) {
+		s, _ := sumSerial(x[lo:hi])
+		mu.Lock()
+		total += s
+		mu.Unlock()
 	})
+	return total, nil
 }

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"sync"
+
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/kernels"
 )
@@ -8,42 +10,46 @@ import (
 // blurRadius is the radius of the blur comparison: a 5×5 box.
 const blurRadius = 2
 
-// blurKernel compares the 5×5 box blur of a width×height image (n is the
-// width; the height is 9/16 of it, 1920×1080 at full size): the naive
+// blurKernel compares the 5×5 box blur of a width×height image (the size
+// is the width; the height is 9/16 of it, 1920×1080 at full size): the naive
 // kernel reading global memory, the shared-memory tile with its halo, and
 // hand-written Go.
 func blurKernel() Kernel {
 	return Kernel{
-		Name: "blur", Metric: GBps, SizeName: "width (16:9)",
+		Name: "blur", Bench: "Blur", Metric: GBps, SizeKey: "width",
 		Sizes: []int{1920}, Quick: []int{480},
 		Work: func(n int) float64 { return 8 * float64(n*blurHeight(n)) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
 			w, h := n, blurHeight(n)
-			src := make([]float32, w*h)
-			for i := range src {
-				src[i] = float32(i % 251)
-			}
-			want := make([]float32, w*h)
-			BlurSerial(src, want, w, h, blurRadius)
-			variant := func(name string, run func(dst []float32) error) Variant {
-				dst := make([]float32, w*h)
-				return Variant{Name: name, Run: func() error { return run(dst) }, Check: func() error {
+			type inputs struct{ src, want []float32 }
+			in := sync.OnceValue(func() inputs {
+				src, want := make([]float32, w*h), make([]float32, w*h)
+				for i := range src {
+					src[i] = float32(i % 251)
+				}
+				BlurSerial(src, want, w, h, blurRadius)
+				return inputs{src, want}
+			})
+			variant := func(name string, run func(src, dst []float32) error) Variant {
+				dst := sync.OnceValue(func() []float32 { return make([]float32, w*h) })
+				return Variant{Name: name, Run: func() error { return run(in().src, dst()) }, Check: func() error {
+					dst := dst()
 					clear(dst)
-					if err := run(dst); err != nil {
+					if err := run(in().src, dst); err != nil {
 						return err
 					}
-					return checkEqual(dst, want)
+					return checkEqual(dst, in().want)
 				}}
 			}
 			var vs []Variant
 			for _, v := range kernels.BlurVariants() {
-				vs = append(vs, variant(v.String(), func(dst []float32) error {
+				vs = append(vs, variant(v.String(), func(src, dst []float32) error {
 					return kernels.Blur(dev, v, src, dst, w, h, blurRadius)
 				}))
 			}
 			return append(vs,
-				variant(HandSerial, func(dst []float32) error { BlurSerial(src, dst, w, h, blurRadius); return nil }),
-				variant(HandParallel, func(dst []float32) error { BlurParallel(src, dst, w, h, blurRadius); return nil }),
+				variant(HandSerial, func(src, dst []float32) error { BlurSerial(src, dst, w, h, blurRadius); return nil }),
+				variant(HandParallel, func(src, dst []float32) error { BlurParallel(src, dst, w, h, blurRadius); return nil }),
 			)
 		},
 	}

@@ -1,8 +1,11 @@
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
 package bench
 
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/kernels"
@@ -14,44 +17,46 @@ import (
 // operation and say nothing the smaller size does not. Compiled, they stay.
 const slowAbove = 1 << 16
 
-// saxpyKernel compares y = a*x + y: one thread per element (the CUDA
-// guide's form, perThread), and two grid-stride loops over a grid sized to
-// the device: gridStride strides over runs of consecutive elements
-// (kernels.SAXPYCoarsened, the CPU's form of the float4-wide loop), and
-// gridStrideScalar strides one element at a time as most GPU code does
-// (kernels.SAXPYGridStride), which on a CPU walks memory at a stride of the
-// whole grid and is kept to show that.
+// saxpyKernel compares y = a*x + y, each variant named after the kernel it
+// runs: perThread is one thread per element, the CUDA guide's form
+// (kernels.SAXPY); gridStride is the usual GPU grid-stride loop, one
+// element per step over a grid sized to the device (kernels.SAXPYGridStride),
+// which on a CPU walks memory at a stride of the whole grid and is kept to
+// show that; coarsened strides over runs of consecutive elements
+// (kernels.SAXPYCoarsened), the CPU's form of a float4-wide loop.
 func saxpyKernel() Kernel {
 	return Kernel{
-		Name: "saxpy", Metric: GBps, SizeName: "n",
+		Name: "saxpy", Bench: "SAXPY", Metric: GBps, SizeKey: "n",
 		Sizes: []int{1 << 20, 1 << 24}, Quick: []int{1 << 20},
 		Work: func(n int) float64 { return 12 * float64(n) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
 			const a = 0.5
-			x, y0 := make([]float32, n), make([]float32, n)
-			for i := range x {
-				x[i], y0[i] = float32(i%1000)/4, float32(i%7) // a*x+y is exact in float32
-			}
-			want := make([]float32, n)
-			for i := range want {
-				want[i] = a*x[i] + y0[i]
-			}
-			variant := func(name string, run func(y []float32) error) Variant {
-				y := append([]float32(nil), y0...)
-				return Variant{Name: name, Run: func() error { return run(y) }, Check: func() error {
-					copy(y, y0)
-					if err := run(y); err != nil {
+			type inputs struct{ x, y0, want []float32 }
+			in := sync.OnceValue(func() inputs {
+				x, y0, want := make([]float32, n), make([]float32, n), make([]float32, n)
+				for i := range x {
+					x[i], y0[i] = float32(i%1000)/4, float32(i%7) // a*x+y is exact in float32
+					want[i] = a*x[i] + y0[i]
+				}
+				return inputs{x, y0, want}
+			})
+			variant := func(name string, run func(x, y []float32) error) Variant {
+				y := sync.OnceValue(func() []float32 { return slices.Clone(in().y0) })
+				return Variant{Name: name, Run: func() error { return run(in().x, y()) }, Check: func() error {
+					y := y()
+					copy(y, in().y0)
+					if err := run(in().x, y); err != nil {
 						return err
 					}
-					return checkEqual(y, want)
+					return checkEqual(y, in().want)
 				}}
 			}
 			return []Variant{
-				variant("perThread", func(y []float32) error { return kernels.SAXPY(dev, a, x, y) }),
-				variant("gridStride", func(y []float32) error { return kernels.SAXPYCoarsened(dev, a, x, y) }),
-				variant("gridStrideScalar", func(y []float32) error { return kernels.SAXPYGridStride(dev, a, x, y) }),
-				variant(HandSerial, func(y []float32) error { SAXPYSerial(a, x, y); return nil }),
-				variant(HandParallel, func(y []float32) error { SAXPYParallel(a, x, y); return nil }),
+				variant("perThread", func(x, y []float32) error { return kernels.SAXPY(dev, a, x, y) }),
+				variant("gridStride", func(x, y []float32) error { return kernels.SAXPYGridStride(dev, a, x, y) }),
+				variant("coarsened", func(x, y []float32) error { return kernels.SAXPYCoarsened(dev, a, x, y) }),
+				variant(HandSerial, func(x, y []float32) error { SAXPYSerial(a, x, y); return nil }),
+				variant(HandParallel, func(x, y []float32) error { SAXPYParallel(a, x, y); return nil }),
 			}
 		},
 	}
@@ -73,21 +78,25 @@ func sparseOnes(n int) []float32 {
 // scanKernel compares inclusive prefix sums of float32s.
 func scanKernel() Kernel {
 	return Kernel{
-		Name: "scan", Metric: GBps, SizeName: "n",
+		Name: "scan", Bench: "Scan", Metric: GBps, SizeKey: "n",
 		Sizes: []int{1 << 16, 1 << 24}, Quick: []int{1 << 16, 1 << 20},
 		Work: func(n int) float64 { return 8 * float64(n) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
-			in := sparseOnes(n)
-			want := make([]float32, n)
-			ScanSerial(in, want)
-			variant := func(name string, run func(out []float32) error) Variant {
-				out := make([]float32, n)
-				return Variant{Name: name, Run: func() error { return run(out) }, Check: func() error {
+			type inputs struct{ in, want []float32 }
+			in := sync.OnceValue(func() inputs {
+				x, want := sparseOnes(n), make([]float32, n)
+				ScanSerial(x, want)
+				return inputs{x, want}
+			})
+			variant := func(name string, run func(in, out []float32) error) Variant {
+				out := sync.OnceValue(func() []float32 { return make([]float32, n) })
+				return Variant{Name: name, Run: func() error { return run(in().in, out()) }, Check: func() error {
+					out := out()
 					clear(out)
-					if err := run(out); err != nil {
+					if err := run(in().in, out); err != nil {
 						return err
 					}
-					return checkEqual(out, want)
+					return checkEqual(out, in().want)
 				}}
 			}
 			var vs []Variant
@@ -95,11 +104,11 @@ func scanKernel() Kernel {
 				if n > slowAbove && dev.RuntimePath() && v != kernels.ScanCoarsened {
 					continue
 				}
-				vs = append(vs, variant(v.String(), func(out []float32) error { return kernels.Scan(dev, v, in, out, true) }))
+				vs = append(vs, variant(v.String(), func(in, out []float32) error { return kernels.Scan(dev, v, in, out, true) }))
 			}
 			return append(vs,
-				variant(HandSerial, func(out []float32) error { ScanSerial(in, out); return nil }),
-				variant(HandParallel, func(out []float32) error { ScanParallel(in, out); return nil }))
+				variant(HandSerial, func(in, out []float32) error { ScanSerial(in, out); return nil }),
+				variant(HandParallel, func(in, out []float32) error { ScanParallel(in, out); return nil }))
 		},
 	}
 }
@@ -107,19 +116,19 @@ func scanKernel() Kernel {
 // reduceKernel compares float32 sums: the reduction sequence's variants.
 func reduceKernel() Kernel {
 	return Kernel{
-		Name: "reduce", Metric: GBps, SizeName: "n",
+		Name: "reduce", Bench: "Reduce", Metric: GBps, SizeKey: "n",
 		Sizes: []int{1 << 16, 1 << 24}, Quick: []int{1 << 16, 1 << 20},
 		Work: func(n int) float64 { return 4 * float64(n) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
-			in := sparseOnes(n)
-			want := ReduceSerial(in)
-			variant := func(name string, run func() (float32, error)) Variant {
+			in := sync.OnceValue(func() []float32 { return sparseOnes(n) })
+			want := sync.OnceValue(func() float32 { return ReduceSerial(in()) })
+			variant := func(name string, run func(in []float32) (float32, error)) Variant {
 				return Variant{Name: name,
-					Run: func() error { _, err := run(); return err },
+					Run: func() error { _, err := run(in()); return err },
 					Check: func() error {
-						got, err := run()
-						if err == nil && got != want {
-							err = fmt.Errorf("sum = %v, want %v", got, want)
+						got, err := run(in())
+						if err == nil && got != want() {
+							err = fmt.Errorf("sum = %v, want %v", got, want())
 						}
 						return err
 					}}
@@ -129,11 +138,11 @@ func reduceKernel() Kernel {
 				if n > slowAbove && dev.RuntimePath() && v != kernels.ReduceGridStride && v != kernels.ReduceCoarsened {
 					continue
 				}
-				vs = append(vs, variant(v.String(), func() (float32, error) { return kernels.Reduce(dev, v, in) }))
+				vs = append(vs, variant(v.String(), func(in []float32) (float32, error) { return kernels.Reduce(dev, v, in) }))
 			}
 			return append(vs,
-				variant(HandSerial, func() (float32, error) { return ReduceSerial(in), nil }),
-				variant(HandParallel, func() (float32, error) { return ReduceParallel(in), nil }))
+				variant(HandSerial, func(in []float32) (float32, error) { return ReduceSerial(in), nil }),
+				variant(HandParallel, func(in []float32) (float32, error) { return ReduceParallel(in), nil }))
 		},
 	}
 }
@@ -142,31 +151,40 @@ func reduceKernel() Kernel {
 // interaction as P&H Appendix B does.
 func nbodyKernel() Kernel {
 	return Kernel{
-		Name: "nbody", Metric: GFLOPs, SizeName: "bodies",
+		Name: "nbody", Bench: "NBody", Metric: GFLOPs, SizeKey: "bodies",
 		Sizes: []int{4096, 16384}, Quick: []int{2048},
 		Work: func(n int) float64 { return 20 * float64(n) * float64(n) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
 			const eps2 = 0.01
-			bodies := nbodyBodies(n)
-			want := make([][3]float32, n)
-			NBodySerial(bodies, want, eps2)
-			variant := func(name string, run func(acc [][3]float32) error) Variant {
-				acc := make([][3]float32, n)
-				return Variant{Name: name, Run: func() error { return run(acc) }, Check: func() error {
+			type inputs struct {
+				bodies [][4]float32
+				want   [][3]float32
+			}
+			in := sync.OnceValue(func() inputs {
+				bodies, want := nbodyBodies(n), make([][3]float32, n)
+				NBodySerial(bodies, want, eps2)
+				return inputs{bodies, want}
+			})
+			variant := func(name string, run func(bodies [][4]float32, acc [][3]float32) error) Variant {
+				acc := sync.OnceValue(func() [][3]float32 { return make([][3]float32, n) })
+				return Variant{Name: name, Run: func() error { return run(in().bodies, acc()) }, Check: func() error {
+					acc := acc()
 					clear(acc)
-					if err := run(acc); err != nil {
+					if err := run(in().bodies, acc); err != nil {
 						return err
 					}
-					return checkAccel(acc, want)
+					return checkAccel(acc, in().want)
 				}}
 			}
 			var vs []Variant
 			for _, v := range kernels.NBodyVariants() {
-				vs = append(vs, variant(v.String(), func(acc [][3]float32) error { return kernels.NBodyAccel(dev, v, bodies, acc, eps2) }))
+				vs = append(vs, variant(v.String(), func(bodies [][4]float32, acc [][3]float32) error {
+					return kernels.NBodyAccel(dev, v, bodies, acc, eps2)
+				}))
 			}
 			return append(vs,
-				variant(HandSerial, func(acc [][3]float32) error { NBodySerial(bodies, acc, eps2); return nil }),
-				variant(HandParallel, func(acc [][3]float32) error { NBodyParallel(bodies, acc, eps2); return nil }))
+				variant(HandSerial, func(bodies [][4]float32, acc [][3]float32) error { NBodySerial(bodies, acc, eps2); return nil }),
+				variant(HandParallel, func(bodies [][4]float32, acc [][3]float32) error { NBodyParallel(bodies, acc, eps2); return nil }))
 		},
 	}
 }
@@ -201,36 +219,48 @@ func checkAccel(got, want [][3]float32) error {
 	return nil
 }
 
+// matmulSlowAbove is the matrix size past which the tiled kernels, which
+// cross two barriers per 16 multiply-adds, are left out on the runtime
+// path: at 1024² one product takes over ten seconds there.
+const matmulSlowAbove = 256
+
 // matmulKernel compares n×n matrix products, 2n³ flops each.
 func matmulKernel() Kernel {
 	return Kernel{
-		Name: "matmul", Metric: GFLOPs, SizeName: "n",
+		Name: "matmul", Bench: "MatMul", Metric: GFLOPs, SizeKey: "n",
 		Sizes: []int{256, 1024}, Quick: []int{256},
 		Work: func(n int) float64 { return 2 * float64(n) * float64(n) * float64(n) },
 		Setup: func(dev *gocuda.Device, n int) []Variant {
-			a, b := make([]float32, n*n), make([]float32, n*n)
-			for i := range a {
-				a[i], b[i] = float32(i%5), float32((i*3)%7) // small integers: every product is exact
-			}
-			want := make([]float32, n*n)
-			MatMulSerial(a, b, want, n, n, n)
-			variant := func(name string, run func(c []float32) error) Variant {
-				c := make([]float32, n*n)
-				return Variant{Name: name, Run: func() error { return run(c) }, Check: func() error {
+			type inputs struct{ a, b, want []float32 }
+			in := sync.OnceValue(func() inputs {
+				a, b, want := make([]float32, n*n), make([]float32, n*n), make([]float32, n*n)
+				for i := range a {
+					a[i], b[i] = float32(i%5), float32((i*3)%7) // small integers: every product is exact
+				}
+				MatMulSerial(a, b, want, n, n, n)
+				return inputs{a, b, want}
+			})
+			variant := func(name string, run func(a, b, c []float32) error) Variant {
+				c := sync.OnceValue(func() []float32 { return make([]float32, n*n) })
+				return Variant{Name: name, Run: func() error { return run(in().a, in().b, c()) }, Check: func() error {
+					c := c()
 					clear(c)
-					if err := run(c); err != nil {
+					if err := run(in().a, in().b, c); err != nil {
 						return err
 					}
-					return checkEqual(c, want)
+					return checkEqual(c, in().want)
 				}}
 			}
 			var vs []Variant
 			for _, v := range kernels.MatMulVariants() {
-				vs = append(vs, variant(v.String(), func(c []float32) error { return kernels.MatMul(dev, v, a, b, c, n, n, n) }))
+				if n > matmulSlowAbove && dev.RuntimePath() && (v == kernels.MatMulTiled || v == kernels.MatMulTiledUnrolled) {
+					continue
+				}
+				vs = append(vs, variant(v.String(), func(a, b, c []float32) error { return kernels.MatMul(dev, v, a, b, c, n, n, n) }))
 			}
 			return append(vs,
-				variant(HandSerial, func(c []float32) error { MatMulSerial(a, b, c, n, n, n); return nil }),
-				variant(HandParallel, func(c []float32) error { MatMulParallel(a, b, c, n, n, n); return nil }))
+				variant(HandSerial, func(a, b, c []float32) error { MatMulSerial(a, b, c, n, n, n); return nil }),
+				variant(HandParallel, func(a, b, c []float32) error { MatMulParallel(a, b, c, n, n, n); return nil }))
 		},
 	}
 }

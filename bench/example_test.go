@@ -58,3 +58,19 @@ func ExampleParallel_sum() {
 	fmt.Println(total)
 	// Output: 499500
 }
+
+// The go test name of a sub-benchmark, which gocuda bench -o writes too.
+func ExampleKernel_BenchName() {
+	k, _ := bench.KernelNamed("saxpy")
+	for _, n := range k.Quick {
+		fmt.Println(k.BenchName(n, "perThread"+bench.Compiled))
+	}
+	// Output: BenchmarkSAXPY/n=1048576/impl=perThreadCompiled
+}
+
+// A sample far off the others moves the median and the MAD little.
+func ExampleSummarize() {
+	s := bench.Summarize([]float64{102, 98, 100, 250, 101})
+	fmt.Printf("median %v ± %v (MAD), min %v, max %v, %d samples\n", s.Median, s.MAD, s.Min, s.Max, s.N)
+	// Output: median 101 ± 1 (MAD), min 98, max 250, 5 samples
+}

@@ -5,32 +5,35 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // BenchmarkStreamLaunch measures the throughput of small asynchronous
 // launches (a 1-block, 32-thread kernel) queued on 1, 4 and 16 streams,
-// reported per launch. The baseline does the same work the way hand-written
-// Go would: one goroutine per stream, each calling the same function for its
-// share of the operations.
-func BenchmarkStreamLaunch(b *testing.B) {
+// reported per launch. The baseline (impl=handParallel) does the same
+// work the way hand-written Go would: one goroutine per stream, each
+// calling the same function for its share of the operations.
+func BenchmarkStreamLaunch(b *testing.B) { runSuite(b, "StreamLaunch") }
+
+func streamLaunchSuite(tb testing.TB, short bool) []benchCase {
 	const launches = 256
-	dev, err := gocuda.NewDevice()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dev.Close()
+	dev := newDevice(tb)
 	cfg := gocuda.Config{Block: gocuda.Dim3{X: 32}}
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*launches), "ns/launch")
+	}
+	var cs []benchCase
 	for _, n := range []int{1, 4, 16} {
 		data := make([][32]float32, n)
 		body := func(s, i int) { data[s][i] = data[s][i]*0.5 + 1 }
-		b.Run(fmt.Sprintf("streams=%d/gocuda", n), func(b *testing.B) {
+		cs = append(cs, benchCase{fmt.Sprintf("streams=%d/impl=gocuda", n), func(b *testing.B) {
 			streams := make([]*gocuda.Stream, n)
 			for i := range streams {
-				if streams[i], err = dev.NewStream(); err != nil {
-					b.Fatal(err)
-				}
-				defer streams[i].Close()
+				s, err := dev.NewStream()
+				must(b, err)
+				defer s.Close()
+				streams[i] = s
 			}
 			for b.Loop() {
 				for k := range launches {
@@ -39,9 +42,8 @@ func BenchmarkStreamLaunch(b *testing.B) {
 				}
 				must(b, dev.Synchronize())
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*launches), "ns/launch")
-		})
-		b.Run(fmt.Sprintf("streams=%d/goroutines", n), func(b *testing.B) {
+			report(b)
+		}}, benchCase{fmt.Sprintf("streams=%d/impl=%s", n, bench.HandParallel), func(b *testing.B) {
 			for b.Loop() {
 				var wg sync.WaitGroup
 				for s := range n {
@@ -55,7 +57,8 @@ func BenchmarkStreamLaunch(b *testing.B) {
 				}
 				wg.Wait()
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*launches), "ns/launch")
-		})
+			report(b)
+		}})
 	}
+	return cs
 }

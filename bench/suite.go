@@ -1,19 +1,24 @@
 package bench
 
 import (
+	"fmt"
 	"slices"
-	"time"
+	"strings"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gocudatest"
 )
 
 // The names of the hand-written baselines, which every Kernel offers
-// beside its gocuda variants.
+// beside its gocuda variants, and the only baseline names the benchmarks
+// of this package use.
 const (
 	HandSerial   = "handSerial"
 	HandParallel = "handParallel"
 )
+
+// IsBaseline reports whether impl names a hand-written baseline.
+func IsBaseline(impl string) bool { return impl == HandSerial || impl == HandParallel }
 
 // The metrics a Kernel's work is reported in.
 const (
@@ -23,19 +28,24 @@ const (
 
 // A Kernel is one comparison: a computation, the sizes it is measured at,
 // and how to set up its implementations at a size. The go test benchmarks
-// of this package and the gocuda command's bench both run the Kernels.
+// of this package and the gocuda command's bench both run the Kernels, at
+// the same sizes, with the same variants and the same warm-up.
 type Kernel struct {
 	Name   string // lower case, as in reports: "saxpy"
+	Bench  string // the go test benchmark is "Benchmark" + Bench: "SAXPY"
 	Metric string // GBps or GFLOPs
 	Sizes  []int  // problem sizes of a full run
-	Quick  []int  // problem sizes of a quick run
-	// SizeName describes n for reports: "n", or "bodies", or "matrix n×n".
-	SizeName string
+	Quick  []int  // problem sizes of a quick run (go test -short, gocuda bench -quick)
+	// SizeKey is the key of the size in benchmark names: "n", or "bodies",
+	// or "width" (of a 16:9 image).
+	SizeKey string
 	// Work returns the bytes or flops (see Metric) of one operation at size n.
 	Work func(n int) float64
-	// Setup makes inputs of size n and returns the implementations: the
-	// gocuda variants, then HandSerial and HandParallel. They share the
-	// inputs; each has its own outputs.
+	// Setup returns the implementations at size n: the gocuda variants,
+	// then HandSerial and HandParallel. It is cheap: the inputs, which the
+	// variants share, and each variant's outputs are made on first use, so
+	// that listing the variants or running only some of them allocates
+	// only what runs.
 	Setup func(dev *gocuda.Device, n int) []Variant
 }
 
@@ -56,33 +66,6 @@ func Kernels() []Kernel {
 	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel()}
 }
 
-// Compiled is appended to the name of a gocuda variant run compiled by
-// gocuda compile: tiledCompiled beside tiled, which runs on the runtime
-// path.
-const Compiled = "Compiled"
-
-// Variants returns k's implementations at size n: its gocuda variants on
-// the runtime path (runtimeDev, made gocuda.WithRuntimePath), the same
-// compiled (on dev, named with Compiled appended), and the hand-written
-// baselines.
-func Variants(k Kernel, dev, runtimeDev *gocuda.Device, n int) []Variant {
-	var gocudaVs, compiled, hand []Variant
-	for _, v := range k.Setup(runtimeDev, n) {
-		if v.Name == HandSerial || v.Name == HandParallel {
-			hand = append(hand, v)
-		} else {
-			gocudaVs = append(gocudaVs, v)
-		}
-	}
-	for _, v := range k.Setup(dev, n) {
-		if v.Name != HandSerial && v.Name != HandParallel {
-			v.Name += Compiled
-			compiled = append(compiled, v)
-		}
-	}
-	return slices.Concat(gocudaVs, compiled, hand)
-}
-
 // KernelNamed returns the Kernel with the given name.
 func KernelNamed(name string) (Kernel, bool) {
 	i := slices.IndexFunc(Kernels(), func(k Kernel) bool { return k.Name == name })
@@ -92,42 +75,59 @@ func KernelNamed(name string) (Kernel, bool) {
 	return Kernels()[i], true
 }
 
-// Measure times v: after one warm-up run, it takes samples samples, each
-// the mean time of as many runs as fill minTime, and returns their median
-// in nanoseconds per operation. The median keeps a noisy machine's
-// outliers out.
-func Measure(v Variant, minTime time.Duration, samples int) (float64, error) {
-	if err := v.Run(); err != nil {
-		return 0, err
+// SizesFor returns k's sizes for a quick or a full run.
+func (k Kernel) SizesFor(quick bool) []int {
+	if quick {
+		return k.Quick
 	}
-	times := make([]float64, 0, samples)
-	batch := 1
-	for len(times) < samples {
-		start := time.Now()
-		for range batch {
-			if err := v.Run(); err != nil {
-				return 0, err
-			}
-		}
-		elapsed := time.Since(start)
-		if elapsed < minTime && batch < 1<<30 {
-			batch = nextBatch(batch, elapsed, minTime)
-			continue
-		}
-		times = append(times, float64(elapsed.Nanoseconds())/float64(batch))
-	}
-	slices.Sort(times)
-	return times[len(times)/2], nil
+	return k.Sizes
 }
 
-// nextBatch grows a batch that took elapsed towards minTime, as package
-// testing does: aim 20% past it, at most 100× at once.
-func nextBatch(batch int, elapsed, minTime time.Duration) int {
-	if elapsed <= 0 {
-		return batch * 100
+// BenchName returns the name go test gives the sub-benchmark of
+// implementation impl at size n, without the -GOMAXPROCS suffix:
+// "BenchmarkSAXPY/n=1048576/impl=perThread". Every key=value level lets
+// benchstat group by it (benchstat -col /impl).
+func (k Kernel) BenchName(n int, impl string) string {
+	return fmt.Sprintf("Benchmark%s/%s/impl=%s", k.Bench, k.SizeLabel(n), impl)
+}
+
+// SizeLabel returns the size level of k's benchmark names: "n=1048576".
+func (k Kernel) SizeLabel(n int) string { return fmt.Sprintf("%s=%d", k.SizeKey, n) }
+
+// Compiled is appended to the name of a gocuda variant run compiled by
+// gocuda compile: tiledCompiled beside tiled, which runs on the runtime
+// path. Every report of this package and of the gocuda command uses it.
+const Compiled = "Compiled"
+
+// SplitCompiled returns the variant name impl without the Compiled
+// suffix, and whether it had it.
+func SplitCompiled(impl string) (base string, compiled bool) {
+	return strings.CutSuffix(impl, Compiled)
+}
+
+// Variants returns k's implementations at size n: its gocuda variants on
+// the runtime path (runtimeDev, made gocuda.WithRuntimePath), the same
+// compiled (on dev, named with Compiled appended), and the hand-written
+// baselines. If dev runs on the runtime path too (GOCUDA_COMPILED=off),
+// there are no compiled variants: their names would not say what runs.
+func Variants(k Kernel, dev, runtimeDev *gocuda.Device, n int) []Variant {
+	var gocudaVs, compiled, hand []Variant
+	for _, v := range k.Setup(runtimeDev, n) {
+		if IsBaseline(v.Name) {
+			hand = append(hand, v)
+		} else {
+			gocudaVs = append(gocudaVs, v)
+		}
 	}
-	want := int(float64(batch) * 1.2 * float64(minTime) / float64(elapsed))
-	return min(max(want, batch+1), batch*100)
+	if !dev.RuntimePath() {
+		for _, v := range k.Setup(dev, n) {
+			if !IsBaseline(v.Name) {
+				v.Name += Compiled
+				compiled = append(compiled, v)
+			}
+		}
+	}
+	return slices.Concat(gocudaVs, compiled, hand)
 }
 
 // checkEqual compares got with want exactly and describes the first

@@ -6,26 +6,35 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-time d] [-json file] [-svg file]
+const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-o file] [-json file] [-svg file] [-png file]
 
-Bench runs the comparisons of package bench outside go test: each kernel's
-gocuda variants beside hand-written Go, serial (handSerial) and split over
-GOMAXPROCS goroutines (handParallel). Every variant is first checked against
-a sequential host reference, then timed: the median of 5 samples (3 with
--quick), each as many runs as fill the sample time. Progress goes to
-standard error, the table to standard output:
+Bench runs the comparisons of package bench outside go test, with the same
+sizes, variants and warm-up as its go test benchmarks: each kernel's gocuda
+variants, on the runtime path and compiled (…Compiled), beside
+hand-written Go, serial (handSerial) and split over GOMAXPROCS goroutines
+(handParallel). Every variant is first checked against a sequential host
+reference. Then, per kernel and size, each variant warms up and the
+variants are timed in interleaved rounds, one sample of each per round,
+so that noise on the machine hits them alike; a sample runs a variant
+back to back for at least -time. Progress goes to standard error, the
+table to standard output:
 
-	kernel  size  variant  time  GB/s or GFLOP/s  vs handParallel  verified
+	kernel  size  variant  median  ±MAD  samples  rate  speedup  vs  verified
 
-"vs handParallel" is handParallel's time divided by the variant's: 1.00 is
-as fast as hand-written parallel Go. The kernels are saxpy, scan, reduce,
-nbody and matmul. It exits with status 1 if a check fails.
+speedup is the time of the best hand-written Go at that size (vs: the
+faster of handSerial and handParallel) divided by the variant's: 1× is as
+fast, above 1× faster. The kernels are saxpy, scan, reduce, nbody, matmul
+and blur. -o writes every sample in the Go benchmark format, under the
+names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2), for
+benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -json
+writes every sample and the machine (CPU, cores, GOMAXPROCS, Go and gocuda
+versions, date); -svg and -png draw the speedups as a chart. It exits
+with status 1 if a check fails.
 
 Flags:
 `
@@ -34,27 +43,35 @@ Flags:
 type benchOptions struct {
 	quick   bool
 	kernels []bench.Kernel
-	minTime time.Duration
-	samples int
+	measure bench.Options
+}
+
+// benchOutputs are the files bench writes besides its table.
+type benchOutputs struct {
+	goBench, json, svg, png string
 }
 
 // runBench is the bench subcommand.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	quick := fs.Bool("quick", false, "small sizes and short samples: done within a minute on 2 cores")
+	quick := fs.Bool("quick", false, "the quick sizes (go test -short's) and shorter samples: well under a minute on 2 cores")
 	only := fs.String("kernel", "", "comma-separated `kernels` to run (default all)")
-	minTime := fs.Duration("time", 0, "`duration` of each timing sample (default 200ms, 20ms with -quick)")
-	jsonFile := fs.String("json", "", "also write the results as JSON to `file`")
-	svgFile := fs.String("svg", "", "also draw the speedups as an SVG bar chart in `file`")
+	count := fs.Int("count", 0, "`samples` of each variant (default 6, as benchstat needs for a confidence interval)")
+	minTime := fs.Duration("time", 0, "least `duration` of a sample (default 100ms, 20ms with -quick)")
+	var out benchOutputs
+	fs.StringVar(&out.goBench, "o", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
+	fs.StringVar(&out.json, "json", "", "write every sample and the machine as JSON to `file`")
+	fs.StringVar(&out.svg, "svg", "", "draw the speedups as an SVG chart in `file`")
+	fs.StringVar(&out.png, "png", "", "draw the speedups as a PNG chart in `file`")
 	if code, ok := parseFlags(fs, benchUsage, args, stderr); !ok {
 		return code
 	}
-	opts := benchOptions{quick: *quick, minTime: *minTime, samples: 5}
-	if opts.quick {
-		opts.samples = 3
+	opts := benchOptions{quick: *quick, measure: bench.Settings(*quick)}
+	if *count > 0 {
+		opts.measure.Count = *count
 	}
-	if opts.minTime <= 0 {
-		opts.minTime = map[bool]time.Duration{false: 200 * time.Millisecond, true: 20 * time.Millisecond}[opts.quick]
+	if *minTime > 0 {
+		opts.measure.MinTime = *minTime
 	}
 	var err error
 	if opts.kernels, err = selectKernels(*only); err != nil {
@@ -68,9 +85,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	defer runtimeDev.Close()
+	env := currentEnv(dev.Workers())
+	fmt.Fprintf(stdout, "gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
+		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime)
 	results := runBenchmarks(dev, runtimeDev, opts, stderr)
-	writeBenchTable(stdout, dev.Workers(), opts, results)
-	if err := writeOutputs(*jsonFile, *svgFile, results); err != nil {
+	writeResults(stdout, results)
+	report := benchReport{Command: "gocuda bench " + strings.Join(args, " "), Env: env, Quick: opts.quick,
+		Count: opts.measure.Count, WarmUpNs: opts.measure.WarmUp.Nanoseconds(), MinTimeNs: opts.measure.MinTime.Nanoseconds(), Results: results}
+	if err := out.write(report); err != nil {
 		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
 		return exitFailure
 	}
@@ -100,24 +122,37 @@ func selectKernels(list string) ([]bench.Kernel, error) {
 	return ks, nil
 }
 
-// writeOutputs writes the JSON and SVG files that were asked for.
-func writeOutputs(jsonFile, svgFile string, results []benchResult) error {
-	write := func(name string, render func(io.Writer, []benchResult) error) error {
-		if name == "" {
-			return nil
-		}
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		if err := render(f, results); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
+// write writes the files that were asked for.
+func (o benchOutputs) write(r benchReport) error {
+	files := []struct {
+		name   string
+		render func(io.Writer) error
+	}{
+		{o.goBench, func(w io.Writer) error { return writeGoBench(w, r.Env, r.Command, r.Results) }},
+		{o.json, r.writeJSON},
+		{o.svg, func(w io.Writer) error { return writeChart(w, "svg", r.Env, r.Results) }},
+		{o.png, func(w io.Writer) error { return writeChart(w, "png", r.Env, r.Results) }},
 	}
-	if err := write(jsonFile, writeJSON); err != nil {
+	for _, f := range files {
+		if f.name == "" {
+			continue
+		}
+		if err := writeFile(f.name, f.render); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFile creates name and writes it with render.
+func writeFile(name string, render func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
 		return err
 	}
-	return write(svgFile, writeSVG)
+	if err := render(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return f.Close()
 }

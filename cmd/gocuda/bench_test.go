@@ -8,63 +8,208 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/gocuda/gocuda/bench"
 )
 
 // TestBench runs one kernel's comparison with short samples and checks the
-// table, the JSON file and the chart.
+// table, the JSON file, the Go benchmark file and the charts.
 func TestBench(t *testing.T) {
 	dir := t.TempDir()
-	jsonFile, svgFile := filepath.Join(dir, "out.json"), filepath.Join(dir, "out.svg")
+	file := func(name string) string { return filepath.Join(dir, name) }
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "-quick", "-kernel", "saxpy", "-time", "1ms", "-json", jsonFile, "-svg", svgFile}, &stdout, &stderr)
-	if code != exitOK {
+	args := []string{"bench", "-quick", "-kernel", "saxpy", "-count", "3", "-time", "1ms",
+		"-o", file("new.txt"), "-json", file("out.json"), "-svg", file("out.svg"), "-png", file("out.png")}
+	if code := run(args, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
 	}
-	if !strings.Contains(stderr.String(), "[1/1] saxpy n=1048576:") {
+	if !strings.Contains(stderr.String(), "[1/1] saxpy n=1048576: ") {
 		t.Errorf("no progress on stderr:\n%s", &stderr)
 	}
-	var got struct {
-		Results []benchResult `json:"results"`
-	}
-	data, err := os.ReadFile(jsonFile)
+	report := readReport(t, file("out.json"))
+	checkReport(t, report, 3)
+	checkTable(t, stdout.String(), report.Results)
+	checkGoBench(t, file("new.txt"), report)
+	checkSVG(t, file("out.svg"))
+	checkPNG(t, file("out.png"))
+}
+
+func readReport(t *testing.T, name string) benchReport {
+	t.Helper()
+	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(data, &got); err != nil {
+	var r benchReport
+	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
-	variants := map[string]benchResult{}
-	for _, r := range got.Results {
-		variants[r.Variant] = r
-		if r.Kernel != "saxpy" || r.N != 1<<20 || !r.Verified || r.NsPerOp <= 0 || r.Speedup <= 0 || r.Rate <= 0 {
-			t.Errorf("result %+v", r)
-		}
-		if f := rowFields(stdout.String(), "saxpy", r.Variant); len(f) == 0 {
-			t.Errorf("no saxpy rows in the table:\n%s", &stdout)
-		}
-	}
-	for _, v := range []string{"perThread", "gridStride", "perThreadCompiled", "gridStrideCompiled", "handSerial", "handParallel"} {
-		if _, ok := variants[v]; !ok {
-			t.Errorf("no %s result in %s", v, data)
-		}
-	}
-	if s := variants["handParallel"].Speedup; s != 1 {
-		t.Errorf("handParallel's speedup over itself = %v", s)
-	}
-	checkSVG(t, svgFile, len(got.Results))
+	return r
 }
 
-// checkSVG checks that the chart is well-formed XML with a bar per result.
-func checkSVG(t *testing.T, name string, results int) {
+// checkReport checks the JSON report of a saxpy run: the environment,
+// every sample, the summaries, and the speedups against the faster
+// hand-written baseline.
+func checkReport(t *testing.T, r benchReport, count int) {
+	t.Helper()
+	e := r.Env
+	if e.GoVersion != runtime.Version() || e.GOMAXPROCS != runtime.GOMAXPROCS(0) || e.LogicalCPUs != runtime.NumCPU() ||
+		e.GOOS != runtime.GOOS || e.Module != "github.com/gocuda/gocuda" || e.Version == "" || time.Since(e.Date) > time.Hour {
+		t.Errorf("env = %+v", e)
+	}
+	if r.Count != count || !r.Quick || r.MinTimeNs != int64(time.Millisecond) || r.WarmUpNs <= 0 {
+		t.Errorf("options: count %d, quick %v, min time %d, warm-up %d", r.Count, r.Quick, r.MinTimeNs, r.WarmUpNs)
+	}
+	var got []string
+	medians := map[string]float64{}
+	for _, res := range r.Results {
+		got = append(got, res.Variant)
+		medians[res.Variant] = res.MedianNs
+		s := bench.Summarize(res.Samples)
+		if !res.Verified || len(res.Samples) != count || len(res.Runs) != count || s.Median != res.MedianNs ||
+			s.Min != res.MinNs || s.Max != res.MaxNs || s.MAD != res.MADNs || res.Rate <= 0 || res.Work != 12<<20 {
+			t.Errorf("result %+v", res)
+		}
+		if res.Benchmark != "BenchmarkSAXPY/n=1048576/impl="+res.Variant || res.Hand != bench.IsBaseline(res.Variant) ||
+			res.Compiled != strings.HasSuffix(res.Variant, "Compiled") {
+			t.Errorf("names of result %+v", res)
+		}
+	}
+	want := []string{"perThread", "gridStride", "coarsened", "perThreadCompiled", "gridStrideCompiled", "coarsenedCompiled", "handSerial", "handParallel"}
+	if !slices.Equal(got, want) {
+		t.Errorf("variants %q, want %q", got, want)
+	}
+	best := bench.HandSerial
+	if medians[bench.HandParallel] < medians[bench.HandSerial] {
+		best = bench.HandParallel
+	}
+	for _, res := range r.Results {
+		if want := medians[best] / res.MedianNs; res.Baseline != best || res.Speedup != want {
+			t.Errorf("%s: speedup %v against %s, want %v against %s", res.Variant, res.Speedup, res.Baseline, want, best)
+		}
+	}
+}
+
+// checkTable checks the table: the columns in order, text left-aligned
+// and numbers right-aligned under their headers, a row per result.
+func checkTable(t *testing.T, out string, results []benchResult) {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	h := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "kernel ") })
+	if h < 0 {
+		t.Fatalf("no table header:\n%s", out)
+	}
+	header := lines[h]
+	if f := strings.Fields(header); !slices.Equal(f, headers(resultColumns)) {
+		t.Errorf("header %q, want %q", f, headers(resultColumns))
+	}
+	for i, r := range results {
+		line := []rune(lines[h+1+i])
+		for c, col := range resultColumns {
+			cell := resultRow(r)[c]
+			start := strings.Index(header, col.name)
+			start = len([]rune(header[:start]))
+			if col.right {
+				end := start + len([]rune(col.name))
+				if got := string(line[end-len([]rune(cell)) : end]); got != cell {
+					t.Errorf("row %d column %s: %q is not right-aligned under its header: %q", i, col.name, cell, string(line))
+				}
+			} else if got := string(line[start : start+len([]rune(cell))]); got != cell {
+				t.Errorf("row %d column %s: %q is not left-aligned under its header: %q", i, col.name, cell, string(line))
+			}
+		}
+	}
+	if strings.Contains(out, " 0.00 ") {
+		t.Errorf("table has a 0.00:\n%s", out)
+	}
+}
+
+// checkGoBench parses the -o file as benchstat does and checks it holds
+// every sample of the JSON report under go test's names, with go test's
+// configuration lines.
+func checkGoBench(t *testing.T, name string, r benchReport) {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	bars := 0
+	suffix := ""
+	if p := runtime.GOMAXPROCS(0); p != 1 {
+		suffix = "-" + strconv.Itoa(p)
+	}
+	wantParts := 2 // /n=…, /impl=…, and -GOMAXPROCS if not 1
+	if suffix != "" {
+		wantParts++
+	}
+	var lines int
+	rd := benchfmt.NewReader(f, name)
+	for rd.Scan() {
+		var res *benchfmt.Result
+		switch rec := rd.Result().(type) {
+		case *benchfmt.UnitMetadata:
+			continue
+		case *benchfmt.Result:
+			res = rec
+		default:
+			t.Fatalf("not a result: %v", rec)
+		}
+		var want *benchResult
+		for i := range r.Results {
+			if "Benchmark"+string(res.Name.Full()) == r.Results[i].Benchmark+suffix { // benchfmt drops "Benchmark"
+				want = &r.Results[i]
+			}
+		}
+		if want == nil {
+			t.Fatalf("line for %s, which the JSON report lacks", res.Name.Full())
+		}
+		sample := lines % r.Count
+		lines++
+		ns, _ := res.Value("sec/op") // benchfmt converts ns/op to sec/op
+		mbs, _ := res.Value("B/s")
+		if res.Iters != want.Runs[sample] || !near(ns*1e9, want.Samples[sample], 1e-3) || !near(mbs, float64(want.Work)/want.Samples[sample]*1e9, 1e-3) {
+			t.Errorf("%s sample %d: %d runs, %v s/op, %v B/s; want %d, %v ns/op", res.Name, sample, res.Iters, ns, mbs, want.Runs[sample], want.Samples[sample])
+		}
+		base, parts := res.Name.Parts()
+		if string(base) != "SAXPY" || len(parts) != wantParts || string(parts[0]) != "/n=1048576" || string(parts[1]) != "/impl="+want.Variant {
+			t.Errorf("name %s splits into %s %q, want the keys n and impl", res.Name, base, parts)
+		}
+		for _, key := range []string{"goos", "goarch", "pkg"} {
+			if res.GetConfig(key) == "" {
+				t.Errorf("no %s configuration line", key)
+			}
+		}
+		if res.GetConfig("pkg") != benchPkg || len(res.Config) > 4 {
+			t.Errorf("configuration %v: want go test's, goos, goarch, pkg %s and cpu", res.Config, benchPkg)
+		}
+	}
+	if err := rd.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines != len(r.Results)*r.Count {
+		t.Errorf("%d result lines, want %d", lines, len(r.Results)*r.Count)
+	}
+}
+
+func near(got, want, rel float64) bool { return got >= want*(1-rel) && got <= want*(1+rel) }
+
+// checkSVG checks that the chart is well-formed XML with some text in it.
+func checkSVG(t *testing.T, name string) {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var texts []string
 	for dec := xml.NewDecoder(f); ; {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -73,12 +218,19 @@ func checkSVG(t *testing.T, name string, results int) {
 		if err != nil {
 			t.Fatalf("chart is not XML: %v", err)
 		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rect" {
-			bars++
+		if cd, ok := tok.(xml.CharData); ok && len(bytes.TrimSpace(cd)) > 0 {
+			texts = append(texts, string(cd))
 		}
 	}
-	if bars != results {
-		t.Errorf("chart has %d bars, want %d", bars, results)
+	if !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, "perThread") }) {
+		t.Errorf("chart has no perThread label; its texts: %q", texts)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("font-family:Liberation Sans;")) || !bytes.Contains(data, []byte("sans-serif")) {
+		t.Error("the chart's text has no fallback fonts")
 	}
 }
 
@@ -103,13 +255,13 @@ func TestBenchUsage(t *testing.T) {
 // FAIL line, and no timing.
 func TestBenchReportsFailure(t *testing.T) {
 	var out bytes.Buffer
-	writeBenchTable(&out, 2, benchOptions{samples: 3}, []benchResult{
-		{Kernel: "scan", Variant: "coarsened", N: 8, Error: "element 3 = 2, want 3"},
+	writeResults(&out, []benchResult{
+		{Kernel: "scan", SizeKey: "n", N: 8, Variant: "coarsened", Error: "element 3 = 2, want 3"},
 	})
 	if !strings.Contains(out.String(), "scan n=8 coarsened: FAIL: element 3 = 2, want 3") {
 		t.Errorf("no failure line:\n%s", &out)
 	}
-	if f := rowFields(out.String(), "scan", "coarsened"); len(f) == 0 || f[len(f)-1] != "no" {
-		t.Errorf("scan row = %q, want verified no", f)
+	if f := rowFields(out.String(), "scan", "coarsened"); len(f) == 0 || f[len(f)-1] != "no" || f[3] != "-" {
+		t.Errorf("scan row = %q, want no timing and verified no", f)
 	}
 }

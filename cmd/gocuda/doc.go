@@ -9,10 +9,14 @@ Usage:
 The commands are:
 
 	demo         a guided run of SAXPY, tiled matmul, reduction, scan and n-body
+<<<<<<< HEAD
 	bench        compare the kernels with hand-written Go; -quick, -json, -svg
 	compile      compile the kernels marked //gocuda:kernel into block loops (go generate)
 	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
 	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
+=======
+	bench        compare the kernels with hand-written Go; -quick, -o, -json, -svg, -png
+>>>>>>> h-bench
 	devicequery  print the properties of the device, like CUDA's deviceQuery
 	version      print the gocuda version, commit and Go toolchain
 	help         print usage, or a command's with help <command>
@@ -21,42 +25,58 @@ The commands are:
 
 Usage:
 
-	gocuda demo [-n elements]
+	gocuda demo [-n elements] [-time d]
 
-Demo runs five classic kernels of package kernels on the default device,
-which has one worker goroutine per GOMAXPROCS: SAXPY with one thread per
-element, matrix multiply with 16×16 shared-memory tiles, a coarsened sum
+Demo opens with what to expect: a kernel without barriers runs at 0.5 to 1
+times the speed of hand-written Go when each thread has some work to do,
+while on the runtime path a barrier costs about 100 ns per thread, so
+barrier-heavy kernels need gocuda compile. It then runs five classic kernels of
+package kernels on the default device, which has one worker goroutine per
+GOMAXPROCS: SAXPY with one thread per element, matrix multiply with 16×16
+shared-memory tiles (on the runtime path and compiled), a coarsened sum
 reduction, a coarsened inclusive scan with decoupled look-back, and
 all-pairs n-body with shared-memory tiles. Each is checked against a
-sequential host reference, then timed beside hand-written parallel Go
-(package bench's handParallel) as the median of 3 samples of at least 50ms.
--n (default 1<<24) is the element count of SAXPY, the reduction and the
-scan; the matrix (256×256) and the n-body system (4096 bodies) shrink to
-64×64 and 512 bodies for n below 1<<20. Demo prints a table of kernel,
-variant, size, time, rate, handParallel's time, the ratio of the two and
-whether the result was verified. It exits with status 1 if a check fails
-or a launch returns an error, and 2 for a bad command line.
+sequential host reference, then timed beside hand-written Go, serial and
+parallel, with bench's procedure: 3 interleaved samples of at least -time
+(default 50ms). -n (default 1<<24) is the element count of SAXPY, the
+reduction and the scan; the matrix (256×256) and the n-body system (4096
+bodies) shrink to 64×64 and 512 bodies for n below 1<<20. Demo prints the
+table bench prints. It exits with status 1 if a check fails or a launch
+returns an error, and 2 for a bad command line.
 
 # Compare the kernels with hand-written Go
 
 Usage:
 
-	gocuda bench [-quick] [-kernel list] [-time d] [-json file] [-svg file]
+	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-o file] [-json file] [-svg file] [-png file]
 
-Bench runs the comparisons of package bench, the same ones its go test
-benchmarks run: for each of saxpy, scan, reduce, nbody and matmul, at each
-size, every gocuda variant beside handSerial and handParallel. Each variant
-is checked against a sequential host reference, then timed as the median
-of 5 samples (3 with -quick) of at least -time each (default 200ms, 20ms
-with -quick). Progress goes to standard error; the table to standard
-output: kernel, size, variant, time, GB/s or GFLOP/s, speed relative to
-handParallel (its time divided by the variant's: 1.00 is as fast as
-hand-written parallel Go) and verified. -quick uses small sizes and
+Bench runs the comparisons of package bench, the ones its go test
+benchmarks run, with the same sizes, variants and warm-up: for each of
+saxpy, scan, reduce, nbody, matmul and blur, at each size, every gocuda
+variant on the runtime path and compiled (named with Compiled appended)
+beside handSerial and handParallel. Each variant is checked against a
+sequential host reference; then, per kernel and size, each warms up and
+the variants are timed in -count interleaved rounds (default 6), one
+sample of each per round, each sample at least -time long (default 100ms,
+20ms with -quick). -quick uses the small sizes (go test -short's) and
 finishes within a minute on 2 cores. -kernel runs only the named kernels.
--json writes {"results":[{"kernel":...,"variant":...,"n":...,
-"ns_per_op":...,"speedup_vs_hand_parallel":...,"verified":...}, ...]}, and
--svg draws the speedups as a bar chart. Bench exits with status 1 if a
-check fails and 2 for a bad command line.
+Progress goes to standard error; the table to standard output: kernel,
+size, variant, median time, median absolute deviation, samples, GB/s or
+GFLOP/s, the speedup over the best hand-written baseline at that size
+(its median time divided by the variant's) and which baseline that was,
+handSerial or handParallel, and verified.
+
+-o writes every sample in the Go benchmark format, named as go test names
+the sub-benchmarks (BenchmarkSAXPY/n=1048576/impl=perThread-2), with go
+test's configuration lines, for benchstat. -json writes
+{"command", "env", "count", "results"}: the machine (CPU, cores,
+GOMAXPROCS, Go version, gocuda module version and commit, date) and for
+each variant every sample's time and runs, the median, minimum, maximum
+and median absolute deviation, the rate, the speedup and its baseline.
+-svg and -png draw the speedups as a chart: on a log scale, grouped by
+kernel and size, each variant's runtime-path and compiled speed side by
+side, 1× marked, and the machine and date in the caption. Bench exits
+with status 1 if a check fails and 2 for a bad command line.
 
 # Check kernels for races, synchronization and memory errors
 

@@ -5,12 +5,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // TestDemo runs the demo end to end on the default device, as the command
-// does, and checks that every step's row says verified.
+// does, and checks that it opens with what to expect, that every step's
+// rows say verified, and that its table has bench's columns.
 func TestDemo(t *testing.T) {
 	var out bytes.Buffer
 	runtimeDev, err := gocuda.NewDevice(gocuda.WithRuntimePath())
@@ -18,17 +21,32 @@ func TestDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer runtimeDev.Close()
-	if !demo(&out, gocuda.Default(), runtimeDev, 10000) {
+	if !demo(&out, gocuda.Default(), runtimeDev, 10000, bench.Options{MinTime: time.Millisecond, Count: 3}) {
 		t.Errorf("demo did not verify:\n%s", &out)
 	}
-	for _, s := range demoSteps {
-		f := rowFields(out.String(), s.kernel, s.variant)
-		if len(f) < 10 || f[1] != s.variant || f[8] != "yes" {
-			t.Errorf("%s row = %q, want variant %s verified yes", s.kernel, f, s.variant)
+	if !strings.HasPrefix(out.String(), demoExpectations) {
+		t.Errorf("the demo does not open with what to expect:\n%s", &out)
+	}
+	for _, want := range []string{"without barriers", "hand-written Go", "100 ns per thread", "gocuda compile", "function call"} {
+		if !strings.Contains(strings.ReplaceAll(demoExpectations, "\n", " "), want) {
+			t.Errorf("the demo's expectations do not mention %q", want)
 		}
 	}
-	if !strings.Contains(out.String(), "as fast as hand-written parallel Go") {
-		t.Errorf("output lacks the ratio's explanation:\n%s", &out)
+	if !slices.ContainsFunc(strings.Split(out.String(), "\n"), func(l string) bool {
+		return slices.Equal(strings.Fields(l), headers(resultColumns))
+	}) {
+		t.Errorf("demo's table lacks bench's header:\n%s", &out)
+	}
+	for _, s := range demoSteps {
+		for _, v := range s.variants {
+			f := rowFields(out.String(), s.kernel, v)
+			if len(f) < len(resultColumns) || f[2] != v || f[len(f)-1] != "yes" || !strings.HasSuffix(f[len(f)-3], "×") {
+				t.Errorf("%s row = %q, want variant %s verified yes", s.kernel, f, v)
+			}
+		}
+	}
+	if !strings.Contains(out.String(), resultsLegend) {
+		t.Errorf("output lacks the columns' explanation:\n%s", &out)
 	}
 }
 
@@ -45,7 +63,7 @@ func rowFields(out, name, variant string) []string {
 
 func TestRunDemo(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"demo", "-n", "1000"}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"demo", "-n", "1000", "-time", "1ms"}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("gocuda demo -n 1000: exit %d, stderr:\n%s", code, &stderr)
 	}
 	if !strings.Contains(stdout.String(), "saxpy") || stderr.Len() != 0 {
