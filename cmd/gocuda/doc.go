@@ -9,14 +9,10 @@ Usage:
 The commands are:
 
 	demo         a guided run of SAXPY, tiled matmul, reduction, scan and n-body
-<<<<<<< HEAD
-	bench        compare the kernels with hand-written Go; -quick, -json, -svg
+	bench        compare the kernels with hand-written Go; -quick, -o, -json, -svg, -png
 	compile      compile the kernels marked //gocuda:kernel into block loops (go generate)
 	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
 	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
-=======
-	bench        compare the kernels with hand-written Go; -quick, -o, -json, -svg, -png
->>>>>>> h-bench
 	devicequery  print the properties of the device, like CUDA's deviceQuery
 	version      print the gocuda version, commit and Go toolchain
 	help         print usage, or a command's with help <command>
