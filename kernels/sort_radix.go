@@ -53,6 +53,9 @@ func radixCount(t *gocuda.Thread, keys []uint32, shift uint, items int) []uint32
 		panic(fmt.Errorf("%w: radix sort block of %d threads, more than %d", gocuda.ErrInvalidValue, b, radixMaxThread))
 	}
 	local := gocuda.Shared[uint32](t, radixBuckets*b)
+	for d := range radixBuckets { // shared memory starts undefined on a GPU: clear the thread's column
+		local[d*b+tid] = 0
+	}
 	lo := min(len(keys), (t.BlockIdx.X*b+tid)*items)
 	hi := min(len(keys), lo+items)
 	for _, k := range keys[lo:hi] {

@@ -90,36 +90,36 @@ func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets 
 		})
 }
 
-var gc_src_radixScatter = gocuda.NewKernelSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:64-100")
+var gc_src_radixScatter = gocuda.NewKernelSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
 
 func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_local := gocuda.Scratch[[]uint32](gc_b, 0)
 	gc_g2 := gocuda.Scratch[int](gc_b, 1)
-//line sort_radix.go:75
+//line sort_radix.go:78
 	n := len(src)
-//line sort_radix.go:76
+//line sort_radix.go:79
 	b := t.BlockDim.X
-//line sort_radix.go:76
+//line sort_radix.go:79
 	blk := t.BlockIdx.X
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
-//line sort_radix.go:77
+//line sort_radix.go:80
 		local := radixCount(t, src[:n], shift, items)
 		gc_local[gc_tid] = local
 	}
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_radix.go:76
+//line sort_radix.go:79
 		tid := gc_ix.ThreadIdx.X
 
-//line sort_radix.go:79
+//line sort_radix.go:82
 		gc_g2[gc_tid] = tid
 	}
 
-//line sort_radix.go:79
+//line sort_radix.go:82
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += b {
 		if gc_b.Stopped() {
 			return
@@ -133,9 +133,9 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 			}
 			gc_more = true
 			local := gc_local[gc_tid]
-//line sort_radix.go:80
+//line sort_radix.go:83
 			next := offsets[d*t.GridDim.X+blk]
-//line sort_radix.go:81
+//line sort_radix.go:84
 			for j := d * b; j < (d+1)*b; j++ {
 				c := local[j]
 				local[j] = next
@@ -146,14 +146,14 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_radix.go:76
+//line sort_radix.go:79
 		tid := gc_ix.ThreadIdx.X
-//line sort_radix.go:88
+//line sort_radix.go:91
 		lo := min(n, (blk*b+tid)*items)
-//line sort_radix.go:89
+//line sort_radix.go:92
 		hi := min(n, lo+items)
 		local := gc_local[gc_tid]
-//line sort_radix.go:90
+//line sort_radix.go:93
 		for i := lo; i < hi; i++ {
 			k := src[i]
 			j_2 := int(k>>shift&(radixBuckets-1))*b + tid

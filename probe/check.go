@@ -51,8 +51,13 @@ func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int)
 	c.touch(t, site, uintptr(p), size)
 }
 
-// branch is the profiler's: the checker has no use for conditions.
-func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {}
+// branch marks where a thread's work since its last branch starts (see
+// blockState.worked).
+func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
+	if bs, ok := engine.BlockOf(t).State.(*blockState); ok {
+		bs.worked[t.ThreadRank()] = 0
+	}
+}
 
 // touch checks an access of size bytes at p by t: racecheck on shared or
 // global memory, initcheck, and memcheck's use after free.
@@ -67,6 +72,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 	}
 	bs.saw(site)
 	rank := t.ThreadRank()
+	bs.worked[rank]++
 	x := accessCtx{
 		cur: entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
 			rank: uint16(rank), gsyncs: uint16(b.GridSyncs[rank])},

@@ -48,6 +48,11 @@ type blockState struct {
 	// per barrier round, its first arrival.
 	lastSite []int32
 	rounds   []round
+	// worked counts, per thread, the memory accesses, barriers and
+	// collectives since its last branch: a thread that skips a barrier and
+	// exits with none (if i >= n { return }) holds no barrier up, as on
+	// Volta and later, and is not divergent.
+	worked []int32
 
 	found findings
 }
@@ -155,6 +160,11 @@ func (bs *blockState) begin(b *probelink.Block) {
 	for i := range bs.lastSite {
 		bs.lastSite[i] = -1
 	}
+	if cap(bs.worked) < n {
+		bs.worked = make([]int32, n)
+	}
+	bs.worked = bs.worked[:n]
+	clear(bs.worked)
 	bs.rounds = bs.rounds[:0]
 }
 

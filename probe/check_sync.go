@@ -2,6 +2,7 @@ package probe
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gocuda/gocuda/gocuda"
@@ -35,6 +36,7 @@ func (c *checker) barrier(t *gocuda.Thread, site *Site) {
 	bs.saw(site)
 	rank := t.ThreadRank()
 	bs.lastSite[rank] = site.id
+	bs.worked[rank]++
 	k := int(b.Syncs[rank])
 	for len(bs.rounds) <= k {
 		bs.rounds = append(bs.rounds, round{site: -1, rank: -1}) // rounds at uninstrumented barriers
@@ -93,15 +95,20 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 }
 
 // divergence reports, at the end of a block, threads that exited having
-// passed fewer barriers than others reached: the first barrier some
-// threads skipped, and how many reached it.
+// passed fewer barriers than others reached and having done work after
+// their last branch: the first barrier some threads skipped, and how many
+// reached it. Threads that returned at once after a branch are exited
+// threads, which a barrier does not wait for.
 func (bs *blockState) divergence() {
 	syncs := bs.b.Syncs
-	lo, hi := syncs[0], syncs[0]
-	for _, n := range syncs {
-		lo, hi = min(lo, n), max(hi, n)
+	hi := slices.Max(syncs)
+	lo, skipped := hi, false
+	for r, n := range syncs {
+		if n < hi && bs.worked[r] > 0 {
+			lo, skipped = min(lo, n), true
+		}
 	}
-	if lo == hi {
+	if !skipped {
 		return
 	}
 	reached := 0

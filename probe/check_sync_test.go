@@ -14,16 +14,20 @@ var divergentSites = sitesOf("probe.divergentKernel.func1",
 	Site{Kind: Barrier, Line: 4, Expr: "t.SyncThreads()"},
 	Site{Kind: Barrier, Line: 6, Expr: "t.SyncThreads()"},
 	Site{Kind: Barrier, Line: 8, Expr: "t.SyncThreadsCount(true)"},
+	Site{Kind: Branch, Line: 3, Expr: "t.ThreadIdx.X < 16"},
+	Site{Kind: Write, Line: 11, Expr: "own[0]"},
 )
 
 // divergentKernel has threads below 16 and the others meet at barriers
-// as mode says: "skip" (the others skip the barrier), "uniform" (all reach
+// as mode says: "skip" (the others skip the barrier and go on working),
+// "exit" (the others return at once: exited threads, which a barrier does
+// not wait for), "uniform" (all reach
 // it), "other" (the others reach another SyncThreads), "count" (the others
 // reach a SyncThreadsCount: a deadlock).
 func divergentKernel(mode string) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := divergentSites
-		low := t.ThreadIdx.X < 16
+		low := Cond(t, &s[3], t.ThreadIdx.X < 16)
 		switch {
 		case low || mode == "uniform":
 			Sync(t, &s[0], t).SyncThreads()
@@ -31,6 +35,9 @@ func divergentKernel(mode string) func(*gocuda.Thread) {
 			Sync(t, &s[1], t).SyncThreads()
 		case mode == "count":
 			Sync(t, &s[2], t).SyncThreadsCount(true)
+		case mode == "skip":
+			own := make([]int32, 1)
+			*Index(t, &s[4], own, 0) = 1 // work after skipping the barrier
 		}
 	}
 }
@@ -57,6 +64,7 @@ func TestSynccheckBarriers(t *testing.T) {
 			Accesses: []Access{at("Barrier", &s[0], x(0), x(0))},
 			Detail:   "Only 16 out of 32 threads reached the barrier", Count: blocks,
 		}}},
+		{"exit", blocks, nil, nil},
 		{"uniform", blocks, nil, nil},
 		{"other", blocks, nil, []*Report{mixed(16*blocks, &s[1])}},
 		// One block: a deadlock fails the launch, whose other blocks may

@@ -175,7 +175,35 @@ func (r *fileRewriter) elementIndex(ix *ast.IndexExpr) bool {
 	if !r.info.Types[ix].IsValue() {
 		return false
 	}
-	switch t := core(r.info.TypeOf(ix.X)).(type) {
+	return elements(r.info.TypeOf(ix.X))
+}
+
+// elements reports whether indexing a value of type t selects an element:
+// t is a slice, array or pointer to array, or a type parameter all of whose
+// types are (a tile of R constrained by [32]float32 | [33]float32).
+func elements(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok && core(tp) == nil {
+		iface, ok := tp.Constraint().Underlying().(*types.Interface)
+		if !ok || iface.NumEmbeddeds() == 0 {
+			return false
+		}
+		for i := range iface.NumEmbeddeds() {
+			u, ok := iface.EmbeddedType(i).(*types.Union)
+			if !ok {
+				if !elements(iface.EmbeddedType(i)) {
+					return false
+				}
+				continue
+			}
+			for j := range u.Len() {
+				if !elements(u.Term(j).Type()) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	switch t := core(t).(type) {
 	case *types.Slice, *types.Array:
 		return true
 	case *types.Pointer:
