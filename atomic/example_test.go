@@ -94,7 +94,11 @@ func Example_histogram() {
 	defer dev.Close()
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 128}}
 	err = dev.Launch(cfg, func(t *gocuda.Thread) {
-		local := gocuda.Shared[uint32](t, bins) // __shared__ unsigned int local[bins]
+		local := gocuda.Shared[uint32](t, bins)               // __shared__ unsigned int local[bins]
+		for b := t.ThreadIdx.X; b < bins; b += t.BlockDim.X { // shared memory starts undefined on a GPU
+			local[b] = 0
+		}
+		t.SyncThreads()
 		stride := t.GridDim.X * t.BlockDim.X
 		for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
 			atomic.Add(&local[data[i]], 1)

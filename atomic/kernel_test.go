@@ -85,6 +85,10 @@ func TestKernelHistogram(t *testing.T) {
 		blocks := max(1, min(40, (n+threads-1)/threads))
 		launch(t, dev, blocks, threads, func(t *gocuda.Thread) {
 			local := gocuda.Shared[uint32](t, bins)
+			for b := t.ThreadIdx.X; b < bins; b += t.BlockDim.X { // shared memory starts undefined on a GPU
+				local[b] = 0
+			}
+			t.SyncThreads()
 			stride := t.GridDim.X * t.BlockDim.X
 			for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += stride {
 				atomic.Add(&local[data[i]], 1)

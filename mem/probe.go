@@ -12,14 +12,14 @@ import (
 
 // probeAlloc reports s, just allocated by what.
 func probeAlloc[T any](s []T, what string) {
-	if o := probelink.Active(); o != nil && len(s) > 0 {
+	if o := probelink.Active(); o != nil && len(s) > 0 && unsafe.Sizeof(s[0]) > 0 {
 		o.Alloc(unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(s[0])), what)
 	}
 }
 
 // probeFree reports that s is about to be released.
 func probeFree[T any](s []T) {
-	if o := probelink.Active(); o != nil && len(s) > 0 {
+	if o := probelink.Active(); o != nil && len(s) > 0 && unsafe.Sizeof(s[0]) > 0 {
 		o.Free(unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(s[0])))
 	}
 }
