@@ -88,11 +88,12 @@ func probeArgs(fs *flag.FlagSet, usage string, args []string, stderr io.Writer, 
 }
 
 // commandLine returns the go command's arguments: go test (or go run) with
-// the overlay.
+// the overlay. Test results are never taken from the cache (-count=1): a
+// cached result would leave no records.
 func (r *probeRun) commandLine(overlay string) []string {
-	args := []string{"test", "-overlay=" + overlay}
+	args := []string{"test", "-overlay=" + overlay, "-count=1"}
 	if r.runMain {
-		args[0] = "run"
+		args = []string{"run", "-overlay=" + overlay}
 	}
 	if r.tags != "" {
 		args = append(args, "-tags="+r.tags)

@@ -54,7 +54,7 @@ func TestProbeArgs(t *testing.T) {
 
 func TestCommandLine(t *testing.T) {
 	r := probeRun{patterns: []string{"./a", "./b"}, goArgs: []string{"-run", "X"}}
-	assert.Equal(t, []string{"test", "-overlay=o.json", "./a", "./b", "-run", "X"}, r.commandLine("o.json"))
+	assert.Equal(t, []string{"test", "-overlay=o.json", "-count=1", "./a", "./b", "-run", "X"}, r.commandLine("o.json"), "never a cached result, which would leave no records")
 	r = probeRun{runMain: true, tags: "t", patterns: []string{"./cmd"}, goArgs: []string{"in.txt"}}
 	assert.Equal(t, []string{"run", "-overlay=o.json", "-tags=t", "./cmd", "in.txt"}, r.commandLine("o.json"))
 }
