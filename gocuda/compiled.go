@@ -2,6 +2,7 @@ package gocuda
 
 import (
 	"os"
+	"reflect"
 
 	"github.com/gocuda/gocuda/internal/probelink"
 )
@@ -47,6 +48,9 @@ func CompiledKernel(src *KernelSource, perThread func(*Thread), body func(*Block
 	return func(t *Thread) {
 		if t.x.handOver(t, src, body) {
 			return
+		}
+		if p := t.x.launch.probe; p != nil {
+			p.SetEntry(reflect.ValueOf(perThread).Pointer()) // name the kernel, not this wrapper
 		}
 		perThread(t)
 	}

@@ -107,7 +107,7 @@ func (ls *launchState) kernel() string {
 	if first != nil {
 		return first.first.Func
 	}
-	if f := runtime.FuncForPC(ls.l.Kernel); f != nil {
+	if f := runtime.FuncForPC(ls.l.Entry()); f != nil {
 		return shortFunc(f.Name())
 	}
 	return ""

@@ -17,7 +17,7 @@ func (p *profiler) profile(l *probelink.Launch, lp *launchProfile) *KernelProfil
 		DynamicShared: l.DynamicShared, Launches: 1}
 	cfg.Occupancy = occupancyOf(p.arch, l.Threads, p.regs, cfg.StaticShared+cfg.DynamicShared)
 	kp := &KernelProfile{
-		Kernel:    kernelName(l.Kernel, lp.sites),
+		Kernel:    kernelName(l.Entry(), lp.sites),
 		Arch:      p.arch.String(),
 		Registers: p.regs,
 		Launches:  1,

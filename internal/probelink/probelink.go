@@ -2,6 +2,7 @@ package probelink
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -41,6 +42,22 @@ type Launch struct {
 	Nested        bool // launched from kernel code
 
 	State any // the observer's
+
+	entry atomic.Uintptr // the per-thread kernel behind a wrapper, if one said
+}
+
+// SetEntry records pc as the entry of the kernel's own per-thread function
+// when the launched function only wraps it (a kernel compiled by gocuda
+// compile); the first call wins. It is safe for concurrent use.
+func (l *Launch) SetEntry(pc uintptr) { l.entry.CompareAndSwap(0, pc) }
+
+// Entry returns the entry PC that names the kernel: the one SetEntry
+// recorded, else Kernel.
+func (l *Launch) Entry() uintptr {
+	if pc := l.entry.Load(); pc != 0 {
+		return pc
+	}
+	return l.Kernel
 }
 
 // A Range is a span of memory.
