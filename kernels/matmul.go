@@ -164,7 +164,7 @@ func matMulTiled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 	col := t.BlockIdx.X*MatMulTile + tx
 	var sum float32
 	for p := 0; p < k; p += MatMulTile {
-		as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
+		as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 		t.SyncThreads()
 		for q := range MatMulTile {
 			sum += as[ty][q] * bs[q][tx]
@@ -177,8 +177,10 @@ func matMulTiled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 }
 
 // matmulLoad returns A[row][ac] and B[br][col], each zero when outside its
-// matrix: a thread's share of loading a pair of tiles.
-func matmulLoad(a, b []float32, row, col, ac, br, m, k, n int) (av, bv float32) {
+// matrix: thread t's share of loading a pair of tiles. It takes t, as a
+// __device__ function runs in its calling thread, so that gocuda check and
+// gocuda profile see its loads.
+func matmulLoad(t *gocuda.Thread, a, b []float32, row, col, ac, br, m, k, n int) (av, bv float32) {
 	if row < m && ac < k {
 		av = a[row*k+ac]
 	}
@@ -203,7 +205,7 @@ func matMulTiledUnrolled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 	col := t.BlockIdx.X*MatMulTile + tx
 	var sum float32
 	for p := 0; p < k; p += MatMulTile {
-		as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
+		as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 		t.SyncThreads()
 		ar, bt := &as[ty], (*[MatMulTile][MatMulTile]float32)(bs)
 		sum += ar[0] * bt[0][tx]
@@ -253,7 +255,7 @@ func matMulRegisterTiled(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 		// Loads stride by 16 so that a warp's loads stay coalesced.
 		for i := 0; i < matmulRegTile; i += half {
 			for j := 0; j < matmulRegTile; j += half {
-				as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(a, b,
+				as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
 					row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
 			}
 		}

@@ -71,7 +71,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "aa158467559bd403e807784ec188501d6d6fe70aa8c7aaf98bbf52257e7d85d6", "matmul.go:140-177")
+var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
 
 func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
@@ -102,7 +102,7 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:164
 			col := t.BlockIdx.X*MatMulTile + tx
 //line matmul.go:167
-			as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
+			as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 		}
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
@@ -277,82 +277,82 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 		func(gc_b *gocuda.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiledUnrolled = gocuda.NewKernelSource("matMulTiledUnrolled", "5e7eb580e1902707b3024422dacb8cae640e8b2cb8bde9b3fb1b05616a0f3c19", "matmul.go:191-230")
+var gc_src_matMulTiledUnrolled = gocuda.NewKernelSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
 
 func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_sum := gocuda.Scratch[float32](gc_b, 0)
-//line matmul.go:199
+//line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-//line matmul.go:200
+//line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line matmul.go:204
+//line matmul.go:206
 		var sum float32
 		gc_sum[gc_tid] = sum
 	}
 
-//line matmul.go:205
+//line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:201
-			tx := gc_ix.ThreadIdx.X
-//line matmul.go:201
-			ty := gc_ix.ThreadIdx.Y
-//line matmul.go:202
-			row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:203
+			tx := gc_ix.ThreadIdx.X
+//line matmul.go:203
+			ty := gc_ix.ThreadIdx.Y
+//line matmul.go:204
+			row := t.BlockIdx.Y*MatMulTile + ty
+//line matmul.go:205
 			col := t.BlockIdx.X*MatMulTile + tx
-//line matmul.go:206
-			as[ty][tx], bs[ty][tx] = matmulLoad(a, b, row, col, p+tx, p+ty, m, k, n)
-		}
 //line matmul.go:208
+			as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+		}
+//line matmul.go:210
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:201
+//line matmul.go:203
 			tx := gc_ix.ThreadIdx.X
-//line matmul.go:201
+//line matmul.go:203
 			ty := gc_ix.ThreadIdx.Y
 			sum := gc_sum[gc_tid]
-//line matmul.go:208
-			ar := &as[ty]
-//line matmul.go:209
-			sum += ar[0] * bt[0][tx]
 //line matmul.go:210
-			sum += ar[1] * bt[1][tx]
+			ar := &as[ty]
 //line matmul.go:211
-			sum += ar[2] * bt[2][tx]
+			sum += ar[0] * bt[0][tx]
 //line matmul.go:212
-			sum += ar[3] * bt[3][tx]
+			sum += ar[1] * bt[1][tx]
 //line matmul.go:213
-			sum += ar[4] * bt[4][tx]
+			sum += ar[2] * bt[2][tx]
 //line matmul.go:214
-			sum += ar[5] * bt[5][tx]
+			sum += ar[3] * bt[3][tx]
 //line matmul.go:215
-			sum += ar[6] * bt[6][tx]
+			sum += ar[4] * bt[4][tx]
 //line matmul.go:216
-			sum += ar[7] * bt[7][tx]
+			sum += ar[5] * bt[5][tx]
 //line matmul.go:217
-			sum += ar[8] * bt[8][tx]
+			sum += ar[6] * bt[6][tx]
 //line matmul.go:218
-			sum += ar[9] * bt[9][tx]
+			sum += ar[7] * bt[7][tx]
 //line matmul.go:219
-			sum += ar[10] * bt[10][tx]
+			sum += ar[8] * bt[8][tx]
 //line matmul.go:220
-			sum += ar[11] * bt[11][tx]
+			sum += ar[9] * bt[9][tx]
 //line matmul.go:221
-			sum += ar[12] * bt[12][tx]
+			sum += ar[10] * bt[10][tx]
 //line matmul.go:222
-			sum += ar[13] * bt[13][tx]
+			sum += ar[11] * bt[11][tx]
 //line matmul.go:223
-			sum += ar[14] * bt[14][tx]
+			sum += ar[12] * bt[12][tx]
 //line matmul.go:224
+			sum += ar[13] * bt[13][tx]
+//line matmul.go:225
+			sum += ar[14] * bt[14][tx]
+//line matmul.go:226
 			sum += ar[15] * bt[15][tx]
 			gc_sum[gc_tid] = sum
 		}
@@ -360,16 +360,16 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:201
-		tx := gc_ix.ThreadIdx.X
-//line matmul.go:201
-		ty := gc_ix.ThreadIdx.Y
-//line matmul.go:202
-		row := t.BlockIdx.Y*MatMulTile + ty
 //line matmul.go:203
+		tx := gc_ix.ThreadIdx.X
+//line matmul.go:203
+		ty := gc_ix.ThreadIdx.Y
+//line matmul.go:204
+		row := t.BlockIdx.Y*MatMulTile + ty
+//line matmul.go:205
 		col := t.BlockIdx.X*MatMulTile + tx
 		sum := gc_sum[gc_tid]
-//line matmul.go:227
+//line matmul.go:229
 		if row < m && col < n {
 			c[row*n+col] = sum
 		}
@@ -393,7 +393,7 @@ func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 		func(gc_b *gocuda.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulRegisterTiled = gocuda.NewKernelSource("matMulRegisterTiled", "04e56c09a8deef8c3adb196c9b6baafd3441cad3454e93e6810e9114b14f25b3", "matmul.go:232-272")
+var gc_src_matMulRegisterTiled = gocuda.NewKernelSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
 
 func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
@@ -402,19 +402,19 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 	gc_s01 := gocuda.Scratch[float32](gc_b, 1)
 	gc_s10 := gocuda.Scratch[float32](gc_b, 2)
 	gc_s11 := gocuda.Scratch[float32](gc_b, 3)
-//line matmul.go:246
-	const half = MatMulTile
-//line matmul.go:247
-	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
 //line matmul.go:248
+	const half = MatMulTile
+//line matmul.go:249
+	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+//line matmul.go:250
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
-//line matmul.go:250
+//line matmul.go:252
 	row0 := t.BlockIdx.Y * matmulRegTile
-//line matmul.go:250
+//line matmul.go:252
 	col0 := t.BlockIdx.X * matmulRegTile
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
-//line matmul.go:251
+//line matmul.go:253
 		var s00, s01, s10, s11 float32
 		gc_s00[gc_tid] = s00
 		gc_s01[gc_tid] = s01
@@ -422,19 +422,19 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 		gc_s11[gc_tid] = s11
 	}
 
-//line matmul.go:252
+//line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
+			gc_b.Enter(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:249
+//line matmul.go:251
 			tx := gc_ix.ThreadIdx.X
-//line matmul.go:249
+//line matmul.go:251
 			ty := gc_ix.ThreadIdx.Y
-//line matmul.go:254
+//line matmul.go:256
 			for i := 0; i < matmulRegTile; i += half {
 				for j := 0; j < matmulRegTile; j += half {
-					as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(a, b,
+					as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
 						row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
 				}
 			}
@@ -442,17 +442,17 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:249
+//line matmul.go:251
 			tx := gc_ix.ThreadIdx.X
-//line matmul.go:249
+//line matmul.go:251
 			ty := gc_ix.ThreadIdx.Y
 			s00 := gc_s00[gc_tid]
 			s01 := gc_s01[gc_tid]
 			s10 := gc_s10[gc_tid]
 			s11 := gc_s11[gc_tid]
-//line matmul.go:261
+//line matmul.go:263
 			a0 := &as[2*ty]
-//line matmul.go:261
+//line matmul.go:263
 			a1 := &as[2*ty+1]
 			{
 //line :1
@@ -460,451 +460,451 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 //line :1
 					q := 0
 
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 1
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 2
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 3
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 4
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 5
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 6
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 7
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 8
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 9
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 10
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 11
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 12
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 13
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 14
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 15
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 16
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 17
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 18
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 19
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 20
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 21
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 22
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 23
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 24
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 25
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 26
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 27
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 28
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 29
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 30
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 				{
-//line matmul.go:267
+//line matmul.go:269
 					q := 31
-//line matmul.go:263
+//line matmul.go:265
 					b0 := bs[q][2*tx]
-//line matmul.go:263
+//line matmul.go:265
 					b1 := bs[q][2*tx+1]
 					s00 += a0[q] * b0
 					s01 += a0[q] * b1
 					s10 += a1[q] * b0
 					s11 += a1[q] * b1
-//line matmul.go:267
+//line matmul.go:269
 				}
-//line matmul.go:267
+//line matmul.go:269
 			}
 			gc_s00[gc_tid] = s00
 			gc_s01[gc_tid] = s01
@@ -915,15 +915,15 @@ func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:249
+//line matmul.go:251
 		tx := gc_ix.ThreadIdx.X
-//line matmul.go:249
+//line matmul.go:251
 		ty := gc_ix.ThreadIdx.Y
 		s00 := gc_s00[gc_tid]
 		s01 := gc_s01[gc_tid]
 		s10 := gc_s10[gc_tid]
 		s11 := gc_s11[gc_tid]
-//line matmul.go:271
+//line matmul.go:273
 		matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 	}
 }
