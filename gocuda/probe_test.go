@@ -16,7 +16,7 @@ import (
 // observer, copying each block's counts at its end.
 type fakeObserver struct {
 	mu       sync.Mutex
-	launches []probelink.Launch
+	launches []*probelink.Launch
 	errs     []error
 	starts   int
 	ends     map[int64]probelink.Block // by linear block index, with copied slices
@@ -25,7 +25,7 @@ type fakeObserver struct {
 func (o *fakeObserver) LaunchStart(l *probelink.Launch) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.launches = append(o.launches, *l)
+	o.launches = append(o.launches, l)
 }
 
 func (o *fakeObserver) LaunchEnd(l *probelink.Launch, err error) {
