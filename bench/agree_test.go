@@ -44,25 +44,40 @@ func TestFrontEndsAgree(t *testing.T) {
 		}
 		a, b := pick(tt.a), pick(tt.b)
 
-		rs := bench.Compare([]bench.Variant{a, b}, bench.Options{WarmUp: 20 * time.Millisecond, MinTime: 20 * time.Millisecond, Count: 5})
-		if !rs[0].Verified() || !rs[1].Verified() {
-			t.Fatalf("%s: %v, %v", tt.kernel, rs[0].Err(), rs[1].Err())
+		// A systematic disagreement shows in every attempt; noise from
+		// other processes (CI runs packages' tests side by side) rarely in
+		// three running.
+		var msg string
+		agree := false
+		for attempt := 0; attempt < 3 && !agree; attempt++ {
+			var goTest, gocudaBench float64
+			goTest, gocudaBench, msg = frontEndRatios(t, k, a, b, tt.n)
+			t.Log(msg)
+			q := goTest / gocudaBench
+			agree = q <= frontEndTolerance && q >= 1/frontEndTolerance
 		}
-		gocudaBench := rs[0].Summary.Median / rs[1].Summary.Median
-
-		var nsA, nsB []float64
-		for range 3 {
-			nsA = append(nsA, goTestNsPerOp(k, a, tt.n))
-			nsB = append(nsB, goTestNsPerOp(k, b, tt.n))
-		}
-		goTest := bench.Summarize(nsA).Median / bench.Summarize(nsB).Median
-
-		msg := fmt.Sprintf("%s %s=%d, %s time ÷ %s time: go test %.3g, gocuda bench %.3g", tt.kernel, k.SizeKey, tt.n, tt.a, tt.b, goTest, gocudaBench)
-		t.Log(msg)
-		if q := goTest / gocudaBench; q > frontEndTolerance || q < 1/frontEndTolerance {
-			t.Errorf("front ends disagree: %s", msg)
+		if !agree {
+			t.Errorf("front ends disagree in three attempts: %s", msg)
 		}
 	}
+}
+
+// frontEndRatios measures a's time over b's by both front ends.
+func frontEndRatios(t *testing.T, k bench.Kernel, a, b bench.Variant, n int) (goTest, gocudaBench float64, msg string) {
+	t.Helper()
+	rs := bench.Compare([]bench.Variant{a, b}, bench.Options{WarmUp: 20 * time.Millisecond, MinTime: 20 * time.Millisecond, Count: 5})
+	if !rs[0].Verified() || !rs[1].Verified() {
+		t.Fatalf("%s: %v, %v", k.Name, rs[0].Err(), rs[1].Err())
+	}
+	gocudaBench = rs[0].Summary.Median / rs[1].Summary.Median
+	var nsA, nsB []float64
+	for range 3 {
+		nsA = append(nsA, goTestNsPerOp(k, a, n))
+		nsB = append(nsB, goTestNsPerOp(k, b, n))
+	}
+	goTest = bench.Summarize(nsA).Median / bench.Summarize(nsB).Median
+	msg = fmt.Sprintf("%s %s=%d, %s time ÷ %s time: go test %.3g, gocuda bench %.3g", k.Name, k.SizeKey, n, a.Name, b.Name, goTest, gocudaBench)
+	return goTest, gocudaBench, msg
 }
 
 // frontEndTolerance is how far the two front ends' ratios may differ: wide
