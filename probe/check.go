@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // A checker is the analysis of gocuda check: compute-sanitizer's racecheck,
@@ -62,16 +63,13 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 // touch checks an access of size bytes at p by t: racecheck on shared or
 // global memory, initcheck, and memcheck's use after free.
 func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
-	if t == nil || size <= 0 {
+	if size <= 0 {
 		return
 	}
-	b := engine.BlockOf(t)
-	bs, ok := b.State.(*blockState)
+	b, bs, rank, ok := enter(t, site)
 	if !ok {
 		return
 	}
-	bs.saw(site)
-	rank := t.ThreadRank()
 	bs.worked[rank]++
 	x := accessCtx{
 		cur: entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
@@ -118,3 +116,17 @@ func (c *checker) Free(base unsafe.Pointer, size int) {
 
 // HostWrite records bytes the host wrote: they are initialized.
 func (c *checker) HostWrite(base unsafe.Pointer, size int) { c.allocs.hostWrite(base, size) }
+
+// enter finds the checker's state of t's block as t reaches site, and
+// t's rank in it; ok is false outside a checked launch.
+func enter(t *gocuda.Thread, site *Site) (b *probelink.Block, bs *blockState, rank int, ok bool) {
+	if t == nil {
+		return nil, nil, 0, false
+	}
+	b = engine.BlockOf(t)
+	if bs, ok = b.State.(*blockState); !ok {
+		return nil, nil, 0, false
+	}
+	bs.saw(site)
+	return b, bs, t.ThreadRank(), true
+}

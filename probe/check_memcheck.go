@@ -24,16 +24,10 @@ func rw(k Kind) string {
 // outOfRange reports s[i] of an n-element array of size-byte elements at
 // base, for an i out of range.
 func (c *checker) outOfRange(t *gocuda.Thread, site *Site, base uintptr, n, size int, i int64) {
-	if t == nil {
-		return
-	}
-	b := engine.BlockOf(t)
-	bs, ok := b.State.(*blockState)
+	b, bs, rank, ok := enter(t, site)
 	if !ok {
 		return
 	}
-	bs.saw(site)
-	rank := t.ThreadRank()
 	sp := spaceGlobal
 	if _, _, shared := sharedRange(b, base, 1); shared {
 		sp = spaceShared

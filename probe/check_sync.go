@@ -25,16 +25,10 @@ const (
 // k is every thread's (k+1)-th barrier; its first arrival's site is the
 // round's, and a thread arriving at another site is reported.
 func (c *checker) barrier(t *gocuda.Thread, site *Site) {
-	if t == nil {
-		return
-	}
-	b := engine.BlockOf(t)
-	bs, ok := b.State.(*blockState)
+	b, bs, rank, ok := enter(t, site)
 	if !ok {
 		return
 	}
-	bs.saw(site)
-	rank := t.ThreadRank()
 	bs.lastSite[rank] = site.id
 	bs.worked[rank]++
 	k := int(b.Syncs[rank])
@@ -67,16 +61,10 @@ func (c *checker) barrier(t *gocuda.Thread, site *Site) {
 // mask checks the mask of t's warp collective at site: it must name t's
 // lane.
 func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
-	if t == nil {
-		return
-	}
-	b := engine.BlockOf(t)
-	bs, ok := b.State.(*blockState)
+	b, bs, rank, ok := enter(t, site)
 	if !ok {
 		return
 	}
-	bs.saw(site)
-	rank := t.ThreadRank()
 	bs.lastSite[rank] = site.id
 	lane := rank % gocuda.WarpSize
 	if mask&(1<<lane) != 0 {
