@@ -21,9 +21,14 @@ import (
 //     launches (on concurrent streams, say) are not checked against each
 //     other.
 //   - Ordering by warp collectives is approximate (see accessCtx.ordered).
-//   - A thread that returns before a barrier the others reach is reported
-//     as divergent, as a __syncthreads() in conditional code is, though
-//     exited threads do not hold a barrier up since Volta.
+//   - A thread that skips a barrier the others reach is reported as
+//     divergent only if it did some work (an access, barrier or
+//     collective) after its last branch: one that returns at once after a
+//     branch (if i >= n { return }) is an exited thread, which does not
+//     hold a barrier up since Volta.
+//   - Fences are not modelled: blocks that communicate through
+//     atomic.ThreadFence and an atomic ticket (CUDA's threadFenceReduction)
+//     are reported as racing on the global data they pass.
 //   - An index out of range in an address the kernel computes itself
 //     (Addr) fails Go's bounds check before the probe sees it: memcheck
 //     reports it from the launch's error, without space or size.
