@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,11 +20,7 @@ const e2eDir = "../../internal/instrument/testdata/src/e2e"
 // lineOf returns the line of the workload's e2e.go holding text.
 func lineOf(t *testing.T, text string) int {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(e2eDir, "e2e.go"))
-	require.NoError(t, err)
-	before, _, ok := strings.Cut(string(src), text)
-	require.True(t, ok, "e2e.go lacks %q", text)
-	return strings.Count(before, "\n") + 1
+	return lineIn(t, filepath.Join(e2eDir, "e2e.go"), text)
 }
 
 // TestCheckEndToEnd runs gocuda check on the workload's racy kernel: the
