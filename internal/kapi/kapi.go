@@ -1,0 +1,119 @@
+package kapi
+
+import (
+	"go/types"
+
+	"github.com/gocuda/gocuda/internal/grid"
+)
+
+// Import paths of the packages whose API the table describes.
+const (
+	GocudaPath = "github.com/gocuda/gocuda/gocuda"
+	CGPath     = "github.com/gocuda/gocuda/cg"
+)
+
+// A Kind is what a call means to code that rewrites kernels.
+type Kind uint8
+
+// The kinds of calls.
+const (
+	Plain       Kind = iota // an ordinary call, per thread
+	Index                   // the thread's index (ThreadRank, LaneID...): pure, varies by thread
+	Uniform                 // a value the same for every thread of a block (ThreadBlock.Size...)
+	Barrier                 // a block barrier: __syncthreads
+	BarrierPred             // a block barrier reducing a predicate: __syncthreads_count/and/or
+	GridBarrier             // a grid-wide barrier
+	Collective              // a warp collective: lanes complete it together
+	SharedDecl              // a shared-memory declaration: the same slice for the whole block
+	Group                   // a cooperative-groups handle (ThisThreadBlock...)
+)
+
+// Sync reports whether a call of kind k synchronizes threads.
+func (k Kind) Sync() bool {
+	return k == Barrier || k == BarrierPred || k == GridBarrier || k == Collective
+}
+
+// A Reduce is what a BarrierPred reduces its predicate to.
+type Reduce uint8
+
+// The reductions of the predicate barriers.
+const (
+	NoReduce Reduce = iota
+	Count           // the number of threads whose predicate is true
+	And             // whether every thread's predicate is true
+	Or              // whether any thread's predicate is true
+)
+
+// An Entry describes one function or method of the kernel API.
+type Entry struct {
+	Name   string // types.Func.FullName of the generic origin
+	Short  string // the name alone: "ShflDownSync", "SyncThreads", "Sync"
+	Kind   Kind
+	Reduce Reduce    // for BarrierPred
+	// Engine reports that the engine completes this collective for
+	// compiled code, as Warp.
+	Engine bool
+	Warp   grid.Kind
+	// The index in the call's arguments (the receiver not counted) of the
+	// thread, the mask, the value, the shuffle argument and the shuffle
+	// width; -1 where the call has none.
+	Thread, Mask, Value, Arg, Width int
+}
+
+var (
+	byName  = map[string]*Entry{}
+	byShort = map[string]*Entry{} // gocuda's collectives by Short name
+)
+
+// Lookup returns the entry of fn, or false if fn is not part of the
+// kernel API (a plain function).
+func Lookup(fn *types.Func) (Entry, bool) {
+	if fn == nil {
+		return Entry{}, false
+	}
+	e, ok := byName[fn.Origin().FullName()]
+	if !ok {
+		return Entry{}, false
+	}
+	return *e, true
+}
+
+// ByName returns the entry of the function with full name name.
+func ByName(name string) (Entry, bool) {
+	e, ok := byName[name]
+	if !ok {
+		return Entry{}, false
+	}
+	return *e, true
+}
+
+// CollectiveNamed returns the gocuda warp collective whose short name is short
+// (as compiled code names it: "ShflDownSync", "BallotSync", "ActiveMask").
+func CollectiveNamed(short string) (Entry, bool) {
+	e, ok := byShort[short]
+	if !ok {
+		return Entry{}, false
+	}
+	return *e, true
+}
+
+// Entries returns every entry of the table, in table order.
+func Entries() []Entry {
+	out := make([]Entry, len(table))
+	for i, e := range table {
+		out[i] = *e
+	}
+	return out
+}
+
+func init() {
+	for _, e := range table {
+		if byName[e.Name] != nil {
+			panic("kapi: duplicate entry " + e.Name)
+		}
+		byName[e.Name] = e
+		if e.Engine {
+			byShort[e.Short] = e
+		}
+	}
+}

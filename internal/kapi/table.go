@@ -1,0 +1,193 @@
+package kapi
+
+import "github.com/gocuda/gocuda/internal/grid"
+
+const (
+	thread = "(*" + GocudaPath + ".Thread)."
+	gocuda = GocudaPath + "."
+	cg     = CGPath + "."
+)
+
+// none marks an operand a call does not have.
+const none = -1
+
+// method returns a method entry of no operands.
+func method(name, short string, kind Kind) *Entry {
+	return &Entry{Name: name, Short: short, Kind: kind, Thread: none, Mask: none, Value: none, Arg: none, Width: none}
+}
+
+// warp returns an entry for a gocuda warp collective the engine completes.
+func warp(name, short string, k grid.Kind, th, mask, value, arg, width int) *Entry {
+	return &Entry{Name: name, Short: short, Kind: Collective, Engine: true, Warp: k,
+		Thread: th, Mask: mask, Value: value, Arg: arg, Width: width}
+}
+
+// pred returns a predicate barrier's entry.
+func pred(short string, r Reduce) *Entry {
+	e := method(thread+short, short, BarrierPred)
+	e.Reduce, e.Value = r, 0
+	return e
+}
+
+// sharedDecl returns a shared-memory declaration's entry.
+func sharedDecl(short string) *Entry {
+	e := method(gocuda+short, short, SharedDecl)
+	e.Thread = 0
+	return e
+}
+
+// table is the kernel API. The thread's fields are in Field.
+var table = []*Entry{
+	// Block barriers.
+	method(thread+"SyncThreads", "SyncThreads", Barrier),
+	pred("SyncThreadsCount", Count),
+	pred("SyncThreadsAnd", And),
+	pred("SyncThreadsOr", Or),
+	method(thread+"SyncGrid", "SyncGrid", GridBarrier),
+
+	// The thread's index.
+	method(thread+"ThreadRank", "ThreadRank", Index),
+	method(thread+"LaneID", "LaneID", Index),
+	method(thread+"WarpID", "WarpID", Index),
+	method(thread+"LaneMaskEQ", "LaneMaskEQ", Index),
+	method(thread+"LaneMaskLT", "LaneMaskLT", Index),
+	method(thread+"LaneMaskLE", "LaneMaskLE", Index),
+	method(thread+"LaneMaskGT", "LaneMaskGT", Index),
+	method(thread+"LaneMaskGE", "LaneMaskGE", Index),
+	method(thread+"Cooperative", "Cooperative", Uniform),
+
+	// Plain methods of the thread, listed so that the table is complete.
+	method(thread+"Printf", "Printf", Plain),
+	method(thread+"Assert", "Assert", Plain),
+	method(thread+"Trap", "Trap", Plain),
+
+	// Warp collectives of the thread.
+	warp(thread+"SyncWarp", "SyncWarp", grid.KindSyncWarp, none, 0, none, none, none),
+	warp(thread+"ActiveMask", "ActiveMask", grid.KindActiveMask, none, none, none, none, none),
+	warp(thread+"AllSync", "AllSync", grid.KindAll, none, 0, 1, none, none),
+	warp(thread+"AnySync", "AnySync", grid.KindAny, none, 0, 1, none, none),
+	warp(thread+"BallotSync", "BallotSync", grid.KindBallot, none, 0, 1, none, none),
+	{Name: thread + "UniSync", Short: "UniSync", Kind: Collective, Thread: none, Mask: 0, Value: 1, Arg: none, Width: none},
+
+	// Warp collectives of package gocuda.
+	warp(gocuda+"ShflSync", "ShflSync", grid.KindShfl, 0, 1, 2, 3, 4),
+	warp(gocuda+"ShflUpSync", "ShflUpSync", grid.KindShflUp, 0, 1, 2, 3, 4),
+	warp(gocuda+"ShflDownSync", "ShflDownSync", grid.KindShflDown, 0, 1, 2, 3, 4),
+	warp(gocuda+"ShflXorSync", "ShflXorSync", grid.KindShflXor, 0, 1, 2, 3, 4),
+	warp(gocuda+"MatchAnySync", "MatchAnySync", grid.KindMatchAny, 0, 1, 2, none, none),
+	{Name: gocuda + "MatchAllSync", Short: "MatchAllSync", Kind: Collective, Thread: 0, Mask: 1, Value: 2, Arg: none, Width: none},
+	warp(gocuda+"ReduceAddSync", "ReduceAddSync", grid.KindReduceAdd, 0, 1, 2, none, none),
+	warp(gocuda+"ReduceMinSync", "ReduceMinSync", grid.KindReduceMin, 0, 1, 2, none, none),
+	warp(gocuda+"ReduceMaxSync", "ReduceMaxSync", grid.KindReduceMax, 0, 1, 2, none, none),
+	warp(gocuda+"ReduceAndSync", "ReduceAndSync", grid.KindReduceAnd, 0, 1, 2, none, none),
+	warp(gocuda+"ReduceOrSync", "ReduceOrSync", grid.KindReduceOr, 0, 1, 2, none, none),
+	warp(gocuda+"ReduceXorSync", "ReduceXorSync", grid.KindReduceXor, 0, 1, 2, none, none),
+
+	// Shared memory.
+	sharedDecl("Shared"),
+	sharedDecl("DynamicShared"),
+
+	// Cooperative groups: handles.
+	groupCtor(cg+"ThisThreadBlock", "ThisThreadBlock"),
+	groupCtor(cg+"ThisGrid", "ThisGrid"),
+	coalescedCtor(),
+	method(cg+"TiledPartition", "TiledPartition", Group),
+
+	// Cooperative groups: the thread block.
+	method("("+cg+"ThreadBlock).Sync", "Sync", Barrier),
+	method("("+cg+"ThreadBlock).ThreadRank", "ThreadRank", Index),
+	method("("+cg+"ThreadBlock).ThreadIndex", "ThreadIndex", Index),
+	method("("+cg+"ThreadBlock).Size", "Size", Uniform),
+	method("("+cg+"ThreadBlock).GroupIndex", "GroupIndex", Uniform),
+	method("("+cg+"ThreadBlock).DimThreads", "DimThreads", Uniform),
+
+	// Cooperative groups: the grid.
+	method("("+cg+"Grid).Sync", "Sync", GridBarrier),
+	method("("+cg+"Grid).ThreadRank", "ThreadRank", Index),
+	method("("+cg+"Grid).BlockRank", "BlockRank", Uniform),
+	method("("+cg+"Grid).BlockIndex", "BlockIndex", Uniform),
+	method("("+cg+"Grid).DimBlocks", "DimBlocks", Uniform),
+	method("("+cg+"Grid).NumBlocks", "NumBlocks", Uniform),
+	method("("+cg+"Grid).Size", "Size", Uniform),
+	method("("+cg+"Grid).IsValid", "IsValid", Uniform),
+
+	// Cooperative groups: tiles.
+	method("("+cg+"Tile).Sync", "Sync", Collective),
+	method("("+cg+"Tile).ThreadRank", "ThreadRank", Index),
+	method("("+cg+"Tile).MetaGroupRank", "MetaGroupRank", Index),
+	method("("+cg+"Tile).MetaGroupSize", "MetaGroupSize", Uniform),
+	method("("+cg+"Tile).Size", "Size", Uniform),
+	tileVote("("+cg+"Tile).All", "All"),
+	tileVote("("+cg+"Tile).Any", "Any"),
+	tileVote("("+cg+"Tile).Ballot", "Ballot"),
+	groupColl(cg+"Shfl", "Shfl", 2),
+	groupColl(cg+"ShflUp", "ShflUp", 2),
+	groupColl(cg+"ShflDown", "ShflDown", 2),
+	groupColl(cg+"ShflXor", "ShflXor", 2),
+	groupColl(cg+"ShflRank", "ShflRank", 2),
+	groupColl(cg+"Reduce", "Reduce", none),
+	groupColl(cg+"InclusiveScan", "InclusiveScan", none),
+	groupColl(cg+"ExclusiveScan", "ExclusiveScan", none),
+
+	// Cooperative groups: coalesced groups, which are warp-level.
+	method("("+cg+"Coalesced).Sync", "Sync", Collective),
+	method("("+cg+"Coalesced).ThreadRank", "ThreadRank", Plain),
+	method("("+cg+"Coalesced).Size", "Size", Plain),
+	tileVote("("+cg+"Coalesced).All", "All"),
+	tileVote("("+cg+"Coalesced).Any", "Any"),
+	tileVote("("+cg+"Coalesced).Ballot", "Ballot"),
+	groupColl(cg+"BinaryPartition", "BinaryPartition", none),
+	groupColl(cg+"LabeledPartition", "LabeledPartition", none),
+}
+
+// groupCtor is a constructor of a group handle from the thread.
+func groupCtor(name, short string) *Entry {
+	e := method(name, short, Group)
+	e.Thread = 0
+	return e
+}
+
+// coalescedCtor is CoalescedThreads: the lanes active where it is called,
+// which only a warp-level collective can know.
+func coalescedCtor() *Entry {
+	e := method(cg+"CoalescedThreads", "CoalescedThreads", Collective)
+	e.Thread = 0
+	return e
+}
+
+// tileVote is a vote of a tile or coalesced group: its predicate is the
+// value.
+func tileVote(name, short string) *Entry {
+	e := method(name, short, Collective)
+	e.Value = 0
+	return e
+}
+
+// groupColl is a collective function of package cg taking the group first
+// and the value second; arg is the index of its shuffle argument.
+func groupColl(name, short string, arg int) *Entry {
+	e := method(name, short, Collective)
+	e.Value, e.Arg = 1, arg
+	return e
+}
+
+// A FieldKind is what a field of the Thread is to a block.
+type FieldKind uint8
+
+// The kinds of the thread's fields.
+const (
+	NotField    FieldKind = iota
+	BlockField            // the same for every thread of a block: BlockIdx, BlockDim, GridDim
+	ThreadField           // the thread's own index: ThreadIdx
+)
+
+// Field returns what the Thread's field name is.
+func Field(name string) FieldKind {
+	switch name {
+	case "BlockIdx", "BlockDim", "GridDim":
+		return BlockField
+	case "ThreadIdx":
+		return ThreadField
+	}
+	return NotField
+}
