@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gocuda/gocuda/internal/compile/kir"
 	"github.com/gocuda/gocuda/internal/srchash"
 )
 
@@ -51,7 +52,12 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 			checkers[k.Pkg] = newChecker(k)
 		}
 		r := &result{}
-		r.a, r.helpers, r.refusal = analyzeKernel(k, checkers[k.Pkg])
+		v2, refusal, fallback := analyzeV2(k, checkers[k.Pkg])
+		if fallback {
+			r.a, r.helpers, r.refusal = analyzeKernel(k, checkers[k.Pkg])
+		} else {
+			r.v2, r.refusal = v2, refusal
+		}
 		results[k] = r
 	}
 	for _, path := range paths {
@@ -67,6 +73,7 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 // generateFile writes the generated file of kernels, all of one file.
 // A result is a kernel's analysis, or why it stays on the runtime path.
 type result struct {
+	v2      *kir.Func // compiled by the second generation
 	a       *analysis
 	helpers []*ast.FuncDecl
 	refusal *Refusal
@@ -88,6 +95,14 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 			continue
 		}
 		out.Kernels = append(out.Kernels, k.Name())
+		if v2 := results[k].v2; v2 != nil {
+			lines, hash, err := sourceLines(k, nil)
+			if err != nil {
+				return nil, err
+			}
+			e.constructorV2(k, v2, imports, hash, lines)
+			continue
+		}
 		uniqueNames(a)
 		e.constructor(k, nil)
 		lines, hash, err := sourceLines(k, helpers)

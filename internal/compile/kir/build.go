@@ -1,0 +1,221 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// build is the first pass: it makes f.Body the kernel as one thread's
+// program, in which the statements holding sync points (barriers) or
+// leaving one (a break of a loop with a barrier) are structure, and every
+// other statement is Code. It refuses what the pipeline cannot compile.
+func build(f *Func) {
+	f.Body = f.buildList(f.Src.Decl.Body.List)
+}
+
+func (f *Func) buildList(list []ast.Stmt) []Node {
+	var out []Node
+	for _, s := range list {
+		if !f.structural(s) {
+			for _, part := range f.splitDefine(s) {
+				out = append(out, &Code{Stmt: part})
+			}
+			continue
+		}
+		out = append(out, f.buildStmt(s, nil))
+	}
+	return out
+}
+
+// buildStmt builds a structural statement; label is the label it carries.
+func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		return f.buildBarrier(s, s.X, nil)
+	case *ast.AssignStmt:
+		if len(s.Lhs) == 1 && len(s.Rhs) == 1 && (s.Tok == token.DEFINE || s.Tok == token.ASSIGN) {
+			return f.buildBarrier(s, s.Rhs[0], s)
+		}
+	case *ast.DeclStmt:
+		if vs, ok := s.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec); ok && len(s.Decl.(*ast.GenDecl).Specs) == 1 && len(vs.Names) == 1 && len(vs.Values) == 1 {
+			return f.buildBarrier(s, vs.Values[0], s)
+		}
+	case *ast.IfStmt:
+		n := &If{Src: s, Then: f.buildList(s.Body.List)}
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			n.Else = f.buildList(e.List)
+		case *ast.IfStmt:
+			n.Else, n.ElseIf = []Node{f.buildStmt(e, nil)}, true
+		}
+		return n
+	case *ast.ForStmt:
+		return &For{Src: s, Label: label, Body: f.buildList(s.Body.List)}
+	case *ast.RangeStmt:
+		return &Range{Src: s, Label: label, Body: f.buildList(s.Body.List)}
+	case *ast.BlockStmt:
+		return &Scope{Body: f.buildList(s.List)}
+	case *ast.LabeledStmt:
+		switch s.Stmt.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return f.buildStmt(s.Stmt, s.Label)
+		}
+	case *ast.BranchStmt:
+		if s.Tok == token.BREAK || s.Tok == token.CONTINUE {
+			return &Branch{Src: s}
+		}
+	case *ast.ReturnStmt:
+		return &Return{Src: s}
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		fail(f.unsupported(s, "a switch holding a barrier"))
+	}
+	fail(f.unsupported(s, "a barrier inside an expression"))
+	return nil
+}
+
+// buildBarrier builds a statement whose value x is a barrier call; use is
+// the statement that assigns the result, nil where it is discarded.
+func (f *Func) buildBarrier(s ast.Stmt, x ast.Expr, use ast.Stmt) Node {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		fail(f.unsupported(s, "a barrier inside an expression"))
+	}
+	e, ok := f.entry(call)
+	if !ok || (e.Kind != kapi.Barrier && e.Kind != kapi.BarrierPred) {
+		fail(f.unsupported(s, "a barrier inside an expression"))
+	}
+	b := &Barrier{Call: call, Entry: e}
+	if e.Kind == kapi.BarrierPred {
+		b.Pred, b.Stmt = call.Args[e.Value], use
+		if use != nil {
+			f.results[use] = b
+		}
+		if f.hasSync(b.Pred) {
+			fail(f.unsupported(b.Pred, "a barrier or collective inside a barrier's predicate"))
+		}
+	}
+	return b
+}
+
+// structural reports whether s must stay structure: it holds a sync
+// point, or a break or continue leaving it.
+func (f *Func) structural(s ast.Stmt) bool {
+	return f.hasSync(s) || escapes(s)
+}
+
+// hasSync reports whether n calls a barrier or collective, outside
+// function literals.
+func (f *Func) hasSync(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if e, ok := f.entry(n); ok && e.Kind.Sync() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// entry returns the kernel-API entry of call's callee.
+func (f *Func) entry(call *ast.CallExpr) (kapi.Entry, bool) {
+	fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func)
+	return kapi.Lookup(fn)
+}
+
+// escapes reports whether s holds a break or continue whose target lies
+// outside s (outside function literals).
+func escapes(s ast.Stmt) bool {
+	labels := map[string]bool{}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok {
+			labels[l.Label.Name] = true
+		}
+		return true
+	})
+	found := false
+	var walk func(n ast.Node, loops, breakable int)
+	walk = func(n ast.Node, loops, breakable int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if m != n {
+					walk(m, loops+1, breakable+1)
+					return false
+				}
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					walk(m, loops, breakable+1)
+					return false
+				}
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO || m.Tok == token.FALLTHROUGH:
+				case m.Label != nil:
+					found = found || !labels[m.Label.Name]
+				case m.Tok == token.CONTINUE:
+					found = found || loops == 0
+				case m.Tok == token.BREAK:
+					found = found || breakable == 0
+				}
+			}
+			return true
+		})
+	}
+	switch s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		walk(s, 1, 1)
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		walk(s, 0, 1)
+	default:
+		walk(s, 0, 0)
+	}
+	return found
+}
+
+// splitDefine returns a, b := x, y as a := x and b := y, so that each
+// variable is classified by its own value (tid, n := t.ThreadIdx.X,
+// t.BlockDim.X defines a varying and a uniform value). The new statements
+// share the original's expressions, which they do not change. A statement
+// whose values could see one of its own variables, or that assigns
+// existing variables too, stays whole.
+func (f *Func) splitDefine(s ast.Stmt) []ast.Stmt {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) {
+		return []ast.Stmt{s}
+	}
+	defined := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" || f.Src.Info.Defs[id] == nil {
+			return []ast.Stmt{s}
+		}
+		defined[f.Src.Info.Defs[id]] = true
+	}
+	for _, r := range as.Rhs {
+		for obj := range defined {
+			if refersTo(r, obj, f.Src.Info) {
+				return []ast.Stmt{s}
+			}
+		}
+	}
+	out := make([]ast.Stmt, len(as.Lhs))
+	for i := range as.Lhs {
+		out[i] = &ast.AssignStmt{Lhs: as.Lhs[i : i+1], TokPos: as.TokPos, Tok: token.DEFINE, Rhs: as.Rhs[i : i+1]}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// An emitter writes a kernel's body function from its IR: the last pass,
+// and the only place Go text is made. It writes each piece once, in
+// order; leaf statements are copies of the source's with the
+// substitutions the passes decided, printed by go/printer with //line
+// directives to their source lines.
+type emitter struct {
+	f   *Func
+	w   *bytes.Buffer
+	pos *posMap
+
+	name map[string]string // the generated names of the body's builtins (gc_tx, gc_bdx...), by role
+	used map[string]bool   // the roles the written code uses
+
+	loop      *ThreadLoop              // the thread loop being written, nil at block level
+	label     string                   // its label: a thread's return continues it
+	loopUse   map[string]bool          // the roles the current loop's code uses
+	enter     bool                     // the current loop's code uses the thread itself
+	reduced   map[*ast.CallExpr]string // the result of each predicate barrier
+	inLit     int                      // inside function literals: their returns are theirs
+	labelUsed bool                     // a thread returns from the current loop
+}
+
+var (
+	sourcePrinter = printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	plainPrinter  = printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+)
+
+// roles are the builtins of a body, with the base of their names.
+var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bdz", "gd", "gdx", "gdy", "gdz",
+	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks"}
+
+// Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
+// with params the kernel's parameters after the thread (", a float32, x []float32").
+func emit(f *Func, name, tparams, params string) string {
+	e := &emitter{f: f, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
+		reduced: map[*ast.CallExpr]string{}}
+	for _, r := range roles {
+		e.name[r] = f.Names.Fresh(r)
+	}
+	var body bytes.Buffer
+	e.w = &body
+	e.nodes(f.Body)
+	if f.Grid {
+		e.gridNeeds()
+	}
+	var out bytes.Buffer
+	e.w = &out
+	sig := fmt.Sprintf("%s *%s.Block%s", e.name["b"], f.Src.Compiled, params)
+	if f.Grid {
+		sig = fmt.Sprintf("%s *%s.Block, %s, %s int%s", e.name["b"], f.Src.Compiled, e.name["lo"], e.name["hi"], params)
+	}
+	e.printf("func %s%s(%s) {\n", name, tparams, sig)
+	e.preamble()
+	if f.Grid {
+		e.blockLoop(body.Bytes())
+	} else {
+		e.w.Write(body.Bytes())
+	}
+	e.printf("}\n")
+	return out.String()
+}
+
+func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
+
+// use returns the name of a builtin, noting that the code uses it.
+func (e *emitter) use(role string) string {
+	e.used[role] = true
+	if e.loopUse != nil {
+		e.loopUse[role] = true
+	}
+	return e.name[role]
+}
+
+// preamble declares the builtins the body uses, the thread, the scratch
+// arrays of spilled variables and the record of exited threads.
+func (e *emitter) preamble() {
+	b, f := e.name["b"], e.f
+	if e.used["thread"] {
+		e.printf("%s := %s.Thread()\n", f.Src.Thread.Name(), b)
+	}
+	if e.used["pos"] {
+		e.printf("%s := %s.Pos()\n", e.name["pos"], b)
+	}
+	dims := []struct{ whole, of string }{{"bd", "Dim"}, {"gd", "GridDim"}}
+	if !f.Grid {
+		dims = append(dims, struct{ whole, of string }{"bidx", "Index"})
+	}
+	for _, d := range dims {
+		parts := map[string]string{"bd": "bd", "gd": "gd", "bidx": "b"}[d.whole]
+		need := e.used[d.whole]
+		for _, c := range []string{"x", "y", "z"} {
+			need = need || e.used[parts+c]
+		}
+		if !need {
+			continue
+		}
+		e.printf("%s := %s.%s()\n", e.name[d.whole], b, d.of)
+		for _, c := range []string{"x", "y", "z"} {
+			if e.used[parts+c] {
+				e.printf("%s := %s.%s\n", e.name[parts+c], e.name[d.whole], string(c[0]-'a'+'A'))
+			}
+		}
+	}
+	if e.used["n"] {
+		e.printf("%s := %s.Len()\n", e.name["n"], b)
+	}
+	slot := 0
+	for _, obj := range sortedVars(f.Vars) {
+		v := f.Vars[obj]
+		if !v.Spill {
+			continue
+		}
+		e.printf("%s := %s.Scratch[%s](%s, %d)\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot)
+		slot++
+		if f.isParam(obj) {
+			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", e.name["rank"], v.SpillName, v.SpillName, e.name["rank"], obj.Name())
+		}
+	}
+	if f.Exits {
+		e.printf("%s := %s.Exited()\n", e.name["exited"], b)
+	}
+}
+
+// gridNeeds marks the builtins the loop over a chunk's blocks uses.
+func (e *emitter) gridNeeds() {
+	e.use("pos")
+	u := e.used
+	if u["bx"] || u["by"] || u["bz"] || u["bidx"] {
+		e.use("gdx")
+	}
+	if u["by"] || u["bz"] || u["bidx"] {
+		e.use("gdy")
+	}
+}
+
+// blockLoop writes the loop over the chunk's blocks of a grid body.
+func (e *emitter) blockLoop(body []byte) {
+	n := e.name
+	if e.used["blocks"] {
+		e.printf("%s:\n", n["blocks"])
+	}
+	e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
+	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
+	e.printf("%s.Block = %s\n", n["pos"], n["blk"])
+	if e.f.Exits {
+		e.printf("clear(%s)\n", n["exited"])
+	}
+	if e.used["thread"] {
+		e.printf("%s.EnterBlock(%s)\n", n["b"], n["blk"])
+	}
+	switch {
+	case e.used["bx"] && !e.used["by"] && !e.used["bz"]:
+		e.printf("%s := %s %% %s\n", n["bx"], n["blk"], n["gdx"])
+	case e.used["bx"] || e.used["by"] || e.used["bz"] || e.used["bidx"]:
+		e.printf("%s, %s, %s := %s%%%s, %s/%s%%%s, %s/(%s*%s)\n", n["bx"], n["by"], n["bz"],
+			n["blk"], n["gdx"], n["blk"], n["gdx"], n["gdy"], n["blk"], n["gdx"], n["gdy"])
+		e.printf("_, _, _ = %s, %s, %s\n", n["bx"], n["by"], n["bz"])
+		if e.used["bidx"] {
+			e.printf("%s := %s.Dim3{X: %s, Y: %s, Z: %s}\n", n["bidx"], e.f.Src.Gocuda, n["bx"], n["by"], n["bz"])
+		}
+	}
+	e.w.Write(body)
+	e.printf("}\n")
+}
+
+// typeString names t in the generated file.
+func (e *emitter) typeString(t types.Type) string { return types.TypeString(t, e.f.Src.Qualifier) }
+
+// line writes a //line directive to pos.
+func (e *emitter) line(pos token.Pos) {
+	if p := e.pos.at(pos); p.IsValid() {
+		q := e.pos.to.Position(p)
+		e.printf("\n//line %s:%d\n", q.Filename, q.Line)
+	}
+}
+
+// source writes a statement with //line directives.
+func (e *emitter) source(s ast.Stmt) {
+	var b bytes.Buffer
+	if err := sourcePrinter.Fprint(&b, e.pos.to, e.clone(s)); err != nil {
+		panic(err) // printing a well-formed tree does not fail
+	}
+	e.w.WriteString("\n")
+	e.w.Write(b.Bytes())
+	e.w.WriteString("\n")
+}
+
+// plain returns a fragment (a condition, a loop's header) as text.
+func (e *emitter) plain(n ast.Node) string {
+	if n == nil || n == ast.Node(nil) {
+		return ""
+	}
+	var b bytes.Buffer
+	if err := plainPrinter.Fprint(&b, e.pos.to, e.cloneNode(n)); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+// sortedRoles lists the roles used, for tests.
+func (e *emitter) sortedRoles() []string {
+	var out []string
+	for r := range e.used {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,284 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// nodes writes block-level nodes.
+func (e *emitter) nodes(nodes []Node) {
+	for _, n := range nodes {
+		e.node(n)
+	}
+}
+
+func (e *emitter) node(n Node) {
+	switch n := n.(type) {
+	case *Code:
+		e.source(n.Stmt)
+	case *ThreadLoop:
+		e.threadLoop(n)
+	case *Reduced:
+		e.source(n.Barrier.Stmt)
+	case *If:
+		e.ifNode(n)
+		e.printf("\n")
+	case *For:
+		s := n.Src
+		e.line(s.Pos())
+		e.labelOf(n.Label)
+		e.printf("for %s; %s; %s {\n", e.plain(s.Init), e.plain(s.Cond), e.plain(s.Post))
+		if !e.f.Stops[s] {
+			// a loop that need not end checks for a stopped launch
+		} else {
+			e.printf("if %s.Stopped() {\nreturn\n}\n", e.name["b"])
+		}
+		e.nodes(n.Body)
+		e.printf("}\n")
+	case *Range:
+		e.line(n.Src.Pos())
+		e.labelOf(n.Label)
+		e.printf("for %s {\n", e.rangeHeader(n.Src))
+		e.nodes(n.Body)
+		e.printf("}\n")
+	case *Scope:
+		e.printf("{\n")
+		e.nodes(n.Body)
+		e.printf("}\n")
+	case *Branch:
+		e.line(n.Src.Pos())
+		e.printf("%s\n", e.plain(n.Src))
+	case *Return:
+		e.line(n.Src.Pos())
+		if e.f.Grid {
+			e.printf("continue %s\n", e.use("blocks"))
+		} else {
+			e.printf("return\n")
+		}
+	default:
+		panic(fmt.Sprintf("kir: emit: unexpected %T at block level", n))
+	}
+}
+
+func (e *emitter) labelOf(l *ast.Ident) {
+	if l != nil {
+		e.printf("%s:\n", l.Name)
+	}
+}
+
+func (e *emitter) ifNode(n *If) {
+	s := n.Src
+	e.line(s.Pos())
+	if s.Init != nil {
+		e.printf("if %s; %s {\n", e.plain(s.Init), e.plain(s.Cond))
+	} else {
+		e.printf("if %s {\n", e.plain(s.Cond))
+	}
+	e.nodes(n.Then)
+	switch {
+	case n.ElseIf:
+		e.printf("} else ")
+		e.ifNode(n.Else[0].(*If))
+		return
+	case s.Else != nil:
+		e.printf("} else {\n")
+		e.nodes(n.Else)
+	}
+	e.printf("}")
+}
+
+func (e *emitter) rangeHeader(s *ast.RangeStmt) string {
+	switch {
+	case s.Key == nil:
+		return "range " + e.plain(s.X)
+	case s.Value == nil:
+		return fmt.Sprintf("%s %s range %s", e.plain(s.Key), s.Tok, e.plain(s.X))
+	}
+	return fmt.Sprintf("%s, %s %s range %s", e.plain(s.Key), e.plain(s.Value), s.Tok, e.plain(s.X))
+}
+
+// threadLoop writes a thread loop.
+func (e *emitter) threadLoop(l *ThreadLoop) {
+	if len(l.Body) == 1 {
+		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && e.f.Strides[fs] != nil {
+			e.lockstepLoop(l, fs, e.f.Strides[fs])
+			return
+		}
+	}
+	e.threadLoopWith(l, func() {
+		if l.Reduce != nil {
+			e.reduceBody(l)
+		}
+		for _, n := range l.Body {
+			e.source(n.(*Code).Stmt)
+		}
+	})
+}
+
+// threadLoopWith writes a thread loop whose code body writes: the code
+// first, into a buffer, to learn which of the thread's coordinates it
+// uses, then the loop around it.
+func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
+	outer := e.w
+	var buf bytes.Buffer
+	e.w, e.loop, e.loopUse, e.enter, e.labelUsed = &buf, l, map[string]bool{}, false, false
+	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
+	e.loopLocals(l)
+	body()
+	e.loopStores(l)
+	e.w = outer
+	use := e.loopUse
+	e.loop, e.loopUse = nil, nil
+	if l.Reduce != nil {
+		e.reduceInit(l)
+	}
+	e.loopHead(use)
+	e.loopPrologue()
+	e.w.Write(buf.Bytes())
+	e.printf("}\n")
+	e.loopTail(use)
+}
+
+// loopHead opens the loop over the block's threads: one loop over ranks
+// where the code uses no coordinate, nested loops over z, y and x
+// otherwise, the rank counted along.
+func (e *emitter) loopHead(use map[string]bool) {
+	n := e.name
+	rank := n["rank"]
+	e.used["rank"] = true
+	label := ""
+	if e.labelUsed {
+		label = e.label + ":\n"
+	}
+	if !use["tx"] && !use["ty"] && !use["tz"] {
+		e.printf("%sfor %s := 0; %s < %s; %s++ {\n", label, rank, rank, e.use("n"), rank)
+		return
+	}
+	e.use("bdx")
+	e.use("bdy")
+	e.use("bdz")
+	e.printf("{\n%s := 0\n", rank)
+	e.printf("for %s := 0; %s < %s; %s++ {\n", n["tz"], n["tz"], n["bdz"], n["tz"])
+	e.printf("for %s := 0; %s < %s; %s++ {\n", n["ty"], n["ty"], n["bdy"], n["ty"])
+	e.printf("%sfor %s := 0; %s < %s; %s, %s = %s+1, %s+1 {\n", label, n["tx"], n["tx"], n["bdx"], n["tx"], rank, n["tx"], rank)
+}
+
+// loopTail closes the loops loopHead opened beyond the innermost.
+func (e *emitter) loopTail(use map[string]bool) {
+	if !use["tx"] && !use["ty"] && !use["tz"] {
+		return
+	}
+	e.printf("}\n}\n}\n")
+}
+
+// loopPrologue writes what each thread does first: record its rank for
+// failure reports, skip it if it has returned, and enter it where its code
+// uses the thread.
+func (e *emitter) loopPrologue() {
+	n := e.name
+	e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])
+	if e.f.Exits {
+		e.printf("if %s[%s] {\ncontinue\n}\n", e.use("exited"), n["rank"])
+	}
+	if e.enter {
+		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
+	}
+}
+
+// loopLocals writes the thread's copies of the variables the loop uses:
+// remat ones computed again, spilled ones loaded, others declared.
+func (e *emitter) loopLocals(l *ThreadLoop) {
+	lv := e.f.LoopVars[l]
+	if lv == nil {
+		return
+	}
+	for _, obj := range e.rematNeeded(l) {
+		e.source(e.f.Vars[obj].Def)
+	}
+	for _, obj := range sortedVars(lv.refs) {
+		v := e.f.Vars[obj]
+		switch {
+		case v.Class != Varying || lv.decls[obj]:
+		case v.Spill:
+			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
+		case e.f.isParam(obj):
+			e.printf("%s := %s\n", v.Name, obj.Name())
+		default:
+			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
+		}
+	}
+}
+
+// loopStores writes back the spilled variables the loop changed.
+func (e *emitter) loopStores(l *ThreadLoop) {
+	lv := e.f.LoopVars[l]
+	if lv == nil {
+		return
+	}
+	for _, obj := range sortedVars(lv.defs) {
+		if v := e.f.Vars[obj]; v.Spill && lv.refs[obj] {
+			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
+		}
+	}
+}
+
+// rematNeeded returns the remat variables loop l uses, with those their
+// definitions use, in source order.
+func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var {
+	need := map[*types.Var]bool{}
+	var add func(v *types.Var)
+	add = func(v *types.Var) {
+		if e.f.Vars[v] == nil || e.f.Vars[v].Class != Remat || need[v] {
+			return
+		}
+		need[v] = true
+		ast.Inspect(e.f.Vars[v].Def, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if u, ok := e.f.Src.Info.Uses[id].(*types.Var); ok {
+					add(u)
+				}
+			}
+			return true
+		})
+	}
+	for v := range e.f.LoopVars[l].refs {
+		add(v)
+	}
+	return sortedVars(need)
+}
+
+// reduceInit declares the variable a predicate barrier reduces into.
+func (e *emitter) reduceInit(l *ThreadLoop) {
+	name := e.reduced[l.Reduce.Call]
+	switch l.Reduce.Entry.Reduce {
+	case kapi.Count:
+		e.printf("%s := 0\n", name)
+	case kapi.And:
+		e.printf("%s := true\n", name)
+	default:
+		e.printf("%s := false\n", name)
+	}
+}
+
+// reduceBody evaluates the predicate for one thread.
+func (e *emitter) reduceBody(l *ThreadLoop) {
+	name := e.f.Names.Fresh(fmt.Sprintf("r%d", l.ID))
+	e.reduced[l.Reduce.Call] = name
+	pred := e.plain(l.Reduce.Pred)
+	e.line(l.Reduce.Call.Pos())
+	switch l.Reduce.Entry.Reduce {
+	case kapi.Count:
+		e.printf("if %s {\n%s++\n}\n", pred, name)
+	case kapi.And:
+		e.printf("if !(%s) {\n%s = false\n}\n", pred, name)
+	default:
+		e.printf("if %s {\n%s = true\n}\n", pred, name)
+	}
+}
+
+var _ = strings.TrimSpace

@@ -1,0 +1,153 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// fission is the pass that splits the kernel at its sync points (the MCUDA
+// technique): each run of thread statements between them becomes a
+// ThreadLoop; uniform statements run once per block, before the loop of
+// their run where they define a value, between loops where they change
+// one; remat definitions are left to the loops that use them; structural
+// control stays block-level around the loops.
+func fission(f *Func) {
+	f.Body = f.split(f.Body)
+}
+
+func (f *Func) split(nodes []Node) []Node {
+	var out, hoisted, run []Node
+	flush := func() {
+		out = append(out, hoisted...)
+		if len(run) > 0 {
+			out = append(out, f.newLoop(run, nil))
+		}
+		hoisted, run = nil, nil
+	}
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *Code:
+			switch f.placeOf(n.Stmt) {
+			case placeHoist:
+				hoisted = append(hoisted, &Code{Stmt: n.Stmt, Block: true})
+			case placeBlock:
+				flush()
+				out = append(out, &Code{Stmt: n.Stmt, Block: true})
+			case placeRemat:
+				// each loop that needs it computes it
+			case placeOwnLoop:
+				flush()
+				out = append(out, f.newLoop([]Node{n}, nil))
+			default:
+				run = append(run, n)
+			}
+		case *Barrier:
+			flush()
+			if n.Pred == nil {
+				break
+			}
+			out = append(out, f.newLoop(nil, n))
+			uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+			switch {
+			case n.Stmt == nil:
+			case f.allAssigned(n.Stmt, uniform):
+				out = append(out, &Reduced{Barrier: n})
+			default: // each thread stores the result where it says
+				run = append(run, &Code{Stmt: n.Stmt})
+			}
+		case *If:
+			flush()
+			n.Then, n.Else = f.split(n.Then), f.split(n.Else)
+			out = append(out, n)
+		case *For:
+			flush()
+			n.Body = f.split(n.Body)
+			out = append(out, n)
+		case *Range:
+			flush()
+			n.Body = f.split(n.Body)
+			out = append(out, n)
+		case *Scope:
+			flush()
+			n.Body = f.split(n.Body)
+			out = append(out, n)
+		default: // Branch, Return
+			flush()
+			out = append(out, n)
+		}
+	}
+	flush()
+	return out
+}
+
+func (f *Func) newLoop(body []Node, reduce *Barrier) *ThreadLoop {
+	f.loops++
+	l := &ThreadLoop{ID: f.loops, Body: body, Reduce: reduce}
+	switch {
+	case reduce != nil:
+		l.Pos = reduce.Call.Pos()
+	case len(body) > 0:
+		l.Pos = body[0].(*Code).Stmt.Pos()
+	}
+	return l
+}
+
+// A place is where fission puts a statement.
+type place uint8
+
+const (
+	placeThread  place = iota // in the thread loop of its run
+	placeHoist                // once per block, before the loop of its run
+	placeBlock                // once per block, between loops
+	placeRemat                // recomputed in each loop that uses its variables
+	placeOwnLoop              // a thread loop of its own (a grid-stride loop)
+)
+
+// placeOf decides where fission puts a Code statement.
+func (f *Func) placeOf(s ast.Stmt) place {
+	if d, ok := s.(*ast.DeclStmt); ok && d.Decl.(*ast.GenDecl).Tok != token.VAR {
+		return placeHoist // constants and types, which any loop may use
+	}
+	if fs, ok := s.(*ast.ForStmt); ok && f.Strides[fs] != nil {
+		return placeOwnLoop
+	}
+	class := Varying
+	vars := assigned(s)
+	for i, e := range vars {
+		v := f.varOf(e)
+		if v == nil {
+			if id, ok := e.(*ast.Ident); ok && id.Name == "_" {
+				continue
+			}
+			return placeThread
+		}
+		if i == 0 {
+			class = v.Class
+		} else if v.Class != class {
+			return placeThread
+		}
+	}
+	uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+	switch {
+	case len(vars) == 0:
+		return placeThread
+	case class == Uniform && f.uniformStmt(s, uniform) && isDefine(s):
+		return placeHoist
+	case class == Uniform && f.uniformStmt(s, uniform):
+		return placeBlock
+	case class == Remat:
+		return placeRemat
+	}
+	return placeThread
+}
+
+// varOf returns the Var of identifier e, or nil.
+func (f *Func) varOf(e ast.Expr) *Var {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
+	return f.Vars[v]
+}

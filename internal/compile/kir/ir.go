@@ -1,0 +1,173 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// A Func is one kernel on its way through the pipeline. The build pass
+// makes Body the kernel as one thread's program, with its sync points
+// explicit; the fission pass turns Body into block-level code around
+// thread loops. Every pass reads the type-checked syntax of Source and
+// never changes it: where a pass decides how a statement is written, it
+// records the decision here, and the emitter applies it.
+type Func struct {
+	Src  *Source
+	Body []Node
+
+	Vars  map[*types.Var]*Var // the kernel's local variables
+	Names *Namer
+
+	// Grid is set when the kernel has no barrier, collective or shared
+	// memory: a call runs a chunk of blocks (compiled.GridKernel).
+	Grid bool
+	// Exits is set when a thread may return while later thread loops run:
+	// the body keeps a record of the threads that have.
+	Exits bool
+
+	Unroll  map[ast.Node]int64       // constant-trip loops to write as copies, and their first key
+	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
+	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
+
+	// LoopVars is what each thread loop does with the varying variables.
+	LoopVars map[*ThreadLoop]*loopVars
+
+	results map[ast.Stmt]*Barrier // the statements using a barrier's result
+	loops   int                   // thread loops made, for their ids
+}
+
+// A Var is a local variable of the kernel.
+type Var struct {
+	Obj   *types.Var
+	Name  string // its name in generated code: the source's, unless taken
+	Class Class
+	// Spill is set when the variable's value lives across a sync point:
+	// it is kept per thread in a scratch array (SpillName).
+	Spill     bool
+	SpillName string
+	// Def is the statement defining a Remat variable.
+	Def ast.Stmt
+}
+
+// A Class is where a variable's value comes from.
+type Class uint8
+
+// The classes of variables.
+const (
+	Varying Class = iota // differs from thread to thread
+	Uniform              // the same for every thread of the block: computed once per block
+	Remat                // a pure function of the thread's index and uniform values: recomputed where used
+)
+
+func (c Class) String() string { return [...]string{"varying", "uniform", "remat"}[c] }
+
+// A Node is one piece of a kernel body.
+type Node interface{ node() }
+
+// Before fission, a body holds Code, If, For, Range, Scope, Barrier,
+// Branch and Return. After it, thread code is inside ThreadLoops, and the
+// rest is block-level.
+type (
+	// Code is a statement with no sync point in it, run per thread (or,
+	// with Block set, once per block).
+	Code struct {
+		Stmt  ast.Stmt
+		Block bool
+	}
+	// If is an if statement holding sync points; its condition is the
+	// same for every thread of the block.
+	If struct {
+		Src        *ast.IfStmt
+		Then, Else []Node
+		ElseIf     bool // Else is one If: an else-if chain
+	}
+	// For is a for loop holding sync points, uniform.
+	For struct {
+		Src   *ast.ForStmt
+		Label *ast.Ident
+		Body  []Node
+	}
+	// Range is a range loop holding sync points, uniform.
+	Range struct {
+		Src   *ast.RangeStmt
+		Label *ast.Ident
+		Body  []Node
+	}
+	// Scope is a block statement holding sync points.
+	Scope struct{ Body []Node }
+	// Barrier is a block barrier. A predicate barrier has Pred, and the
+	// statement Stmt that uses its result (nil where it is discarded).
+	Barrier struct {
+		Call  *ast.CallExpr
+		Entry kapi.Entry
+		Pred  ast.Expr
+		Stmt  ast.Stmt
+	}
+	// Branch is a break or continue of uniform control, at block level.
+	Branch struct{ Src *ast.BranchStmt }
+	// Return is a return of every thread of the block at once.
+	Return struct{ Src *ast.ReturnStmt }
+
+	// ThreadLoop runs Body for every thread of the block (every block of
+	// the chunk, in grid mode). A loop with Reduce evaluates a predicate
+	// barrier's predicate for each thread and reduces it.
+	ThreadLoop struct {
+		ID     int
+		Body   []Node
+		Reduce *Barrier
+		Pos    token.Pos
+	}
+	// Reduced assigns a predicate barrier's reduced value, at block level,
+	// after the ThreadLoop that reduced it.
+	Reduced struct{ Barrier *Barrier }
+)
+
+func (*Code) node()       {}
+func (*If) node()         {}
+func (*For) node()        {}
+func (*Range) node()      {}
+func (*Scope) node()      {}
+func (*Barrier) node()    {}
+func (*Branch) node()     {}
+func (*Return) node()     {}
+func (*ThreadLoop) node() {}
+func (*Reduced) node()    {}
+
+// A Stride is a grid-stride loop: for i := start; i < limit; i += step,
+// start depending on the thread, limit and step uniform.
+type Stride struct {
+	Key          *types.Var
+	Start, Limit ast.Expr
+	Step         ast.Expr // nil for i++
+	Op           token.Token
+}
+
+// Walk calls f for every node of nodes, depth first, parents first.
+func Walk(nodes []Node, f func(Node)) {
+	for _, n := range nodes {
+		f(n)
+		for _, list := range children(n) {
+			Walk(list, f)
+		}
+	}
+}
+
+// children returns the node lists directly inside n.
+func children(n Node) [][]Node {
+	switch n := n.(type) {
+	case *If:
+		return [][]Node{n.Then, n.Else}
+	case *For:
+		return [][]Node{n.Body}
+	case *Range:
+		return [][]Node{n.Body}
+	case *Scope:
+		return [][]Node{n.Body}
+	case *ThreadLoop:
+		return [][]Node{n.Body}
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package kir
+
+import (
+	"go/ast"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// mode is the pass that decides how the body runs. A kernel with no
+// barrier and no shared memory runs a whole chunk of blocks per call
+// (compiled.GridKernel), so that a block costs no call. A kernel whose
+// threads may return while a later thread loop (or the same one again)
+// runs keeps a record of the threads that have.
+func mode(f *Func) {
+	loops, inner, returns := 0, false, false
+	grid := true
+	var walk func(nodes []Node, depth int)
+	walk = func(nodes []Node, depth int) {
+		for _, n := range nodes {
+			switch n := n.(type) {
+			case *ThreadLoop:
+				loops++
+				inner = inner || depth > 0
+				returns = returns || f.threadReturns(n)
+				if n.Reduce != nil {
+					grid = false
+				}
+			case *For, *Range:
+				grid = false
+				for _, list := range children(n) {
+					walk(list, depth+1)
+				}
+				continue
+			case *If, *Scope, *Return, *Branch, *Reduced:
+				grid = false
+			case *Code:
+				if f.sharedDecl(n.Stmt) {
+					grid = false
+				}
+			}
+			for _, list := range children(n) {
+				walk(list, depth)
+			}
+		}
+	}
+	walk(f.Body, 0)
+	f.Grid = grid && !f.hasShared()
+	f.Exits = returns && (loops > 1 || inner)
+}
+
+// threadReturns reports whether a thread of loop l may return.
+func (f *Func) threadReturns(l *ThreadLoop) bool {
+	found := false
+	for _, c := range l.Body {
+		ast.Inspect(c.(*Code).Stmt, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// hasShared reports whether the kernel declares shared memory.
+func (f *Func) hasShared() bool { return f.sharedDecl(f.Src.Decl.Body) }
+
+// sharedDecl reports whether n declares shared memory.
+func (f *Func) sharedDecl(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if e, ok := f.entry(call); ok && e.Kind == kapi.SharedDecl {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

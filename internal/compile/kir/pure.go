@@ -1,0 +1,160 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// pureFuncPkgs are the packages whose functions are pure: a call with
+// uniform arguments is uniform.
+var pureFuncPkgs = map[string]bool{"math": true, "math/bits": true}
+
+// pure reports whether e can be evaluated anywhere, any number of times,
+// without side effects, from the variables for which ok holds; with index,
+// the thread's index counts too (for values recomputed per thread), and
+// otherwise only what is the same for every thread of the block does.
+// Shared-memory declarations count as pure: their result is the block's.
+func (f *Func) pure(e ast.Expr, ok func(*types.Var) bool, index bool) bool {
+	if e == nil {
+		return true
+	}
+	info := f.Src.Info
+	if tv, found := info.Types[e]; found && tv.Value != nil {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return f.pure(e.X, ok, index)
+	case *ast.Ident:
+		return f.pureIdent(e, ok)
+	case *ast.SelectorExpr:
+		return f.pureSelector(e, ok, index)
+	case *ast.BinaryExpr:
+		return f.pure(e.X, ok, index) && f.pure(e.Y, ok, index)
+	case *ast.UnaryExpr:
+		return e.Op != token.AND && e.Op != token.ARROW && f.pure(e.X, ok, index)
+	case *ast.IndexExpr:
+		_, isArray := info.TypeOf(e.X).Underlying().(*types.Array)
+		if tv := info.Types[e.Index]; isArray && tv.Value != nil {
+			return f.pure(e.X, ok, index) // a constant index into an array value cannot fail
+		}
+		return false
+	case *ast.CallExpr:
+		return f.pureCall(e, ok, index)
+	}
+	return false
+}
+
+func (f *Func) pureIdent(e *ast.Ident, ok func(*types.Var) bool) bool {
+	switch obj := f.Src.Info.Uses[e].(type) {
+	case *types.Const, *types.Nil, *types.TypeName:
+		return true
+	case *types.Var:
+		if obj == f.Src.Thread {
+			return false
+		}
+		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+			return false // a package-level variable may change while the kernel runs
+		}
+		return ok(obj)
+	}
+	return false
+}
+
+func (f *Func) pureSelector(e *ast.SelectorExpr, ok func(*types.Var) bool, index bool) bool {
+	info := f.Src.Info
+	if id, isIdent := e.X.(*ast.Ident); isIdent {
+		if _, isPkg := info.Uses[id].(*types.PkgName); isPkg {
+			return f.pureIdent(e.Sel, ok)
+		}
+	}
+	if f.isThreadField(e) {
+		k := kapi.Field(e.Sel.Name)
+		return k == kapi.BlockField || index && k == kapi.ThreadField
+	}
+	if sel, isField := f.threadFieldSel(e); isField {
+		k := kapi.Field(sel)
+		return k == kapi.BlockField || index && k == kapi.ThreadField
+	}
+	sel := info.Selections[e]
+	if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+		return false
+	}
+	return f.pure(e.X, ok, index)
+}
+
+// isThreadField reports whether e is t.Field.
+func (f *Func) isThreadField(e *ast.SelectorExpr) bool {
+	id, ok := ast.Unparen(e.X).(*ast.Ident)
+	return ok && f.Src.Info.Uses[id] == f.Src.Thread
+}
+
+// threadFieldSel returns Field for t.Field.X (a component of an index).
+func (f *Func) threadFieldSel(e *ast.SelectorExpr) (string, bool) {
+	inner, ok := ast.Unparen(e.X).(*ast.SelectorExpr)
+	if !ok || !f.isThreadField(inner) {
+		return "", false
+	}
+	return inner.Sel.Name, true
+}
+
+func (f *Func) pureCall(e *ast.CallExpr, ok func(*types.Var) bool, index bool) bool {
+	info := f.Src.Info
+	args := e.Args
+	if tv := info.Types[e.Fun]; tv.IsType() {
+		return len(args) == 1 && f.pure(args[0], ok, index)
+	}
+	if id, isIdent := ast.Unparen(e.Fun).(*ast.Ident); isIdent {
+		b, isBuiltin := info.Uses[id].(*types.Builtin)
+		if !isBuiltin || !pureBuiltin(b.Name()) {
+			return false
+		}
+		return f.pureAll(args, ok, index)
+	}
+	if en, found := f.entry(e); found {
+		switch {
+		case en.Kind == kapi.SharedDecl:
+			return f.pureAll(args[1:], ok, index)
+		case en.Kind == kapi.Index && index && f.threadMethod(e):
+			return len(args) == 0
+		case en.Kind == kapi.Uniform && f.threadMethod(e):
+			return len(args) == 0
+		}
+		return false
+	}
+	fn, _ := typeutil.Callee(info, e).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || !pureFuncPkgs[fn.Pkg().Path()] {
+		return false
+	}
+	return f.pureAll(args, ok, index)
+}
+
+// threadMethod reports whether call is t.Method(...).
+func (f *Func) threadMethod(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && f.isThreadField(sel)
+}
+
+func (f *Func) pureAll(args []ast.Expr, ok func(*types.Var) bool, index bool) bool {
+	for _, a := range args {
+		if !f.pure(a, ok, index) {
+			return false
+		}
+	}
+	return true
+}
+
+func pureBuiltin(name string) bool {
+	switch name {
+	case "len", "cap", "min", "max", "real", "imag", "complex":
+		return true
+	}
+	return false
+}

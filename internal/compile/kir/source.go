@@ -1,0 +1,64 @@
+package kir
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A Source is a kernel as the front end found it: its type-checked
+// declaration and what the generated file needs to write its body.
+type Source struct {
+	Fset   *token.FileSet
+	Info   *types.Info
+	Pkg    *types.Package
+	Decl   *ast.FuncDecl
+	Thread *types.Var // the *gocuda.Thread parameter
+	// Decls are the package's function and method declarations.
+	Decls map[*types.Func]*ast.FuncDecl
+
+	// Qualifier names other packages' types in the generated file.
+	Qualifier types.Qualifier
+	// Gocuda and Compiled are the generated file's names for packages
+	// gocuda and compiled.
+	Gocuda, Compiled string
+	// Taken reports whether a name is used in the generated file's
+	// package or file scope (other than by the kernel's own locals).
+	Taken func(name string) bool
+}
+
+// Name returns the kernel function's name.
+func (s *Source) Name() string { return s.Decl.Name.Name }
+
+// A Refusal is why a kernel keeps the runtime path. Unsupported is set
+// when the construct is valid CUDA that this compiler does not handle yet
+// (the first-generation lowering may take the kernel).
+type Refusal struct {
+	Pos         token.Position
+	Reason      string
+	Unsupported bool
+}
+
+func (r *Refusal) Error() string {
+	return fmt.Sprintf("%s:%d: %s", r.Pos.Filename, r.Pos.Line, r.Reason)
+}
+
+// refuse makes the refusal of node n.
+func (f *Func) refuse(n ast.Node, format string, args ...any) *Refusal {
+	return &Refusal{Pos: f.Src.Fset.Position(n.Pos()), Reason: fmt.Sprintf(format, args...)}
+}
+
+// unsupported makes a refusal of a construct not compiled yet.
+func (f *Func) unsupported(n ast.Node, format string, args ...any) *Refusal {
+	r := f.refuse(n, format, args...)
+	r.Unsupported = true
+	return r
+}
+
+// A refusalPanic carries a refusal out of a deep walk; the pass driver
+// recovers it.
+type refusalPanic struct{ r *Refusal }
+
+// fail stops the pipeline with r.
+func fail(r *Refusal) { panic(refusalPanic{r}) }

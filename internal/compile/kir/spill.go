@@ -1,0 +1,182 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A loopVars is what one thread loop does with the kernel's varying
+// variables.
+type loopVars struct {
+	refs    map[*types.Var]bool // used or changed
+	exposed map[*types.Var]bool // read before the loop assigns them: their value comes from before
+	defs    map[*types.Var]bool // assigned or declared
+	decls   map[*types.Var]bool // declared by the loop's own statements
+	outer   []ast.Node          // the structural loops around it, innermost last
+}
+
+// spill is the pass that decides which varying variables live across a
+// sync point: those a thread loop reads before assigning them, and that
+// another thread loop (or the same one, in the next iteration of
+// structural loop around it) assigns. Only they are kept per thread in
+// scratch arrays; every other variable is a local of each loop that uses
+// it.
+func spill(f *Func) {
+	info := map[*ThreadLoop]*loopVars{}
+	var walk func(nodes []Node, outer []ast.Node)
+	walk = func(nodes []Node, outer []ast.Node) {
+		for _, n := range nodes {
+			switch n := n.(type) {
+			case *ThreadLoop:
+				lv := f.scanLoop(n)
+				lv.outer = outer
+				info[n] = lv
+			case *For:
+				walk(n.Body, append(outer[:len(outer):len(outer)], n.Src))
+			case *Range:
+				walk(n.Body, append(outer[:len(outer):len(outer)], n.Src))
+			default:
+				for _, list := range children(n) {
+					walk(list, outer)
+				}
+			}
+		}
+	}
+	walk(f.Body, nil)
+	f.LoopVars = info
+	for obj, v := range f.Vars {
+		if v.Class == Varying && f.livesAcross(obj, info) {
+			v.Spill = true
+			v.SpillName = f.Names.Fresh("s_" + v.Name)
+		}
+	}
+	f.checkSpills()
+}
+
+// livesAcross reports whether v's value flows from one thread loop to
+// another.
+func (f *Func) livesAcross(v *types.Var, info map[*ThreadLoop]*loopVars) bool {
+	for l, lv := range info {
+		if !lv.exposed[v] {
+			continue
+		}
+		if f.isParam(v) {
+			return true
+		}
+		for l2, lv2 := range info {
+			if l2 != l && lv2.defs[v] {
+				return true
+			}
+		}
+		if lv.defs[v] {
+			for _, o := range lv.outer {
+				if v.Pos() < o.Pos() || v.Pos() >= o.End() {
+					return true // assigned in one iteration, read in the next
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isParam reports whether v is a parameter of the kernel.
+func (f *Func) isParam(v *types.Var) bool {
+	return v.Pos() >= f.Src.Decl.Type.Pos() && v.Pos() < f.Src.Decl.Type.End()
+}
+
+// checkSpills refuses spilled variables whose address is taken or that a
+// function literal captures: the address would be one loop's copy.
+func (f *Func) checkSpills() {
+	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if v := f.localOf(n.X); n.Op == token.AND && v != nil && f.Vars[v].Spill {
+				fail(f.refuse(n, "the address of %s, which lives across a barrier, is taken", v.Name()))
+			}
+		case *ast.CallExpr:
+			if v := f.localOf(f.pointerReceiver(n)); v != nil && f.Vars[v].Spill {
+				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier", v.Name()))
+			}
+		case *ast.FuncLit:
+			for obj, v := range f.Vars {
+				if v.Spill && refersTo(n, obj, f.Src.Info) {
+					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier", obj.Name()))
+				}
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// scanLoop finds what loop l does with the varying variables.
+func (f *Func) scanLoop(l *ThreadLoop) *loopVars {
+	lv := &loopVars{refs: map[*types.Var]bool{}, exposed: map[*types.Var]bool{}, defs: map[*types.Var]bool{}, decls: map[*types.Var]bool{}}
+	killed := map[*types.Var]bool{}
+	use := func(n ast.Node, skip map[ast.Expr]bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			id, ok := m.(*ast.Ident)
+			if !ok || skip[id] {
+				return true
+			}
+			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && f.Vars[v] != nil && f.Vars[v].Class != Uniform {
+				lv.refs[v] = true
+				if !killed[v] {
+					lv.exposed[v] = true
+				}
+			}
+			return true
+		})
+	}
+	if l.Reduce != nil {
+		use(l.Reduce.Pred, nil)
+	}
+	for _, n := range l.Body {
+		s := n.(*Code).Stmt
+		targets := plainTargets(s)
+		use(s, targets)
+		ast.Inspect(s, func(m ast.Node) bool {
+			if inner, ok := m.(ast.Stmt); ok {
+				for _, e := range assigned(inner) {
+					if v := f.localOf(e); v != nil {
+						lv.defs[v], lv.refs[v] = true, true
+					}
+				}
+			}
+			if id, ok := m.(*ast.Ident); ok {
+				if v, ok := f.Src.Info.Defs[id].(*types.Var); ok && f.Vars[v] != nil {
+					lv.decls[v], lv.defs[v], lv.refs[v] = true, true, true
+				}
+			}
+			return true
+		})
+		for e := range targets {
+			if v := f.localOf(e); v != nil {
+				killed[v] = true
+			}
+		}
+	}
+	return lv
+}
+
+// plainTargets returns the identifiers s assigns a whole new value to
+// (x = e, x := e, var x T), whose old value it does not read.
+func plainTargets(s ast.Stmt) map[ast.Expr]bool {
+	out := map[ast.Expr]bool{}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.ASSIGN || s.Tok == token.DEFINE {
+			for _, e := range s.Lhs {
+				if id, ok := e.(*ast.Ident); ok {
+					out[id] = true
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		for _, e := range assigned(s) {
+			out[e] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// stops is the pass that chooses the loops that check, at their
+// back-edge, whether the launch has stopped (failed, or its context
+// ended), so that LaunchContext can stop a kernel that would loop forever.
+// Counted loops and ranges over slices, maps, strings and integers end by
+// themselves and are not checked: in a hot inner loop the check's load and
+// branch would cost a third of its time.
+func stops(f *Func) {
+	check := func(n ast.Node) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if _, unrolled := f.Unroll[m]; !unrolled && f.Strides[m] == nil && !f.counted(m) {
+					f.Stops[m] = true
+				}
+			case *ast.RangeStmt:
+				switch f.Src.Info.TypeOf(m.X).Underlying().(type) {
+				case *types.Chan, *types.Signature:
+					f.Stops[m] = true
+				}
+			}
+			return true
+		})
+	}
+	Walk(f.Body, func(n Node) {
+		switch n := n.(type) {
+		case *Code:
+			check(n.Stmt)
+		case *For:
+			if !f.counted(n.Src) {
+				f.Stops[n.Src] = true
+			}
+		}
+	})
+}
+
+// counted reports whether fs is for i := x; i op bound; i step, with
+// neither i nor what bound reads changed in the body, and a step that
+// moves i by an amount the body does not change.
+func (f *Func) counted(fs *ast.ForStmt) bool {
+	init, ok1 := fs.Init.(*ast.AssignStmt)
+	cond, ok2 := fs.Cond.(*ast.BinaryExpr)
+	if !ok1 || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
+		return false
+	}
+	id, _ := init.Lhs[0].(*ast.Ident)
+	key, _ := f.Src.Info.Defs[id].(*types.Var)
+	if key == nil || !f.isVar(cond.X, key) {
+		return false
+	}
+	switch cond.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false
+	}
+	switch post := fs.Post.(type) {
+	case *ast.IncDecStmt:
+		if !f.isVar(post.X, key) {
+			return false
+		}
+	case *ast.AssignStmt:
+		if len(post.Lhs) != 1 || !f.isVar(post.Lhs[0], key) || f.changedIn(post.Rhs[0], fs.Body) {
+			return false
+		}
+	default:
+		return false
+	}
+	return !f.changedIn(cond.X, fs.Body) && !f.changedIn(cond.Y, fs.Body)
+}
+
+// changedIn reports whether a variable e reads is changed or addressed
+// inside body, or e calls a function.
+func (f *Func) changedIn(e ast.Expr, body *ast.BlockStmt) bool {
+	changed := false
+	vars := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv := f.Src.Info.Types[n.Fun]; !tv.IsType() && !tv.IsBuiltin() {
+				changed = true
+			}
+		case *ast.Ident:
+			if v, ok := f.Src.Info.ObjectOf(n).(*types.Var); ok {
+				vars[v] = true
+			}
+		}
+		return !changed
+	})
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && vars[f.localOf(n.X)] {
+				changed = true
+			}
+		case *ast.FuncLit:
+			for v := range vars {
+				if refersTo(n, v, f.Src.Info) {
+					changed = true
+				}
+			}
+		case ast.Stmt:
+			for _, x := range assigned(n) {
+				if v := f.localOf(x); v != nil && vars[v] {
+					changed = true
+				}
+			}
+		}
+		return !changed
+	})
+	return changed
+}

@@ -1,0 +1,127 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// stride is the pass that finds grid-stride loops, for i := start; i <
+// limit; i += step with start depending on the thread and limit and step
+// uniform, and runs each in lockstep: step k runs the body for every
+// thread whose i = start + k*step is in range, so that neighbouring
+// threads touch neighbouring elements, as a GPU's warps do, instead of
+// each thread striding through memory alone. Threads of one region have
+// no order to keep between them, so any interleaving of their iterations
+// is theirs.
+func stride(f *Func) {
+	var walk func(nodes []Node)
+	walk = func(nodes []Node) {
+		for _, n := range nodes {
+			if c, ok := n.(*Code); ok {
+				if fs, ok := c.Stmt.(*ast.ForStmt); ok {
+					if s := f.strideOf(fs); s != nil {
+						f.Strides[fs] = s
+					}
+				}
+			}
+			for _, list := range children(n) {
+				walk(list)
+			}
+		}
+	}
+	walk(f.Body)
+}
+
+// strideOf returns fs as a grid-stride loop, or nil.
+func (f *Func) strideOf(fs *ast.ForStmt) *Stride {
+	init, ok1 := fs.Init.(*ast.AssignStmt)
+	cond, ok2 := fs.Cond.(*ast.BinaryExpr)
+	if !ok1 || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 ||
+		(cond.Op != token.LSS && cond.Op != token.LEQ) {
+		return nil
+	}
+	id, _ := init.Lhs[0].(*ast.Ident)
+	key, _ := f.Src.Info.Defs[id].(*types.Var)
+	if key == nil || !f.isVar(cond.X, key) {
+		return nil
+	}
+	s := &Stride{Key: key, Start: init.Rhs[0], Limit: cond.Y, Op: cond.Op}
+	switch post := fs.Post.(type) {
+	case *ast.IncDecStmt:
+		if post.Tok != token.INC || !f.isVar(post.X, key) {
+			return nil
+		}
+	case *ast.AssignStmt:
+		if post.Tok != token.ADD_ASSIGN || !f.isVar(post.Lhs[0], key) {
+			return nil
+		}
+		s.Step = post.Rhs[0]
+	default:
+		return nil
+	}
+	uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+	index := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class != Varying }
+	if !f.pure(s.Limit, uniform, false) || !f.pure(s.Step, uniform, false) ||
+		f.pure(s.Start, uniform, false) || !f.pure(s.Start, index, true) || !f.plainBody(fs.Body, key) {
+		return nil
+	}
+	return s
+}
+
+// isVar reports whether e is the variable v.
+func (f *Func) isVar(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && f.Src.Info.ObjectOf(id) == v
+}
+
+// plainBody reports whether a loop body runs straight through: no branch,
+// return or label, and the key neither changed nor addressed.
+func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if refersTo(n, key, f.Src.Info) {
+				ok = false
+			}
+			return false
+		case *ast.BranchStmt, *ast.ReturnStmt, *ast.LabeledStmt, *ast.DeferStmt, *ast.GoStmt:
+			ok = false
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && f.localOf(n.X) == key {
+				ok = false
+			}
+		case ast.Stmt:
+			for _, e := range assigned(n) {
+				if f.localOf(e) == key {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// lockstepLoop writes thread loop l, whose body is the grid-stride loop
+// fs, in lockstep: the loop over steps around the loop over threads.
+func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
+	off, limit, more := e.f.Names.Fresh("off"), e.f.Names.Fresh("limit"), e.f.Names.Fresh("more")
+	step := "1"
+	if s.Step != nil {
+		step = e.plain(s.Step)
+	}
+	e.line(fs.Pos())
+	e.printf("for %s, %s, %s := 0, %s, true; %s; %s += %s {\n", off, limit, more, e.plain(s.Limit), more, off, step)
+	e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
+	e.threadLoopWith(l, func() {
+		key := e.f.Vars[s.Key].Name
+		e.line(fs.Pos())
+		e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
+		for _, st := range fs.Body.List {
+			e.source(st)
+		}
+	})
+	e.printf("}\n")
+}

@@ -1,0 +1,173 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// clone copies s for printing, with the substitutions of subst.
+func (e *emitter) clone(s ast.Stmt) ast.Stmt { return e.cloneNode(s).(ast.Stmt) }
+
+func (e *emitter) cloneNode(n ast.Node) ast.Node {
+	c := &cloner{pos: e.pos}
+	c.subst = func(n ast.Node) (ast.Node, bool) { return e.subst(c, n) }
+	return c.node(n)
+}
+
+// subst returns the replacement of n in generated code, if it has one:
+// the kernel's renamed variables, the thread's index and the block's
+// coordinates as the body's locals, a predicate barrier's result, a
+// thread's return, and loops the passes unroll or check.
+func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
+	switch n := n.(type) {
+	case *ast.Ident:
+		return e.ident(n)
+	case *ast.SelectorExpr:
+		return e.selector(n)
+	case *ast.CallExpr:
+		return e.call(c, n)
+	case *ast.FuncLit:
+		e.inLit++
+		defer func() { e.inLit-- }()
+		return &ast.FuncLit{Type: c.node(n.Type).(*ast.FuncType), Body: c.node(n.Body).(*ast.BlockStmt)}, true
+	case *ast.ReturnStmt:
+		if e.loop != nil && e.inLit == 0 {
+			return e.threadReturn(n), true
+		}
+	case *ast.ForStmt:
+		if e.inLit == 0 {
+			return e.loopStmt(c, n, n.Body)
+		}
+	case *ast.RangeStmt:
+		if e.inLit == 0 {
+			return e.loopStmt(c, n, n.Body)
+		}
+	}
+	return nil, false
+}
+
+func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
+	obj := e.f.Src.Info.ObjectOf(id)
+	if obj == nil {
+		return nil, false
+	}
+	if obj == e.f.Src.Thread {
+		e.useThread()
+		return nil, false
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || e.f.Vars[v] == nil || e.f.Vars[v].Name == id.Name {
+		return nil, false
+	}
+	return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.f.Vars[v].Name}, true
+}
+
+// useThread notes that the code uses the thread itself: a thread loop
+// must enter each thread.
+func (e *emitter) useThread() {
+	e.used["thread"] = true
+	if e.loop != nil {
+		e.enter = true
+	}
+}
+
+// fieldRoles are the builtins of the thread's index fields, by field, and
+// of their components.
+var fieldRoles = map[string][2]string{
+	"ThreadIdx": {"tidx", "t"},
+	"BlockIdx":  {"bidx", "b"},
+	"BlockDim":  {"bd", "bd"},
+	"GridDim":   {"gd", "gd"},
+}
+
+func (e *emitter) selector(s *ast.SelectorExpr) (ast.Node, bool) {
+	at := e.pos.at(s.Pos())
+	if field, ok := e.f.threadFieldSel(s); ok && kapi.Field(field) != kapi.NotField {
+		if c := s.Sel.Name; c == "X" || c == "Y" || c == "Z" {
+			role := fieldRoles[field][1] + string(c[0]-'X'+'x')
+			return &ast.Ident{NamePos: at, Name: e.use(role)}, true
+		}
+	}
+	if !e.f.isThreadField(s) || kapi.Field(s.Sel.Name) == kapi.NotField {
+		return nil, false
+	}
+	if s.Sel.Name == "ThreadIdx" {
+		dim := &ast.SelectorExpr{X: ast.NewIdent(e.f.Src.Gocuda), Sel: ast.NewIdent("Dim3")}
+		var elts []ast.Expr
+		for _, c := range []string{"X", "Y", "Z"} {
+			elts = append(elts, &ast.KeyValueExpr{Key: ast.NewIdent(c), Value: ast.NewIdent(e.use("t" + string(c[0]-'X'+'x')))})
+		}
+		return &ast.CompositeLit{Type: dim, Lbrace: at, Elts: elts}, true
+	}
+	return &ast.Ident{NamePos: at, Name: e.use(fieldRoles[s.Sel.Name][0])}, true
+}
+
+// call replaces a predicate barrier by its result and the thread's rank,
+// lane and warp by the loop's counter.
+func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
+	if name, ok := e.reduced[call]; ok {
+		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
+	}
+	if e.loop == nil || !e.f.threadMethod(call) || len(call.Args) != 0 {
+		return nil, false
+	}
+	rank := &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.name["rank"]}
+	switch ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name {
+	case "ThreadRank":
+		return rank, true
+	case "LaneID":
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.AND, Y: intLit(31)}}, true
+	case "WarpID":
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.SHR, Y: intLit(5)}}, true
+	}
+	return nil, false
+}
+
+func intLit(v int64) *ast.BasicLit {
+	return &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(v, 10)}
+}
+
+// threadReturn is a thread's return inside a thread loop: the thread is
+// done with this loop and, recorded, with the later ones.
+func (e *emitter) threadReturn(r *ast.ReturnStmt) ast.Stmt {
+	e.labelUsed = true
+	cont := &ast.BranchStmt{TokPos: e.pos.at(r.Pos()), Tok: token.CONTINUE, Label: ast.NewIdent(e.label)}
+	if !e.f.Exits {
+		return cont
+	}
+	mark := &ast.AssignStmt{
+		Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent(e.use("exited")), Index: ast.NewIdent(e.name["rank"])}},
+		Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")},
+	}
+	return &ast.BlockStmt{List: []ast.Stmt{mark, cont}}
+}
+
+// loopStmt writes a for or range loop of thread code: unrolled if the
+// unroll pass chose it, with a stop check at its back-edge if it might not
+// end.
+func (e *emitter) loopStmt(c *cloner, loop ast.Stmt, body *ast.BlockStmt) (ast.Node, bool) {
+	if first, ok := e.f.Unroll[loop]; ok {
+		return e.unrolled(c, loop, body, first), true
+	}
+	if !e.f.Stops[loop] {
+		return nil, false
+	}
+	stop := &ast.IfStmt{
+		Cond: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(e.name["b"]), Sel: ast.NewIdent("Stopped")}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{}}},
+	}
+	newBody := c.node(body).(*ast.BlockStmt)
+	newBody.List = append([]ast.Stmt{stop}, newBody.List...)
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return &ast.ForStmt{For: e.pos.at(l.For), Init: c.stmt(l.Init), Cond: c.expr(l.Cond), Post: c.stmt(l.Post), Body: newBody}, true
+	case *ast.RangeStmt:
+		return &ast.RangeStmt{For: e.pos.at(l.For), Key: c.expr(l.Key), Value: c.expr(l.Value), Tok: l.Tok,
+			Range: e.pos.at(l.Range), X: c.expr(l.X), Body: newBody}, true
+	}
+	return nil, false
+}
