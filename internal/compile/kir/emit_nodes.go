@@ -204,9 +204,9 @@ func (e *emitter) loopLocals(l *ThreadLoop) {
 		v := e.f.Vars[obj]
 		switch {
 		case v.Class != Varying || lv.decls[obj]:
-		case v.Spill:
+		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
-		case e.f.isParam(obj):
+		case e.f.isParam(obj) && lv.exposed[obj]:
 			e.printf("%s := %s\n", v.Name, obj.Name())
 		default:
 			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)

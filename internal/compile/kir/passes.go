@@ -19,6 +19,7 @@ var passes = [...]pass{
 	{"classify", classify}, // uniform, remat and varying values; uniform control
 	{"stride", stride},     // grid-stride loops, to run in lockstep
 	{"fission", fission},   // thread loops between sync points, block-level code around them
+	{"fuse", fuse},         // merge thread loops no sync point separates
 	{"spill", spill},       // keep per thread only what lives across a sync point
 	{"mode", mode},         // a chunk of blocks per call for barrier-free kernels; exits
 	{"unroll", unroll},     // write short constant-trip loops as copies

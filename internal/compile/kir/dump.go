@@ -1,0 +1,103 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"strings"
+)
+
+// Dump returns f's IR as text: its variables with their classes, and its
+// body as a tree, for golden tests and debugging.
+func Dump(f *Func) string {
+	var b bytes.Buffer
+	for _, obj := range sortedVars(f.Vars) {
+		v := f.Vars[obj]
+		fmt.Fprintf(&b, "var %s %s", v.Name, v.Class)
+		if v.Spill {
+			fmt.Fprintf(&b, " spilled")
+		}
+		b.WriteString("\n")
+	}
+	if f.Grid {
+		b.WriteString("mode grid\n")
+	}
+	if f.Exits {
+		b.WriteString("exits\n")
+	}
+	d := &dumper{f: f, w: &b}
+	d.nodes(f.Body, 0)
+	return b.String()
+}
+
+type dumper struct {
+	f *Func
+	w *bytes.Buffer
+}
+
+func (d *dumper) line(depth int, format string, args ...any) {
+	fmt.Fprintf(d.w, "%s%s\n", strings.Repeat("  ", depth), fmt.Sprintf(format, args...))
+}
+
+// text prints n on one line.
+func (d *dumper) text(n ast.Node) string {
+	if n == nil || n == ast.Node(nil) {
+		return ""
+	}
+	var b bytes.Buffer
+	printer.Fprint(&b, d.f.Src.Fset, n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+func (d *dumper) nodes(nodes []Node, depth int) {
+	for _, n := range nodes {
+		d.node(n, depth)
+	}
+}
+
+func (d *dumper) node(n Node, depth int) {
+	switch n := n.(type) {
+	case *Code:
+		kind := "code"
+		if n.Block {
+			kind = "block"
+		}
+		extra := ""
+		if fs, ok := n.Stmt.(*ast.ForStmt); ok && d.f.Strides[fs] != nil {
+			extra = " [lockstep]"
+		}
+		d.line(depth, "%s%s: %s", kind, extra, d.text(n.Stmt))
+	case *ThreadLoop:
+		head := fmt.Sprintf("threads L%d", n.ID)
+		if n.Reduce != nil {
+			head += " reduce " + d.text(n.Reduce.Call)
+		}
+		d.line(depth, "%s", head)
+		d.nodes(n.Body, depth+1)
+	case *If:
+		d.line(depth, "if %s", d.text(n.Src.Cond))
+		d.nodes(n.Then, depth+1)
+		if len(n.Else) > 0 {
+			d.line(depth, "else")
+			d.nodes(n.Else, depth+1)
+		}
+	case *For:
+		d.line(depth, "for %s; %s; %s", d.text(n.Src.Init), d.text(n.Src.Cond), d.text(n.Src.Post))
+		d.nodes(n.Body, depth+1)
+	case *Range:
+		d.line(depth, "for range %s", d.text(n.Src.X))
+		d.nodes(n.Body, depth+1)
+	case *Scope:
+		d.line(depth, "scope")
+		d.nodes(n.Body, depth+1)
+	case *Barrier:
+		d.line(depth, "barrier %s", d.text(n.Call))
+	case *Reduced:
+		d.line(depth, "result %s", d.text(n.Barrier.Stmt))
+	case *Branch:
+		d.line(depth, "%s", d.text(n.Src))
+	case *Return:
+		d.line(depth, "return")
+	}
+}

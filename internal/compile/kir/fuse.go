@@ -1,0 +1,130 @@
+package kir
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// fuse is the pass that merges adjacent thread loops with no sync point
+// between them: two plain loops separated only by block code that neither
+// touches (a uniform counter's update, say) become one loop, the block
+// code moved before it. Threads of one region have no order to keep
+// between them, so the merged loop computes the same.
+func fuse(f *Func) {
+	f.Body = f.fuseList(f.Body)
+}
+
+func (f *Func) fuseList(nodes []Node) []Node {
+	for _, n := range nodes {
+		if lists := children(n); len(lists) == 1 {
+			setChildren(n, f.fuseList(lists[0]))
+		} else if n, ok := n.(*If); ok {
+			n.Then, n.Else = f.fuseList(n.Then), f.fuseList(n.Else)
+		}
+	}
+	var out []Node
+	for i := 0; i < len(nodes); {
+		a, ok := nodes[i].(*ThreadLoop)
+		i++
+		if !ok || !f.plainLoop(a) {
+			out = append(out, nodes[i-1])
+			continue
+		}
+		var moved []Node
+		for {
+			j, between := f.independent(a, nodes, i)
+			if j == len(nodes) {
+				break
+			}
+			b, ok := nodes[j].(*ThreadLoop)
+			if !ok || !f.plainLoop(b) || f.touchesAny(b, between) {
+				break
+			}
+			a.Body = append(a.Body, b.Body...)
+			moved = append(moved, between...)
+			i = j + 1
+		}
+		out = append(append(out, moved...), a)
+	}
+	return out
+}
+
+// independent returns the block code from nodes[i] on that loop a does not
+// touch, and the index of the node after it.
+func (f *Func) independent(a *ThreadLoop, nodes []Node, i int) (int, []Node) {
+	var between []Node
+	for ; i < len(nodes); i++ {
+		c, ok := nodes[i].(*Code)
+		if !ok || !c.Block || f.touches(a, c.Stmt) {
+			break
+		}
+		between = append(between, c)
+	}
+	return i, between
+}
+
+// setChildren replaces the single child list of n.
+func setChildren(n Node, list []Node) {
+	switch n := n.(type) {
+	case *For:
+		n.Body = list
+	case *Range:
+		n.Body = list
+	case *Scope:
+		n.Body = list
+	case *ThreadLoop:
+		n.Body = list
+	}
+}
+
+// plainLoop reports whether l is a loop fusion may merge: no reduction,
+// no grid-stride loop in lockstep.
+func (f *Func) plainLoop(l *ThreadLoop) bool {
+	if l.Reduce != nil {
+		return false
+	}
+	for _, n := range l.Body {
+		if fs, ok := n.(*Code).Stmt.(*ast.ForStmt); ok && f.Strides[fs] != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// touches reports whether block statement s assigns a variable loop l
+// uses, or uses one l assigns.
+func (f *Func) touches(l *ThreadLoop, s ast.Stmt) bool {
+	loopVars := map[*types.Var]bool{}
+	for _, n := range l.Body {
+		f.varsIn(n.(*Code).Stmt, loopVars)
+	}
+	stmtVars := map[*types.Var]bool{}
+	f.varsIn(s, stmtVars)
+	for v := range stmtVars {
+		if loopVars[v] {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *Func) touchesAny(l *ThreadLoop, moved []Node) bool {
+	for _, m := range moved {
+		if f.touches(l, m.(*Code).Stmt) {
+			return true
+		}
+	}
+	return false
+}
+
+// varsIn adds the kernel's variables n mentions to set.
+func (f *Func) varsIn(n ast.Node, set map[*types.Var]bool) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if v, ok := f.Src.Info.ObjectOf(id).(*types.Var); ok && f.Vars[v] != nil {
+				set[v] = true
+			}
+		}
+		return true
+	})
+}

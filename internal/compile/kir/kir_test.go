@@ -1,0 +1,108 @@
+package kir_test
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gocuda/gocuda/internal/compile/kir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// sources loads the testdata package dir and returns a Source for each of
+// its kernels (functions whose first parameter is *gocuda.Thread), by name.
+func sources(t *testing.T, dir string) ([]string, map[string]*kir.Source) {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
+	pkgs, err := packages.Load(cfg, "./testdata/src/"+dir)
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	p := pkgs[0]
+	require.Empty(t, p.Errors)
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls[p.TypesInfo.Defs[fd.Name].(*types.Func)] = fd
+			}
+		}
+	}
+	var names []string
+	out := map[string]*kir.Source{}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || len(fd.Type.Params.List) == 0 {
+				continue
+			}
+			fn := p.TypesInfo.Defs[fd.Name].(*types.Func)
+			th := fn.Signature().Params().At(0)
+			if !strings.HasSuffix(th.Type().String(), "gocuda.Thread") || !strings.HasPrefix(fd.Doc.Text(), fd.Name.Name+" ") {
+				continue
+			}
+			names = append(names, fd.Name.Name)
+			out[fd.Name.Name] = &kir.Source{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, Decl: fd, Thread: th, Decls: decls,
+				Qualifier: types.RelativeTo(p.Types), Gocuda: "gocuda", Compiled: "compiled",
+				Taken: func(name string) bool { return p.Types.Scope().Lookup(name) != nil || name == "gocuda" }}
+		}
+	}
+	return names, out
+}
+
+// TestGolden: for each kernel of the testdata packages, the IR after each
+// pass and the body emitted are the golden file's (go test -update writes
+// them; review the diff). Invariants are checked between passes.
+func TestGolden(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		names, srcs := sources(t, d.Name())
+		for _, name := range names {
+			t.Run(d.Name()+"/"+name, func(t *testing.T) {
+				got := trace(t, srcs[name])
+				path := filepath.Join("testdata", "src", d.Name(), name+".golden")
+				if *update {
+					require.NoError(t, os.WriteFile(path, []byte(got), 0o666))
+					return
+				}
+				want, err := os.ReadFile(path)
+				require.NoError(t, err, "no golden file: run go test -update")
+				assert.Equal(t, string(want), got)
+			})
+		}
+	}
+}
+
+// trace runs the pipeline on src, returning the IR after each pass and the
+// emitted body, or the refusal.
+func trace(t *testing.T, src *kir.Source) string {
+	var b strings.Builder
+	f, r := kir.Run(src, "", func(pass string, f *kir.Func) {
+		fmt.Fprintf(&b, "== %s\n", pass)
+		if pass != "check" {
+			b.WriteString(kir.Dump(f))
+		}
+		require.NoError(t, kir.Verify(f, pass), "after %s", pass)
+	})
+	if r != nil {
+		fmt.Fprintf(&b, "== refused (unsupported=%v): %s:%d: %s\n", r.Unsupported, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Reason)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "== emit\n%s", kir.Emit(f, "body", "", ", params"))
+	return b.String()
+}
+
+// TestPassNames: the table lists the passes in pipeline order.
+func TestPassNames(t *testing.T) {
+	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "spill", "mode", "unroll", "stops"}, kir.PassNames())
+}

@@ -1,0 +1,45 @@
+// Package refuse holds kernels the pipeline refuses.
+package refuse
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// apply calls f, which may synchronize.
+func apply(t *gocuda.Thread, f func(*gocuda.Thread, float32) float32, v float32) float32 {
+	return f(t, v)
+}
+
+func warpSum(t *gocuda.Thread, v float32) float32 {
+	t.SyncThreads()
+	return v
+}
+
+// funcValue reaches a barrier through a function value.
+func funcValue(t *gocuda.Thread, out []float32) {
+	out[t.ThreadIdx.X] = apply(t, warpSum, 1)
+}
+
+type stage struct{ s []float32 }
+
+func (st stage) run(t *gocuda.Thread) {
+	st.s[t.ThreadIdx.X] = 1
+	t.SyncThreads()
+}
+
+// method reaches a barrier through a method.
+func method(t *gocuda.Thread, s []float32) {
+	stage{s}.run(t)
+}
+
+// varying holds a barrier under a condition that differs between threads.
+func varying(t *gocuda.Thread, out []int) {
+	if t.ThreadIdx.X < 4 {
+		t.SyncThreads()
+	}
+	out[0] = 1
+}
+
+// collective is not compiled by this pipeline yet.
+func collective(t *gocuda.Thread, out []int32) {
+	v := gocuda.ShflDownSync(t, ^uint32(0), int32(t.ThreadIdx.X), 1, 32)
+	out[t.ThreadIdx.X] = v
+}

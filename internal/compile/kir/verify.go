@@ -1,0 +1,71 @@
+package kir
+
+import "fmt"
+
+// Verify checks the invariants that hold after the pass named after: it
+// returns an error naming the first one broken. Tests run it between
+// passes.
+func Verify(f *Func, after string) error {
+	fissioned := false
+	for _, p := range passes {
+		if p.name == "fission" {
+			fissioned = true
+		}
+		if p.name == after {
+			break
+		}
+	}
+	if !fissioned {
+		return verifyThread(f.Body)
+	}
+	return verifyBlock(f.Body)
+}
+
+// verifyThread checks a body before fission: no thread loops, no block
+// code.
+func verifyThread(nodes []Node) error {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *ThreadLoop, *Reduced:
+			return fmt.Errorf("%T before fission", n)
+		case *Code:
+			if n.Block {
+				return fmt.Errorf("block code before fission")
+			}
+		}
+		for _, list := range children(n) {
+			if err := verifyThread(list); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// verifyBlock checks a body after fission: thread code only inside thread
+// loops, which hold Code alone; no barrier left as a node.
+func verifyBlock(nodes []Node) error {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *Barrier:
+			return fmt.Errorf("barrier left after fission")
+		case *Code:
+			if !n.Block {
+				return fmt.Errorf("thread code outside a thread loop")
+			}
+		case *ThreadLoop:
+			for _, c := range n.Body {
+				if code, ok := c.(*Code); !ok || code.Block {
+					return fmt.Errorf("thread loop L%d holds %T", n.ID, c)
+				}
+			}
+			continue
+		}
+		for _, list := range children(n) {
+			if err := verifyBlock(list); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
