@@ -34,6 +34,9 @@ func (f *Func) buildList(list []ast.Stmt) []Node {
 
 // buildStmt builds a structural statement; label is the label it carries.
 func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
+	if call := f.collectiveIn(s); call != nil {
+		return f.buildCollective(s, call)
+	}
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		return f.buildBarrier(s, s.X, nil)
@@ -100,6 +103,79 @@ func (f *Func) buildBarrier(s ast.Stmt, x ast.Expr, use ast.Stmt) Node {
 		}
 	}
 	return b
+}
+
+// collectiveIn returns the warp collective that the simple statement s
+// (an expression, assignment or declaration) calls, or nil if it calls
+// none, or a barrier.
+func (f *Func) collectiveIn(s ast.Stmt) *ast.CallExpr {
+	switch s.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt:
+	default:
+		return nil
+	}
+	var colls []*ast.CallExpr
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if e, ok := f.entry(n); ok && e.Kind == kapi.Collective {
+				colls = append(colls, n)
+			}
+		}
+		return true
+	})
+	if len(colls) == 0 {
+		return nil
+	}
+	if len(colls) > 1 {
+		fail(f.unsupported(colls[1], "more than one warp collective in a statement"))
+	}
+	return colls[0]
+}
+
+// buildCollective builds statement s, which calls the warp collective
+// call: the collective, and s going on with its result. The collective's
+// operands are evaluated before the rest of s, so s may call nothing else
+// that could observe the order.
+func (f *Func) buildCollective(s ast.Stmt, call *ast.CallExpr) Node {
+	e, _ := f.entry(call)
+	for _, arg := range call.Args {
+		if f.hasSync(arg) {
+			fail(f.unsupported(arg, "a barrier or collective in a collective's operand"))
+		}
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		other, ok := n.(*ast.CallExpr)
+		if !ok || other == call {
+			return other != call
+		}
+		if !f.orderFree(other) {
+			fail(f.unsupported(other, "a call beside a warp collective in one statement"))
+		}
+		return true
+	})
+	c := &Collective{Call: call, Entry: e}
+	if x, ok := s.(*ast.ExprStmt); !ok || ast.Unparen(x.X) != call {
+		c.Stmt = s
+		f.collResults[s] = c
+	}
+	return c
+}
+
+// orderFree reports whether call may run after a collective's operands
+// where the source runs it before: a conversion, a builtin, a function of
+// math, or the thread's index.
+func (f *Func) orderFree(call *ast.CallExpr) bool {
+	if tv, ok := f.Src.Info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return true
+	}
+	if e, ok := f.entry(call); ok {
+		return e.Kind == kapi.Index || e.Kind == kapi.Uniform
+	}
+	fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && pureFuncPkgs[fn.Pkg().Path()]
 }
 
 // structural reports whether s must stay structure: it holds a sync

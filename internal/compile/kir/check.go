@@ -83,7 +83,9 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 		case kapi.GridBarrier:
 			fail(f.unsupported(call, "a grid barrier (%s) is not compiled yet", e.Short))
 		case kapi.Collective:
-			fail(f.unsupported(call, "warp collectives (%s) are lowered by the first generation", e.Short))
+			if !e.Engine {
+				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
+			}
 		case kapi.Group:
 			fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet", e.Short))
 		}

@@ -80,6 +80,11 @@ func (f *Func) collectSites() map[*types.Var][]site {
 					f.stmtSites(n.Stmt, siteHeader, add)
 				}
 				f.addrSites(n.Pred, n.Call, add)
+			case *Collective:
+				if n.Stmt != nil {
+					f.stmtSites(n.Stmt, siteNested, add) // each lane's own result
+				}
+				f.addrSites(n.Call, n.Call, add)
 			}
 		}
 	}

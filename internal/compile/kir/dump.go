@@ -31,6 +31,18 @@ func Dump(f *Func) string {
 	return b.String()
 }
 
+// arrays lists a warp loop's lane arrays.
+func (d *dumper) arrays(w *WarpLoop) string {
+	var names []string
+	for _, v := range sortedVars(w.Arrays) {
+		names = append(names, d.f.Vars[v].Name)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " lanes(" + strings.Join(names, ", ") + ")"
+}
+
 type dumper struct {
 	f *Func
 	w *bytes.Buffer
@@ -93,6 +105,24 @@ func (d *dumper) node(n Node, depth int) {
 		d.nodes(n.Body, depth+1)
 	case *Barrier:
 		d.line(depth, "barrier %s", d.text(n.Call))
+	case *Collective:
+		d.line(depth, "collective %s", d.text(n.Call))
+	case *WarpLoop:
+		d.line(depth, "warps W%d%s", n.ID, d.arrays(n))
+		d.nodes(n.Body, depth+1)
+	case *LaneLoop:
+		d.line(depth, "lanes L%d", n.ID)
+		d.nodes(n.Body, depth+1)
+		for _, c := range n.Operands {
+			d.line(depth+1, "operands %s", d.text(c.Call))
+		}
+	case *WarpIf:
+		d.line(depth, "lanes if %s", d.text(n.Src.Cond))
+		d.nodes(n.Then, depth+1)
+		if len(n.Else) > 0 {
+			d.line(depth, "else")
+			d.nodes(n.Else, depth+1)
+		}
 	case *Reduced:
 		d.line(depth, "result %s", d.text(n.Barrier.Stmt))
 	case *Branch:

@@ -23,7 +23,12 @@ type emitter struct {
 	name map[string]string // the generated names of the body's builtins (gc_tx, gc_bdx...), by role
 	used map[string]bool   // the roles the written code uses
 
-	loop      *ThreadLoop              // the thread loop being written, nil at block level
+	loop      Node                     // the thread or lane loop being written, nil at block or warp level
+	lane      bool                     // loop is a lane loop
+	warp      *WarpLoop                // the warp loop being written
+	collOut   map[*ast.CallExpr]string // the result array of each collective
+	collIDs   map[*Collective]int      // the number of each collective
+	warpDecls []string                 // the arrays the current warp loop declares
 	label     string                   // its label: a thread's return continues it
 	loopUse   map[string]bool          // the roles the current loop's code uses
 	enter     bool                     // the current loop's code uses the thread itself
@@ -39,13 +44,13 @@ var (
 
 // roles are the builtins of a body, with the base of their names.
 var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bdz", "gd", "gdx", "gdy", "gdz",
-	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks"}
+	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks", "w", "act", "dead", "lane", "tidx", "c"}
 
 // Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
 // with params the kernel's parameters after the thread (", a float32, x []float32").
 func emit(f *Func, name, tparams, params string) string {
 	e := &emitter{f: f, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
-		reduced: map[*ast.CallExpr]string{}}
+		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}}
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)
 	}

@@ -53,8 +53,20 @@ func (e *emitter) node(n Node) {
 	case *Branch:
 		e.line(n.Src.Pos())
 		e.printf("%s\n", e.plain(n.Src))
+	case *WarpLoop:
+		e.warpLoop(n)
+	case *LaneLoop:
+		e.lanes(n)
+	case *Collective:
+		e.collective(n)
+	case *WarpIf:
+		e.warpIf(n)
 	case *Return:
 		e.line(n.Src.Pos())
+		if e.warp != nil {
+			e.laneReturn()
+			return
+		}
 		if e.f.Grid {
 			e.printf("continue %s\n", e.use("blocks"))
 		} else {
@@ -229,7 +241,11 @@ func (e *emitter) loopStores(l *ThreadLoop) {
 
 // rematNeeded returns the remat variables loop l uses, with those their
 // definitions use, in source order.
-func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var {
+func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var { return e.rematFor(e.f.LoopVars[l]) }
+
+// rematFor returns the remat variables of lv's references, with those
+// their definitions use, in source order.
+func (e *emitter) rematFor(lv *loopVars) []*types.Var {
 	need := map[*types.Var]bool{}
 	var add func(v *types.Var)
 	add = func(v *types.Var) {
@@ -246,7 +262,7 @@ func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var {
 			return true
 		})
 	}
-	for v := range e.f.LoopVars[l].refs {
+	for v := range lv.refs {
 		add(v)
 	}
 	return sortedVars(need)

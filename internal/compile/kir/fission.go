@@ -20,7 +20,11 @@ func (f *Func) split(nodes []Node) []Node {
 	var out, hoisted, run []Node
 	flush := func() {
 		out = append(out, hoisted...)
-		if len(run) > 0 {
+		switch {
+		case len(run) > 0 && warpLevel(run):
+			f.loops++
+			out = append(out, &WarpLoop{ID: f.loops, Body: run})
+		case len(run) > 0:
 			out = append(out, f.newLoop(run, nil))
 		}
 		hoisted, run = nil, nil
@@ -56,21 +60,24 @@ func (f *Func) split(nodes []Node) []Node {
 			default: // each thread stores the result where it says
 				run = append(run, &Code{Stmt: n.Stmt})
 			}
-		case *If:
+		case *Collective:
+			run = append(run, n)
+		case *If, *For, *Range, *Scope:
+			if !blockLevel(n) {
+				run = append(run, n) // warp-level control: split at collectives later
+				break
+			}
 			flush()
-			n.Then, n.Else = f.split(n.Then), f.split(n.Else)
-			out = append(out, n)
-		case *For:
-			flush()
-			n.Body = f.split(n.Body)
-			out = append(out, n)
-		case *Range:
-			flush()
-			n.Body = f.split(n.Body)
-			out = append(out, n)
-		case *Scope:
-			flush()
-			n.Body = f.split(n.Body)
+			switch n := n.(type) {
+			case *If:
+				n.Then, n.Else = f.split(n.Then), f.split(n.Else)
+			case *For:
+				n.Body = f.split(n.Body)
+			case *Range:
+				n.Body = f.split(n.Body)
+			case *Scope:
+				n.Body = f.split(n.Body)
+			}
 			out = append(out, n)
 		default: // Branch, Return
 			flush()
@@ -150,4 +157,28 @@ func (f *Func) varOf(e ast.Expr) *Var {
 	}
 	v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
 	return f.Vars[v]
+}
+
+// blockLevel reports whether structural node n must stay block-level
+// control: it holds a block barrier, or a break or continue of block-level
+// control. Control holding only warp collectives runs inside a warp loop.
+func blockLevel(n Node) bool {
+	found := false
+	Walk([]Node{n}, func(m Node) {
+		switch m.(type) {
+		case *Barrier, *Branch:
+			found = true
+		}
+	})
+	return found
+}
+
+// warpLevel reports whether a run holds warp-level nodes.
+func warpLevel(run []Node) bool {
+	for _, n := range run {
+		if _, ok := n.(*Code); !ok {
+			return true
+		}
+	}
+	return false
 }

@@ -33,10 +33,11 @@ type Func struct {
 	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
 
 	// LoopVars is what each thread loop does with the varying variables.
-	LoopVars map[*ThreadLoop]*loopVars
+	LoopVars map[Node]*loopVars
 
-	results map[ast.Stmt]*Barrier // the statements using a barrier's result
-	loops   int                   // thread loops made, for their ids
+	results     map[ast.Stmt]*Barrier    // the statements using a barrier's result
+	collResults map[ast.Stmt]*Collective // the statements using a collective's result
+	loops       int                      // thread loops made, for their ids
 }
 
 // A Var is a local variable of the kernel.
@@ -106,6 +107,13 @@ type (
 		Pred  ast.Expr
 		Stmt  ast.Stmt
 	}
+	// Collective is a warp collective. Stmt is the statement going on
+	// with its result (nil where it is discarded).
+	Collective struct {
+		Call  *ast.CallExpr
+		Entry kapi.Entry
+		Stmt  ast.Stmt
+	}
 	// Branch is a break or continue of uniform control, at block level.
 	Branch struct{ Src *ast.BranchStmt }
 	// Return is a return of every thread of the block at once.
@@ -119,6 +127,29 @@ type (
 		Body   []Node
 		Reduce *Barrier
 		Pos    token.Pos
+	}
+	// WarpLoop runs Body, warp-level code, for every warp of the block:
+	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.
+	WarpLoop struct {
+		ID   int
+		Body []Node
+		// Arrays are the varying variables kept per lane across the
+		// warp's collectives, with the names of their [32]T arrays.
+		Arrays map[*types.Var]string
+	}
+	// LaneLoop runs Body for the active lanes of the current warp.
+	LaneLoop struct {
+		ID   int
+		Body []Node
+		// Operands are collectives whose operands the loop evaluates last.
+		Operands []*Collective
+	}
+	// WarpIf is an if holding collectives whose condition may differ
+	// between lanes: each branch runs for its lanes, which then reconverge.
+	WarpIf struct {
+		Src        *ast.IfStmt
+		Cond       *LaneLoop // evaluates the condition per lane
+		Then, Else []Node
 	}
 	// Reduced assigns a predicate barrier's reduced value, at block level,
 	// after the ThreadLoop that reduced it.
@@ -168,6 +199,17 @@ func children(n Node) [][]Node {
 		return [][]Node{n.Body}
 	case *ThreadLoop:
 		return [][]Node{n.Body}
+	case *WarpLoop:
+		return [][]Node{n.Body}
+	case *LaneLoop:
+		return [][]Node{n.Body}
+	case *WarpIf:
+		return [][]Node{n.Then, n.Else}
 	}
 	return nil
 }
+
+func (*Collective) node() {}
+func (*WarpLoop) node()   {}
+func (*LaneLoop) node()   {}
+func (*WarpIf) node()     {}

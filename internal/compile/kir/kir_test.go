@@ -104,5 +104,5 @@ func trace(t *testing.T, src *kir.Source) string {
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "spill", "mode", "unroll", "stops"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "warp", "spill", "mode", "unroll", "stops"}, kir.PassNames())
 }

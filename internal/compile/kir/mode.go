@@ -25,6 +25,12 @@ func mode(f *Func) {
 				if n.Reduce != nil {
 					grid = false
 				}
+			case *WarpLoop:
+				loops++
+				inner = inner || depth > 0
+				returns = returns || f.warpReturns(n)
+				grid = false
+				continue
 			case *For, *Range:
 				grid = false
 				for _, list := range children(n) {
@@ -62,6 +68,20 @@ func (f *Func) threadReturns(l *ThreadLoop) bool {
 			return !found
 		})
 	}
+	return found
+}
+
+// warpReturns reports whether a lane of warp loop w may return.
+func (f *Func) warpReturns(w *WarpLoop) bool {
+	found := false
+	Walk(w.Body, func(n Node) {
+		switch n := n.(type) {
+		case *Return:
+			found = true
+		case *LaneLoop:
+			found = found || f.threadReturns(&ThreadLoop{Body: n.Body})
+		}
+	})
 	return found
 }
 

@@ -20,6 +20,7 @@ var passes = [...]pass{
 	{"stride", stride},     // grid-stride loops, to run in lockstep
 	{"fission", fission},   // thread loops between sync points, block-level code around them
 	{"fuse", fuse},         // merge thread loops no sync point separates
+	{"warp", warp},         // warp loops: lane loops between collectives, masked ifs
 	{"spill", spill},       // keep per thread only what lives across a sync point
 	{"mode", mode},         // a chunk of blocks per call for barrier-free kernels; exits
 	{"unroll", unroll},     // write short constant-trip loops as copies
@@ -87,7 +88,7 @@ func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r
 func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
 		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{},
-		results: map[ast.Stmt]*Barrier{}}
+		results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var
 	for id, obj := range src.Info.Defs {
 		v, ok := obj.(*types.Var)

@@ -23,13 +23,17 @@ type loopVars struct {
 // scratch arrays; every other variable is a local of each loop that uses
 // it.
 func spill(f *Func) {
-	info := map[*ThreadLoop]*loopVars{}
+	info := map[Node]*loopVars{}
 	var walk func(nodes []Node, outer []ast.Node)
 	walk = func(nodes []Node, outer []ast.Node) {
 		for _, n := range nodes {
 			switch n := n.(type) {
 			case *ThreadLoop:
-				lv := f.scanLoop(n)
+				lv := f.scanItems(f.threadItems(n))
+				lv.outer = outer
+				info[n] = lv
+			case *WarpLoop:
+				lv := f.scanItems(f.warpItems(n.Body, 0))
 				lv.outer = outer
 				info[n] = lv
 			case *For:
@@ -51,12 +55,17 @@ func spill(f *Func) {
 			v.SpillName = f.Names.Fresh("s_" + v.Name)
 		}
 	}
+	Walk(f.Body, func(n Node) {
+		if w, ok := n.(*WarpLoop); ok {
+			f.laneArrays(w)
+		}
+	})
 	f.checkSpills()
 }
 
 // livesAcross reports whether v's value flows from one thread loop to
 // another.
-func (f *Func) livesAcross(v *types.Var, info map[*ThreadLoop]*loopVars) bool {
+func (f *Func) livesAcross(v *types.Var, info map[Node]*loopVars) bool {
 	for l, lv := range info {
 		if !lv.exposed[v] {
 			continue
@@ -110,12 +119,81 @@ func (f *Func) checkSpills() {
 	})
 }
 
-// scanLoop finds what loop l does with the varying variables.
-func (f *Func) scanLoop(l *ThreadLoop) *loopVars {
+// An item is one step of a loop's code, in order: a statement, or an
+// expression it evaluates. Only statements at depth 0 (run by every
+// thread of the loop, not under a condition) kill a variable.
+type item struct {
+	stmt  ast.Stmt
+	expr  ast.Expr
+	depth int
+}
+
+// threadItems returns the items of a thread loop.
+func (f *Func) threadItems(l *ThreadLoop) []item {
+	var items []item
+	if l.Reduce != nil {
+		items = append(items, item{expr: l.Reduce.Pred})
+	}
+	for _, n := range l.Body {
+		items = append(items, item{stmt: n.(*Code).Stmt})
+	}
+	return items
+}
+
+// laneItems returns the items of a lane loop: its statements, then the
+// operands of the collectives it leads to.
+func (f *Func) laneItems(l *LaneLoop, depth int) []item {
+	var items []item
+	for _, n := range l.Body {
+		items = append(items, item{stmt: n.(*Code).Stmt, depth: depth})
+	}
+	for _, c := range l.Operands {
+		for _, a := range c.Call.Args {
+			items = append(items, item{expr: a, depth: depth})
+		}
+	}
+	return items
+}
+
+// warpItems returns the items of warp-level nodes, in order.
+func (f *Func) warpItems(nodes []Node, depth int) []item {
+	var items []item
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *LaneLoop:
+			items = append(items, f.laneItems(n, depth)...)
+		case *Code:
+			items = append(items, item{stmt: n.Stmt, depth: depth})
+		case *WarpIf:
+			items = append(items, item{expr: n.Src.Cond, depth: depth})
+			items = append(items, f.warpItems(n.Then, depth+1)...)
+			items = append(items, f.warpItems(n.Else, depth+1)...)
+		case *If:
+			items = append(items, item{stmt: n.Src.Init, depth: depth}, item{expr: n.Src.Cond, depth: depth})
+			items = append(items, f.warpItems(n.Then, depth+1)...)
+			items = append(items, f.warpItems(n.Else, depth+1)...)
+		case *For:
+			items = append(items, item{stmt: n.Src.Init, depth: depth}, item{expr: n.Src.Cond, depth: depth + 1}, item{stmt: n.Src.Post, depth: depth + 1})
+			items = append(items, f.warpItems(n.Body, depth+1)...)
+		case *Range:
+			items = append(items, item{stmt: n.Src, depth: depth + 1})
+			items = append(items, f.warpItems(n.Body, depth+1)...)
+		case *Scope:
+			items = append(items, f.warpItems(n.Body, depth)...)
+		}
+	}
+	return items
+}
+
+// scanItems finds what a loop's items do with the varying variables.
+func (f *Func) scanItems(items []item) *loopVars {
 	lv := &loopVars{refs: map[*types.Var]bool{}, exposed: map[*types.Var]bool{}, defs: map[*types.Var]bool{}, decls: map[*types.Var]bool{}}
 	killed := map[*types.Var]bool{}
 	use := func(n ast.Node, skip map[ast.Expr]bool) {
 		ast.Inspect(n, func(m ast.Node) bool {
+			if call, ok := m.(*ast.CallExpr); ok && f.replaced(call) {
+				return false // a sync point's result: its operands were evaluated before
+			}
 			id, ok := m.(*ast.Ident)
 			if !ok || skip[id] {
 				return true
@@ -129,35 +207,63 @@ func (f *Func) scanLoop(l *ThreadLoop) *loopVars {
 			return true
 		})
 	}
-	if l.Reduce != nil {
-		use(l.Reduce.Pred, nil)
-	}
-	for _, n := range l.Body {
-		s := n.(*Code).Stmt
-		targets := plainTargets(s)
-		use(s, targets)
-		ast.Inspect(s, func(m ast.Node) bool {
-			if inner, ok := m.(ast.Stmt); ok {
-				for _, e := range assigned(inner) {
-					if v := f.localOf(e); v != nil {
-						lv.defs[v], lv.refs[v] = true, true
-					}
+	for _, it := range items {
+		if it.expr != nil {
+			use(it.expr, nil)
+		}
+		if it.stmt == nil {
+			continue
+		}
+		targets := plainTargets(it.stmt)
+		if _, isRange := it.stmt.(*ast.RangeStmt); isRange {
+			targets = nil
+		}
+		use(it.stmt, targets)
+		f.defsIn(it.stmt, lv)
+		if it.depth == 0 {
+			for e := range targets {
+				if v := f.localOf(e); v != nil {
+					killed[v] = true
 				}
-			}
-			if id, ok := m.(*ast.Ident); ok {
-				if v, ok := f.Src.Info.Defs[id].(*types.Var); ok && f.Vars[v] != nil {
-					lv.decls[v], lv.defs[v], lv.refs[v] = true, true, true
-				}
-			}
-			return true
-		})
-		for e := range targets {
-			if v := f.localOf(e); v != nil {
-				killed[v] = true
 			}
 		}
 	}
 	return lv
+}
+
+// replaced reports whether call is a barrier or collective whose result
+// replaces it where a statement goes on with it.
+func (f *Func) replaced(call *ast.CallExpr) bool {
+	for _, b := range f.results {
+		if b.Call == call {
+			return true
+		}
+	}
+	for _, c := range f.collResults {
+		if c.Call == call {
+			return true
+		}
+	}
+	return false
+}
+
+// defsIn records the variables s assigns or declares.
+func (f *Func) defsIn(s ast.Stmt, lv *loopVars) {
+	ast.Inspect(s, func(m ast.Node) bool {
+		if inner, ok := m.(ast.Stmt); ok {
+			for _, e := range assigned(inner) {
+				if v := f.localOf(e); v != nil {
+					lv.defs[v], lv.refs[v] = true, true
+				}
+			}
+		}
+		if id, ok := m.(*ast.Ident); ok {
+			if v, ok := f.Src.Info.Defs[id].(*types.Var); ok && f.Vars[v] != nil {
+				lv.decls[v], lv.defs[v], lv.refs[v] = true, true, true
+			}
+		}
+		return true
+	})
 }
 
 // plainTargets returns the identifiers s assigns a whole new value to

@@ -112,6 +112,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if name, ok := e.reduced[call]; ok {
 		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
 	}
+	if name, ok := e.collOut[call]; ok && e.lane {
+		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
+	}
 	if e.loop == nil || !e.f.threadMethod(call) || len(call.Args) != 0 {
 		return nil, false
 	}
@@ -136,14 +139,21 @@ func intLit(v int64) *ast.BasicLit {
 func (e *emitter) threadReturn(r *ast.ReturnStmt) ast.Stmt {
 	e.labelUsed = true
 	cont := &ast.BranchStmt{TokPos: e.pos.at(r.Pos()), Tok: token.CONTINUE, Label: ast.NewIdent(e.label)}
-	if !e.f.Exits {
+	var list []ast.Stmt
+	if e.f.Exits {
+		list = append(list, &ast.AssignStmt{
+			Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent(e.use("exited")), Index: ast.NewIdent(e.name["rank"])}},
+			Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")},
+		})
+	}
+	if e.lane { // the lane is done with the warp's later code too
+		bit := &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("uint32"), Args: []ast.Expr{intLit(1)}}, Op: token.SHL, Y: ast.NewIdent(e.name["lane"])}
+		list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(e.use("dead"))}, Tok: token.OR_ASSIGN, Rhs: []ast.Expr{bit}})
+	}
+	if len(list) == 0 {
 		return cont
 	}
-	mark := &ast.AssignStmt{
-		Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent(e.use("exited")), Index: ast.NewIdent(e.name["rank"])}},
-		Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")},
-	}
-	return &ast.BlockStmt{List: []ast.Stmt{mark, cont}}
+	return &ast.BlockStmt{List: append(list, cont)}
 }
 
 // loopStmt writes a for or range loop of thread code: unrolled if the

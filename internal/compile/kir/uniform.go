@@ -165,15 +165,21 @@ func (f *Func) checkControl(nodes []Node) {
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *If:
-			if !f.uniformStmt(n.Src.Init, uniform) || !f.pure(n.Src.Cond, uniform, false) {
+			if blockLevel(n) && (!f.uniformStmt(n.Src.Init, uniform) || !f.pure(n.Src.Cond, uniform, false)) {
 				fail(f.refuse(n.Src.Cond, "the condition of an if with a barrier, or with a break or continue of a loop with one, is not provably the same for every thread of the block"))
 			}
 		case *For:
 			if !f.uniformStmt(n.Src.Init, uniform) || !f.uniformStmt(n.Src.Post, uniform) || !f.pure(n.Src.Cond, uniform, false) {
+				if !blockLevel(n) {
+					fail(f.unsupported(n.Src, "a loop with a warp collective whose header may differ between threads"))
+				}
 				fail(f.refuse(n.Src, "the header of a loop with a barrier is not provably the same for every thread of the block"))
 			}
 		case *Range:
 			if !f.uniformStmt(n.Src, uniform) {
+				if !blockLevel(n) {
+					fail(f.unsupported(n.Src, "a range loop with a warp collective whose range may differ between threads"))
+				}
 				fail(f.refuse(n.Src, "the range of a loop with a barrier is not provably the same for every thread of the block"))
 			}
 		}

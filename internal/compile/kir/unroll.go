@@ -19,11 +19,14 @@ const unrollBudget = 512
 // early and does not change the key.
 func unroll(f *Func) {
 	Walk(f.Body, func(n Node) {
-		l, ok := n.(*ThreadLoop)
-		if !ok {
-			return
+		var body []Node
+		switch n := n.(type) {
+		case *ThreadLoop:
+			body = n.Body
+		case *LaneLoop:
+			body = n.Body
 		}
-		for _, c := range l.Body {
+		for _, c := range body {
 			ast.Inspect(c.(*Code).Stmt, func(m ast.Node) bool {
 				switch m := m.(type) {
 				case *ast.FuncLit:

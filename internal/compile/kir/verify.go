@@ -53,6 +53,8 @@ func verifyBlock(nodes []Node) error {
 			if !n.Block {
 				return fmt.Errorf("thread code outside a thread loop")
 			}
+		case *WarpLoop:
+			continue
 		case *ThreadLoop:
 			for _, c := range n.Body {
 				if code, ok := c.(*Code); !ok || code.Block {

@@ -1,0 +1,289 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+)
+
+// warpLoop writes a warp loop: for each warp of the block, its lanes'
+// mask, the arrays that keep values across its collectives, and its
+// warp-level code.
+func (e *emitter) warpLoop(w *WarpLoop) {
+	n := e.name
+	outer := e.w
+	var buf bytes.Buffer
+	e.w, e.warp, e.warpDecls = &buf, w, nil
+	e.nodes(w.Body)
+	e.w, e.warp = outer, nil
+	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
+	e.printf("%s := uint32(uint64(1)<<min(32, %s-%s) - 1)\n", e.use("act"), n["n"], n["w"])
+	if e.f.Exits {
+		e.printf("for %s := range min(32, %s-%s) {\nif %s[%s+%s] {\n%s &^= 1 << %s\n}\n}\n",
+			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
+	}
+	e.printf("var %s uint32\n_ = %s\n", e.use("dead"), n["dead"])
+	for _, obj := range sortedVars(w.Arrays) {
+		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
+		if e.f.isParam(obj) {
+			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", n["lane"], w.Arrays[obj], w.Arrays[obj], n["lane"], obj.Name())
+		}
+	}
+	for _, d := range e.warpDecls {
+		e.printf("%s\n", d)
+	}
+	e.w.Write(buf.Bytes())
+	e.printf("}\n")
+}
+
+// laneLoop writes a lane loop: the code first, to learn which of the
+// thread's coordinates it uses, then the loop around it.
+func (e *emitter) laneLoop(l *LaneLoop, body func()) {
+	n := e.name
+	outer := e.w
+	var buf bytes.Buffer
+	e.w, e.loop, e.lane, e.loopUse, e.enter, e.labelUsed = &buf, l, true, map[string]bool{}, false, false
+	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
+	e.laneLocals(l)
+	body()
+	e.laneStores(l)
+	e.w = outer
+	use := e.loopUse
+	e.loop, e.lane, e.loopUse = nil, false, nil
+	if e.labelUsed {
+		e.printf("%s:\n", e.label)
+	}
+	e.printf("for %s := 0; %s < 32; %s++ {\n", n["lane"], n["lane"], n["lane"])
+	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", n["act"], n["lane"])
+	e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
+	e.used["rank"] = true
+	if use["tx"] || use["ty"] || use["tz"] {
+		e.printf("%s := %s.At(%s)\n", n["tidx"], n["b"], n["rank"])
+		for _, c := range []string{"x", "y", "z"} {
+			if use["t"+c] {
+				e.printf("%s := %s.%s\n", n["t"+c], n["tidx"], string(c[0]-'a'+'A'))
+			}
+		}
+	}
+	if e.enter {
+		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
+	}
+	e.w.Write(buf.Bytes())
+	e.printf("}\n")
+}
+
+// laneLocals writes a lane's copies of the variables a lane loop uses.
+func (e *emitter) laneLocals(l *LaneLoop) {
+	lv := e.f.LoopVars[l]
+	if lv == nil {
+		return
+	}
+	for _, obj := range e.rematFor(lv) {
+		e.source(e.f.Vars[obj].Def)
+	}
+	for _, obj := range sortedVars(lv.refs) {
+		v := e.f.Vars[obj]
+		arr, inArray := e.warp.Arrays[obj]
+		switch {
+		case v.Class != Varying || lv.decls[obj]:
+		case v.Spill && lv.exposed[obj]:
+			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
+		case inArray && lv.exposed[obj]:
+			e.printf("%s := %s[%s]\n", v.Name, arr, e.name["lane"])
+		case e.f.isParam(obj) && lv.exposed[obj]:
+			e.printf("%s := %s\n", v.Name, obj.Name())
+		default:
+			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
+		}
+	}
+}
+
+// laneStores writes back the kept variables a lane loop changed.
+func (e *emitter) laneStores(l *LaneLoop) {
+	lv := e.f.LoopVars[l]
+	if lv == nil {
+		return
+	}
+	for _, obj := range sortedVars(lv.defs) {
+		v := e.f.Vars[obj]
+		switch arr, inArray := e.warp.Arrays[obj]; {
+		case v.Spill:
+			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
+		case inArray:
+			e.printf("%s[%s] = %s\n", arr, e.name["lane"], v.Name)
+		}
+	}
+}
+
+// lanes writes a lane loop of code, evaluating last the operands of the
+// collectives that follow it.
+func (e *emitter) lanes(l *LaneLoop) {
+	if len(l.Body) == 0 && e.operandsDirect(l) {
+		return // the collectives read their operands where they are
+	}
+	e.laneLoop(l, func() {
+		for _, n := range l.Body {
+			e.source(n.(*Code).Stmt)
+		}
+		for _, c := range l.Operands {
+			e.operands(c)
+		}
+	})
+}
+
+// operandsDirect reports whether every per-lane operand of the
+// collectives l leads to is a lane array already.
+func (e *emitter) operandsDirect(l *LaneLoop) bool {
+	for _, c := range l.Operands {
+		for _, op := range e.collOperands(c) {
+			if op.array != "" && !op.direct {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// A collOperand is one operand of a collective: its index among the
+// call's arguments, its type, and the array holding it per lane ("" when
+// it is the same for every thread of the block).
+type collOperand struct {
+	arg    int
+	typ    types.Type
+	array  string
+	direct bool // array is the lane array of the variable the operand is
+}
+
+// laneArrayOf returns the lane array of the variable x, if x is one kept
+// in a lane array of type typ's elements: the collective reads it there.
+func (e *emitter) laneArrayOf(x ast.Expr, typ types.Type) string {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || e.warp == nil {
+		return ""
+	}
+	v, _ := e.f.Src.Info.Uses[id].(*types.Var)
+	if arr, ok := e.warp.Arrays[v]; ok && types.Identical(v.Type(), typ) {
+		return arr
+	}
+	return ""
+}
+
+// collOperands returns the operands of c: mask, value, argument, width.
+func (e *emitter) collOperands(c *Collective) [4]collOperand {
+	sig := e.f.Src.Info.TypeOf(c.Call.Fun).(*types.Signature)
+	var ops [4]collOperand
+	for i, idx := range []int{c.Entry.Mask, c.Entry.Value, c.Entry.Arg, c.Entry.Width} {
+		ops[i].arg = idx
+		if idx < 0 {
+			continue
+		}
+		ops[i].typ = sig.Params().At(idx).Type()
+		switch arr := e.laneArrayOf(c.Call.Args[idx], ops[i].typ); {
+		case arr != "":
+			ops[i].array, ops[i].direct = arr, true
+		case !e.f.pure(c.Call.Args[idx], e.f.isUniform, false):
+			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1])
+		}
+	}
+	return ops
+}
+
+// operands writes a lane's operands of collective c into their arrays.
+func (e *emitter) operands(c *Collective) {
+	e.line(c.Call.Pos())
+	for _, op := range e.collOperands(c) {
+		if op.array != "" && !op.direct {
+			e.printf("%s[%s] = %s\n", op.array, e.name["lane"], e.plain(c.Call.Args[op.arg]))
+		}
+	}
+}
+
+// collective writes the completion of collective c for the current warp.
+func (e *emitter) collective(c *Collective) {
+	ops := e.collOperands(c)
+	for _, op := range ops {
+		if op.array != "" && !op.direct {
+			e.warpDecls = append(e.warpDecls, fmt.Sprintf("var %s [32]%s", op.array, e.typeString(op.typ)))
+		}
+	}
+	sig := e.f.Src.Info.TypeOf(c.Call.Fun).(*types.Signature)
+	out, rtype := "nil", "bool"
+	if sig.Results().Len() > 0 {
+		rtype = e.typeString(sig.Results().At(0).Type())
+		name := fmt.Sprintf("%s%dr", e.name["c"], c.id(e))
+		e.warpDecls = append(e.warpDecls, fmt.Sprintf("var %s [32]%s", name, rtype))
+		e.collOut[c.Call] = name
+		out = "&" + name
+	}
+	n, rt := e.name, e.f.Src.Compiled
+	e.line(c.Call.Pos())
+	mask, value, arg, width := ops[0], ops[1], ops[2], ops[3]
+	if arg.arg >= 0 && mask.array == "" && arg.array == "" && width.array == "" {
+		e.printf("%s.ShflWarp(%s, %q, %s, %s, %s, &%s, %s, %s, %s)\n", rt, n["b"], c.Entry.Short, n["w"], n["act"],
+			e.plain(c.Call.Args[mask.arg]), value.array, e.plain(c.Call.Args[arg.arg]), e.plain(c.Call.Args[width.arg]), out)
+		return
+	}
+	vtype := "bool"
+	if value.arg >= 0 {
+		vtype = e.typeString(value.typ)
+	}
+	e.printf("%s.WarpLanes[%s, %s](%s, %q, %s, %s, %s, %s, %s, %s, %s, %s)\n", rt, vtype, rtype, n["b"], c.Entry.Short, n["w"], n["act"],
+		e.scalarOrZero(c, mask), e.arrayRef(mask), e.arrayRef(value), e.arrayRef(arg), e.arrayRef(width), out)
+}
+
+func (e *emitter) scalarOrZero(c *Collective, op collOperand) string {
+	if op.arg < 0 || op.array != "" {
+		return "0"
+	}
+	return e.plain(c.Call.Args[op.arg])
+}
+
+func (e *emitter) arrayRef(op collOperand) string {
+	if op.array == "" {
+		return "nil"
+	}
+	return "&" + op.array
+}
+
+// id returns the collective's number in the body.
+func (c *Collective) id(e *emitter) int {
+	if id, ok := e.collIDs[c]; ok {
+		return id
+	}
+	e.collIDs[c] = len(e.collIDs) + 1
+	return e.collIDs[c]
+}
+
+// warpIf writes an if whose lanes may diverge: the condition per lane
+// into a mask, each branch for its lanes, and reconvergence after it.
+func (e *emitter) warpIf(w *WarpIf) {
+	n := e.name
+	m, save := e.f.Names.Fresh(fmt.Sprintf("m%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID))
+	e.printf("{\nvar %s uint32\n", m)
+	e.laneLoop(w.Cond, func() {
+		e.line(w.Src.Pos())
+		e.printf("if %s {\n%s |= 1 << %s\n}\n", e.plain(w.Src.Cond), m, n["lane"])
+	})
+	e.printf("%s := %s\n%s = %s & %s\n", save, n["act"], n["act"], save, m)
+	e.printf("if %s != 0 {\n", n["act"])
+	e.nodes(w.Then)
+	e.printf("}\n")
+	if len(w.Else) > 0 {
+		e.printf("%s = %s &^ %s &^ %s\nif %s != 0 {\n", n["act"], save, m, n["dead"], n["act"])
+		e.nodes(w.Else)
+		e.printf("}\n")
+	}
+	e.printf("%s = %s &^ %s\n}\n", n["act"], save, n["dead"])
+}
+
+// laneReturn writes a return of every active lane of the warp.
+func (e *emitter) laneReturn() {
+	n := e.name
+	if e.f.Exits {
+		e.printf("for %s := range 32 {\nif %s&(1<<%s) != 0 {\n%s[%s+%s] = true\n}\n}\n", n["lane"], n["act"], n["lane"], e.use("exited"), n["w"], n["lane"])
+	}
+	e.printf("%s |= %s\n%s = 0\n", n["dead"], n["act"], n["act"])
+}
+
+var _ ast.Node

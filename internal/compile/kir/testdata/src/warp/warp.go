@@ -1,0 +1,50 @@
+// Package warp holds kernels with warp collectives.
+package warp
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// shuffle sums each warp with __shfl_down_sync and stores lane 0's sum.
+func shuffle(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v float32
+	if i < len(in) {
+		v = in[i]
+	}
+	for offset := 16; offset > 0; offset /= 2 {
+		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, offset, 32)
+	}
+	if t.LaneID() == 0 {
+		out[i/32] = v
+	}
+}
+
+// block reduces a block: warps, shared slots, a barrier, then warp 0.
+func block(t *gocuda.Thread, in, out []int32) {
+	sums := gocuda.Shared[int32](t, 32)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := gocuda.ReduceAddSync(t, gocuda.FullMask, in[i])
+	if t.LaneID() == 0 {
+		sums[t.WarpID()] = v
+	}
+	t.SyncThreads()
+	if t.WarpID() == 0 {
+		w := int32(0)
+		if t.LaneID() < t.BlockDim.X/32 {
+			w = sums[t.LaneID()]
+		}
+		w = gocuda.ReduceAddSync(t, gocuda.FullMask, w)
+		if t.LaneID() == 0 {
+			out[t.BlockIdx.X] = w
+		}
+	}
+}
+
+// vote counts, per warp, the lanes with a positive input, in the lanes
+// below 16 only.
+func vote(t *gocuda.Thread, in []int32, out []uint32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if t.LaneID() < 16 {
+		b := t.BallotSync(0xffff, in[i] > 0)
+		out[i] = b
+	}
+}

@@ -1,0 +1,140 @@
+package kir
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// warp is the pass that lowers the warp loops fission made, COX's
+// hierarchical collapsing: the code between a warp's collectives becomes
+// lane loops over its 32 lanes; a collective completes between two lane
+// loops, its operands evaluated at the end of the first; an if whose
+// condition differs between lanes runs each branch for its lanes, which
+// then reconverge; uniform loops stay loops around the lane loops.
+func warp(f *Func) {
+	Walk(f.Body, func(n Node) {
+		if w, ok := n.(*WarpLoop); ok {
+			w.Body = f.warpSplit(w.Body, declaredIn(f, w.Body))
+		}
+	})
+}
+
+// declaredIn returns the variables declared inside nodes.
+func declaredIn(f *Func, nodes []Node) map[*types.Var]bool {
+	set := map[*types.Var]bool{}
+	visit := func(n ast.Node) {
+		if n == nil {
+			return
+		}
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v, ok := f.Src.Info.Defs[id].(*types.Var); ok {
+					set[v] = true
+				}
+			}
+			return true
+		})
+	}
+	Walk(nodes, func(n Node) {
+		switch n := n.(type) {
+		case *Code:
+			visit(n.Stmt)
+		case *Collective:
+			if n.Stmt != nil {
+				visit(n.Stmt)
+			}
+		case *If:
+			visit(n.Src.Init)
+		case *For:
+			visit(n.Src.Init)
+		case *Range:
+			visit(n.Src)
+		}
+	})
+	return set
+}
+
+// warpSplit splits warp-level nodes into lane loops at collectives.
+func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
+	var out, run []Node
+	flush := func(force bool) *LaneLoop {
+		if len(run) == 0 && !force {
+			return nil
+		}
+		l := f.newLane(run)
+		out = append(out, l)
+		run = nil
+		return l
+	}
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *Code:
+			switch p := f.placeOf(n.Stmt); p {
+			case placeHoist, placeBlock:
+				if p == placeBlock {
+					f.checkWarpUniform(n.Stmt, inside)
+				}
+				flush(false)
+				out = append(out, &Code{Stmt: n.Stmt, Block: true})
+			case placeRemat:
+			default:
+				run = append(run, n)
+			}
+		case *Collective:
+			l := flush(true)
+			l.Operands = append(l.Operands, n)
+			out = append(out, n)
+			if n.Stmt != nil {
+				run = append(run, &Code{Stmt: n.Stmt})
+			}
+		case *If:
+			flush(false)
+			n.Then, n.Else = f.warpSplit(n.Then, inside), f.warpSplit(n.Else, inside)
+			if f.pure(n.Src.Cond, f.isUniform, false) && f.uniformStmt(n.Src.Init, f.isUniform) {
+				out = append(out, n)
+				break
+			}
+			if n.Src.Init != nil {
+				fail(f.unsupported(n.Src.Init, "an if with a warp collective whose condition may differ between threads has an init statement"))
+			}
+			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
+			out = append(out, w)
+		case *For:
+			flush(false)
+			n.Body = f.warpSplit(n.Body, inside)
+			out = append(out, n)
+		case *Range:
+			flush(false)
+			n.Body = f.warpSplit(n.Body, inside)
+			out = append(out, n)
+		case *Scope:
+			flush(false)
+			n.Body = f.warpSplit(n.Body, inside)
+			out = append(out, n)
+		case *Return:
+			flush(false)
+			out = append(out, n)
+		default:
+			fail(f.unsupported(f.Src.Decl, "%T inside a warp loop", n))
+		}
+	}
+	flush(false)
+	return out
+}
+
+func (f *Func) newLane(body []Node) *LaneLoop {
+	f.loops++
+	return &LaneLoop{ID: f.loops, Body: body}
+}
+
+func (f *Func) isUniform(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+
+// checkWarpUniform refuses a uniform assignment inside a warp loop to a
+// variable declared outside it: each warp would make it.
+func (f *Func) checkWarpUniform(s ast.Stmt, inside map[*types.Var]bool) {
+	for _, e := range assigned(s) {
+		if v := f.localOf(e); v != nil && !inside[v] {
+			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives", v.Name()))
+		}
+	}
+}
