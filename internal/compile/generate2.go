@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"os"
 	"go/ast"
 	"go/types"
 
@@ -31,6 +32,9 @@ func analyzeV2(k *Kernel, c *checker) (*kir.Func, *Refusal, bool) {
 		return f, nil, false
 	}
 	if r.Unsupported {
+		if os.Getenv("GOCUDA_KIR_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "kir: %s: %s: first generation: %s\n", r.Pos, k.Name(), r.Reason)
+		}
 		return nil, nil, true
 	}
 	return nil, &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}, false

@@ -21,6 +21,10 @@ func build(f *Func) {
 func (f *Func) buildList(list []ast.Stmt) []Node {
 	var out []Node
 	for _, s := range list {
+		if call, decl := f.syncHelperCall(s); call != nil {
+			out = append(out, f.inline(s, call, decl)...)
+			continue
+		}
 		if !f.structural(s) {
 			for _, part := range f.splitDefine(s) {
 				out = append(out, &Code{Stmt: part})

@@ -92,8 +92,6 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 		return
 	}
 	switch why, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind {
-	case syncHelper:
-		fail(f.unsupported(call, "a helper that reaches %s is inlined by the first generation", why))
 	case syncUnknown:
 		fail(f.refuse(call, "%s: the compiler cannot see whether it synchronizes", why))
 	}

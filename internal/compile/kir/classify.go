@@ -219,11 +219,16 @@ func (f *Func) localOf(e ast.Expr) *types.Var {
 }
 
 // sortedVars returns the variables of set in declaration order.
-func sortedVars[V any](set map[*types.Var]V) []*types.Var {
+func sortedVars[V any](f *Func, set map[*types.Var]V) []*types.Var {
 	out := make([]*types.Var, 0, len(set))
 	for v := range set {
 		out = append(out, v)
 	}
-	slices.SortFunc(out, func(x, y *types.Var) int { return int(x.Pos()) - int(y.Pos()) })
+	slices.SortFunc(out, func(x, y *types.Var) int {
+		if d := int(x.Pos()) - int(y.Pos()); d != 0 {
+			return d
+		}
+		return f.seq[x] - f.seq[y] // two inlined copies of one helper's variable
+	})
 	return out
 }

@@ -14,7 +14,9 @@ import (
 // kernel's file relative to the generated one.
 type cloner struct {
 	subst func(n ast.Node) (ast.Node, bool)
-	pos   *posMap
+	pos   *posMap // nil: positions stay
+	// copied, if set, is told of each node copied and its copy.
+	copied func(orig, copy ast.Node)
 }
 
 // A posMap maps positions of the source file set to the output one.
@@ -68,7 +70,11 @@ func (c *cloner) node(n ast.Node) ast.Node {
 	v := reflect.ValueOf(n).Elem()
 	out := reflect.New(v.Type())
 	c.fields(out.Elem(), v)
-	return out.Interface().(ast.Node)
+	copy := out.Interface().(ast.Node)
+	if c.copied != nil {
+		c.copied(n, copy)
+	}
+	return copy
 }
 
 // expr and stmt are node for expressions and statements.
@@ -94,6 +100,8 @@ func (c *cloner) fields(dst, src reflect.Value) {
 
 func (c *cloner) value(dst, src reflect.Value) {
 	switch {
+	case src.Type() == posType && c.pos == nil:
+		dst.Set(src)
 	case src.Type() == posType:
 		dst.Set(reflect.ValueOf(c.pos.at(src.Interface().(token.Pos))))
 	case src.Type() == objectType || src.Type() == groupType:

@@ -12,7 +12,7 @@ import (
 // body as a tree, for golden tests and debugging.
 func Dump(f *Func) string {
 	var b bytes.Buffer
-	for _, obj := range sortedVars(f.Vars) {
+	for _, obj := range sortedVars(f, f.Vars) {
 		v := f.Vars[obj]
 		fmt.Fprintf(&b, "var %s %s", v.Name, v.Class)
 		if v.Spill {
@@ -34,7 +34,7 @@ func Dump(f *Func) string {
 // arrays lists a warp loop's lane arrays.
 func (d *dumper) arrays(w *WarpLoop) string {
 	var names []string
-	for _, v := range sortedVars(w.Arrays) {
+	for _, v := range sortedVars(d.f, w.Arrays) {
 		names = append(names, d.f.Vars[v].Name)
 	}
 	if len(names) == 0 {

@@ -122,7 +122,7 @@ func (e *emitter) preamble() {
 		e.printf("%s := %s.Len()\n", e.name["n"], b)
 	}
 	slot := 0
-	for _, obj := range sortedVars(f.Vars) {
+	for _, obj := range sortedVars(e.f, f.Vars) {
 		v := f.Vars[obj]
 		if !v.Spill {
 			continue

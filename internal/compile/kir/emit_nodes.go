@@ -212,7 +212,7 @@ func (e *emitter) loopLocals(l *ThreadLoop) {
 	for _, obj := range e.rematNeeded(l) {
 		e.source(e.f.Vars[obj].Def)
 	}
-	for _, obj := range sortedVars(lv.refs) {
+	for _, obj := range sortedVars(e.f, lv.refs) {
 		v := e.f.Vars[obj]
 		switch {
 		case v.Class != Varying || lv.decls[obj]:
@@ -232,7 +232,7 @@ func (e *emitter) loopStores(l *ThreadLoop) {
 	if lv == nil {
 		return
 	}
-	for _, obj := range sortedVars(lv.defs) {
+	for _, obj := range sortedVars(e.f, lv.defs) {
 		if v := e.f.Vars[obj]; v.Spill && lv.refs[obj] {
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
 		}
@@ -265,7 +265,7 @@ func (e *emitter) rematFor(lv *loopVars) []*types.Var {
 	for v := range lv.refs {
 		add(v)
 	}
-	return sortedVars(need)
+	return sortedVars(e.f, need)
 }
 
 // reduceInit declares the variable a predicate barrier reduces into.

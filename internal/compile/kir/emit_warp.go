@@ -24,7 +24,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
 	}
 	e.printf("var %s uint32\n_ = %s\n", e.use("dead"), n["dead"])
-	for _, obj := range sortedVars(w.Arrays) {
+	for _, obj := range sortedVars(e.f, w.Arrays) {
 		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
 		if e.f.isParam(obj) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", n["lane"], w.Arrays[obj], w.Arrays[obj], n["lane"], obj.Name())
@@ -82,7 +82,7 @@ func (e *emitter) laneLocals(l *LaneLoop) {
 	for _, obj := range e.rematFor(lv) {
 		e.source(e.f.Vars[obj].Def)
 	}
-	for _, obj := range sortedVars(lv.refs) {
+	for _, obj := range sortedVars(e.f, lv.refs) {
 		v := e.f.Vars[obj]
 		arr, inArray := e.warp.Arrays[obj]
 		switch {
@@ -105,7 +105,7 @@ func (e *emitter) laneStores(l *LaneLoop) {
 	if lv == nil {
 		return
 	}
-	for _, obj := range sortedVars(lv.defs) {
+	for _, obj := range sortedVars(e.f, lv.defs) {
 		v := e.f.Vars[obj]
 		switch arr, inArray := e.warp.Arrays[obj]; {
 		case v.Spill:
@@ -180,6 +180,8 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 		}
 		ops[i].typ = sig.Params().At(idx).Type()
 		switch arr := e.laneArrayOf(c.Call.Args[idx], ops[i].typ); {
+		case i != 1 && c.Entry.Arg >= 0 && !e.shuffleUniform(c):
+			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1]) // per lane, with its mask, argument and width
 		case arr != "":
 			ops[i].array, ops[i].direct = arr, true
 		case !e.f.pure(c.Call.Args[idx], e.f.isUniform, false):
@@ -187,6 +189,17 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 		}
 	}
 	return ops
+}
+
+// shuffleUniform reports whether a shuffle's mask, argument and width are
+// the same for every thread of the block.
+func (e *emitter) shuffleUniform(c *Collective) bool {
+	for _, idx := range []int{c.Entry.Mask, c.Entry.Arg, c.Entry.Width} {
+		if !e.f.pure(c.Call.Args[idx], e.f.isUniform, false) {
+			return false
+		}
+	}
+	return true
 }
 
 // operands writes a lane's operands of collective c into their arrays.

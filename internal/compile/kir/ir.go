@@ -32,12 +32,20 @@ type Func struct {
 	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
 	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
 
+	// Helpers are the helpers inlined, whose source the compiled form
+	// depends on.
+	Helpers []*ast.FuncDecl
+
 	// LoopVars is what each thread loop does with the varying variables.
 	LoopVars map[Node]*loopVars
 
-	results     map[ast.Stmt]*Barrier    // the statements using a barrier's result
-	collResults map[ast.Stmt]*Collective // the statements using a collective's result
-	loops       int                      // thread loops made, for their ids
+	results     map[ast.Stmt]*Barrier       // the statements using a barrier's result
+	collResults map[ast.Stmt]*Collective    // the statements using a collective's result
+	loops       int                         // thread loops made, for their ids
+	seq         map[*types.Var]int          // the order in which inlining made variables
+	depth       int                         // helpers being inlined
+	typeExprs   map[*ast.Ident]types.Type   // identifiers written as a type: inlined type parameters, declared types
+	instArgs    map[*ast.Ident][]types.Type // the type arguments of instantiations in inlined copies
 }
 
 // A Var is a local variable of the kernel.

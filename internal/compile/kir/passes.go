@@ -88,7 +88,7 @@ func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r
 func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
 		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{},
-		results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
+		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var
 	for id, obj := range src.Info.Defs {
 		v, ok := obj.(*types.Var)
@@ -102,7 +102,7 @@ func newFunc(src *Source) *Func {
 		}
 	}
 	for _, list := range [][]*types.Var{params, locals} {
-		for _, v := range sortedVars(setOf(list)) {
+		for _, v := range sortedVars(f, setOf(list)) {
 			name := v.Name()
 			if f.isParamPos(v) {
 				f.Names.Reserve(name)

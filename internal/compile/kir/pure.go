@@ -46,6 +46,8 @@ func (f *Func) pure(e ast.Expr, ok func(*types.Var) bool, index bool) bool {
 			return f.pure(e.X, ok, index) // a constant index into an array value cannot fail
 		}
 		return false
+	case *ast.SliceExpr:
+		return f.pure(e.X, ok, index) && f.pure(e.Low, ok, index) && f.pure(e.High, ok, index) && f.pure(e.Max, ok, index)
 	case *ast.CallExpr:
 		return f.pureCall(e, ok, index)
 	}

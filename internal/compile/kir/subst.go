@@ -51,6 +51,9 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 }
 
 func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
+	if t, ok := e.f.typeExprs[id]; ok {
+		return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.typeString(t)}, true
+	}
 	obj := e.f.Src.Info.ObjectOf(id)
 	if obj == nil {
 		return nil, false

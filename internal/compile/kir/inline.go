@@ -1,0 +1,232 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// maxInlineDepth bounds helpers inlined into helpers: deeper is taken for
+// recursion.
+const maxInlineDepth = 8
+
+// Inlining is part of the build pass: a statement that calls a
+// same-package helper reaching a barrier or collective becomes the
+// helper's body, so that the pipeline sees every sync point. Each inlined
+// copy is a copy of the helper's syntax with variables of its own; the
+// type-checker's records are extended to the copy (types with the call's
+// type arguments), so that every later pass reads it like the kernel's
+// own code. The kernel's and the helper's syntax trees are not changed.
+
+// An instance is one inlined copy of a helper.
+type instance struct {
+	objs  map[types.Object]types.Object  // the helper's variables to the copy's; its thread to the kernel's
+	targs map[*types.TypeName]types.Type // the helper's type parameters to the call's type arguments
+}
+
+// syncHelperCall returns the call of a synchronizing same-package helper
+// that simple statement s makes, and the helper, or nil.
+func (f *Func) syncHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
+	switch s.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
+	default:
+		return nil, nil
+	}
+	var calls []*ast.CallExpr
+	var decl *ast.FuncDecl
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(f.Src.Info, n).(*types.Func)
+			if fn == nil {
+				return true
+			}
+			if d := f.declOf(fn); d != nil && d.Recv == nil {
+				if _, kind := f.callSync(n, map[*ast.FuncDecl]bool{}); kind == syncHelper {
+					calls, decl = append(calls, n), d
+					return false
+				}
+			}
+		}
+		return true
+	})
+	switch len(calls) {
+	case 0:
+		return nil, nil
+	case 1:
+		return calls[0], decl
+	}
+	fail(f.unsupported(calls[1], "two calls of helpers that synchronize in one statement"))
+	return nil, nil
+}
+
+// inline returns the nodes of statement s, whose call calls helper decl:
+// the parameters bound to the arguments, the helper's body, and s going on
+// with the results.
+func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node {
+	depth := f.depth
+	if depth >= maxInlineDepth {
+		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (recursion?)", maxInlineDepth))
+	}
+	f.checkOrderFree(s, call)
+	inst := f.newInstance(call, decl)
+	var out []Node
+	sig := f.Src.Info.Defs[decl.Name].(*types.Func).Signature()
+	if sig.Variadic() {
+		fail(f.unsupported(call, "a variadic helper that synchronizes"))
+	}
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" {
+			continue
+		}
+		out = append(out, &Code{Stmt: f.declare(inst.objs[p].(*types.Var), call.Args[i], call.Lparen)})
+	}
+	body := f.copyBody(decl.Body, inst)
+	f.Helpers = append(f.Helpers, decl)
+	results, list := f.helperResults(sig, inst, body, call)
+	f.checkCalls(&ast.BlockStmt{List: list})
+	outer := f.depth
+	f.depth = depth + 1
+	out = append(out, f.buildList(list)...)
+	f.depth = outer
+	if rest := f.goOn(s, call, results); rest != nil {
+		out = append(out, f.buildList([]ast.Stmt{rest})...)
+	}
+	return out
+}
+
+// checkOrderFree refuses a statement whose other calls the inlined body
+// would reorder.
+func (f *Func) checkOrderFree(s ast.Stmt, call *ast.CallExpr) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		other, ok := n.(*ast.CallExpr)
+		if !ok || other == call {
+			return other != call
+		}
+		if !f.orderFree(other) {
+			fail(f.unsupported(other, "a call beside a helper that synchronizes, in one statement"))
+		}
+		return true
+	})
+}
+
+// newInstance makes the variables of a copy of helper decl called by
+// call, and maps its type parameters to the call's type arguments.
+func (f *Func) newInstance(call *ast.CallExpr, decl *ast.FuncDecl) *instance {
+	inst := &instance{objs: map[types.Object]types.Object{}, targs: map[*types.TypeName]types.Type{}}
+	fn := f.Src.Info.Defs[decl.Name].(*types.Func)
+	if tps := fn.Signature().TypeParams(); tps.Len() > 0 {
+		args := f.typeArgs(call)
+		if len(args) != tps.Len() {
+			fail(f.unsupported(call, "a generic helper whose type arguments the compiler cannot find"))
+		}
+		for i := range tps.Len() {
+			inst.targs[tps.At(i).Obj()] = args[i]
+		}
+	}
+	sig := fn.Signature()
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if isThreadType(p.Type()) {
+			if id, ok := ast.Unparen(call.Args[i]).(*ast.Ident); !ok || f.Src.Info.Uses[id] != f.Src.Thread {
+				fail(f.unsupported(call.Args[i], "a helper that synchronizes, called with another thread than the kernel's"))
+			}
+			inst.objs[p] = f.Src.Thread
+		}
+	}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v, ok := f.Src.Info.Defs[id].(*types.Var); ok && !v.IsField() && inst.objs[v] == nil {
+			inst.objs[v] = nil // placeholder: made in order below
+		}
+		return true
+	})
+	for _, v := range sortedVars(f, toVarSet(inst.objs)) {
+		if inst.objs[v] != nil {
+			continue
+		}
+		nv := types.NewVar(v.Pos(), v.Pkg(), v.Name(), f.subst(v.Type(), inst))
+		inst.objs[v] = nv
+		f.addVar(nv)
+	}
+	return inst
+}
+
+// toVarSet returns the variables among m's keys.
+func toVarSet(m map[types.Object]types.Object) map[*types.Var]bool {
+	set := map[*types.Var]bool{}
+	for o := range m {
+		if v, ok := o.(*types.Var); ok {
+			set[v] = true
+		}
+	}
+	return set
+}
+
+// addVar adds a variable made by inlining.
+func (f *Func) addVar(v *types.Var) {
+	f.seq[v] = len(f.seq) + 1
+	name := v.Name()
+	if name != "_" {
+		name = f.Names.Local(name)
+	}
+	f.Vars[v] = &Var{Obj: v, Name: name}
+}
+
+// typeArgs returns the type arguments of the generic function call calls.
+func (f *Func) typeArgs(call *ast.CallExpr) []types.Type {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	id, ok := fun.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if args, ok := f.instArgs[id]; ok {
+		return args
+	}
+	in, ok := f.Src.Info.Instances[id]
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	for i := range in.TypeArgs.Len() {
+		out = append(out, in.TypeArgs.At(i))
+	}
+	return out
+}
+
+// declare returns var v T = value, at pos.
+func (f *Func) declare(v *types.Var, value ast.Expr, pos token.Pos) ast.Stmt {
+	name := &ast.Ident{NamePos: pos, Name: v.Name()}
+	f.Src.Info.Defs[name] = v
+	typ := &ast.Ident{NamePos: pos, Name: v.Type().String()}
+	f.typeExprs[typ] = v.Type()
+	spec := &ast.ValueSpec{Names: []*ast.Ident{name}, Type: typ}
+	if value != nil {
+		spec.Values = []ast.Expr{value}
+	}
+	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{spec}}}
+}
+
+// isThreadType reports whether t is *gocuda.Thread.
+func isThreadType(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && threadLike(n) && n.Obj().Name() == "Thread"
+}

@@ -1,0 +1,223 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// copyBody returns a copy of a helper's body for inst, with the
+// type-checker's records extended to it.
+func (f *Func) copyBody(body *ast.BlockStmt, inst *instance) *ast.BlockStmt {
+	return f.copyNode(body, inst, nil).(*ast.BlockStmt)
+}
+
+// copyNode copies n, replacing nodes as subst says, and records the
+// copies' types and objects: those of the originals, with inst's
+// variables and type arguments.
+func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.Node, bool)) ast.Node {
+	info := f.Src.Info
+	c := &cloner{subst: func(n ast.Node) (ast.Node, bool) {
+		if subst != nil {
+			return subst(n)
+		}
+		return nil, false
+	}}
+	obj := func(o types.Object) types.Object {
+		if m, ok := inst.objs[o]; ok && m != nil {
+			return m
+		}
+		return o
+	}
+	c.copied = func(orig, cp ast.Node) {
+		if e, ok := orig.(ast.Expr); ok {
+			if tv, ok := info.Types[e]; ok {
+				tv.Type = f.subst(tv.Type, inst)
+				info.Types[cp.(ast.Expr)] = tv
+			}
+		}
+		if se, ok := orig.(*ast.SelectorExpr); ok {
+			if sel := info.Selections[se]; sel != nil {
+				info.Selections[cp.(*ast.SelectorExpr)] = sel
+			}
+		}
+		id, ok := orig.(*ast.Ident)
+		if !ok {
+			return
+		}
+		cid := cp.(*ast.Ident)
+		if o, ok := info.Defs[id]; ok {
+			info.Defs[cid] = obj(o)
+		}
+		if o, ok := info.Uses[id]; ok {
+			info.Uses[cid] = obj(o)
+			if tn, ok := o.(*types.TypeName); ok && inst.targs[tn] != nil {
+				f.typeExprs[cid] = inst.targs[tn]
+			}
+		}
+		if args := f.typeArgsOfIdent(id); args != nil {
+			sub := make([]types.Type, len(args))
+			for i, a := range args {
+				sub[i] = f.subst(a, inst)
+			}
+			f.instArgs[cid] = sub
+		}
+	}
+	return c.node(n)
+}
+
+// typeArgsOfIdent returns the type arguments of the instantiation id
+// names, or nil.
+func (f *Func) typeArgsOfIdent(id *ast.Ident) []types.Type {
+	if args, ok := f.instArgs[id]; ok {
+		return args
+	}
+	in, ok := f.Src.Info.Instances[id]
+	if !ok || in.TypeArgs == nil {
+		return nil
+	}
+	out := make([]types.Type, in.TypeArgs.Len())
+	for i := range out {
+		out[i] = in.TypeArgs.At(i)
+	}
+	return out
+}
+
+// subst returns t with inst's type arguments for the helper's type
+// parameters.
+func (f *Func) subst(t types.Type, inst *instance) types.Type {
+	if t == nil || len(inst.targs) == 0 {
+		return t
+	}
+	switch t := t.(type) {
+	case *types.TypeParam:
+		if a, ok := inst.targs[t.Obj()]; ok {
+			return a
+		}
+	case *types.Pointer:
+		return types.NewPointer(f.subst(t.Elem(), inst))
+	case *types.Slice:
+		return types.NewSlice(f.subst(t.Elem(), inst))
+	case *types.Array:
+		return types.NewArray(f.subst(t.Elem(), inst), t.Len())
+	case *types.Map:
+		return types.NewMap(f.subst(t.Key(), inst), f.subst(t.Elem(), inst))
+	case *types.Signature:
+		return types.NewSignatureType(nil, nil, nil, f.substTuple(t.Params(), inst), f.substTuple(t.Results(), inst), t.Variadic())
+	case *types.Tuple:
+		return f.substTuple(t, inst)
+	case *types.Named:
+		if t.TypeArgs().Len() == 0 {
+			return t
+		}
+		args := make([]types.Type, t.TypeArgs().Len())
+		for i := range args {
+			args[i] = f.subst(t.TypeArgs().At(i), inst)
+		}
+		if n, err := types.Instantiate(nil, t.Origin(), args, false); err == nil {
+			return n
+		}
+	}
+	return t
+}
+
+func (f *Func) substTuple(t *types.Tuple, inst *instance) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		v := t.At(i)
+		vars[i] = types.NewVar(v.Pos(), v.Pkg(), v.Name(), f.subst(v.Type(), inst))
+	}
+	return types.NewTuple(vars...)
+}
+
+// helperResults returns the variables holding a helper's results and its
+// body's statements, its final return made assignments to them. A return
+// anywhere else is refused.
+func (f *Func) helperResults(sig *types.Signature, inst *instance, body *ast.BlockStmt, call *ast.CallExpr) ([]*types.Var, []ast.Stmt) {
+	list := body.List
+	var final *ast.ReturnStmt
+	if n := len(list); n > 0 {
+		final, _ = list[n-1].(*ast.ReturnStmt)
+		if final != nil {
+			list = list[:n-1]
+		}
+	}
+	ast.Inspect(&ast.BlockStmt{List: list}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			fail(f.unsupported(n, "a helper that synchronizes returns before its end"))
+		}
+		return true
+	})
+	var results []*types.Var
+	var pre, post []ast.Stmt
+	named := sig.Results().Len() > 0 && sig.Results().At(0).Name() != ""
+	for i := range sig.Results().Len() {
+		r := sig.Results().At(i)
+		if named {
+			v := inst.objs[r].(*types.Var)
+			results = append(results, v)
+			pre = append(pre, f.declare(v, nil, call.Lparen))
+			continue
+		}
+		v := types.NewVar(call.Pos(), f.Src.Pkg, "r", f.subst(r.Type(), inst))
+		f.addVar(v)
+		results = append(results, v)
+	}
+	if final != nil && len(final.Results) > 0 {
+		if len(final.Results) != len(results) {
+			fail(f.unsupported(final, "a helper returning a call's several results"))
+		}
+		for i, e := range final.Results {
+			if named {
+				post = append(post, f.assign(results[i], e, final.Return))
+			} else {
+				post = append(post, f.declare(results[i], e, final.Return))
+			}
+		}
+	}
+	return results, append(append(pre, list...), post...)
+}
+
+// assign returns v = value, at pos.
+func (f *Func) assign(v *types.Var, value ast.Expr, pos token.Pos) ast.Stmt {
+	id := &ast.Ident{NamePos: pos, Name: v.Name()}
+	f.Src.Info.Uses[id] = v
+	return &ast.AssignStmt{Lhs: []ast.Expr{id}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}
+}
+
+// goOn returns statement s with call replaced by the helper's results, or
+// nil where s is the call alone.
+func (f *Func) goOn(s ast.Stmt, call *ast.CallExpr, results []*types.Var) ast.Stmt {
+	if x, ok := s.(*ast.ExprStmt); ok && ast.Unparen(x.X) == call {
+		return nil
+	}
+	ident := func(v *types.Var) *ast.Ident {
+		id := &ast.Ident{NamePos: call.Pos(), Name: v.Name()}
+		f.Src.Info.Uses[id] = v
+		f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+		return id
+	}
+	if as, ok := s.(*ast.AssignStmt); ok && len(results) > 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+		rhs := make([]ast.Expr, len(results))
+		for i, v := range results {
+			rhs[i] = ident(v)
+		}
+		return &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: as.Tok, Rhs: rhs}
+	}
+	if len(results) != 1 {
+		fail(f.unsupported(call, "a helper's results used in an expression"))
+	}
+	none := &instance{objs: map[types.Object]types.Object{}}
+	return f.copyNode(s, none, func(n ast.Node) (ast.Node, bool) {
+		if n == call {
+			return ident(results[0]), true
+		}
+		return nil, false
+	}).(ast.Stmt)
+}

@@ -1,0 +1,64 @@
+// Package inline holds kernels whose helpers synchronize.
+package inline
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// Number is what the kernels add.
+type Number interface{ ~int32 | ~uint32 | ~float32 }
+
+func scan[T Number](t *gocuda.Thread, x []T) T {
+	i := t.ThreadIdx.X
+	for offset := 1; offset < len(x); offset *= 2 {
+		var y T
+		if i >= offset {
+			y = x[i-offset]
+		}
+		t.SyncThreads()
+		if i >= offset {
+			x[i] = y + x[i]
+		}
+		t.SyncThreads()
+	}
+	return x[i]
+}
+
+func partition(t *gocuda.Thread, values []uint32, bit uint) {
+	i := uint32(t.ThreadIdx.X)
+	x := values[i]
+	p := (x >> bit) & 1
+	values[i] = p
+	t.SyncThreads()
+	before := scan(t, values)
+	t.SyncThreads()
+	if p != 0 {
+		values[before-1] = x
+	}
+}
+
+// sorter partitions by each bit.
+func sorter(t *gocuda.Thread, keys []uint32) {
+	s := gocuda.Shared[uint32](t, t.BlockDim.X)
+	s[t.ThreadIdx.X] = keys[t.ThreadIdx.X]
+	t.SyncThreads()
+	for bit := uint(0); bit < 32; bit++ {
+		partition(t, s, bit)
+		t.SyncThreads()
+	}
+	keys[t.ThreadIdx.X] = s[t.ThreadIdx.X]
+}
+
+// pad calls a helper with an untyped constant for a float32 (bug 2) and a
+// thread-dependent argument (bug 4).
+func pad(t *gocuda.Thread, out []float32) {
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	v := stage(t, s, float32(t.ThreadIdx.X), 1)
+	out[t.ThreadIdx.X] = v + stage(t, s, 0, 2)
+}
+
+func stage(t *gocuda.Thread, s []float32, v, k float32) float32 {
+	s[t.ThreadIdx.X] = v * k
+	t.SyncThreads()
+	r := s[(t.ThreadIdx.X+1)%len(s)]
+	t.SyncThreads()
+	return r
+}
