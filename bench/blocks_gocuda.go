@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -10,14 +11,14 @@ import (
 // of the block bumps its own shared counter and crosses a barrier, rounds
 // times. Counts, one per thread, receives the counters.
 func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_syncRounds,
+	return compiled.Kernel(gc_src_syncRounds,
 		func(gc_t *gocuda.Thread) { syncRounds(gc_t, rounds, counts) },
-		func(gc_b *gocuda.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
+		func(gc_b *compiled.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
 }
 
-var gc_src_syncRounds = gocuda.NewKernelSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:8-21")
+var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:8-21")
 
-func gc_body_syncRounds(gc_b *gocuda.Block, rounds int, counts []int32) {
+func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line blocks.go:14
@@ -50,18 +51,18 @@ func gc_body_syncRounds(gc_b *gocuda.Block, rounds int, counts []int32) {
 // warps' sums into partial[blockIdx.x]. Blocks are one-dimensional, whole
 // warps.
 func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockReduceShuffle,
+	return compiled.Kernel(gc_src_blockReduceShuffle,
 		func(gc_t *gocuda.Thread) { blockReduceShuffle(gc_t, x, partial, run) },
-		func(gc_b *gocuda.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
+		func(gc_b *compiled.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceShuffle = gocuda.NewKernelSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:23-47")
+var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:23-47")
 
-func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float64, run int) {
+func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[float64](gc_b, 0)
-	gc_c2r := gocuda.Scratch[float64](gc_b, 1)
+	gc_v := compiled.Scratch[float64](gc_b, 0)
+	gc_c2r := compiled.Scratch[float64](gc_b, 1)
 //line blocks.go:31
 	warps := gocuda.Shared[float64](t, t.BlockDim.X/gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -76,7 +77,7 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 	for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:34
-		gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v, off, gocuda.WarpSize, gc_c2r)
+		compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v, off, gocuda.WarpSize, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			v := gc_v[gc_tid]
@@ -112,14 +113,14 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 // sequential-addressing tree over the block's sums. Blocks are
 // one-dimensional, a power of two.
 func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockReduceTree,
+	return compiled.Kernel(gc_src_blockReduceTree,
 		func(gc_t *gocuda.Thread) { blockReduceTree(gc_t, x, partial, run) },
-		func(gc_b *gocuda.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
+		func(gc_b *compiled.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceTree = gocuda.NewKernelSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:49-69")
+var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:49-69")
 
-func gc_body_blockReduceTree(gc_b *gocuda.Block, x []float32, partial []float64, run int) {
+func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line blocks.go:56

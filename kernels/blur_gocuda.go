@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,14 +12,14 @@ import (
 // rows outer, columns inner, clamped to the image. Launch it with
 // BlurConfig.
 func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blur,
+	return compiled.Kernel(gc_src_blur,
 		func(gc_t *gocuda.Thread) { blur(gc_t, src, dst, width, height, r) },
-		func(gc_b *gocuda.Block) { gc_body_blur(gc_b, src, dst, width, height, r) })
+		func(gc_b *compiled.Block) { gc_body_blur(gc_b, src, dst, width, height, r) })
 }
 
-var gc_src_blur = gocuda.NewKernelSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102")
+var gc_src_blur = compiled.NewSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102")
 
-func gc_body_blur(gc_b *gocuda.Block, src, dst []float32, width, height, r int) {
+func gc_body_blur(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 gc_L1:
@@ -57,18 +58,18 @@ gc_L1:
 // Each input pixel is read from global memory about once per block instead
 // of (2r+1)² times. Launch it with BlurConfig.
 func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blurShared,
+	return compiled.Kernel(gc_src_blurShared,
 		func(gc_t *gocuda.Thread) { blurShared(gc_t, src, dst, width, height, r) },
-		func(gc_b *gocuda.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
+		func(gc_b *compiled.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
 }
 
-var gc_src_blurShared = gocuda.NewKernelSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
+var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
 
-func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r int) {
+func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 //line blur.go:114
 	side := BlurTile + 2*r
 //line blur.go:115

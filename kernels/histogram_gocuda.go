@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -15,19 +16,19 @@ import (
 // bins must have HistogramBins elements; the counts are added to what it
 // holds. Launch it with any one-dimensional grid and block.
 func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_histogram,
+	return compiled.Kernel(gc_src_histogram,
 		func(gc_t *gocuda.Thread) { histogram(gc_t, data, bins) },
-		func(gc_b *gocuda.Block) { gc_body_histogram(gc_b, data, bins) })
+		func(gc_b *compiled.Block) { gc_body_histogram(gc_b, data, bins) })
 }
 
-var gc_src_histogram = gocuda.NewKernelSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
+var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
 
-func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
+func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
-	gc_g3 := gocuda.Scratch[int](gc_b, 2)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
+	gc_g2 := compiled.Scratch[int](gc_b, 1)
+	gc_g3 := compiled.Scratch[int](gc_b, 2)
 //line histogram.go:30
 	n := len(data)
 //line histogram.go:32

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,14 +14,14 @@ import (
 // synchronizes, so in gocuda each thread is a plain call; B is read down a
 // column, a cache-unfriendly stride of n floats.
 func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulNaive,
+	return compiled.Kernel(gc_src_matMulNaive,
 		func(gc_t *gocuda.Thread) { matMulNaive(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulNaive(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulNaive(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulNaive = gocuda.NewKernelSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138")
+var gc_src_matMulNaive = compiled.NewSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138")
 
-func gc_body_matMulNaive(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulNaive(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 gc_L1:
@@ -66,17 +67,17 @@ gc_L1:
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 //line matmul.go:161
@@ -272,17 +273,17 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 // here, the bounds checks of a variable index). Launch it with
 // MatMulConfig(MatMulTiledUnrolled, m, n).
 func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiledUnrolled,
+	return compiled.Kernel(gc_src_matMulTiledUnrolled,
 		func(gc_t *gocuda.Thread) { matMulTiledUnrolled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiledUnrolled = gocuda.NewKernelSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
+var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
 
-func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 //line matmul.go:202
@@ -388,20 +389,20 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 // the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
 // two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
 func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulRegisterTiled,
+	return compiled.Kernel(gc_src_matMulRegisterTiled,
 		func(gc_t *gocuda.Thread) { matMulRegisterTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulRegisterTiled = gocuda.NewKernelSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
+var gc_src_matMulRegisterTiled = compiled.NewSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
 
-func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_s00 := gocuda.Scratch[float32](gc_b, 0)
-	gc_s01 := gocuda.Scratch[float32](gc_b, 1)
-	gc_s10 := gocuda.Scratch[float32](gc_b, 2)
-	gc_s11 := gocuda.Scratch[float32](gc_b, 3)
+	gc_s00 := compiled.Scratch[float32](gc_b, 0)
+	gc_s01 := compiled.Scratch[float32](gc_b, 1)
+	gc_s10 := compiled.Scratch[float32](gc_b, 2)
+	gc_s11 := compiled.Scratch[float32](gc_b, 3)
 //line matmul.go:248
 	const half = MatMulTile
 //line matmul.go:249

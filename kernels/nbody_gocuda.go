@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // Launch it with NBodyConfig(NBodySimple, len(bodies)). It never
 // synchronizes; every thread streams the whole body array.
 func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodySimple,
+	return compiled.Kernel(gc_src_nBodySimple,
 		func(gc_t *gocuda.Thread) { nBodySimple(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodySimple(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block) { gc_body_nBodySimple(gc_b, bodies, acc, eps2) })
 }
 
-var gc_src_nBodySimple = gocuda.NewKernelSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155")
+var gc_src_nBodySimple = compiled.NewSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155")
 
-func gc_body_nBodySimple(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+func gc_body_nBodySimple(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 gc_L1:
@@ -67,22 +68,22 @@ gc_L1:
 // 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
 // hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
 func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyTiled,
+	return compiled.Kernel(gc_src_nBodyTiled,
 		func(gc_t *gocuda.Thread) { nBodyTiled(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
 }
 
-var gc_src_nBodyTiled = gocuda.NewKernelSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197")
+var gc_src_nBodyTiled = compiled.NewSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197")
 
-func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_xi := gocuda.Scratch[float32](gc_b, 0)
-	gc_yi := gocuda.Scratch[float32](gc_b, 1)
-	gc_zi := gocuda.Scratch[float32](gc_b, 2)
-	gc_ax := gocuda.Scratch[float32](gc_b, 3)
-	gc_ay := gocuda.Scratch[float32](gc_b, 4)
-	gc_az := gocuda.Scratch[float32](gc_b, 5)
+	gc_xi := compiled.Scratch[float32](gc_b, 0)
+	gc_yi := compiled.Scratch[float32](gc_b, 1)
+	gc_zi := compiled.Scratch[float32](gc_b, 2)
+	gc_ax := compiled.Scratch[float32](gc_b, 3)
+	gc_ay := compiled.Scratch[float32](gc_b, 4)
+	gc_az := compiled.Scratch[float32](gc_b, 5)
 //line nbody.go:174
 	n := len(bodies)
 //line nbody.go:175
@@ -172,22 +173,22 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 // On a GPU the extra threads keep the multiprocessors busy when there are
 // too few bodies for one thread each; on a CPU they only add barriers.
 func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyMultiThread,
+	return compiled.Kernel(gc_src_nBodyMultiThread,
 		func(gc_t *gocuda.Thread) { nBodyMultiThread(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
 }
 
-var gc_src_nBodyMultiThread = gocuda.NewKernelSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247")
+var gc_src_nBodyMultiThread = compiled.NewSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247")
 
-func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_xi := gocuda.Scratch[float32](gc_b, 0)
-	gc_yi := gocuda.Scratch[float32](gc_b, 1)
-	gc_zi := gocuda.Scratch[float32](gc_b, 2)
-	gc_ax := gocuda.Scratch[float32](gc_b, 3)
-	gc_ay := gocuda.Scratch[float32](gc_b, 4)
-	gc_az := gocuda.Scratch[float32](gc_b, 5)
+	gc_xi := compiled.Scratch[float32](gc_b, 0)
+	gc_yi := compiled.Scratch[float32](gc_b, 1)
+	gc_zi := compiled.Scratch[float32](gc_b, 2)
+	gc_ax := compiled.Scratch[float32](gc_b, 3)
+	gc_ay := compiled.Scratch[float32](gc_b, 4)
+	gc_az := compiled.Scratch[float32](gc_b, 5)
 //line nbody.go:214
 	n := len(bodies)
 //line nbody.go:215
@@ -317,14 +318,14 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 // velocity (x += v·dt), which is leapfrog's kick-drift. Masses are
 // unchanged. Launch it with NBodyConfig(NBodySimple, len(bodies)).
 func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyIntegrate,
+	return compiled.Kernel(gc_src_nBodyIntegrate,
 		func(gc_t *gocuda.Thread) { nBodyIntegrate(gc_t, bodies, vel, acc, dt) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyIntegrate(gc_b, bodies, vel, acc, dt) })
+		func(gc_b *compiled.Block) { gc_body_nBodyIntegrate(gc_b, bodies, vel, acc, dt) })
 }
 
-var gc_src_nBodyIntegrate = gocuda.NewKernelSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266")
+var gc_src_nBodyIntegrate = compiled.NewSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266")
 
-func gc_body_nBodyIntegrate(gc_b *gocuda.Block, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
+func gc_body_nBodyIntegrate(gc_b *compiled.Block, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 gc_L1:

@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,14 +15,14 @@ import (
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceAtomic,
+	return compiled.Kernel(gc_src_reduceAtomic,
 		func(gc_t *gocuda.Thread) { reduceAtomic[T](gc_t, in, sum) },
-		func(gc_b *gocuda.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
+		func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
 }
 
-var gc_src_reduceAtomic = gocuda.NewKernelSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
+var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
-func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
+func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce.go:185
@@ -67,14 +68,14 @@ func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceInterleaved,
+	return compiled.Kernel(gc_src_reduceInterleaved,
 		func(gc_t *gocuda.Thread) { reduceInterleaved[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceInterleaved = gocuda.NewKernelSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
+var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
-func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce.go:209
@@ -120,14 +121,14 @@ func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceStridedIndex,
+	return compiled.Kernel(gc_src_reduceStridedIndex,
 		func(gc_t *gocuda.Thread) { reduceStridedIndex[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceStridedIndex = gocuda.NewKernelSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
+var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
-func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce.go:233
@@ -171,14 +172,14 @@ func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceSequential,
+	return compiled.Kernel(gc_src_reduceSequential,
 		func(gc_t *gocuda.Thread) { reduceSequential[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceSequential = gocuda.NewKernelSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
+var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
-func gc_body_reduceSequential[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce.go:255

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,14 +15,14 @@ import (
 // one-dimensional power-of-two block and at least len(in)/2 threads
 // (ReduceConfig).
 func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceFirstAdd,
+	return compiled.Kernel(gc_src_reduceFirstAdd,
 		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceFirstAdd = gocuda.NewKernelSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
+var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
-func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce_variants.go:21
@@ -80,21 +81,21 @@ func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
 // prescribes. Launch it with a one-dimensional power-of-two block of at
 // least 64 threads (ReduceConfig).
 func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceUnrolledWarp,
+	return compiled.Kernel(gc_src_reduceUnrolledWarp,
 		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceUnrolledWarp = gocuda.NewKernelSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_m3 := gocuda.Scratch[bool](gc_b, 1)
-	gc_m3e := gocuda.Scratch[bool](gc_b, 2)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 3)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 4)
+	gc_v := compiled.Scratch[T](gc_b, 0)
+	gc_m3 := compiled.Scratch[bool](gc_b, 1)
+	gc_m3e := compiled.Scratch[bool](gc_b, 2)
+	gc_c6m := compiled.Scratch[uint32](gc_b, 3)
+	gc_c8m := compiled.Scratch[uint32](gc_b, 4)
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -187,7 +188,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_b.Arrive(gc_tid)
 					gc_c6m[gc_tid] = gocuda.FullMask
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c6m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+				compiled.Warp(gc_b, "SyncWarp", gc_c6m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
@@ -210,7 +211,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_b.Arrive(gc_tid)
 					gc_c8m[gc_tid] = gocuda.FullMask
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+				compiled.Warp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 			}
 		}
 	}
@@ -234,30 +235,30 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceWarpShuffleBlocks,
+	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
 		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceWarpShuffleBlocks = gocuda.NewKernelSource("reduceWarpShuffleBlocks", "7bd6df5dbc485330b07db9b933b14012bb908865a730efb7742eeb7f845a1c45", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "7bd6df5dbc485330b07db9b933b14012bb908865a730efb7742eeb7f845a1c45", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
-	gc_v := gocuda.Scratch[T](gc_b, 1)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 2)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 4)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 5)
-	gc_c5r := gocuda.Scratch[T](gc_b, 6)
-	gc_m9 := gocuda.Scratch[bool](gc_b, 7)
-	gc_m9e := gocuda.Scratch[bool](gc_b, 8)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c12v := gocuda.Scratch[T](gc_b, 10)
-	gc_c12a := gocuda.Scratch[int](gc_b, 11)
-	gc_c12w := gocuda.Scratch[int](gc_b, 12)
-	gc_c12r := gocuda.Scratch[T](gc_b, 13)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 0)
+	gc_v := compiled.Scratch[T](gc_b, 1)
+	gc_gc_rv2_0 := compiled.Scratch[T](gc_b, 2)
+	gc_v_2 := compiled.Scratch[T](gc_b, 3)
+	gc_gc_rv3_0 := compiled.Scratch[T](gc_b, 4)
+	gc_v_3 := compiled.Scratch[T](gc_b, 5)
+	gc_c5r := compiled.Scratch[T](gc_b, 6)
+	gc_m9 := compiled.Scratch[bool](gc_b, 7)
+	gc_m9e := compiled.Scratch[bool](gc_b, 8)
+	gc_c12m := compiled.Scratch[uint32](gc_b, 9)
+	gc_c12v := compiled.Scratch[T](gc_b, 10)
+	gc_c12a := compiled.Scratch[int](gc_b, 11)
+	gc_c12w := compiled.Scratch[int](gc_b, 12)
+	gc_c12r := compiled.Scratch[T](gc_b, 13)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line reduce_variants.go:82
@@ -301,7 +302,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c5r)
+						compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c5r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							v_2 := gc_v_2[gc_tid]
@@ -381,7 +382,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 							gc_b.Arrive(gc_tid)
 							gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
 						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
+						compiled.Warp(gc_b, "ShflDownSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							if !gc_m9[gc_tid] {
@@ -455,23 +456,23 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 // through memory, a cache line per element. ReduceCoarsenedKernel is the
 // form that suits a CPU.
 func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceGridStride,
+	return compiled.Kernel(gc_src_reduceGridStride,
 		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceGridStride = gocuda.NewKernelSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 1)
-	gc_g2 := gocuda.Scratch[int](gc_b, 2)
-	gc_m5 := gocuda.Scratch[bool](gc_b, 3)
-	gc_m5e := gocuda.Scratch[bool](gc_b, 4)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 5)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 6)
+	gc_v := compiled.Scratch[T](gc_b, 0)
+	gc_v_2 := compiled.Scratch[T](gc_b, 1)
+	gc_g2 := compiled.Scratch[int](gc_b, 2)
+	gc_m5 := compiled.Scratch[bool](gc_b, 3)
+	gc_m5e := compiled.Scratch[bool](gc_b, 4)
+	gc_c8m := compiled.Scratch[uint32](gc_b, 5)
+	gc_c10m := compiled.Scratch[uint32](gc_b, 6)
 //line reduce_variants.go:130
 	n := len(in)
 //line reduce_variants.go:131
@@ -608,7 +609,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_b.Arrive(gc_tid)
 					gc_c8m[gc_tid] = gocuda.FullMask
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+				compiled.Warp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
@@ -631,7 +632,7 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 					gc_b.Arrive(gc_tid)
 					gc_c10m[gc_tid] = gocuda.FullMask
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c10m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+				compiled.Warp(gc_b, "SyncWarp", gc_c10m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 			}
 		}
 	}
@@ -663,32 +664,32 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceCoarsened,
+	return compiled.Kernel(gc_src_reduceCoarsened,
 		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceCoarsened = gocuda.NewKernelSource("reduceCoarsened", "bfdbe77201a337f0e5a4237a31930ae8a5745d9c3cf33e44b3cae8591a47ad0b", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "bfdbe77201a337f0e5a4237a31930ae8a5745d9c3cf33e44b3cae8591a47ad0b", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 2)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 3)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 4)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 5)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 6)
-	gc_g2 := gocuda.Scratch[int](gc_b, 7)
-	gc_c7r := gocuda.Scratch[T](gc_b, 8)
-	gc_m11 := gocuda.Scratch[bool](gc_b, 9)
-	gc_m11e := gocuda.Scratch[bool](gc_b, 10)
-	gc_c14m := gocuda.Scratch[uint32](gc_b, 11)
-	gc_c14v := gocuda.Scratch[T](gc_b, 12)
-	gc_c14a := gocuda.Scratch[int](gc_b, 13)
-	gc_c14w := gocuda.Scratch[int](gc_b, 14)
-	gc_c14r := gocuda.Scratch[T](gc_b, 15)
+	gc_v := compiled.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 1)
+	gc_v_2 := compiled.Scratch[T](gc_b, 2)
+	gc_gc_rv2_0 := compiled.Scratch[T](gc_b, 3)
+	gc_v_3 := compiled.Scratch[T](gc_b, 4)
+	gc_gc_rv3_0 := compiled.Scratch[T](gc_b, 5)
+	gc_v_4 := compiled.Scratch[T](gc_b, 6)
+	gc_g2 := compiled.Scratch[int](gc_b, 7)
+	gc_c7r := compiled.Scratch[T](gc_b, 8)
+	gc_m11 := compiled.Scratch[bool](gc_b, 9)
+	gc_m11e := compiled.Scratch[bool](gc_b, 10)
+	gc_c14m := compiled.Scratch[uint32](gc_b, 11)
+	gc_c14v := compiled.Scratch[T](gc_b, 12)
+	gc_c14a := compiled.Scratch[int](gc_b, 13)
+	gc_c14w := compiled.Scratch[int](gc_b, 14)
+	gc_c14r := compiled.Scratch[T](gc_b, 15)
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
@@ -767,7 +768,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_3, offset, gocuda.WarpSize, gc_c7r)
+						compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_3, offset, gocuda.WarpSize, gc_c7r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							v_3 := gc_v_3[gc_tid]
@@ -847,7 +848,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 							gc_b.Arrive(gc_tid)
 							gc_c14m[gc_tid], gc_c14v[gc_tid], gc_c14a[gc_tid], gc_c14w[gc_tid] = gocuda.FullMask, v_4, offset_2, gocuda.WarpSize
 						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c14m, gc_c14v, gc_c14a, gc_c14w, gc_c14r)
+						compiled.Warp(gc_b, "ShflDownSync", gc_c14m, gc_c14v, gc_c14a, gc_c14w, gc_c14r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Mark(gc_tid)
 							if !gc_m11[gc_tid] {

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // in and out must have the same length and must not overlap. Launch it with
 // at least len(in) threads in one dimension of blocks (ReverseNaive does).
 func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reverseNaive,
+	return compiled.Kernel(gc_src_reverseNaive,
 		func(gc_t *gocuda.Thread) { reverseNaive[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_reverseNaive[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_reverseNaive[T](gc_b, in, out) })
 }
 
-var gc_src_reverseNaive = gocuda.NewKernelSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
+var gc_src_reverseNaive = compiled.NewSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
 
-func gc_body_reverseNaive[T any](gc_b *gocuda.Block, in, out []T) {
+func gc_body_reverseNaive[T any](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reverse.go:20
@@ -45,14 +46,14 @@ func gc_body_reverseNaive[T any](gc_b *gocuda.Block, in, out []T) {
 // have the same length and must not overlap. Launch it with a
 // one-dimensional block and at least len(in) threads (ReverseShared does).
 func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reverseShared,
+	return compiled.Kernel(gc_src_reverseShared,
 		func(gc_t *gocuda.Thread) { reverseShared[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_reverseShared[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) })
 }
 
-var gc_src_reverseShared = gocuda.NewKernelSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
+var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
 
-func gc_body_reverseShared[T any](gc_b *gocuda.Block, in, out []T) {
+func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reverse.go:39

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,14 +12,14 @@ import (
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpy,
+	return compiled.Kernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
+		func(gc_b *compiled.Block) { gc_body_saxpy(gc_b, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
+var gc_src_saxpy = compiled.NewSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
 
-func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
+func gc_body_saxpy(gc_b *compiled.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line saxpy.go:30
@@ -45,17 +46,17 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
 func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpyGridStride,
+	return compiled.Kernel(gc_src_saxpyGridStride,
 		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpyGridStride(gc_b, a, x, y) })
+		func(gc_b *compiled.Block) { gc_body_saxpyGridStride(gc_b, a, x, y) })
 }
 
-var gc_src_saxpyGridStride = gocuda.NewKernelSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
+var gc_src_saxpyGridStride = compiled.NewSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
 
-func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
+func gc_body_saxpyGridStride(gc_b *compiled.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 //line saxpy.go:49
 	n := len(x)
 //line saxpy.go:50
@@ -96,17 +97,17 @@ func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
 func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpyCoarsened,
+	return compiled.Kernel(gc_src_saxpyCoarsened,
 		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpyCoarsened(gc_b, a, x, y) })
+		func(gc_b *compiled.Block) { gc_body_saxpyCoarsened(gc_b, a, x, y) })
 }
 
-var gc_src_saxpyCoarsened = gocuda.NewKernelSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
+var gc_src_saxpyCoarsened = compiled.NewSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
 
-func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
+func gc_body_saxpyCoarsened(gc_b *compiled.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 //line saxpy.go:67
 	n := len(x)
 //line saxpy.go:68
@@ -153,14 +154,14 @@ func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAdd,
+	return compiled.Kernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAdd[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block) { gc_body_vecAdd[T](gc_b, a, b, c) })
 }
 
-var gc_src_vecAdd = gocuda.NewKernelSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
+var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
 
-func gc_body_vecAdd[T Number](gc_b *gocuda.Block, a, b, c []T) {
+func gc_body_vecAdd[T Number](gc_b *compiled.Block, a, b, c []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line saxpy.go:117
@@ -182,17 +183,17 @@ func gc_body_vecAdd[T Number](gc_b *gocuda.Block, a, b, c []T) {
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAddGridStride,
+	return compiled.Kernel(gc_src_vecAddGridStride,
 		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAddGridStride[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block) { gc_body_vecAddGridStride[T](gc_b, a, b, c) })
 }
 
-var gc_src_vecAddGridStride = gocuda.NewKernelSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
+var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
 
-func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
+func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, a, b, c []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 //line saxpy.go:131
 	n := len(c)
 //line saxpy.go:132
@@ -228,17 +229,17 @@ func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
 func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAddCoarsened,
+	return compiled.Kernel(gc_src_vecAddCoarsened,
 		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAddCoarsened[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block) { gc_body_vecAddCoarsened[T](gc_b, a, b, c) })
 }
 
-var gc_src_vecAddCoarsened = gocuda.NewKernelSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
+var gc_src_vecAddCoarsened = compiled.NewSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
 
-func gc_body_vecAddCoarsened[T Number](gc_b *gocuda.Block, a, b, c []T) {
+func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, a, b, c []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 //line saxpy.go:144
 	n := len(c)
 //line saxpy.go:145

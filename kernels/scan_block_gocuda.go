@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"fmt"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,18 +17,18 @@ import (
 // sums[blockIdx.X] for the multi-block driver (see Scan). Elements past
 // len(in) count as zero.
 func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_hillisSteeleScan,
+	return compiled.Kernel(gc_src_hillisSteeleScan,
 		func(gc_t *gocuda.Thread) { hillisSteeleScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_hillisSteeleScan = gocuda.NewKernelSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
+var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
 
-func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
-	gc_y := gocuda.Scratch[T](gc_b, 1)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 0)
+	gc_y := compiled.Scratch[T](gc_b, 1)
 //line scan_block.go:20
 	n := len(in)
 //line scan_block.go:21
@@ -140,18 +141,18 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 // bank-conflict padding of the original is left out: the CPU has no banks.
 // sums and the tail are as for HillisSteeleScanKernel.
 func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blellochScan,
+	return compiled.Kernel(gc_src_blellochScan,
 		func(gc_t *gocuda.Thread) { blellochScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_blellochScan = gocuda.NewKernelSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
+var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
 
-func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_a0 := gocuda.Scratch[T](gc_b, 0)
-	gc_a1 := gocuda.Scratch[T](gc_b, 1)
+	gc_a0 := compiled.Scratch[T](gc_b, 0)
+	gc_a1 := compiled.Scratch[T](gc_b, 1)
 //line scan_block.go:77
 	n := len(in)
 //line scan_block.go:78
@@ -278,50 +279,50 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_warpShuffleScan,
+	return compiled.Kernel(gc_src_warpShuffleScan,
 		func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_warpShuffleScan = gocuda.NewKernelSource("warpShuffleScan", "bb2dd08308a0107a47474db02244a74044b7f1f01926fbc1021103aad52928b9", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210")
+var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "bb2dd08308a0107a47474db02244a74044b7f1f01926fbc1021103aad52928b9", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210")
 
-func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
-	gc_gc_rv1_1 := gocuda.Scratch[T](gc_b, 2)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
-	gc_mask := gocuda.Scratch[uint32](gc_b, 4)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 5)
-	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 6)
-	gc_lanes_2 := gocuda.Scratch[int](gc_b, 7)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 8)
-	gc_incl := gocuda.Scratch[T](gc_b, 9)
-	gc_excl := gocuda.Scratch[T](gc_b, 10)
-	gc_warps := gocuda.Scratch[int](gc_b, 11)
-	gc_s := gocuda.Scratch[T](gc_b, 12)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 13)
-	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 14)
-	gc_lanes_3 := gocuda.Scratch[int](gc_b, 15)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 16)
-	gc_c5m := gocuda.Scratch[uint32](gc_b, 17)
-	gc_c5v := gocuda.Scratch[T](gc_b, 18)
-	gc_c5a := gocuda.Scratch[int](gc_b, 19)
-	gc_c5w := gocuda.Scratch[int](gc_b, 20)
-	gc_c5r := gocuda.Scratch[T](gc_b, 21)
-	gc_c9m := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c9v := gocuda.Scratch[T](gc_b, 23)
-	gc_c9a := gocuda.Scratch[int](gc_b, 24)
-	gc_c9w := gocuda.Scratch[int](gc_b, 25)
-	gc_c9r := gocuda.Scratch[T](gc_b, 26)
-	gc_m12 := gocuda.Scratch[bool](gc_b, 27)
-	gc_m12e := gocuda.Scratch[bool](gc_b, 28)
-	gc_c15m := gocuda.Scratch[uint32](gc_b, 29)
-	gc_c15v := gocuda.Scratch[T](gc_b, 30)
-	gc_c15a := gocuda.Scratch[int](gc_b, 31)
-	gc_c15w := gocuda.Scratch[int](gc_b, 32)
-	gc_c15r := gocuda.Scratch[T](gc_b, 33)
+	gc_v := compiled.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 1)
+	gc_gc_rv1_1 := compiled.Scratch[T](gc_b, 2)
+	gc_v_2 := compiled.Scratch[T](gc_b, 3)
+	gc_mask := compiled.Scratch[uint32](gc_b, 4)
+	gc_gc_rv2_0 := compiled.Scratch[T](gc_b, 5)
+	gc_mask_2 := compiled.Scratch[uint32](gc_b, 6)
+	gc_lanes_2 := compiled.Scratch[int](gc_b, 7)
+	gc_v_3 := compiled.Scratch[T](gc_b, 8)
+	gc_incl := compiled.Scratch[T](gc_b, 9)
+	gc_excl := compiled.Scratch[T](gc_b, 10)
+	gc_warps := compiled.Scratch[int](gc_b, 11)
+	gc_s := compiled.Scratch[T](gc_b, 12)
+	gc_gc_rv3_0 := compiled.Scratch[T](gc_b, 13)
+	gc_mask_3 := compiled.Scratch[uint32](gc_b, 14)
+	gc_lanes_3 := compiled.Scratch[int](gc_b, 15)
+	gc_v_4 := compiled.Scratch[T](gc_b, 16)
+	gc_c5m := compiled.Scratch[uint32](gc_b, 17)
+	gc_c5v := compiled.Scratch[T](gc_b, 18)
+	gc_c5a := compiled.Scratch[int](gc_b, 19)
+	gc_c5w := compiled.Scratch[int](gc_b, 20)
+	gc_c5r := compiled.Scratch[T](gc_b, 21)
+	gc_c9m := compiled.Scratch[uint32](gc_b, 22)
+	gc_c9v := compiled.Scratch[T](gc_b, 23)
+	gc_c9a := compiled.Scratch[int](gc_b, 24)
+	gc_c9w := compiled.Scratch[int](gc_b, 25)
+	gc_c9r := compiled.Scratch[T](gc_b, 26)
+	gc_m12 := compiled.Scratch[bool](gc_b, 27)
+	gc_m12e := compiled.Scratch[bool](gc_b, 28)
+	gc_c15m := compiled.Scratch[uint32](gc_b, 29)
+	gc_c15v := compiled.Scratch[T](gc_b, 30)
+	gc_c15a := compiled.Scratch[int](gc_b, 31)
+	gc_c15w := compiled.Scratch[int](gc_b, 32)
+	gc_c15r := compiled.Scratch[T](gc_b, 33)
 //line scan_block.go:141
 	n := len(in)
 //line scan_block.go:142
@@ -404,7 +405,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 							gc_b.Arrive(gc_tid)
 							gc_c5m[gc_tid], gc_c5v[gc_tid], gc_c5a[gc_tid], gc_c5w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
 						}
-						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
+						compiled.Warp(gc_b, "ShflUpSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Enter(gc_tid)
 //line scan_block.go:202
@@ -446,7 +447,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 				gc_b.Arrive(gc_tid)
 				gc_c9m[gc_tid], gc_c9v[gc_tid], gc_c9a[gc_tid], gc_c9w[gc_tid] = mask, incl, 1, w
 			}
-			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c9m, gc_c9v, gc_c9a, gc_c9w, gc_c9r)
+			compiled.Warp(gc_b, "ShflUpSync", gc_c9m, gc_c9v, gc_c9a, gc_c9w, gc_c9r)
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
 //line scan_block.go:167
@@ -544,7 +545,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, in
 								gc_b.Arrive(gc_tid)
 								gc_c15m[gc_tid], gc_c15v[gc_tid], gc_c15a[gc_tid], gc_c15w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
 							}
-							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c15m, gc_c15v, gc_c15a, gc_c15w, gc_c15r)
+							compiled.Warp(gc_b, "ShflUpSync", gc_c15m, gc_c15v, gc_c15a, gc_c15w, gc_c15r)
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 								gc_b.Enter(gc_tid)
 								if !gc_m12[gc_tid] {

@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,55 +17,55 @@ import (
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_lookbackScan,
+	return compiled.Kernel(gc_src_lookbackScan,
 		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
 }
 
-var gc_src_lookbackScan = gocuda.NewKernelSource("lookbackScan", "932cc9166e009170e6862ac9f741afab544da644148ef832c50940cc3e6a81b8", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_lookback.go:39-49")
+var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "932cc9166e009170e6862ac9f741afab544da644148ef832c50940cc3e6a81b8", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
-func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[int](gc_b, 0)
-	gc_tile := gocuda.Scratch[int](gc_b, 1)
-	gc_i := gocuda.Scratch[int](gc_b, 2)
-	gc_v := gocuda.Scratch[T](gc_b, 3)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 4)
-	gc_gc_rv2_1 := gocuda.Scratch[T](gc_b, 5)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 6)
-	gc_mask := gocuda.Scratch[uint32](gc_b, 7)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 8)
-	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 9)
-	gc_lanes_2 := gocuda.Scratch[int](gc_b, 10)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 11)
-	gc_incl := gocuda.Scratch[T](gc_b, 12)
-	gc_excl := gocuda.Scratch[T](gc_b, 13)
-	gc_warps := gocuda.Scratch[int](gc_b, 14)
-	gc_s := gocuda.Scratch[T](gc_b, 15)
-	gc_gc_rv4_0 := gocuda.Scratch[T](gc_b, 16)
-	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 17)
-	gc_lanes_3 := gocuda.Scratch[int](gc_b, 18)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 19)
-	gc_excl_2 := gocuda.Scratch[T](gc_b, 20)
-	gc_incl_2 := gocuda.Scratch[T](gc_b, 21)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c8v := gocuda.Scratch[T](gc_b, 23)
-	gc_c8a := gocuda.Scratch[int](gc_b, 24)
-	gc_c8w := gocuda.Scratch[int](gc_b, 25)
-	gc_c8r := gocuda.Scratch[T](gc_b, 26)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 27)
-	gc_c12v := gocuda.Scratch[T](gc_b, 28)
-	gc_c12a := gocuda.Scratch[int](gc_b, 29)
-	gc_c12w := gocuda.Scratch[int](gc_b, 30)
-	gc_c12r := gocuda.Scratch[T](gc_b, 31)
-	gc_m15 := gocuda.Scratch[bool](gc_b, 32)
-	gc_m15e := gocuda.Scratch[bool](gc_b, 33)
-	gc_c18m := gocuda.Scratch[uint32](gc_b, 34)
-	gc_c18v := gocuda.Scratch[T](gc_b, 35)
-	gc_c18a := gocuda.Scratch[int](gc_b, 36)
-	gc_c18w := gocuda.Scratch[int](gc_b, 37)
-	gc_c18r := gocuda.Scratch[T](gc_b, 38)
+	gc_gc_rv1_0 := compiled.Scratch[int](gc_b, 0)
+	gc_tile := compiled.Scratch[int](gc_b, 1)
+	gc_i := compiled.Scratch[int](gc_b, 2)
+	gc_v := compiled.Scratch[T](gc_b, 3)
+	gc_gc_rv2_0 := compiled.Scratch[T](gc_b, 4)
+	gc_gc_rv2_1 := compiled.Scratch[T](gc_b, 5)
+	gc_v_2 := compiled.Scratch[T](gc_b, 6)
+	gc_mask := compiled.Scratch[uint32](gc_b, 7)
+	gc_gc_rv3_0 := compiled.Scratch[T](gc_b, 8)
+	gc_mask_2 := compiled.Scratch[uint32](gc_b, 9)
+	gc_lanes_2 := compiled.Scratch[int](gc_b, 10)
+	gc_v_3 := compiled.Scratch[T](gc_b, 11)
+	gc_incl := compiled.Scratch[T](gc_b, 12)
+	gc_excl := compiled.Scratch[T](gc_b, 13)
+	gc_warps := compiled.Scratch[int](gc_b, 14)
+	gc_s := compiled.Scratch[T](gc_b, 15)
+	gc_gc_rv4_0 := compiled.Scratch[T](gc_b, 16)
+	gc_mask_3 := compiled.Scratch[uint32](gc_b, 17)
+	gc_lanes_3 := compiled.Scratch[int](gc_b, 18)
+	gc_v_4 := compiled.Scratch[T](gc_b, 19)
+	gc_excl_2 := compiled.Scratch[T](gc_b, 20)
+	gc_incl_2 := compiled.Scratch[T](gc_b, 21)
+	gc_c8m := compiled.Scratch[uint32](gc_b, 22)
+	gc_c8v := compiled.Scratch[T](gc_b, 23)
+	gc_c8a := compiled.Scratch[int](gc_b, 24)
+	gc_c8w := compiled.Scratch[int](gc_b, 25)
+	gc_c8r := compiled.Scratch[T](gc_b, 26)
+	gc_c12m := compiled.Scratch[uint32](gc_b, 27)
+	gc_c12v := compiled.Scratch[T](gc_b, 28)
+	gc_c12a := compiled.Scratch[int](gc_b, 29)
+	gc_c12w := compiled.Scratch[int](gc_b, 30)
+	gc_c12r := compiled.Scratch[T](gc_b, 31)
+	gc_m15 := compiled.Scratch[bool](gc_b, 32)
+	gc_m15e := compiled.Scratch[bool](gc_b, 33)
+	gc_c18m := compiled.Scratch[uint32](gc_b, 34)
+	gc_c18v := compiled.Scratch[T](gc_b, 35)
+	gc_c18a := compiled.Scratch[int](gc_b, 36)
+	gc_c18w := compiled.Scratch[int](gc_b, 37)
+	gc_c18r := compiled.Scratch[T](gc_b, 38)
 //line scan_lookback.go:102
 	n := len(in)
 //line scan_lookback.go:103
@@ -183,7 +184,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 							gc_b.Arrive(gc_tid)
 							gc_c8m[gc_tid], gc_c8v[gc_tid], gc_c8a[gc_tid], gc_c8w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
 						}
-						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c8m, gc_c8v, gc_c8a, gc_c8w, gc_c8r)
+						compiled.Warp(gc_b, "ShflUpSync", gc_c8m, gc_c8v, gc_c8a, gc_c8w, gc_c8r)
 						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 							gc_b.Enter(gc_tid)
 //line scan_block.go:202
@@ -225,7 +226,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 				gc_b.Arrive(gc_tid)
 				gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = mask, incl, 1, w
 			}
-			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
+			compiled.Warp(gc_b, "ShflUpSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
 			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 				gc_b.Enter(gc_tid)
 //line scan_block.go:167
@@ -323,7 +324,7 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 								gc_b.Arrive(gc_tid)
 								gc_c18m[gc_tid], gc_c18v[gc_tid], gc_c18a[gc_tid], gc_c18w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
 							}
-							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c18m, gc_c18v, gc_c18a, gc_c18w, gc_c18r)
+							compiled.Warp(gc_b, "ShflUpSync", gc_c18m, gc_c18v, gc_c18a, gc_c18w, gc_c18r)
 							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 								gc_b.Enter(gc_tid)
 								if !gc_m15[gc_tid] {
@@ -439,20 +440,20 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_coarsenedScan,
+	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
-		func(gc_b *gocuda.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
+		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
-var gc_src_coarsenedScan = gocuda.NewKernelSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
 
-func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
+func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[int](gc_b, 0)
-	gc_tile := gocuda.Scratch[int](gc_b, 1)
-	gc_lo := gocuda.Scratch[int](gc_b, 2)
-	gc_hi := gocuda.Scratch[int](gc_b, 3)
+	gc_gc_rv1_0 := compiled.Scratch[int](gc_b, 0)
+	gc_tile := compiled.Scratch[int](gc_b, 1)
+	gc_lo := compiled.Scratch[int](gc_b, 2)
+	gc_hi := compiled.Scratch[int](gc_b, 3)
 //line scan_lookback.go:168
 	n := len(in)
 //line scan_lookback.go:169

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,14 +12,14 @@ import (
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
 // of the blocks before element i's block. It never waits at a barrier.
 func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_uniformAdd,
+	return compiled.Kernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
-		func(gc_b *gocuda.Block) { gc_body_uniformAdd[T](gc_b, out, offsets, perBlock) })
+		func(gc_b *compiled.Block) { gc_body_uniformAdd[T](gc_b, out, offsets, perBlock) })
 }
 
-var gc_src_uniformAdd = gocuda.NewKernelSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
+var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
 
-func gc_body_uniformAdd[T Number](gc_b *gocuda.Block, out, offsets []T, perBlock int) {
+func gc_body_uniformAdd[T Number](gc_b *compiled.Block, out, offsets []T, perBlock int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {

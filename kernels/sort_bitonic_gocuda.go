@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"fmt"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,14 +14,14 @@ import (
 // threads, the pairs h apart (see BitonicSort), for steps too long for a
 // tile in shared memory. It never waits at a barrier.
 func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bitonicStepKernel,
+	return compiled.Kernel(gc_src_bitonicStepKernel,
 		func(gc_t *gocuda.Thread) { bitonicStepKernel[T](gc_t, keys, h, flip) },
-		func(gc_b *gocuda.Block) { gc_body_bitonicStepKernel[T](gc_b, keys, h, flip) })
+		func(gc_b *compiled.Block) { gc_body_bitonicStepKernel[T](gc_b, keys, h, flip) })
 }
 
-var gc_src_bitonicStepKernel = gocuda.NewKernelSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
+var gc_src_bitonicStepKernel = compiled.NewSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
 
-func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, flip bool) {
+func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, keys []T, h int, flip bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:45
@@ -48,21 +49,21 @@ func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, fl
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bitonicShared,
+	return compiled.Kernel(gc_src_bitonicShared,
 		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
-		func(gc_b *gocuda.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
+		func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
 }
 
-var gc_src_bitonicShared = gocuda.NewKernelSource("bitonicShared", "e22c7e670c290d8022e617306190fff84eef077db5f3518e2e5fd9c4af37e580", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105")
+var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "e22c7e670c290d8022e617306190fff84eef077db5f3518e2e5fd9c4af37e580", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105")
 
-func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage int) {
+func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g2 := gocuda.Scratch[int](gc_b, 0)
-	gc_g3 := gocuda.Scratch[int](gc_b, 1)
-	gc_g4 := gocuda.Scratch[int](gc_b, 2)
-	gc_g5 := gocuda.Scratch[int](gc_b, 3)
-	gc_g6 := gocuda.Scratch[int](gc_b, 4)
+	gc_g2 := compiled.Scratch[int](gc_b, 0)
+	gc_g3 := compiled.Scratch[int](gc_b, 1)
+	gc_g4 := compiled.Scratch[int](gc_b, 2)
+	gc_g5 := compiled.Scratch[int](gc_b, 3)
+	gc_g6 := compiled.Scratch[int](gc_b, 4)
 //line sort_bitonic.go:64
 	n := len(keys)
 //line sort_bitonic.go:65

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,22 +17,22 @@ import (
 // its order, so that the 32 steps sort. Threads past the end return at
 // once, which holds no barrier up.
 func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockRadixSort,
+	return compiled.Kernel(gc_src_blockRadixSort,
 		func(gc_t *gocuda.Thread) { blockRadixSort(gc_t, keys) },
-		func(gc_b *gocuda.Block) { gc_body_blockRadixSort(gc_b, keys) })
+		func(gc_b *compiled.Block) { gc_body_blockRadixSort(gc_b, keys) })
 }
 
-var gc_src_blockRadixSort = gocuda.NewKernelSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74")
+var gc_src_blockRadixSort = compiled.NewSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74")
 
-func gc_body_blockRadixSort(gc_b *gocuda.Block, keys []uint32) {
+func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[uint32](gc_b, 0)
-	gc_p := gocuda.Scratch[uint32](gc_b, 1)
-	gc_gc_rv2_0 := gocuda.Scratch[uint32](gc_b, 2)
-	gc_y := gocuda.Scratch[uint32](gc_b, 3)
-	gc_tBefore := gocuda.Scratch[uint32](gc_b, 4)
-	gc_fTotal := gocuda.Scratch[uint32](gc_b, 5)
+	gc_x := compiled.Scratch[uint32](gc_b, 0)
+	gc_p := compiled.Scratch[uint32](gc_b, 1)
+	gc_gc_rv2_0 := compiled.Scratch[uint32](gc_b, 2)
+	gc_y := compiled.Scratch[uint32](gc_b, 3)
+	gc_tBefore := compiled.Scratch[uint32](gc_b, 4)
+	gc_fTotal := compiled.Scratch[uint32](gc_b, 5)
 	gc_exited := gc_b.Exited()
 //line sort.go:39
 	n := len(keys)

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -19,14 +20,14 @@ import (
 // so that a GPU may run them at once. NaNs are not ordered: they end up
 // anywhere.
 func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_quickSort,
+	return compiled.Kernel(gc_src_quickSort,
 		func(gc_t *gocuda.Thread) { quickSort[T](gc_t, dev, data, depth) },
-		func(gc_b *gocuda.Block) { gc_body_quickSort[T](gc_b, dev, data, depth) })
+		func(gc_b *compiled.Block) { gc_body_quickSort[T](gc_b, dev, data, depth) })
 }
 
-var gc_src_quickSort = gocuda.NewKernelSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
+var gc_src_quickSort = compiled.NewSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
 
-func gc_body_quickSort[T Number](gc_b *gocuda.Block, dev *gocuda.Device, data []T, depth int) {
+func gc_body_quickSort[T Number](gc_b *compiled.Block, dev *gocuda.Device, data []T, depth int) {
 	t := gc_b.Thread()
 	_ = t
 	gc_n := gc_b.Len()

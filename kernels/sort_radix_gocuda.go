@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,18 +17,18 @@ import (
 // digit-major order makes the exclusive scan of counts the position where
 // each block's keys of each digit start. blockDim.X is at most 32.
 func RadixHistogramKernel(keys, counts []uint32, shift uint, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_radixHistogram,
+	return compiled.Kernel(gc_src_radixHistogram,
 		func(gc_t *gocuda.Thread) { radixHistogram(gc_t, keys, counts, shift, items) },
-		func(gc_b *gocuda.Block) { gc_body_radixHistogram(gc_b, keys, counts, shift, items) })
+		func(gc_b *compiled.Block) { gc_body_radixHistogram(gc_b, keys, counts, shift, items) })
 }
 
-var gc_src_radixHistogram = gocuda.NewKernelSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45")
+var gc_src_radixHistogram = compiled.NewSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45")
 
-func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uint, items int) {
+func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_local := gocuda.Scratch[[]uint32](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
+	gc_local := compiled.Scratch[[]uint32](gc_b, 0)
+	gc_g2 := compiled.Scratch[int](gc_b, 1)
 //line sort_radix.go:35
 	b := t.BlockDim.X
 //line sort_radix.go:35
@@ -83,20 +84,20 @@ func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uin
 // if not nil, move with the keys into dstVals. blockDim.X and items must be
 // those of the histogram launch.
 func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_radixScatter,
+	return compiled.Kernel(gc_src_radixScatter,
 		func(gc_t *gocuda.Thread) { radixScatter[V](gc_t, src, dst, srcVals, dstVals, offsets, shift, items) },
-		func(gc_b *gocuda.Block) {
+		func(gc_b *compiled.Block) {
 			gc_body_radixScatter[V](gc_b, src, dst, srcVals, dstVals, offsets, shift, items)
 		})
 }
 
-var gc_src_radixScatter = gocuda.NewKernelSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
+var gc_src_radixScatter = compiled.NewSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
 
-func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
+func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_local := gocuda.Scratch[[]uint32](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
+	gc_local := compiled.Scratch[[]uint32](gc_b, 0)
+	gc_g2 := compiled.Scratch[int](gc_b, 1)
 //line sort_radix.go:78
 	n := len(src)
 //line sort_radix.go:79

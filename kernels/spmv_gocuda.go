@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,14 +12,14 @@ import (
 // product with x into y; the matrix has len(y) rows. Launch it with
 // SpMVConfig(SpMVScalar, len(y)).
 func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVScalar,
+	return compiled.Kernel(gc_src_spMVScalar,
 		func(gc_t *gocuda.Thread) { spMVScalar(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVScalar(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block) { gc_body_spMVScalar(gc_b, rowPtr, cols, vals, x, y) })
 }
 
-var gc_src_spMVScalar = gocuda.NewKernelSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150")
+var gc_src_spMVScalar = compiled.NewSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150")
 
-func gc_body_spMVScalar(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
+func gc_body_spMVScalar(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line spmv.go:140
@@ -54,14 +55,14 @@ gc_L1:
 // whose nonzeros cluster near the diagonal, such as those from meshes.
 // Launch it with SpMVConfig(SpMVCached, len(y)) (any 1D block works).
 func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVCached,
+	return compiled.Kernel(gc_src_spMVCached,
 		func(gc_t *gocuda.Thread) { spMVCached(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
 }
 
-var gc_src_spMVCached = gocuda.NewKernelSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186")
+var gc_src_spMVCached = compiled.NewSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186")
 
-func gc_body_spMVCached(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
+func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
@@ -136,23 +137,23 @@ gc_L2:
 // In gocuda each shuffle is a warp collective costing about 110 ns per
 // lane, so this kernel is the slowest of the three on a CPU.
 func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVWarp,
+	return compiled.Kernel(gc_src_spMVWarp,
 		func(gc_t *gocuda.Thread) { spMVWarp(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
 }
 
-var gc_src_spMVWarp = gocuda.NewKernelSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217")
+var gc_src_spMVWarp = compiled.NewSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217")
 
-func gc_body_spMVWarp(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
+func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 	gc_exited := gc_b.Exited()
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_c2v := gocuda.Scratch[float32](gc_b, 2)
-	gc_c2a := gocuda.Scratch[int](gc_b, 3)
-	gc_c2w := gocuda.Scratch[int](gc_b, 4)
-	gc_c2r := gocuda.Scratch[float32](gc_b, 5)
+	gc_c2m := compiled.Scratch[uint32](gc_b, 1)
+	gc_c2v := compiled.Scratch[float32](gc_b, 2)
+	gc_c2a := compiled.Scratch[int](gc_b, 3)
+	gc_c2w := compiled.Scratch[int](gc_b, 4)
+	gc_c2r := compiled.Scratch[float32](gc_b, 5)
 //line spmv.go:201
 	rows := len(y)
 gc_L1:
@@ -200,7 +201,7 @@ gc_L1:
 			gc_b.Arrive(gc_tid)
 			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, sum, offset, gocuda.WarpSize
 		}
-		gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+		compiled.Warp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Mark(gc_tid)
 			if gc_exited[gc_tid] {

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // a GPU the strided writes are uncoalesced; on a CPU they are cache misses,
 // but the kernel never synchronizes, so its threads are plain calls.
 func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposeNaive,
+	return compiled.Kernel(gc_src_transposeNaive,
 		func(gc_t *gocuda.Thread) { transposeNaive(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposeNaive(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block) { gc_body_transposeNaive(gc_b, in, out, rows, cols) })
 }
 
-var gc_src_transposeNaive = gocuda.NewKernelSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121")
+var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121")
 
-func gc_body_transposeNaive(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
+func gc_body_transposeNaive(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 gc_L1:
@@ -59,18 +60,18 @@ gc_L1:
 // memory bank 32 times, a 32-way bank conflict; TransposePaddedKernel
 // avoids it.
 func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposeTiled,
+	return compiled.Kernel(gc_src_transposeTiled,
 		func(gc_t *gocuda.Thread) { transposeTiled(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
 }
 
-var gc_src_transposeTiled = gocuda.NewKernelSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180")
+var gc_src_transposeTiled = compiled.NewSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180")
 
-func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
+func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[int](gc_b, 0)
-	gc_y := gocuda.Scratch[int](gc_b, 1)
+	gc_x := compiled.Scratch[int](gc_b, 0)
+	gc_y := compiled.Scratch[int](gc_b, 1)
 	{
 //line transpose.go:137
 		var tile, in_2, out_2, rows_2, cols_2 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile), in, out, rows, cols
@@ -135,18 +136,18 @@ func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols in
 // it is the code a CUDA programmer writes and to show that the padding
 // costs no more than the 4 bytes per row it adds.
 func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposePadded,
+	return compiled.Kernel(gc_src_transposePadded,
 		func(gc_t *gocuda.Thread) { transposePadded(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
 }
 
-var gc_src_transposePadded = gocuda.NewKernelSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180")
+var gc_src_transposePadded = compiled.NewSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180")
 
-func gc_body_transposePadded(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
+func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[int](gc_b, 0)
-	gc_y := gocuda.Scratch[int](gc_b, 1)
+	gc_x := compiled.Scratch[int](gc_b, 0)
+	gc_y := compiled.Scratch[int](gc_b, 1)
 	{
 //line transpose.go:154
 		var tile, in_2, out_2, rows_2, cols_2 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile), in, out, rows, cols

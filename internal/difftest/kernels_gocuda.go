@@ -3,23 +3,24 @@
 package difftest
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"sync/atomic"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)
 //line kernels.go:16
@@ -211,17 +212,17 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_scan,
+	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
+var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
 
-func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, t.BlockDim.X)
@@ -332,14 +333,14 @@ gc_L4:
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blelloch,
+	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_blelloch(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_blelloch(gc_b, in, out) })
 }
 
-var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
+var gc_src_blelloch = compiled.NewSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
 
-func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
+func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line kernels.go:77
@@ -464,14 +465,14 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 // block-level if/else chains: per block it records the count, and and or
 // of the live threads' predicates, and which branch the block took.
 func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_votes,
+	return compiled.Kernel(gc_src_votes,
 		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_votes(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_votes(gc_b, in, out) })
 }
 
-var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
+var gc_src_votes = compiled.NewSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
 
-func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
+func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
@@ -588,18 +589,18 @@ gc_L1:
 // shared memory, in 3D blocks: replicated values of several types, the
 // thread's 3D index, a per-thread loop.
 func RotateKernel(in, out []float64) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_rotate,
+	return compiled.Kernel(gc_src_rotate,
 		func(gc_t *gocuda.Thread) { rotate(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_rotate(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_rotate(gc_b, in, out) })
 }
 
-var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
+var gc_src_rotate = compiled.NewSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
 
-func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
+func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_idx := gocuda.Scratch[[3]int](gc_b, 0)
-	gc_w := gocuda.Scratch[float64](gc_b, 1)
+	gc_idx := compiled.Scratch[[3]int](gc_b, 0)
+	gc_w := compiled.Scratch[float64](gc_b, 1)
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
 //line kernels.go:162
@@ -658,14 +659,14 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 // barrier: the launch's error must name that block and thread and this
 // file's line, on either path.
 func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_panicKernel,
+	return compiled.Kernel(gc_src_panicKernel,
 		func(gc_t *gocuda.Thread) { panicKernel(gc_t, block, thread, out) },
-		func(gc_b *gocuda.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
+		func(gc_b *compiled.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
 }
 
-var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
+var gc_src_panicKernel = compiled.NewSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
 
-func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
+func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -685,17 +686,17 @@ func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
 // SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
 // per block.
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpy,
+	return compiled.Kernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
+		func(gc_b *compiled.Block) { gc_body_saxpy(gc_b, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
+var gc_src_saxpy = compiled.NewSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
 
-func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
+func gc_body_saxpy(gc_b *compiled.Block, a float32, x, y []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
@@ -726,17 +727,17 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 // TreeKernel sums each block's inputs with inlined helpers: one runs the
 // barrier loop of the sequential-addressing tree, another returns the sum.
 func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_tree,
+	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-var gc_src_tree = gocuda.NewKernelSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
+var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
 
-func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 0)
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -818,30 +819,30 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 // stores the warp's sum, and warp 0 (a condition that differs from warp to
 // warp: a masked branch) sums those.
 func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_warpReduce,
+	return compiled.Kernel(gc_src_warpReduce,
 		func(gc_t *gocuda.Thread) { warpReduce(gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_warpReduce(gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_warpReduce(gc_b, in, partial) })
 }
 
-var gc_src_warpReduce = gocuda.NewKernelSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:241-269", "kernels.go:271-277")
+var gc_src_warpReduce = compiled.NewSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:241-269", "kernels.go:271-277")
 
-func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
+func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 1)
-	gc_v_2 := gocuda.Scratch[int32](gc_b, 2)
-	gc_s := gocuda.Scratch[int32](gc_b, 3)
-	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 4)
-	gc_v_3 := gocuda.Scratch[int32](gc_b, 5)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 6)
-	gc_m7 := gocuda.Scratch[bool](gc_b, 7)
-	gc_m7e := gocuda.Scratch[bool](gc_b, 8)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c10v := gocuda.Scratch[int32](gc_b, 10)
-	gc_c10a := gocuda.Scratch[int](gc_b, 11)
-	gc_c10w := gocuda.Scratch[int](gc_b, 12)
-	gc_c10r := gocuda.Scratch[int32](gc_b, 13)
+	gc_v := compiled.Scratch[int32](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[int32](gc_b, 1)
+	gc_v_2 := compiled.Scratch[int32](gc_b, 2)
+	gc_s := compiled.Scratch[int32](gc_b, 3)
+	gc_gc_rv2_0 := compiled.Scratch[int32](gc_b, 4)
+	gc_v_3 := compiled.Scratch[int32](gc_b, 5)
+	gc_c3r := compiled.Scratch[int32](gc_b, 6)
+	gc_m7 := compiled.Scratch[bool](gc_b, 7)
+	gc_m7e := compiled.Scratch[bool](gc_b, 8)
+	gc_c10m := compiled.Scratch[uint32](gc_b, 9)
+	gc_c10v := compiled.Scratch[int32](gc_b, 10)
+	gc_c10a := compiled.Scratch[int](gc_b, 11)
+	gc_c10w := compiled.Scratch[int](gc_b, 12)
+	gc_c10r := compiled.Scratch[int32](gc_b, 13)
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -876,7 +877,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-				gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
+				compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
@@ -962,7 +963,7 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 					gc_b.Arrive(gc_tid)
 					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
 				}
-				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
+				compiled.Warp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					if !gc_m7[gc_tid] {
@@ -1008,27 +1009,27 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 // over blocks whose last warp may be partial: ShflUpSync with the mask of
 // the warp's lanes, and each warp's total from its last lane.
 func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_shflScan,
+	return compiled.Kernel(gc_src_shflScan,
 		func(gc_t *gocuda.Thread) { shflScan(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_shflScan(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_shflScan(gc_b, in, out) })
 }
 
-var gc_src_shflScan = gocuda.NewKernelSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
+var gc_src_shflScan = compiled.NewSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
 
-func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
+func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[float32](gc_b, 0)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_c2v := gocuda.Scratch[float32](gc_b, 2)
-	gc_c2a := gocuda.Scratch[int](gc_b, 3)
-	gc_c2w := gocuda.Scratch[int](gc_b, 4)
-	gc_c2r := gocuda.Scratch[float32](gc_b, 5)
-	gc_c4m := gocuda.Scratch[uint32](gc_b, 6)
-	gc_c4v := gocuda.Scratch[float32](gc_b, 7)
-	gc_c4a := gocuda.Scratch[int](gc_b, 8)
-	gc_c4w := gocuda.Scratch[int](gc_b, 9)
-	gc_c4r := gocuda.Scratch[float32](gc_b, 10)
+	gc_v := compiled.Scratch[float32](gc_b, 0)
+	gc_c2m := compiled.Scratch[uint32](gc_b, 1)
+	gc_c2v := compiled.Scratch[float32](gc_b, 2)
+	gc_c2a := compiled.Scratch[int](gc_b, 3)
+	gc_c2w := compiled.Scratch[int](gc_b, 4)
+	gc_c2r := compiled.Scratch[float32](gc_b, 5)
+	gc_c4m := compiled.Scratch[uint32](gc_b, 6)
+	gc_c4v := compiled.Scratch[float32](gc_b, 7)
+	gc_c4a := compiled.Scratch[int](gc_b, 8)
+	gc_c4w := compiled.Scratch[int](gc_b, 9)
+	gc_c4r := compiled.Scratch[float32](gc_b, 10)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
@@ -1057,7 +1058,7 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 			gc_b.Arrive(gc_tid)
 			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = mask, v, d, gocuda.WarpSize
 		}
-		gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+		compiled.Warp(gc_b, "ShflUpSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
 		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 			gc_b.Enter(gc_tid)
 			v := gc_v[gc_tid]
@@ -1082,7 +1083,7 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 		gc_b.Arrive(gc_tid)
 		gc_c4m[gc_tid], gc_c4v[gc_tid], gc_c4a[gc_tid], gc_c4w[gc_tid] = mask, v, lanes-1, gocuda.WarpSize
 	}
-	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c4m, gc_c4v, gc_c4a, gc_c4w, gc_c4r)
+	compiled.Warp(gc_b, "ShflSync", gc_c4m, gc_c4v, gc_c4a, gc_c4w, gc_c4r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
@@ -1103,50 +1104,50 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 // parity, and a SyncWarp-separated exchange through shared memory in warp
 // 0's lanes below 16.
 func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vote,
+	return compiled.Kernel(gc_src_vote,
 		func(gc_t *gocuda.Thread) { vote(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_vote(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_vote(gc_b, in, out) })
 }
 
-var gc_src_vote = gocuda.NewKernelSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
+var gc_src_vote = compiled.NewSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
 
-func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
+func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_pred := gocuda.Scratch[bool](gc_b, 0)
-	gc_ballot := gocuda.Scratch[uint32](gc_b, 1)
-	gc_all := gocuda.Scratch[bool](gc_b, 2)
-	gc_anyPos := gocuda.Scratch[bool](gc_b, 3)
-	gc_sum := gocuda.Scratch[int32](gc_b, 4)
-	gc_low := gocuda.Scratch[int32](gc_b, 5)
-	gc_same := gocuda.Scratch[uint32](gc_b, 6)
-	gc_active := gocuda.Scratch[uint32](gc_b, 7)
-	gc_swapped := gocuda.Scratch[int32](gc_b, 8)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c2v := gocuda.Scratch[bool](gc_b, 10)
-	gc_c2r := gocuda.Scratch[uint32](gc_b, 11)
-	gc_c4m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c4v := gocuda.Scratch[bool](gc_b, 13)
-	gc_c4r := gocuda.Scratch[bool](gc_b, 14)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 15)
-	gc_c6v := gocuda.Scratch[bool](gc_b, 16)
-	gc_c6r := gocuda.Scratch[bool](gc_b, 17)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 18)
-	gc_c8v := gocuda.Scratch[int32](gc_b, 19)
-	gc_c8r := gocuda.Scratch[int32](gc_b, 20)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 21)
-	gc_c10v := gocuda.Scratch[int32](gc_b, 22)
-	gc_c10r := gocuda.Scratch[int32](gc_b, 23)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 24)
-	gc_c12v := gocuda.Scratch[int32](gc_b, 25)
-	gc_c12r := gocuda.Scratch[uint32](gc_b, 26)
-	gc_m14 := gocuda.Scratch[bool](gc_b, 27)
-	gc_m14e := gocuda.Scratch[bool](gc_b, 28)
-	gc_c15r := gocuda.Scratch[uint32](gc_b, 29)
-	gc_c17r := gocuda.Scratch[uint32](gc_b, 30)
-	gc_m20 := gocuda.Scratch[bool](gc_b, 31)
-	gc_m20e := gocuda.Scratch[bool](gc_b, 32)
-	gc_c22m := gocuda.Scratch[uint32](gc_b, 33)
+	gc_pred := compiled.Scratch[bool](gc_b, 0)
+	gc_ballot := compiled.Scratch[uint32](gc_b, 1)
+	gc_all := compiled.Scratch[bool](gc_b, 2)
+	gc_anyPos := compiled.Scratch[bool](gc_b, 3)
+	gc_sum := compiled.Scratch[int32](gc_b, 4)
+	gc_low := compiled.Scratch[int32](gc_b, 5)
+	gc_same := compiled.Scratch[uint32](gc_b, 6)
+	gc_active := compiled.Scratch[uint32](gc_b, 7)
+	gc_swapped := compiled.Scratch[int32](gc_b, 8)
+	gc_c2m := compiled.Scratch[uint32](gc_b, 9)
+	gc_c2v := compiled.Scratch[bool](gc_b, 10)
+	gc_c2r := compiled.Scratch[uint32](gc_b, 11)
+	gc_c4m := compiled.Scratch[uint32](gc_b, 12)
+	gc_c4v := compiled.Scratch[bool](gc_b, 13)
+	gc_c4r := compiled.Scratch[bool](gc_b, 14)
+	gc_c6m := compiled.Scratch[uint32](gc_b, 15)
+	gc_c6v := compiled.Scratch[bool](gc_b, 16)
+	gc_c6r := compiled.Scratch[bool](gc_b, 17)
+	gc_c8m := compiled.Scratch[uint32](gc_b, 18)
+	gc_c8v := compiled.Scratch[int32](gc_b, 19)
+	gc_c8r := compiled.Scratch[int32](gc_b, 20)
+	gc_c10m := compiled.Scratch[uint32](gc_b, 21)
+	gc_c10v := compiled.Scratch[int32](gc_b, 22)
+	gc_c10r := compiled.Scratch[int32](gc_b, 23)
+	gc_c12m := compiled.Scratch[uint32](gc_b, 24)
+	gc_c12v := compiled.Scratch[int32](gc_b, 25)
+	gc_c12r := compiled.Scratch[uint32](gc_b, 26)
+	gc_m14 := compiled.Scratch[bool](gc_b, 27)
+	gc_m14e := compiled.Scratch[bool](gc_b, 28)
+	gc_c15r := compiled.Scratch[uint32](gc_b, 29)
+	gc_c17r := compiled.Scratch[uint32](gc_b, 30)
+	gc_m20 := compiled.Scratch[bool](gc_b, 31)
+	gc_m20e := compiled.Scratch[bool](gc_b, 32)
+	gc_c22m := compiled.Scratch[uint32](gc_b, 33)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 //line kernels.go:312
@@ -1163,7 +1164,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c2m[gc_tid], gc_c2v[gc_tid] = gocuda.FullMask, pred
 	}
-	gocuda.CompiledWarp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
+	compiled.Warp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:314
@@ -1178,7 +1179,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c4m[gc_tid], gc_c4v[gc_tid] = gocuda.FullMask, pred
 	}
-	gocuda.CompiledWarp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
+	compiled.Warp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:315
@@ -1193,7 +1194,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c6m[gc_tid], gc_c6v[gc_tid] = gocuda.FullMask, pred
 	}
-	gocuda.CompiledWarp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
+	compiled.Warp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:316
@@ -1209,7 +1210,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c8m[gc_tid], gc_c8v[gc_tid] = gocuda.FullMask, in[r]
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
+	compiled.Warp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:317
@@ -1225,7 +1226,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c10m[gc_tid], gc_c10v[gc_tid] = gocuda.FullMask, in[r]
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
+	compiled.Warp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:318
@@ -1241,7 +1242,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c12m[gc_tid], gc_c12v[gc_tid] = gocuda.FullMask, in[r]%3
 	}
-	gocuda.CompiledWarp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
+	compiled.Warp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 //line kernels.go:319
@@ -1273,7 +1274,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 //line kernels.go:322
 		gc_b.Arrive(gc_tid)
 	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
+	compiled.Warp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m14[gc_tid] {
@@ -1293,7 +1294,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 //line kernels.go:324
 		gc_b.Arrive(gc_tid)
 	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
+	compiled.Warp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m14e[gc_tid] {
@@ -1345,7 +1346,7 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c22m[gc_tid] = 0xffff
 	}
-	gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c22m, []bool(nil), []int(nil), []int(nil), []bool(nil))
+	compiled.Warp(gc_b, "SyncWarp", gc_c22m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if !gc_m20[gc_tid] {
@@ -1380,23 +1381,23 @@ func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_stranded,
+	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
-		func(gc_b *gocuda.Block) { gc_body_stranded(gc_b, out) })
+		func(gc_b *compiled.Block) { gc_body_stranded(gc_b, out) })
 }
 
-var gc_src_stranded = gocuda.NewKernelSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
+var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
 
-func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
+func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_m1 := gocuda.Scratch[bool](gc_b, 0)
-	gc_m1e := gocuda.Scratch[bool](gc_b, 1)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 2)
-	gc_c2v := gocuda.Scratch[int32](gc_b, 3)
-	gc_c2a := gocuda.Scratch[int](gc_b, 4)
-	gc_c2w := gocuda.Scratch[int](gc_b, 5)
-	gc_c2r := gocuda.Scratch[int32](gc_b, 6)
+	gc_m1 := compiled.Scratch[bool](gc_b, 0)
+	gc_m1e := compiled.Scratch[bool](gc_b, 1)
+	gc_c2m := compiled.Scratch[uint32](gc_b, 2)
+	gc_c2v := compiled.Scratch[int32](gc_b, 3)
+	gc_c2a := compiled.Scratch[int](gc_b, 4)
+	gc_c2w := compiled.Scratch[int](gc_b, 5)
+	gc_c2r := compiled.Scratch[int32](gc_b, 6)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
@@ -1418,7 +1419,7 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 		gc_b.Arrive(gc_tid)
 		gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize
 	}
-	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
+	compiled.Warp(gc_b, "ShflSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1432,17 +1433,17 @@ func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
 // IndexPanicKernel indexes out past its end in a thread loop that does not
 // read the thread: the failure must still name the thread.
 func IndexPanicKernel(out []int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_indexPanic,
+	return compiled.Kernel(gc_src_indexPanic,
 		func(gc_t *gocuda.Thread) { indexPanic(gc_t, out) },
-		func(gc_b *gocuda.Block) { gc_body_indexPanic(gc_b, out) })
+		func(gc_b *compiled.Block) { gc_body_indexPanic(gc_b, out) })
 }
 
-var gc_src_indexPanic = gocuda.NewKernelSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
+var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
 
-func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
+func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_i := gocuda.Scratch[int](gc_b, 0)
+	gc_i := compiled.Scratch[int](gc_b, 0)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 //line kernels.go:352
@@ -1464,40 +1465,40 @@ func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
 // those lanes: ShflXorSync over segments of 8, and the max, and, or and
 // xor reductions.
 func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_maskedCollectives,
+	return compiled.Kernel(gc_src_maskedCollectives,
 		func(gc_t *gocuda.Thread) { maskedCollectives(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_maskedCollectives(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_maskedCollectives(gc_b, in, out) })
 }
 
-var gc_src_maskedCollectives = gocuda.NewKernelSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
+var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
 
-func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
+func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_x := gocuda.Scratch[int32](gc_b, 1)
-	gc_hi := gocuda.Scratch[int32](gc_b, 2)
-	gc_and := gocuda.Scratch[uint32](gc_b, 3)
-	gc_or := gocuda.Scratch[uint32](gc_b, 4)
-	gc_m1 := gocuda.Scratch[bool](gc_b, 5)
-	gc_m1e := gocuda.Scratch[bool](gc_b, 6)
-	gc_c3m := gocuda.Scratch[uint32](gc_b, 7)
-	gc_c3v := gocuda.Scratch[int32](gc_b, 8)
-	gc_c3a := gocuda.Scratch[int](gc_b, 9)
-	gc_c3w := gocuda.Scratch[int](gc_b, 10)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 11)
-	gc_c5m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c5v := gocuda.Scratch[int32](gc_b, 13)
-	gc_c5r := gocuda.Scratch[int32](gc_b, 14)
-	gc_c7m := gocuda.Scratch[uint32](gc_b, 15)
-	gc_c7v := gocuda.Scratch[uint32](gc_b, 16)
-	gc_c7r := gocuda.Scratch[uint32](gc_b, 17)
-	gc_c9m := gocuda.Scratch[uint32](gc_b, 18)
-	gc_c9v := gocuda.Scratch[uint32](gc_b, 19)
-	gc_c9r := gocuda.Scratch[uint32](gc_b, 20)
-	gc_c11m := gocuda.Scratch[uint32](gc_b, 21)
-	gc_c11v := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c11r := gocuda.Scratch[uint32](gc_b, 23)
+	gc_v := compiled.Scratch[int32](gc_b, 0)
+	gc_x := compiled.Scratch[int32](gc_b, 1)
+	gc_hi := compiled.Scratch[int32](gc_b, 2)
+	gc_and := compiled.Scratch[uint32](gc_b, 3)
+	gc_or := compiled.Scratch[uint32](gc_b, 4)
+	gc_m1 := compiled.Scratch[bool](gc_b, 5)
+	gc_m1e := compiled.Scratch[bool](gc_b, 6)
+	gc_c3m := compiled.Scratch[uint32](gc_b, 7)
+	gc_c3v := compiled.Scratch[int32](gc_b, 8)
+	gc_c3a := compiled.Scratch[int](gc_b, 9)
+	gc_c3w := compiled.Scratch[int](gc_b, 10)
+	gc_c3r := compiled.Scratch[int32](gc_b, 11)
+	gc_c5m := compiled.Scratch[uint32](gc_b, 12)
+	gc_c5v := compiled.Scratch[int32](gc_b, 13)
+	gc_c5r := compiled.Scratch[int32](gc_b, 14)
+	gc_c7m := compiled.Scratch[uint32](gc_b, 15)
+	gc_c7v := compiled.Scratch[uint32](gc_b, 16)
+	gc_c7r := compiled.Scratch[uint32](gc_b, 17)
+	gc_c9m := compiled.Scratch[uint32](gc_b, 18)
+	gc_c9v := compiled.Scratch[uint32](gc_b, 19)
+	gc_c9r := compiled.Scratch[uint32](gc_b, 20)
+	gc_c11m := compiled.Scratch[uint32](gc_b, 21)
+	gc_c11v := compiled.Scratch[uint32](gc_b, 22)
+	gc_c11r := compiled.Scratch[uint32](gc_b, 23)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
@@ -1531,7 +1532,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0xfffff, v, 3, 8
 	}
-	gocuda.CompiledWarp(gc_b, "ShflXorSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+	compiled.Warp(gc_b, "ShflXorSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1552,7 +1553,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c5m[gc_tid], gc_c5v[gc_tid] = 0xfffff, v
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceMaxSync", gc_c5m, gc_c5v, []int(nil), []int(nil), gc_c5r)
+	compiled.Warp(gc_b, "ReduceMaxSync", gc_c5m, gc_c5v, []int(nil), []int(nil), gc_c5r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1573,7 +1574,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c7m[gc_tid], gc_c7v[gc_tid] = 0xfffff, uint32(v)
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceAndSync", gc_c7m, gc_c7v, []int(nil), []int(nil), gc_c7r)
+	compiled.Warp(gc_b, "ReduceAndSync", gc_c7m, gc_c7v, []int(nil), []int(nil), gc_c7r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1594,7 +1595,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c9m[gc_tid], gc_c9v[gc_tid] = 0xfffff, uint32(v)
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceOrSync", gc_c9m, gc_c9v, []int(nil), []int(nil), gc_c9r)
+	compiled.Warp(gc_b, "ReduceOrSync", gc_c9m, gc_c9v, []int(nil), []int(nil), gc_c9r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1615,7 +1616,7 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 		gc_b.Arrive(gc_tid)
 		gc_c11m[gc_tid], gc_c11v[gc_tid] = 0xfffff, uint32(v)
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceXorSync", gc_c11m, gc_c11v, []int(nil), []int(nil), gc_c11r)
+	compiled.Warp(gc_b, "ReduceXorSync", gc_c11m, gc_c11v, []int(nil), []int(nil), gc_c11r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if !gc_m1[gc_tid] {
@@ -1640,45 +1641,45 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 // inlined at two places, and a block-level range over a parameter slice
 // with a barrier inside.
 func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_branches,
+	return compiled.Kernel(gc_src_branches,
 		func(gc_t *gocuda.Thread) { branches(gc_t, in, steps, out) },
-		func(gc_b *gocuda.Block) { gc_body_branches(gc_b, in, steps, out) })
+		func(gc_b *compiled.Block) { gc_body_branches(gc_b, in, steps, out) })
 }
 
-var gc_src_branches = gocuda.NewKernelSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:377-412", "kernels.go:414-422")
+var gc_src_branches = compiled.NewSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:377-412", "kernels.go:414-422")
 
-func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) {
+func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 2)
-	gc_s_2 := gocuda.Scratch[[]int32](gc_b, 3)
-	gc_v_2 := gocuda.Scratch[int32](gc_b, 4)
-	gc_w := gocuda.Scratch[int32](gc_b, 5)
-	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 6)
-	gc_s_3 := gocuda.Scratch[[]int32](gc_b, 7)
-	gc_v_3 := gocuda.Scratch[int32](gc_b, 8)
-	gc_w_2 := gocuda.Scratch[int32](gc_b, 9)
+	gc_v := compiled.Scratch[int32](gc_b, 0)
+	gc_m := compiled.Scratch[uint32](gc_b, 1)
+	gc_gc_rv1_0 := compiled.Scratch[int32](gc_b, 2)
+	gc_s_2 := compiled.Scratch[[]int32](gc_b, 3)
+	gc_v_2 := compiled.Scratch[int32](gc_b, 4)
+	gc_w := compiled.Scratch[int32](gc_b, 5)
+	gc_gc_rv2_0 := compiled.Scratch[int32](gc_b, 6)
+	gc_s_3 := compiled.Scratch[[]int32](gc_b, 7)
+	gc_v_3 := compiled.Scratch[int32](gc_b, 8)
+	gc_w_2 := compiled.Scratch[int32](gc_b, 9)
 	gc_exited := gc_b.Exited()
-	gc_m2 := gocuda.Scratch[bool](gc_b, 10)
-	gc_m2e := gocuda.Scratch[bool](gc_b, 11)
-	gc_c3m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c3v := gocuda.Scratch[int32](gc_b, 13)
-	gc_c3a := gocuda.Scratch[int](gc_b, 14)
-	gc_c3w := gocuda.Scratch[int](gc_b, 15)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 16)
-	gc_m5 := gocuda.Scratch[bool](gc_b, 17)
-	gc_m5e := gocuda.Scratch[bool](gc_b, 18)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 19)
-	gc_c6v := gocuda.Scratch[int32](gc_b, 20)
-	gc_c6a := gocuda.Scratch[int](gc_b, 21)
-	gc_c6w := gocuda.Scratch[int](gc_b, 22)
-	gc_c6r := gocuda.Scratch[int32](gc_b, 23)
-	gc_c10r := gocuda.Scratch[uint32](gc_b, 24)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 25)
-	gc_c12v := gocuda.Scratch[int32](gc_b, 26)
-	gc_c12r := gocuda.Scratch[int32](gc_b, 27)
+	gc_m2 := compiled.Scratch[bool](gc_b, 10)
+	gc_m2e := compiled.Scratch[bool](gc_b, 11)
+	gc_c3m := compiled.Scratch[uint32](gc_b, 12)
+	gc_c3v := compiled.Scratch[int32](gc_b, 13)
+	gc_c3a := compiled.Scratch[int](gc_b, 14)
+	gc_c3w := compiled.Scratch[int](gc_b, 15)
+	gc_c3r := compiled.Scratch[int32](gc_b, 16)
+	gc_m5 := compiled.Scratch[bool](gc_b, 17)
+	gc_m5e := compiled.Scratch[bool](gc_b, 18)
+	gc_c6m := compiled.Scratch[uint32](gc_b, 19)
+	gc_c6v := compiled.Scratch[int32](gc_b, 20)
+	gc_c6a := compiled.Scratch[int](gc_b, 21)
+	gc_c6w := compiled.Scratch[int](gc_b, 22)
+	gc_c6r := compiled.Scratch[int32](gc_b, 23)
+	gc_c10r := compiled.Scratch[uint32](gc_b, 24)
+	gc_c12m := compiled.Scratch[uint32](gc_b, 25)
+	gc_c12v := compiled.Scratch[int32](gc_b, 26)
+	gc_c12r := compiled.Scratch[int32](gc_b, 27)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Enter(gc_tid)
 		if gc_exited[gc_tid] {
@@ -1720,7 +1721,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		gc_b.Arrive(gc_tid)
 		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0x49249249, v, 3, 32
 	}
-	gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
+	compiled.Warp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if gc_exited[gc_tid] {
@@ -1767,7 +1768,7 @@ func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) 
 		gc_b.Arrive(gc_tid)
 		gc_c6m[gc_tid], gc_c6v[gc_tid], gc_c6a[gc_tid], gc_c6w[gc_tid] = 0x92492492, v, 3, 32
 	}
-	gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c6m, gc_c6v, gc_c6a, gc_c6w, gc_c6r)
+	compiled.Warp(gc_b, "ShflUpSync", gc_c6m, gc_c6v, gc_c6a, gc_c6w, gc_c6r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if gc_exited[gc_tid] {
@@ -1830,7 +1831,7 @@ gc_L9:
 //line kernels.go:400
 		gc_b.Arrive(gc_tid)
 	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c10r)
+	compiled.Warp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c10r)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 		gc_b.Mark(gc_tid)
 		if gc_exited[gc_tid] {
@@ -1852,7 +1853,7 @@ gc_L9:
 		gc_b.Arrive(gc_tid)
 		gc_c12m[gc_tid], gc_c12v[gc_tid] = m, v
 	}
-	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
+	compiled.Warp(gc_b, "ReduceAddSync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
 //line kernels.go:402
 	s := gocuda.Shared[int32](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -2041,14 +2042,14 @@ gc_L9:
 // SpinKernel waits for a flag nobody sets: it loops forever, unless its
 // launch is stopped.
 func SpinKernel(flag []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spin,
+	return compiled.Kernel(gc_src_spin,
 		func(gc_t *gocuda.Thread) { spin(gc_t, flag) },
-		func(gc_b *gocuda.Block) { gc_body_spin(gc_b, flag) })
+		func(gc_b *compiled.Block) { gc_body_spin(gc_b, flag) })
 }
 
-var gc_src_spin = gocuda.NewKernelSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
+var gc_src_spin = compiled.NewSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
 
-func gc_body_spin(gc_b *gocuda.Block, flag []int32) {
+func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	t := gc_b.Thread()
 	_ = t
 	gc_n := gc_b.Len()

@@ -3,22 +3,23 @@
 package basic
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)
 //line basic.go:12
@@ -210,17 +211,17 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_scan,
+	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
+var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
-func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
 //line basic.go:44
 	temp := gocuda.Shared[T](t, t.BlockDim.X)

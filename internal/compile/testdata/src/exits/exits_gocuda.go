@@ -3,20 +3,21 @@
 package exits
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // CountKernel counts, per block, the positive inputs, with threads past
 // the end returning early.
 func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_count,
+	return compiled.Kernel(gc_src_count,
 		func(gc_t *gocuda.Thread) { count(gc_t, in, counts, flags) },
-		func(gc_b *gocuda.Block) { gc_body_count(gc_b, in, counts, flags) })
+		func(gc_b *compiled.Block) { gc_body_count(gc_b, in, counts, flags) })
 }
 
-var gc_src_count = gocuda.NewKernelSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
+var gc_src_count = compiled.NewSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
 
-func gc_body_count(gc_b *gocuda.Block, in []int32, counts []int32, flags []bool) {
+func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []bool) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()

@@ -3,20 +3,21 @@
 package generic
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	gc "github.com/gocuda/gocuda/gocuda"
 	"math"
 )
 
 // ReduceKernel sums each block's inputs in shared memory.
 func ReduceKernel[T Number](in, partial []T, scale ...float64) func(*gc.Thread) {
-	return gc.CompiledKernel(gc_src_reduce,
+	return compiled.Kernel(gc_src_reduce,
 		func(gc_t *gc.Thread) { reduce[T](gc_t, in, partial, scale...) },
-		func(gc_b *gc.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
+		func(gc_b *compiled.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
 }
 
-var gc_src_reduce = gc.NewKernelSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
+var gc_src_reduce = compiled.NewSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
 
-func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64) {
+func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...float64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line generic.go:15
@@ -67,14 +68,14 @@ func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64)
 
 // SquareKernel squares its input: no barrier, one thread loop.
 func SquareKernel(x []float64) func(*gc.Thread) {
-	return gc.CompiledKernel(gc_src_square,
+	return compiled.Kernel(gc_src_square,
 		func(gc_t *gc.Thread) { square(gc_t, x) },
-		func(gc_b *gc.Block) { gc_body_square(gc_b, x) })
+		func(gc_b *compiled.Block) { gc_body_square(gc_b, x) })
 }
 
-var gc_src_square = gc.NewKernelSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
+var gc_src_square = compiled.NewSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
 
-func gc_body_square(gc_b *gc.Block, x []float64) {
+func gc_body_square(gc_b *compiled.Block, x []float64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {

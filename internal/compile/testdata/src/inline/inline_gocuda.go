@@ -3,23 +3,24 @@
 package inline
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_tree,
+	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-var gc_src_tree = gocuda.NewKernelSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
+var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
 
-func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[T](gc_b, 0)
 //line inline.go:13
 	sdata := gocuda.Shared[T](t, t.BlockDim.X)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
