@@ -49,7 +49,7 @@ type Entry struct {
 	Name   string // types.Func.FullName of the generic origin
 	Short  string // the name alone: "ShflDownSync", "SyncThreads", "Sync"
 	Kind   Kind
-	Reduce Reduce    // for BarrierPred
+	Reduce Reduce // for BarrierPred
 	// Engine reports that the engine completes this collective for
 	// compiled code, as Warp.
 	Engine bool
