@@ -13,14 +13,21 @@ import (
 // that live across a barrier (Scratch). A Block belongs to one worker of
 // the device; it is valid only during the body call that received it.
 type Block struct {
-	b compiledlink.Block[*gocuda.Thread, gocuda.Dim3]
+	b engineBlock
 }
 
+// engineBlock is the engine's state of a block, which Block wraps.
+type engineBlock = compiledlink.Block[*gocuda.Thread, gocuda.Dim3]
+
 // blockOf returns the Block that wraps b: the engine keeps the state and
-// Block adds only its methods.
-func blockOf(b *compiledlink.Block[*gocuda.Thread, gocuda.Dim3]) *Block {
-	return (*Block)(unsafe.Pointer(b))
-}
+// Block adds only its methods, so that the two have one layout.
+func blockOf(b *engineBlock) *Block { return (*Block)(unsafe.Pointer(b)) }
+
+// A Block is exactly an engineBlock: these fail to compile otherwise.
+var (
+	_ [unsafe.Sizeof(Block{}) - unsafe.Sizeof(engineBlock{})]struct{}
+	_ [unsafe.Sizeof(engineBlock{}) - unsafe.Sizeof(Block{})]struct{}
+)
 
 // A Pos is where a body is: Block is the linear index of the block being
 // run (X fastest, then Y, then Z) and Thread the rank of the thread being

@@ -79,6 +79,7 @@ func (c *gridCounter) check(threadsPerBlock int) {
 // blocks, which together cover every block of 1D, 2D and 3D grids exactly
 // once, with one body call per chunk.
 func TestGridKernelRunsEveryBlockOnce(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	for name, cfg := range map[string]gocuda.Config{
@@ -144,6 +145,7 @@ func TestGridKernelRuntimePath(t *testing.T) {
 // TestGridKernelPanicReportsPos: a panic in a GridKernel body names the
 // block and thread stored in Pos, not those of the Thread.
 func TestGridKernelPanicReportsPos(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 5, Y: 4, Z: 3}, Block: gocuda.Dim3{X: 4, Y: 4}}
@@ -195,6 +197,7 @@ func TestGridKernelPanicReportsPos(t *testing.T) {
 // TestGridKernelCancel: cancelling LaunchContext stops a GridKernel body
 // that checks Stopped, however long it would otherwise run.
 func TestGridKernelCancel(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -27,8 +27,8 @@ type Source struct {
 
 // NewSource returns the Source of the kernel name, whose source lines,
 // each span given as "file:first-end" with file a name in the directory of
-// the calling file, have the SHA-256 hash (see package srchash). It
-// panics on a malformed span.
+// the calling file, have the hash the generator recorded (SHA-256, in
+// hexadecimal, of the spans' lines). It panics on a malformed span.
 func NewSource(name, hash string, spans ...string) *Source {
 	dir := ""
 	if _, caller, _, ok := runtime.Caller(1); ok {
@@ -46,7 +46,7 @@ func NewSource(name, hash string, spans ...string) *Source {
 // Thread's block fields (BlockIdx, BlockDim, GridDim) set and thread 0
 // entered.
 func Kernel(src *Source, perThread func(*gocuda.Thread), body func(*Block)) func(*gocuda.Thread) {
-	return engine.Kernel(src.s, perThread, func(b *compiledlink.Block[*gocuda.Thread, gocuda.Dim3]) {
+	return engine.Kernel(src.s, perThread, func(b *engineBlock) {
 		body(blockOf(b))
 	})
 }
@@ -60,7 +60,7 @@ func Kernel(src *Source, perThread func(*gocuda.Thread), body func(*Block)) func
 // Kernel does. Body should check Block.Stopped between blocks, or more
 // often, so that a cancelled launch stops.
 func GridKernel(src *Source, perThread func(*gocuda.Thread), body func(b *Block, lo, hi int)) func(*gocuda.Thread) {
-	return engine.GridKernel(src.s, perThread, func(b *compiledlink.Block[*gocuda.Thread, gocuda.Dim3], lo, hi int) {
+	return engine.GridKernel(src.s, perThread, func(b *engineBlock, lo, hi int) {
 		body(blockOf(b), lo, hi)
 	})
 }

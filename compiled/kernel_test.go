@@ -37,6 +37,7 @@ func countingKernel(t *testing.T, src *compiled.Source) (k func(*gocuda.Thread),
 // TestKernelHandsOver: a compiled kernel runs its body once per block,
 // and per thread with Config.RuntimePath.
 func TestKernelHandsOver(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 5, Y: 2}, Block: gocuda.Dim3{X: 3, Y: 4, Z: 2}}
@@ -55,6 +56,7 @@ func TestKernelHandsOver(t *testing.T) {
 // TestStaleKernelRunsOnRuntimePath: once the kernel's lines change, its
 // compiled form never runs, and a warning says so.
 func TestStaleKernelRunsOnRuntimePath(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	var warnings bytes.Buffer
 	compiledlink.StaleWarnings = &warnings
@@ -70,6 +72,7 @@ func TestStaleKernelRunsOnRuntimePath(t *testing.T) {
 // TestSourceWithoutFiles: a Source whose files cannot be read (a binary
 // run away from its source) trusts the generator.
 func TestSourceWithoutFiles(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	k, bodies, threads := countingKernel(t, compiled.NewSource("k", "no such hash", "absent.go:1-2"))
 	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
@@ -82,6 +85,7 @@ func TestSourceWithoutFiles(t *testing.T) {
 // TestBodyMayNotSynchronize: a body that reaches a barrier (a generator
 // bug) fails the launch instead of corrupting the block.
 func TestBodyMayNotSynchronize(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	k := compiled.Kernel(src, func(*gocuda.Thread) {}, func(b *compiled.Block) { b.Thread().SyncThreads() })
@@ -113,6 +117,7 @@ func TestWithRuntimePath(t *testing.T) {
 // and thread its Pos names, whether the body moved the Thread there or
 // not.
 func TestKernelPanicReportsPos(t *testing.T) {
+	needCompiled(t)
 	d := newDevice(t)
 	src, _ := currentSource(t)
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 3, Y: 2}, Block: gocuda.Dim3{X: 4, Y: 2}}

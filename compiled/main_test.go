@@ -16,6 +16,13 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
+// needCompiled skips t where compiled forms never run (GOCUDA_COMPILED=off).
+func needCompiled(t *testing.T) {
+	if os.Getenv("GOCUDA_COMPILED") == "off" {
+		t.Skip("GOCUDA_COMPILED=off: compiled forms run on the runtime path")
+	}
+}
+
 // newDevice returns a device of three workers, closed when t ends.
 func newDevice(t *testing.T, opts ...gocuda.Option) *gocuda.Device {
 	d, err := gocuda.NewDevice(append([]gocuda.Option{gocuda.WithWorkers(3)}, opts...)...)
