@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -10,37 +11,58 @@ import (
 // of the block bumps its own shared counter and crosses a barrier, rounds
 // times. Counts, one per thread, receives the counters.
 func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_syncRounds,
+	return compiled.Kernel(gc_src_syncRounds,
 		func(gc_t *gocuda.Thread) { syncRounds(gc_t, rounds, counts) },
-		func(gc_b *gocuda.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
+		func(gc_b *compiled.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
 }
 
-var gc_src_syncRounds = gocuda.NewKernelSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:8-21")
+var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:8-21")
 
-func gc_body_syncRounds(gc_b *gocuda.Block, rounds int, counts []int32) {
+func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+
 //line blocks.go:14
-	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	s := gocuda.Shared[int32](t, gc_bdx)
 
 //line blocks.go:16
 	for range rounds {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line blocks.go:15
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line blocks.go:17
-			s[tid]++
+						s[tid]++
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line blocks.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line blocks.go:20
-		counts[tid] = s[tid]
+					counts[tid] = s[tid]
+				}
+			}
+		}
 	}
 }
 
@@ -50,59 +72,97 @@ func gc_body_syncRounds(gc_b *gocuda.Block, rounds int, counts []int32) {
 // warps' sums into partial[blockIdx.x]. Blocks are one-dimensional, whole
 // warps.
 func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockReduceShuffle,
+	return compiled.Kernel(gc_src_blockReduceShuffle,
 		func(gc_t *gocuda.Thread) { blockReduceShuffle(gc_t, x, partial, run) },
-		func(gc_b *gocuda.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
+		func(gc_b *compiled.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceShuffle = gocuda.NewKernelSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:23-47")
+var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:23-47")
 
-func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float64, run int) {
+func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[float64](gc_b, 0)
-	gc_c2r := gocuda.Scratch[float64](gc_b, 1)
+
 //line blocks.go:31
-	warps := gocuda.Shared[float64](t, t.BlockDim.X/gocuda.WarpSize)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float64
+		var gc_c1r [32]float64
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line blocks.go:32
-		v := runSum(x, (t.BlockIdx.X*t.BlockDim.X+gc_ix.ThreadIdx.X)*run, run)
-		gc_v[gc_tid] = v
-	}
+			v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+			gc_l_v[gc_lane] = v
+		}
 
 //line blocks.go:33
-	for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:34
-		gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v, off, gocuda.WarpSize, gc_c2r)
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
 //line blocks.go:34
-			v += gc_c2r[gc_tid]
-			gc_v[gc_tid] = v
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		v := gc_v[gc_tid]
-//line blocks.go:36
-		if t.LaneID() == 0 {
-			warps[t.WarpID()] = v
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line blocks.go:40
-		if gc_ix.ThreadIdx.X == 0 {
-			var s float64
-			for _, w := range warps {
-				s += w
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
-			partial[t.BlockIdx.X] = s
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+
+//line blocks.go:36
+			if (gc_rank & 31) == 0 {
+				warps[(gc_rank >> 5)] = v
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:40
+					if gc_tx == 0 {
+						var s float64
+						for _, w := range warps {
+							s += w
+						}
+						partial[gc_bx] = s
+					}
+				}
+			}
 		}
 	}
 }
@@ -112,48 +172,79 @@ func gc_body_blockReduceShuffle(gc_b *gocuda.Block, x []float32, partial []float
 // sequential-addressing tree over the block's sums. Blocks are
 // one-dimensional, a power of two.
 func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockReduceTree,
+	return compiled.Kernel(gc_src_blockReduceTree,
 		func(gc_t *gocuda.Thread) { blockReduceTree(gc_t, x, partial, run) },
-		func(gc_b *gocuda.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
+		func(gc_b *compiled.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceTree = gocuda.NewKernelSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:49-69")
+var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:49-69")
 
-func gc_body_blockReduceTree(gc_b *gocuda.Block, x []float32, partial []float64, run int) {
+func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-//line blocks.go:56
-	s := gocuda.Shared[float64](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line blocks.go:57
-		tid := gc_ix.ThreadIdx.X
-//line blocks.go:58
-		s[tid] = runSum(x, (t.BlockIdx.X*t.BlockDim.X+tid)*run, run)
-	}
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 
-//line blocks.go:60
-	for stride := t.BlockDim.X / 2; stride > 0; stride /= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+//line blocks.go:56
+	s := gocuda.Shared[float64](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line blocks.go:57
-			tid := gc_ix.ThreadIdx.X
-//line blocks.go:61
-			if tid < stride {
-				s[tid] += s[tid+stride]
+					tid := gc_tx
+
+//line blocks.go:58
+					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+
+//line blocks.go:60
+	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line blocks.go:57
-		tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
+//line blocks.go:61
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+
 //line blocks.go:66
-		if tid == 0 {
-			partial[t.BlockIdx.X] = s[0]
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+			}
 		}
 	}
 }

@@ -18,12 +18,14 @@ type executor struct {
 	shared   arena
 
 	// A compiled kernel's block body, once its first block handed it over
-	// (see CompiledKernel), runs the rest of the launch's blocks here.
-	body   func(*Block)
-	blk    Block
+	// (see compiledKernel), runs the rest of the chunk's blocks here.
+	body   func(*compiledBlock)
+	blk    compiledBlock
 	handed bool      // the current block ran as a body: call no more threads
 	inBody bool      // a body is running: barriers are a generator bug
 	job    *grid.Job // the job of the chunk being run, which a body checks for cancellation
+
+	cur, end int64 // the linear index of the block being run, and the end of its chunk
 
 	gridSyncs int // grid barriers the block (one per executor in a cooperative launch) has passed
 
@@ -37,7 +39,7 @@ func newExecutor(marked bool) *executor {
 	x.coop.Marked = marked
 	x.runFiber = x.runFiberThread
 	x.direct.x = x
-	x.blk.x, x.blk.t = x, &x.direct
+	x.blk.Thread, x.blk.Rank = &x.direct, &x.direct.self
 	x.coop.Reporter = reporter{x: x}
 	x.coop.Observer = probeObserver{x}
 	return x
@@ -82,11 +84,12 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 	}()
 	l := x.launch
 	x.block = l.grid.index(first)
-	for b := first; b < end && !job.Stopped(); b++ {
+	x.end = end // a grid body that runs the rest of the chunk ends it sooner
+	for x.cur = first; x.cur < x.end && !job.Stopped(); x.cur++ {
 		x.shared.begin()
 		t.BlockIdx, t.BlockDim, t.GridDim = x.block, l.block, l.grid
 		if l.probe != nil {
-			x.probeBlockStart(b)
+			x.probeBlockStart(x.cur)
 		}
 		if x.body != nil {
 			x.runBody()

@@ -54,10 +54,14 @@ func (r reporter) GridDeadlock(waiting, exited []int64) error {
 
 // failure turns a panic recovered on the worker goroutine into the launch's
 // error. The block's own failure wins: the driver may have swallowed it.
-// Any other panic is the driver thread's own.
+// A panic in a compiled body is that of the block and thread its Pos
+// names; any other panic is the driver thread's own.
 func (x *executor) failure(r any) error {
 	if f := x.coop.Failure(); f != nil {
 		return f
+	}
+	if x.inBody {
+		return x.bodyFailure(panics.Capture(r))
 	}
 	return reporter{x: x}.ThreadPanic(x.direct.self, panics.Capture(r))
 }

@@ -26,7 +26,7 @@ func shuffleValue[T any](t *Thread, kind grid.Kind, mask uint32, v T, arg, width
 			t.ThreadIdx, kind, reflect.TypeFor[T]()))
 	}
 	if unsafe.Sizeof(v) <= pieceSize {
-		return fromBits[T](t.shuffle(kind, mask, toBits(v), arg, width))
+		return grid.FromBits[T](t.shuffle(kind, mask, grid.ToBits(v), arg, width))
 	}
 	src := unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))
 	var out T

@@ -2,7 +2,6 @@ package gocuda
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -66,13 +65,13 @@ func ShflXorSync[T any](t *Thread, mask uint32, v T, laneMask, width int) T {
 // MatchAnySync is __match_any_sync: it returns the lanes of mask whose v
 // equals the caller's (bitwise).
 func MatchAnySync[T Shuffleable](t *Thread, mask uint32, v T) uint32 {
-	return uint32(t.warp(grid.Collective{Kind: grid.KindMatchAny, Mask: mask, Value: toBits(v)}))
+	return uint32(t.warp(grid.Collective{Kind: grid.KindMatchAny, Mask: mask, Value: grid.ToBits(v)}))
 }
 
 // MatchAllSync is __match_all_sync: if every lane of mask has the same v
 // (bitwise) it returns mask and true, else 0 and false.
 func MatchAllSync[T Shuffleable](t *Thread, mask uint32, v T) (uint32, bool) {
-	r := t.warp(grid.Collective{Kind: grid.KindMatchAll, Mask: mask, Value: toBits(v)})
+	r := t.warp(grid.Collective{Kind: grid.KindMatchAll, Mask: mask, Value: grid.ToBits(v)})
 	return uint32(r), r>>32 != 0
 }
 
@@ -148,34 +147,4 @@ func predBits(p bool) uint64 {
 		return 1
 	}
 	return 0
-}
-
-// toBits returns the bits of v, a value of at most 8 bytes, zero-extended
-// to 64.
-func toBits[T any](v T) uint64 {
-	p := unsafe.Pointer(&v)
-	switch size, align := unsafe.Sizeof(v), unsafe.Alignof(v); {
-	case size == 4 && align >= 4:
-		return uint64(*(*uint32)(p))
-	case size == 8 && align >= 8:
-		return *(*uint64)(p)
-	}
-	var b uint64
-	copy(bytesOf(&b), unsafe.Slice((*byte)(p), unsafe.Sizeof(v)))
-	return b
-}
-
-// fromBits is the inverse of toBits.
-func fromBits[T any](b uint64) T {
-	var v T
-	p := unsafe.Pointer(&v)
-	switch size, align := unsafe.Sizeof(v), unsafe.Alignof(v); {
-	case size == 4 && align >= 4:
-		*(*uint32)(p) = uint32(b)
-	case size == 8 && align >= 8:
-		*(*uint64)(p) = b
-	default:
-		copy(unsafe.Slice((*byte)(p), unsafe.Sizeof(v)), bytesOf(&b))
-	}
-	return v
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,41 +12,67 @@ import (
 // rows outer, columns inner, clamped to the image. Launch it with
 // BlurConfig.
 func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blur,
+	return compiled.GridKernel(gc_src_blur,
 		func(gc_t *gocuda.Thread) { blur(gc_t, src, dst, width, height, r) },
-		func(gc_b *gocuda.Block) { gc_body_blur(gc_b, src, dst, width, height, r) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_blur(gc_b, gc_lo, gc_hi, src, dst, width, height, r)
+		})
 }
 
-var gc_src_blur = gocuda.NewKernelSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102")
+var gc_src_blur = compiled.NewSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102")
 
-func gc_body_blur(gc_b *gocuda.Block, src, dst []float32, width, height, r int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line blur.go:89
-		x := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line blur.go:90
-		y := t.BlockIdx.Y*t.BlockDim.Y + gc_ix.ThreadIdx.Y
-//line blur.go:91
-		if x >= width || y >= height {
-//line blur.go:91
-			continue gc_L1
-
+func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, width, height, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
 		}
+		gc_pos.Block = gc_blk
+		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
+		_, _, _ = gc_bx, gc_by, gc_bz
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line blur.go:89
+						x := gc_bx*gc_bdx + gc_tx
+
+//line blur.go:90
+						y := gc_by*gc_bdy + gc_ty
+
+//line blur.go:91
+						if x >= width || y >= height {
+							continue gc_L1
+						}
+
 //line blur.go:94
-		var sum float32
+						var sum float32
+
 //line blur.go:95
-		for dy := -r; dy <= r; dy++ {
-			row := src[clampTo(y+dy, height)*width:]
-			for dx := -r; dx <= r; dx++ {
-				sum += row[clampTo(x+dx, width)]
+						for dy := -r; dy <= r; dy++ {
+							row := src[clampTo(y+dy, height)*width:]
+							for dx := -r; dx <= r; dx++ {
+								sum += row[clampTo(x+dx, width)]
+							}
+						}
+
+//line blur.go:101
+						dst[y*width+x] = sum * blurScale(r)
+					}
+				}
 			}
 		}
-//line blur.go:101
-		dst[y*width+x] = sum * blurScale(r)
 	}
 }
 
@@ -57,36 +84,36 @@ gc_L1:
 // Each input pixel is read from global memory about once per block instead
 // of (2r+1)² times. Launch it with BlurConfig.
 func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blurShared,
+	return compiled.Kernel(gc_src_blurShared,
 		func(gc_t *gocuda.Thread) { blurShared(gc_t, src, dst, width, height, r) },
-		func(gc_b *gocuda.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
+		func(gc_b *compiled.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
 }
 
-var gc_src_blurShared = gocuda.NewKernelSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
+var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
 
-func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r int) {
+func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_exited := gc_b.Exited()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
+
 //line blur.go:114
 	side := BlurTile + 2*r
+
 //line blur.go:115
 	tile := gocuda.Shared[float32](t, side*side)
-//line blur.go:116
-	x0 := t.BlockIdx.X*BlurTile - r
-//line blur.go:116
-	y0 := t.BlockIdx.Y*BlurTile - r
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
 
-//line blur.go:117
-		gc_g1[gc_tid] = gc_ix.ThreadIdx.Y
-	}
+//line blur.go:116
+	x0 := gc_bx*BlurTile - r
+
+//line blur.go:116
+	y0 := gc_by*BlurTile - r
 
 //line blur.go:117
 	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += BlurTile {
@@ -94,58 +121,78 @@ func gc_body_blurShared(gc_b *gocuda.Block, src, dst []float32, width, height, r
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
-			ty := gc_g1[gc_tid] + gc_off
-			if !(ty < gc_limit) {
-				continue
-			}
-			gc_more = true
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line blur.go:117
+						ty := gc_ty + gc_off
+						if !(ty < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line blur.go:118
-			row := src[clampTo(y0+ty, height)*width:]
+						row := src[clampTo(y0+ty, height)*width:]
+
 //line blur.go:119
-			for tx := gc_ix.ThreadIdx.X; tx < side; tx += BlurTile {
-				tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						for tx := gc_tx; tx < side; tx += BlurTile {
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					}
+				}
 			}
 		}
 	}
-gc_L2:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line blur.go:124
-		x := x0 + r + gc_ix.ThreadIdx.X
-//line blur.go:124
-		y := y0 + r + gc_ix.ThreadIdx.Y
-//line blur.go:125
-		if x >= width || y >= height {
-//line blur.go:125
-			{
-//line blur.go:125
-				gc_exited[gc_tid] = true
-//line blur.go:125
-				continue gc_L2
-//line blur.go:125
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L2:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
-		}
+//line blur.go:124
+					x := x0 + r + gc_tx
+
+//line blur.go:124
+					y := y0 + r + gc_ty
+
+//line blur.go:125
+					if x >= width || y >= height {
+//line blur.go:125
+						{
+//line blur.go:125
+							gc_exited[gc_rank] = true
+							continue gc_L2
+//line blur.go:126
+						}
+					}
+
 //line blur.go:128
-		var sum float32
+					var sum float32
+
 //line blur.go:129
-		for dy := 0; dy <= 2*r; dy++ {
-			row_2 := tile[(gc_ix.ThreadIdx.Y+dy)*side:]
-			for dx := 0; dx <= 2*r; dx++ {
-				sum += row_2[gc_ix.ThreadIdx.X+dx]
+					for dy := 0; dy <= 2*r; dy++ {
+						row_ := tile[(gc_ty+dy)*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row_[gc_tx+dx]
+						}
+					}
+
+//line blur.go:135
+					dst[y*width+x] = sum * blurScale(r)
+				}
 			}
 		}
-//line blur.go:135
-		dst[y*width+x] = sum * blurScale(r)
 	}
 }

@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -15,105 +16,125 @@ import (
 // bins must have HistogramBins elements; the counts are added to what it
 // holds. Launch it with any one-dimensional grid and block.
 func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_histogram,
+	return compiled.Kernel(gc_src_histogram,
 		func(gc_t *gocuda.Thread) { histogram(gc_t, data, bins) },
-		func(gc_b *gocuda.Block) { gc_body_histogram(gc_b, data, bins) })
+		func(gc_b *compiled.Block) { gc_body_histogram(gc_b, data, bins) })
 }
 
-var gc_src_histogram = gocuda.NewKernelSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
+var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
 
-func gc_body_histogram(gc_b *gocuda.Block, data []byte, bins []uint32) {
+func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
-	gc_g3 := gocuda.Scratch[int](gc_b, 2)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line histogram.go:30
 	n := len(data)
+
 //line histogram.go:32
 	local := gocuda.Shared[uint32](t, HistogramBins)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram.go:31
-		tid := gc_ix.ThreadIdx.X
 
 //line histogram.go:33
-		gc_g1[gc_tid] = tid
-	}
-
-//line histogram.go:33
-	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
+	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			b := gc_g1[gc_tid] + gc_off
-			if !(b < gc_limit) {
-				continue
-			}
-			gc_more = true
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+
+//line histogram.go:33
+						b := tid + gc_off
+						if !(b < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line histogram.go:34
-			local[b] = 0
+						local[b] = 0
+					}
+				}
+			}
 		}
 	}
+
 //line histogram.go:37
-	stride := t.BlockDim.X * t.GridDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram.go:31
-		tid := gc_ix.ThreadIdx.X
+	stride := gc_bdx * gc_gdx
 
 //line histogram.go:38
-		gc_g2[gc_tid] = t.BlockIdx.X*t.BlockDim.X + tid
-	}
-
-//line histogram.go:38
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g2[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
-			}
-			gc_more = true
+		gc_more2 = false
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						if !(i < gc_limit2) {
+							continue
+						}
+						gc_more2 = true
+
 //line histogram.go:39
-			atomic.Add(&local[data[i]], 1)
+						atomic.Add(&local[data[i]], 1)
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram.go:31
-		tid := gc_ix.ThreadIdx.X
 
 //line histogram.go:42
-		gc_g3[gc_tid] = tid
-	}
-
-//line histogram.go:42
-	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += t.BlockDim.X {
+	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			b_2 := gc_g3[gc_tid] + gc_off
-			if !(b_2 < gc_limit) {
-				continue
-			}
-			gc_more = true
+		gc_more3 = false
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						if !(b_ < gc_limit3) {
+							continue
+						}
+						gc_more3 = true
+
 //line histogram.go:43
-			if c := local[b_2]; c != 0 {
-				atomic.Add(&bins[b_2], c)
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,38 +14,64 @@ import (
 // synchronizes, so in gocuda each thread is a plain call; B is read down a
 // column, a cache-unfriendly stride of n floats.
 func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulNaive,
+	return compiled.GridKernel(gc_src_matMulNaive,
 		func(gc_t *gocuda.Thread) { matMulNaive(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulNaive(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_matMulNaive(gc_b, gc_lo, gc_hi, a, b, c, m, k, n)
+		})
 }
 
-var gc_src_matMulNaive = gocuda.NewKernelSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138")
+var gc_src_matMulNaive = compiled.NewSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138")
 
-func gc_body_matMulNaive(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
+		_, _, _ = gc_bx, gc_by, gc_bz
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line matmul.go:128
-		row := t.BlockIdx.Y*t.BlockDim.Y + gc_ix.ThreadIdx.Y
-//line matmul.go:129
-		col := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line matmul.go:130
-		if row >= m || col >= n {
-//line matmul.go:130
-			continue gc_L1
+						row := gc_by*gc_bdy + gc_ty
 
-		}
+//line matmul.go:129
+						col := gc_bx*gc_bdx + gc_tx
+
+//line matmul.go:130
+						if row >= m || col >= n {
+							continue gc_L1
+						}
+
 //line matmul.go:133
-		var sum float32
+						var sum float32
+
 //line matmul.go:134
-		for p := 0; p < k; p++ {
-			sum += a[row*k+p] * b[p*n+col]
-		}
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
+						}
+
 //line matmul.go:137
-		c[row*n+col] = sum
+						c[row*n+col] = sum
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -66,202 +93,245 @@ gc_L1:
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line matmul.go:165
 		var sum float32
-		gc_sum[gc_tid] = sum
+		gc_s_sum[gc_rank] = sum
 	}
 
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:162
-			tx := gc_ix.ThreadIdx.X
-//line matmul.go:162
-			ty := gc_ix.ThreadIdx.Y
-//line matmul.go:163
-			row := t.BlockIdx.Y*MatMulTile + ty
-//line matmul.go:164
-			col := t.BlockIdx.X*MatMulTile + tx
-//line matmul.go:167
-			as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:162
-			tx := gc_ix.ThreadIdx.X
-//line matmul.go:162
-			ty := gc_ix.ThreadIdx.Y
-			sum := gc_sum[gc_tid]
-			{
-//line :1
-				{
-//line :1
-					q := 0
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
+//line matmul.go:162
+						tx := gc_tx
+
+//line matmul.go:162
+						ty := gc_ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+
+//line matmul.go:167
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
 				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 1
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 2
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 3
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 4
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 5
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 6
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 7
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 8
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 9
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 10
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 11
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 12
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 13
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 14
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
-				{
-//line matmul.go:170
-					q := 15
-//line matmul.go:170
-					sum += as[ty][q] * bs[q][tx]
-//line matmul.go:170
-				}
-//line matmul.go:170
 			}
-			gc_sum[gc_tid] = sum
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						tx := gc_tx
+
+//line matmul.go:162
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+
+						{
+
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(0)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(1)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(2)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(3)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(4)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(5)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(6)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(7)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(8)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(9)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(10)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(11)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(12)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(13)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(14)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:169
+							{
+//line matmul.go:169
+								q := int(15)
+//line matmul.go:169
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line matmul.go:171
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line matmul.go:162
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line matmul.go:162
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line matmul.go:163
-		row := t.BlockIdx.Y*MatMulTile + ty
+					row := gc_by*MatMulTile + ty
+
 //line matmul.go:164
-		col := t.BlockIdx.X*MatMulTile + tx
-		sum := gc_sum[gc_tid]
+					col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+
 //line matmul.go:174
-		if row < m && col < n {
-			c[row*n+col] = sum
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
 		}
 	}
 }
@@ -272,106 +342,166 @@ func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
 // here, the bounds checks of a variable index). Launch it with
 // MatMulConfig(MatMulTiledUnrolled, m, n).
 func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiledUnrolled,
+	return compiled.Kernel(gc_src_matMulTiledUnrolled,
 		func(gc_t *gocuda.Thread) { matMulTiledUnrolled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiledUnrolled = gocuda.NewKernelSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
+var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
 
-func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+
 //line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line matmul.go:206
 		var sum float32
-		gc_sum[gc_tid] = sum
+		gc_s_sum[gc_rank] = sum
 	}
 
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
 //line matmul.go:203
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line matmul.go:203
-			ty := gc_ix.ThreadIdx.Y
+						ty := gc_ty
+
 //line matmul.go:204
-			row := t.BlockIdx.Y*MatMulTile + ty
+						row := gc_by*MatMulTile + ty
+
 //line matmul.go:205
-			col := t.BlockIdx.X*MatMulTile + tx
+						col := gc_bx*MatMulTile + tx
+
 //line matmul.go:208
-			as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+			}
 		}
+
 //line matmul.go:210
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line matmul.go:203
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line matmul.go:203
-			ty := gc_ix.ThreadIdx.Y
-			sum := gc_sum[gc_tid]
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+
 //line matmul.go:210
-			ar := &as[ty]
+						ar := &as[ty]
+
 //line matmul.go:211
-			sum += ar[0] * bt[0][tx]
+						sum += ar[0] * bt[0][tx]
+
 //line matmul.go:212
-			sum += ar[1] * bt[1][tx]
+						sum += ar[1] * bt[1][tx]
+
 //line matmul.go:213
-			sum += ar[2] * bt[2][tx]
+						sum += ar[2] * bt[2][tx]
+
 //line matmul.go:214
-			sum += ar[3] * bt[3][tx]
+						sum += ar[3] * bt[3][tx]
+
 //line matmul.go:215
-			sum += ar[4] * bt[4][tx]
+						sum += ar[4] * bt[4][tx]
+
 //line matmul.go:216
-			sum += ar[5] * bt[5][tx]
+						sum += ar[5] * bt[5][tx]
+
 //line matmul.go:217
-			sum += ar[6] * bt[6][tx]
+						sum += ar[6] * bt[6][tx]
+
 //line matmul.go:218
-			sum += ar[7] * bt[7][tx]
+						sum += ar[7] * bt[7][tx]
+
 //line matmul.go:219
-			sum += ar[8] * bt[8][tx]
+						sum += ar[8] * bt[8][tx]
+
 //line matmul.go:220
-			sum += ar[9] * bt[9][tx]
+						sum += ar[9] * bt[9][tx]
+
 //line matmul.go:221
-			sum += ar[10] * bt[10][tx]
+						sum += ar[10] * bt[10][tx]
+
 //line matmul.go:222
-			sum += ar[11] * bt[11][tx]
+						sum += ar[11] * bt[11][tx]
+
 //line matmul.go:223
-			sum += ar[12] * bt[12][tx]
+						sum += ar[12] * bt[12][tx]
+
 //line matmul.go:224
-			sum += ar[13] * bt[13][tx]
+						sum += ar[13] * bt[13][tx]
+
 //line matmul.go:225
-			sum += ar[14] * bt[14][tx]
+						sum += ar[14] * bt[14][tx]
+
 //line matmul.go:226
-			sum += ar[15] * bt[15][tx]
-			gc_sum[gc_tid] = sum
+						sum += ar[15] * bt[15][tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line matmul.go:203
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line matmul.go:203
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line matmul.go:204
-		row := t.BlockIdx.Y*MatMulTile + ty
+					row := gc_by*MatMulTile + ty
+
 //line matmul.go:205
-		col := t.BlockIdx.X*MatMulTile + tx
-		sum := gc_sum[gc_tid]
+					col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+
 //line matmul.go:229
-		if row < m && col < n {
-			c[row*n+col] = sum
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
 		}
 	}
 }
@@ -388,542 +518,522 @@ func gc_body_matMulTiledUnrolled(gc_b *gocuda.Block, a, b, c []float32, m, k, n 
 // the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
 // two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
 func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulRegisterTiled,
+	return compiled.Kernel(gc_src_matMulRegisterTiled,
 		func(gc_t *gocuda.Thread) { matMulRegisterTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulRegisterTiled = gocuda.NewKernelSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
+var gc_src_matMulRegisterTiled = compiled.NewSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
 
-func gc_body_matMulRegisterTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s00 := gocuda.Scratch[float32](gc_b, 0)
-	gc_s01 := gocuda.Scratch[float32](gc_b, 1)
-	gc_s10 := gocuda.Scratch[float32](gc_b, 2)
-	gc_s11 := gocuda.Scratch[float32](gc_b, 3)
+	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)
+	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)
+	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)
+	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)
+
 //line matmul.go:248
 	const half = MatMulTile
+
 //line matmul.go:249
 	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+
 //line matmul.go:250
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+
 //line matmul.go:252
-	row0 := t.BlockIdx.Y * matmulRegTile
+	row0 := gc_by * matmulRegTile
+
 //line matmul.go:252
-	col0 := t.BlockIdx.X * matmulRegTile
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	col0 := gc_bx * matmulRegTile
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
-		gc_s00[gc_tid] = s00
-		gc_s01[gc_tid] = s01
-		gc_s10[gc_tid] = s10
-		gc_s11[gc_tid] = s11
+		gc_s_s00[gc_rank] = s00
+		gc_s_s01[gc_rank] = s01
+		gc_s_s10[gc_rank] = s10
+		gc_s_s11[gc_rank] = s11
 	}
 
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
 //line matmul.go:251
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line matmul.go:251
-			ty := gc_ix.ThreadIdx.Y
+						ty := gc_ty
+
 //line matmul.go:256
-			for i := 0; i < matmulRegTile; i += half {
-				for j := 0; j < matmulRegTile; j += half {
-					as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-						row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+						for i := 0; i < matmulRegTile; i += half {
+							for j := 0; j < matmulRegTile; j += half {
+								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+							}
+						}
+					}
 				}
 			}
 		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line matmul.go:251
-			tx := gc_ix.ThreadIdx.X
-//line matmul.go:251
-			ty := gc_ix.ThreadIdx.Y
-			s00 := gc_s00[gc_tid]
-			s01 := gc_s01[gc_tid]
-			s10 := gc_s10[gc_tid]
-			s11 := gc_s11[gc_tid]
-//line matmul.go:263
-			a0 := &as[2*ty]
-//line matmul.go:263
-			a1 := &as[2*ty+1]
-			{
-//line :1
-				{
-//line :1
-					q := 0
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
 
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
+//line matmul.go:251
+						tx := gc_tx
+
+//line matmul.go:251
+						ty := gc_ty
+						s00 := gc_s_s00[gc_rank]
+						s01 := gc_s_s01[gc_rank]
+						s10 := gc_s_s10[gc_rank]
+						s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:263
+						a0 := &as[2*ty]
+
+//line matmul.go:263
+						a1 := &as[2*ty+1]
+
+						{
+
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(0)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(1)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(2)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(3)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(4)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(5)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(6)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(7)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(8)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(9)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(10)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(11)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(12)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(13)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(14)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(15)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(16)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(17)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(18)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(19)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(20)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(21)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(22)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(23)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(24)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(25)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(26)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(27)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(28)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(29)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(30)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:264
+							{
+//line matmul.go:264
+								q := int(31)
+//line matmul.go:264
+								_ = q
+								b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+								s00 += a0[q] * b0
+								s01 += a0[q] * b1
+								s10 += a1[q] * b0
+								s11 += a1[q] * b1
+							}
+//line matmul.go:270
+						}
+						gc_s_s00[gc_rank] = s00
+						gc_s_s01[gc_rank] = s01
+						gc_s_s10[gc_rank] = s10
+						gc_s_s11[gc_rank] = s11
+					}
 				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 1
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 2
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 3
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 4
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 5
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 6
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 7
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 8
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 9
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 10
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 11
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 12
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 13
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 14
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 15
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 16
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 17
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 18
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 19
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 20
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 21
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 22
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 23
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 24
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 25
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 26
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 27
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 28
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 29
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 30
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
-				{
-//line matmul.go:269
-					q := 31
-//line matmul.go:265
-					b0 := bs[q][2*tx]
-//line matmul.go:265
-					b1 := bs[q][2*tx+1]
-					s00 += a0[q] * b0
-					s01 += a0[q] * b1
-					s10 += a1[q] * b0
-					s11 += a1[q] * b1
-//line matmul.go:269
-				}
-//line matmul.go:269
 			}
-			gc_s00[gc_tid] = s00
-			gc_s01[gc_tid] = s01
-			gc_s10[gc_tid] = s10
-			gc_s11[gc_tid] = s11
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line matmul.go:251
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line matmul.go:251
-		ty := gc_ix.ThreadIdx.Y
-		s00 := gc_s00[gc_tid]
-		s01 := gc_s01[gc_tid]
-		s10 := gc_s10[gc_tid]
-		s11 := gc_s11[gc_tid]
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
 //line matmul.go:273
-		matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,43 +13,69 @@ import (
 // Launch it with NBodyConfig(NBodySimple, len(bodies)). It never
 // synchronizes; every thread streams the whole body array.
 func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodySimple,
+	return compiled.GridKernel(gc_src_nBodySimple,
 		func(gc_t *gocuda.Thread) { nBodySimple(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodySimple(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_nBodySimple(gc_b, gc_lo, gc_hi, bodies, acc, eps2)
+		})
 }
 
-var gc_src_nBodySimple = gocuda.NewKernelSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155")
+var gc_src_nBodySimple = compiled.NewSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155")
 
-func gc_body_nBodySimple(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nbody.go:144
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line nbody.go:145
-		if i >= len(bodies) {
-//line nbody.go:145
-			continue gc_L1
+						i := gc_bx*gc_bdx + gc_tx
 
-		}
+//line nbody.go:145
+						if i >= len(bodies) {
+							continue gc_L1
+						}
+
 //line nbody.go:148
-		xi := bodies[i][0]
+						xi := bodies[i][0]
+
 //line nbody.go:148
-		yi := bodies[i][1]
+						yi := bodies[i][1]
+
 //line nbody.go:148
-		zi := bodies[i][2]
+						zi := bodies[i][2]
+
 //line nbody.go:149
-		var ax, ay, az float32
+						var ax, ay, az float32
+
 //line nbody.go:150
-		for j := range bodies {
-			bj := &bodies[j]
-			ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-		}
+						for j := range bodies {
+							bj := &bodies[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
+
 //line nbody.go:154
-		acc[i] = [3]float32{ax, ay, az}
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -67,94 +94,130 @@ gc_L1:
 // 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
 // hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
 func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyTiled,
+	return compiled.Kernel(gc_src_nBodyTiled,
 		func(gc_t *gocuda.Thread) { nBodyTiled(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
 }
 
-var gc_src_nBodyTiled = gocuda.NewKernelSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197")
+var gc_src_nBodyTiled = compiled.NewSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197")
 
-func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_xi := gocuda.Scratch[float32](gc_b, 0)
-	gc_yi := gocuda.Scratch[float32](gc_b, 1)
-	gc_zi := gocuda.Scratch[float32](gc_b, 2)
-	gc_ax := gocuda.Scratch[float32](gc_b, 3)
-	gc_ay := gocuda.Scratch[float32](gc_b, 4)
-	gc_az := gocuda.Scratch[float32](gc_b, 5)
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)
+
 //line nbody.go:174
 	n := len(bodies)
+
 //line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nbody.go:176
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
+
 //line nbody.go:177
-		var xi, yi, zi float32
+					var xi, yi, zi float32
+
 //line nbody.go:178
-		if i < n {
-			xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-		}
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
 //line nbody.go:181
-		var ax, ay, az float32
-		gc_xi[gc_tid] = xi
-		gc_yi[gc_tid] = yi
-		gc_zi[gc_tid] = zi
-		gc_ax[gc_tid] = ax
-		gc_ay[gc_tid] = ay
-		gc_az[gc_tid] = az
+					var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+		}
 	}
 
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nbody.go:183
-			for k := gc_ix.ThreadIdx.X; k < nbodyTile && start+k < n; k += t.BlockDim.X {
+						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 //line nbody.go:183
-				if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line nbody.go:183
-					return
+								return
 //line nbody.go:183
+							}
+							tile[k] = bodies[start+k]
+						}
+					}
 				}
-				tile[k] = bodies[start+k]
 			}
 		}
+
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			xi := gc_xi[gc_tid]
-			yi := gc_yi[gc_tid]
-			zi := gc_zi[gc_tid]
-			ax := gc_ax[gc_tid]
-			ay := gc_ay[gc_tid]
-			az := gc_az[gc_tid]
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			xi := gc_s_xi[gc_rank]
+			yi := gc_s_yi[gc_rank]
+			zi := gc_s_zi[gc_rank]
+			ax := gc_s_ax[gc_rank]
+			ay := gc_s_ay[gc_rank]
+			az := gc_s_az[gc_rank]
+
 //line nbody.go:188
 			for j := range cur {
 				bj := &cur[j]
 				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 			}
-			gc_ax[gc_tid] = ax
-			gc_ay[gc_tid] = ay
-			gc_az[gc_tid] = az
+			gc_s_ax[gc_rank] = ax
+			gc_s_ay[gc_rank] = ay
+			gc_s_az[gc_rank] = az
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nbody.go:176
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-		ax := gc_ax[gc_tid]
-		ay := gc_ay[gc_tid]
-		az := gc_az[gc_tid]
+					i := gc_bx*gc_bdx + gc_tx
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
 //line nbody.go:194
-		if i < n {
-			acc[i] = [3]float32{ax, ay, az}
+					if i < n {
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+			}
 		}
 	}
 }
@@ -172,142 +235,202 @@ func gc_body_nBodyTiled(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float3
 // On a GPU the extra threads keep the multiprocessors busy when there are
 // too few bodies for one thread each; on a CPU they only add barriers.
 func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyMultiThread,
+	return compiled.Kernel(gc_src_nBodyMultiThread,
 		func(gc_t *gocuda.Thread) { nBodyMultiThread(gc_t, bodies, acc, eps2) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
+		func(gc_b *compiled.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
 }
 
-var gc_src_nBodyMultiThread = gocuda.NewKernelSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247")
+var gc_src_nBodyMultiThread = compiled.NewSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247")
 
-func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_xi := gocuda.Scratch[float32](gc_b, 0)
-	gc_yi := gocuda.Scratch[float32](gc_b, 1)
-	gc_zi := gocuda.Scratch[float32](gc_b, 2)
-	gc_ax := gocuda.Scratch[float32](gc_b, 3)
-	gc_ay := gocuda.Scratch[float32](gc_b, 4)
-	gc_az := gocuda.Scratch[float32](gc_b, 5)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)
+
 //line nbody.go:214
 	n := len(bodies)
+
 //line nbody.go:215
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)
+
 //line nbody.go:216
-	p := t.BlockDim.X
+	p := gc_bdx
+
 //line nbody.go:216
-	q := t.BlockDim.Y
+	q := gc_bdy
+
 //line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
+
 //line nbody.go:224
 	part := nbodyMultiTile / q
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nbody.go:217
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nbody.go:219
-		i := t.BlockIdx.X*p + tx
+					i := gc_bx*p + tx
+
 //line nbody.go:220
-		var xi, yi, zi float32
+					var xi, yi, zi float32
+
 //line nbody.go:221
-		if i < n {
-			xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-		}
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
 //line nbody.go:225
-		var ax, ay, az float32
-		gc_xi[gc_tid] = xi
-		gc_yi[gc_tid] = yi
-		gc_zi[gc_tid] = zi
-		gc_ax[gc_tid] = ax
-		gc_ay[gc_tid] = ay
-		gc_az[gc_tid] = az
+					var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+		}
 	}
 
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nbody.go:217
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line nbody.go:217
-			ty := gc_ix.ThreadIdx.Y
+						ty := gc_ty
+
 //line nbody.go:227
-			for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 //line nbody.go:227
-				if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line nbody.go:227
-					return
+								return
 //line nbody.go:227
+							}
+							tile[k] = bodies[start+k]
+						}
+					}
 				}
-				tile[k] = bodies[start+k]
 			}
 		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nbody.go:217
-			ty := gc_ix.ThreadIdx.Y
+						ty := gc_ty
+
 //line nbody.go:231
-			lo := ty * part
-			xi := gc_xi[gc_tid]
-			yi := gc_yi[gc_tid]
-			zi := gc_zi[gc_tid]
-			ax := gc_ax[gc_tid]
-			ay := gc_ay[gc_tid]
-			az := gc_az[gc_tid]
+						lo := ty * part
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
 //line nbody.go:232
-			for j := lo; j < lo+part && start+j < n; j++ {
+						for j := lo; j < lo+part && start+j < n; j++ {
 //line nbody.go:232
-				if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line nbody.go:232
-					return
+								return
 //line nbody.go:232
+							}
+							bj := &tile[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
+					}
 				}
-				bj := &tile[j]
-				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 			}
-			gc_ax[gc_tid] = ax
-			gc_ay[gc_tid] = ay
-			gc_az[gc_tid] = az
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nbody.go:217
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nbody.go:217
-		ty := gc_ix.ThreadIdx.Y
-		ax := gc_ax[gc_tid]
-		ay := gc_ay[gc_tid]
-		az := gc_az[gc_tid]
+					ty := gc_ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
 //line nbody.go:238
-		partial[ty*p+tx] = [3]float32{ax, ay, az}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nbody.go:217
-		tx := gc_ix.ThreadIdx.X
-//line nbody.go:217
-		ty := gc_ix.ThreadIdx.Y
-//line nbody.go:219
-		i := t.BlockIdx.X*p + tx
-		ax := gc_ax[gc_tid]
-		ay := gc_ay[gc_tid]
-		az := gc_az[gc_tid]
-//line nbody.go:240
-		if ty == 0 && i < n {
-			for y := 1; y < q; y++ {
-				s := &partial[y*p+tx]
-				ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
 			}
-			acc[i] = [3]float32{ax, ay, az}
 		}
-		gc_ax[gc_tid] = ax
-		gc_ay[gc_tid] = ay
-		gc_az[gc_tid] = az
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+
+//line nbody.go:217
+					ty := gc_ty
+
+//line nbody.go:219
+					i := gc_bx*p + tx
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+					if ty == 0 && i < n {
+						for y := 1; y < q; y++ {
+							s := &partial[y*p+tx]
+							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+						}
+						acc[i] = [3]float32{ax, ay, az}
+					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+		}
 	}
 }
 
@@ -317,64 +440,88 @@ func gc_body_nBodyMultiThread(gc_b *gocuda.Block, bodies [][4]float32, acc [][3]
 // velocity (x += v·dt), which is leapfrog's kick-drift. Masses are
 // unchanged. Launch it with NBodyConfig(NBodySimple, len(bodies)).
 func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_nBodyIntegrate,
+	return compiled.GridKernel(gc_src_nBodyIntegrate,
 		func(gc_t *gocuda.Thread) { nBodyIntegrate(gc_t, bodies, vel, acc, dt) },
-		func(gc_b *gocuda.Block) { gc_body_nBodyIntegrate(gc_b, bodies, vel, acc, dt) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_nBodyIntegrate(gc_b, gc_lo, gc_hi, bodies, vel, acc, dt)
+		})
 }
 
-var gc_src_nBodyIntegrate = gocuda.NewKernelSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266")
+var gc_src_nBodyIntegrate = compiled.NewSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266")
 
-func gc_body_nBodyIntegrate(gc_b *gocuda.Block, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nbody.go:257
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line nbody.go:258
-		if i >= len(bodies) {
-//line nbody.go:258
-			continue gc_L1
-
+func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
 		}
-//line nbody.go:261
-		b := &bodies[i]
-//line nbody.go:261
-		v := &vel[i]
-//line nbody.go:261
-		a := &acc[i]
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
 		{
-//line :1
-			{
-//line :1
-				d := 0
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
 
-//line nbody.go:263
-				v[d] += a[d] * dt
-				b[d] += v[d] * dt
-//line nbody.go:264
+//line nbody.go:257
+						i := gc_bx*gc_bdx + gc_tx
+
+//line nbody.go:258
+						if i >= len(bodies) {
+							continue gc_L1
+						}
+
+//line nbody.go:261
+						b := &bodies[i]
+
+//line nbody.go:261
+						v := &vel[i]
+
+//line nbody.go:261
+						a := &acc[i]
+
+						{
+
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(0)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(1)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(2)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:265
+						}
+					}
+				}
 			}
-//line nbody.go:264
-			{
-//line nbody.go:264
-				d := 1
-//line nbody.go:263
-				v[d] += a[d] * dt
-				b[d] += v[d] * dt
-//line nbody.go:264
-			}
-//line nbody.go:264
-			{
-//line nbody.go:264
-				d := 2
-//line nbody.go:263
-				v[d] += a[d] * dt
-				b[d] += v[d] * dt
-//line nbody.go:264
-			}
-//line nbody.go:264
 		}
 	}
 }

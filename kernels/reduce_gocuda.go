@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,48 +15,79 @@ import (
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceAtomic,
+	return compiled.Kernel(gc_src_reduceAtomic,
 		func(gc_t *gocuda.Thread) { reduceAtomic[T](gc_t, in, sum) },
-		func(gc_b *gocuda.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
+		func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
 }
 
-var gc_src_reduceAtomic = gocuda.NewKernelSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
+var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
-func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
+func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-//line reduce.go:185
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce.go:184
-		tid := gc_ix.ThreadIdx.X
-//line reduce.go:186
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
-	}
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 
-//line reduce.go:188
-	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+//line reduce.go:185
+	sdata := gocuda.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce.go:184
-			tid := gc_ix.ThreadIdx.X
-//line reduce.go:189
-			if tid < s {
-				sdata[tid] += sdata[tid+s]
+					tid := gc_tx
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+
+//line reduce.go:188
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:184
-		tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
+//line reduce.go:189
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+
 //line reduce.go:194
-		if tid == 0 {
-			atomic.Add(sum, sdata[0])
+					if tid == 0 {
+						atomic.Add(sum, sdata[0])
+					}
+				}
+			}
 		}
 	}
 }
@@ -67,48 +99,79 @@ func gc_body_reduceAtomic[T Number](gc_b *gocuda.Block, in []T, sum *T) {
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceInterleaved,
+	return compiled.Kernel(gc_src_reduceInterleaved,
 		func(gc_t *gocuda.Thread) { reduceInterleaved[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceInterleaved = gocuda.NewKernelSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
+var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
-func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-//line reduce.go:209
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce.go:208
-		tid := gc_ix.ThreadIdx.X
-//line reduce.go:210
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
-	}
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 
-//line reduce.go:212
-	for s := 1; s < t.BlockDim.X; s *= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+//line reduce.go:209
+	sdata := gocuda.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce.go:208
-			tid := gc_ix.ThreadIdx.X
-//line reduce.go:213
-			if tid%(2*s) == 0 {
-				sdata[tid] += sdata[tid+s]
+					tid := gc_tx
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+
+//line reduce.go:212
+	for s := 1; s < gc_bdx; s *= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:208
-		tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+
 //line reduce.go:218
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
 		}
 	}
 }
@@ -120,48 +183,79 @@ func gc_body_reduceInterleaved[T Number](gc_b *gocuda.Block, in, partial []T) {
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceStridedIndex,
+	return compiled.Kernel(gc_src_reduceStridedIndex,
 		func(gc_t *gocuda.Thread) { reduceStridedIndex[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceStridedIndex = gocuda.NewKernelSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
+var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
-func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-//line reduce.go:233
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce.go:232
-		tid := gc_ix.ThreadIdx.X
-//line reduce.go:234
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
-	}
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 
-//line reduce.go:236
-	for s := 1; s < t.BlockDim.X; s *= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+//line reduce.go:233
+	sdata := gocuda.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce.go:232
-			tid := gc_ix.ThreadIdx.X
-//line reduce.go:237
-			if index := 2 * s * tid; index < t.BlockDim.X {
-				sdata[index] += sdata[index+s]
+					tid := gc_tx
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+
+//line reduce.go:236
+	for s := 1; s < gc_bdx; s *= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:232
-		tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+
 //line reduce.go:242
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
 		}
 	}
 }
@@ -171,56 +265,85 @@ func gc_body_reduceStridedIndex[T Number](gc_b *gocuda.Block, in, partial []T) {
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceSequential,
+	return compiled.Kernel(gc_src_reduceSequential,
 		func(gc_t *gocuda.Thread) { reduceSequential[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceSequential = gocuda.NewKernelSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
+var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
-func gc_body_reduceSequential[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line reduce.go:255
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce.go:254
-		tid := gc_ix.ThreadIdx.X
-//line reduce.go:256
-		sdata[tid] = reduceAt(in, t.BlockIdx.X*t.BlockDim.X+tid)
-	}
+	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-//line reduce.go:260
-		var sdata_2, stop = sdata, 0
-//line reduce.go:261
-		_, _ = sdata_2, stop
-		{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+		}
+	}
+
+//line reduce.go:258
+	var sdata_ []T = sdata
+
+//line reduce.go:258
+	var stop int = 0
 
 //line reduce.go:270
-			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:269
-					tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line reduce.go:271
-					if tid_2 < s {
-						sdata_2[tid_2] += sdata_2[tid_2+s]
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
 					}
 				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce.go:254
-		tid := gc_ix.ThreadIdx.X
-//line reduce.go:260
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+					tid := gc_tx
+
+//line reduce.go:259
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
 		}
 	}
 }

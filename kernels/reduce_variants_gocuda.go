@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,58 +15,88 @@ import (
 // one-dimensional power-of-two block and at least len(in)/2 threads
 // (ReduceConfig).
 func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceFirstAdd,
+	return compiled.Kernel(gc_src_reduceFirstAdd,
 		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceFirstAdd = gocuda.NewKernelSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
+var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
-func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce_variants.go:19
-		tid := gc_ix.ThreadIdx.X
-//line reduce_variants.go:20
-		i := t.BlockIdx.X*2*t.BlockDim.X + tid
-//line reduce_variants.go:22
-		sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
-	}
+	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-//line reduce_variants.go:26
-		var sdata_2, stop = sdata, 0
-//line reduce_variants.go:27
-		_, _ = sdata_2, stop
-		{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:24
+	var sdata_ []T = sdata
+
+//line reduce_variants.go:24
+	var stop int = 0
 
 //line reduce.go:270
-			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:269
-					tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line reduce.go:271
-					if tid_2 < s {
-						sdata_2[tid_2] += sdata_2[tid_2+s]
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
 					}
 				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce_variants.go:19
-		tid := gc_ix.ThreadIdx.X
-//line reduce_variants.go:26
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+					tid := gc_tx
+
+//line reduce_variants.go:25
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
 		}
 	}
 }
@@ -80,148 +111,187 @@ func gc_body_reduceFirstAdd[T Number](gc_b *gocuda.Block, in, partial []T) {
 // prescribes. Launch it with a one-dimensional power-of-two block of at
 // least 64 threads (ReduceConfig).
 func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceUnrolledWarp,
+	return compiled.Kernel(gc_src_reduceUnrolledWarp,
 		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceUnrolledWarp = gocuda.NewKernelSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_m3 := gocuda.Scratch[bool](gc_b, 1)
-	gc_m3e := gocuda.Scratch[bool](gc_b, 2)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 3)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 4)
+
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce_variants.go:42
-		tid := gc_ix.ThreadIdx.X
-//line reduce_variants.go:43
-		i := t.BlockIdx.X*2*t.BlockDim.X + tid
-//line reduce_variants.go:45
-		sdata[tid] = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
-	}
+	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-//line reduce_variants.go:49
-		var sdata_2, stop = sdata, gocuda.WarpSize
-//line reduce_variants.go:50
-		_, _ = sdata_2, stop
-		{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:47
+	var sdata_ []T = sdata
+
+//line reduce_variants.go:47
+	var stop int = gocuda.WarpSize
 
 //line reduce.go:270
-			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:269
-					tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line reduce.go:271
-					if tid_2 < s {
-						sdata_2[tid_2] += sdata_2[tid_2+s]
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
 					}
 				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		gc_m3[gc_tid], gc_m3e[gc_tid] = false, false
-//line reduce_variants.go:42
-		tid := gc_ix.ThreadIdx.X
-
-//line reduce_variants.go:49
-		if tid < gocuda.WarpSize {
-			gc_m3[gc_tid] = true
-		} else {
-			gc_m3e[gc_tid] = true
-		}
-	}
-	{
-//line reduce_variants.go:52
-		var sdata_3 = sdata
-//line reduce_variants.go:53
-		_ = sdata_3
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]T
 		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-				if !gc_m3[gc_tid] {
+			var gc_m7 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line reduce_variants.go:60
-				tid_3 := gc_ix.ThreadIdx.X
-//line reduce_variants.go:61
-				v := sdata_3[tid_3]
-				gc_v[gc_tid] = v
-			}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_rank)
+				gc_tx := gc_tidx.X
 
-//line reduce_variants.go:62
-			for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if !gc_m3[gc_tid] {
+//line reduce_variants.go:42
+				tid := gc_tx
+
+//line reduce_variants.go:48
+				if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+
+//line reduce_variants.go:49
+				var sdata_2 []T = sdata
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_tidx := gc_b.At(gc_rank)
+					gc_tx := gc_tidx.X
+
 //line reduce_variants.go:60
-					tid_3 := gc_ix.ThreadIdx.X
-					v := gc_v[gc_tid]
-//line reduce_variants.go:63
-					v += sdata_3[tid_3+offset]
-					gc_v[gc_tid] = v
+					tid_2 := gc_tx
+
+//line reduce_variants.go:61
+					v := sdata_2[tid_2]
+					gc_l_v[gc_lane] = v
 				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m3[gc_tid] {
-						continue
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_tidx := gc_b.At(gc_rank)
+						gc_tx := gc_tidx.X
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line reduce_variants.go:63
+						v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+						gc_l_v[gc_lane] = v
 					}
 
 //line reduce_variants.go:64
-					gc_b.Arrive(gc_tid)
-					gc_c6m[gc_tid] = gocuda.FullMask
-				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c6m, []bool(nil), []int(nil), []int(nil), []bool(nil))
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if !gc_m3[gc_tid] {
-						continue
-					}
+					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_tidx := gc_b.At(gc_rank)
+						gc_tx := gc_tidx.X
+
 //line reduce_variants.go:60
-					tid_3 := gc_ix.ThreadIdx.X
-					v := gc_v[gc_tid]
+						tid_2 := gc_tx
+						v := gc_l_v[gc_lane]
+						_ = v
+
 //line reduce_variants.go:65
-					sdata_3[tid_3] = v
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m3[gc_tid] {
-						continue
+						sdata_2[tid_2] = v
+
+//line reduce_variants.go:66
 					}
 
 //line reduce_variants.go:66
-					gc_b.Arrive(gc_tid)
-					gc_c8m[gc_tid] = gocuda.FullMask
+					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line reduce_variants.go:42
-		tid := gc_ix.ThreadIdx.X
-//line reduce_variants.go:52
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+			tid := gc_tx
+
+//line reduce_variants.go:51
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
+			}
 		}
 	}
 }
@@ -234,208 +304,193 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *gocuda.Block, in, partial []T) {
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceWarpShuffleBlocks,
+	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
 		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceWarpShuffleBlocks = gocuda.NewKernelSource("reduceWarpShuffleBlocks", "7bd6df5dbc485330b07db9b933b14012bb908865a730efb7742eeb7f845a1c45", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
-	gc_v := gocuda.Scratch[T](gc_b, 1)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 2)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 4)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 5)
-	gc_c5r := gocuda.Scratch[T](gc_b, 6)
-	gc_m9 := gocuda.Scratch[bool](gc_b, 7)
-	gc_m9e := gocuda.Scratch[bool](gc_b, 8)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c12v := gocuda.Scratch[T](gc_b, 10)
-	gc_c12a := gocuda.Scratch[int](gc_b, 11)
-	gc_c12w := gocuda.Scratch[int](gc_b, 12)
-	gc_c12r := gocuda.Scratch[T](gc_b, 13)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line reduce_variants.go:82
-		var gc_rv1_0 T
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce_variants.go:80
-			i := t.BlockIdx.X*2*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line reduce_variants.go:84
-			var v = reduceAt(in, i) + reduceAt(in, i+t.BlockDim.X)
-//line reduce_variants.go:85
-			_ = v
-			gc_v[gc_tid] = v
-		}
-		{
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
+
 //line reduce_variants.go:100
-			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-//line reduce_variants.go:102
-				var gc_rv2_0 T
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+	warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_ [32]T
+		var gc_c1r [32]T
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					v := gc_v[gc_tid]
-//line reduce_variants.go:104
-					var v_2 = v
-//line reduce_variants.go:105
-					_ = v_2
-					gc_v_2[gc_tid] = v_2
-				}
-				{
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line reduce_variants.go:80
+			i := gc_bx*2*gc_bdx + gc_tx
+
+//line reduce_variants.go:81
+			var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+
+//line reduce_variants.go:101
+			var v_ T = v
+			gc_l_v_[gc_lane] = v_
+			gc_s_v[gc_rank] = v
+		}
 
 //line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c5r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							v_2 := gc_v_2[gc_tid]
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+
 //line reduce_variants.go:91
-							v_2 += gc_c5r[gc_tid]
-							gc_v_2[gc_tid] = v_2
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-						v_2 := gc_v_2[gc_tid]
+				v_ += gc_c1r[gc_lane]
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+			_ = v_
+			var v T
+			_ = v
+
 //line reduce_variants.go:93
-						gc_rv2_0 = v_2
-						gc_gc_rv2_0[gc_tid] = gc_rv2_0
-					}
+			var r_ T = v_
+
+//line reduce_variants.go:101
+			v = r_
+
+//line reduce_variants.go:102
+			if (gc_rank & 31) == 0 {
+				warpSums[(gc_rank >> 5)] = v
+			}
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_2 [32]T
+		var gc_c2r [32]T
+		{
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:106
+				if (gc_rank >> 5) == 0 {
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				v := gc_v[gc_tid]
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line reduce_variants.go:96
-				v = gc_rv2_0
-//line reduce_variants.go:103
-				if t.LaneID() == 0 {
-					warpSums[t.WarpID()] = v
-				}
-				gc_v[gc_tid] = v
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_m9[gc_tid], gc_m9e[gc_tid] = false, false
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
 
 //line reduce_variants.go:107
-				if t.WarpID() == 0 {
-					gc_m9[gc_tid] = true
-				} else {
-					gc_m9e[gc_tid] = true
-				}
-			}
-//line reduce_variants.go:108
-			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m9[gc_tid] {
-					continue
-				}
-//line reduce_variants.go:110
-				var gc_rv3_0 T
-				gc_gc_rv3_0[gc_tid] = gc_rv3_0
-			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m9[gc_tid] {
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line reduce_variants.go:112
-					var v_3 = reduceAt(warpSums[:warps], t.LaneID())
-//line reduce_variants.go:113
-					_ = v_3
-					gc_v_3[gc_tid] = v_3
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:108
+					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_2[gc_lane] = v_2
 				}
-				{
 
 //line reduce_variants.go:90
-					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m9[gc_tid] {
-								continue
-							}
-							v_3 := gc_v_3[gc_tid]
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-							gc_b.Arrive(gc_tid)
-							gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m9[gc_tid] {
-								continue
-							}
-							v_3 := gc_v_3[gc_tid]
-//line reduce_variants.go:91
-							v_3 += gc_c12r[gc_tid]
-							gc_v_3[gc_tid] = v_3
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						if !gc_m9[gc_tid] {
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-						v_3 := gc_v_3[gc_tid]
-//line reduce_variants.go:93
-						gc_rv3_0 = v_3
-						gc_gc_rv3_0[gc_tid] = gc_rv3_0
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
+
+//line reduce_variants.go:91
+						v_2 += gc_c2r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m9[gc_tid] {
-					continue
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					var v T
+					_ = v
+
+//line reduce_variants.go:93
+					var r_2 T = v_2
+
+//line reduce_variants.go:108
+					v = r_2
+					gc_s_v[gc_rank] = v
 				}
-				v := gc_v[gc_tid]
-				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-//line reduce_variants.go:96
-				v = gc_rv3_0
-				gc_v[gc_tid] = v
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				v := gc_v[gc_tid]
-//line reduce_variants.go:110
-				gc_rv1_0 = v
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
+			gc_act = gc_save11 &^ gc_dead
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line reduce_variants.go:113
-		sum := gc_rv1_0
-//line reduce_variants.go:83
-		if gc_ix.ThreadIdx.X == 0 {
-			partial[t.BlockIdx.X] = sum
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+			v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+			var r T = v
+
+//line reduce_variants.go:81
+			sum := r
+
+//line reduce_variants.go:82
+			if gc_tx == 0 {
+				partial[gc_bx] = sum
+			}
 		}
 	}
 }
@@ -455,43 +510,41 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *gocuda.Block, in, partial [
 // through memory, a cache line per element. ReduceCoarsenedKernel is the
 // form that suits a CPU.
 func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceGridStride,
+	return compiled.Kernel(gc_src_reduceGridStride,
 		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceGridStride = gocuda.NewKernelSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 1)
-	gc_g2 := gocuda.Scratch[int](gc_b, 2)
-	gc_m5 := gocuda.Scratch[bool](gc_b, 3)
-	gc_m5e := gocuda.Scratch[bool](gc_b, 4)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 5)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 6)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
+
 //line reduce_variants.go:130
 	n := len(in)
+
 //line reduce_variants.go:131
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line reduce_variants.go:132
-	gridSize := 2 * b * t.GridDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	gridSize := 2 * b * gc_gdx
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line reduce_variants.go:133
 		var v T
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce_variants.go:131
-		tid := gc_ix.ThreadIdx.X
-
-//line reduce_variants.go:134
-		gc_g2[gc_tid] = t.BlockIdx.X*2*b + tid
+		gc_s_v[gc_rank] = v
 	}
 
 //line reduce_variants.go:134
@@ -500,149 +553,199 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g2[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
-			}
-			gc_more = true
-			v := gc_v[gc_tid]
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+						i := gc_bx*2*b + tid + gc_off
+						if !(i < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line reduce_variants.go:135
-			v += in[i]
+						v += in[i]
+
 //line reduce_variants.go:136
-			if i+b < n {
-				v += in[i+b]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
-			gc_v[gc_tid] = v
 		}
 	}
+
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line reduce_variants.go:131
-		tid := gc_ix.ThreadIdx.X
-		v := gc_v[gc_tid]
-//line reduce_variants.go:141
-		sdata[tid] = v
-	}
 	{
-//line reduce_variants.go:145
-		var sdata_2, stop = sdata, gocuda.WarpSize
-//line reduce_variants.go:146
-		_, _ = sdata_2, stop
-		{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:143
+	var sdata_ []T = sdata
+
+//line reduce_variants.go:143
+	var stop int = gocuda.WarpSize
 
 //line reduce.go:270
-			for s := t.BlockDim.X / 2; s > stop; s /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce.go:269
-					tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line reduce.go:271
-					if tid_2 < s {
-						sdata_2[tid_2] += sdata_2[tid_2+s]
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
 					}
 				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		gc_m5[gc_tid], gc_m5e[gc_tid] = false, false
-//line reduce_variants.go:131
-		tid := gc_ix.ThreadIdx.X
-
-//line reduce_variants.go:145
-		if tid < gocuda.WarpSize {
-			gc_m5[gc_tid] = true
-		} else {
-			gc_m5e[gc_tid] = true
-		}
-	}
-	{
-//line reduce_variants.go:148
-		var sdata_3 = sdata
-//line reduce_variants.go:149
-		_ = sdata_3
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_ [32]T
 		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-				if !gc_m5[gc_tid] {
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line reduce_variants.go:60
-				tid_3 := gc_ix.ThreadIdx.X
-//line reduce_variants.go:61
-				v_2 := sdata_3[tid_3]
-				gc_v_2[gc_tid] = v_2
-			}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_rank)
+				gc_tx := gc_tidx.X
 
-//line reduce_variants.go:62
-			for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if !gc_m5[gc_tid] {
+//line reduce_variants.go:131
+				tid := gc_tx
+
+//line reduce_variants.go:144
+				if tid < gocuda.WarpSize {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+
+//line reduce_variants.go:145
+				var sdata_2 []T = sdata
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_tidx := gc_b.At(gc_rank)
+					gc_tx := gc_tidx.X
+
 //line reduce_variants.go:60
-					tid_3 := gc_ix.ThreadIdx.X
-					v_2 := gc_v_2[gc_tid]
-//line reduce_variants.go:63
-					v_2 += sdata_3[tid_3+offset]
-					gc_v_2[gc_tid] = v_2
+					tid_2 := gc_tx
+
+//line reduce_variants.go:61
+					v_ := sdata_2[tid_2]
+					gc_l_v_[gc_lane] = v_
 				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m5[gc_tid] {
-						continue
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_tidx := gc_b.At(gc_rank)
+						gc_tx := gc_tidx.X
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+
+//line reduce_variants.go:63
+						v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+						gc_l_v_[gc_lane] = v_
 					}
 
 //line reduce_variants.go:64
-					gc_b.Arrive(gc_tid)
-					gc_c8m[gc_tid] = gocuda.FullMask
-				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c8m, []bool(nil), []int(nil), []int(nil), []bool(nil))
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if !gc_m5[gc_tid] {
-						continue
-					}
+					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_tidx := gc_b.At(gc_rank)
+						gc_tx := gc_tidx.X
+
 //line reduce_variants.go:60
-					tid_3 := gc_ix.ThreadIdx.X
-					v_2 := gc_v_2[gc_tid]
+						tid_2 := gc_tx
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+
 //line reduce_variants.go:65
-					sdata_3[tid_3] = v_2
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m5[gc_tid] {
-						continue
+						sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
 					}
 
 //line reduce_variants.go:66
-					gc_b.Arrive(gc_tid)
-					gc_c10m[gc_tid] = gocuda.FullMask
+					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
-				gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c10m, []bool(nil), []int(nil), []int(nil), []bool(nil))
 			}
+			gc_act = gc_save9 &^ gc_dead
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line reduce_variants.go:131
-		tid := gc_ix.ThreadIdx.X
-//line reduce_variants.go:148
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0]
+			tid := gc_tx
+
+//line reduce_variants.go:147
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
+			}
 		}
 	}
 }
@@ -663,48 +766,39 @@ func gc_body_reduceGridStride[T Number](gc_b *gocuda.Block, in, partial []T) {
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reduceCoarsened,
+	return compiled.Kernel(gc_src_reduceCoarsened,
 		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
 }
 
-var gc_src_reduceCoarsened = gocuda.NewKernelSource("reduceCoarsened", "bfdbe77201a337f0e5a4237a31930ae8a5745d9c3cf33e44b3cae8591a47ad0b", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 2)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 3)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 4)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 5)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 6)
-	gc_g2 := gocuda.Scratch[int](gc_b, 7)
-	gc_c7r := gocuda.Scratch[T](gc_b, 8)
-	gc_m11 := gocuda.Scratch[bool](gc_b, 9)
-	gc_m11e := gocuda.Scratch[bool](gc_b, 10)
-	gc_c14m := gocuda.Scratch[uint32](gc_b, 11)
-	gc_c14v := gocuda.Scratch[T](gc_b, 12)
-	gc_c14a := gocuda.Scratch[int](gc_b, 13)
-	gc_c14w := gocuda.Scratch[int](gc_b, 14)
-	gc_c14r := gocuda.Scratch[T](gc_b, 15)
+	gc_s_v_ := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 1)
+
 //line reduce_variants.go:170
 	n := len(in)
+
 //line reduce_variants.go:172
-	stride := t.BlockDim.X * t.GridDim.X * reduceRun
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	stride := gc_bdx * gc_gdx * reduceRun
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line reduce_variants.go:171
 		var v T
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line reduce_variants.go:173
-		gc_g2[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * reduceRun
+		gc_s_v[gc_rank] = v
 	}
 
 //line reduce_variants.go:173
@@ -713,195 +807,196 @@ func gc_body_reduceCoarsened[T Number](gc_b *gocuda.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			lo := gc_g2[gc_tid] + gc_off
-			if !(lo < gc_limit) {
-				continue
-			}
-			gc_more = true
-			v := gc_v[gc_tid]
-//line reduce_variants.go:174
-			v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-			gc_v[gc_tid] = v
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line reduce_variants.go:177
-		var gc_rv1_0 T
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
-//line reduce_variants.go:179
-			var v_2 = v
-//line reduce_variants.go:180
-			_ = v_2
-			gc_v_2[gc_tid] = v_2
-		}
 		{
-//line reduce_variants.go:100
-			warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-//line reduce_variants.go:102
-				var gc_rv2_0 T
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
-			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					v_2 := gc_v_2[gc_tid]
-//line reduce_variants.go:104
-					var v_3 = v_2
-//line reduce_variants.go:105
-					_ = v_3
-					gc_v_3[gc_tid] = v_3
-				}
-				{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_3, offset, gocuda.WarpSize, gc_c7r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							v_3 := gc_v_3[gc_tid]
-//line reduce_variants.go:91
-							v_3 += gc_c7r[gc_tid]
-							gc_v_3[gc_tid] = v_3
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-						v_3 := gc_v_3[gc_tid]
-//line reduce_variants.go:93
-						gc_rv2_0 = v_3
-						gc_gc_rv2_0[gc_tid] = gc_rv2_0
-					}
-				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				v_2 := gc_v_2[gc_tid]
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line reduce_variants.go:96
-				v_2 = gc_rv2_0
-//line reduce_variants.go:103
-				if t.LaneID() == 0 {
-					warpSums[t.WarpID()] = v_2
-				}
-				gc_v_2[gc_tid] = v_2
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_m11[gc_tid], gc_m11e[gc_tid] = false, false
-
-//line reduce_variants.go:107
-				if t.WarpID() == 0 {
-					gc_m11[gc_tid] = true
-				} else {
-					gc_m11e[gc_tid] = true
-				}
-			}
-//line reduce_variants.go:108
-			warps := (t.BlockDim.X + gocuda.WarpSize - 1) / gocuda.WarpSize
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m11[gc_tid] {
-					continue
-				}
-//line reduce_variants.go:110
-				var gc_rv3_0 T
-				gc_gc_rv3_0[gc_tid] = gc_rv3_0
-			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m11[gc_tid] {
-						continue
-					}
-//line reduce_variants.go:112
-					var v_4 = reduceAt(warpSums[:warps], t.LaneID())
-//line reduce_variants.go:113
-					_ = v_4
-					gc_v_4[gc_tid] = v_4
-				}
-				{
-
-//line reduce_variants.go:90
-					for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m11[gc_tid] {
-								continue
-							}
-							v_4 := gc_v_4[gc_tid]
-
-//line reduce_variants.go:91
-							gc_b.Arrive(gc_tid)
-							gc_c14m[gc_tid], gc_c14v[gc_tid], gc_c14a[gc_tid], gc_c14w[gc_tid] = gocuda.FullMask, v_4, offset_2, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c14m, gc_c14v, gc_c14a, gc_c14w, gc_c14r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m11[gc_tid] {
-								continue
-							}
-							v_4 := gc_v_4[gc_tid]
-//line reduce_variants.go:91
-							v_4 += gc_c14r[gc_tid]
-							gc_v_4[gc_tid] = v_4
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						if !gc_m11[gc_tid] {
+//line reduce_variants.go:173
+						lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
+						if !(lo < gc_limit) {
 							continue
 						}
-						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-						v_4 := gc_v_4[gc_tid]
-//line reduce_variants.go:93
-						gc_rv3_0 = v_4
-						gc_gc_rv3_0[gc_tid] = gc_rv3_0
+						gc_more = true
+
+//line reduce_variants.go:174
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m11[gc_tid] {
-					continue
-				}
-				v_2 := gc_v_2[gc_tid]
-				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-//line reduce_variants.go:96
-				v_2 = gc_rv3_0
-				gc_v_2[gc_tid] = v_2
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				v_2 := gc_v_2[gc_tid]
-//line reduce_variants.go:110
-				gc_rv1_0 = v_2
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line reduce_variants.go:113
-		sum := gc_rv1_0
-//line reduce_variants.go:178
-		if gc_ix.ThreadIdx.X == 0 {
-			partial[t.BlockIdx.X] = sum
+
+//line reduce_variants.go:100
+	warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_2 [32]T
+		var gc_c1r [32]T
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:176
+			var v_ T = v
+
+//line reduce_variants.go:101
+			var v_2 T = v_
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_v_[gc_rank] = v_
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+
+//line reduce_variants.go:91
+				v_2 += gc_c1r[gc_lane]
+				gc_l_v_2[gc_lane] = v_2
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+			_ = v_2
+			var v_ T
+			_ = v_
+
+//line reduce_variants.go:93
+			var r_ T = v_2
+
+//line reduce_variants.go:101
+			v_ = r_
+
+//line reduce_variants.go:102
+			if (gc_rank & 31) == 0 {
+				warpSums[(gc_rank >> 5)] = v_
+			}
+			gc_s_v_[gc_rank] = v_
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_3 [32]T
+		var gc_c2r [32]T
+		{
+			var gc_m13 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:106
+				if (gc_rank >> 5) == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:108
+					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_3[gc_lane] = v_3
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_3 := gc_l_v_3[gc_lane]
+						_ = v_3
+
+//line reduce_variants.go:91
+						v_3 += gc_c2r[gc_lane]
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_3 := gc_l_v_3[gc_lane]
+					_ = v_3
+					var v_ T
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_2 T = v_3
+
+//line reduce_variants.go:108
+					v_ = r_2
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+			v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+			var r T = v_
+
+//line reduce_variants.go:176
+			sum := r
+
+//line reduce_variants.go:177
+			if gc_tx == 0 {
+				partial[gc_bx] = sum
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,24 +13,44 @@ import (
 // in and out must have the same length and must not overlap. Launch it with
 // at least len(in) threads in one dimension of blocks (ReverseNaive does).
 func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reverseNaive,
+	return compiled.GridKernel(gc_src_reverseNaive,
 		func(gc_t *gocuda.Thread) { reverseNaive[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_reverseNaive[T](gc_b, in, out) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_reverseNaive[T](gc_b, gc_lo, gc_hi, in, out) })
 }
 
-var gc_src_reverseNaive = gocuda.NewKernelSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
+var gc_src_reverseNaive = compiled.NewSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
 
-func gc_body_reverseNaive[T any](gc_b *gocuda.Block, in, out []T) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
 //line reverse.go:20
-	n := len(in)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		n := len(in)
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reverse.go:21
-		if i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X; i < n {
-			out[n-1-i] = in[i]
+						if i := gc_bx*gc_bdx + gc_tx; i < n {
+							out[n-1-i] = in[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -45,40 +66,65 @@ func gc_body_reverseNaive[T any](gc_b *gocuda.Block, in, out []T) {
 // have the same length and must not overlap. Launch it with a
 // one-dimensional block and at least len(in) threads (ReverseShared does).
 func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_reverseShared,
+	return compiled.Kernel(gc_src_reverseShared,
 		func(gc_t *gocuda.Thread) { reverseShared[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_reverseShared[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) })
 }
 
-var gc_src_reverseShared = gocuda.NewKernelSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
+var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
 
-func gc_body_reverseShared[T any](gc_b *gocuda.Block, in, out []T) {
+func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line reverse.go:39
 	n := len(in)
+
 //line reverse.go:40
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line reverse.go:41
 	tile := gocuda.Shared[T](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reverse.go:40
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reverse.go:42
-		if i := t.BlockIdx.X*b + tid; i < n {
-			tile[b-1-tid] = in[i]
+					if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reverse.go:40
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reverse.go:47
-		if o := n - (t.BlockIdx.X+1)*b + tid; o >= 0 {
-			out[o] = tile[tid]
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,26 +12,47 @@ import (
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpy,
+	return compiled.GridKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
+var gc_src_saxpy = compiled.NewSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
 
-func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
 //line saxpy.go:30
-	n := len(x)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		n := len(x)
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line saxpy.go:31
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line saxpy.go:32
-		if i < n {
-			y[i] = a*x[i] + y[i]
+						if i < n {
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -45,44 +67,60 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
 func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpyGridStride,
+	return compiled.GridKernel(gc_src_saxpyGridStride,
 		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpyGridStride(gc_b, a, x, y) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
-var gc_src_saxpyGridStride = gocuda.NewKernelSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
+var gc_src_saxpyGridStride = compiled.NewSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
 
-func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-//line saxpy.go:49
-	n := len(x)
-//line saxpy.go:50
-	stride := t.BlockDim.X * t.GridDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line saxpy.go:51
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-	}
-
-//line saxpy.go:51
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g1[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
+//line saxpy.go:49
+		n := len(x)
+
+//line saxpy.go:50
+		stride := gc_bdx * gc_gdx
+
+//line saxpy.go:51
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			if gc_b.Stopped() {
+				return
 			}
-			gc_more = true
+			gc_more = false
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
+
 //line saxpy.go:52
-			y[i] = a*x[i] + y[i]
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -96,53 +134,70 @@ func gc_body_saxpyGridStride(gc_b *gocuda.Block, a float32, x, y []float32) {
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
 func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpyCoarsened,
+	return compiled.GridKernel(gc_src_saxpyCoarsened,
 		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpyCoarsened(gc_b, a, x, y) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCoarsened(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
-var gc_src_saxpyCoarsened = gocuda.NewKernelSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
+var gc_src_saxpyCoarsened = compiled.NewSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
 
-func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-//line saxpy.go:67
-	n := len(x)
-//line saxpy.go:68
-	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line saxpy.go:69
-		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * saxpyRun
-	}
-
-//line saxpy.go:69
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			lo := gc_g1[gc_tid] + gc_off
-			if !(lo < gc_limit) {
-				continue
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
+//line saxpy.go:67
+		n := len(x)
+
+//line saxpy.go:68
+		stride := gc_bdx * gc_gdx * saxpyRun
+
+//line saxpy.go:69
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			if gc_b.Stopped() {
+				return
 			}
-			gc_more = true
+			gc_more = false
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:69
+							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+							if !(lo < gc_limit) {
+								continue
+							}
+							gc_more = true
+
 //line saxpy.go:70
-			hi := min(lo+saxpyRun, n)
+							hi := min(lo+saxpyRun, n)
+
 //line saxpy.go:71
-			xs := x[lo:hi]
-//line saxpy.go:71
-			ys := y[lo:hi]
+							xs, ys := x[lo:hi], y[lo:hi]
+
 //line saxpy.go:72
-			ys = ys[:len(xs)]
+							ys = ys[:len(xs)]
+
 //line saxpy.go:73
-			for i, v := range xs {
-				ys[i] = a*v + ys[i]
+							for i, v := range xs {
+								ys[i] = a*v + ys[i]
+							}
+						}
+					}
+				}
 			}
 		}
 	}
@@ -153,26 +208,47 @@ func gc_body_saxpyCoarsened(gc_b *gocuda.Block, a float32, x, y []float32) {
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAdd,
+	return compiled.GridKernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAdd[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
-var gc_src_vecAdd = gocuda.NewKernelSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
+var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
 
-func gc_body_vecAdd[T Number](gc_b *gocuda.Block, a, b, c []T) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
 //line saxpy.go:117
-	n := len(c)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		n := len(c)
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line saxpy.go:118
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line saxpy.go:119
-		if i < n {
-			c[i] = a[i] + b[i]
+						if i < n {
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -182,44 +258,60 @@ func gc_body_vecAdd[T Number](gc_b *gocuda.Block, a, b, c []T) {
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAddGridStride,
+	return compiled.GridKernel(gc_src_vecAddGridStride,
 		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAddGridStride[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
-var gc_src_vecAddGridStride = gocuda.NewKernelSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
+var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
 
-func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-//line saxpy.go:131
-	n := len(c)
-//line saxpy.go:132
-	stride := t.BlockDim.X * t.GridDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line saxpy.go:133
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-	}
-
-//line saxpy.go:133
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g1[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
+//line saxpy.go:131
+		n := len(c)
+
+//line saxpy.go:132
+		stride := gc_bdx * gc_gdx
+
+//line saxpy.go:133
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			if gc_b.Stopped() {
+				return
 			}
-			gc_more = true
+			gc_more = false
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
+
 //line saxpy.go:134
-			c[i] = a[i] + b[i]
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -228,55 +320,70 @@ func gc_body_vecAddGridStride[T Number](gc_b *gocuda.Block, a, b, c []T) {
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
 func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vecAddCoarsened,
+	return compiled.GridKernel(gc_src_vecAddCoarsened,
 		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
-		func(gc_b *gocuda.Block) { gc_body_vecAddCoarsened[T](gc_b, a, b, c) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddCoarsened[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
-var gc_src_vecAddCoarsened = gocuda.NewKernelSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
+var gc_src_vecAddCoarsened = compiled.NewSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
 
-func gc_body_vecAddCoarsened[T Number](gc_b *gocuda.Block, a, b, c []T) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-//line saxpy.go:144
-	n := len(c)
-//line saxpy.go:145
-	stride := t.BlockDim.X * t.GridDim.X * saxpyRun
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line saxpy.go:146
-		gc_g1[gc_tid] = (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) * saxpyRun
-	}
-
-//line saxpy.go:146
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			lo := gc_g1[gc_tid] + gc_off
-			if !(lo < gc_limit) {
-				continue
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
+//line saxpy.go:144
+		n := len(c)
+
+//line saxpy.go:145
+		stride := gc_bdx * gc_gdx * saxpyRun
+
+//line saxpy.go:146
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			if gc_b.Stopped() {
+				return
 			}
-			gc_more = true
+			gc_more = false
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:146
+							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+							if !(lo < gc_limit) {
+								continue
+							}
+							gc_more = true
+
 //line saxpy.go:147
-			hi := min(lo+saxpyRun, n)
+							hi := min(lo+saxpyRun, n)
+
 //line saxpy.go:148
-			as := a[lo:hi]
-//line saxpy.go:148
-			bs := b[lo:hi]
-//line saxpy.go:148
-			cs := c[lo:hi]
+							as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+
 //line saxpy.go:149
-			bs, cs = bs[:len(as)], cs[:len(as)]
+							bs, cs = bs[:len(as)], cs[:len(as)]
+
 //line saxpy.go:150
-			for i, v := range as {
-				cs[i] = v + bs[i]
+							for i, v := range as {
+								cs[i] = v + bs[i]
+							}
+						}
+					}
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"fmt"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,116 +17,147 @@ import (
 // sums[blockIdx.X] for the multi-block driver (see Scan). Elements past
 // len(in) count as zero.
 func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_hillisSteeleScan,
+	return compiled.Kernel(gc_src_hillisSteeleScan,
 		func(gc_t *gocuda.Thread) { hillisSteeleScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_hillisSteeleScan = gocuda.NewKernelSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
+var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
 
-func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
-	gc_y := gocuda.Scratch[T](gc_b, 1)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_y := compiled.Scratch[T](gc_b, 0)
+
 //line scan_block.go:20
 	n := len(in)
+
 //line scan_block.go:21
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line scan_block.go:21
-		i := gc_ix.ThreadIdx.X
-//line scan_block.go:23
-		g := t.BlockIdx.X*b + i
-//line scan_block.go:24
-		var v T
-//line scan_block.go:25
-		if g < n {
-			v = in[g]
-		}
-//line scan_block.go:28
-		x[i] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line scan_block.go:31
-		var gc_rv1_0 T
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
 	{
-//line scan_block.go:33
-		var x_2 = x
-//line scan_block.go:34
-		_ = x_2
-		{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+				}
+			}
+		}
+	}
+
+//line scan_block.go:30
+	var x_ []T = x
 
 //line scan_block.go:51
-			for offset := 1; offset < len(x_2); offset *= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for offset := 1; offset < len(x_); offset *= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:50
-					i_2 := gc_ix.ThreadIdx.X
+						i_ := gc_tx
+
 //line scan_block.go:52
-					var y T
+						var y T
+
 //line scan_block.go:53
-					if i_2 >= offset {
-						y = x_2[i_2-offset]
-					}
-					gc_y[gc_tid] = y
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line scan_block.go:50
-					i_2 := gc_ix.ThreadIdx.X
-					y := gc_y[gc_tid]
-//line scan_block.go:57
-					if i_2 >= offset {
-						x_2[i_2] = y + x_2[i_2]
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:50
-				i_2 := gc_ix.ThreadIdx.X
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_block.go:62
-				gc_rv1_0 = x_2[i_2]
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
+						i_ := gc_tx
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_ >= offset {
+							x_[i_] = y + x_[i_]
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:21
-		i := gc_ix.ThreadIdx.X
+					i := gc_tx
+
 //line scan_block.go:23
-		g := t.BlockIdx.X*b + i
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_block.go:65
-		incl := gc_rv1_0
-//line scan_block.go:32
-		if g < n {
-			switch {
-			case inclusive:
-				out[g] = incl
-			case i > 0:
-				out[g] = x[i-1]
-			default:
-				out[g] = 0
+					g := gc_bx*b + i
+
+//line scan_block.go:50
+					i_ := gc_tx
+
+//line scan_block.go:62
+					var r T = x_[i_]
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx] = incl
+					}
+				}
 			}
-		}
-//line scan_block.go:42
-		if sums != nil && i == b-1 {
-			sums[t.BlockIdx.X] = incl
 		}
 	}
 }
@@ -140,132 +172,190 @@ func gc_body_hillisSteeleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, i
 // bank-conflict padding of the original is left out: the CPU has no banks.
 // sums and the tail are as for HillisSteeleScanKernel.
 func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blellochScan,
+	return compiled.Kernel(gc_src_blellochScan,
 		func(gc_t *gocuda.Thread) { blellochScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_blellochScan = gocuda.NewKernelSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
+var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
 
-func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_a0 := gocuda.Scratch[T](gc_b, 0)
-	gc_a1 := gocuda.Scratch[T](gc_b, 1)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_a0 := compiled.Scratch[T](gc_b, 0)
+	gc_s_a1 := compiled.Scratch[T](gc_b, 1)
+
 //line scan_block.go:77
 	n := len(in)
+
 //line scan_block.go:78
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line scan_block.go:82
 	m := 2 * b
+
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)
+
 //line scan_block.go:93
 	offset := 1
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:78
-		thid := gc_ix.ThreadIdx.X
+					thid := gc_tx
+
 //line scan_block.go:84
-		g := t.BlockIdx.X*m + 2*thid
+					g := gc_bx*m + 2*thid
+
 //line scan_block.go:79
-		if b&(b-1) != 0 {
-			panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-		}
+					if b&(b-1) != 0 {
+						panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+					}
+
 //line scan_block.go:85
-		var a0, a1 T // kept: the inclusive result adds them back
+					var a0, a1 T
 
 //line scan_block.go:86
-		if g < n {
-			a0 = in[g]
-		}
+					if g < n {
+						a0 = in[g]
+					}
+
 //line scan_block.go:89
-		if g+1 < n {
-			a1 = in[g+1]
-		}
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+
 //line scan_block.go:92
-		temp[2*thid], temp[2*thid+1] = a0, a1
-		gc_a0[gc_tid] = a0
-		gc_a1[gc_tid] = a1
+					temp[2*thid], temp[2*thid+1] = a0, a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			}
+		}
 	}
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:78
-			thid := gc_ix.ThreadIdx.X
+						thid := gc_tx
+
 //line scan_block.go:96
-			if thid < d {
-				ai := offset*(2*thid+1) - 1
-//line scan_block.go:97
-				bi := offset*(2*thid+2) - 1
-				temp[bi] += temp[ai]
+						if thid < d {
+							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							temp[bi] += temp[ai]
+						}
+					}
+				}
 			}
 		}
+
 //line scan_block.go:100
 		offset *= 2
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:78
-		thid := gc_ix.ThreadIdx.X
+					thid := gc_tx
+
 //line scan_block.go:102
-		if thid == 0 {
-			if sums != nil {
-				sums[t.BlockIdx.X] = temp[m-1]
+					if thid == 0 {
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
 			}
-			temp[m-1] = 0
 		}
 	}
 
 //line scan_block.go:108
-	for d_2 := 1; d_2 < m; d_2 *= 2 {
+	for d_ := 1; d_ < m; d_ *= 2 {
+
 //line scan_block.go:109
 		offset >>= 1
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:78
-			thid := gc_ix.ThreadIdx.X
+						thid := gc_tx
+
 //line scan_block.go:111
-			if thid < d_2 {
-				ai_2 := offset*(2*thid+1) - 1
-//line scan_block.go:112
-				bi_2 := offset*(2*thid+2) - 1
-				y := temp[ai_2]
-				temp[ai_2] = temp[bi_2]
-				temp[bi_2] += y
+						if thid < d_ {
+							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							y := temp[ai_]
+							temp[ai_] = temp[bi_]
+							temp[bi_] += y
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:78
-		thid := gc_ix.ThreadIdx.X
+					thid := gc_tx
+
 //line scan_block.go:84
-		g := t.BlockIdx.X*m + 2*thid
-		a0 := gc_a0[gc_tid]
-		a1 := gc_a1[gc_tid]
+					g := gc_bx*m + 2*thid
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+
 //line scan_block.go:119
-		e0 := temp[2*thid]
+					e0 := temp[2*thid]
+
 //line scan_block.go:119
-		e1 := temp[2*thid+1]
+					e1 := temp[2*thid+1]
+
 //line scan_block.go:120
-		if inclusive {
-			e0, e1 = e0+a0, e1+a1
-		}
+					if inclusive {
+						e0, e1 = e0+a0, e1+a1
+					}
+
 //line scan_block.go:123
-		if g < n {
-			out[g] = e0
-		}
+					if g < n {
+						out[g] = e0
+					}
+
 //line scan_block.go:126
-		if g+1 < n {
-			out[g+1] = e1
+					if g+1 < n {
+						out[g+1] = e1
+					}
+				}
+			}
 		}
 	}
 }
@@ -278,364 +368,399 @@ func gc_body_blellochScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclu
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_warpShuffleScan,
+	return compiled.Kernel(gc_src_warpShuffleScan,
 		func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
-var gc_src_warpShuffleScan = gocuda.NewKernelSource("warpShuffleScan", "bb2dd08308a0107a47474db02244a74044b7f1f01926fbc1021103aad52928b9", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210")
+var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
-func gc_body_warpShuffleScan[T Number](gc_b *gocuda.Block, in, out, sums []T, inclusive bool) {
+func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 1)
-	gc_gc_rv1_1 := gocuda.Scratch[T](gc_b, 2)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 3)
-	gc_mask := gocuda.Scratch[uint32](gc_b, 4)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 5)
-	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 6)
-	gc_lanes_2 := gocuda.Scratch[int](gc_b, 7)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 8)
-	gc_incl := gocuda.Scratch[T](gc_b, 9)
-	gc_excl := gocuda.Scratch[T](gc_b, 10)
-	gc_warps := gocuda.Scratch[int](gc_b, 11)
-	gc_s := gocuda.Scratch[T](gc_b, 12)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 13)
-	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 14)
-	gc_lanes_3 := gocuda.Scratch[int](gc_b, 15)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 16)
-	gc_c5m := gocuda.Scratch[uint32](gc_b, 17)
-	gc_c5v := gocuda.Scratch[T](gc_b, 18)
-	gc_c5a := gocuda.Scratch[int](gc_b, 19)
-	gc_c5w := gocuda.Scratch[int](gc_b, 20)
-	gc_c5r := gocuda.Scratch[T](gc_b, 21)
-	gc_c9m := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c9v := gocuda.Scratch[T](gc_b, 23)
-	gc_c9a := gocuda.Scratch[int](gc_b, 24)
-	gc_c9w := gocuda.Scratch[int](gc_b, 25)
-	gc_c9r := gocuda.Scratch[T](gc_b, 26)
-	gc_m12 := gocuda.Scratch[bool](gc_b, 27)
-	gc_m12e := gocuda.Scratch[bool](gc_b, 28)
-	gc_c15m := gocuda.Scratch[uint32](gc_b, 29)
-	gc_c15v := gocuda.Scratch[T](gc_b, 30)
-	gc_c15a := gocuda.Scratch[int](gc_b, 31)
-	gc_c15w := gocuda.Scratch[int](gc_b, 32)
-	gc_c15r := gocuda.Scratch[T](gc_b, 33)
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)
+
 //line scan_block.go:141
 	n := len(in)
+
 //line scan_block.go:142
-	b := t.BlockDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line scan_block.go:143
-		g := t.BlockIdx.X*b + gc_ix.ThreadIdx.X
-//line scan_block.go:144
-		var v T
-//line scan_block.go:145
-		if g < n {
-			v = in[g]
-		}
-//line scan_block.go:149
-		var gc_rv1_0 T
-//line scan_block.go:150
-		var gc_rv1_1 T
-		gc_v[gc_tid] = v
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-		gc_gc_rv1_1[gc_tid] = gc_rv1_1
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
-//line scan_block.go:152
-			var v_2 = v
-//line scan_block.go:153
-			_ = v_2
-			gc_v_2[gc_tid] = v_2
-		}
-		{
-//line scan_block.go:156
+	b := gc_bdx
+
 //line scan_block.go:166
-			const w = gocuda.WarpSize
+	const w = gocuda.WarpSize
+
 //line scan_block.go:167
-			b_2 := t.BlockDim.X
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-//line scan_block.go:167
-				warp := t.WarpID()
-//line scan_block.go:168
-				lanes := min(w, b_2-warp*w)
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-//line scan_block.go:171
-				var gc_rv2_0 T
-				gc_mask[gc_tid] = mask
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+	b_ := gc_bdx
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mask [32]uint32
+		var gc_l_mask_ [32]uint32
+		var gc_l_v_2 [32]T
+		var gc_c1m [32]uint32
+		var gc_c1a [32]int
+		var gc_c1w [32]int
+		var gc_c1r [32]T
+		var gc_c2m [32]uint32
+		var gc_c2v [32]T
+		var gc_c2a [32]int
+		var gc_c2w [32]int
+		var gc_c2r [32]T
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line scan_block.go:143
+			g := gc_bx*b + gc_tx
+
 //line scan_block.go:167
-					warp := t.WarpID()
+			warp := (gc_rank >> 5)
+
 //line scan_block.go:168
-					lanes := min(w, b_2-warp*w)
-					v_2 := gc_v_2[gc_tid]
-					mask := gc_mask[gc_tid]
-//line scan_block.go:173
-					var mask_2, lanes_2, v_3 = mask, lanes, v_2
-//line scan_block.go:174
-					_, _, _ = mask_2, lanes_2, v_3
-					gc_mask_2[gc_tid] = mask_2
-					gc_lanes_2[gc_tid] = lanes_2
-					gc_v_3[gc_tid] = v_3
-				}
-				{
+			lanes := min(w, b_-warp*w)
+
+//line scan_block.go:144
+			var v T
+
+//line scan_block.go:145
+			if g < n {
+				v = in[g]
+			}
+
+//line scan_block.go:148
+			var v_ T = v
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
+
+//line scan_block.go:170
+			var mask_ uint32 = mask
+
+//line scan_block.go:170
+			var v_2 T = v_
+			gc_l_mask[gc_lane] = mask
+			gc_l_mask_[gc_lane] = mask_
+			gc_l_v_2[gc_lane] = v_2
+		}
 
 //line scan_block.go:203
-					for d := 1; d < gocuda.WarpSize; d <<= 1 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							mask_2 := gc_mask_2[gc_tid]
-							v_3 := gc_v_3[gc_tid]
-
-//line scan_block.go:204
-							gc_b.Arrive(gc_tid)
-							gc_c5m[gc_tid], gc_c5v[gc_tid], gc_c5a[gc_tid], gc_c5w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c5m, gc_c5v, gc_c5a, gc_c5w, gc_c5r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
-//line scan_block.go:202
-							lane_2 := t.LaneID()
-							lanes_2 := gc_lanes_2[gc_tid]
-							v_3 := gc_v_3[gc_tid]
-//line scan_block.go:204
-							y := gc_c5r[gc_tid]
-//line scan_block.go:205
-							if lane_2 >= d && d < lanes_2 {
-								v_3 += y
-							}
-							gc_v_3[gc_tid] = v_3
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-						v_3 := gc_v_3[gc_tid]
-//line scan_block.go:209
-						gc_rv2_0 = v_3
-						gc_gc_rv2_0[gc_tid] = gc_rv2_0
-					}
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line scan_block.go:212
-				incl := gc_rv2_0
-				gc_incl[gc_tid] = incl
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				mask := gc_mask[gc_tid]
-				incl := gc_incl[gc_tid]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mask_ := gc_l_mask_[gc_lane]
+				_ = mask_
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
 
-//line scan_block.go:172
-				gc_b.Arrive(gc_tid)
-				gc_c9m[gc_tid], gc_c9v[gc_tid], gc_c9a[gc_tid], gc_c9w[gc_tid] = mask, incl, 1, w
+//line scan_block.go:204
+				gc_c1m[gc_lane] = mask_
+				gc_c1a[gc_lane] = d
+				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c9m, gc_c9v, gc_c9a, gc_c9w, gc_c9r)
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+
+//line scan_block.go:204
+			compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-				lane := t.LaneID()
-//line scan_block.go:172
-				excl := gc_c9r[gc_tid]
-//line scan_block.go:173
-				if lane == 0 {
-					excl = 0
+				warp := (gc_rank >> 5)
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+
+//line scan_block.go:170
+				var lanes_ int = lanes
+
+//line scan_block.go:202
+				lane_ := (gc_rank & 31)
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+
+//line scan_block.go:204
+				y := gc_c1r[gc_lane]
+
+//line scan_block.go:205
+				if lane_ >= d && d < lanes_ {
+					v_2 += y
 				}
-				gc_excl[gc_tid] = excl
+				gc_l_v_2[gc_lane] = v_2
 			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mask := gc_l_mask[gc_lane]
+			_ = mask
+			v_2 := gc_l_v_2[gc_lane]
+			_ = v_2
+
+//line scan_block.go:209
+			var r_2 T = v_2
+
+//line scan_block.go:170
+			incl_ := r_2
+
+//line scan_block.go:171
+			gc_c2m[gc_lane] = mask
+			gc_c2v[gc_lane] = incl_
+			gc_c2a[gc_lane] = 1
+			gc_c2w[gc_lane] = w
+			gc_s_incl_[gc_rank] = incl_
+		}
+
+//line scan_block.go:171
+		compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+			lane := (gc_rank & 31)
+
+//line scan_block.go:171
+			excl_ := gc_c2r[gc_lane]
+
+//line scan_block.go:172
+			if lane == 0 {
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank] = excl_
+		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 
 //line scan_block.go:176
-			if b_2 > w {
-//line scan_block.go:177
-				totals := gocuda.Shared[T](t, w)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-//line scan_block.go:167
-					lane := t.LaneID()
-//line scan_block.go:167
-					warp := t.WarpID()
-//line scan_block.go:168
-					lanes := min(w, b_2-warp*w)
-					incl := gc_incl[gc_tid]
-//line scan_block.go:178
-					if lane == lanes-1 {
-						totals[warp] = incl
-					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					gc_m12[gc_tid], gc_m12e[gc_tid] = false, false
-//line scan_block.go:167
-					warp := t.WarpID()
+		totals := gocuda.Shared[T](t, w)
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
-//line scan_block.go:182
-					if warp == 0 {
-						gc_m12[gc_tid] = true
-					} else {
-						gc_m12e[gc_tid] = true
-					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m12[gc_tid] {
+//line scan_block.go:167
+			lane := (gc_rank & 31)
+
+//line scan_block.go:167
+			warp := (gc_rank >> 5)
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+			if lane == lanes-1 {
+				totals[warp] = incl_
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_warps [32]int
+			var gc_l_s [32]T
+			var gc_l_lanes_2 [32]int
+			var gc_l_v_3 [32]T
+			var gc_c3r [32]T
+			{
+				var gc_m16 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-					lane := t.LaneID()
-//line scan_block.go:183
-					warps := scanCeil(b_2, w)
-//line scan_block.go:184
-					var s T
-//line scan_block.go:185
-					if lane < warps {
-						s = totals[lane]
+					warp := (gc_rank >> 5)
+
+//line scan_block.go:181
+					if warp == 0 {
+						gc_m16 |= 1 << gc_lane
 					}
-//line scan_block.go:189
-					var gc_rv3_0 T
-					gc_warps[gc_tid] = warps
-					gc_s[gc_tid] = s
-					gc_gc_rv3_0[gc_tid] = gc_rv3_0
 				}
-				{
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						if !gc_m12[gc_tid] {
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						warps := gc_warps[gc_tid]
-						s := gc_s[gc_tid]
-//line scan_block.go:191
-						var mask_3, lanes_3, v_4 = gocuda.FullMask, warps, s
-//line scan_block.go:192
-						_, _, _ = mask_3, lanes_3, v_4
-						gc_mask_3[gc_tid] = mask_3
-						gc_lanes_3[gc_tid] = lanes_3
-						gc_v_4[gc_tid] = v_4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+
+//line scan_block.go:182
+						warps := scanCeil(b_, w)
+
+//line scan_block.go:183
+						var s T
+
+//line scan_block.go:184
+						if lane < warps {
+							s = totals[lane]
+						}
+						gc_l_warps[gc_lane] = warps
+						gc_l_s[gc_lane] = s
 					}
-					{
+
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						warps := gc_l_warps[gc_lane]
+						_ = warps
+						s := gc_l_s[gc_lane]
+						_ = s
+
+//line scan_block.go:187
+						var lanes_2 int = warps
+
+//line scan_block.go:187
+						var v_3 T = s
+						gc_l_lanes_2[gc_lane] = lanes_2
+						gc_l_v_3[gc_lane] = v_3
+					}
 
 //line scan_block.go:203
-						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Mark(gc_tid)
-								if !gc_m12[gc_tid] {
-									continue
-								}
-								mask_3 := gc_mask_3[gc_tid]
-								v_4 := gc_v_4[gc_tid]
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_b.Arrive(gc_tid)
-								gc_c15m[gc_tid], gc_c15v[gc_tid], gc_c15a[gc_tid], gc_c15w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
-							}
-							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c15m, gc_c15v, gc_c15a, gc_c15w, gc_c15r)
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
-								if !gc_m12[gc_tid] {
-									continue
-								}
-//line scan_block.go:202
-								lane_3 := t.LaneID()
-								lanes_3 := gc_lanes_3[gc_tid]
-								v_4 := gc_v_4[gc_tid]
-//line scan_block.go:204
-								y_2 := gc_c15r[gc_tid]
-//line scan_block.go:205
-								if lane_3 >= d_2 && d_2 < lanes_3 {
-									v_4 += y_2
-								}
-								gc_v_4[gc_tid] = v_4
-							}
-						}
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m12[gc_tid] {
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-							v_4 := gc_v_4[gc_tid]
-//line scan_block.go:209
-							gc_rv3_0 = v_4
-							gc_gc_rv3_0[gc_tid] = gc_rv3_0
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:202
+							lane_2 := (gc_rank & 31)
+							lanes_2 := gc_l_lanes_2[gc_lane]
+							_ = lanes_2
+							v_3 := gc_l_v_3[gc_lane]
+							_ = v_3
+
+//line scan_block.go:204
+							y_ := gc_c3r[gc_lane]
+
+//line scan_block.go:205
+							if lane_2 >= d_ && d_ < lanes_2 {
+								v_3 += y_
+							}
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m12[gc_tid] {
-						continue
-					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-					lane := t.LaneID()
-					gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-//line scan_block.go:212
-					totals[lane] = gc_rv3_0
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-//line scan_block.go:167
-					warp := t.WarpID()
-					incl := gc_incl[gc_tid]
-					excl := gc_excl[gc_tid]
-//line scan_block.go:191
-					if warp > 0 {
-						excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+						lane := (gc_rank & 31)
+						v_3 := gc_l_v_3[gc_lane]
+						_ = v_3
+
+//line scan_block.go:209
+						var r_3 T = v_3
+
+//line scan_block.go:187
+						totals[lane] = r_3
 					}
-					gc_incl[gc_tid] = incl
-					gc_excl[gc_tid] = excl
 				}
+				gc_act = gc_save16 &^ gc_dead
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				gc_rv1_1 := gc_gc_rv1_1[gc_tid]
-				incl := gc_incl[gc_tid]
-				excl := gc_excl[gc_tid]
-//line scan_block.go:194
-				gc_rv1_0, gc_rv1_1 = excl, incl
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-				gc_gc_rv1_1[gc_tid] = gc_rv1_1
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+			warp := (gc_rank >> 5)
+			incl_ := gc_s_incl_[gc_rank]
+			excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+			if warp > 0 {
+				excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 			}
+			gc_s_incl_[gc_rank] = incl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:143
-		g := t.BlockIdx.X*b + gc_ix.ThreadIdx.X
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-		gc_rv1_1 := gc_gc_rv1_1[gc_tid]
-//line scan_block.go:197
-		excl_2 := gc_rv1_0
-//line scan_block.go:197
-		incl_2 := gc_rv1_1
-//line scan_block.go:150
-		if g < n {
-			if inclusive {
-				out[g] = incl_2
-			} else {
-				out[g] = excl_2
+					g := gc_bx*b + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:194
+					var r T = excl_
+
+//line scan_block.go:194
+					var r_ T = incl_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
+					}
+				}
 			}
-		}
-//line scan_block.go:157
-		if sums != nil && gc_ix.ThreadIdx.X == b-1 {
-			sums[t.BlockIdx.X] = incl_2
 		}
 	}
 }

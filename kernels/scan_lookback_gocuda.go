@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,411 +17,438 @@ import (
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_lookbackScan,
+	return compiled.Kernel(gc_src_lookbackScan,
 		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
-		func(gc_b *gocuda.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
+		func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
 }
 
-var gc_src_lookbackScan = gocuda.NewKernelSource("lookbackScan", "932cc9166e009170e6862ac9f741afab544da644148ef832c50940cc3e6a81b8", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_lookback.go:39-49")
+var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
-func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[int](gc_b, 0)
-	gc_tile := gocuda.Scratch[int](gc_b, 1)
-	gc_i := gocuda.Scratch[int](gc_b, 2)
-	gc_v := gocuda.Scratch[T](gc_b, 3)
-	gc_gc_rv2_0 := gocuda.Scratch[T](gc_b, 4)
-	gc_gc_rv2_1 := gocuda.Scratch[T](gc_b, 5)
-	gc_v_2 := gocuda.Scratch[T](gc_b, 6)
-	gc_mask := gocuda.Scratch[uint32](gc_b, 7)
-	gc_gc_rv3_0 := gocuda.Scratch[T](gc_b, 8)
-	gc_mask_2 := gocuda.Scratch[uint32](gc_b, 9)
-	gc_lanes_2 := gocuda.Scratch[int](gc_b, 10)
-	gc_v_3 := gocuda.Scratch[T](gc_b, 11)
-	gc_incl := gocuda.Scratch[T](gc_b, 12)
-	gc_excl := gocuda.Scratch[T](gc_b, 13)
-	gc_warps := gocuda.Scratch[int](gc_b, 14)
-	gc_s := gocuda.Scratch[T](gc_b, 15)
-	gc_gc_rv4_0 := gocuda.Scratch[T](gc_b, 16)
-	gc_mask_3 := gocuda.Scratch[uint32](gc_b, 17)
-	gc_lanes_3 := gocuda.Scratch[int](gc_b, 18)
-	gc_v_4 := gocuda.Scratch[T](gc_b, 19)
-	gc_excl_2 := gocuda.Scratch[T](gc_b, 20)
-	gc_incl_2 := gocuda.Scratch[T](gc_b, 21)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c8v := gocuda.Scratch[T](gc_b, 23)
-	gc_c8a := gocuda.Scratch[int](gc_b, 24)
-	gc_c8w := gocuda.Scratch[int](gc_b, 25)
-	gc_c8r := gocuda.Scratch[T](gc_b, 26)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 27)
-	gc_c12v := gocuda.Scratch[T](gc_b, 28)
-	gc_c12a := gocuda.Scratch[int](gc_b, 29)
-	gc_c12w := gocuda.Scratch[int](gc_b, 30)
-	gc_c12r := gocuda.Scratch[T](gc_b, 31)
-	gc_m15 := gocuda.Scratch[bool](gc_b, 32)
-	gc_m15e := gocuda.Scratch[bool](gc_b, 33)
-	gc_c18m := gocuda.Scratch[uint32](gc_b, 34)
-	gc_c18v := gocuda.Scratch[T](gc_b, 35)
-	gc_c18a := gocuda.Scratch[int](gc_b, 36)
-	gc_c18w := gocuda.Scratch[int](gc_b, 37)
-	gc_c18r := gocuda.Scratch[T](gc_b, 38)
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)
+	gc_s_i := compiled.Scratch[int](gc_b, 3)
+	gc_s_excl := compiled.Scratch[T](gc_b, 4)
+	gc_s_incl := compiled.Scratch[T](gc_b, 5)
+
 //line scan_lookback.go:102
 	n := len(in)
+
 //line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+
 //line scan_lookback.go:104
-	b := t.BlockDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line scan_lookback.go:106
-		var gc_rv1_0 int
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
+	b := gc_bdx
+
+//line scan_lookback.go:105
+	var sh_ []scanTileShared[T] = sh
+
+//line scan_lookback.go:105
+	var ticket_ *uint32 = ticket
 	{
-//line scan_lookback.go:108
-		var sh_2, ticket_2 = sh, ticket
-//line scan_lookback.go:109
-		_, _ = sh_2, ticket_2
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_lookback.go:44
-				if gc_ix.ThreadIdx.X == 0 {
-					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_lookback.go:48
-				gc_rv1_0 = sh_2[0].tile
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_lookback.go:51
-		tile := gc_rv1_0
-//line scan_lookback.go:107
-		i := tile*b + gc_ix.ThreadIdx.X
-//line scan_lookback.go:108
-		var v T
-//line scan_lookback.go:109
-		if i < n {
-			v = in[i]
-		}
-//line scan_lookback.go:113
-		var gc_rv2_0 T
-//line scan_lookback.go:114
-		var gc_rv2_1 T
-		gc_tile[gc_tid] = tile
-		gc_i[gc_tid] = i
-		gc_v[gc_tid] = v
-		gc_gc_rv2_0[gc_tid] = gc_rv2_0
-		gc_gc_rv2_1[gc_tid] = gc_rv2_1
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
-//line scan_lookback.go:116
-			var v_2 = v
-//line scan_lookback.go:117
-			_ = v_2
-			gc_v_2[gc_tid] = v_2
-		}
-		{
-//line scan_lookback.go:120
+
 //line scan_block.go:166
-			const w = gocuda.WarpSize
+	const w = gocuda.WarpSize
+
 //line scan_block.go:167
-			b_2 := t.BlockDim.X
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-//line scan_block.go:167
-				warp := t.WarpID()
-//line scan_block.go:168
-				lanes := min(w, b_2-warp*w)
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-//line scan_block.go:171
-				var gc_rv3_0 T
-				gc_mask[gc_tid] = mask
-				gc_gc_rv3_0[gc_tid] = gc_rv3_0
+	b_ := gc_bdx
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mask [32]uint32
+		var gc_l_mask_ [32]uint32
+		var gc_l_v_2 [32]T
+		var gc_c1m [32]uint32
+		var gc_c1a [32]int
+		var gc_c1w [32]int
+		var gc_c1r [32]T
+		var gc_c2m [32]uint32
+		var gc_c2v [32]T
+		var gc_c2a [32]int
+		var gc_c2w [32]int
+		var gc_c2r [32]T
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-			{
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line scan_block.go:167
-					warp := t.WarpID()
+			warp := (gc_rank >> 5)
+
 //line scan_block.go:168
-					lanes := min(w, b_2-warp*w)
-					v_2 := gc_v_2[gc_tid]
-					mask := gc_mask[gc_tid]
-//line scan_block.go:173
-					var mask_2, lanes_2, v_3 = mask, lanes, v_2
-//line scan_block.go:174
-					_, _, _ = mask_2, lanes_2, v_3
-					gc_mask_2[gc_tid] = mask_2
-					gc_lanes_2[gc_tid] = lanes_2
-					gc_v_3[gc_tid] = v_3
-				}
-				{
+			lanes := min(w, b_-warp*w)
+
+//line scan_lookback.go:48
+			var r int = sh_[0].tile
+
+//line scan_lookback.go:105
+			tile := r
+
+//line scan_lookback.go:106
+			i := tile*b + gc_tx
+
+//line scan_lookback.go:107
+			var v T
+
+//line scan_lookback.go:108
+			if i < n {
+				v = in[i]
+			}
+
+//line scan_lookback.go:111
+			var v_ T = v
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
+
+//line scan_block.go:170
+			var mask_ uint32 = mask
+
+//line scan_block.go:170
+			var v_2 T = v_
+			gc_l_mask[gc_lane] = mask
+			gc_l_mask_[gc_lane] = mask_
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
+		}
 
 //line scan_block.go:203
-					for d := 1; d < gocuda.WarpSize; d <<= 1 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							mask_2 := gc_mask_2[gc_tid]
-							v_3 := gc_v_3[gc_tid]
-
-//line scan_block.go:204
-							gc_b.Arrive(gc_tid)
-							gc_c8m[gc_tid], gc_c8v[gc_tid], gc_c8a[gc_tid], gc_c8w[gc_tid] = mask_2, v_3, d, gocuda.WarpSize
-						}
-						gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c8m, gc_c8v, gc_c8a, gc_c8w, gc_c8r)
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
-//line scan_block.go:202
-							lane_2 := t.LaneID()
-							lanes_2 := gc_lanes_2[gc_tid]
-							v_3 := gc_v_3[gc_tid]
-//line scan_block.go:204
-							y := gc_c8r[gc_tid]
-//line scan_block.go:205
-							if lane_2 >= d && d < lanes_2 {
-								v_3 += y
-							}
-							gc_v_3[gc_tid] = v_3
-						}
-					}
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-						v_3 := gc_v_3[gc_tid]
-//line scan_block.go:209
-						gc_rv3_0 = v_3
-						gc_gc_rv3_0[gc_tid] = gc_rv3_0
-					}
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv3_0 := gc_gc_rv3_0[gc_tid]
-//line scan_block.go:212
-				incl := gc_rv3_0
-				gc_incl[gc_tid] = incl
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				mask := gc_mask[gc_tid]
-				incl := gc_incl[gc_tid]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mask_ := gc_l_mask_[gc_lane]
+				_ = mask_
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
 
-//line scan_block.go:172
-				gc_b.Arrive(gc_tid)
-				gc_c12m[gc_tid], gc_c12v[gc_tid], gc_c12a[gc_tid], gc_c12w[gc_tid] = mask, incl, 1, w
+//line scan_block.go:204
+				gc_c1m[gc_lane] = mask_
+				gc_c1a[gc_lane] = d
+				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-			gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c12m, gc_c12v, gc_c12a, gc_c12w, gc_c12r)
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
+
+//line scan_block.go:204
+			compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-				lane := t.LaneID()
-//line scan_block.go:172
-				excl := gc_c12r[gc_tid]
-//line scan_block.go:173
-				if lane == 0 {
-					excl = 0
+				warp := (gc_rank >> 5)
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+
+//line scan_block.go:170
+				var lanes_ int = lanes
+
+//line scan_block.go:202
+				lane_ := (gc_rank & 31)
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+
+//line scan_block.go:204
+				y := gc_c1r[gc_lane]
+
+//line scan_block.go:205
+				if lane_ >= d && d < lanes_ {
+					v_2 += y
 				}
-				gc_excl[gc_tid] = excl
+				gc_l_v_2[gc_lane] = v_2
 			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mask := gc_l_mask[gc_lane]
+			_ = mask
+			v_2 := gc_l_v_2[gc_lane]
+			_ = v_2
+
+//line scan_block.go:209
+			var r_3 T = v_2
+
+//line scan_block.go:170
+			incl_ := r_3
+
+//line scan_block.go:171
+			gc_c2m[gc_lane] = mask
+			gc_c2v[gc_lane] = incl_
+			gc_c2a[gc_lane] = 1
+			gc_c2w[gc_lane] = w
+			gc_s_incl_[gc_rank] = incl_
+		}
+
+//line scan_block.go:171
+		compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+			lane := (gc_rank & 31)
+
+//line scan_block.go:171
+			excl_ := gc_c2r[gc_lane]
+
+//line scan_block.go:172
+			if lane == 0 {
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank] = excl_
+		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 
 //line scan_block.go:176
-			if b_2 > w {
-//line scan_block.go:177
-				totals := gocuda.Shared[T](t, w)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-//line scan_block.go:167
-					lane := t.LaneID()
-//line scan_block.go:167
-					warp := t.WarpID()
-//line scan_block.go:168
-					lanes := min(w, b_2-warp*w)
-					incl := gc_incl[gc_tid]
-//line scan_block.go:178
-					if lane == lanes-1 {
-						totals[warp] = incl
-					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					gc_m15[gc_tid], gc_m15e[gc_tid] = false, false
-//line scan_block.go:167
-					warp := t.WarpID()
+		totals := gocuda.Shared[T](t, w)
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
-//line scan_block.go:182
-					if warp == 0 {
-						gc_m15[gc_tid] = true
-					} else {
-						gc_m15e[gc_tid] = true
-					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m15[gc_tid] {
+//line scan_block.go:167
+			lane := (gc_rank & 31)
+
+//line scan_block.go:167
+			warp := (gc_rank >> 5)
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+			if lane == lanes-1 {
+				totals[warp] = incl_
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_warps [32]int
+			var gc_l_s [32]T
+			var gc_l_lanes_2 [32]int
+			var gc_l_v_3 [32]T
+			var gc_c3r [32]T
+			{
+				var gc_m18 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-					lane := t.LaneID()
-//line scan_block.go:183
-					warps := scanCeil(b_2, w)
-//line scan_block.go:184
-					var s T
-//line scan_block.go:185
-					if lane < warps {
-						s = totals[lane]
+					warp := (gc_rank >> 5)
+
+//line scan_block.go:181
+					if warp == 0 {
+						gc_m18 |= 1 << gc_lane
 					}
-//line scan_block.go:189
-					var gc_rv4_0 T
-					gc_warps[gc_tid] = warps
-					gc_s[gc_tid] = s
-					gc_gc_rv4_0[gc_tid] = gc_rv4_0
 				}
-				{
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Mark(gc_tid)
-						if !gc_m15[gc_tid] {
+				gc_save18 := gc_act
+				gc_act = gc_save18 & gc_m18
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						warps := gc_warps[gc_tid]
-						s := gc_s[gc_tid]
-//line scan_block.go:191
-						var mask_3, lanes_3, v_4 = gocuda.FullMask, warps, s
-//line scan_block.go:192
-						_, _, _ = mask_3, lanes_3, v_4
-						gc_mask_3[gc_tid] = mask_3
-						gc_lanes_3[gc_tid] = lanes_3
-						gc_v_4[gc_tid] = v_4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+
+//line scan_block.go:182
+						warps := scanCeil(b_, w)
+
+//line scan_block.go:183
+						var s T
+
+//line scan_block.go:184
+						if lane < warps {
+							s = totals[lane]
+						}
+						gc_l_warps[gc_lane] = warps
+						gc_l_s[gc_lane] = s
 					}
-					{
+
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						warps := gc_l_warps[gc_lane]
+						_ = warps
+						s := gc_l_s[gc_lane]
+						_ = s
+
+//line scan_block.go:187
+						var lanes_2 int = warps
+
+//line scan_block.go:187
+						var v_3 T = s
+						gc_l_lanes_2[gc_lane] = lanes_2
+						gc_l_v_3[gc_lane] = v_3
+					}
 
 //line scan_block.go:203
-						for d_2 := 1; d_2 < gocuda.WarpSize; d_2 <<= 1 {
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Mark(gc_tid)
-								if !gc_m15[gc_tid] {
-									continue
-								}
-								mask_3 := gc_mask_3[gc_tid]
-								v_4 := gc_v_4[gc_tid]
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_b.Arrive(gc_tid)
-								gc_c18m[gc_tid], gc_c18v[gc_tid], gc_c18a[gc_tid], gc_c18w[gc_tid] = mask_3, v_4, d_2, gocuda.WarpSize
-							}
-							gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c18m, gc_c18v, gc_c18a, gc_c18w, gc_c18r)
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Enter(gc_tid)
-								if !gc_m15[gc_tid] {
-									continue
-								}
-//line scan_block.go:202
-								lane_3 := t.LaneID()
-								lanes_3 := gc_lanes_3[gc_tid]
-								v_4 := gc_v_4[gc_tid]
-//line scan_block.go:204
-								y_2 := gc_c18r[gc_tid]
-//line scan_block.go:205
-								if lane_3 >= d_2 && d_2 < lanes_3 {
-									v_4 += y_2
-								}
-								gc_v_4[gc_tid] = v_4
-							}
-						}
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							if !gc_m15[gc_tid] {
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rv4_0 := gc_gc_rv4_0[gc_tid]
-							v_4 := gc_v_4[gc_tid]
-//line scan_block.go:209
-							gc_rv4_0 = v_4
-							gc_gc_rv4_0[gc_tid] = gc_rv4_0
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:202
+							lane_2 := (gc_rank & 31)
+							lanes_2 := gc_l_lanes_2[gc_lane]
+							_ = lanes_2
+							v_3 := gc_l_v_3[gc_lane]
+							_ = v_3
+
+//line scan_block.go:204
+							y_ := gc_c3r[gc_lane]
+
+//line scan_block.go:205
+							if lane_2 >= d_ && d_ < lanes_2 {
+								v_3 += y_
+							}
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-					if !gc_m15[gc_tid] {
-						continue
-					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
 //line scan_block.go:167
-					lane := t.LaneID()
-					gc_rv4_0 := gc_gc_rv4_0[gc_tid]
-//line scan_block.go:212
-					totals[lane] = gc_rv4_0
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Enter(gc_tid)
-//line scan_block.go:167
-					warp := t.WarpID()
-					incl := gc_incl[gc_tid]
-					excl := gc_excl[gc_tid]
-//line scan_block.go:191
-					if warp > 0 {
-						excl, incl = excl+totals[warp-1], incl+totals[warp-1]
+						lane := (gc_rank & 31)
+						v_3 := gc_l_v_3[gc_lane]
+						_ = v_3
+
+//line scan_block.go:209
+						var r_4 T = v_3
+
+//line scan_block.go:187
+						totals[lane] = r_4
 					}
-					gc_incl[gc_tid] = incl
-					gc_excl[gc_tid] = excl
 				}
+				gc_act = gc_save18 &^ gc_dead
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-				gc_rv2_1 := gc_gc_rv2_1[gc_tid]
-				incl := gc_incl[gc_tid]
-				excl := gc_excl[gc_tid]
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+			warp := (gc_rank >> 5)
+			incl_ := gc_s_incl_[gc_rank]
+			excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+			if warp > 0 {
+				excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+			}
+			gc_s_incl_[gc_rank] = incl_
+			gc_s_excl_[gc_rank] = excl_
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+
 //line scan_block.go:194
-				gc_rv2_0, gc_rv2_1 = excl, incl
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
-				gc_gc_rv2_1[gc_tid] = gc_rv2_1
+					var r_ T = excl_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					if gc_tx == b-1 {
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		tile := gc_tile[gc_tid]
-		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-		gc_rv2_1 := gc_gc_rv2_1[gc_tid]
-//line scan_block.go:197
-		excl_2 := gc_rv2_0
-//line scan_block.go:197
-		incl_2 := gc_rv2_1
-//line scan_lookback.go:113
-		if gc_ix.ThreadIdx.X == b-1 {
-			sh[0].prefix = scanPublish(status, tile, incl_2)
-		}
-		gc_excl_2[gc_tid] = excl_2
-		gc_incl_2[gc_tid] = incl_2
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		i := gc_i[gc_tid]
-		excl_2 := gc_excl_2[gc_tid]
-		incl_2 := gc_incl_2[gc_tid]
-//line scan_lookback.go:117
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
+
+//line scan_lookback.go:116
 		if i < n {
 			if inclusive {
-				out[i] = sh[0].prefix + incl_2
+				out[i] = sh[0].prefix + incl
 			} else {
-				out[i] = sh[0].prefix + excl_2
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -439,99 +467,127 @@ func gc_body_lookbackScan[T Number](gc_b *gocuda.Block, in, out []T, status []Sc
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_coarsenedScan,
+	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
-		func(gc_b *gocuda.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
+		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
-var gc_src_coarsenedScan = gocuda.NewKernelSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
 
-func gc_body_coarsenedScan[T Number](gc_b *gocuda.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
+func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[int](gc_b, 0)
-	gc_tile := gocuda.Scratch[int](gc_b, 1)
-	gc_lo := gocuda.Scratch[int](gc_b, 2)
-	gc_hi := gocuda.Scratch[int](gc_b, 3)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_s_tile := compiled.Scratch[int](gc_b, 0)
+	gc_s_lo := compiled.Scratch[int](gc_b, 1)
+	gc_s_hi := compiled.Scratch[int](gc_b, 2)
+
 //line scan_lookback.go:168
 	n := len(in)
+
 //line scan_lookback.go:169
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+
 //line scan_lookback.go:170
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line scan_lookback.go:171
 	totals := gocuda.Shared[T](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line scan_lookback.go:173
-		var gc_rv1_0 int
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
+
+//line scan_lookback.go:172
+	var sh_ []scanTileShared[T] = sh
+
+//line scan_lookback.go:172
+	var ticket_ *uint32 = ticket
 	{
-//line scan_lookback.go:175
-		var sh_2, ticket_2 = sh, ticket
-//line scan_lookback.go:176
-		_, _ = sh_2, ticket_2
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_lookback.go:44
-				if gc_ix.ThreadIdx.X == 0 {
-					sh_2[0].tile = int(atomic.Add(ticket_2, 1))
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+
 //line scan_lookback.go:48
-				gc_rv1_0 = sh_2[0].tile
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line scan_lookback.go:170
-		tid := gc_ix.ThreadIdx.X
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line scan_lookback.go:51
-		tile := gc_rv1_0
+					var r int = sh_[0].tile
+
+//line scan_lookback.go:172
+					tile := r
+
+//line scan_lookback.go:173
+					lo := min(n, (tile*b+tid)*items)
+
 //line scan_lookback.go:174
-		lo := min(n, (tile*b+tid)*items)
+					hi := min(n, lo+items)
+
 //line scan_lookback.go:175
-		hi := min(n, lo+items)
-//line scan_lookback.go:176
-		totals[tid] = scanSum(in[lo:hi])
-		gc_tile[gc_tid] = tile
-		gc_lo[gc_tid] = lo
-		gc_hi[gc_tid] = hi
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line scan_lookback.go:170
-		tid := gc_ix.ThreadIdx.X
-		tile := gc_tile[gc_tid]
-//line scan_lookback.go:178
-		if tid == b-1 {
-			var s T
-			for j, x := range totals {
-				totals[j] = s
-				s += x
+					totals[tid] = scanSum(in[lo:hi])
+					gc_s_tile[gc_rank] = tile
+					gc_s_lo[gc_rank] = lo
+					gc_s_hi[gc_rank] = hi
+				}
 			}
-			sh[0].prefix = scanPublish(status, tile, s)
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_lookback.go:170
-		tid := gc_ix.ThreadIdx.X
-		lo := gc_lo[gc_tid]
-		hi := gc_hi[gc_tid]
-//line scan_lookback.go:187
-		scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					tid := gc_tx
+					tile := gc_s_tile[gc_rank]
+
+//line scan_lookback.go:177
+					if tid == b-1 {
+						var s T
+						for j, x := range totals {
+							totals[j] = s
+							s += x
+						}
+						sh[0].prefix = scanPublish(status, tile, s)
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				}
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,24 +12,46 @@ import (
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
 // of the blocks before element i's block. It never waits at a barrier.
 func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_uniformAdd,
+	return compiled.GridKernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
-		func(gc_b *gocuda.Block) { gc_body_uniformAdd[T](gc_b, out, offsets, perBlock) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_uniformAdd[T](gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+		})
 }
 
-var gc_src_uniformAdd = gocuda.NewKernelSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
+var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
 
-func gc_body_uniformAdd[T Number](gc_b *gocuda.Block, out, offsets []T, perBlock int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_multi.go:99
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line scan_multi.go:100
-		if i < len(out) {
-			out[i] += offsets[i/perBlock]
+						if i < len(out) {
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+			}
 		}
 	}
 }

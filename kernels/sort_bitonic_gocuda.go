@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"fmt"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,28 +14,52 @@ import (
 // threads, the pairs h apart (see BitonicSort), for steps too long for a
 // tile in shared memory. It never waits at a barrier.
 func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bitonicStepKernel,
+	return compiled.GridKernel(gc_src_bitonicStepKernel,
 		func(gc_t *gocuda.Thread) { bitonicStepKernel[T](gc_t, keys, h, flip) },
-		func(gc_b *gocuda.Block) { gc_body_bitonicStepKernel[T](gc_b, keys, h, flip) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_bitonicStepKernel[T](gc_b, gc_lo, gc_hi, keys, h, flip)
+		})
 }
 
-var gc_src_bitonicStepKernel = gocuda.NewKernelSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
+var gc_src_bitonicStepKernel = compiled.NewSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
 
-func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, flip bool) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, keys []T, h int, flip bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
 //line sort_bitonic.go:45
-	n := len(keys)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		n := len(keys)
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line sort_bitonic.go:46
-		p := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						p := gc_bx*gc_bdx + gc_tx
+
 //line sort_bitonic.go:47
-		i, j := bitonicPair(p, h, flip)
+						i, j := bitonicPair(p, h, flip)
+
 //line sort_bitonic.go:48
-		if j < n && keys[j] < keys[i] {
-			keys[i], keys[j] = keys[j], keys[i]
+						if j < n && keys[j] < keys[i] {
+							keys[i], keys[j] = keys[j], keys[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -48,46 +73,54 @@ func gc_body_bitonicStepKernel[T Number](gc_b *gocuda.Block, keys []T, h int, fl
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bitonicShared,
+	return compiled.Kernel(gc_src_bitonicShared,
 		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
-		func(gc_b *gocuda.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
+		func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
 }
 
-var gc_src_bitonicShared = gocuda.NewKernelSource("bitonicShared", "e22c7e670c290d8022e617306190fff84eef077db5f3518e2e5fd9c4af37e580", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105")
+var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105")
 
-func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage int) {
+func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_g2 := gocuda.Scratch[int](gc_b, 0)
-	gc_g3 := gocuda.Scratch[int](gc_b, 1)
-	gc_g4 := gocuda.Scratch[int](gc_b, 2)
-	gc_g5 := gocuda.Scratch[int](gc_b, 3)
-	gc_g6 := gocuda.Scratch[int](gc_b, 4)
+	gc_s_p := compiled.Scratch[int](gc_b, 0)
+	gc_s_p_ := compiled.Scratch[int](gc_b, 1)
+	gc_s_p_2 := compiled.Scratch[int](gc_b, 2)
+	gc_s_i_2 := compiled.Scratch[int](gc_b, 3)
+	gc_s_i_3 := compiled.Scratch[int](gc_b, 4)
+	gc_s_i_4 := compiled.Scratch[int](gc_b, 5)
+	gc_s_j := compiled.Scratch[int](gc_b, 6)
+	gc_s_j_ := compiled.Scratch[int](gc_b, 7)
+	gc_s_j_2 := compiled.Scratch[int](gc_b, 8)
+
 //line sort_bitonic.go:64
 	n := len(keys)
+
 //line sort_bitonic.go:65
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line sort_bitonic.go:69
 	s := gocuda.Shared[T](t, tile)
+
 //line sort_bitonic.go:70
-	base := t.BlockIdx.X * tile
+	base := gc_bx * tile
+
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line sort_bitonic.go:66
 		if tile&(tile-1) != 0 || tile < 2*b {
 			panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_bitonic.go:65
-		tid := gc_ix.ThreadIdx.X
-
-//line sort_bitonic.go:72
-		gc_g2[gc_tid] = tid
 	}
 
 //line sort_bitonic.go:72
@@ -96,15 +129,28 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g2[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
-			}
-			gc_more = true
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						if !(i < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line sort_bitonic.go:73
-			s[i] = keys[base+i]
+						s[i] = keys[base+i]
+					}
+				}
+			}
 		}
 	}
 
@@ -113,78 +159,100 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 
 //line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-			{
-//line sort_bitonic.go:79
-				var s_2, m_2, h, flip = s, m, k / 2, true
-//line sort_bitonic.go:80
-				_, _, _, _ = s_2, m_2, h, flip
+
+//line sort_bitonic.go:77
+			var s_ []T = s
+
+//line sort_bitonic.go:77
+			var m_ int = m
+
+//line sort_bitonic.go:77
+			var h_2 int = k / 2
+
+//line sort_bitonic.go:77
+			var flip bool = true
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
 				{
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
-						gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+					gc_rank := 0
+					for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+						for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-						gc_g3[gc_tid] = gc_ix.ThreadIdx.X
-					}
+								p := gc_tx + gc_off2
+								if !(p < gc_limit2) {
+									continue
+								}
+								gc_more2 = true
 
-//line sort_bitonic.go:99
-					for gc_off, gc_limit, gc_more := 0, len(s_2)/2, true; gc_more; gc_off += t.BlockDim.X {
-						if gc_b.Stopped() {
-							return
-						}
-						gc_more = false
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							p := gc_g3[gc_tid] + gc_off
-							if !(p < gc_limit) {
-								continue
-							}
-							gc_more = true
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
+
 //line sort_bitonic.go:101
-							if j < m_2 && s_2[j] < s_2[i_2] {
-								s_2[i_2], s_2[j] = s_2[j], s_2[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
+								gc_s_p[gc_rank] = p
+								gc_s_i_2[gc_rank] = i_2
+								gc_s_j[gc_rank] = j
 							}
 						}
 					}
 				}
 			}
 
+//line sort_bitonic.go:78
+			for h := k / 4; h > 0; h >>= 1 {
+
 //line sort_bitonic.go:79
-			for h_2 := k / 4; h_2 > 0; h_2 >>= 1 {
-				{
-//line sort_bitonic.go:82
-					var s_3, m_3, h_3, flip_2 = s, m, h_2, false
-//line sort_bitonic.go:83
-					_, _, _, _ = s_3, m_3, h_3, flip_2
+				var s_2 []T = s
+
+//line sort_bitonic.go:79
+				var m_2 int = m
+
+//line sort_bitonic.go:79
+				var h_3 int = h
+
+//line sort_bitonic.go:79
+				var flip_ bool = false
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
 					{
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Enter(gc_tid)
-							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+						gc_rank := 0
+						for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+							for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+								for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+									gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							gc_g4[gc_tid] = gc_ix.ThreadIdx.X
-						}
+									p_ := gc_tx + gc_off3
+									if !(p_ < gc_limit3) {
+										continue
+									}
+									gc_more3 = true
 
-//line sort_bitonic.go:99
-						for gc_off, gc_limit, gc_more := 0, len(s_3)/2, true; gc_more; gc_off += t.BlockDim.X {
-							if gc_b.Stopped() {
-								return
-							}
-							gc_more = false
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Mark(gc_tid)
-								p_2 := gc_g4[gc_tid] + gc_off
-								if !(p_2 < gc_limit) {
-									continue
-								}
-								gc_more = true
 //line sort_bitonic.go:100
-								i_3, j_2 := bitonicPair(p_2, h_3, flip_2)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
+
 //line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_3] {
-									s_3[i_3], s_3[j_2] = s_3[j_2], s_3[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
+									gc_s_p_[gc_rank] = p_
+									gc_s_i_3[gc_rank] = i_3
+									gc_s_j_[gc_rank] = j_
 								}
 							}
 						}
@@ -194,40 +262,51 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 		}
 	} else {
 
+//line sort_bitonic.go:83
+		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+
 //line sort_bitonic.go:84
-		for h_4 := tile / 2; h_4 > 0; h_4 >>= 1 {
-			{
-//line sort_bitonic.go:87
-				var s_4, m_4, h_5, flip_3 = s, m, h_4, false
-//line sort_bitonic.go:88
-				_, _, _, _ = s_4, m_4, h_5, flip_3
+			var s_3 []T = s
+
+//line sort_bitonic.go:84
+			var m_3 int = m
+
+//line sort_bitonic.go:84
+			var h_4 int = h_
+
+//line sort_bitonic.go:84
+			var flip_2 bool = false
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
 				{
-					for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-						gc_b.Enter(gc_tid)
-						gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+					gc_rank := 0
+					for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+						for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-						gc_g5[gc_tid] = gc_ix.ThreadIdx.X
-					}
+								p_2 := gc_tx + gc_off4
+								if !(p_2 < gc_limit4) {
+									continue
+								}
+								gc_more4 = true
 
-//line sort_bitonic.go:99
-					for gc_off, gc_limit, gc_more := 0, len(s_4)/2, true; gc_more; gc_off += t.BlockDim.X {
-						if gc_b.Stopped() {
-							return
-						}
-						gc_more = false
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							p_3 := gc_g5[gc_tid] + gc_off
-							if !(p_3 < gc_limit) {
-								continue
-							}
-							gc_more = true
 //line sort_bitonic.go:100
-							i_4, j_3 := bitonicPair(p_3, h_5, flip_3)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+
 //line sort_bitonic.go:101
-							if j_3 < m_4 && s_4[j_3] < s_4[i_4] {
-								s_4[i_4], s_4[j_3] = s_4[j_3], s_4[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
+								gc_s_p_2[gc_rank] = p_2
+								gc_s_i_4[gc_rank] = i_4
+								gc_s_j_2[gc_rank] = j_2
 							}
 						}
 					}
@@ -235,31 +314,35 @@ func gc_body_bitonicShared[T Number](gc_b *gocuda.Block, keys []T, tile, stage i
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_bitonic.go:65
-		tid := gc_ix.ThreadIdx.X
 
-//line sort_bitonic.go:89
-		gc_g6[gc_tid] = tid
-	}
-
-//line sort_bitonic.go:89
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+//line sort_bitonic.go:88
+	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i_5 := gc_g6[gc_tid] + gc_off
-			if !(i_5 < gc_limit) {
-				continue
+		gc_more5 = false
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						if !(i_ < gc_limit5) {
+							continue
+						}
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
 			}
-			gc_more = true
-//line sort_bitonic.go:90
-			keys[base+i_5] = s[i_5]
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,195 +17,242 @@ import (
 // its order, so that the 32 steps sort. Threads past the end return at
 // once, which holds no barrier up.
 func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blockRadixSort,
+	return compiled.Kernel(gc_src_blockRadixSort,
 		func(gc_t *gocuda.Thread) { blockRadixSort(gc_t, keys) },
-		func(gc_b *gocuda.Block) { gc_body_blockRadixSort(gc_b, keys) })
+		func(gc_b *compiled.Block) { gc_body_blockRadixSort(gc_b, keys) })
 }
 
-var gc_src_blockRadixSort = gocuda.NewKernelSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74")
+var gc_src_blockRadixSort = compiled.NewSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74")
 
-func gc_body_blockRadixSort(gc_b *gocuda.Block, keys []uint32) {
+func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[uint32](gc_b, 0)
-	gc_p := gocuda.Scratch[uint32](gc_b, 1)
-	gc_gc_rv2_0 := gocuda.Scratch[uint32](gc_b, 2)
-	gc_y := gocuda.Scratch[uint32](gc_b, 3)
-	gc_tBefore := gocuda.Scratch[uint32](gc_b, 4)
-	gc_fTotal := gocuda.Scratch[uint32](gc_b, 5)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)
+	gc_s_x := compiled.Scratch[uint32](gc_b, 1)
+	gc_s_p := compiled.Scratch[uint32](gc_b, 2)
+	gc_s_tBefore := compiled.Scratch[uint32](gc_b, 3)
+	gc_s_fTotal := compiled.Scratch[uint32](gc_b, 4)
 	gc_exited := gc_b.Exited()
+
 //line sort.go:39
 	n := len(keys)
+
 //line sort.go:40
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line sort.go:41
-	base := t.BlockIdx.X * b
+	base := gc_bx * b
+
 //line sort.go:42
 	size := min(b, n-base)
+
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:size]
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line sort.go:40
-		i := gc_ix.ThreadIdx.X
-//line sort.go:43
-		if i >= size {
-//line sort.go:43
-			{
-//line sort.go:43
-				gc_exited[gc_tid] = true
-//line sort.go:43
-				continue gc_L1
-//line sort.go:43
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
-		}
+//line sort.go:40
+					i := gc_tx
+
+//line sort.go:43
+					if i >= size {
+//line sort.go:43
+						{
+//line sort.go:43
+							gc_exited[gc_rank] = true
+							continue gc_L1
+//line sort.go:44
+						}
+					}
+
 //line sort.go:47
-		values[i] = keys[base+i]
+					values[i] = keys[base+i]
+				}
+			}
+		}
 	}
 
 //line sort.go:49
 	for bit := range uint(32) {
-		{
-//line sort.go:52
-			var values_2, bit_2 = values, bit
-//line sort.go:53
-			_, _ = values_2, bit_2
-			{
+
+//line sort.go:50
+		var values_ []uint32 = values
+
+//line sort.go:50
+		var bit_ uint = bit
+
 //line sort.go:60
-				size_2 := uint32(len(values_2))
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if gc_exited[gc_tid] {
-						continue
-					}
+		size_ := uint32(len(values_))
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line sort.go:59
-					i_2 := uint32(gc_ix.ThreadIdx.X)
+						i_ := uint32(gc_tx)
+
 //line sort.go:61
-					x := values_2[i_2]
+						x := values_[i_]
+
 //line sort.go:62
-					p := (x >> bit_2) & 1
+						p := (x >> bit_) & 1
+
 //line sort.go:63
-					values_2[i_2] = p
-					gc_x[gc_tid] = x
-					gc_p[gc_tid] = p
-				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if gc_exited[gc_tid] {
-						continue
+						values_[i_] = p
+						gc_s_x[gc_rank] = x
+						gc_s_p[gc_rank] = p
 					}
-//line sort.go:66
-					var gc_rv2_0 uint32
-					gc_gc_rv2_0[gc_tid] = gc_rv2_0
 				}
-				{
-//line sort.go:68
-					var x_2 = values_2
-//line sort.go:69
-					_ = x_2
-					{
+			}
+		}
+
+//line sort.go:65
+		var x_ []uint32 = values_
 
 //line scan_block.go:51
-						for offset := 1; offset < len(x_2); offset *= 2 {
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Mark(gc_tid)
-								gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-								if gc_exited[gc_tid] {
-									continue
-								}
-//line scan_block.go:50
-								i_3 := gc_ix.ThreadIdx.X
-//line scan_block.go:52
-								var y uint32
-//line scan_block.go:53
-								if i_3 >= offset {
-									y = x_2[i_3-offset]
-								}
-								gc_y[gc_tid] = y
-							}
-							for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-								gc_b.Mark(gc_tid)
-								gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-								if gc_exited[gc_tid] {
-									continue
-								}
-//line scan_block.go:50
-								i_3 := gc_ix.ThreadIdx.X
-								y := gc_y[gc_tid]
-//line scan_block.go:57
-								if i_3 >= offset {
-									x_2[i_3] = y + x_2[i_3]
-								}
-							}
-						}
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-							if gc_exited[gc_tid] {
+		for offset := 1; offset < len(x_); offset *= 2 {
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+							if gc_exited[gc_rank] {
 								continue
 							}
+
 //line scan_block.go:50
-							i_3 := gc_ix.ThreadIdx.X
-							gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line scan_block.go:62
-							gc_rv2_0 = x_2[i_3]
-							gc_gc_rv2_0[gc_tid] = gc_rv2_0
+							i_2 := gc_tx
+
+//line scan_block.go:52
+							var y uint32
+
+//line scan_block.go:53
+							if i_2 >= offset {
+								y = x_[i_2-offset]
+							}
+							gc_s_y[gc_rank] = y
 						}
 					}
 				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if gc_exited[gc_tid] {
-						continue
+			}
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+							if gc_exited[gc_rank] {
+								continue
+							}
+
+//line scan_block.go:50
+							i_2 := gc_tx
+							y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+							if i_2 >= offset {
+								x_[i_2] = y + x_[i_2]
+							}
+						}
 					}
-					gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line scan_block.go:65
-					tBefore := gc_rv2_0
-//line sort.go:67
-					tTotal := values_2[size_2-1]
-//line sort.go:68
-					fTotal := size_2 - tTotal
-					gc_tBefore[gc_tid] = tBefore
-					gc_fTotal[gc_tid] = fTotal
 				}
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-					if gc_exited[gc_tid] {
-						continue
+			}
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line scan_block.go:50
+						i_2 := gc_tx
+
+//line scan_block.go:62
+						var r uint32 = x_[i_2]
+
+//line sort.go:65
+						tBefore := r
+
+//line sort.go:66
+						tTotal := values_[size_-1]
+
+//line sort.go:67
+						fTotal := size_ - tTotal
+						gc_s_tBefore[gc_rank] = tBefore
+						gc_s_fTotal[gc_rank] = fTotal
 					}
+				}
+			}
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line sort.go:59
-					i_2 := uint32(gc_ix.ThreadIdx.X)
-					x := gc_x[gc_tid]
-					p := gc_p[gc_tid]
-					tBefore := gc_tBefore[gc_tid]
-					fTotal := gc_fTotal[gc_tid]
-//line sort.go:70
-					if p != 0 {
-						values_2[tBefore-1+fTotal] = x
-					} else {
-						values_2[i_2-tBefore] = x
+						i_ := uint32(gc_tx)
+						x := gc_s_x[gc_rank]
+						p := gc_s_p[gc_rank]
+						tBefore := gc_s_tBefore[gc_rank]
+						fTotal := gc_s_fTotal[gc_rank]
+
+//line sort.go:69
+						if p != 0 {
+							values_[tBefore-1+fTotal] = x
+						} else {
+							values_[i_-tBefore] = x
+						}
 					}
 				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line sort.go:40
-		i := gc_ix.ThreadIdx.X
-//line sort.go:54
-		keys[base+i] = values[i]
+					i := gc_tx
+
+//line sort.go:53
+					keys[base+i] = values[i]
+				}
+			}
+		}
 	}
 }

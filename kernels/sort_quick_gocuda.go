@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -19,36 +20,45 @@ import (
 // so that a GPU may run them at once. NaNs are not ordered: they end up
 // anywhere.
 func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_quickSort,
+	return compiled.GridKernel(gc_src_quickSort,
 		func(gc_t *gocuda.Thread) { quickSort[T](gc_t, dev, data, depth) },
-		func(gc_b *gocuda.Block) { gc_body_quickSort[T](gc_b, dev, data, depth) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_quickSort[T](gc_b, gc_lo, gc_hi, dev, data, depth)
+		})
 }
 
-var gc_src_quickSort = gocuda.NewKernelSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
+var gc_src_quickSort = compiled.NewSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
 
-func gc_body_quickSort[T Number](gc_b *gocuda.Block, dev *gocuda.Device, data []T, depth int) {
-	t := gc_b.Thread()
-	_ = t
+func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *gocuda.Device, data []T, depth int) {
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line sort_quick.go:38
-		if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
-			selectionSort(data)
-//line sort_quick.go:39
-			continue gc_L1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
-		}
+//line sort_quick.go:38
+			if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
+				selectionSort(data)
+				continue gc_L1
+			}
+
 //line sort_quick.go:42
-		right, left := quickPartition(data)
+			right, left := quickPartition(data)
+
 //line sort_quick.go:43
-		if right > 0 {
-			quickSortLaunch(dev, data[:right+1], depth+1)
-		}
+			if right > 0 {
+				quickSortLaunch(dev, data[:right+1], depth+1)
+			}
+
 //line sort_quick.go:46
-		if left < len(data)-1 {
-			quickSortLaunch(dev, data[left:], depth+1)
+			if left < len(data)-1 {
+				quickSortLaunch(dev, data[left:], depth+1)
+			}
 		}
 	}
 }

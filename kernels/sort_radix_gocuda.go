@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,36 +17,39 @@ import (
 // digit-major order makes the exclusive scan of counts the position where
 // each block's keys of each digit start. blockDim.X is at most 32.
 func RadixHistogramKernel(keys, counts []uint32, shift uint, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_radixHistogram,
+	return compiled.Kernel(gc_src_radixHistogram,
 		func(gc_t *gocuda.Thread) { radixHistogram(gc_t, keys, counts, shift, items) },
-		func(gc_b *gocuda.Block) { gc_body_radixHistogram(gc_b, keys, counts, shift, items) })
+		func(gc_b *compiled.Block) { gc_body_radixHistogram(gc_b, keys, counts, shift, items) })
 }
 
-var gc_src_radixHistogram = gocuda.NewKernelSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45")
+var gc_src_radixHistogram = compiled.NewSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45")
 
-func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uint, items int) {
+func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift uint, items int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_local := gocuda.Scratch[[]uint32](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
+	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)
+
 //line sort_radix.go:35
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line sort_radix.go:35
-	blk := t.BlockIdx.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	blk := gc_bx
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+
 //line sort_radix.go:36
 		local := radixCount(t, keys, shift, items)
-		gc_local[gc_tid] = local
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_radix.go:35
-		tid := gc_ix.ThreadIdx.X
-
-//line sort_radix.go:38
-		gc_g2[gc_tid] = tid
+		gc_s_local[gc_rank] = local
 	}
 
 //line sort_radix.go:38
@@ -54,22 +58,37 @@ func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uin
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			d := gc_g2[gc_tid] + gc_off
-			if !(d < gc_limit) {
-				continue
-			}
-			gc_more = true
-			local := gc_local[gc_tid]
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line sort_radix.go:35
+						tid := gc_tx
+						local := gc_s_local[gc_rank]
+
+//line sort_radix.go:38
+						d := tid + gc_off
+						if !(d < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line sort_radix.go:39
-			var s uint32
+						var s uint32
+
 //line sort_radix.go:40
-			for _, c := range local[d*b : (d+1)*b] {
-				s += c
-			}
+						for _, c := range local[d*b : (d+1)*b] {
+							s += c
+						}
+
 //line sort_radix.go:43
-			counts[d*t.GridDim.X+blk] = s
+						counts[d*gc_gdx+blk] = s
+					}
+				}
+			}
 		}
 	}
 }
@@ -83,40 +102,44 @@ func gc_body_radixHistogram(gc_b *gocuda.Block, keys, counts []uint32, shift uin
 // if not nil, move with the keys into dstVals. blockDim.X and items must be
 // those of the histogram launch.
 func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_radixScatter,
+	return compiled.Kernel(gc_src_radixScatter,
 		func(gc_t *gocuda.Thread) { radixScatter[V](gc_t, src, dst, srcVals, dstVals, offsets, shift, items) },
-		func(gc_b *gocuda.Block) {
+		func(gc_b *compiled.Block) {
 			gc_body_radixScatter[V](gc_b, src, dst, srcVals, dstVals, offsets, shift, items)
 		})
 }
 
-var gc_src_radixScatter = gocuda.NewKernelSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
+var gc_src_radixScatter = compiled.NewSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
 
-func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
+func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_local := gocuda.Scratch[[]uint32](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
+	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)
+
 //line sort_radix.go:78
 	n := len(src)
+
 //line sort_radix.go:79
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line sort_radix.go:79
-	blk := t.BlockIdx.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	blk := gc_bx
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+
 //line sort_radix.go:80
 		local := radixCount(t, src[:n], shift, items)
-		gc_local[gc_tid] = local
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line sort_radix.go:79
-		tid := gc_ix.ThreadIdx.X
-
-//line sort_radix.go:82
-		gc_g2[gc_tid] = tid
+		gc_s_local[gc_rank] = local
 	}
 
 //line sort_radix.go:82
@@ -125,43 +148,67 @@ func gc_body_radixScatter[V any](gc_b *gocuda.Block, src, dst []uint32, srcVals,
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			d := gc_g2[gc_tid] + gc_off
-			if !(d < gc_limit) {
-				continue
-			}
-			gc_more = true
-			local := gc_local[gc_tid]
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line sort_radix.go:79
+						tid := gc_tx
+						local := gc_s_local[gc_rank]
+
+//line sort_radix.go:82
+						d := tid + gc_off
+						if !(d < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line sort_radix.go:83
-			next := offsets[d*t.GridDim.X+blk]
+						next := offsets[d*gc_gdx+blk]
+
 //line sort_radix.go:84
-			for j := d * b; j < (d+1)*b; j++ {
-				c := local[j]
-				local[j] = next
-				next += c
+						for j := d * b; j < (d+1)*b; j++ {
+							c := local[j]
+							local[j] = next
+							next += c
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line sort_radix.go:79
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line sort_radix.go:91
-		lo := min(n, (blk*b+tid)*items)
+					lo := min(n, (blk*b+tid)*items)
+
 //line sort_radix.go:92
-		hi := min(n, lo+items)
-		local := gc_local[gc_tid]
+					hi := min(n, lo+items)
+					local := gc_s_local[gc_rank]
+
 //line sort_radix.go:93
-		for i := lo; i < hi; i++ {
-			k := src[i]
-			j_2 := int(k>>shift&(radixBuckets-1))*b + tid
-			pos := local[j_2]
-			local[j_2] = pos + 1
-			dst[pos] = k
-			if srcVals != nil {
-				dstVals[pos] = srcVals[i]
+					for i := lo; i < hi; i++ {
+						k := src[i]
+						j_ := int(k>>shift&(radixBuckets-1))*b + tid
+						pos := local[j_]
+						local[j_] = pos + 1
+						dst[pos] = k
+						if srcVals != nil {
+							dstVals[pos] = srcVals[i]
+						}
+					}
+				}
 			}
 		}
 	}

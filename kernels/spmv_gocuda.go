@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -11,38 +12,62 @@ import (
 // product with x into y; the matrix has len(y) rows. Launch it with
 // SpMVConfig(SpMVScalar, len(y)).
 func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVScalar,
+	return compiled.GridKernel(gc_src_spMVScalar,
 		func(gc_t *gocuda.Thread) { spMVScalar(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVScalar(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_spMVScalar(gc_b, gc_lo, gc_hi, rowPtr, cols, vals, x, y)
+		})
 }
 
-var gc_src_spMVScalar = gocuda.NewKernelSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150")
+var gc_src_spMVScalar = compiled.NewSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150")
 
-func gc_body_spMVScalar(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []int32, vals, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
 //line spmv.go:140
-	rows := len(y)
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line spmv.go:141
-		row := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line spmv.go:142
-		if row >= rows {
-//line spmv.go:142
-			continue gc_L1
+		rows := len(y)
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
 
-		}
+//line spmv.go:141
+						row := gc_bx*gc_bdx + gc_tx
+
+//line spmv.go:142
+						if row >= rows {
+							continue gc_L1
+						}
+
 //line spmv.go:145
-		var sum float32
+						var sum float32
+
 //line spmv.go:146
-		for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-			sum += vals[j] * x[cols[j]]
-		}
+						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+							sum += vals[j] * x[cols[j]]
+						}
+
 //line spmv.go:149
-		y[row] = sum
+						y[row] = sum
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -54,74 +79,101 @@ gc_L1:
 // whose nonzeros cluster near the diagonal, such as those from meshes.
 // Launch it with SpMVConfig(SpMVCached, len(y)) (any 1D block works).
 func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVCached,
+	return compiled.Kernel(gc_src_spMVCached,
 		func(gc_t *gocuda.Thread) { spMVCached(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
 }
 
-var gc_src_spMVCached = gocuda.NewKernelSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186")
+var gc_src_spMVCached = compiled.NewSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186")
 
-func gc_body_spMVCached(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
+func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_exited := gc_b.Exited()
+
 //line spmv.go:162
 	rows := len(y)
+
 //line spmv.go:163
-	cache := gocuda.Shared[float32](t, t.BlockDim.X)
+	cache := gocuda.Shared[float32](t, gc_bdx)
+
 //line spmv.go:164
-	begin := t.BlockIdx.X * t.BlockDim.X
+	begin := gc_bx * gc_bdx
+
 //line spmv.go:165
-	end := min(begin+t.BlockDim.X, len(x))
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	end := min(begin+gc_bdx, len(x))
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line spmv.go:166
-		row := begin + gc_ix.ThreadIdx.X
+					row := begin + gc_tx
+
 //line spmv.go:167
-		if row < end {
-			cache[gc_ix.ThreadIdx.X] = x[row]
+					if row < end {
+						cache[gc_tx] = x[row]
+					}
+				}
+			}
 		}
 	}
-gc_L2:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line spmv.go:166
-		row := begin + gc_ix.ThreadIdx.X
-//line spmv.go:171
-		if row >= rows {
-//line spmv.go:171
-			{
-//line spmv.go:171
-				gc_exited[gc_tid] = true
-//line spmv.go:171
-				continue gc_L2
-//line spmv.go:171
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L2:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
-		}
+//line spmv.go:166
+					row := begin + gc_tx
+
+//line spmv.go:171
+					if row >= rows {
+//line spmv.go:171
+						{
+//line spmv.go:171
+							gc_exited[gc_rank] = true
+							continue gc_L2
+//line spmv.go:172
+						}
+					}
+
 //line spmv.go:174
-		var sum float32
+					var sum float32
+
 //line spmv.go:175
-		for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-			c := int(cols[j])
-			var xj float32
-			if c >= begin && c < end {
-				xj = cache[c-begin]
-			} else {
-				xj = x[c]
-			}
-			sum += vals[j] * xj
-		}
+					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+						c := int(cols[j])
+						var xj float32
+						if c >= begin && c < end {
+							xj = cache[c-begin]
+						} else {
+							xj = x[c]
+						}
+						sum += vals[j] * xj
+					}
+
 //line spmv.go:185
-		y[row] = sum
+					y[row] = sum
+				}
+			}
+		}
 	}
 }
 
@@ -136,96 +188,108 @@ gc_L2:
 // In gocuda each shuffle is a warp collective costing about 110 ns per
 // lane, so this kernel is the slowest of the three on a CPU.
 func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spMVWarp,
+	return compiled.Kernel(gc_src_spMVWarp,
 		func(gc_t *gocuda.Thread) { spMVWarp(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
+		func(gc_b *compiled.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
 }
 
-var gc_src_spMVWarp = gocuda.NewKernelSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217")
+var gc_src_spMVWarp = compiled.NewSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217")
 
-func gc_body_spMVWarp(gc_b *gocuda.Block, rowPtr, cols []int32, vals, x, y []float32) {
-	t := gc_b.Thread()
+func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
-	gc_exited := gc_b.Exited()
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_c2v := gocuda.Scratch[float32](gc_b, 2)
-	gc_c2a := gocuda.Scratch[int](gc_b, 3)
-	gc_c2w := gocuda.Scratch[int](gc_b, 4)
-	gc_c2r := gocuda.Scratch[float32](gc_b, 5)
+
 //line spmv.go:201
 	rows := len(y)
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_sum [32]float32
+		var gc_c1r [32]float32
+	gc_L2:
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line spmv.go:202
-		lane := t.LaneID()
+			lane := (gc_rank & 31)
+
 //line spmv.go:203
-		row := (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) / gocuda.WarpSize
+			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+
 //line spmv.go:204
-		if row >= rows {
+			if row >= rows {
 //line spmv.go:204
-			{
+				{
 //line spmv.go:204
-				gc_exited[gc_tid] = true
+					gc_dead |= uint32(1) << gc_lane
 //line spmv.go:204
-				continue gc_L1
-//line spmv.go:204
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+//line spmv.go:205
+				}
 			}
 
-		}
 //line spmv.go:207
-		var sum float32
+			var sum float32
+
 //line spmv.go:208
-		for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-			sum += vals[j] * x[cols[j]]
+			for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+				sum += vals[j] * x[cols[j]]
+			}
+			gc_l_sum[gc_lane] = sum
 		}
-		gc_sum[gc_tid] = sum
-	}
 
 //line spmv.go:211
-	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if gc_exited[gc_tid] {
-				continue
-			}
-			sum := gc_sum[gc_tid]
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line spmv.go:212
-			gc_b.Arrive(gc_tid)
-			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, sum, offset, gocuda.WarpSize
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
+				_ = sum
+
+//line spmv.go:212
+				sum += gc_c1r[gc_lane]
+				gc_l_sum[gc_lane] = sum
+			}
 		}
-		gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if gc_exited[gc_tid] {
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			sum := gc_sum[gc_tid]
-//line spmv.go:212
-			sum += gc_c2r[gc_tid]
-			gc_sum[gc_tid] = sum
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line spmv.go:202
-		lane := t.LaneID()
+			lane := (gc_rank & 31)
+
 //line spmv.go:203
-		row := (t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X) / gocuda.WarpSize
-		sum := gc_sum[gc_tid]
+			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+			sum := gc_l_sum[gc_lane]
+			_ = sum
+
 //line spmv.go:214
-		if lane == 0 {
-			y[row] = sum
+			if lane == 0 {
+				y[row] = sum
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,39 +13,63 @@ import (
 // a GPU the strided writes are uncoalesced; on a CPU they are cache misses,
 // but the kernel never synchronizes, so its threads are plain calls.
 func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposeNaive,
+	return compiled.GridKernel(gc_src_transposeNaive,
 		func(gc_t *gocuda.Thread) { transposeNaive(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposeNaive(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_transposeNaive(gc_b, gc_lo, gc_hi, in, out, rows, cols)
+		})
 }
 
-var gc_src_transposeNaive = gocuda.NewKernelSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121")
+var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121")
 
-func gc_body_transposeNaive(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line transpose.go:113
-		x := t.BlockIdx.X*TransposeTile + gc_ix.ThreadIdx.X
-//line transpose.go:114
-		y := t.BlockIdx.Y*TransposeTile + gc_ix.ThreadIdx.Y
-//line transpose.go:115
-		if x >= cols {
-//line transpose.go:115
-			continue gc_L1
-
+func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, rows, cols int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
 		}
+		gc_pos.Block = gc_blk
+		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
+		_, _, _ = gc_bx, gc_by, gc_bz
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line transpose.go:113
+						x := gc_bx*TransposeTile + gc_tx
+
+//line transpose.go:114
+						y := gc_by*TransposeTile + gc_ty
+
+//line transpose.go:115
+						if x >= cols {
+							continue gc_L1
+						}
+
 //line transpose.go:118
-		for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 //line transpose.go:118
-			if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line transpose.go:118
-				return
+								return
 //line transpose.go:118
+							}
+							out[x*rows+y+j] = in[(y+j)*cols+x]
+						}
+					}
+				}
 			}
-			out[x*rows+y+j] = in[(y+j)*cols+x]
 		}
 	}
 }
@@ -59,65 +84,97 @@ gc_L1:
 // memory bank 32 times, a 32-way bank conflict; TransposePaddedKernel
 // avoids it.
 func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposeTiled,
+	return compiled.Kernel(gc_src_transposeTiled,
 		func(gc_t *gocuda.Thread) { transposeTiled(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
 }
 
-var gc_src_transposeTiled = gocuda.NewKernelSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180")
+var gc_src_transposeTiled = compiled.NewSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180")
 
-func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
+func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[int](gc_b, 0)
-	gc_y := gocuda.Scratch[int](gc_b, 1)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+
+//line transpose.go:135
+	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)
+
+//line transpose.go:135
+	var in_ []float32 = in
+
+//line transpose.go:135
+	var out_ []float32 = out
+
+//line transpose.go:135
+	var rows_ int = rows
+
+//line transpose.go:135
+	var cols_ int = cols
 	{
-//line transpose.go:137
-		var tile, in_2, out_2, rows_2, cols_2 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile), in, out, rows, cols
-//line transpose.go:138
-		_, _, _, _, _ = tile, in_2, out_2, rows_2, cols_2
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line transpose.go:164
-				tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line transpose.go:164
-				ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line transpose.go:165
-				x := t.BlockIdx.X*TransposeTile + tx
+					x := gc_bx*TransposeTile + tx
+
 //line transpose.go:166
-				y := t.BlockIdx.Y*TransposeTile + ty
+					y := gc_by*TransposeTile + ty
+
 //line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_2 && y+j < rows_2 {
-						tile[ty+j][tx] = in_2[(y+j)*cols_2+x]
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
+						}
 					}
 				}
-				gc_x[gc_tid] = x
-				gc_y[gc_tid] = y
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line transpose.go:164
-				tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line transpose.go:164
-				ty := gc_ix.ThreadIdx.Y
-				x := gc_x[gc_tid]
-				y := gc_y[gc_tid]
+					ty := gc_ty
+					var x int
+					_ = x
+					var y int
+					_ = y
+
 //line transpose.go:173
-				x = t.BlockIdx.Y*TransposeTile + tx
+					x = gc_by*TransposeTile + tx
+
 //line transpose.go:174
-				y = t.BlockIdx.X*TransposeTile + ty
+					y = gc_bx*TransposeTile + ty
+
 //line transpose.go:175
-				for j_2 := 0; j_2 < TransposeTile; j_2 += transposeBlockRows {
-					if x < rows_2 && y+j_2 < cols_2 {
-						out_2[(y+j_2)*rows_2+x] = tile[tx][ty+j_2]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-				gc_x[gc_tid] = x
-				gc_y[gc_tid] = y
 			}
 		}
 	}
@@ -135,65 +192,97 @@ func gc_body_transposeTiled(gc_b *gocuda.Block, in, out []float32, rows, cols in
 // it is the code a CUDA programmer writes and to show that the padding
 // costs no more than the 4 bytes per row it adds.
 func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_transposePadded,
+	return compiled.Kernel(gc_src_transposePadded,
 		func(gc_t *gocuda.Thread) { transposePadded(gc_t, in, out, rows, cols) },
-		func(gc_b *gocuda.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
+		func(gc_b *compiled.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
 }
 
-var gc_src_transposePadded = gocuda.NewKernelSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180")
+var gc_src_transposePadded = compiled.NewSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180")
 
-func gc_body_transposePadded(gc_b *gocuda.Block, in, out []float32, rows, cols int) {
+func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_x := gocuda.Scratch[int](gc_b, 0)
-	gc_y := gocuda.Scratch[int](gc_b, 1)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+
+//line transpose.go:152
+	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)
+
+//line transpose.go:152
+	var in_ []float32 = in
+
+//line transpose.go:152
+	var out_ []float32 = out
+
+//line transpose.go:152
+	var rows_ int = rows
+
+//line transpose.go:152
+	var cols_ int = cols
 	{
-//line transpose.go:154
-		var tile, in_2, out_2, rows_2, cols_2 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile), in, out, rows, cols
-//line transpose.go:155
-		_, _, _, _, _ = tile, in_2, out_2, rows_2, cols_2
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line transpose.go:164
-				tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line transpose.go:164
-				ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line transpose.go:165
-				x := t.BlockIdx.X*TransposeTile + tx
+					x := gc_bx*TransposeTile + tx
+
 //line transpose.go:166
-				y := t.BlockIdx.Y*TransposeTile + ty
+					y := gc_by*TransposeTile + ty
+
 //line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_2 && y+j < rows_2 {
-						tile[ty+j][tx] = in_2[(y+j)*cols_2+x]
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
+						}
 					}
 				}
-				gc_x[gc_tid] = x
-				gc_y[gc_tid] = y
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line transpose.go:164
-				tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line transpose.go:164
-				ty := gc_ix.ThreadIdx.Y
-				x := gc_x[gc_tid]
-				y := gc_y[gc_tid]
+					ty := gc_ty
+					var x int
+					_ = x
+					var y int
+					_ = y
+
 //line transpose.go:173
-				x = t.BlockIdx.Y*TransposeTile + tx
+					x = gc_by*TransposeTile + tx
+
 //line transpose.go:174
-				y = t.BlockIdx.X*TransposeTile + ty
+					y = gc_bx*TransposeTile + ty
+
 //line transpose.go:175
-				for j_2 := 0; j_2 < TransposeTile; j_2 += transposeBlockRows {
-					if x < rows_2 && y+j_2 < cols_2 {
-						out_2[(y+j_2)*rows_2+x] = tile[tx][ty+j_2]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-				gc_x[gc_tid] = x
-				gc_y[gc_tid] = y
 			}
 		}
 	}

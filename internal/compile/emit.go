@@ -17,12 +17,13 @@ import (
 
 // An emitter writes one kernel's block body.
 type emitter struct {
-	a      *analysis
-	w      *bytes.Buffer
-	qual   types.Qualifier
-	gocuda string // the file's name for package gocuda
-	exits  bool   // threads that return are recorded, for later loops
-	result map[*threadLoop]string
+	a        *analysis
+	w        *bytes.Buffer
+	qual     types.Qualifier
+	gocuda   string // the file's name for package gocuda
+	compiled string // the file's name for package compiled
+	exits    bool   // threads that return are recorded, for later loops
+	result   map[*threadLoop]string
 
 	nslot      int                      // scratch slots taken
 	decls      []string                 // the scratch arrays of collectives and masks
@@ -125,7 +126,7 @@ func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, 
 // body writes the block body function of the kernel.
 func (e *emitter) body(name string) {
 	k := e.a.k
-	e.printf("func %s%s(gc_b *%s.Block%s) {\n", name, typeParams(e, k), e.gocuda, paramList(e, k))
+	e.printf("func %s%s(gc_b *%s.Block%s) {\n", name, typeParams(e, k), e.compiled, paramList(e, k))
 	thread := k.Thread.Name()
 	out := e.w
 	var b bytes.Buffer
@@ -137,7 +138,7 @@ func (e *emitter) body(name string) {
 		}
 	}
 	for _, v := range e.a.sorted(replicated) {
-		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", e.a.nameOf(v), e.gocuda, types.TypeString(v.Type(), e.qual), e.nslot)
+		e.printf("gc_%s := %s.Scratch[%s](gc_b, %d)\n", e.a.nameOf(v), e.compiled, types.TypeString(v.Type(), e.qual), e.nslot)
 		e.nslot++
 	}
 	e.exits = e.tracksExits()

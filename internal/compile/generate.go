@@ -95,8 +95,10 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 			continue
 		}
 		out.Kernels = append(out.Kernels, k.Name())
+		e.compiled = imports.name(compiledPath, compiledName(kernels, results))
+		imports.real[compiledPath] = "compiled"
 		if v2 := results[k].v2; v2 != nil {
-			lines, hash, err := sourceLines(k, nil)
+			lines, hash, err := sourceLines(k, v2.Helpers)
 			if err != nil {
 				return nil, err
 			}
@@ -109,7 +111,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 		if err != nil {
 			return nil, err
 		}
-		e.printf("var gc_src_%s = %s.NewKernelSource(%q, %q, %s)\n\n", k.Name(), e.gocuda, k.Name(), hash, lines)
+		e.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", k.Name(), e.compiled, k.Name(), hash, lines)
 		e.body("gc_body_" + k.Name())
 		imports.use(a.k.Decl, a.info)
 	}
@@ -127,6 +129,32 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())
 	}
 	return out, nil
+}
+
+// compiledName returns the name to import package compiled under in the
+// generated file of kernels: the package's own unless the package, or a
+// kernel or helper it compiles, declares that name.
+func compiledName(kernels []*Kernel, results map[*Kernel]*result) string {
+	const name = "compiled"
+	k0 := kernels[0]
+	if k0.Pkg.Types.Scope().Lookup(name) != nil {
+		return genPrefix + name
+	}
+	var decls []*ast.FuncDecl
+	for _, k := range kernels {
+		decls = append(append(decls, k.Decl), results[k].helpers...)
+		if v2 := results[k].v2; v2 != nil {
+			decls = append(decls, v2.Helpers...)
+		}
+	}
+	for id := range k0.Pkg.TypesInfo.Defs {
+		for _, d := range decls {
+			if id.Name == name && id.Pos() >= d.Pos() && id.Pos() < d.End() {
+				return genPrefix + name
+			}
+		}
+	}
+	return name
 }
 
 // buildConstraint returns the //go:build line of f, or "".
@@ -202,8 +230,8 @@ func (e *emitter) constructor(k *Kernel, refusal *Refusal) {
 		e.printf("return func(gc_t *%s.Thread) { %s }\n}\n\n", e.gocuda, call)
 		return
 	}
-	e.printf("return %s.CompiledKernel(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s },\nfunc(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) })\n}\n\n",
-		e.gocuda, k.Name(), e.gocuda, call, e.gocuda, k.Name(), typeArgs(k), argList(k))
+	e.printf("return %s.Kernel(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s },\nfunc(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) })\n}\n\n",
+		e.compiled, k.Name(), e.gocuda, call, e.compiled, k.Name(), typeArgs(k), argList(k))
 }
 
 // docOf returns the constructor's doc comment: the kernel's, without the

@@ -9,10 +9,6 @@ import (
 	"github.com/gocuda/gocuda/internal/compile/kir"
 )
 
-// compiledPath is the import path of the runtime interface of generated
-// code.
-const compiledPath = "github.com/gocuda/gocuda/compiled"
-
 // analyzeV2 runs the second-generation pipeline (package kir) on k. It
 // returns the compiled kernel, or the refusal, and whether the first
 // generation should try k instead (a construct kir does not compile yet).
@@ -61,7 +57,7 @@ func (e *emitter) constructorV2(k *Kernel, f *kir.Func, imports *imports, hash, 
 	e.a = &analysis{k: k} // for the parameter printer
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
 	f.Src.Gocuda = e.gocuda
-	f.Src.Compiled = imports.name(compiledPath, "compiled")
+	f.Src.Compiled = e.compiled
 	e.printf("%s", docOf(k, nil))
 	e.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, typeParams(e, k), trimComma(paramList(e, k)), e.gocuda)
 	call := fmt.Sprintf("%s%s(gc_t%s)", k.Name(), typeArgs(k), argList(k))
@@ -75,6 +71,9 @@ func (e *emitter) constructorV2(k *Kernel, f *kir.Func, imports *imports, hash, 
 	e.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", k.Name(), f.Src.Compiled, k.Name(), hash, lines)
 	e.printf("%s\n", kir.Emit(f, "gc_body_"+k.Name(), typeParams(e, k), paramList(e, k)))
 	imports.use(k.Decl, k.Pkg.TypesInfo)
+	for _, h := range f.Helpers {
+		imports.use(h, k.Pkg.TypesInfo)
+	}
 }
 
 func trimComma(s string) string {

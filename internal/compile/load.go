@@ -23,6 +23,10 @@ const Directive = "//gocuda:kernel"
 // gocudaPath is the import path of the API package kernels are written in.
 const gocudaPath = "github.com/gocuda/gocuda/gocuda"
 
+// compiledPath is the import path of the runtime interface generated code
+// calls.
+const compiledPath = "github.com/gocuda/gocuda/compiled"
+
 // A Kernel is one function marked with the directive.
 type Kernel struct {
 	Pkg    *packages.Package

@@ -10,7 +10,7 @@ import (
 // scratch declares a scratch array of elem for the block body and returns
 // its name.
 func (e *emitter) scratch(name, elem string) string {
-	e.decls = append(e.decls, fmt.Sprintf("%s := %s.Scratch[%s](gc_b, %d)", name, e.gocuda, elem, e.nslot))
+	e.decls = append(e.decls, fmt.Sprintf("%s := %s.Scratch[%s](gc_b, %d)", name, e.compiled, elem, e.nslot))
 	e.nslot++
 	return name
 }
@@ -108,7 +108,7 @@ func (e *emitter) collComplete(l *threadLoop) string {
 	if r, ok := e.collResult[l.coll]; ok {
 		out = r
 	}
-	return fmt.Sprintf("%s.CompiledWarp(gc_b, %q, %s, %s, %s, %s, %s)", e.gocuda, collName(l.coll),
+	return fmt.Sprintf("%s.Warp(gc_b, %q, %s, %s, %s, %s, %s)", e.compiled, collName(l.coll),
 		arg(ops.mask, "m", "[]uint32"), arg(ops.value, "v", "[]bool"), arg(ops.arg, "a", "[]int"), arg(ops.width, "w", "[]int"), out)
 }
 
@@ -163,7 +163,7 @@ func (e *emitter) shuffleAll(l *threadLoop) bool {
 	result := e.scratch(fmt.Sprintf("gc_c%dr", l.id), types.TypeString(sig.Results().At(0).Type(), e.qual))
 	e.collResult[call] = result
 	e.line(call.Pos())
-	e.printf("%s.CompiledShuffleAll(gc_b, %q, %s, gc_%s, %s, %s, %s)\n", e.gocuda, name,
+	e.printf("%s.ShuffleAll(gc_b, %q, %s, gc_%s, %s, %s, %s)\n", e.compiled, name,
 		e.plain(call.Args[ops.mask]), e.a.nameOf(e.a.info.Uses[v].(*types.Var)), e.plain(call.Args[ops.arg]), e.plain(call.Args[ops.width]), result)
 	return true
 }

@@ -3,328 +3,428 @@
 package difftest
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"sync/atomic"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)
+
 //line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:20
 		var sum float32
-		gc_sum[gc_tid] = sum
+		gc_s_sum[gc_rank] = sum
 	}
 
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:17
-			tx := gc_ix.ThreadIdx.X
-//line kernels.go:17
-			ty := gc_ix.ThreadIdx.Y
-//line kernels.go:18
-			row := t.BlockIdx.Y*tile + ty
-//line kernels.go:19
-			col := t.BlockIdx.X*tile + tx
-//line kernels.go:22
-			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:17
-			tx := gc_ix.ThreadIdx.X
-//line kernels.go:17
-			ty := gc_ix.ThreadIdx.Y
-			sum := gc_sum[gc_tid]
-			{
-//line :1
-				{
-//line :1
-					q := 0
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
 
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
+//line kernels.go:17
+						tx := gc_tx
+
+//line kernels.go:17
+						ty := gc_ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+
+//line kernels.go:22
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
 				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 1
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 2
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 3
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 4
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 5
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 6
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 7
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 8
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 9
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 10
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 11
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 12
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 13
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 14
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
-				{
-//line kernels.go:25
-					q := 15
-//line kernels.go:25
-					sum += as[ty][q] * bs[q][tx]
-//line kernels.go:25
-				}
-//line kernels.go:25
 			}
-			gc_sum[gc_tid] = sum
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+
+//line kernels.go:17
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+
+						{
+
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(0)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(1)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(2)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(3)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(4)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(5)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(6)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(7)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(8)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(9)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(10)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(11)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(12)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(13)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(14)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:24
+							{
+//line kernels.go:24
+								q := int(15)
+//line kernels.go:24
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line kernels.go:26
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:17
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line kernels.go:17
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line kernels.go:18
-		row := t.BlockIdx.Y*tile + ty
+					row := gc_by*tile + ty
+
 //line kernels.go:19
-		col := t.BlockIdx.X*tile + tx
-		sum := gc_sum[gc_tid]
+					col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+
 //line kernels.go:29
-		if row < m && col < n {
-			c[row*n+col] = sum
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
 		}
 	}
 }
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_scan,
+	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
+var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
 
-func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
+
 //line kernels.go:48
-	temp := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	temp := gocuda.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:49
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line kernels.go:50
-		i := t.BlockIdx.X*t.BlockDim.X + tid
+					i := gc_bx*gc_bdx + tid
+
 //line kernels.go:51
-		if i < len(in) {
-			temp[tid] = in[i]
+					if i < len(in) {
+						temp[tid] = in[i]
+					}
+				}
+			}
 		}
 	}
 
 //line kernels.go:55
-	for off := 1; off < t.BlockDim.X; off *= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+	for off := 1; off < gc_bdx; off *= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line kernels.go:49
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line kernels.go:56
-			var v T
+						var v T
+
 //line kernels.go:57
-			if tid >= off {
-				v = temp[tid-off]
+						if tid >= off {
+							v = temp[tid-off]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
-			gc_v[gc_tid] = v
 		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line kernels.go:49
-			tid := gc_ix.ThreadIdx.X
-			v := gc_v[gc_tid]
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+
 //line kernels.go:61
-			temp[tid] += v
+						temp[tid] += v
+					}
+				}
+			}
 		}
 	}
-gc_L4:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line kernels.go:49
-		tid := gc_ix.ThreadIdx.X
-//line kernels.go:50
-		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:64
-		if i >= len(in) {
-//line kernels.go:64
-			{
-//line kernels.go:64
-				gc_exited[gc_tid] = true
-//line kernels.go:64
-				continue gc_L4
-//line kernels.go:64
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L4:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
+//line kernels.go:49
+					tid := gc_tx
+
+//line kernels.go:50
+					i := gc_bx*gc_bdx + tid
+
+//line kernels.go:64
+					if i >= len(in) {
+//line kernels.go:64
+						{
+//line kernels.go:64
+							gc_exited[gc_rank] = true
+							continue gc_L4
+//line kernels.go:65
+						}
+					}
+				}
+			}
 		}
 	}
 	gc_r5 := 0
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:49
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
 
 //line kernels.go:67
-		if temp[tid] > 0 {
-			gc_r5++
+					if temp[tid] > 0 {
+						gc_r5++
+					}
+				}
+			}
 		}
 	}
+
 //line kernels.go:67
 	n := gc_r5
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:49
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line kernels.go:50
-		i := t.BlockIdx.X*t.BlockDim.X + tid
+					i := gc_bx*gc_bdx + tid
+
 //line kernels.go:68
-		out[i] = temp[tid] + T(n-n)
+					out[i] = temp[tid] + T(n-n)
+				}
+			}
+		}
 	}
 }
 
@@ -332,130 +432,178 @@ gc_L4:
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_blelloch,
+	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_blelloch(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_blelloch(gc_b, in, out) })
 }
 
-var gc_src_blelloch = gocuda.NewKernelSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
+var gc_src_blelloch = compiled.NewSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
 
-func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
+func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line kernels.go:77
-	n := t.BlockDim.X * 2
+	n := gc_bdx * 2
+
 //line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)
+
 //line kernels.go:80
-	base := t.BlockIdx.X * n
+	base := gc_bx * n
+
 //line kernels.go:86
 	offset := 1
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:79
-		tid := gc_ix.ThreadIdx.X
-		{
-//line :1
-			{
-//line :1
-				j := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
-					temp[2*tid+j] = in[k]
+//line kernels.go:79
+					tid := gc_tx
+
+					{
+
+//line kernels.go:81
+						{
+//line kernels.go:81
+							j := int(0)
+//line kernels.go:81
+							_ = j
+							if k := base + 2*tid + j; k < len(in) {
+								temp[2*tid+j] = in[k]
+							}
+						}
+//line kernels.go:81
+						{
+//line kernels.go:81
+							j := int(1)
+//line kernels.go:81
+							_ = j
+							if k := base + 2*tid + j; k < len(in) {
+								temp[2*tid+j] = in[k]
+							}
+						}
+//line kernels.go:85
+					}
 				}
-//line kernels.go:84
 			}
-//line kernels.go:84
-			{
-//line kernels.go:84
-				j := 1
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
-					temp[2*tid+j] = in[k]
-				}
-//line kernels.go:84
-			}
-//line kernels.go:84
 		}
 	}
 
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line kernels.go:79
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line kernels.go:89
-			if tid < d {
-				ai := offset*(2*tid+1) - 1
-//line kernels.go:90
-				bi := offset*(2*tid+2) - 1
-				temp[bi] += temp[ai]
+						if tid < d {
+							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+							temp[bi] += temp[ai]
+						}
+					}
+				}
 			}
 		}
+
 //line kernels.go:93
 		offset *= 2
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:79
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line kernels.go:95
-		if tid == 0 {
-			temp[n-1] = 0
+					if tid == 0 {
+						temp[n-1] = 0
+					}
+				}
+			}
 		}
 	}
 
 //line kernels.go:98
-	for d_2 := 1; d_2 < n; d_2 *= 2 {
+	for d_ := 1; d_ < n; d_ *= 2 {
+
 //line kernels.go:99
 		offset >>= 1
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line kernels.go:79
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line kernels.go:101
-			if tid < d_2 {
-				ai_2 := offset*(2*tid+1) - 1
-//line kernels.go:102
-				bi_2 := offset*(2*tid+2) - 1
-				temp[ai_2], temp[bi_2] = temp[bi_2], temp[ai_2]+temp[bi_2]
+						if tid < d_ {
+							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:79
-		tid := gc_ix.ThreadIdx.X
-		{
-//line :1
-			{
-//line :1
-				j_2 := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line kernels.go:108
-				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
-					out[k_2] = temp[2*tid+j_2]
+//line kernels.go:79
+					tid := gc_tx
+
+					{
+
+//line kernels.go:107
+						{
+//line kernels.go:107
+							j_ := int(0)
+//line kernels.go:107
+							_ = j_
+							if k_ := base + 2*tid + j_; k_ < len(out) {
+								out[k_] = temp[2*tid+j_]
+							}
+						}
+//line kernels.go:107
+						{
+//line kernels.go:107
+							j_ := int(1)
+//line kernels.go:107
+							_ = j_
+							if k_ := base + 2*tid + j_; k_ < len(out) {
+								out[k_] = temp[2*tid+j_]
+							}
+						}
+//line kernels.go:111
+					}
 				}
-//line kernels.go:110
 			}
-//line kernels.go:110
-			{
-//line kernels.go:110
-				j_2 := 1
-//line kernels.go:108
-				if k_2 := base + 2*tid + j_2; k_2 < len(out) {
-					out[k_2] = temp[2*tid+j_2]
-				}
-//line kernels.go:110
-			}
-//line kernels.go:110
 		}
 	}
 }
@@ -464,122 +612,169 @@ func gc_body_blelloch(gc_b *gocuda.Block, in, out []int32) {
 // block-level if/else chains: per block it records the count, and and or
 // of the live threads' predicates, and which branch the block took.
 func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_votes,
+	return compiled.Kernel(gc_src_votes,
 		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_votes(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_votes(gc_b, in, out) })
 }
 
-var gc_src_votes = gocuda.NewKernelSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
+var gc_src_votes = compiled.NewSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
 
-func gc_body_votes(gc_b *gocuda.Block, in []int32, out []int32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_exited := gc_b.Exited()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line kernels.go:120
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line kernels.go:121
-		if i >= len(in) {
-//line kernels.go:121
-			{
-//line kernels.go:121
-				gc_exited[gc_tid] = true
-//line kernels.go:121
-				continue gc_L1
-//line kernels.go:121
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
+//line kernels.go:120
+					i := gc_bx*gc_bdx + gc_tx
+
+//line kernels.go:121
+					if i >= len(in) {
+//line kernels.go:121
+						{
+//line kernels.go:121
+							gc_exited[gc_rank] = true
+							continue gc_L1
+//line kernels.go:122
+						}
+					}
+				}
+			}
 		}
 	}
 	gc_r2 := 0
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:120
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:124
-		if in[i] > 0 {
-			gc_r2++
+					if in[i] > 0 {
+						gc_r2++
+					}
+				}
+			}
 		}
 	}
+
 //line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:120
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:125
-		if !(in[i] > 0) {
-			gc_r3 = false
+					if !(in[i] > 0) {
+						gc_r3 = false
+					}
+				}
+			}
 		}
 	}
+
 //line kernels.go:125
 	all := gc_r3
+
 //line kernels.go:126
 	var some bool
 	gc_r4 := false
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:120
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:127
-		if in[i] < 0 {
-			gc_r4 = true
+					if in[i] < 0 {
+						gc_r4 = true
+					}
+				}
+			}
 		}
 	}
+
 //line kernels.go:127
 	some = gc_r4
+
 //line kernels.go:128
 	branch := int32(0)
 
 //line kernels.go:129
-	if t.BlockIdx.X%2 == 0 {
+	if gc_bx%2 == 0 {
+
 //line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
-	if t.BlockIdx.X%3 == 0 {
+	if gc_bx%3 == 0 {
+
 //line kernels.go:133
 		branch = 2
 	} else {
 
 //line kernels.go:136
-		for r := range t.BlockIdx.X % 4 {
+		for r := range gc_bx % 4 {
+
 //line kernels.go:138
 			branch += int32(r) + 3
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line kernels.go:141
-		if gc_ix.ThreadIdx.X == 0 {
-			b := 4 * t.BlockIdx.X
-			out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+					if gc_tx == 0 {
+						b := 4 * gc_bx
+						out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+					}
+				}
+			}
 		}
 	}
 }
@@ -588,65 +783,94 @@ gc_L1:
 // shared memory, in 3D blocks: replicated values of several types, the
 // thread's 3D index, a per-thread loop.
 func RotateKernel(in, out []float64) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_rotate,
+	return compiled.Kernel(gc_src_rotate,
 		func(gc_t *gocuda.Thread) { rotate(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_rotate(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_rotate(gc_b, in, out) })
 }
 
-var gc_src_rotate = gocuda.NewKernelSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
+var gc_src_rotate = compiled.NewSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
 
-func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
+func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_idx := gocuda.Scratch[[3]int](gc_b, 0)
-	gc_w := gocuda.Scratch[float64](gc_b, 1)
+	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)
+	gc_s_w := compiled.Scratch[float64](gc_b, 1)
+
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
+
 //line kernels.go:162
-	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	size := gc_bdx * gc_bdy * gc_bdz
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:161
-		r := t.ThreadRank()
+					r := gc_rank
+
 //line kernels.go:163
-		g := t.BlockIdx.X*size + r
+					g := gc_bx*size + r
+
 //line kernels.go:164
-		ok := g < len(in)
+					ok := g < len(in)
+
 //line kernels.go:164
-		v := 0.0
+					v := 0.0
+
 //line kernels.go:165
-		if ok {
-			v = in[g]
-		}
+					if ok {
+						v = in[g]
+					}
+
 //line kernels.go:168
-		idx := [3]int{gc_ix.ThreadIdx.X, gc_ix.ThreadIdx.Y, gc_ix.ThreadIdx.Z}
+					idx := [3]int{gc_tx, gc_ty, gc_tz}
+
 //line kernels.go:169
-		buf[r] = v
-		gc_idx[gc_tid] = idx
+					buf[r] = v
+					gc_s_idx[gc_rank] = idx
+				}
+			}
+		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:161
-		r := t.ThreadRank()
-		idx := gc_idx[gc_tid]
+		r := gc_rank
+		idx := gc_s_idx[gc_rank]
+
 //line kernels.go:171
 		w := buf[(r+1)%size]
+
 //line kernels.go:172
 		for k := range idx {
 			w += float64(idx[k]) / 1000
 		}
-		gc_w[gc_tid] = w
+		gc_s_w[gc_rank] = w
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:161
-		r := t.ThreadRank()
+		r := gc_rank
+
 //line kernels.go:163
-		g := t.BlockIdx.X*size + r
+		g := gc_bx*size + r
+
 //line kernels.go:164
 		ok := g < len(in)
-		w := gc_w[gc_tid]
+		w := gc_s_w[gc_rank]
+
 //line kernels.go:176
 		if ok {
 			out[g] = w
@@ -658,25 +882,29 @@ func gc_body_rotate(gc_b *gocuda.Block, in, out []float64) {
 // barrier: the launch's error must name that block and thread and this
 // file's line, on either path.
 func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_panicKernel,
+	return compiled.Kernel(gc_src_panicKernel,
 		func(gc_t *gocuda.Thread) { panicKernel(gc_t, block, thread, out) },
-		func(gc_b *gocuda.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
+		func(gc_b *compiled.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
 }
 
-var gc_src_panicKernel = gocuda.NewKernelSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
+var gc_src_panicKernel = compiled.NewSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
 
-func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
-	t := gc_b.Thread()
+func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:187
-		out[t.BlockIdx.X] = 1
+		out[gc_bx] = 1
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:189
-		if t.BlockIdx.X == block && t.ThreadRank() == thread {
+		if gc_bx == block && gc_rank == thread {
 			panic("boom")
 		}
 	}
@@ -685,40 +913,54 @@ func gc_body_panicKernel(gc_b *gocuda.Block, block, thread int, out []int) {
 // SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
 // per block.
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_saxpy,
+	return compiled.GridKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *gocuda.Block) { gc_body_saxpy(gc_b, a, x, y) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
-var gc_src_saxpy = gocuda.NewKernelSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
+var gc_src_saxpy = compiled.NewSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
 
-func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-
-//line kernels.go:199
-		gc_g1[gc_tid] = t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-	}
-
-//line kernels.go:199
-	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += t.BlockDim.X * t.GridDim.X {
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g1[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+
+//line kernels.go:199
+		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			if gc_b.Stopped() {
+				return
 			}
-			gc_more = true
+			gc_more = false
+			{
+				gc_rank := 0
+				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
+
 //line kernels.go:200
-			y[i] = a*x[i] + y[i]
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -726,89 +968,105 @@ func gc_body_saxpy(gc_b *gocuda.Block, a float32, x, y []float32) {
 // TreeKernel sums each block's inputs with inlined helpers: one runs the
 // barrier loop of the sequential-addressing tree, another returns the sum.
 func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_tree,
+	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-var gc_src_tree = gocuda.NewKernelSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
+var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
 
-func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line kernels.go:209
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:210
-		tid := gc_ix.ThreadIdx.X
-//line kernels.go:211
-		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line kernels.go:212
-		var v T
-//line kernels.go:213
-		if i < len(in) {
-			v = in[i]
-		}
-//line kernels.go:216
-		sdata[tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:219
-		var gc_rv1_0 T
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
+	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-//line kernels.go:221
-		var x = sdata
-//line kernels.go:222
-		_ = x
-		{
-			{
-//line kernels.go:228
-				var x_2, stop = x, 0
-//line kernels.go:229
-				_, _ = x_2, stop
-				{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+
+//line kernels.go:218
+	var x []T = sdata
+
+//line kernels.go:226
+	var x_ []T = x
+
+//line kernels.go:226
+	var stop int = 0
 
 //line kernels.go:233
-					for s := len(x_2) / 2; s > stop; s /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line kernels.go:232
-							tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line kernels.go:234
-							if tid_2 < s {
-								x_2[tid_2] += x_2[tid_2+s]
-							}
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:227
-				gc_rv1_0 = x[0]
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:210
-		tid := gc_ix.ThreadIdx.X
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:230
-		sum := gc_rv1_0
-//line kernels.go:220
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sum
+					tid := gc_tx
+
+//line kernels.go:227
+					var r T = x[0]
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
 		}
 	}
 }
@@ -818,189 +1076,184 @@ func gc_body_tree[T int32 | float32](gc_b *gocuda.Block, in, partial []T) {
 // stores the warp's sum, and warp 0 (a condition that differs from warp to
 // warp: a masked branch) sums those.
 func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_warpReduce,
+	return compiled.Kernel(gc_src_warpReduce,
 		func(gc_t *gocuda.Thread) { warpReduce(gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_warpReduce(gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_warpReduce(gc_b, in, partial) })
 }
 
-var gc_src_warpReduce = gocuda.NewKernelSource("warpReduce", "5582e743bdf2397fbd4f5dbbf2a158b6e907ade5fc5236d9427bbfc902cef317", "kernels.go:241-269", "kernels.go:271-277")
+var gc_src_warpReduce = compiled.NewSource("warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277")
 
-func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
+func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 1)
-	gc_v_2 := gocuda.Scratch[int32](gc_b, 2)
-	gc_s := gocuda.Scratch[int32](gc_b, 3)
-	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 4)
-	gc_v_3 := gocuda.Scratch[int32](gc_b, 5)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 6)
-	gc_m7 := gocuda.Scratch[bool](gc_b, 7)
-	gc_m7e := gocuda.Scratch[bool](gc_b, 8)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c10v := gocuda.Scratch[int32](gc_b, 10)
-	gc_c10a := gocuda.Scratch[int](gc_b, 11)
-	gc_c10w := gocuda.Scratch[int](gc_b, 12)
-	gc_c10r := gocuda.Scratch[int32](gc_b, 13)
+
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:249
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line kernels.go:250
-		var v int32
-//line kernels.go:251
-		if i < len(in) {
-			v = in[i]
-		}
-//line kernels.go:255
-		var gc_rv1_0 int32
-		gc_v[gc_tid] = v
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
-//line kernels.go:257
-			var v_2 = v
-//line kernels.go:258
-			_ = v_2
-			gc_v_2[gc_tid] = v_2
-		}
-		{
-
-//line kernels.go:273
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line kernels.go:274
-				gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					v_2 := gc_v_2[gc_tid]
-//line kernels.go:274
-					v_2 += gc_c3r[gc_tid]
-					gc_v_2[gc_tid] = v_2
-				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				v_2 := gc_v_2[gc_tid]
-//line kernels.go:276
-				gc_rv1_0 = v_2
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		v := gc_v[gc_tid]
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:279
-		v = gc_rv1_0
-//line kernels.go:256
-		if t.LaneID() == 0 {
-			sums[t.WarpID()] = v
-		}
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m7[gc_tid], gc_m7e[gc_tid] = false, false
-
-//line kernels.go:260
-		if t.WarpID() == 0 {
-			gc_m7[gc_tid] = true
-		} else {
-			gc_m7e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m7[gc_tid] {
-			continue
-		}
-//line kernels.go:261
-		var s int32
-//line kernels.go:262
-		if t.LaneID() < (t.BlockDim.X+gocuda.WarpSize-1)/gocuda.WarpSize {
-			s = sums[t.LaneID()]
-		}
-//line kernels.go:266
-		var gc_rv2_0 int32
-		gc_s[gc_tid] = s
-		gc_gc_rv2_0[gc_tid] = gc_rv2_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if !gc_m7[gc_tid] {
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_ [32]int32
+		var gc_c1r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			s := gc_s[gc_tid]
-//line kernels.go:268
-			var v_3 = s
-//line kernels.go:269
-			_ = v_3
-			gc_v_3[gc_tid] = v_3
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line kernels.go:249
+			i := gc_bx*gc_bdx + gc_tx
+
+//line kernels.go:250
+			var v int32
+
+//line kernels.go:251
+			if i < len(in) {
+				v = in[i]
+			}
+
+//line kernels.go:254
+			var v_ int32 = v
+			gc_l_v_[gc_lane] = v_
 		}
-		{
 
 //line kernels.go:273
-			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m7[gc_tid] {
-						continue
-					}
-					v_3 := gc_v_3[gc_tid]
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-					gc_b.Arrive(gc_tid)
-					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
-				}
-				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m7[gc_tid] {
-						continue
-					}
-					v_3 := gc_v_3[gc_tid]
-//line kernels.go:274
-					v_3 += gc_c10r[gc_tid]
-					gc_v_3[gc_tid] = v_3
-				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m7[gc_tid] {
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-				v_3 := gc_v_3[gc_tid]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+
+//line kernels.go:274
+				v_ += gc_c1r[gc_lane]
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var v int32
+			_ = v
+			v_ := gc_l_v_[gc_lane]
+			_ = v_
+
 //line kernels.go:276
-				gc_rv2_0 = v_3
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+			var r int32 = v_
+
+//line kernels.go:254
+			v = r
+
+//line kernels.go:255
+			if (gc_rank & 31) == 0 {
+				sums[(gc_rank >> 5)] = v
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m7[gc_tid] {
-			continue
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_2 [32]int32
+		var gc_c2r [32]int32
+		{
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:259
+				if (gc_rank >> 5) == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:260
+					var s int32
+
+//line kernels.go:261
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+
+//line kernels.go:264
+					var v_2 int32 = s
+					gc_l_v_2[gc_lane] = v_2
+				}
+
+//line kernels.go:273
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line kernels.go:274
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
+
+//line kernels.go:274
+						v_2 += gc_c2r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var s int32
+					_ = s
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+
+//line kernels.go:276
+					var r_ int32 = v_2
+
+//line kernels.go:264
+					s = r_
+
+//line kernels.go:265
+					if (gc_rank & 31) == 0 {
+						partial[gc_bx] = s
+					}
+				}
+			}
+			gc_act = gc_save11 &^ gc_dead
 		}
-		s := gc_s[gc_tid]
-		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line kernels.go:279
-		s = gc_rv2_0
-//line kernels.go:266
-		if t.LaneID() == 0 {
-			partial[t.BlockIdx.X] = s
-		}
-		gc_s[gc_tid] = s
 	}
 }
 
@@ -1008,92 +1261,143 @@ func gc_body_warpReduce(gc_b *gocuda.Block, in, partial []int32) {
 // over blocks whose last warp may be partial: ShflUpSync with the mask of
 // the warp's lanes, and each warp's total from its last lane.
 func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_shflScan,
+	return compiled.Kernel(gc_src_shflScan,
 		func(gc_t *gocuda.Thread) { shflScan(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_shflScan(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_shflScan(gc_b, in, out) })
 }
 
-var gc_src_shflScan = gocuda.NewKernelSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
+var gc_src_shflScan = compiled.NewSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
 
-func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
-	t := gc_b.Thread()
+func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[float32](gc_b, 0)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_c2v := gocuda.Scratch[float32](gc_b, 2)
-	gc_c2a := gocuda.Scratch[int](gc_b, 3)
-	gc_c2w := gocuda.Scratch[int](gc_b, 4)
-	gc_c2r := gocuda.Scratch[float32](gc_b, 5)
-	gc_c4m := gocuda.Scratch[uint32](gc_b, 6)
-	gc_c4v := gocuda.Scratch[float32](gc_b, 7)
-	gc_c4a := gocuda.Scratch[int](gc_b, 8)
-	gc_c4w := gocuda.Scratch[int](gc_b, 9)
-	gc_c4r := gocuda.Scratch[float32](gc_b, 10)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float32
+		var gc_c1m [32]uint32
+		var gc_c1a [32]int
+		var gc_c1w [32]int
+		var gc_c1r [32]float32
+		var gc_c2m [32]uint32
+		var gc_c2a [32]int
+		var gc_c2w [32]int
+		var gc_c2r [32]float32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
 //line kernels.go:285
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+			i := gc_bx*gc_bdx + gc_tx
+
 //line kernels.go:288
-		var v float32
+			var v float32
+
 //line kernels.go:289
-		if i < len(in) {
-			v = in[i]
+			if i < len(in) {
+				v = in[i]
+			}
+			gc_l_v[gc_lane] = v
 		}
-		gc_v[gc_tid] = v
-	}
 
 //line kernels.go:292
-	for d := 1; d < gocuda.WarpSize; d *= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
 //line kernels.go:286
-			lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+
+//line kernels.go:287
+				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line kernels.go:293
+				gc_c1m[gc_lane] = mask
+				gc_c1a[gc_lane] = d
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+
+//line kernels.go:293
+			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line kernels.go:293
+				y := gc_c1r[gc_lane]
+
+//line kernels.go:294
+				if (gc_rank & 31) >= d {
+					v += y
+				}
+				gc_l_v[gc_lane] = v
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:286
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+
 //line kernels.go:287
 			mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-			v := gc_v[gc_tid]
+			v := gc_l_v[gc_lane]
+			_ = v
 
-//line kernels.go:293
-			gc_b.Arrive(gc_tid)
-			gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = mask, v, d, gocuda.WarpSize
+//line kernels.go:298
+			gc_c2m[gc_lane] = mask
+			gc_c2a[gc_lane] = lanes - 1
+			gc_c2w[gc_lane] = gocuda.WarpSize
 		}
-		gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			v := gc_v[gc_tid]
-//line kernels.go:293
-			y := gc_c2r[gc_tid]
-//line kernels.go:294
-			if t.LaneID() >= d {
-				v += y
+
+//line kernels.go:298
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, &gc_c2a, &gc_c2w, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-			gc_v[gc_tid] = v
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line kernels.go:286
-		lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
-//line kernels.go:287
-		mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-		v := gc_v[gc_tid]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line kernels.go:285
+			i := gc_bx*gc_bdx + gc_tx
+			v := gc_l_v[gc_lane]
+			_ = v
 
 //line kernels.go:298
-		gc_b.Arrive(gc_tid)
-		gc_c4m[gc_tid], gc_c4v[gc_tid], gc_c4a[gc_tid], gc_c4w[gc_tid] = mask, v, lanes-1, gocuda.WarpSize
-	}
-	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c4m, gc_c4v, gc_c4a, gc_c4w, gc_c4r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line kernels.go:285
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-		v := gc_v[gc_tid]
-//line kernels.go:298
-		total := gc_c4r[gc_tid]
+			total := gc_c2r[gc_lane]
+
 //line kernels.go:299
-		if i < len(out) {
-			out[i] = v + total/1024
+			if i < len(out) {
+				out[i] = v + total/1024
+			}
 		}
 	}
 }
@@ -1103,357 +1407,428 @@ func gc_body_shflScan(gc_b *gocuda.Block, in, out []float32) {
 // parity, and a SyncWarp-separated exchange through shared memory in warp
 // 0's lanes below 16.
 func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_vote,
+	return compiled.Kernel(gc_src_vote,
 		func(gc_t *gocuda.Thread) { vote(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_vote(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_vote(gc_b, in, out) })
 }
 
-var gc_src_vote = gocuda.NewKernelSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
+var gc_src_vote = compiled.NewSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
 
-func gc_body_vote(gc_b *gocuda.Block, in []int32, out []uint32) {
+func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_pred := gocuda.Scratch[bool](gc_b, 0)
-	gc_ballot := gocuda.Scratch[uint32](gc_b, 1)
-	gc_all := gocuda.Scratch[bool](gc_b, 2)
-	gc_anyPos := gocuda.Scratch[bool](gc_b, 3)
-	gc_sum := gocuda.Scratch[int32](gc_b, 4)
-	gc_low := gocuda.Scratch[int32](gc_b, 5)
-	gc_same := gocuda.Scratch[uint32](gc_b, 6)
-	gc_active := gocuda.Scratch[uint32](gc_b, 7)
-	gc_swapped := gocuda.Scratch[int32](gc_b, 8)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 9)
-	gc_c2v := gocuda.Scratch[bool](gc_b, 10)
-	gc_c2r := gocuda.Scratch[uint32](gc_b, 11)
-	gc_c4m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c4v := gocuda.Scratch[bool](gc_b, 13)
-	gc_c4r := gocuda.Scratch[bool](gc_b, 14)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 15)
-	gc_c6v := gocuda.Scratch[bool](gc_b, 16)
-	gc_c6r := gocuda.Scratch[bool](gc_b, 17)
-	gc_c8m := gocuda.Scratch[uint32](gc_b, 18)
-	gc_c8v := gocuda.Scratch[int32](gc_b, 19)
-	gc_c8r := gocuda.Scratch[int32](gc_b, 20)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 21)
-	gc_c10v := gocuda.Scratch[int32](gc_b, 22)
-	gc_c10r := gocuda.Scratch[int32](gc_b, 23)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 24)
-	gc_c12v := gocuda.Scratch[int32](gc_b, 25)
-	gc_c12r := gocuda.Scratch[uint32](gc_b, 26)
-	gc_m14 := gocuda.Scratch[bool](gc_b, 27)
-	gc_m14e := gocuda.Scratch[bool](gc_b, 28)
-	gc_c15r := gocuda.Scratch[uint32](gc_b, 29)
-	gc_c17r := gocuda.Scratch[uint32](gc_b, 30)
-	gc_m20 := gocuda.Scratch[bool](gc_b, 31)
-	gc_m20e := gocuda.Scratch[bool](gc_b, 32)
-	gc_c22m := gocuda.Scratch[uint32](gc_b, 33)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line kernels.go:312
-		r := t.ThreadRank()
-//line kernels.go:313
-		pred := in[r] > 0
-		gc_pred[gc_tid] = pred
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		pred := gc_pred[gc_tid]
 
-//line kernels.go:314
-		gc_b.Arrive(gc_tid)
-		gc_c2m[gc_tid], gc_c2v[gc_tid] = gocuda.FullMask, pred
-	}
-	gocuda.CompiledWarp(gc_b, "BallotSync", gc_c2m, gc_c2v, []int(nil), []int(nil), gc_c2r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:314
-		ballot := gc_c2r[gc_tid]
-		gc_ballot[gc_tid] = ballot
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		pred := gc_pred[gc_tid]
-
-//line kernels.go:315
-		gc_b.Arrive(gc_tid)
-		gc_c4m[gc_tid], gc_c4v[gc_tid] = gocuda.FullMask, pred
-	}
-	gocuda.CompiledWarp(gc_b, "AllSync", gc_c4m, gc_c4v, []int(nil), []int(nil), gc_c4r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:315
-		all := gc_c4r[gc_tid]
-		gc_all[gc_tid] = all
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		pred := gc_pred[gc_tid]
-
-//line kernels.go:316
-		gc_b.Arrive(gc_tid)
-		gc_c6m[gc_tid], gc_c6v[gc_tid] = gocuda.FullMask, pred
-	}
-	gocuda.CompiledWarp(gc_b, "AnySync", gc_c6m, gc_c6v, []int(nil), []int(nil), gc_c6r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:316
-		anyPos := gc_c6r[gc_tid]
-		gc_anyPos[gc_tid] = anyPos
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line kernels.go:312
-		r := t.ThreadRank()
-
-//line kernels.go:317
-		gc_b.Arrive(gc_tid)
-		gc_c8m[gc_tid], gc_c8v[gc_tid] = gocuda.FullMask, in[r]
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c8m, gc_c8v, []int(nil), []int(nil), gc_c8r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:317
-		sum := gc_c8r[gc_tid]
-		gc_sum[gc_tid] = sum
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line kernels.go:312
-		r := t.ThreadRank()
-
-//line kernels.go:318
-		gc_b.Arrive(gc_tid)
-		gc_c10m[gc_tid], gc_c10v[gc_tid] = gocuda.FullMask, in[r]
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceMinSync", gc_c10m, gc_c10v, []int(nil), []int(nil), gc_c10r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:318
-		low := gc_c10r[gc_tid]
-		gc_low[gc_tid] = low
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line kernels.go:312
-		r := t.ThreadRank()
-
-//line kernels.go:319
-		gc_b.Arrive(gc_tid)
-		gc_c12m[gc_tid], gc_c12v[gc_tid] = gocuda.FullMask, in[r]%3
-	}
-	gocuda.CompiledWarp(gc_b, "MatchAnySync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:319
-		same := gc_c12r[gc_tid]
-//line kernels.go:320
-		var active uint32
-		gc_same[gc_tid] = same
-		gc_active[gc_tid] = active
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m14[gc_tid], gc_m14e[gc_tid] = false, false
-//line kernels.go:311
-		lane := t.LaneID()
-
-//line kernels.go:321
-		if lane%2 == 0 {
-			gc_m14[gc_tid] = true
-		} else {
-			gc_m14e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m14[gc_tid] {
-			continue
-		}
-
-//line kernels.go:322
-		gc_b.Arrive(gc_tid)
-	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c15r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m14[gc_tid] {
-			continue
-		}
-		active := gc_active[gc_tid]
-//line kernels.go:322
-		active = gc_c15r[gc_tid]
-		gc_active[gc_tid] = active
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m14e[gc_tid] {
-			continue
-		}
-
-//line kernels.go:324
-		gc_b.Arrive(gc_tid)
-	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c17r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m14e[gc_tid] {
-			continue
-		}
-		active := gc_active[gc_tid]
-//line kernels.go:324
-		active = gc_c17r[gc_tid]
-		gc_active[gc_tid] = active
-	}
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line kernels.go:327
-		var swapped int32
-		gc_swapped[gc_tid] = swapped
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m20[gc_tid], gc_m20e[gc_tid] = false, false
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_pred [32]bool
+		var gc_l_ballot [32]uint32
+		var gc_l_all [32]bool
+		var gc_l_anyPos [32]bool
+		var gc_l_sum [32]int32
+		var gc_l_low [32]int32
+		var gc_l_same [32]uint32
+		var gc_l_active [32]uint32
+		var gc_l_swapped [32]int32
+		var gc_c1r [32]uint32
+		var gc_c2r [32]bool
+		var gc_c3r [32]bool
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		var gc_c5v [32]int32
+		var gc_c5r [32]int32
+		var gc_c6v [32]int32
+		var gc_c6r [32]uint32
+		var gc_c7r [32]uint32
+		var gc_c8r [32]uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
 //line kernels.go:312
-		r := t.ThreadRank()
+			r := gc_rank
+
+//line kernels.go:313
+			pred := in[r] > 0
+
+//line kernels.go:314
+			gc_l_pred[gc_lane] = pred
+		}
+
+//line kernels.go:314
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			pred := gc_l_pred[gc_lane]
+			_ = pred
+
+//line kernels.go:314
+			ballot := gc_c1r[gc_lane]
+
+//line kernels.go:315
+			gc_l_ballot[gc_lane] = ballot
+		}
+
+//line kernels.go:315
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			pred := gc_l_pred[gc_lane]
+			_ = pred
+
+//line kernels.go:315
+			all := gc_c2r[gc_lane]
+
+//line kernels.go:316
+			gc_l_all[gc_lane] = all
+		}
+
+//line kernels.go:316
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+			r := gc_rank
+
+//line kernels.go:316
+			anyPos := gc_c3r[gc_lane]
+
+//line kernels.go:317
+			gc_c4v[gc_lane] = in[r]
+			gc_l_anyPos[gc_lane] = anyPos
+		}
+
+//line kernels.go:317
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+			r := gc_rank
+
+//line kernels.go:317
+			sum := gc_c4r[gc_lane]
+
+//line kernels.go:318
+			gc_c5v[gc_lane] = in[r]
+			gc_l_sum[gc_lane] = sum
+		}
+
+//line kernels.go:318
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+			r := gc_rank
+
+//line kernels.go:318
+			low := gc_c5r[gc_lane]
+
+//line kernels.go:319
+			gc_c6v[gc_lane] = in[r] % 3
+			gc_l_low[gc_lane] = low
+		}
+
+//line kernels.go:319
+		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:319
+			same := gc_c6r[gc_lane]
+
+//line kernels.go:320
+			var active uint32
+			gc_l_same[gc_lane] = same
+			gc_l_active[gc_lane] = active
+		}
+		{
+			var gc_m13 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:311
+				lane := (gc_rank & 31)
+
+//line kernels.go:321
+				if lane%2 == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+
+//line kernels.go:322
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var active uint32
+					_ = active
+
+//line kernels.go:322
+					active = gc_c7r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+			gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+			if gc_act != 0 {
+
+//line kernels.go:324
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var active uint32
+					_ = active
+
+//line kernels.go:324
+					active = gc_c8r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:327
+			var swapped int32
+			gc_l_swapped[gc_lane] = swapped
+		}
+		{
+			var gc_m17 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+				r := gc_rank
 
 //line kernels.go:328
-		if r < 16 {
-			gc_m20[gc_tid] = true
-		} else {
-			gc_m20e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m20[gc_tid] {
-			continue
-		}
+				if r < 16 {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:312
-		r := t.ThreadRank()
+					r := gc_rank
+
 //line kernels.go:329
-		buf[r] = in[r]
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m20[gc_tid] {
-			continue
-		}
+					buf[r] = in[r]
 
 //line kernels.go:330
-		gc_b.Arrive(gc_tid)
-		gc_c22m[gc_tid] = 0xffff
-	}
-	gocuda.CompiledWarp(gc_b, "SyncWarp", gc_c22m, []bool(nil), []int(nil), []int(nil), []bool(nil))
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m20[gc_tid] {
-			continue
-		}
+				}
+
+//line kernels.go:330
+				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:312
-		r := t.ThreadRank()
-		swapped := gc_swapped[gc_tid]
+					r := gc_rank
+					var swapped int32
+					_ = swapped
+
 //line kernels.go:331
-		swapped = buf[15-r]
-		gc_swapped[gc_tid] = swapped
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+					swapped = buf[15-r]
+					gc_l_swapped[gc_lane] = swapped
+				}
+			}
+			gc_act = gc_save17 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
 //line kernels.go:312
-		r := t.ThreadRank()
-		ballot := gc_ballot[gc_tid]
-		all := gc_all[gc_tid]
-		anyPos := gc_anyPos[gc_tid]
-		sum := gc_sum[gc_tid]
-		low := gc_low[gc_tid]
-		same := gc_same[gc_tid]
-		active := gc_active[gc_tid]
-		swapped := gc_swapped[gc_tid]
+			r := gc_rank
+			ballot := gc_l_ballot[gc_lane]
+			_ = ballot
+			all := gc_l_all[gc_lane]
+			_ = all
+			anyPos := gc_l_anyPos[gc_lane]
+			_ = anyPos
+			sum := gc_l_sum[gc_lane]
+			_ = sum
+			low := gc_l_low[gc_lane]
+			_ = low
+			same := gc_l_same[gc_lane]
+			_ = same
+			active := gc_l_active[gc_lane]
+			_ = active
+			swapped := gc_l_swapped[gc_lane]
+			_ = swapped
+
 //line kernels.go:333
-		out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+
 //line kernels.go:334
-		out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+		}
 	}
 }
 
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_stranded,
+	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
-		func(gc_b *gocuda.Block) { gc_body_stranded(gc_b, out) })
+		func(gc_b *compiled.Block) { gc_body_stranded(gc_b, out) })
 }
 
-var gc_src_stranded = gocuda.NewKernelSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
+var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
 
-func gc_body_stranded(gc_b *gocuda.Block, out []int32) {
-	t := gc_b.Thread()
+func gc_body_stranded(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_m1 := gocuda.Scratch[bool](gc_b, 0)
-	gc_m1e := gocuda.Scratch[bool](gc_b, 1)
-	gc_c2m := gocuda.Scratch[uint32](gc_b, 2)
-	gc_c2v := gocuda.Scratch[int32](gc_b, 3)
-	gc_c2a := gocuda.Scratch[int](gc_b, 4)
-	gc_c2w := gocuda.Scratch[int](gc_b, 5)
-	gc_c2r := gocuda.Scratch[int32](gc_b, 6)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		{
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:342
-		if t.LaneID() < 16 {
-			gc_m1[gc_tid] = true
-		} else {
-			gc_m1e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+				if (gc_rank & 31) < 16 {
+					gc_m4 |= 1 << gc_lane
+				}
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:343
-		gc_b.Arrive(gc_tid)
-		gc_c2m[gc_tid], gc_c2v[gc_tid], gc_c2a[gc_tid], gc_c2w[gc_tid] = gocuda.FullMask, int32(t.LaneID()), 0, gocuda.WarpSize
-	}
-	gocuda.CompiledWarp(gc_b, "ShflSync", gc_c2m, gc_c2v, gc_c2a, gc_c2w, gc_c2r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_c1v[gc_lane] = int32((gc_rank & 31))
+				}
+
 //line kernels.go:343
-		out[t.LaneID()] = gc_c2r[gc_tid]
+				compiled.ShflWarp(gc_b, "ShflSync", gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:343
+					out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				}
+			}
+			gc_act = gc_save4 &^ gc_dead
+		}
 	}
 }
 
 // IndexPanicKernel indexes out past its end in a thread loop that does not
 // read the thread: the failure must still name the thread.
 func IndexPanicKernel(out []int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_indexPanic,
+	return compiled.Kernel(gc_src_indexPanic,
 		func(gc_t *gocuda.Thread) { indexPanic(gc_t, out) },
-		func(gc_b *gocuda.Block) { gc_body_indexPanic(gc_b, out) })
+		func(gc_b *compiled.Block) { gc_body_indexPanic(gc_b, out) })
 }
 
-var gc_src_indexPanic = gocuda.NewKernelSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
+var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
 
-func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
-	t := gc_b.Thread()
+func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_i := gocuda.Scratch[int](gc_b, 0)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
+	gc_s_i := compiled.Scratch[int](gc_b, 0)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:352
-		i := t.ThreadRank()
+		i := gc_rank
+
 //line kernels.go:353
 		i *= 2
-		gc_i[gc_tid] = i
+		gc_s_i[gc_rank] = i
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		i := gc_i[gc_tid]
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+
 //line kernels.go:355
 		out[i] = 1
 	}
@@ -1464,173 +1839,171 @@ func gc_body_indexPanic(gc_b *gocuda.Block, out []int) {
 // those lanes: ShflXorSync over segments of 8, and the max, and, or and
 // xor reductions.
 func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_maskedCollectives,
+	return compiled.Kernel(gc_src_maskedCollectives,
 		func(gc_t *gocuda.Thread) { maskedCollectives(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_maskedCollectives(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_maskedCollectives(gc_b, in, out) })
 }
 
-var gc_src_maskedCollectives = gocuda.NewKernelSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
+var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
 
-func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
-	t := gc_b.Thread()
+func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_x := gocuda.Scratch[int32](gc_b, 1)
-	gc_hi := gocuda.Scratch[int32](gc_b, 2)
-	gc_and := gocuda.Scratch[uint32](gc_b, 3)
-	gc_or := gocuda.Scratch[uint32](gc_b, 4)
-	gc_m1 := gocuda.Scratch[bool](gc_b, 5)
-	gc_m1e := gocuda.Scratch[bool](gc_b, 6)
-	gc_c3m := gocuda.Scratch[uint32](gc_b, 7)
-	gc_c3v := gocuda.Scratch[int32](gc_b, 8)
-	gc_c3a := gocuda.Scratch[int](gc_b, 9)
-	gc_c3w := gocuda.Scratch[int](gc_b, 10)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 11)
-	gc_c5m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c5v := gocuda.Scratch[int32](gc_b, 13)
-	gc_c5r := gocuda.Scratch[int32](gc_b, 14)
-	gc_c7m := gocuda.Scratch[uint32](gc_b, 15)
-	gc_c7v := gocuda.Scratch[uint32](gc_b, 16)
-	gc_c7r := gocuda.Scratch[uint32](gc_b, 17)
-	gc_c9m := gocuda.Scratch[uint32](gc_b, 18)
-	gc_c9v := gocuda.Scratch[uint32](gc_b, 19)
-	gc_c9r := gocuda.Scratch[uint32](gc_b, 20)
-	gc_c11m := gocuda.Scratch[uint32](gc_b, 21)
-	gc_c11v := gocuda.Scratch[uint32](gc_b, 22)
-	gc_c11r := gocuda.Scratch[uint32](gc_b, 23)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m1[gc_tid], gc_m1e[gc_tid] = false, false
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]int32
+		var gc_l_x [32]int32
+		var gc_l_hi [32]int32
+		var gc_l_and [32]uint32
+		var gc_l_or [32]uint32
+		var gc_c1r [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]uint32
+		var gc_c3r [32]uint32
+		var gc_c4v [32]uint32
+		var gc_c4r [32]uint32
+		var gc_c5v [32]uint32
+		var gc_c5r [32]uint32
+		{
+			var gc_m8 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:366
-		if t.LaneID() < 20 {
-			gc_m1[gc_tid] = true
-		} else {
-			gc_m1e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+				if (gc_rank & 31) < 20 {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:365
-		r := t.ThreadRank()
+					r := gc_rank
+
 //line kernels.go:367
-		v := in[r]
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+					v := in[r]
 
 //line kernels.go:368
-		gc_b.Arrive(gc_tid)
-		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0xfffff, v, 3, 8
-	}
-	gocuda.CompiledWarp(gc_b, "ShflXorSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_l_v[gc_lane] = v
+				}
+
 //line kernels.go:368
-		x := gc_c3r[gc_tid]
-		gc_x[gc_tid] = x
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line kernels.go:368
+					x := gc_c1r[gc_lane]
 
 //line kernels.go:369
-		gc_b.Arrive(gc_tid)
-		gc_c5m[gc_tid], gc_c5v[gc_tid] = 0xfffff, v
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceMaxSync", gc_c5m, gc_c5v, []int(nil), []int(nil), gc_c5r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_l_x[gc_lane] = x
+				}
+
 //line kernels.go:369
-		hi := gc_c5r[gc_tid]
-		gc_hi[gc_tid] = hi
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line kernels.go:369
+					hi := gc_c2r[gc_lane]
 
 //line kernels.go:370
-		gc_b.Arrive(gc_tid)
-		gc_c7m[gc_tid], gc_c7v[gc_tid] = 0xfffff, uint32(v)
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceAndSync", gc_c7m, gc_c7v, []int(nil), []int(nil), gc_c7r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_c3v[gc_lane] = uint32(v)
+					gc_l_hi[gc_lane] = hi
+				}
+
 //line kernels.go:370
-		and := gc_c7r[gc_tid]
-		gc_and[gc_tid] = and
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line kernels.go:370
+					and := gc_c3r[gc_lane]
 
 //line kernels.go:371
-		gc_b.Arrive(gc_tid)
-		gc_c9m[gc_tid], gc_c9v[gc_tid] = 0xfffff, uint32(v)
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceOrSync", gc_c9m, gc_c9v, []int(nil), []int(nil), gc_c9r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_c4v[gc_lane] = uint32(v)
+					gc_l_and[gc_lane] = and
+				}
+
 //line kernels.go:371
-		or := gc_c9r[gc_tid]
-		gc_or[gc_tid] = or
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line kernels.go:371
+					or := gc_c4r[gc_lane]
 
 //line kernels.go:372
-		gc_b.Arrive(gc_tid)
-		gc_c11m[gc_tid], gc_c11v[gc_tid] = 0xfffff, uint32(v)
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceXorSync", gc_c11m, gc_c11v, []int(nil), []int(nil), gc_c11r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m1[gc_tid] {
-			continue
-		}
+					gc_c5v[gc_lane] = uint32(v)
+					gc_l_or[gc_lane] = or
+				}
+
+//line kernels.go:372
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
 //line kernels.go:365
-		r := t.ThreadRank()
-		x := gc_x[gc_tid]
-		hi := gc_hi[gc_tid]
-		and := gc_and[gc_tid]
-		or := gc_or[gc_tid]
+					r := gc_rank
+					x := gc_l_x[gc_lane]
+					_ = x
+					hi := gc_l_hi[gc_lane]
+					_ = hi
+					and := gc_l_and[gc_lane]
+					_ = and
+					or := gc_l_or[gc_lane]
+					_ = or
+
 //line kernels.go:372
-		xor := gc_c11r[gc_tid]
+					xor := gc_c5r[gc_lane]
+
 //line kernels.go:373
-		out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
 	}
 }
 
@@ -1640,420 +2013,396 @@ func gc_body_maskedCollectives(gc_b *gocuda.Block, in []int32, out []uint32) {
 // inlined at two places, and a block-level range over a parameter slice
 // with a barrier inside.
 func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_branches,
+	return compiled.Kernel(gc_src_branches,
 		func(gc_t *gocuda.Thread) { branches(gc_t, in, steps, out) },
-		func(gc_b *gocuda.Block) { gc_body_branches(gc_b, in, steps, out) })
+		func(gc_b *compiled.Block) { gc_body_branches(gc_b, in, steps, out) })
 }
 
-var gc_src_branches = gocuda.NewKernelSource("branches", "0a7b4bf15b829085239fa63da06394b1f53b957ec21306bdfb38ff2e70c189f1", "kernels.go:377-412", "kernels.go:414-422")
+var gc_src_branches = compiled.NewSource("branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422")
 
-func gc_body_branches(gc_b *gocuda.Block, in []int32, steps []int, out []int32) {
+func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int32](gc_b, 0)
-	gc_m := gocuda.Scratch[uint32](gc_b, 1)
-	gc_gc_rv1_0 := gocuda.Scratch[int32](gc_b, 2)
-	gc_s_2 := gocuda.Scratch[[]int32](gc_b, 3)
-	gc_v_2 := gocuda.Scratch[int32](gc_b, 4)
-	gc_w := gocuda.Scratch[int32](gc_b, 5)
-	gc_gc_rv2_0 := gocuda.Scratch[int32](gc_b, 6)
-	gc_s_3 := gocuda.Scratch[[]int32](gc_b, 7)
-	gc_v_3 := gocuda.Scratch[int32](gc_b, 8)
-	gc_w_2 := gocuda.Scratch[int32](gc_b, 9)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)
+	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)
+	gc_s_w := compiled.Scratch[int32](gc_b, 3)
+	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)
 	gc_exited := gc_b.Exited()
-	gc_m2 := gocuda.Scratch[bool](gc_b, 10)
-	gc_m2e := gocuda.Scratch[bool](gc_b, 11)
-	gc_c3m := gocuda.Scratch[uint32](gc_b, 12)
-	gc_c3v := gocuda.Scratch[int32](gc_b, 13)
-	gc_c3a := gocuda.Scratch[int](gc_b, 14)
-	gc_c3w := gocuda.Scratch[int](gc_b, 15)
-	gc_c3r := gocuda.Scratch[int32](gc_b, 16)
-	gc_m5 := gocuda.Scratch[bool](gc_b, 17)
-	gc_m5e := gocuda.Scratch[bool](gc_b, 18)
-	gc_c6m := gocuda.Scratch[uint32](gc_b, 19)
-	gc_c6v := gocuda.Scratch[int32](gc_b, 20)
-	gc_c6a := gocuda.Scratch[int](gc_b, 21)
-	gc_c6w := gocuda.Scratch[int](gc_b, 22)
-	gc_c6r := gocuda.Scratch[int32](gc_b, 23)
-	gc_c10r := gocuda.Scratch[uint32](gc_b, 24)
-	gc_c12m := gocuda.Scratch[uint32](gc_b, 25)
-	gc_c12v := gocuda.Scratch[int32](gc_b, 26)
-	gc_c12r := gocuda.Scratch[int32](gc_b, 27)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
+
+//line kernels.go:402
+	s := gocuda.Shared[int32](t, gc_bdx)
+
+//line kernels.go:403
+	var s_ []int32 = s
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
 		}
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3r [32]uint32
+		var gc_c4m [32]uint32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
 //line kernels.go:385
-		r := t.ThreadRank()
+			r := gc_rank
+
 //line kernels.go:386
-		v := in[r]
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m2[gc_tid], gc_m2e[gc_tid] = false, false
-		if gc_exited[gc_tid] {
-			continue
+			v := in[r]
+			gc_s_v[gc_rank] = v
 		}
+		{
+			var gc_m16 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
 //line kernels.go:385
-		lane := t.LaneID()
+				lane := (gc_rank & 31)
 
 //line kernels.go:387
-		if lane%3 == 0 {
-			gc_m2[gc_tid] = true
-		} else {
-			gc_m2e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m2[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+				if lane%3 == 0 {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line kernels.go:388
-		gc_b.Arrive(gc_tid)
-		gc_c3m[gc_tid], gc_c3v[gc_tid], gc_c3a[gc_tid], gc_c3w[gc_tid] = 0x49249249, v, 3, 32
-	}
-	gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c3m, gc_c3v, gc_c3a, gc_c3w, gc_c3r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m2[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+					gc_c1v[gc_lane] = v
+				}
+
 //line kernels.go:388
-		v = gc_c3r[gc_tid]
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m5[gc_tid], gc_m5e[gc_tid] = false, false
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m2e[gc_tid] {
-			continue
-		}
+				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var v int32
+					_ = v
+
+//line kernels.go:388
+					v = gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+			if gc_act != 0 {
+				{
+					var gc_m15 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
 //line kernels.go:385
-		lane := t.LaneID()
+						lane := (gc_rank & 31)
 
 //line kernels.go:389
-		if lane%3 == 1 {
-			gc_m5[gc_tid] = true
-		} else {
-			gc_m5e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m5[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+						if lane%3 == 1 {
+							gc_m15 |= 1 << gc_lane
+						}
+					}
+					gc_save15 := gc_act
+					gc_act = gc_save15 & gc_m15
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
 
 //line kernels.go:390
-		gc_b.Arrive(gc_tid)
-		gc_c6m[gc_tid], gc_c6v[gc_tid], gc_c6a[gc_tid], gc_c6w[gc_tid] = 0x92492492, v, 3, 32
-	}
-	gocuda.CompiledWarp(gc_b, "ShflUpSync", gc_c6m, gc_c6v, gc_c6a, gc_c6w, gc_c6r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m5[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+							gc_c2v[gc_lane] = v
+						}
+
 //line kernels.go:390
-		v = gc_c6r[gc_tid]
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		if !gc_m5e[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var v int32
+							_ = v
+
+//line kernels.go:390
+							v = gc_c2r[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					}
+					gc_act = gc_save15 &^ gc_m15 &^ gc_dead
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+
 //line kernels.go:392
-		v += 1000
-		gc_v[gc_tid] = v
-	}
-gc_L9:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line kernels.go:385
-		lane := t.LaneID()
-//line kernels.go:385
-		r := t.ThreadRank()
-		v := gc_v[gc_tid]
-//line kernels.go:394
-		if lane >= 28 {
-			if v > 0 {
-				out[r] = -1
-//line kernels.go:396
-				{
-//line kernels.go:396
-					gc_exited[gc_tid] = true
-//line kernels.go:396
-					continue gc_L9
-//line kernels.go:396
+							v += 1000
+							gc_s_v[gc_rank] = v
+						}
+					}
+					gc_act = gc_save15 &^ gc_dead
 				}
-
 			}
+			gc_act = gc_save16 &^ gc_dead
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-
-//line kernels.go:400
-		gc_b.Arrive(gc_tid)
-	}
-	gocuda.CompiledWarp(gc_b, "ActiveMask", []uint32(nil), []bool(nil), []int(nil), []int(nil), gc_c10r)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line kernels.go:400
-		m := gc_c10r[gc_tid]
-		gc_m[gc_tid] = m
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
-		m := gc_m[gc_tid]
-
-//line kernels.go:401
-		gc_b.Arrive(gc_tid)
-		gc_c12m[gc_tid], gc_c12v[gc_tid] = m, v
-	}
-	gocuda.CompiledWarp(gc_b, "ReduceAddSync", gc_c12m, gc_c12v, []int(nil), []int(nil), gc_c12r)
-//line kernels.go:402
-	s := gocuda.Shared[int32](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
-			continue
-		}
-		v := gc_v[gc_tid]
-//line kernels.go:401
-		v = gc_c12r[gc_tid]
-//line kernels.go:404
-		var gc_rv1_0 int32
-		gc_v[gc_tid] = v
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if gc_exited[gc_tid] {
+	gc_L17:
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			v := gc_v[gc_tid]
-//line kernels.go:406
-			var s_2, v_2 = s, v
-//line kernels.go:407
-			_, _ = s_2, v_2
-			gc_s_2[gc_tid] = s_2
-			gc_v_2[gc_tid] = v_2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:385
+			lane := (gc_rank & 31)
+
+//line kernels.go:385
+			r := gc_rank
+			v := gc_s_v[gc_rank]
+
+//line kernels.go:394
+			if lane >= 28 {
+				if v > 0 {
+					out[r] = -1
+//line kernels.go:396
+					{
+//line kernels.go:396
+						gc_exited[gc_rank] = true
+//line kernels.go:396
+						gc_dead |= uint32(1) << gc_lane
+//line kernels.go:396
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L17
+//line kernels.go:397
+					}
+				}
+			}
+
+//line kernels.go:400
 		}
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
+
+//line kernels.go:400
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+
+//line kernels.go:400
+			m := gc_c3r[gc_lane]
+
+//line kernels.go:401
+			gc_c4m[gc_lane] = m
+			gc_c4v[gc_lane] = v
+		}
+
+//line kernels.go:401
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
 //line kernels.go:416
-				r_2 := t.ThreadRank()
-				s_2 := gc_s_2[gc_tid]
-				v_2 := gc_v_2[gc_tid]
+			r_ := gc_rank
+			var v int32
+			_ = v
+
+//line kernels.go:401
+			v = gc_c4r[gc_lane]
+
+//line kernels.go:403
+			var v_ int32 = v
+
 //line kernels.go:417
-				s_2[r_2] = v_2
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
-//line kernels.go:416
-				r_2 := t.ThreadRank()
-				s_2 := gc_s_2[gc_tid]
-				v_2 := gc_v_2[gc_tid]
-//line kernels.go:419
-				w := v_2 + s_2[(r_2+1)%len(s_2)]
-				gc_w[gc_tid] = w
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				w := gc_w[gc_tid]
-//line kernels.go:421
-				gc_rv1_0 = w
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
+			s_[r_] = v_
+			gc_s_v[gc_rank] = v
+			gc_s_v_[gc_rank] = v_
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		v := gc_v[gc_tid]
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line kernels.go:424
-		v = gc_rv1_0
-		gc_v[gc_tid] = v
+
+//line kernels.go:416
+		r_ := gc_rank
+		v_ := gc_s_v_[gc_rank]
+
+//line kernels.go:419
+		w := v_ + s_[(r_+1)%len(s_)]
+		gc_s_w[gc_rank] = w
 	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		var v int32
+		_ = v
+		w := gc_s_w[gc_rank]
+
+//line kernels.go:421
+		var r_2 int32 = w
+
+//line kernels.go:403
+		v = r_2
+		gc_s_v[gc_rank] = v
+	}
+
+//line kernels.go:404
+	for _, k := range steps {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line kernels.go:385
+			r := gc_rank
+			v := gc_s_v[gc_rank]
 
 //line kernels.go:405
-	for _, k := range steps {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			if gc_exited[gc_tid] {
-				continue
-			}
-//line kernels.go:385
-			r := t.ThreadRank()
-			v := gc_v[gc_tid]
-//line kernels.go:406
 			s[r] = v + int32(k)
 		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			if gc_exited[gc_tid] {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
+
 //line kernels.go:385
-			r := t.ThreadRank()
-			v := gc_v[gc_tid]
-//line kernels.go:408
-			v = s[(r+k)%t.BlockDim.X]
-			gc_v[gc_tid] = v
+			r := gc_rank
+			var v int32
+			_ = v
+
+//line kernels.go:407
+			v = s[(r+k)%gc_bdx]
+			gc_s_v[gc_rank] = v
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		if gc_exited[gc_tid] {
+
+//line kernels.go:410
+	var s_2 []int32 = s
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:412
-		var gc_rv2_0 int32
-		gc_gc_rv2_0[gc_tid] = gc_rv2_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if gc_exited[gc_tid] {
-				continue
-			}
-			v := gc_v[gc_tid]
-//line kernels.go:414
-			var s_3, v_3 = s, v
-//line kernels.go:415
-			_, _ = s_3, v_3
-			gc_s_3[gc_tid] = s_3
-			gc_v_3[gc_tid] = v_3
-		}
-		{
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
+
 //line kernels.go:416
-				r_3 := t.ThreadRank()
-				s_3 := gc_s_3[gc_tid]
-				v_3 := gc_v_3[gc_tid]
+		r_3 := gc_rank
+		v := gc_s_v[gc_rank]
+
+//line kernels.go:410
+		var v_2 int32 = v
+
 //line kernels.go:417
-				s_3[r_3] = v_3
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Enter(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
-//line kernels.go:416
-				r_3 := t.ThreadRank()
-				s_3 := gc_s_3[gc_tid]
-				v_3 := gc_v_3[gc_tid]
-//line kernels.go:419
-				w_2 := v_3 + s_3[(r_3+1)%len(s_3)]
-				gc_w_2[gc_tid] = w_2
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if gc_exited[gc_tid] {
-					continue
-				}
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-				w_2 := gc_w_2[gc_tid]
-//line kernels.go:421
-				gc_rv2_0 = w_2
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
-			}
-		}
+		s_2[r_3] = v_2
+		gc_s_v_2[gc_rank] = v_2
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if gc_exited[gc_tid] {
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
+
+//line kernels.go:416
+		r_3 := gc_rank
+		v_2 := gc_s_v_2[gc_rank]
+
+//line kernels.go:419
+		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+		gc_s_w_[gc_rank] = w_
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+
 //line kernels.go:385
-		r := t.ThreadRank()
-		v := gc_v[gc_tid]
-		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line kernels.go:424
-		v = gc_rv2_0
-//line kernels.go:412
+		r := gc_rank
+		var v int32
+		_ = v
+		w_ := gc_s_w_[gc_rank]
+
+//line kernels.go:421
+		var r_4 int32 = w_
+
+//line kernels.go:410
+		v = r_4
+
+//line kernels.go:411
 		out[r] = v
-		gc_v[gc_tid] = v
+		gc_s_v[gc_rank] = v
 	}
 }
 
 // SpinKernel waits for a flag nobody sets: it loops forever, unless its
 // launch is stopped.
 func SpinKernel(flag []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_spin,
+	return compiled.Kernel(gc_src_spin,
 		func(gc_t *gocuda.Thread) { spin(gc_t, flag) },
-		func(gc_b *gocuda.Block) { gc_body_spin(gc_b, flag) })
+		func(gc_b *compiled.Block) { gc_body_spin(gc_b, flag) })
 }
 
-var gc_src_spin = gocuda.NewKernelSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
+var gc_src_spin = compiled.NewSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
 
-func gc_body_spin(gc_b *gocuda.Block, flag []int32) {
-	t := gc_b.Thread()
-	_ = t
+func gc_body_spin(gc_b *compiled.Block, flag []int32) {
+	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line kernels.go:429
 		for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429

@@ -43,11 +43,12 @@ func site() runtime.Frame {
 }
 
 // internal reports whether function belongs to the runtime or to gocuda's
-// engine packages rather than to a kernel. Package probe's entry points are
+// engine packages (package compiled's collectives included) rather than to
+// a kernel. Package probe's entry points are
 // engine too: in an instrumented build (gocuda check) a kernel's s[i] is
 // probe.Index's, and its index panic the kernel's line's.
 func internal(function string) bool {
-	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/internal/grid."} {
+	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/internal/grid.", "github.com/gocuda/gocuda/compiled."} {
 		if strings.HasPrefix(function, prefix) {
 			return true
 		}

@@ -5,6 +5,7 @@
 package reverse
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // into the mirror-image place in out through shared memory.
 func kernel(in, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_ReverseKernel,
+	return compiled.Kernel(gc_src_ReverseKernel,
 		func(gc_t *gocuda.Thread) { ReverseKernel(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_ReverseKernel(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_ReverseKernel(gc_b, in, out) })
 }
 
-var gc_src_ReverseKernel = gocuda.NewKernelSource("ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26")
+var gc_src_ReverseKernel = compiled.NewSource("ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26")
 
-func gc_body_ReverseKernel(gc_b *gocuda.Block, in, out []int32) {
+func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reverse_solution.go:15

@@ -5,6 +5,7 @@
 package reduce
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b].
 func kernel(in, partial []int64) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_SumKernel,
+	return compiled.Kernel(gc_src_SumKernel,
 		func(gc_t *gocuda.Thread) { SumKernel(gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_SumKernel(gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
 }
 
-var gc_src_SumKernel = gocuda.NewKernelSource("SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32")
+var gc_src_SumKernel = compiled.NewSource("SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32")
 
-func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
+func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line reduce_solution.go:15

@@ -5,6 +5,7 @@
 package warpreduce
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,29 +13,29 @@ import (
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b]. B is a multiple of 32.
 func kernel(in, partial []int64) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_SumKernel,
+	return compiled.Kernel(gc_src_SumKernel,
 		func(gc_t *gocuda.Thread) { SumKernel(gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_SumKernel(gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
 }
 
-var gc_src_SumKernel = gocuda.NewKernelSource("SumKernel", "ef64956c88f6d3671f3d5a81716172ed4f99191a5752082ad120d7d0be5fbead", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15")
+var gc_src_SumKernel = compiled.NewSource("SumKernel", "ef64956c88f6d3671f3d5a81716172ed4f99191a5752082ad120d7d0be5fbead", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15")
 
-func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
+func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[int64](gc_b, 0)
-	gc_gc_rv1_0 := gocuda.Scratch[int64](gc_b, 1)
-	gc_v_2 := gocuda.Scratch[int64](gc_b, 2)
-	gc_gc_rv2_0 := gocuda.Scratch[int64](gc_b, 3)
-	gc_v_3 := gocuda.Scratch[int64](gc_b, 4)
-	gc_c3r := gocuda.Scratch[int64](gc_b, 5)
-	gc_m7 := gocuda.Scratch[bool](gc_b, 6)
-	gc_m7e := gocuda.Scratch[bool](gc_b, 7)
-	gc_c10m := gocuda.Scratch[uint32](gc_b, 8)
-	gc_c10v := gocuda.Scratch[int64](gc_b, 9)
-	gc_c10a := gocuda.Scratch[int](gc_b, 10)
-	gc_c10w := gocuda.Scratch[int](gc_b, 11)
-	gc_c10r := gocuda.Scratch[int64](gc_b, 12)
+	gc_v := compiled.Scratch[int64](gc_b, 0)
+	gc_gc_rv1_0 := compiled.Scratch[int64](gc_b, 1)
+	gc_v_2 := compiled.Scratch[int64](gc_b, 2)
+	gc_gc_rv2_0 := compiled.Scratch[int64](gc_b, 3)
+	gc_v_3 := compiled.Scratch[int64](gc_b, 4)
+	gc_c3r := compiled.Scratch[int64](gc_b, 5)
+	gc_m7 := compiled.Scratch[bool](gc_b, 6)
+	gc_m7e := compiled.Scratch[bool](gc_b, 7)
+	gc_c10m := compiled.Scratch[uint32](gc_b, 8)
+	gc_c10v := compiled.Scratch[int64](gc_b, 9)
+	gc_c10a := compiled.Scratch[int](gc_b, 10)
+	gc_c10w := compiled.Scratch[int](gc_b, 11)
+	gc_c10r := compiled.Scratch[int64](gc_b, 12)
 //line warpreduce_solution.go:23
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)
 	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
@@ -68,7 +69,7 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warpreduce_solution.go:12
-				gocuda.CompiledShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
+				compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					v_2 := gc_v_2[gc_tid]
@@ -163,7 +164,7 @@ func gc_body_SumKernel(gc_b *gocuda.Block, in, partial []int64) {
 					gc_b.Arrive(gc_tid)
 					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
 				}
-				gocuda.CompiledWarp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
+				compiled.Warp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
 				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
 					gc_b.Mark(gc_tid)
 					if !gc_m7[gc_tid] {

@@ -6,6 +6,7 @@ package histogram
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,19 +14,19 @@ import (
 // each byte value b occurs in data to hist[b]. Launched with any
 // one-dimensional configuration.
 func kernel(data []byte, hist []uint32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_HistogramKernel,
+	return compiled.Kernel(gc_src_HistogramKernel,
 		func(gc_t *gocuda.Thread) { HistogramKernel(gc_t, data, hist) },
-		func(gc_b *gocuda.Block) { gc_body_HistogramKernel(gc_b, data, hist) })
+		func(gc_b *compiled.Block) { gc_body_HistogramKernel(gc_b, data, hist) })
 }
 
-var gc_src_HistogramKernel = gocuda.NewKernelSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34")
+var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34")
 
-func gc_body_HistogramKernel(gc_b *gocuda.Block, data []byte, hist []uint32) {
+func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_g1 := gocuda.Scratch[int](gc_b, 0)
-	gc_g2 := gocuda.Scratch[int](gc_b, 1)
-	gc_g3 := gocuda.Scratch[int](gc_b, 2)
+	gc_g1 := compiled.Scratch[int](gc_b, 0)
+	gc_g2 := compiled.Scratch[int](gc_b, 1)
+	gc_g3 := compiled.Scratch[int](gc_b, 2)
 //line histogram_solution.go:18
 	b := t.BlockDim.X
 //line histogram_solution.go:19

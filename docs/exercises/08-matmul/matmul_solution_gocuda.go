@@ -5,6 +5,7 @@
 package matmul
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,17 +13,17 @@ import (
 // sets c[row*n+col], row = by*Tile+ty and col = bx*Tile+tx, to the dot
 // product of row row of a (m×k) and column col of b (k×n), if it lies in c.
 func kernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_MatMulKernel,
+	return compiled.Kernel(gc_src_MatMulKernel,
 		func(gc_t *gocuda.Thread) { MatMulKernel(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_MatMulKernel(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_MatMulKernel(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_MatMulKernel = gocuda.NewKernelSource("MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40")
+var gc_src_MatMulKernel = compiled.NewSource("MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40")
 
-func gc_body_MatMulKernel(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_sum := compiled.Scratch[float32](gc_b, 0)
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)
 //line matmul_solution.go:17

@@ -5,6 +5,7 @@
 package scan
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for
 // the last block), to the same places in out.
 func kernel(in, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_ScanKernel,
+	return compiled.Kernel(gc_src_ScanKernel,
 		func(gc_t *gocuda.Thread) { ScanKernel(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_ScanKernel(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_ScanKernel(gc_b, in, out) })
 }
 
-var gc_src_ScanKernel = gocuda.NewKernelSource("ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39")
+var gc_src_ScanKernel = compiled.NewSource("ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39")
 
-func gc_body_ScanKernel(gc_b *gocuda.Block, in, out []int32) {
+func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line scan_solution.go:16

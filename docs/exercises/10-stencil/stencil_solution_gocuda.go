@@ -5,6 +5,7 @@
 package stencil
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // out[b*B+tid] (B = t.BlockDim.X, at least Radius), if it exists, to the
 // sum of in[b*B+tid-Radius] to in[b*B+tid+Radius].
 func kernel(in, out []int32) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_StencilKernel,
+	return compiled.Kernel(gc_src_StencilKernel,
 		func(gc_t *gocuda.Thread) { StencilKernel(gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_StencilKernel(gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_StencilKernel(gc_b, in, out) })
 }
 
-var gc_src_StencilKernel = gocuda.NewKernelSource("StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37")
+var gc_src_StencilKernel = compiled.NewSource("StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37")
 
-func gc_body_StencilKernel(gc_b *gocuda.Block, in, out []int32) {
+func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_n := gc_b.Len()
 //line stencil_solution.go:15

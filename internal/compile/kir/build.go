@@ -199,6 +199,8 @@ func (f *Func) hasSync(n ast.Node) bool {
 		case *ast.CallExpr:
 			if e, ok := f.entry(n); ok && e.Kind.Sync() {
 				found = true
+			} else if _, kind := f.callSync(n, map[*ast.FuncDecl]bool{}); kind == syncHelper {
+				found = true // a helper to inline
 			}
 		}
 		return !found

@@ -53,6 +53,8 @@ func (e *emitter) node(n Node) {
 	case *Branch:
 		e.line(n.Src.Pos())
 		e.printf("%s\n", e.plain(n.Src))
+	case *Barrier:
+		// the thread loops before and after it are the barrier
 	case *WarpLoop:
 		e.warpLoop(n)
 	case *LaneLoop:

@@ -90,7 +90,7 @@ func (e *emitter) laneLocals(l *LaneLoop) {
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
 		case inArray && lv.exposed[obj]:
-			e.printf("%s := %s[%s]\n", v.Name, arr, e.name["lane"])
+			e.printf("%s := %s[%s]\n_ = %s\n", v.Name, arr, e.name["lane"], v.Name) // a collective may read it in place
 		case e.f.isParam(obj) && lv.exposed[obj]:
 			e.printf("%s := %s\n", v.Name, obj.Name())
 		default:

@@ -49,6 +49,7 @@ func (f *Func) split(nodes []Node) []Node {
 		case *Barrier:
 			flush()
 			if n.Pred == nil {
+				out = append(out, n) // separates the loops around it: nothing to write
 				break
 			}
 			out = append(out, f.newLoop(nil, n))

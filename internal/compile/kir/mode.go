@@ -37,7 +37,7 @@ func mode(f *Func) {
 					walk(list, depth+1)
 				}
 				continue
-			case *If, *Scope, *Return, *Branch, *Reduced:
+			case *If, *Scope, *Return, *Branch, *Reduced, *Barrier:
 				grid = false
 			case *Code:
 				if f.sharedDecl(n.Stmt) {

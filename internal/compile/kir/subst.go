@@ -151,7 +151,8 @@ func (e *emitter) threadReturn(r *ast.ReturnStmt) ast.Stmt {
 	}
 	if e.lane { // the lane is done with the warp's later code too
 		bit := &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("uint32"), Args: []ast.Expr{intLit(1)}}, Op: token.SHL, Y: ast.NewIdent(e.name["lane"])}
-		list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(e.use("dead"))}, Tok: token.OR_ASSIGN, Rhs: []ast.Expr{bit}})
+		list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(e.use("dead"))}, Tok: token.OR_ASSIGN, Rhs: []ast.Expr{bit}},
+			&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(e.name["act"])}, Tok: token.AND_NOT_ASSIGN, Rhs: []ast.Expr{bit}})
 	}
 	if len(list) == 0 {
 		return cont

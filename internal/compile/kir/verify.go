@@ -48,7 +48,9 @@ func verifyBlock(nodes []Node) error {
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *Barrier:
-			return fmt.Errorf("barrier left after fission")
+			if n.Pred != nil {
+				return fmt.Errorf("predicate barrier left after fission")
+			}
 		case *Code:
 			if !n.Block {
 				return fmt.Errorf("thread code outside a thread loop")

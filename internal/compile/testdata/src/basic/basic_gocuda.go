@@ -3,326 +3,426 @@
 package basic
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_matMulTiled,
+	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *gocuda.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
+		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
-var gc_src_matMulTiled = gocuda.NewKernelSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
+var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
-func gc_body_matMulTiled(gc_b *gocuda.Block, a, b, c []float32, m, k, n int) {
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_sum := gocuda.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)
+
 //line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
 //line basic.go:16
 		var sum float32
-		gc_sum[gc_tid] = sum
+		gc_s_sum[gc_rank] = sum
 	}
 
 //line basic.go:17
 	for p := 0; p < k; p += tile {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line basic.go:13
-			tx := gc_ix.ThreadIdx.X
-//line basic.go:13
-			ty := gc_ix.ThreadIdx.Y
-//line basic.go:14
-			row := t.BlockIdx.Y*tile + ty
-//line basic.go:15
-			col := t.BlockIdx.X*tile + tx
-//line basic.go:18
-			as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line basic.go:13
-			tx := gc_ix.ThreadIdx.X
-//line basic.go:13
-			ty := gc_ix.ThreadIdx.Y
-			sum := gc_sum[gc_tid]
-			{
-//line :1
-				{
-//line :1
-					q := 0
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
 
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
+//line basic.go:13
+						tx := gc_tx
+
+//line basic.go:13
+						ty := gc_ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+
+//line basic.go:18
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
 				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 1
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 2
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 3
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 4
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 5
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 6
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 7
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 8
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 9
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 10
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 11
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 12
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 13
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 14
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
-				{
-//line basic.go:21
-					q := 15
-//line basic.go:21
-					sum += as[ty][q] * bs[q][tx]
-//line basic.go:21
-				}
-//line basic.go:21
 			}
-			gc_sum[gc_tid] = sum
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						tx := gc_tx
+
+//line basic.go:13
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+
+						{
+
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(0)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(1)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(2)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(3)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(4)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(5)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(6)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(7)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(8)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(9)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(10)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(11)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(12)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(13)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(14)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:20
+							{
+//line basic.go:20
+								q := int(15)
+//line basic.go:20
+								_ = q
+								sum += as[ty][q] * bs[q][tx]
+							}
+//line basic.go:22
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line basic.go:13
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line basic.go:13
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line basic.go:14
-		row := t.BlockIdx.Y*tile + ty
+					row := gc_by*tile + ty
+
 //line basic.go:15
-		col := t.BlockIdx.X*tile + tx
-		sum := gc_sum[gc_tid]
+					col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+
 //line basic.go:25
-		if row < m && col < n {
-			c[row*n+col] = sum
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
 		}
 	}
 }
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_scan,
+	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *gocuda.Block) { gc_body_scan[T](gc_b, in, out) })
+		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
-var gc_src_scan = gocuda.NewKernelSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
+var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
-func gc_body_scan[T int32 | float32](gc_b *gocuda.Block, in, out []T) {
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_v := gocuda.Scratch[T](gc_b, 0)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
+
 //line basic.go:44
-	temp := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	temp := gocuda.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line basic.go:45
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line basic.go:46
-		i := t.BlockIdx.X*t.BlockDim.X + tid
+					i := gc_bx*gc_bdx + tid
+
 //line basic.go:47
-		if i < len(in) {
-			temp[tid] = in[i]
+					if i < len(in) {
+						temp[tid] = in[i]
+					}
+				}
+			}
 		}
 	}
 
 //line basic.go:51
-	for off := 1; off < t.BlockDim.X; off *= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+	for off := 1; off < gc_bdx; off *= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line basic.go:45
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line basic.go:52
-			var v T
+						var v T
+
 //line basic.go:53
-			if tid >= off {
-				v = temp[tid-off]
+						if tid >= off {
+							v = temp[tid-off]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
-			gc_v[gc_tid] = v
 		}
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line basic.go:45
-			tid := gc_ix.ThreadIdx.X
-			v := gc_v[gc_tid]
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+
 //line basic.go:57
-			temp[tid] += v
+						temp[tid] += v
+					}
+				}
+			}
 		}
 	}
-gc_L4:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line basic.go:45
-		tid := gc_ix.ThreadIdx.X
-//line basic.go:46
-		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line basic.go:60
-		if i >= len(in) {
-//line basic.go:60
-			{
-//line basic.go:60
-				gc_exited[gc_tid] = true
-//line basic.go:60
-				continue gc_L4
-//line basic.go:60
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L4:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
+//line basic.go:45
+					tid := gc_tx
+
+//line basic.go:46
+					i := gc_bx*gc_bdx + tid
+
+//line basic.go:60
+					if i >= len(in) {
+//line basic.go:60
+						{
+//line basic.go:60
+							gc_exited[gc_rank] = true
+							continue gc_L4
+//line basic.go:61
+						}
+					}
+				}
+			}
 		}
 	}
 	gc_r5 := 0
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line basic.go:45
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
 
 //line basic.go:63
-		if temp[tid] > 0 {
-			gc_r5++
+					if temp[tid] > 0 {
+						gc_r5++
+					}
+				}
+			}
 		}
 	}
+
 //line basic.go:63
 	n := gc_r5
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line basic.go:45
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line basic.go:46
-		i := t.BlockIdx.X*t.BlockDim.X + tid
+					i := gc_bx*gc_bdx + tid
+
 //line basic.go:64
-		out[i] = temp[tid] + T(n-n)
+					out[i] = temp[tid] + T(n-n)
+				}
+			}
+		}
 	}
 }

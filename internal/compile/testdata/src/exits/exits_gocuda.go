@@ -3,139 +3,199 @@
 package exits
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // CountKernel counts, per block, the positive inputs, with threads past
 // the end returning early.
 func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_count,
+	return compiled.Kernel(gc_src_count,
 		func(gc_t *gocuda.Thread) { count(gc_t, in, counts, flags) },
-		func(gc_b *gocuda.Block) { gc_body_count(gc_b, in, counts, flags) })
+		func(gc_b *compiled.Block) { gc_body_count(gc_b, in, counts, flags) })
 }
 
-var gc_src_count = gocuda.NewKernelSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
+var gc_src_count = compiled.NewSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
 
-func gc_body_count(gc_b *gocuda.Block, in []int32, counts []int32, flags []bool) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_exited := gc_b.Exited()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
-//line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
-//line exits.go:11
-		if i >= len(in) {
-//line exits.go:11
-			{
-//line exits.go:11
-				gc_exited[gc_tid] = true
-//line exits.go:11
-				continue gc_L1
-//line exits.go:11
-			}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
+//line exits.go:10
+					i := gc_bx*gc_bdx + gc_tx
+
+//line exits.go:11
+					if i >= len(in) {
+//line exits.go:11
+						{
+//line exits.go:11
+							gc_exited[gc_rank] = true
+							continue gc_L1
+//line exits.go:12
+						}
+					}
+				}
+			}
 		}
 	}
 	gc_r2 := 0
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:14
-		if in[i] > 0 {
-			gc_r2++
+					if in[i] > 0 {
+						gc_r2++
+					}
+				}
+			}
 		}
 	}
+
 //line exits.go:14
 	n := gc_r2
 	gc_r3 := true
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:15
-		if !(in[i] > 0) {
-			gc_r3 = false
+					if !(in[i] > 0) {
+						gc_r3 = false
+					}
+				}
+			}
 		}
 	}
+
 //line exits.go:15
 	all := gc_r3
+
 //line exits.go:16
 	var some bool
 	gc_r4 := false
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line exits.go:10
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+					i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:17
-		if in[i] < 0 {
-			gc_r4 = true
+					if in[i] < 0 {
+						gc_r4 = true
+					}
+				}
+			}
 		}
 	}
+
 //line exits.go:17
 	some = gc_r4
 
 //line exits.go:18
-	if t.BlockIdx.X%2 == 0 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+	if gc_bx%2 == 0 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line exits.go:10
-			i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line exits.go:20
-			in[i]++
+						in[i]++
+					}
+				}
+			}
 		}
 	} else
 //line exits.go:21
-	if t.BlockIdx.X%3 == 0 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Enter(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-			if gc_exited[gc_tid] {
-				continue
-			}
+	if gc_bx%3 == 0 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
 //line exits.go:10
-			i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line exits.go:22
-			in[i] += 2
+						in[i] += 2
+					}
+				}
+			}
 		}
 	} else {
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-		if gc_exited[gc_tid] {
-			continue
-		}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
 //line exits.go:27
-		if gc_ix.ThreadIdx.X == 0 {
-			counts[t.BlockIdx.X] = int32(n)
-			flags[2*t.BlockIdx.X] = all
-			flags[2*t.BlockIdx.X+1] = some
+					if gc_tx == 0 {
+						counts[gc_bx] = int32(n)
+						flags[2*gc_bx] = all
+						flags[2*gc_bx+1] = some
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,94 +3,150 @@
 package generic
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	gc "github.com/gocuda/gocuda/gocuda"
 	"math"
 )
 
 // ReduceKernel sums each block's inputs in shared memory.
 func ReduceKernel[T Number](in, partial []T, scale ...float64) func(*gc.Thread) {
-	return gc.CompiledKernel(gc_src_reduce,
+	return compiled.Kernel(gc_src_reduce,
 		func(gc_t *gc.Thread) { reduce[T](gc_t, in, partial, scale...) },
-		func(gc_b *gc.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
+		func(gc_b *compiled.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
 }
 
-var gc_src_reduce = gc.NewKernelSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
+var gc_src_reduce = compiled.NewSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
 
-func gc_body_reduce[T Number](gc_b *gc.Block, in, partial []T, scale ...float64) {
+func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...float64) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line generic.go:15
 	const half = 2
-//line generic.go:16
-	sdata := gc.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
-//line generic.go:17
-		tid := gc_ix.ThreadIdx.X
-//line generic.go:18
-		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line generic.go:19
-		var v T
-//line generic.go:20
-		if i < len(in) {
-			v = in[i]
-		}
-//line generic.go:23
-		sdata[tid] = v
-	}
 
-//line generic.go:25
-	for s := t.BlockDim.X / half; s > 0; s >>= 1 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
+//line generic.go:16
+	sdata := gc.Shared[T](t, gc_bdx)
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line generic.go:17
-			tid := gc_ix.ThreadIdx.X
-//line generic.go:26
-			if tid < s {
-				sdata[tid] += sdata[tid+s]
+					tid := gc_tx
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line generic.go:23
+					sdata[tid] = v
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
+
+//line generic.go:25
+	for s := gc_bdx / half; s > 0; s >>= 1 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line generic.go:17
-		tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
+//line generic.go:26
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+
 //line generic.go:31
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sdata[0] * T(math.Floor(scale[0]))
+					if tid == 0 {
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					}
+				}
+			}
 		}
 	}
 }
 
 // SquareKernel squares its input: no barrier, one thread loop.
 func SquareKernel(x []float64) func(*gc.Thread) {
-	return gc.CompiledKernel(gc_src_square,
+	return compiled.GridKernel(gc_src_square,
 		func(gc_t *gc.Thread) { square(gc_t, x) },
-		func(gc_b *gc.Block) { gc_body_square(gc_b, x) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_square(gc_b, gc_lo, gc_hi, x) })
 }
 
-var gc_src_square = gc.NewKernelSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
+var gc_src_square = compiled.NewSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
 
-func gc_body_square(gc_b *gc.Block, x []float64) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gc.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line generic.go:40
-		i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						i := gc_bx*gc_bdx + gc_tx
+
 //line generic.go:41
-		for ; i < len(x); i += t.BlockDim.X * t.GridDim.X {
+						for ; i < len(x); i += gc_bdx * gc_gdx {
 //line generic.go:41
-			if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line generic.go:41
-				return
+								return
 //line generic.go:41
+							}
+							x[i] *= x[i]
+						}
+					}
+				}
 			}
-			x[i] *= x[i]
 		}
 	}
 }

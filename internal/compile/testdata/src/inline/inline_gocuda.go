@@ -3,95 +3,112 @@
 package inline
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_tree,
+	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
-		func(gc_b *gocuda.Block) { gc_body_tree[T](gc_b, in, partial) })
+		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-var gc_src_tree = gocuda.NewKernelSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
+var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
 
-func gc_body_tree[T Number](gc_b *gocuda.Block, in, partial []T) {
+func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_gc_rv1_0 := gocuda.Scratch[T](gc_b, 0)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line inline.go:13
-	sdata := gocuda.Shared[T](t, t.BlockDim.X)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line inline.go:14
-		tid := gc_ix.ThreadIdx.X
-//line inline.go:15
-		i := t.BlockIdx.X*t.BlockDim.X + tid
-//line inline.go:16
-		var v T
-//line inline.go:17
-		if i < len(in) {
-			v = in[i]
-		}
-//line inline.go:20
-		sdata[tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-//line inline.go:23
-		var gc_rv1_0 T
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
+	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-//line inline.go:25
-		var x = sdata
-//line inline.go:26
-		_ = x
-		{
-			{
-//line inline.go:32
-				var x_2, stop = x, 0
-//line inline.go:33
-				_, _ = x_2, stop
-				{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+
+//line inline.go:22
+	var x []T = sdata
+
+//line inline.go:30
+	var x_ []T = x
+
+//line inline.go:30
+	var stop int = 0
 
 //line inline.go:37
-					for s := len(x_2) / 2; s > stop; s /= 2 {
-						for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-							gc_b.Mark(gc_tid)
-							gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line inline.go:36
-							tid_2 := gc_ix.ThreadIdx.X
+						tid_ := gc_tx
+
 //line inline.go:38
-							if tid_2 < s {
-								x_2[tid_2] += x_2[tid_2+s]
-							}
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
 			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line inline.go:31
-				gc_rv1_0 = x[0]
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line inline.go:14
-		tid := gc_ix.ThreadIdx.X
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line inline.go:34
-		sum := gc_rv1_0
-//line inline.go:24
-		if tid == 0 {
-			partial[t.BlockIdx.X] = sum
+					tid := gc_tx
+
+//line inline.go:31
+					var r T = x[0]
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
 		}
 	}
 }

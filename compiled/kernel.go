@@ -1,0 +1,66 @@
+package compiled
+
+import (
+	"path/filepath"
+	"runtime"
+
+	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/compiledlink"
+)
+
+// engine is package gocuda's side of compiled kernels.
+var engine = compiledlink.Get[*gocuda.Thread, gocuda.Dim3]()
+
+// A Source is the source a compiled kernel was generated from: generated
+// code declares one per kernel, and Kernel and GridKernel run the
+// compiled form only while the source still matches. The generator
+// records a hash of the kernel's lines (its doc comment to its closing
+// brace) and of the helpers it inlined; the first launch of the kernel in
+// a process hashes those lines again, if the files are there to read (a
+// binary built with -trimpath, or run away from its source, cannot check
+// and trusts the generator; CI regenerates and fails on any difference). A
+// stale compiled form never runs: the kernel runs on the runtime path, and
+// a warning on standard error says to run go generate.
+type Source struct {
+	s *compiledlink.Source
+}
+
+// NewSource returns the Source of the kernel name, whose source lines,
+// each span given as "file:first-end" with file a name in the directory of
+// the calling file, have the hash the generator recorded (SHA-256, in
+// hexadecimal, of the spans' lines). It panics on a malformed span.
+func NewSource(name, hash string, spans ...string) *Source {
+	dir := ""
+	if _, caller, _, ok := runtime.Caller(1); ok {
+		dir = filepath.Dir(caller)
+	}
+	return &Source{compiledlink.NewSource(dir, name, hash, spans)}
+}
+
+// Kernel returns a kernel that runs body once per block where it can, and
+// perThread for each thread otherwise: on the runtime path (with
+// gocuda.Config.RuntimePath, gocuda.WithRuntimePath or
+// GOCUDA_COMPILED=off, in a build instrumented by gocuda check or gocuda
+// profile, or when src is stale). Both must compute the same thing: body
+// is perThread compiled by loop fission. The engine calls body with the
+// Thread's block fields (BlockIdx, BlockDim, GridDim) set and thread 0
+// entered.
+func Kernel(src *Source, perThread func(*gocuda.Thread), body func(*Block)) func(*gocuda.Thread) {
+	return engine.Kernel(src.s, perThread, func(b *engineBlock) {
+		body(blockOf(b))
+	})
+}
+
+// GridKernel returns a kernel for a kernel without barriers, warp
+// collectives or shared memory: where it can, the engine calls body once
+// per chunk of blocks a worker takes, instead of once per block, and body
+// runs every thread of blocks lo to hi-1 (linear block indices of the
+// launch, X fastest, then Y, then Z, as CUDA numbers blocks; see
+// Block.EnterBlock). Otherwise it runs perThread for each thread, as
+// Kernel does. Body should check Block.Stopped between blocks, or more
+// often, so that a cancelled launch stops.
+func GridKernel(src *Source, perThread func(*gocuda.Thread), body func(b *Block, lo, hi int)) func(*gocuda.Thread) {
+	return engine.GridKernel(src.s, perThread, func(b *engineBlock, lo, hi int) {
+		body(blockOf(b), lo, hi)
+	})
+}

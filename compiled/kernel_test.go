@@ -1,0 +1,141 @@
+package compiled_test
+
+import (
+	"bytes"
+	"os"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/compiledlink"
+)
+
+// countingKernel returns a compiled kernel whose body and per-thread
+// forms count their calls.
+func countingKernel(t *testing.T, src *compiled.Source) (k func(*gocuda.Thread), bodies, threads *atomic.Int64) {
+	bodies, threads = new(atomic.Int64), new(atomic.Int64)
+	body := func(b *compiled.Block) {
+		bodies.Add(1)
+		assert.Equal(t, b.Thread().BlockIdx, b.Index())
+		assert.Equal(t, b.Thread().BlockDim, b.Dim())
+		assert.Equal(t, b.Thread().GridDim, b.GridDim())
+		assert.Equal(t, linear(b.GridDim(), b.Index()), b.Pos().Block)
+		for i := range b.Len() {
+			b.Enter(i)
+			assert.Equal(t, i, b.Thread().ThreadRank())
+			assert.Equal(t, b.At(i), b.Thread().ThreadIdx)
+			assert.Equal(t, i, b.Pos().Thread)
+		}
+	}
+	return compiled.Kernel(src, func(*gocuda.Thread) { threads.Add(1) }, body), bodies, threads
+}
+
+// TestKernelHandsOver: a compiled kernel runs its body once per block,
+// and per thread with Config.RuntimePath.
+func TestKernelHandsOver(t *testing.T) {
+	needCompiled(t)
+	d := newDevice(t)
+	src, _ := currentSource(t)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 5, Y: 2}, Block: gocuda.Dim3{X: 3, Y: 4, Z: 2}}
+	k, bodies, threads := countingKernel(t, src)
+	require.NoError(t, d.Launch(cfg, k))
+	assert.Equal(t, int64(10), bodies.Load(), "one body per block")
+	assert.Zero(t, threads.Load())
+
+	cfg.RuntimePath = true
+	k, bodies, threads = countingKernel(t, src)
+	require.NoError(t, d.Launch(cfg, k))
+	assert.Zero(t, bodies.Load())
+	assert.Equal(t, int64(10*24), threads.Load(), "one call per thread")
+}
+
+// TestStaleKernelRunsOnRuntimePath: once the kernel's lines change, its
+// compiled form never runs, and a warning says so.
+func TestStaleKernelRunsOnRuntimePath(t *testing.T) {
+	needCompiled(t)
+	d := newDevice(t)
+	var warnings bytes.Buffer
+	compiledlink.StaleWarnings = &warnings
+	t.Cleanup(func() { compiledlink.StaleWarnings = os.Stderr })
+	k, bodies, threads := countingKernel(t, staleSource(t))
+	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
+	assert.Zero(t, bodies.Load())
+	assert.Equal(t, int64(16), threads.Load())
+	assert.Contains(t, warnings.String(), "kernel k changed since gocuda compile")
+	assert.Contains(t, warnings.String(), "go generate")
+}
+
+// TestSourceWithoutFiles: a Source whose files cannot be read (a binary
+// run away from its source) trusts the generator.
+func TestSourceWithoutFiles(t *testing.T) {
+	needCompiled(t)
+	d := newDevice(t)
+	k, bodies, threads := countingKernel(t, compiled.NewSource("k", "no such hash", "absent.go:1-2"))
+	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
+	assert.Equal(t, int64(2), bodies.Load())
+	assert.Zero(t, threads.Load())
+	assert.Panics(t, func() { compiled.NewSource("k", "h", "no-lines") })
+	assert.Panics(t, func() { compiled.NewSource("k", "h", "k.go:x-y") })
+}
+
+// TestBodyMayNotSynchronize: a body that reaches a barrier (a generator
+// bug) fails the launch instead of corrupting the block.
+func TestBodyMayNotSynchronize(t *testing.T) {
+	needCompiled(t)
+	d := newDevice(t)
+	src, _ := currentSource(t)
+	k := compiled.Kernel(src, func(*gocuda.Thread) {}, func(b *compiled.Block) { b.Thread().SyncThreads() })
+	err := d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 4}}, k)
+	require.ErrorIs(t, err, gocuda.ErrLaunchFailure)
+	assert.Contains(t, err.Error(), "compiled kernel reached a barrier")
+
+	g := compiled.GridKernel(src, func(*gocuda.Thread) {}, func(b *compiled.Block, lo, hi int) { b.Thread().SyncThreads() })
+	err = d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 10}, Block: gocuda.Dim3{X: 4}}, g)
+	require.ErrorIs(t, err, gocuda.ErrLaunchFailure)
+	assert.Contains(t, err.Error(), "compiled kernel reached a barrier")
+}
+
+// TestWithRuntimePath: a device made WithRuntimePath runs compiled kernels
+// per thread.
+func TestWithRuntimePath(t *testing.T) {
+	d := newDevice(t, gocuda.WithRuntimePath())
+	assert.True(t, d.RuntimePath())
+	src, _ := currentSource(t)
+	k, bodies, threads := countingKernel(t, src)
+	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: 4}}, k))
+	assert.Zero(t, bodies.Load())
+	assert.Equal(t, int64(12), threads.Load())
+	off := os.Getenv("GOCUDA_COMPILED") == "off"
+	assert.Equal(t, off, newDevice(t).RuntimePath(), "a plain device compiles unless GOCUDA_COMPILED=off")
+}
+
+// TestKernelPanicReportsPos: a panic in a body is reported at the block
+// and thread its Pos names, whether the body moved the Thread there or
+// not.
+func TestKernelPanicReportsPos(t *testing.T) {
+	needCompiled(t)
+	d := newDevice(t)
+	src, _ := currentSource(t)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 3, Y: 2}, Block: gocuda.Dim3{X: 4, Y: 2}}
+	k := compiled.Kernel(src, func(*gocuda.Thread) {}, func(b *compiled.Block) {
+		pos := b.Pos()
+		for i := range b.Len() {
+			pos.Thread = i // no Enter: the Thread stays at thread 0
+			if b.Index() == (gocuda.Dim3{X: 2, Y: 1}) && i == 6 {
+				panic("boom")
+			}
+		}
+	})
+	err := d.Launch(cfg, k)
+	var ke *gocuda.KernelError
+	require.ErrorAs(t, err, &ke)
+	assert.Equal(t, gocuda.Dim3{X: 2, Y: 1}, ke.Block)
+	assert.Equal(t, gocuda.Dim3{X: 2, Y: 1}, ke.Thread, "rank 6 of a 4x2 block")
+	assert.Equal(t, "boom", ke.Value)
+	assert.Contains(t, ke.Site.Function, "TestKernelPanicReportsPos", "the body's frame, not the engine's")
+	assert.ErrorIs(t, err, gocuda.ErrLaunchFailure)
+}

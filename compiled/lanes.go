@@ -1,0 +1,112 @@
+package compiled
+
+import (
+	"math/bits"
+	"reflect"
+
+	"github.com/gocuda/gocuda/internal/grid"
+)
+
+// The second-generation compiler lowers a kernel warp by warp: lane loops
+// over the 32 lanes of one warp between its collectives, the operands in
+// [32]T arrays local to the warp's code. ShflWarp and WarpLanes complete a
+// collective for the active lanes of one warp (active: bit j for the
+// thread base+j), with the runtime path's semantics.
+
+// ShflWarp completes the shuffle name (ShflSync, ShflUpSync, ShflDownSync,
+// ShflXorSync) for the active lanes of the warp whose first thread is
+// base, all calling with mask, argument arg and width: out[j] is the value
+// lane j reads from vals. It fails the launch as the runtime path does for
+// a mask that leaves out a caller and a bad width.
+func ShflWarp[T any](b *Block, name string, base int, active, mask uint32, vals *[32]T, arg, width int, out *[32]T) {
+	if active == 0 {
+		return
+	}
+	kind := kindOf(name, "ShflWarp")
+	if mask&active != active || width < 1 || width > warpSize || width&(width-1) != 0 {
+		var args, widths [warpSize]int
+		for j := range warpSize {
+			args[j], widths[j] = arg, width
+		}
+		WarpLanes(b, name, base, active, mask, nil, vals, &args, &widths, out) // reports the misuse
+		return
+	}
+	n := min(warpSize, b.b.Threads-base)
+	if active == uint32(uint64(1)<<n-1) {
+		shuffleSegment(kind, vals[:n], arg, width, out[:n])
+		return
+	}
+	for m := active; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		out[j] = vals[j]
+		if src, ok := grid.ShuffleSource(kind, arg, width, j); ok && src < n && active&(1<<src) != 0 {
+			out[j] = vals[src]
+		}
+	}
+}
+
+// WarpLanes completes the warp collective name (BallotSync,
+// ReduceAddSync, SyncWarp, ActiveMask, a shuffle...) for the active lanes
+// of the warp whose first thread is base. Each lane calls with masks[j]
+// (mask for all where masks is nil), vals[j], args[j] and widths[j] (nil
+// where the collective has none); out[j] receives lane j's result (out may
+// be nil). It fails the launch as the runtime path does for a mask that
+// leaves out its caller and a bad shuffle width.
+func WarpLanes[T, R any](b *Block, name string, base int, active, mask uint32, masks *[32]uint32, vals *[32]T, args, widths *[32]int, out *[32]R) {
+	if active == 0 {
+		return
+	}
+	kind := kindOf(name, "WarpLanes")
+	if (kind == grid.KindReduceMin || kind == grid.KindReduceMax) && !signedKind(reflect.TypeFor[T]()) {
+		kind++ // the unsigned form follows the signed one
+	}
+	var lanes [warpSize]grid.Collective
+	for m := active; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		lanes[j] = laneOf(b, kind, base, j, mask, masks, vals, args, widths)
+	}
+	n := min(warpSize, b.b.Threads-base)
+	var res [warpSize]uint64
+	for m := active; m != 0; {
+		lmask := lanes[bits.TrailingZeros32(m)].Mask
+		group := b.group(kind, active, lmask, lanes[:])
+		if kind == grid.KindActiveMask {
+			for j := range res {
+				res[j] = uint64(group)
+			}
+		} else {
+			grid.Results(kind, lanes[:n], lmask, group, res[:])
+		}
+		for g := group; out != nil && g != 0; g &= g - 1 {
+			j := bits.TrailingZeros32(g)
+			out[j] = resultOf[R](res[j])
+		}
+		m &^= group
+	}
+}
+
+// lane returns lane j's arrival at a collective, checking it as the
+// runtime path does.
+func laneOf[T any](b *Block, kind grid.Kind, base, j int, mask uint32, masks *[32]uint32, vals *[32]T, args, widths *[32]int) grid.Collective {
+	c := grid.Collective{Kind: kind, Mask: mask}
+	if masks != nil {
+		c.Mask = masks[j]
+	}
+	if vals != nil {
+		c.Value = grid.ToBits(vals[j])
+	}
+	if args != nil {
+		c.Arg, c.Width = args[j], widths[j]
+		if w := c.Width; w < 1 || w > warpSize || bits.OnesCount(uint(w)) != 1 {
+			b.Enter(base + j)
+			panic(b.misuse("thread %v: %v width %d is not a power of two from 1 to 32", b.At(base+j), kind, w))
+		}
+	}
+	if kind == grid.KindActiveMask {
+		c.Mask = 0 // every active lane, whatever its mask
+	} else if c.Mask&(1<<j) == 0 {
+		b.Enter(base + j)
+		panic(b.misuse("thread %v (lane %d) calls %v with mask %#08x, which leaves it out", b.At(base+j), j, kind, c.Mask))
+	}
+	return c
+}

@@ -1,0 +1,74 @@
+package compiledlink
+
+import (
+	"fmt"
+
+	"github.com/gocuda/gocuda/internal/grid"
+)
+
+// A Block is the state of the block a compiled body runs, kept by one
+// executor of the engine and read by package compiled, whose Block wraps
+// it. T is *gocuda.Thread and D is gocuda.Dim3, which this package cannot
+// name (gocuda imports it).
+type Block[T, D any] struct {
+	// Thread is the representative thread that generated code moves from
+	// thread to thread: the executor's direct Thread.
+	Thread T
+	// Rank points to the Thread's rank (its ThreadRank), which package
+	// compiled cannot reach otherwise.
+	Rank *int
+
+	Threads   int    // threads per block
+	Dim, Grid D      // the launch's block and grid shapes
+	Index     []D    // the index in the block (ThreadIdx) of each thread rank
+	Arrived   []bool // the threads at the current warp collective
+	Exited    []bool // the threads that have returned
+	Scratch   []any  // the scratch arrays, by slot
+
+	// Pos is where the body is: the linear index of the block it runs and
+	// the rank of the thread. Generated code stores into it; the engine
+	// reads it to report a panic. Its type is that of package compiled's
+	// Pos, so that a *Pos converts.
+	Pos struct{ Block, Thread int }
+
+	// Job is the job of the chunk being run, which a body checks for
+	// cancellation.
+	Job *grid.Job
+}
+
+// Engine holds what package compiled needs of package gocuda, typed: T is
+// *gocuda.Thread and D is gocuda.Dim3.
+type Engine[T, D any] struct {
+	// Kernel returns a kernel that runs body once per block where it can,
+	// and perThread for each thread otherwise.
+	Kernel func(src *Source, perThread func(T), body func(*Block[T, D])) func(T)
+
+	// GridKernel returns a kernel that runs body once per chunk of blocks
+	// (linear indices lo to hi-1) where it can, and perThread for each
+	// thread otherwise.
+	GridKernel func(src *Source, perThread func(T), body func(b *Block[T, D], lo, hi int)) func(T)
+
+	// Misuse returns the error a kernel panics with when it misuses the
+	// thread API: one wrapping sentinel, which the engine reports as the
+	// failing thread's error.
+	Misuse func(sentinel error, msg string) error
+}
+
+// engine holds the Engine that Set stored, of the one instantiation gocuda
+// uses.
+var engine any
+
+// Set stores e for Get. Package gocuda calls it once, in its init, which
+// runs before the initialization of any package that imports gocuda.
+func Set[T, D any](e Engine[T, D]) { engine = e }
+
+// Get returns the Engine stored by Set. It panics if none was stored, or
+// one of other types: a programming error in this module, caught when the
+// calling package is initialized.
+func Get[T, D any]() Engine[T, D] {
+	e, ok := engine.(Engine[T, D])
+	if !ok {
+		panic(fmt.Sprintf("compiledlink: Get[%T, %T] finds %T", *new(T), *new(D), engine))
+	}
+	return e
+}
