@@ -67,7 +67,7 @@ func TestGeneratedCompiles(t *testing.T) {
 // constructors are written, and the refused ones are still given one.
 func TestCompiledKernels(t *testing.T) {
 	for dir, want := range map[string][]string{
-		"basic":   {"matMulTiled", "scan"},
+		"basic":   {"matMulTiled", "scan", "warp", "nestedHelper"},
 		"exits":   {"count"},
 		"generic": {"reduce", "square"},
 		"refuse":  nil,

@@ -43,22 +43,13 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 		}
 		byPath[k.Path] = append(byPath[k.Path], k)
 	}
-	// Every kernel is analysed before any is written: writing edits the
-	// syntax trees, which inlining type-checks again.
 	results := map[*Kernel]*result{}
-	checkers := map[*packages.Package]*checker{}
+	decls := map[*packages.Package]map[*types.Func]*ast.FuncDecl{}
 	for _, k := range kernels {
-		if checkers[k.Pkg] == nil {
-			checkers[k.Pkg] = newChecker(k)
+		if decls[k.Pkg] == nil {
+			decls[k.Pkg] = funcDecls(k.Pkg)
 		}
-		r := &result{}
-		v2, refusal, fallback := analyzeV2(k, checkers[k.Pkg])
-		if fallback {
-			r.a, r.helpers, r.refusal = analyzeKernel(k, checkers[k.Pkg])
-		} else {
-			r.v2, r.refusal = v2, refusal
-		}
-		results[k] = r
+		results[k] = compileKernel(k, decls[k.Pkg])
 	}
 	for _, path := range paths {
 		f, err := generateFile(byPath[path], results)
@@ -70,50 +61,84 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 	return files, nil
 }
 
-// generateFile writes the generated file of kernels, all of one file.
-// A result is a kernel's analysis, or why it stays on the runtime path.
+// A result is a kernel through the pipeline, or why it stays on the
+// runtime path.
 type result struct {
-	v2      *kir.Func // compiled by the second generation
-	a       *analysis
-	helpers []*ast.FuncDecl
+	f       *kir.Func
 	refusal *Refusal
 }
 
+// compileKernel runs the pipeline (package kir) on k.
+func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl) *result {
+	if r := checkNames(k); r != nil {
+		return &result{refusal: r}
+	}
+	if r := checkParams(k); r != nil {
+		return &result{refusal: r}
+	}
+	src := &kir.Source{
+		Fset: k.Pkg.Fset, Info: k.Pkg.TypesInfo, Pkg: k.Pkg.Types, Decl: k.Decl, Thread: k.Thread,
+		Decls: decls, Taken: takenIn(k),
+	}
+	f, r := kir.Run(src, "", nil)
+	if r != nil {
+		return &result{refusal: &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}}
+	}
+	return &result{f: f}
+}
+
+// funcDecls returns the function and method declarations of pkg.
+func funcDecls(pkg *packages.Package) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pkg.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	return decls
+}
+
+// takenIn returns the names the generated code of k must not declare:
+// those of k's package scope and file scope.
+func takenIn(k *Kernel) func(string) bool {
+	scope := k.Pkg.Types.Scope()
+	files := map[string]bool{}
+	for _, spec := range k.File.Imports {
+		if spec.Name != nil {
+			files[spec.Name.Name] = true
+		} else if pn, ok := k.Pkg.TypesInfo.Implicits[spec].(*types.PkgName); ok {
+			files[pn.Name()] = true
+		}
+	}
+	return func(name string) bool { return files[name] || scope.Lookup(name) != nil }
+}
+
+// generateFile writes the generated file of kernels, all of one file.
 func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error) {
 	k0 := kernels[0]
 	out := &File{Path: GeneratedPath(k0.Path)}
 	imports := newImports(k0.File, k0.Pkg)
-	var body bytes.Buffer
+	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda")}
 	for _, k := range kernels {
-		a, helpers, refusal := results[k].a, results[k].helpers, results[k].refusal
-		e := &emitter{a: a, w: &body, gocuda: imports.name(gocudaPath, "gocuda"), qual: imports.qualifier(k.Pkg.Types)}
-		if refusal != nil {
-			out.Refusals = append(out.Refusals, refusal)
-			e.a = &analysis{k: k}
-			e.constructor(k, refusal)
+		r := results[k]
+		if r.refusal != nil {
+			out.Refusals = append(out.Refusals, r.refusal)
+			w.refused(k, r.refusal)
 			imports.use(k.Decl.Type, k.Pkg.TypesInfo)
 			continue
 		}
 		out.Kernels = append(out.Kernels, k.Name())
-		e.compiled = imports.name(compiledPath, compiledName(kernels, results))
+		w.compiled = imports.name(compiledPath, compiledName(kernels, results))
 		imports.real[compiledPath] = "compiled"
-		if v2 := results[k].v2; v2 != nil {
-			lines, hash, err := sourceLines(k, v2.Helpers)
-			if err != nil {
-				return nil, err
-			}
-			e.constructorV2(k, v2, imports, hash, lines)
-			continue
-		}
-		uniqueNames(a)
-		e.constructor(k, nil)
-		lines, hash, err := sourceLines(k, helpers)
+		lines, hash, err := sourceLines(k, r.f.Helpers)
 		if err != nil {
 			return nil, err
 		}
-		e.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", k.Name(), e.compiled, k.Name(), hash, lines)
-		e.body("gc_body_" + k.Name())
-		imports.use(a.k.Decl, a.info)
+		w.kernel(k, r.f, imports, hash, lines)
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)
@@ -122,7 +147,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 	}
 	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
 	imports.write(&head)
-	head.Write(body.Bytes())
+	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())
 	out.Source = src
 	if err != nil {
@@ -142,9 +167,9 @@ func compiledName(kernels []*Kernel, results map[*Kernel]*result) string {
 	}
 	var decls []*ast.FuncDecl
 	for _, k := range kernels {
-		decls = append(append(decls, k.Decl), results[k].helpers...)
-		if v2 := results[k].v2; v2 != nil {
-			decls = append(decls, v2.Helpers...)
+		decls = append(decls, k.Decl)
+		if f := results[k].f; f != nil {
+			decls = append(decls, f.Helpers...)
 		}
 	}
 	for id := range k0.Pkg.TypesInfo.Defs {
@@ -170,23 +195,6 @@ func buildConstraint(f *ast.File) string {
 		}
 	}
 	return ""
-}
-
-// analyzeKernel inlines k's synchronizing helpers and lowers it, returning
-// the analysis and the helpers, or why k stays on the runtime path.
-func analyzeKernel(k *Kernel, c *checker) (*analysis, []*ast.FuncDecl, *Refusal) {
-	if r := checkNames(k); r != nil {
-		return nil, nil, r
-	}
-	k2, helpers, r := inlineHelpers(k, c)
-	if r != nil {
-		return nil, nil, r
-	}
-	if k2 != k {
-		c = newChecker(k2)
-	}
-	a, r := analyze(k2, c)
-	return a, helpers, r
 }
 
 // sourceLines returns the "file:first-end" arguments naming the lines of
@@ -220,20 +228,6 @@ func sourceLines(k *Kernel, helpers []*ast.FuncDecl) (string, string, error) {
 	return strings.Join(args, ", "), srchash.Sum(parts...), nil
 }
 
-// constructor writes the kernel's constructor: the compiled kernel, or
-// with a refusal the runtime one.
-func (e *emitter) constructor(k *Kernel, refusal *Refusal) {
-	e.printf("%s", docOf(k, refusal))
-	e.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, typeParams(e, k), strings.TrimPrefix(paramList(e, k), ", "), e.gocuda)
-	call := fmt.Sprintf("%s%s(gc_t%s)", k.Name(), typeArgs(k), argList(k))
-	if refusal != nil {
-		e.printf("return func(gc_t *%s.Thread) { %s }\n}\n\n", e.gocuda, call)
-		return
-	}
-	e.printf("return %s.Kernel(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s },\nfunc(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) })\n}\n\n",
-		e.compiled, k.Name(), e.gocuda, call, e.compiled, k.Name(), typeArgs(k), argList(k))
-}
-
 // docOf returns the constructor's doc comment: the kernel's, without the
 // directive, and with a refusal a note of it.
 func docOf(k *Kernel, refusal *Refusal) string {
@@ -257,103 +251,3 @@ func docOf(k *Kernel, refusal *Refusal) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-func typeParams(e *emitter, k *Kernel) string { return typeParamsOf(k, e.plain) }
-
-// typeParamsOf returns "[T C, ...]", k's type parameters, or "".
-func typeParamsOf(k *Kernel, plain func(ast.Node) string) string {
-	if k.Decl.Type.TypeParams == nil {
-		return ""
-	}
-	var groups []string
-	for _, f := range k.Decl.Type.TypeParams.List {
-		var names []string
-		for _, n := range f.Names {
-			names = append(names, n.Name)
-		}
-		groups = append(groups, strings.Join(names, ", ")+" "+plain(f.Type))
-	}
-	return "[" + strings.Join(groups, ", ") + "]"
-}
-
-func typeArgs(k *Kernel) string {
-	if k.Decl.Type.TypeParams == nil {
-		return ""
-	}
-	var names []string
-	for _, f := range k.Decl.Type.TypeParams.List {
-		for _, n := range f.Names {
-			names = append(names, n.Name)
-		}
-	}
-	return "[" + strings.Join(names, ", ") + "]"
-}
-
-// paramList returns ", p1 T1, p2 T2": the kernel's parameters after the
-// thread.
-func paramList(e *emitter, k *Kernel) string { return paramsOf(k, e.plain) }
-
-// paramsOf returns ", p1 T1, p2 T2": k's parameters after the thread.
-func paramsOf(k *Kernel, plain func(ast.Node) string) string {
-	var b strings.Builder
-	for _, f := range k.Decl.Type.Params.List[1:] {
-		var names []string
-		for _, n := range f.Names {
-			names = append(names, n.Name)
-		}
-		fmt.Fprintf(&b, ", %s %s", strings.Join(names, ", "), plain(f.Type))
-	}
-	return b.String()
-}
-
-// argList returns ", p1, p2": the arguments passing the parameters on.
-func argList(k *Kernel) string {
-	var b strings.Builder
-	for _, f := range k.Decl.Type.Params.List[1:] {
-		_, variadic := f.Type.(*ast.Ellipsis)
-		for _, n := range f.Names {
-			b.WriteString(", " + n.Name)
-			if variadic {
-				b.WriteString("...")
-			}
-		}
-	}
-	return b.String()
-}
-
-// uniqueNames renames the kernel's local variables that share a name with
-// another, so that recomputed and reloaded copies cannot capture the wrong
-// one.
-func uniqueNames(a *analysis) {
-	objs := map[string][]types.Object{}
-	for id, obj := range a.info.Defs {
-		if v, ok := obj.(*types.Var); ok && a.isLocal(v) && id.Pos() >= a.k.Decl.Pos() && id.Pos() < a.k.Decl.End() {
-			if !slices.Contains(objs[v.Name()], obj) {
-				objs[v.Name()] = append(objs[v.Name()], obj)
-			}
-		}
-	}
-	rename := map[types.Object]string{}
-	for name, list := range objs {
-		slices.SortFunc(list, func(x, y types.Object) int { return int(x.Pos()) - int(y.Pos()) })
-		for i, obj := range list[1:] {
-			rename[obj] = name + "_" + strconv.Itoa(i+2)
-		}
-	}
-	ast.Inspect(a.k.Decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if name, ok := rename[a.info.ObjectOf(id)]; ok {
-				id.Name = name
-			}
-		}
-		return true
-	})
-	a.rename = rename
-}
-
-// nameOf returns v's name in the generated code.
-func (a *analysis) nameOf(v *types.Var) string {
-	if name, ok := a.rename[v]; ok {
-		return name
-	}
-	return v.Name()
-}

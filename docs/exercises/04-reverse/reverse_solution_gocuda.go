@@ -22,35 +22,62 @@ var gc_src_ReverseKernel = compiled.NewSource("ReverseKernel", "cfdd77d9ba590270
 
 func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line reverse_solution.go:15
 	n := len(in)
+
 //line reverse_solution.go:15
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line reverse_solution.go:16
-	base := t.BlockIdx.X * b
+	base := gc_bx * b
+
 //line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reverse_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reverse_solution.go:18
-		if i := base + tid; i < n {
-			s[tid] = in[i]
+					if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reverse_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reverse_solution.go:22
-		src := b - 1 - tid
+					src := b - 1 - tid
+
 //line reverse_solution.go:23
-		if j := base + src; j < n {
-			out[n-1-j] = s[src]
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+			}
 		}
 	}
 }

@@ -22,47 +22,81 @@ var gc_src_SumKernel = compiled.NewSource("SumKernel", "627b4a602d69d251e8d3ef6e
 
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line reduce_solution.go:15
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reduce_solution.go:17
-		var v int64
+					var v int64
+
 //line reduce_solution.go:18
-		if i := t.BlockIdx.X*b + tid; i < len(in) {
-			v = in[i]
-		}
+					if i := gc_bx*b + tid; i < len(in) {
+						v = in[i]
+					}
+
 //line reduce_solution.go:21
-		s[tid] = v
+					s[tid] = v
+				}
+			}
+		}
 	}
 
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line reduce_solution.go:15
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line reduce_solution.go:24
-			if tid < stride {
-				s[tid] += s[tid+stride]
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line reduce_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line reduce_solution.go:29
-		if tid == 0 {
-			partial[t.BlockIdx.X] = s[0]
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+			}
 		}
 	}
 }

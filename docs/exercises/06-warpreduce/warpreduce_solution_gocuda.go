@@ -18,192 +18,197 @@ func kernel(in, partial []int64) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
 }
 
-var gc_src_SumKernel = compiled.NewSource("SumKernel", "ef64956c88f6d3671f3d5a81716172ed4f99191a5752082ad120d7d0be5fbead", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15")
+var gc_src_SumKernel = compiled.NewSource("SumKernel", "e473f0102d56d7d18651cb7f4e7da8aea4408678dad6d2372ebe0bcdf377fee3", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15", "warpreduce_solution.go:9-15")
 
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_v := compiled.Scratch[int64](gc_b, 0)
-	gc_gc_rv1_0 := compiled.Scratch[int64](gc_b, 1)
-	gc_v_2 := compiled.Scratch[int64](gc_b, 2)
-	gc_gc_rv2_0 := compiled.Scratch[int64](gc_b, 3)
-	gc_v_3 := compiled.Scratch[int64](gc_b, 4)
-	gc_c3r := compiled.Scratch[int64](gc_b, 5)
-	gc_m7 := compiled.Scratch[bool](gc_b, 6)
-	gc_m7e := compiled.Scratch[bool](gc_b, 7)
-	gc_c10m := compiled.Scratch[uint32](gc_b, 8)
-	gc_c10v := compiled.Scratch[int64](gc_b, 9)
-	gc_c10a := compiled.Scratch[int](gc_b, 10)
-	gc_c10w := compiled.Scratch[int](gc_b, 11)
-	gc_c10r := compiled.Scratch[int64](gc_b, 12)
+	gc_s_v := compiled.Scratch[int64](gc_b, 0)
+
 //line warpreduce_solution.go:23
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line warpreduce_solution.go:25
-		var v int64 // 0 past the end: every lane takes part in the shuffles
-
-//line warpreduce_solution.go:26
-		if i := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X; i < len(in) {
-			v = in[i]
-		}
-//line warpreduce_solution.go:30
-		var gc_rv1_0 int64
-		gc_v[gc_tid] = v
-		gc_gc_rv1_0[gc_tid] = gc_rv1_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			v := gc_v[gc_tid]
-//line warpreduce_solution.go:32
-			var v_2 = v
-//line warpreduce_solution.go:33
-			_ = v_2
-			gc_v_2[gc_tid] = v_2
-		}
-		{
-
-//line warpreduce_solution.go:11
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warpreduce_solution.go:12
-				compiled.ShuffleAll(gc_b, "ShflDownSync", gocuda.FullMask, gc_v_2, offset, gocuda.WarpSize, gc_c3r)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					v_2 := gc_v_2[gc_tid]
-//line warpreduce_solution.go:12
-					v_2 += gc_c3r[gc_tid]
-					gc_v_2[gc_tid] = v_2
-				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-				v_2 := gc_v_2[gc_tid]
-//line warpreduce_solution.go:14
-				gc_rv1_0 = v_2
-				gc_gc_rv1_0[gc_tid] = gc_rv1_0
-			}
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-//line warpreduce_solution.go:24
-		lane := t.LaneID()
-//line warpreduce_solution.go:24
-		warp := t.WarpID()
-		v := gc_v[gc_tid]
-		gc_rv1_0 := gc_gc_rv1_0[gc_tid]
-//line warpreduce_solution.go:17
-		v = gc_rv1_0
-//line warpreduce_solution.go:31
-		if lane == 0 {
-			warpSums[warp] = v
-		}
-		gc_v[gc_tid] = v
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_m7[gc_tid], gc_m7e[gc_tid] = false, false
-//line warpreduce_solution.go:24
-		warp := t.WarpID()
-
-//line warpreduce_solution.go:35
-		if warp == 0 {
-			gc_m7[gc_tid] = true
-		} else {
-			gc_m7e[gc_tid] = true
-		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m7[gc_tid] {
-			continue
-		}
-//line warpreduce_solution.go:24
-		lane := t.LaneID()
-		v := gc_v[gc_tid]
-//line warpreduce_solution.go:36
-		v = 0
-//line warpreduce_solution.go:37
-		if lane < t.BlockDim.X/gocuda.WarpSize {
-			v = warpSums[lane]
-		}
-//line warpreduce_solution.go:41
-		var gc_rv2_0 int64
-		gc_v[gc_tid] = v
-		gc_gc_rv2_0[gc_tid] = gc_rv2_0
-	}
-	{
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			if !gc_m7[gc_tid] {
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_ [32]int64
+		var gc_c1r [32]int64
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			v := gc_v[gc_tid]
-//line warpreduce_solution.go:43
-			var v_3 = v
-//line warpreduce_solution.go:44
-			_ = v_3
-			gc_v_3[gc_tid] = v_3
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line warpreduce_solution.go:25
+			var v int64
+
+//line warpreduce_solution.go:26
+			if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+				v = in[i]
+			}
+
+//line warpreduce_solution.go:29
+			var v_ int64 = v
+			gc_l_v_[gc_lane] = v_
+			gc_s_v[gc_rank] = v
 		}
-		{
 
 //line warpreduce_solution.go:11
-			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m7[gc_tid] {
-						continue
-					}
-					v_3 := gc_v_3[gc_tid]
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warpreduce_solution.go:12
-					gc_b.Arrive(gc_tid)
-					gc_c10m[gc_tid], gc_c10v[gc_tid], gc_c10a[gc_tid], gc_c10w[gc_tid] = gocuda.FullMask, v_3, offset_2, gocuda.WarpSize
-				}
-				compiled.Warp(gc_b, "ShflDownSync", gc_c10m, gc_c10v, gc_c10a, gc_c10w, gc_c10r)
-				for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-					gc_b.Mark(gc_tid)
-					if !gc_m7[gc_tid] {
-						continue
-					}
-					v_3 := gc_v_3[gc_tid]
-//line warpreduce_solution.go:12
-					v_3 += gc_c10r[gc_tid]
-					gc_v_3[gc_tid] = v_3
-				}
-			}
-			for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-				gc_b.Mark(gc_tid)
-				if !gc_m7[gc_tid] {
+			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-				v_3 := gc_v_3[gc_tid]
-//line warpreduce_solution.go:14
-				gc_rv2_0 = v_3
-				gc_gc_rv2_0[gc_tid] = gc_rv2_0
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+
+//line warpreduce_solution.go:12
+				v_ += gc_c1r[gc_lane]
+				gc_l_v_[gc_lane] = v_
 			}
 		}
-	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		if !gc_m7[gc_tid] {
-			continue
-		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
 //line warpreduce_solution.go:24
-		lane := t.LaneID()
-		v := gc_v[gc_tid]
-		gc_rv2_0 := gc_gc_rv2_0[gc_tid]
-//line warpreduce_solution.go:17
-		v = gc_rv2_0
-//line warpreduce_solution.go:41
-		if lane == 0 {
-			partial[t.BlockIdx.X] = v
+			lane := (gc_rank & 31)
+
+//line warpreduce_solution.go:24
+			warp := (gc_rank >> 5)
+			v_ := gc_l_v_[gc_lane]
+			_ = v_
+			var v int64
+			_ = v
+
+//line warpreduce_solution.go:14
+			var r int64 = v_
+
+//line warpreduce_solution.go:29
+			v = r
+
+//line warpreduce_solution.go:30
+			if lane == 0 {
+				warpSums[warp] = v
+			}
+			gc_s_v[gc_rank] = v
 		}
-		gc_v[gc_tid] = v
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_2 [32]int64
+		var gc_c2r [32]int64
+		{
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:24
+				warp := (gc_rank >> 5)
+
+//line warpreduce_solution.go:34
+				if warp == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:24
+					lane := (gc_rank & 31)
+					var v int64
+					_ = v
+
+//line warpreduce_solution.go:35
+					v = 0
+
+//line warpreduce_solution.go:36
+					if lane < gc_bdx/gocuda.WarpSize {
+						v = warpSums[lane]
+					}
+
+//line warpreduce_solution.go:39
+					var v_2 int64 = v
+					gc_l_v_2[gc_lane] = v_2
+					gc_s_v[gc_rank] = v
+				}
+
+//line warpreduce_solution.go:11
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line warpreduce_solution.go:12
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
+
+//line warpreduce_solution.go:12
+						v_2 += gc_c2r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:24
+					lane := (gc_rank & 31)
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					var v int64
+					_ = v
+
+//line warpreduce_solution.go:14
+					var r_ int64 = v_2
+
+//line warpreduce_solution.go:39
+					v = r_
+
+//line warpreduce_solution.go:40
+					if lane == 0 {
+						partial[gc_bx] = v
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save11 &^ gc_dead
+		}
 	}
 }

@@ -23,23 +23,21 @@ var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459
 
 func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	gc_g1 := compiled.Scratch[int](gc_b, 0)
-	gc_g2 := compiled.Scratch[int](gc_b, 1)
-	gc_g3 := compiled.Scratch[int](gc_b, 2)
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line histogram_solution.go:18
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram_solution.go:18
-		tid := gc_ix.ThreadIdx.X
-
-//line histogram_solution.go:20
-		gc_g1[gc_tid] = tid
-	}
 
 //line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
@@ -47,72 +45,94 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			k := gc_g1[gc_tid] + gc_off
-			if !(k < gc_limit) {
-				continue
-			}
-			gc_more = true
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						if !(k < gc_limit) {
+							continue
+						}
+						gc_more = true
+
 //line histogram_solution.go:21
-			bins[k] = 0
+						bins[k] = 0
+					}
+				}
+			}
 		}
 	}
+
 //line histogram_solution.go:24
-	stride := b * t.GridDim.X
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram_solution.go:18
-		tid := gc_ix.ThreadIdx.X
+	stride := b * gc_gdx
 
 //line histogram_solution.go:25
-		gc_g2[gc_tid] = t.BlockIdx.X*b + tid
-	}
-
-//line histogram_solution.go:25
-	for gc_off, gc_limit, gc_more := 0, len(data), true; gc_more; gc_off += stride {
+	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			i := gc_g2[gc_tid] + gc_off
-			if !(i < gc_limit) {
-				continue
-			}
-			gc_more = true
+		gc_more2 = false
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						if !(i < gc_limit2) {
+							continue
+						}
+						gc_more2 = true
+
 //line histogram_solution.go:26
-			atomic.Add(&bins[data[i]], 1)
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line histogram_solution.go:18
-		tid := gc_ix.ThreadIdx.X
 
 //line histogram_solution.go:29
-		gc_g3[gc_tid] = tid
-	}
-
-//line histogram_solution.go:29
-	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
+	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_more = false
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			k_2 := gc_g3[gc_tid] + gc_off
-			if !(k_2 < gc_limit) {
-				continue
-			}
-			gc_more = true
+		gc_more3 = false
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						if !(k_ < gc_limit3) {
+							continue
+						}
+						gc_more3 = true
+
 //line histogram_solution.go:30
-			if c := bins[k_2]; c != 0 {
-				atomic.Add(&hist[k_2], c)
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+				}
 			}
 		}
 	}

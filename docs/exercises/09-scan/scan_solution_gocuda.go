@@ -22,61 +22,102 @@ var gc_src_ScanKernel = compiled.NewSource("ScanKernel", "864fbb8d00e610fdb06a21
 
 func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line scan_solution.go:16
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
+
 //line scan_solution.go:23
 	cur := 0
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_solution.go:16
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line scan_solution.go:18
-		i := t.BlockIdx.X*b + tid
+					i := gc_bx*b + tid
+
 //line scan_solution.go:19
-		var v int32
+					var v int32
+
 //line scan_solution.go:20
-		if i < len(in) {
-			v = in[i]
-		}
+					if i < len(in) {
+						v = in[i]
+					}
+
 //line scan_solution.go:24
-		buf[tid] = v
+					buf[tid] = v
+				}
+			}
+		}
 	}
 
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
+
 //line scan_solution.go:27
 		next := 1 - cur
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line scan_solution.go:16
-			tid := gc_ix.ThreadIdx.X
+						tid := gc_tx
+
 //line scan_solution.go:28
-			x := buf[cur*b+tid]
+						x := buf[cur*b+tid]
+
 //line scan_solution.go:29
-			if tid >= d {
-				x += buf[cur*b+tid-d]
-			}
+						if tid >= d {
+							x += buf[cur*b+tid-d]
+						}
+
 //line scan_solution.go:32
-			buf[next*b+tid] = x
+						buf[next*b+tid] = x
+					}
+				}
+			}
 		}
+
 //line scan_solution.go:34
 		cur = next
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line scan_solution.go:16
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line scan_solution.go:18
-		i := t.BlockIdx.X*b + tid
+					i := gc_bx*b + tid
+
 //line scan_solution.go:36
-		if i < len(in) {
-			out[i] = buf[cur*b+tid]
+					if i < len(in) {
+						out[i] = buf[cur*b+tid]
+					}
+				}
+			}
 		}
 	}
 }

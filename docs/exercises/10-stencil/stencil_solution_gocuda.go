@@ -22,47 +22,75 @@ var gc_src_StencilKernel = compiled.NewSource("StencilKernel", "ba81277ba7471b99
 
 func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line stencil_solution.go:15
-	b := t.BlockDim.X
+	b := gc_bdx
+
 //line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line stencil_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line stencil_solution.go:23
-		g := t.BlockIdx.X*b + tid
+					g := gc_bx*b + tid
+
 //line stencil_solution.go:17
-		at := func(i int) int32 {
-			if i < 0 || i >= len(in) {
-				return 0
-			}
-			return in[i]
-		}
+					at := func(i int) int32 {
+						if i < 0 || i >= len(in) {
+							return 0
+						}
+						return in[i]
+					}
+
 //line stencil_solution.go:24
-		temp[tid+Radius] = at(g)
+					temp[tid+Radius] = at(g)
+
 //line stencil_solution.go:25
-		if tid < Radius {
-			temp[tid] = at(g - Radius)
-			temp[tid+Radius+b] = at(g + b)
+					if tid < Radius {
+						temp[tid] = at(g - Radius)
+						temp[tid+Radius+b] = at(g + b)
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line stencil_solution.go:15
-		tid := gc_ix.ThreadIdx.X
+					tid := gc_tx
+
 //line stencil_solution.go:23
-		g := t.BlockIdx.X*b + tid
+					g := gc_bx*b + tid
+
 //line stencil_solution.go:30
-		if g < len(in) {
-			var sum int32
-			for off := -Radius; off <= Radius; off++ {
-				sum += temp[tid+Radius+off]
+					if g < len(in) {
+						var sum int32
+						for off := -Radius; off <= Radius; off++ {
+							sum += temp[tid+Radius+off]
+						}
+						out[g] = sum
+					}
+				}
 			}
-			out[g] = sum
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at
 // the start) for the total.
 //
-// gocuda compile left it on the runtime path: t.SyncGrid (not compiled yet: grid sync, UniSync).
+// gocuda compile left it on the runtime path: a grid barrier (SyncGrid) is not compiled yet.
 func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { CenterKernel(gc_t, in, out, sum) }
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -53,6 +54,9 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 			return f.buildBarrier(s, vs.Values[0], s)
 		}
 	case *ast.IfStmt:
+		if f.hasSync(s.Cond) || s.Init != nil && f.hasSync(s.Init) {
+			fail(f.unsupported(s.Cond, "a barrier or collective in an if's condition (assign its result to a variable first)"))
+		}
 		n := &If{Src: s, Then: f.buildList(s.Body.List)}
 		switch e := s.Else.(type) {
 		case *ast.BlockStmt:
@@ -62,8 +66,16 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		}
 		return n
 	case *ast.ForStmt:
+		for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
+			if part != nil && !isNilNode(part) && f.hasSync(part) {
+				fail(f.unsupported(part, "a barrier or collective in a loop's header"))
+			}
+		}
 		return &For{Src: s, Label: label, Body: f.buildList(s.Body.List)}
 	case *ast.RangeStmt:
+		if f.hasSync(s.X) {
+			fail(f.unsupported(s.X, "a barrier or collective in a range expression"))
+		}
 		return &Range{Src: s, Label: label, Body: f.buildList(s.Body.List)}
 	case *ast.BlockStmt:
 		return &Scope{Body: f.buildList(s.List)}
@@ -145,6 +157,9 @@ func (f *Func) collectiveIn(s ast.Stmt) *ast.CallExpr {
 // that could observe the order.
 func (f *Func) buildCollective(s ast.Stmt, call *ast.CallExpr) Node {
 	e, _ := f.entry(call)
+	if b := f.barrierIn(s); b != nil {
+		fail(f.unsupported(call, "a warp collective in a barrier's predicate"))
+	}
 	for _, arg := range call.Args {
 		if f.hasSync(arg) {
 			fail(f.unsupported(arg, "a barrier or collective in a collective's operand"))
@@ -166,6 +181,21 @@ func (f *Func) buildCollective(s ast.Stmt, call *ast.CallExpr) Node {
 		f.collResults[s] = c
 	}
 	return c
+}
+
+// barrierIn returns a block barrier that s calls, or nil.
+func (f *Func) barrierIn(s ast.Stmt) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(s, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil {
+			if e, ok := f.entry(call); ok && (e.Kind == kapi.Barrier || e.Kind == kapi.BarrierPred) {
+				found = call
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return found == nil && !lit
+	})
+	return found
 }
 
 // orderFree reports whether call may run after a collective's operands
@@ -300,4 +330,15 @@ func (f *Func) splitDefine(s ast.Stmt) []ast.Stmt {
 		out[i] = &ast.AssignStmt{Lhs: as.Lhs[i : i+1], TokPos: as.TokPos, Tok: token.DEFINE, Rhs: as.Rhs[i : i+1]}
 	}
 	return out
+}
+
+// isNilNode reports whether n is a nil pointer in an interface.
+func isNilNode(n ast.Node) bool {
+	switch n := n.(type) {
+	case ast.Stmt:
+		return n == nil || reflect.ValueOf(n).IsNil()
+	case ast.Expr:
+		return n == nil || reflect.ValueOf(n).IsNil()
+	}
+	return n == nil
 }

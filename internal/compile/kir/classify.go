@@ -134,12 +134,13 @@ func (f *Func) addrSites(n ast.Node, s ast.Node, add func(ast.Expr, ast.Stmt, si
 			}
 		case *ast.FuncLit:
 			ast.Inspect(m.Body, func(k ast.Node) bool {
-				if id, ok := k.(*ast.Ident); ok {
-					add(id, stmt, siteAddr) // captured: changed out of sight
+				if inner, ok := k.(ast.Stmt); ok {
+					for _, e := range assigned(inner) {
+						add(e, stmt, siteAddr) // captured and changed out of sight
+					}
 				}
 				return true
 			})
-			return false
 		}
 		return true
 	})

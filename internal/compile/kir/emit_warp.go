@@ -184,7 +184,7 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1]) // per lane, with its mask, argument and width
 		case arr != "":
 			ops[i].array, ops[i].direct = arr, true
-		case !e.f.pure(c.Call.Args[idx], e.f.isUniform, false):
+		case i == 1 || !e.f.pure(c.Call.Args[idx], e.f.isUniform, false): // the value is per lane
 			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1])
 		}
 	}

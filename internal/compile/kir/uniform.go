@@ -166,7 +166,10 @@ func (f *Func) checkControl(nodes []Node) {
 		switch n := n.(type) {
 		case *If:
 			if blockLevel(n) && (!f.uniformStmt(n.Src.Init, uniform) || !f.pure(n.Src.Cond, uniform, false)) {
-				fail(f.refuse(n.Src.Cond, "the condition of an if with a barrier, or with a break or continue of a loop with one, is not provably the same for every thread of the block"))
+				if hasBarrier(n) {
+					fail(f.refuse(n.Src.Cond, "the condition of an if with a barrier is not provably the same for every thread of the block"))
+				}
+				fail(f.refuse(n.Src.Cond, "a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block"))
 			}
 		case *For:
 			if !f.uniformStmt(n.Src.Init, uniform) || !f.uniformStmt(n.Src.Post, uniform) || !f.pure(n.Src.Cond, uniform, false) {
@@ -187,4 +190,15 @@ func (f *Func) checkControl(nodes []Node) {
 			f.checkControl(list)
 		}
 	}
+}
+
+// hasBarrier reports whether n holds a block barrier.
+func hasBarrier(n Node) bool {
+	found := false
+	Walk([]Node{n}, func(m Node) {
+		if _, ok := m.(*Barrier); ok {
+			found = true
+		}
+	})
+	return found
 }

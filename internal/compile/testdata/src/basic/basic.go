@@ -63,3 +63,22 @@ func scan[T int32 | float32](t *gocuda.Thread, in, out []T) {
 	n := t.SyncThreadsCount(temp[tid] > 0)
 	out[i] = temp[tid] + T(n-n)
 }
+
+// WarpKernel uses a collective inside an expression.
+//
+//gocuda:kernel WarpKernel
+func warp(t *gocuda.Thread, out []uint32) {
+	out[t.ThreadIdx.X] = 1 + t.BallotSync(gocuda.FullMask, true)
+}
+
+// NestedHelperKernel calls a helper with a barrier inside an expression.
+//
+//gocuda:kernel NestedHelperKernel
+func nestedHelper(t *gocuda.Thread, out []int) {
+	out[t.ThreadIdx.X] = 1 + value(t)
+}
+
+func value(t *gocuda.Thread) int {
+	t.SyncThreads()
+	return 1
+}

@@ -426,3 +426,82 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 }
+
+// WarpKernel uses a collective inside an expression.
+func WarpKernel(out []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_warp,
+		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_warp(gc_b, out) })
+}
+
+var gc_src_warp = compiled.NewSource("warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72")
+
+func gc_body_warp(gc_b *compiled.Block, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]bool
+		var gc_c1r [32]uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line basic.go:71
+			gc_c1v[gc_lane] = true
+		}
+
+//line basic.go:71
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.At(gc_rank)
+			gc_tx := gc_tidx.X
+
+//line basic.go:71
+			out[gc_tx] = 1 + gc_c1r[gc_lane]
+		}
+	}
+}
+
+// NestedHelperKernel calls a helper with a barrier inside an expression.
+func NestedHelperKernel(out []int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_nestedHelper,
+		func(gc_t *gocuda.Thread) { nestedHelper(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_nestedHelper(gc_b, out) })
+}
+
+var gc_src_nestedHelper = compiled.NewSource("nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84")
+
+func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+
+//line basic.go:83
+	var r int = 1
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+			}
+		}
+	}
+}

@@ -4,24 +4,19 @@ import "github.com/gocuda/gocuda/gocuda"
 
 var sink *gocuda.Thread
 
-//gocuda:kernel WarpKernel
-func warp(t *gocuda.Thread, out []uint32) {
-	out[t.ThreadIdx.X] = 1 + t.BallotSync(gocuda.FullMask, true) // want `a warp collective inside an expression`
-}
-
 //gocuda:kernel ShuffleKernel
 func shuffle(t *gocuda.Thread, out []int32) {
-	_, _ = gocuda.MatchAllSync(t, gocuda.FullMask, int32(1)) // want `gocuda.MatchAllSync \(not compiled yet`
+	_, _ = gocuda.MatchAllSync(t, gocuda.FullMask, int32(1)) // want `the collective MatchAllSync is not compiled yet`
 }
 
 //gocuda:kernel UniKernel
 func uni(t *gocuda.Thread) {
-	_ = t.UniSync(gocuda.FullMask, true) // want `t.UniSync \(not compiled yet`
+	_ = t.UniSync(gocuda.FullMask, true) // want `the collective UniSync is not compiled yet`
 }
 
 //gocuda:kernel WarpLoopKernel
 func warpLoop(t *gocuda.Thread, v int32) {
-	for i := 0; i < t.LaneID(); i++ { // want `condition of a loop with a barrier or warp collective`
+	for i := 0; i < t.LaneID(); i++ { // want `a loop with a warp collective whose header may differ between threads`
 		v = gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
 	}
 }
@@ -43,7 +38,7 @@ func divergent(t *gocuda.Thread) {
 
 //gocuda:kernel LoopKernel
 func loop(t *gocuda.Thread, n []int) {
-	for i := 0; i < n[0]; i++ { // want `condition of a loop with a barrier`
+	for i := 0; i < n[0]; i++ { // want `the header of a loop with a barrier is not provably the same`
 		t.SyncThreads()
 	}
 }
@@ -83,24 +78,14 @@ func helper(t *gocuda.Thread, k int) {
 
 func early(t *gocuda.Thread, k int) {
 	if k > 0 {
-		return // want `helper early: returns early`
+		return // want `a helper that synchronizes returns before its end`
 	}
 	t.SyncThreads()
 }
 
-//gocuda:kernel NestedHelperKernel
-func nestedHelper(t *gocuda.Thread, k int) {
-	_ = 1 + value(t) // want `helper with a barrier is called inside an expression`
-}
-
-func value(t *gocuda.Thread) int {
-	t.SyncThreads()
-	return 1
-}
-
 //gocuda:kernel SwitchKernel
 func switchKernel(t *gocuda.Thread, k int) {
-	switch k { // want `a barrier inside a switch`
+	switch k { // want `a switch holding a barrier`
 	case 1:
 		t.SyncThreads()
 	}
@@ -109,8 +94,8 @@ func switchKernel(t *gocuda.Thread, k int) {
 //gocuda:kernel BreakKernel
 func breakKernel(t *gocuda.Thread, k int, in []int) {
 	for i := 0; i < k; i++ {
-		if in[t.ThreadIdx.X] > 0 {
-			break // want `break of a loop containing a barrier`
+		if in[t.ThreadIdx.X] > 0 { // want `a break or continue of a loop with a barrier, under a condition not provably`
+			break
 		}
 		t.SyncThreads()
 	}
@@ -132,23 +117,55 @@ func reserved(t *gocuda.Thread) {
 
 //gocuda:kernel GridKernel
 func grid(t *gocuda.Thread) {
-	t.SyncGrid() // want `t.SyncGrid \(not compiled yet`
+	t.SyncGrid() // want `a grid barrier \(SyncGrid\) is not compiled yet`
 }
 
 //gocuda:kernel NestedCollectiveKernel
 func nestedCollective(t *gocuda.Thread, v int32) {
-	v = gocuda.ReduceAddSync(t, t.ActiveMask(), v) // want `a warp collective inside an expression`
+	v = gocuda.ReduceAddSync(t, t.ActiveMask(), v) // want `more than one warp collective in a statement`
 	_ = v
 }
 
 //gocuda:kernel CollectiveConditionKernel
 func collectiveCondition(t *gocuda.Thread, out []int32) {
-	if t.AnySync(gocuda.FullMask, t.LaneID() > 3) { // want `a warp collective inside an if's condition`
+	if t.AnySync(gocuda.FullMask, t.LaneID() > 3) { // want `a barrier or collective in an if's condition`
 		out[0] = gocuda.ShflSync(t, gocuda.FullMask, int32(1), 0, 32)
 	}
 }
 
 //gocuda:kernel PredicateKernel
 func predicate(t *gocuda.Thread) {
-	t.SyncThreadsOr(t.AllSync(gocuda.FullMask, true)) // want `a warp collective inside an expression`
+	t.SyncThreadsOr(t.AllSync(gocuda.FullMask, true)) // want `a warp collective in a barrier's predicate`
+}
+
+// FuncValueKernel reaches a barrier through a function value: the
+// compiler cannot see whether it synchronizes (it compiled, then failed
+// at launch, before).
+//
+//gocuda:kernel FuncValueKernel
+func funcValue(t *gocuda.Thread, out []float32) {
+	out[t.ThreadIdx.X] = apply(t, blockSum, 1) // want `a call of a function value that takes the thread: the compiler cannot see whether it synchronizes`
+}
+
+func apply(t *gocuda.Thread, f func(*gocuda.Thread, float32) float32, v float32) float32 {
+	return f(t, v)
+}
+
+func blockSum(t *gocuda.Thread, v float32) float32 {
+	t.SyncThreads()
+	return v
+}
+
+type stage struct{ s []float32 }
+
+func (st stage) run(t *gocuda.Thread) {
+	st.s[t.ThreadIdx.X] = 1
+	t.SyncThreads()
+}
+
+// MethodKernel reaches a barrier through a method helper.
+//
+//gocuda:kernel MethodKernel
+func method(t *gocuda.Thread, s []float32) {
+	stage{s}.run(t) // want `method run reaches SyncThreads, and methods are not inlined yet`
 }

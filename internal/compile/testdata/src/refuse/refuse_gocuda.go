@@ -6,30 +6,23 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// WarpKernel returns the kernel warp bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
-func WarpKernel(out []uint32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { warp(gc_t, out) }
-}
-
 // ShuffleKernel returns the kernel shuffle bound to its arguments.
 //
-// gocuda compile left it on the runtime path: gocuda.MatchAllSync (not compiled yet).
+// gocuda compile left it on the runtime path: the collective MatchAllSync is not compiled yet.
 func ShuffleKernel(out []int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { shuffle(gc_t, out) }
 }
 
 // UniKernel returns the kernel uni bound to its arguments.
 //
-// gocuda compile left it on the runtime path: t.UniSync (not compiled yet: grid sync, UniSync).
+// gocuda compile left it on the runtime path: the collective UniSync is not compiled yet.
 func UniKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { uni(gc_t) }
 }
 
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the condition of a loop with a barrier or warp collective is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: a loop with a warp collective whose header may differ between threads.
 func WarpLoopKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v) }
 }
@@ -50,7 +43,7 @@ func DivergentKernel() func(*gocuda.Thread) {
 
 // LoopKernel returns the kernel loop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the condition of a loop with a barrier or warp collective is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block.
 func LoopKernel(n []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { loop(gc_t, n) }
 }
@@ -92,28 +85,21 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 
 // HelperKernel returns the kernel helper bound to its arguments.
 //
-// gocuda compile left it on the runtime path: helper early: returns early (inlining needs its only return at the end).
+// gocuda compile left it on the runtime path: a helper that synchronizes returns before its end.
 func HelperKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { helper(gc_t, k) }
 }
 
-// NestedHelperKernel returns the kernel nestedHelper bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a helper with a barrier is called inside an expression (call it as a statement or as x := helper(t, ...)).
-func NestedHelperKernel(k int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { nestedHelper(gc_t, k) }
-}
-
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a barrier inside a switch (barriers are compiled as statements, in if, for and range statements whose conditions are the same for every thread of the block, and as x := t.SyncThreadsCount(pred) and the like).
+// gocuda compile left it on the runtime path: a switch holding a barrier.
 func SwitchKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { switchKernel(gc_t, k) }
 }
 
 // BreakKernel returns the kernel breakKernel bound to its arguments.
 //
-// gocuda compile left it on the runtime path: break of a loop containing a barrier.
+// gocuda compile left it on the runtime path: a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block.
 func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { breakKernel(gc_t, k, in) }
 }
@@ -134,28 +120,44 @@ func ReservedKernel() func(*gocuda.Thread) {
 
 // GridKernel returns the kernel grid bound to its arguments.
 //
-// gocuda compile left it on the runtime path: t.SyncGrid (not compiled yet: grid sync, UniSync).
+// gocuda compile left it on the runtime path: a grid barrier (SyncGrid) is not compiled yet.
 func GridKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { grid(gc_t) }
 }
 
 // NestedCollectiveKernel returns the kernel nestedCollective bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
+// gocuda compile left it on the runtime path: more than one warp collective in a statement.
 func NestedCollectiveKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { nestedCollective(gc_t, v) }
 }
 
 // CollectiveConditionKernel returns the kernel collectiveCondition bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a warp collective inside an if's condition (assign its result to a variable first).
+// gocuda compile left it on the runtime path: a barrier or collective in an if's condition (assign its result to a variable first).
 func CollectiveConditionKernel(out []int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { collectiveCondition(gc_t, out) }
 }
 
 // PredicateKernel returns the kernel predicate bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a warp collective inside an expression (compiled as statements: v := gocuda.ShflDownSync(...), v += ..., t.SyncWarp(mask)).
+// gocuda compile left it on the runtime path: a warp collective in a barrier's predicate.
 func PredicateKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { predicate(gc_t) }
+}
+
+// FuncValueKernel reaches a barrier through a function value: the
+// compiler cannot see whether it synchronizes (it compiled, then failed
+// at launch, before).
+//
+// gocuda compile left it on the runtime path: a call of a function value that takes the thread: the compiler cannot see whether it synchronizes.
+func FuncValueKernel(out []float32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
+}
+
+// MethodKernel reaches a barrier through a method helper.
+//
+// gocuda compile left it on the runtime path: method run reaches SyncThreads, and methods are not inlined yet: the compiler cannot see whether it synchronizes.
+func MethodKernel(s []float32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }

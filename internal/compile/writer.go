@@ -1,0 +1,121 @@
+package compile
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"strings"
+
+	"github.com/gocuda/gocuda/internal/compile/kir"
+)
+
+// A writer writes the declarations of a generated file: each kernel's
+// constructor and, where it compiles, its source record and body (which
+// package kir emits).
+type writer struct {
+	buf      bytes.Buffer
+	fset     *token.FileSet
+	gocuda   string // the file's names for packages gocuda and compiled
+	compiled string
+}
+
+func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
+
+// refused writes the constructor of a kernel left on the runtime path.
+func (w *writer) refused(k *Kernel, r *Refusal) {
+	w.printf("%s", docOf(k, r))
+	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
+	w.printf("return func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n}\n\n", w.gocuda, k.Name(), typeArgs(k), argList(k))
+}
+
+// kernel writes the constructor, source record and body of a compiled
+// kernel.
+func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines string) {
+	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
+	f.Src.Gocuda, f.Src.Compiled = w.gocuda, w.compiled
+	name, targs, args := k.Name(), typeArgs(k), argList(k)
+	w.printf("%s", docOf(k, nil))
+	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
+	entry, body := "Kernel", fmt.Sprintf("func(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) }", w.compiled, name, targs, args)
+	if f.Grid {
+		entry = "GridKernel"
+		body = fmt.Sprintf("func(gc_b *%s.Block, gc_lo, gc_hi int) { gc_body_%s%s(gc_b, gc_lo, gc_hi%s) }", w.compiled, name, targs, args)
+	}
+	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
+		w.compiled, entry, name, w.gocuda, name, targs, args, body)
+	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, name, hash, lines)
+	w.printf("%s\n", kir.Emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
+	imports.use(k.Decl, k.Pkg.TypesInfo)
+	for _, h := range f.Helpers {
+		imports.use(h, k.Pkg.TypesInfo)
+	}
+}
+
+// plain prints a type expression of the kernel's declaration.
+func (w *writer) plain(n ast.Node) string {
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, w.fset, n); err != nil {
+		panic(err) // printing a type-checked tree does not fail
+	}
+	return b.String()
+}
+
+// typeParams returns "[T C, ...]", k's type parameters, or "".
+func (w *writer) typeParams(k *Kernel) string {
+	if k.Decl.Type.TypeParams == nil {
+		return ""
+	}
+	var groups []string
+	for _, f := range k.Decl.Type.TypeParams.List {
+		var names []string
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+		groups = append(groups, strings.Join(names, ", ")+" "+w.plain(f.Type))
+	}
+	return "[" + strings.Join(groups, ", ") + "]"
+}
+
+// params returns ", p1 T1, p2 T2": k's parameters after the thread.
+func (w *writer) params(k *Kernel) string {
+	var b strings.Builder
+	for _, f := range k.Decl.Type.Params.List[1:] {
+		var names []string
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+		fmt.Fprintf(&b, ", %s %s", strings.Join(names, ", "), w.plain(f.Type))
+	}
+	return b.String()
+}
+
+// typeArgs returns "[T, ...]", passing k's type parameters on, or "".
+func typeArgs(k *Kernel) string {
+	if k.Decl.Type.TypeParams == nil {
+		return ""
+	}
+	var names []string
+	for _, f := range k.Decl.Type.TypeParams.List {
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return "[" + strings.Join(names, ", ") + "]"
+}
+
+// argList returns ", p1, p2": the arguments passing the parameters on.
+func argList(k *Kernel) string {
+	var b strings.Builder
+	for _, f := range k.Decl.Type.Params.List[1:] {
+		_, variadic := f.Type.(*ast.Ellipsis)
+		for _, n := range f.Names {
+			b.WriteString(", " + n.Name)
+			if variadic {
+				b.WriteString("...")
+			}
+		}
+	}
+	return b.String()
+}
