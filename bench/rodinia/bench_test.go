@@ -1,0 +1,248 @@
+package rodinia_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/gocuda/gocuda/bench/rodinia"
+	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/gocudatest"
+)
+
+// An impl is one implementation of a benchmark's computation: a
+// sub-benchmark named impl=name.
+type impl struct {
+	name string
+	// skip, if set, is why the implementation is not run at this size.
+	skip string
+	// op is one operation, its inputs reset first.
+	op func() error
+	// check compares the last operation's result with the reference.
+	check func() error
+}
+
+// The implementations of every benchmark.
+const (
+	implCompiled     = "compiled"     // the default device: compiled kernels compiled, the others on the runtime path
+	implRuntime      = "runtime"      // a device made gocuda.WithRuntimePath: every kernel on the runtime path
+	implHandSerial   = "handSerial"   // hand-written Go, one goroutine
+	implHandParallel = "handParallel" // hand-written Go, GOMAXPROCS goroutines
+)
+
+// runImpls runs each implementation as the sub-benchmark prefix/impl=name,
+// checking its result after the timed loop.
+func runImpls(b *testing.B, prefix string, impls []impl) {
+	for _, im := range impls {
+		b.Run(prefix+"/impl="+im.name, func(b *testing.B) {
+			if im.skip != "" {
+				b.Skip(im.skip)
+			}
+			for b.Loop() {
+				if err := im.op(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := im.check(); err != nil {
+				b.Fatalf("%s: %v", im.name, err)
+			}
+		})
+	}
+}
+
+// benchDevices returns the devices of impl=compiled and impl=runtime, each
+// with GOMAXPROCS workers, closed when b ends.
+func benchDevices(b *testing.B) (compiled, runtime *gocuda.Device) {
+	return gocudatest.NewDevice(b), gocudatest.NewDevice(b, gocuda.WithRuntimePath())
+}
+
+// size picks a benchmark's full or -short size.
+func size[T any](full, short T) T {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
+// BenchmarkHotspot: hotspot's calculate_temp on a 1024×1024 grid (64×64
+// with -short), 10 time steps in pyramids of 2 (the pyramid of Rodinia's
+// run script), 5 launches: on the runtime path the 60 steps of hotspot.cu's
+// default would take over ten seconds. impl=compiled runs the form gocuda
+// compile gave the kernel: while it refuses the break out of the loop with
+// barriers, the runtime path, as impl=runtime does.
+func BenchmarkHotspot(b *testing.B) {
+	n, iterations, pyramid := size(1024, 64), size(10, 8), 2
+	temp0, power := rodinia.HotspotInput(n, n, seed)
+	want := [2][]float32{slices.Clone(temp0), make([]float32, n*n)}
+	wantIdx := rodinia.HotspotSerial(power, want, n, n, iterations)
+	compiled, runtime := benchDevices(b)
+	buf := [2][]float32{make([]float32, n*n), make([]float32, n*n)}
+	res := 0
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() (err error) {
+			copy(buf[0], temp0)
+			res, err = rodinia.Hotspot(dev, power, buf, n, n, pyramid, iterations)
+			return err
+		}
+	}
+	host := func(f func([]float32, [2][]float32, int, int, int) int) func() error {
+		return func() error {
+			copy(buf[0], temp0)
+			res = f(power, buf, n, n, iterations)
+			return nil
+		}
+	}
+	check := func() error { return gocudatest.Close(buf[res], want[wantIdx], hotspotTol) }
+	runImpls(b, fmt.Sprintf("grid=%d/iterations=%d", n, iterations), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.HotspotSerial), check},
+		{implHandParallel, "", host(rodinia.HotspotParallel), check},
+	})
+}
+
+// BenchmarkPathfinder: pathfinder's dynproc_kernel on a wall of 100000
+// columns and 100 rows (Rodinia's run script; 10000×20 with -short), in
+// pyramids of 20 rows. impl=compiled runs the form gocuda compile gave the
+// kernel: while it refuses the break out of the loop with barriers, the
+// runtime path, as impl=runtime does.
+func BenchmarkPathfinder(b *testing.B) {
+	cols, rows, pyramid := size(100000, 10000), size(100, 20), 20
+	wall := rodinia.PathfinderInput(rows, cols, seed)
+	want := [2][]int32{make([]int32, cols), make([]int32, cols)}
+	wantIdx := rodinia.PathfinderSerial(wall, rows, cols, want)
+	compiled, runtime := benchDevices(b)
+	buf := [2][]int32{make([]int32, cols), make([]int32, cols)}
+	res := 0
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() (err error) {
+			res, err = rodinia.Pathfinder(dev, wall, rows, cols, pyramid, buf)
+			return err
+		}
+	}
+	host := func(f func([]int32, int, int, [2][]int32) int) func() error {
+		return func() error { res = f(wall, rows, cols, buf); return nil }
+	}
+	check := func() error { return gocudatest.Equal(buf[res], want[wantIdx]) }
+	runImpls(b, fmt.Sprintf("cols=%d/rows=%d", cols, rows), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.PathfinderSerial), check},
+		{implHandParallel, "", host(rodinia.PathfinderParallel), check},
+	})
+}
+
+// BenchmarkGaussian: gaussian's Fan1 and Fan2 eliminating Rodinia's
+// create_matrix system of 1024 unknowns (64 with -short): 2046 launches.
+// impl=runtime is left out at full size, where one operation takes about
+// eight seconds.
+func BenchmarkGaussian(b *testing.B) {
+	n := size(1024, 64)
+	a0, b0 := rodinia.GaussianInput(n)
+	wa, wb, wm := slices.Clone(a0), slices.Clone(b0), make([]float32, n*n)
+	rodinia.GaussianSerial(wa, wb, wm, n)
+	compiled, runtime := benchDevices(b)
+	a, rhs, m := make([]float32, n*n), make([]float32, n), make([]float32, n*n)
+	reset := func() { copy(a, a0); copy(rhs, b0); clear(m) }
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { reset(); return rodinia.Gaussian(dev, a, rhs, m, n) }
+	}
+	host := func(f func(a, b, m []float32, size int)) func() error {
+		return func() error { reset(); f(a, rhs, m, n); return nil }
+	}
+	check := func() error {
+		if err := gocudatest.Close(a, wa, gaussianTol); err != nil {
+			return err
+		}
+		return gocudatest.Close(rhs, wb, gaussianTol)
+	}
+	slow := ""
+	if !testing.Short() {
+		slow = "one operation takes about eight seconds on the runtime path at this size; -short runs it at the small one"
+	}
+	runImpls(b, fmt.Sprintf("n=%d", n), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, slow, gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.GaussianSerial), check},
+		{implHandParallel, "", host(rodinia.GaussianParallel), check},
+	})
+}
+
+// BenchmarkBFS: bfs's Kernel and Kernel2 from node 0 of a graphgen graph of
+// 2^20 nodes and about 6 edges each (Rodinia's graph1MW_6; 2^14 nodes with
+// -short), launched until the frontier is empty.
+func BenchmarkBFS(b *testing.B) {
+	if raceEnabled {
+		b.Skip("Rodinia's BFS kernels write shared flags without atomics, benignly; the race detector reports them")
+	}
+	n := size(1<<20, 1<<14)
+	g := rodinia.BFSInput(n, seed)
+	want := make([]int32, n)
+	rodinia.BFSSerial(g, 0, want)
+	compiled, runtime := benchDevices(b)
+	cost := make([]int32, n)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { _, err := rodinia.BFS(dev, g, 0, cost); return err }
+	}
+	host := func(f func(rodinia.Graph, int, []int32)) func() error {
+		return func() error { f(g, 0, cost); return nil }
+	}
+	check := func() error { return gocudatest.Equal(cost, want) }
+	runImpls(b, fmt.Sprintf("nodes=%d", n), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.BFSSerial), check},
+		{implHandParallel, "", host(rodinia.BFSParallel), check},
+	})
+}
+
+// BenchmarkNW: needle's needle_cuda_shared_1 and _2 aligning two sequences
+// of 2048 (Rodinia's run script, penalty 10; 256 with -short): 255
+// launches.
+func BenchmarkNW(b *testing.B) {
+	n := size(2048, 256)
+	ref, m0 := rodinia.NWInput(n, nwPenalty, seed)
+	want := slices.Clone(m0)
+	rodinia.NWSerial(ref, want, n, nwPenalty)
+	compiled, runtime := benchDevices(b)
+	m := make([]int32, len(m0))
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { copy(m, m0); return rodinia.NW(dev, ref, m, n, nwPenalty) }
+	}
+	host := func(f func(reference, matrix []int32, n int, penalty int32)) func() error {
+		return func() error { copy(m, m0); f(ref, m, n, nwPenalty); return nil }
+	}
+	check := func() error { return gocudatest.Equal(m, want) }
+	runImpls(b, fmt.Sprintf("n=%d", n), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.NWSerial), check},
+		{implHandParallel, "", host(rodinia.NWParallel), check},
+	})
+}
+
+// BenchmarkBackprop: backprop's bpnn_layerforward_CUDA and its host code
+// for 65536 inputs and 16 hidden units (4096 with -short).
+func BenchmarkBackprop(b *testing.B) {
+	in := size(65536, 4096)
+	net, err := rodinia.NewBPNN(in, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rodinia.BPNNLayerForwardSerial(net)
+	want := slices.Clone(net.HiddenUnits)
+	compiled, runtime := benchDevices(b)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { return rodinia.BPNNLayerForward(dev, net) }
+	}
+	host := func(f func(*rodinia.BPNN)) func() error {
+		return func() error { f(net); return nil }
+	}
+	check := func() error { return gocudatest.Close(net.HiddenUnits, want, backpropTol) }
+	runImpls(b, fmt.Sprintf("in=%d", in), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.BPNNLayerForwardSerial), check},
+		{implHandParallel, "", host(rodinia.BPNNLayerForwardParallel), check},
+	})
+}

@@ -1,0 +1,51 @@
+// Package rodinia is a held-out set of kernels from the Rodinia benchmark
+// suite (version 3.1, its CUDA versions), ported to gocuda the way a user
+// would port them, with the public API only, to measure gocuda on kernels
+// nobody tuned it for: stencils with halos, wavefronts, elimination steps
+// launched thousands of times and graph traversal.
+//
+// The kernels, each with its Rodinia source file and CUDA kernel name:
+//
+//   - hotspot/hotspot.cu, calculate_temp (CalculateTempKernel, driven by
+//     Hotspot): a 2D thermal stencil through shared 16×16 tiles with halos,
+//     several time steps per launch (the "pyramid"), barriers in a loop that
+//     breaks out before its last barrier.
+//   - pathfinder/pathfinder.cu, dynproc_kernel (DynprocKernel, driven by
+//     Pathfinder): a dynamic-programming wavefront down a grid, rows of 256
+//     in shared memory, the same pyramid and loop.
+//   - gaussian/gaussian.cu, Fan1 and Fan2 (Fan1Kernel, Fan2Kernel, driven by
+//     Gaussian): forward elimination with two launches per row, 2(n-1)
+//     small launches for an n×n system.
+//   - bfs/kernel.cu and bfs/kernel2.cu, Kernel and Kernel2 (BFSKernel,
+//     BFSKernel2, driven by BFS): Harish and Narayanan's breadth-first search
+//     over a CSR graph, one thread per node, launched until no mask changes.
+//   - nw/needle_kernel.cu, needle_cuda_shared_1 and needle_cuda_shared_2
+//     (NeedleShared1Kernel, NeedleShared2Kernel, driven by NW):
+//     Needleman-Wunsch, a wavefront over the diagonals of 16×16 tiles in
+//     shared memory and over the tiles' diagonals across launches.
+//   - backprop/backprop_cuda_kernel.cu, bpnn_layerforward_CUDA
+//     (LayerForwardKernel, driven by BPNNLayerForward, with the host code of
+//     backprop/backprop_cuda.cu): a neural network's input layer, products
+//     summed by a shared-memory tree.
+//
+// Each kernel keeps the structure of the original: its shared tiles, the
+// place of every __syncthreads, its loops with barriers and their early
+// exits, its launch shapes and the number of launches of Rodinia's host
+// code, which the drivers (Hotspot, Pathfinder, ...) follow. Inputs are
+// made as Rodinia's programs make them (graphgen's random graphs, needle's
+// BLOSUM62 scores, gaussian's create_matrix), from a seed.
+//
+// Beside each driver are two hand-written Go versions computing the same
+// result: a serial one (HotspotSerial, ...) and a parallel one splitting
+// the work over GOMAXPROCS goroutines with a sync.WaitGroup (HotspotParallel,
+// ...), what a Go programmer would write. The benchmarks name them
+// impl=handSerial and impl=handParallel beside impl=compiled (the kernels
+// as gocuda compile compiled them, where it did) and impl=runtime (the
+// runtime path).
+//
+// The kernels are compiled by gocuda compile (go generate); a kernel it
+// refuses keeps running on the runtime path, and its constructor's doc
+// comment ends with the reason.
+package rodinia
+
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
