@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -22,61 +23,99 @@ import (
 //
 // __log2f and __powf become math.Log2 and math.Pow, exact here.
 func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_layerForward,
+	return compiled.Kernel(gc_src_layerForward,
 		func(gc_t *gocuda.Thread) {
 			layerForward(gc_t, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum, in, hid)
 		},
-		func(gc_b *gocuda.Block) {
+		func(gc_b *compiled.Block) {
 			gc_body_layerForward(gc_b, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum, in, hid)
 		})
 }
 
-var gc_src_layerForward = gocuda.NewKernelSource("layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71")
+var gc_src_layerForward = compiled.NewSource("layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71")
 
-func gc_body_layerForward(gc_b *gocuda.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
+func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_by := gc_bidx.Y
+
 //line backprop.go:36
-	by := t.BlockIdx.Y
+	by := gc_by
+
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)
+
 //line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line backprop.go:38
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line backprop.go:41
-		indexIn := bpnnHeight*by + ty + 1
+					indexIn := bpnnHeight*by + ty + 1
+
 //line backprop.go:46
-		if tx == 0 {
-			inputNode[ty] = inputCuda[indexIn]
+					if tx == 0 {
+						inputNode[ty] = inputCuda[indexIn]
+					}
+				}
+			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line backprop.go:38
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line backprop.go:40
-		index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+
 //line backprop.go:51
-		weightMatrix[ty][tx] = inputHiddenCuda[index]
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+			}
+		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line backprop.go:38
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line backprop.go:54
-		weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+			}
+		}
 	}
 
 //line backprop.go:57
@@ -84,43 +123,72 @@ func gc_body_layerForward(gc_b *gocuda.Block, inputCuda, outputHiddenCuda, input
 		if gc_b.Stopped() {
 			return
 		}
+
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line backprop.go:38
-			ty := gc_ix.ThreadIdx.Y
+						ty := gc_ty
+
 //line backprop.go:59
-			if ty%powerTwo == 0 {
-				weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						if ty%powerTwo == 0 {
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line backprop.go:38
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line backprop.go:40
-		index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+
 //line backprop.go:65
-		inputHiddenCuda[index] = weightMatrix[ty][tx]
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+			}
+		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line backprop.go:37
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line backprop.go:38
-		ty := gc_ix.ThreadIdx.Y
+					ty := gc_ty
+
 //line backprop.go:68
-		if tx == 0 {
-			hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					if tx == 0 {
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,33 +15,53 @@ import (
 // write the same values. Launch it with blocks of 512 covering the nodes
 // (BFS does).
 func BFSKernel(gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bfsKernel,
+	return compiled.GridKernel(gc_src_bfsKernel,
 		func(gc_t *gocuda.Thread) {
 			bfsKernel(gc_t, gGraphNodes, gGraphEdges, gGraphMask, gUpdatingGraphMask, gGraphVisited, gCost, noOfNodes)
 		},
-		func(gc_b *gocuda.Block) {
-			gc_body_bfsKernel(gc_b, gGraphNodes, gGraphEdges, gGraphMask, gUpdatingGraphMask, gGraphVisited, gCost, noOfNodes)
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_bfsKernel(gc_b, gc_lo, gc_hi, gGraphNodes, gGraphEdges, gGraphMask, gUpdatingGraphMask, gGraphVisited, gCost, noOfNodes)
 		})
 }
 
-var gc_src_bfsKernel = gocuda.NewKernelSource("bfsKernel", "238f83a6afa5da293b316a152b74753725c54f2b36dc6da0f0a38124d943789c", "bfs.go:29-51")
+var gc_src_bfsKernel = compiled.NewSource("bfsKernel", "238f83a6afa5da293b316a152b74753725c54f2b36dc6da0f0a38124d943789c", "bfs.go:29-51")
 
-func gc_body_bfsKernel(gc_b *gocuda.Block, gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line bfs.go:40
-		tid := t.BlockIdx.X*BFSBlock + gc_ix.ThreadIdx.X
+						tid := gc_bx*BFSBlock + gc_tx
+
 //line bfs.go:41
-		if tid < noOfNodes && gGraphMask[tid] {
-			gGraphMask[tid] = false
-			for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
-				id := gGraphEdges[i]
-				if !gGraphVisited[id] {
-					gCost[id] = gCost[tid] + 1
-					gUpdatingGraphMask[id] = true
+						if tid < noOfNodes && gGraphMask[tid] {
+							gGraphMask[tid] = false
+							for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
+								id := gGraphEdges[i]
+								if !gGraphVisited[id] {
+									gCost[id] = gCost[tid] + 1
+									gUpdatingGraphMask[id] = true
+								}
+							}
+						}
+					}
 				}
 			}
 		}
@@ -53,31 +74,51 @@ func gc_body_bfsKernel(gc_b *gocuda.Block, gGraphNodes []Node, gGraphEdges []int
 // again. Threads set *gOver without atomics, as in the original. Launch it
 // as BFSKernel.
 func BFSKernel2(gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_bfsKernel2,
+	return compiled.GridKernel(gc_src_bfsKernel2,
 		func(gc_t *gocuda.Thread) {
 			bfsKernel2(gc_t, gGraphMask, gUpdatingGraphMask, gGraphVisited, gOver, noOfNodes)
 		},
-		func(gc_b *gocuda.Block) {
-			gc_body_bfsKernel2(gc_b, gGraphMask, gUpdatingGraphMask, gGraphVisited, gOver, noOfNodes)
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_bfsKernel2(gc_b, gc_lo, gc_hi, gGraphMask, gUpdatingGraphMask, gGraphVisited, gOver, noOfNodes)
 		})
 }
 
-var gc_src_bfsKernel2 = gocuda.NewKernelSource("bfsKernel2", "7af9a836a31e4dd244e6e19c5e84918254c72e726608ad26e3d0f3c9ce8ccf4b", "bfs.go:53-68")
+var gc_src_bfsKernel2 = compiled.NewSource("bfsKernel2", "7af9a836a31e4dd244e6e19c5e84918254c72e726608ad26e3d0f3c9ce8ccf4b", "bfs.go:53-68")
 
-func gc_body_bfsKernel2(gc_b *gocuda.Block, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line bfs.go:61
-		tid := t.BlockIdx.X*BFSBlock + gc_ix.ThreadIdx.X
+						tid := gc_bx*BFSBlock + gc_tx
+
 //line bfs.go:62
-		if tid < noOfNodes && gUpdatingGraphMask[tid] {
-			gGraphMask[tid] = true
-			gGraphVisited[tid] = true
-			*gOver = true
-			gUpdatingGraphMask[tid] = false
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -12,29 +13,49 @@ import (
 // size-1-pivot rows i below it. Threads past them return at once. Launch
 // it with blocks of 512 covering size threads (Gaussian does).
 func Fan1Kernel(mCuda, aCuda []float32, size, pivot int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_fan1,
+	return compiled.GridKernel(gc_src_fan1,
 		func(gc_t *gocuda.Thread) { fan1(gc_t, mCuda, aCuda, size, pivot) },
-		func(gc_b *gocuda.Block) { gc_body_fan1(gc_b, mCuda, aCuda, size, pivot) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_fan1(gc_b, gc_lo, gc_hi, mCuda, aCuda, size, pivot)
+		})
 }
 
-var gc_src_fan1 = gocuda.NewKernelSource("fan1", "54062c651c27c3db5ccabd9593a0096e6cb60a636e7501eed36ba4c4c134abf9", "gaussian.go:18-31")
+var gc_src_fan1 = compiled.NewSource("fan1", "54062c651c27c3db5ccabd9593a0096e6cb60a636e7501eed36ba4c4c134abf9", "gaussian.go:18-31")
 
-func gc_body_fan1(gc_b *gocuda.Block, mCuda, aCuda []float32, size, pivot int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line gaussian.go:26
-		if gc_ix.ThreadIdx.X+t.BlockIdx.X*t.BlockDim.X >= size-1-pivot {
-//line gaussian.go:26
-			continue gc_L1
-
+func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32, size, pivot int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
 		}
+		gc_pos.Block = gc_blk
+		gc_bx := gc_blk % gc_gdx
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line gaussian.go:26
+						if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+							continue gc_L1
+						}
+
 //line gaussian.go:29
-		mCuda[size*(t.BlockDim.X*t.BlockIdx.X+gc_ix.ThreadIdx.X+pivot+1)+pivot] =
-			aCuda[size*(t.BlockDim.X*t.BlockIdx.X+gc_ix.ThreadIdx.X+pivot+1)+pivot] / aCuda[size*pivot+pivot]
+						mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
+							aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -46,41 +67,65 @@ gc_L1:
 // once. j1 is unused, as it is in Rodinia. Launch it with 4×4 blocks
 // covering size×size threads (Gaussian does).
 func Fan2Kernel(mCuda, aCuda, bCuda []float32, size, j1, pivot int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_fan2,
+	return compiled.GridKernel(gc_src_fan2,
 		func(gc_t *gocuda.Thread) { fan2(gc_t, mCuda, aCuda, bCuda, size, j1, pivot) },
-		func(gc_b *gocuda.Block) { gc_body_fan2(gc_b, mCuda, aCuda, bCuda, size, j1, pivot) })
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_fan2(gc_b, gc_lo, gc_hi, mCuda, aCuda, bCuda, size, j1, pivot)
+		})
 }
 
-var gc_src_fan2 = gocuda.NewKernelSource("fan2", "14b2983bd2f04e2352bb93dc1954a49f454e4524a2a5880503f7da2befeae92a", "gaussian.go:33-56")
+var gc_src_fan2 = compiled.NewSource("fan2", "14b2983bd2f04e2352bb93dc1954a49f454e4524a2a5880503f7da2befeae92a", "gaussian.go:33-56")
 
-func gc_body_fan2(gc_b *gocuda.Block, mCuda, aCuda, bCuda []float32, size, j1, pivot int) {
-	t := gc_b.Thread()
-	gc_n := gc_b.Len()
-gc_L1:
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Enter(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []float32, size, j1, pivot int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
+		_, _, _ = gc_bx, gc_by, gc_bz
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line gaussian.go:49
-		xidx := t.BlockIdx.X*t.BlockDim.X + gc_ix.ThreadIdx.X
+						xidx := gc_bx*gc_bdx + gc_tx
+
 //line gaussian.go:50
-		yidx := t.BlockIdx.Y*t.BlockDim.Y + gc_ix.ThreadIdx.Y
-//line gaussian.go:43
-		if gc_ix.ThreadIdx.X+t.BlockIdx.X*t.BlockDim.X >= size-1-pivot {
-//line gaussian.go:43
-			continue gc_L1
+						yidx := gc_by*gc_bdy + gc_ty
 
-		}
-//line gaussian.go:46
-		if gc_ix.ThreadIdx.Y+t.BlockIdx.Y*t.BlockDim.Y >= size-pivot {
-//line gaussian.go:46
-			continue gc_L1
+//line gaussian.go:43
+						if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+							continue gc_L1
+						}
 
-		}
+//line gaussian.go:46
+						if gc_ty+gc_by*gc_bdy >= size-pivot {
+							continue gc_L1
+						}
+
 //line gaussian.go:52
-		aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+						aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+
 //line gaussian.go:53
-		if yidx == 0 {
-			bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
+						if yidx == 0 {
+							bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -22,10 +23,323 @@ import (
 // As in the original, 2.0*temp promotes the stencil to double precision,
 // and the result is rounded back to float. timeElapsed is unused, as it is
 // in Rodinia.
-//
-// gocuda compile left it on the runtime path: break of a loop containing a barrier.
 func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		calculateTemp(gc_t, iteration, power, tempSrc, tempDst, gridCols, gridRows, borderCols, borderRows, capacitance, rx, ry, rz, step, timeElapsed)
+	return compiled.Kernel(gc_src_calculateTemp,
+		func(gc_t *gocuda.Thread) {
+			calculateTemp(gc_t, iteration, power, tempSrc, tempDst, gridCols, gridRows, borderCols, borderRows, capacitance, rx, ry, rz, step, timeElapsed)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_calculateTemp(gc_b, iteration, power, tempSrc, tempDst, gridCols, gridRows, borderCols, borderRows, capacitance, rx, ry, rz, step, timeElapsed)
+		})
+}
+
+var gc_src_calculateTemp = compiled.NewSource("calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145")
+
+func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_s_validYmin := compiled.Scratch[int](gc_b, 0)
+	gc_s_validYmax := compiled.Scratch[int](gc_b, 1)
+	gc_s_validXmin := compiled.Scratch[int](gc_b, 2)
+	gc_s_validXmax := compiled.Scratch[int](gc_b, 3)
+	gc_s_n := compiled.Scratch[int](gc_b, 4)
+	gc_s_s := compiled.Scratch[int](gc_b, 5)
+	gc_s_w := compiled.Scratch[int](gc_b, 6)
+	gc_s_e := compiled.Scratch[int](gc_b, 7)
+	gc_s_computed := compiled.Scratch[bool](gc_b, 8)
+
+//line hotspot.go:50
+	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+
+//line hotspot.go:51
+	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+
+//line hotspot.go:52
+	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+
+//line hotspot.go:54
+	ambTemp := float32(80.0)
+
+//line hotspot.go:55
+	bx := gc_bx
+
+//line hotspot.go:55
+	by := gc_by
+
+//line hotspot.go:58
+	stepDivCap := step / capacitance
+
+//line hotspot.go:59
+	rx1 := 1 / rx
+
+//line hotspot.go:59
+	ry1 := 1 / ry
+
+//line hotspot.go:59
+	rz1 := 1 / rz
+
+//line hotspot.go:63
+	smallBlockRows := HotspotBlock - iteration*2
+
+//line hotspot.go:64
+	smallBlockCols := HotspotBlock - iteration*2
+
+//line hotspot.go:67
+	blkY := smallBlockRows*by - borderRows
+
+//line hotspot.go:68
+	blkX := smallBlockCols*bx - borderCols
+
+//line hotspot.go:69
+	blkYmax := blkY + HotspotBlock - 1
+
+//line hotspot.go:70
+	blkXmax := blkX + HotspotBlock - 1
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+
+//line hotspot.go:56
+					ty := gc_ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+
+//line hotspot.go:74
+					xidx := blkX + tx
+
+//line hotspot.go:77
+					loadYidx := yidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+
+//line hotspot.go:79
+					if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
+						tempOnCuda[ty][tx] = tempSrc[index]
+						powerOnCuda[ty][tx] = power[index]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+
+//line hotspot.go:56
+					ty := gc_ty
+
+//line hotspot.go:87
+					validYmin := 0
+
+//line hotspot.go:88
+					if blkY < 0 {
+						validYmin = -blkY
+					}
+
+//line hotspot.go:91
+					validYmax := HotspotBlock - 1
+
+//line hotspot.go:92
+					if blkYmax > gridRows-1 {
+						validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
+					}
+
+//line hotspot.go:95
+					validXmin := 0
+
+//line hotspot.go:96
+					if blkX < 0 {
+						validXmin = -blkX
+					}
+
+//line hotspot.go:99
+					validXmax := HotspotBlock - 1
+
+//line hotspot.go:100
+					if blkXmax > gridCols-1 {
+						validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
+					}
+
+//line hotspot.go:104
+					n := ty - 1
+
+//line hotspot.go:104
+					s := ty + 1
+
+//line hotspot.go:104
+					w := tx - 1
+
+//line hotspot.go:104
+					e := tx + 1
+
+//line hotspot.go:105
+					if n < validYmin {
+						n = validYmin
+					}
+
+//line hotspot.go:108
+					if s > validYmax {
+						s = validYmax
+					}
+
+//line hotspot.go:111
+					if w < validXmin {
+						w = validXmin
+					}
+
+//line hotspot.go:114
+					if e > validXmax {
+						e = validXmax
+					}
+
+//line hotspot.go:118
+					var computed bool
+					gc_s_validYmin[gc_rank] = validYmin
+					gc_s_validYmax[gc_rank] = validYmax
+					gc_s_validXmin[gc_rank] = validXmin
+					gc_s_validXmax[gc_rank] = validXmax
+					gc_s_n[gc_rank] = n
+					gc_s_s[gc_rank] = s
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_computed[gc_rank] = computed
+				}
+			}
+		}
+	}
+
+//line hotspot.go:119
+	for i := 0; i < iteration; i++ {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						validYmin := gc_s_validYmin[gc_rank]
+						validYmax := gc_s_validYmax[gc_rank]
+						validXmin := gc_s_validXmin[gc_rank]
+						validXmax := gc_s_validXmax[gc_rank]
+						n := gc_s_n[gc_rank]
+						s := gc_s_s[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						var computed bool
+						_ = computed
+
+//line hotspot.go:120
+						computed = false
+
+//line hotspot.go:121
+						if inRange(tx, i+1, HotspotBlock-i-2) && inRange(ty, i+1, HotspotBlock-i-2) &&
+							inRange(tx, validXmin, validXmax) && inRange(ty, validYmin, validYmax) {
+							computed = true
+							c := float64(tempOnCuda[ty][tx])
+							tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+								(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+								float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+						}
+						gc_s_computed[gc_rank] = computed
+					}
+				}
+			}
+		}
+
+//line hotspot.go:131
+		if i == iteration-1 {
+
+//line hotspot.go:132
+			break
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+
+//line hotspot.go:56
+					ty := gc_ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+
+//line hotspot.go:74
+					xidx := blkX + tx
+
+//line hotspot.go:77
+					loadYidx := yidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+			}
+		}
 	}
 }

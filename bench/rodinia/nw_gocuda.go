@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -17,368 +18,433 @@ import (
 // length (the sequences' length plus one). Launch it with i blocks of 16
 // threads (NW does).
 func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_needleShared1,
+	return compiled.Kernel(gc_src_needleShared1,
 		func(gc_t *gocuda.Thread) { needleShared1(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
-		func(gc_b *gocuda.Block) {
+		func(gc_b *compiled.Block) {
 			gc_body_needleShared1(gc_b, reference, matrixCuda, cols, penalty, i, blockWidth)
 		})
 }
 
-var gc_src_needleShared1 = gocuda.NewKernelSource("needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80")
+var gc_src_needleShared1 = compiled.NewSource("needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80")
 
-func gc_body_needleShared1(gc_b *gocuda.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line nw.go:26
-	bx := t.BlockIdx.X
+	bx := gc_bx
+
 //line nw.go:29
 	bIndexX := bx
+
 //line nw.go:30
 	bIndexY := i - 1 - bx
+
 //line nw.go:34
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+
 //line nw.go:35
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
+
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+
 //line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nw.go:27
-		tx := gc_ix.ThreadIdx.X
-//line nw.go:32
-		index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:40
-		if tx == 0 {
-			temp[tx][0] = matrixCuda[indexNW]
-		}
-		{
-//line :1
-			{
-//line :1
-				ty := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
+//line nw.go:27
+					tx := gc_tx
+
+//line nw.go:32
+					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+
+//line nw.go:40
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
+					{
+
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(0)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(1)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(2)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(3)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(4)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(5)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(6)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(7)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(8)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(9)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(10)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(11)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(12)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(13)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(14)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:44
+						{
+//line nw.go:44
+							ty := int(15)
+//line nw.go:44
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:46
+					}
+				}
 			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 1
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 2
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 3
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 4
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 5
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 6
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 7
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 8
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 9
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 10
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 11
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 12
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 13
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 14
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
-			{
-//line nw.go:45
-				ty := 15
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:45
-			}
-//line nw.go:45
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nw.go:27
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nw.go:49
-		temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+			}
+		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nw.go:27
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nw.go:33
-		indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+
 //line nw.go:52
-		temp[0][tx+1] = matrixCuda[indexN]
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+		}
 	}
 
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nw.go:27
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line nw.go:56
-			if tx <= m {
-				tIndexX := tx + 1
-				tIndexY := m - tx + 1
-				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-					temp[tIndexY][tIndexX-1]-penalty,
-					temp[tIndexY-1][tIndexX]-penalty)
+						if tx <= m {
+							tIndexX := tx + 1
+							tIndexY := m - tx + 1
+							temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+								temp[tIndexY][tIndexX-1]-penalty,
+								temp[tIndexY-1][tIndexX]-penalty)
+						}
+					}
+				}
 			}
 		}
 	}
 
 //line nw.go:66
-	for m_2 := NWBlock - 2; m_2 >= 0; m_2-- {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nw.go:27
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line nw.go:67
-			if tx <= m_2 {
-				tIndexX_2 := tx + NWBlock - m_2
-				tIndexY_2 := NWBlock - tx
-				temp[tIndexY_2][tIndexX_2] = maximum(temp[tIndexY_2-1][tIndexX_2-1]+ref[tIndexY_2-1][tIndexX_2-1],
-					temp[tIndexY_2][tIndexX_2-1]-penalty,
-					temp[tIndexY_2-1][tIndexX_2]-penalty)
+						if tx <= m_ {
+							tIndexX_ := tx + NWBlock - m_
+							tIndexY_ := NWBlock - tx
+							temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+								temp[tIndexY_][tIndexX_-1]-penalty,
+								temp[tIndexY_-1][tIndexX_]-penalty)
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nw.go:27
-		tx := gc_ix.ThreadIdx.X
-//line nw.go:32
-		index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-		{
-//line :1
-			{
-//line :1
-				ty_2 := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
+//line nw.go:27
+					tx := gc_tx
+
+//line nw.go:32
+					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+
+					{
+
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(0)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(1)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(2)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(3)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(4)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(5)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(6)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(7)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(8)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(9)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(10)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(11)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(12)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(13)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(14)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:77
+						{
+//line nw.go:77
+							ty_ := int(15)
+//line nw.go:77
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:79
+					}
+				}
 			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 1
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 2
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 3
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 4
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 5
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 6
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 7
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 8
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 9
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 10
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 11
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 12
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 13
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 14
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
-			{
-//line nw.go:78
-				ty_2 := 15
-//line nw.go:78
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:78
-			}
-//line nw.go:78
 		}
 	}
 }
@@ -389,368 +455,433 @@ func gc_body_needleShared1(gc_b *gocuda.Block, reference, matrixCuda []int32, co
 // triangle, its loads in the original's slightly different order. Launch
 // it with i blocks of 16 threads (NW does).
 func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
-	return gocuda.CompiledKernel(gc_src_needleShared2,
+	return compiled.Kernel(gc_src_needleShared2,
 		func(gc_t *gocuda.Thread) { needleShared2(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
-		func(gc_b *gocuda.Block) {
+		func(gc_b *compiled.Block) {
 			gc_body_needleShared2(gc_b, reference, matrixCuda, cols, penalty, i, blockWidth)
 		})
 }
 
-var gc_src_needleShared2 = gocuda.NewKernelSource("needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144")
+var gc_src_needleShared2 = compiled.NewSource("needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144")
 
-func gc_body_needleShared2(gc_b *gocuda.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
-	gc_n := gc_b.Len()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+
 //line nw.go:90
-	bx := t.BlockIdx.X
+	bx := gc_bx
+
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
+
 //line nw.go:94
 	bIndexY := blockWidth - bx - 1
+
 //line nw.go:98
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+
 //line nw.go:99
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
+
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+
 //line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nw.go:91
-		tx := gc_ix.ThreadIdx.X
-//line nw.go:96
-		index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-		{
-//line :1
-			{
-//line :1
-				ty := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
+//line nw.go:91
+					tx := gc_tx
+
+//line nw.go:96
+					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+
+					{
+
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(0)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(1)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(2)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(3)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(4)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(5)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(6)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(7)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(8)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(9)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(10)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(11)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(12)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(13)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(14)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:104
+						{
+//line nw.go:104
+							ty := int(15)
+//line nw.go:104
+							_ = ty
+							ref[ty][tx] = reference[index+cols*ty]
+						}
+//line nw.go:106
+					}
+				}
 			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 1
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 2
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 3
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 4
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 5
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 6
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 7
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 8
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 9
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 10
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 11
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 12
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 13
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 14
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
-			{
-//line nw.go:105
-				ty := 15
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
-//line nw.go:105
-			}
-//line nw.go:105
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nw.go:91
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nw.go:109
-		if tx == 0 {
-			temp[tx][0] = matrixCuda[indexNW]
-		}
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
 //line nw.go:113
-		temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+			}
+		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
 //line nw.go:91
-		tx := gc_ix.ThreadIdx.X
+					tx := gc_tx
+
 //line nw.go:97
-		indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+
 //line nw.go:116
-		temp[0][tx+1] = matrixCuda[indexN]
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+		}
 	}
 
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nw.go:91
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line nw.go:120
-			if tx <= m {
-				tIndexX := tx + 1
-				tIndexY := m - tx + 1
-				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-					temp[tIndexY][tIndexX-1]-penalty,
-					temp[tIndexY-1][tIndexX]-penalty)
+						if tx <= m {
+							tIndexX := tx + 1
+							tIndexY := m - tx + 1
+							temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+								temp[tIndexY][tIndexX-1]-penalty,
+								temp[tIndexY-1][tIndexX]-penalty)
+						}
+					}
+				}
 			}
 		}
 	}
 
 //line nw.go:130
-	for m_2 := NWBlock - 2; m_2 >= 0; m_2-- {
-		for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-			gc_b.Mark(gc_tid)
-			gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
 //line nw.go:91
-			tx := gc_ix.ThreadIdx.X
+						tx := gc_tx
+
 //line nw.go:131
-			if tx <= m_2 {
-				tIndexX_2 := tx + NWBlock - m_2
-				tIndexY_2 := NWBlock - tx
-				temp[tIndexY_2][tIndexX_2] = maximum(temp[tIndexY_2-1][tIndexX_2-1]+ref[tIndexY_2-1][tIndexX_2-1],
-					temp[tIndexY_2][tIndexX_2-1]-penalty,
-					temp[tIndexY_2-1][tIndexX_2]-penalty)
+						if tx <= m_ {
+							tIndexX_ := tx + NWBlock - m_
+							tIndexY_ := NWBlock - tx
+							temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+								temp[tIndexY_][tIndexX_-1]-penalty,
+								temp[tIndexY_-1][tIndexX_]-penalty)
+						}
+					}
+				}
 			}
 		}
 	}
-	for gc_tid := 0; gc_tid < gc_n; gc_tid++ {
-		gc_b.Mark(gc_tid)
-		gc_ix := struct{ ThreadIdx gocuda.Dim3 }{gc_b.At(gc_tid)}
-//line nw.go:91
-		tx := gc_ix.ThreadIdx.X
-//line nw.go:96
-		index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-		{
-//line :1
-			{
-//line :1
-				ty_2 := 0
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
 
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
+//line nw.go:91
+					tx := gc_tx
+
+//line nw.go:96
+					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+
+					{
+
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(0)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(1)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(2)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(3)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(4)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(5)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(6)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(7)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(8)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(9)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(10)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(11)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(12)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(13)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(14)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:141
+						{
+//line nw.go:141
+							ty_ := int(15)
+//line nw.go:141
+							_ = ty_
+							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+						}
+//line nw.go:143
+					}
+				}
 			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 1
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 2
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 3
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 4
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 5
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 6
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 7
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 8
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 9
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 10
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 11
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 12
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 13
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 14
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
-			{
-//line nw.go:142
-				ty_2 := 15
-//line nw.go:142
-				matrixCuda[index+ty_2*cols] = temp[ty_2+1][tx+1]
-//line nw.go:142
-			}
-//line nw.go:142
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package rodinia
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -17,10 +18,203 @@ import (
 // before its second barrier on the last row, and otherwise copies the row's
 // results back for the next. Launch it with blocks of 256 over the small
 // blocks of the row (Pathfinder does).
-//
-// gocuda compile left it on the runtime path: break of a loop containing a barrier.
 func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		dynproc(gc_t, iteration, gpuWall, gpuSrc, gpuResults, cols, rows, startStep, border)
+	return compiled.Kernel(gc_src_dynproc,
+		func(gc_t *gocuda.Thread) {
+			dynproc(gc_t, iteration, gpuWall, gpuSrc, gpuResults, cols, rows, startStep, border)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_dynproc(gc_b, iteration, gpuWall, gpuSrc, gpuResults, cols, rows, startStep, border)
+		})
+}
+
+var gc_src_dynproc = compiled.NewSource("dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106")
+
+func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_w := compiled.Scratch[int](gc_b, 0)
+	gc_s_e := compiled.Scratch[int](gc_b, 1)
+	gc_s_isValid := compiled.Scratch[bool](gc_b, 2)
+	gc_s_computed := compiled.Scratch[bool](gc_b, 3)
+
+//line pathfinder.go:35
+	prev := gocuda.Shared[int32](t, PathfinderBlock)
+
+//line pathfinder.go:36
+	result := gocuda.Shared[int32](t, PathfinderBlock)
+
+//line pathfinder.go:38
+	bx := gc_bx
+
+//line pathfinder.go:43
+	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
+
+//line pathfinder.go:46
+	blkX := smallBlockCols*bx - border
+
+//line pathfinder.go:47
+	blkXmax := blkX + PathfinderBlock - 1
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+
+//line pathfinder.go:54
+					validXmin := 0
+
+//line pathfinder.go:55
+					if blkX < 0 {
+						validXmin = -blkX
+					}
+
+//line pathfinder.go:58
+					validXmax := PathfinderBlock - 1
+
+//line pathfinder.go:59
+					if blkXmax > cols-1 {
+						validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
+					}
+
+//line pathfinder.go:63
+					w := tx - 1
+
+//line pathfinder.go:64
+					e := tx + 1
+
+//line pathfinder.go:65
+					if w < validXmin {
+						w = validXmin
+					}
+
+//line pathfinder.go:68
+					if e > validXmax {
+						e = validXmax
+					}
+
+//line pathfinder.go:72
+					isValid := inRange(tx, validXmin, validXmax)
+
+//line pathfinder.go:74
+					if inRange(xidx, 0, cols-1) {
+						prev[tx] = gpuSrc[xidx]
+					}
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_isValid[gc_rank] = isValid
+				}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+		var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+
+//line pathfinder.go:79
+	for i := 0; i < iteration; i++ {
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						isValid := gc_s_isValid[gc_rank]
+						var computed bool
+						_ = computed
+
+//line pathfinder.go:80
+						computed = false
+
+//line pathfinder.go:81
+						if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
+							computed = true
+							left := prev[w]
+							up := prev[tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							index := cols*(startStep+i) + xidx
+							result[tx] = shortest + gpuWall[index]
+						}
+						gc_s_computed[gc_rank] = computed
+					}
+				}
+			}
+		}
+
+//line pathfinder.go:92
+		if i == iteration-1 {
+
+//line pathfinder.go:93
+			break
+		}
+		{
+			gc_rank := 0
+			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_rank := 0
+		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
+			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+		}
 	}
 }
