@@ -82,25 +82,22 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+
+//line saxpy.go:49
+	n := len(x)
+
+//line saxpy.go:50
+	stride := gc_bdx * gc_gdx
+
+//line saxpy.go:51
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
-
-//line saxpy.go:49
-		n := len(x)
-
-//line saxpy.go:50
-		stride := gc_bdx * gc_gdx
-
-//line saxpy.go:51
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
+		gc_more = false
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk % gc_gdx
 			{
 				gc_rank := 0
 				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
@@ -149,25 +146,22 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+
+//line saxpy.go:67
+	n := len(x)
+
+//line saxpy.go:68
+	stride := gc_bdx * gc_gdx * saxpyRun
+
+//line saxpy.go:69
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
-
-//line saxpy.go:67
-		n := len(x)
-
-//line saxpy.go:68
-		stride := gc_bdx * gc_gdx * saxpyRun
-
-//line saxpy.go:69
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
+		gc_more = false
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk % gc_gdx
 			{
 				gc_rank := 0
 				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
@@ -273,25 +267,22 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+
+//line saxpy.go:131
+	n := len(c)
+
+//line saxpy.go:132
+	stride := gc_bdx * gc_gdx
+
+//line saxpy.go:133
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
-
-//line saxpy.go:131
-		n := len(c)
-
-//line saxpy.go:132
-		stride := gc_bdx * gc_gdx
-
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
+		gc_more = false
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk % gc_gdx
 			{
 				gc_rank := 0
 				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
@@ -335,25 +326,22 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+
+//line saxpy.go:144
+	n := len(c)
+
+//line saxpy.go:145
+	stride := gc_bdx * gc_gdx * saxpyRun
+
+//line saxpy.go:146
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
-
-//line saxpy.go:144
-		n := len(c)
-
-//line saxpy.go:145
-		stride := gc_bdx * gc_gdx * saxpyRun
-
-//line saxpy.go:146
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
+		gc_more = false
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk % gc_gdx
 			{
 				gc_rank := 0
 				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {

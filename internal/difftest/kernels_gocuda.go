@@ -928,19 +928,16 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+
+//line kernels.go:199
+	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
-
-//line kernels.go:199
-		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
+		gc_more = false
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk % gc_gdx
 			{
 				gc_rank := 0
 				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {

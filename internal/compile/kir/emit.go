@@ -68,7 +68,7 @@ func emit(f *Func, name, tparams, params string) string {
 	}
 	e.printf("func %s%s(%s) {\n", name, tparams, sig)
 	e.preamble()
-	if f.Grid {
+	if f.Grid && f.GridStride == nil {
 		e.blockLoop(body.Bytes())
 	} else {
 		e.w.Write(body.Bytes())
@@ -158,6 +158,15 @@ func (e *emitter) blockLoop(body []byte) {
 	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
 	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
+	e.blockCoords()
+	e.w.Write(body)
+	e.printf("}\n")
+}
+
+// blockCoords writes, at the top of a block of the chunk, its position
+// and the coordinates of its index that the code uses.
+func (e *emitter) blockCoords() {
+	n := e.name
 	e.printf("%s.Block = %s\n", n["pos"], n["blk"])
 	if e.f.Exits {
 		e.printf("clear(%s)\n", n["exited"])
@@ -166,7 +175,7 @@ func (e *emitter) blockLoop(body []byte) {
 		e.printf("%s.EnterBlock(%s)\n", n["b"], n["blk"])
 	}
 	switch {
-	case e.used["bx"] && !e.used["by"] && !e.used["bz"]:
+	case e.used["bx"] && !e.used["by"] && !e.used["bz"] && !e.used["bidx"]:
 		e.printf("%s := %s %% %s\n", n["bx"], n["blk"], n["gdx"])
 	case e.used["bx"] || e.used["by"] || e.used["bz"] || e.used["bidx"]:
 		e.printf("%s, %s, %s := %s%%%s, %s/%s%%%s, %s/(%s*%s)\n", n["bx"], n["by"], n["bz"],
@@ -176,8 +185,6 @@ func (e *emitter) blockLoop(body []byte) {
 			e.printf("%s := %s.Dim3{X: %s, Y: %s, Z: %s}\n", n["bidx"], e.f.Src.Gocuda, n["bx"], n["by"], n["bz"])
 		}
 	}
-	e.w.Write(body)
-	e.printf("}\n")
 }
 
 // typeString names t in the generated file.

@@ -24,6 +24,10 @@ type Func struct {
 	// Grid is set when the kernel has no barrier, collective or shared
 	// memory: a call runs a chunk of blocks (compiled.GridKernel).
 	Grid bool
+	// GridStride is set, in grid mode, when the body is one grid-stride
+	// loop after block code that does not depend on the block: each step
+	// of the loop runs for every block of the chunk.
+	GridStride *ThreadLoop
 	// Exits is set when a thread may return while later thread loops run:
 	// the body keeps a record of the threads that have.
 	Exits bool

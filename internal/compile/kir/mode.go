@@ -52,6 +52,51 @@ func mode(f *Func) {
 	walk(f.Body, 0)
 	f.Grid = grid && !f.hasShared()
 	f.Exits = returns && (loops > 1 || inner)
+	if f.Grid && !f.Exits {
+		f.GridStride = f.gridStride()
+	}
+}
+
+// gridStride returns the body's one thread loop if the body is a
+// grid-stride loop after block code that does not depend on the block,
+// or nil.
+func (f *Func) gridStride() *ThreadLoop {
+	var loop *ThreadLoop
+	for _, n := range f.Body {
+		switch n := n.(type) {
+		case *Code:
+			if !n.Block || loop != nil || f.readsBlock(n.Stmt) {
+				return nil
+			}
+		case *ThreadLoop:
+			if loop != nil || len(n.Body) != 1 {
+				return nil
+			}
+			fs, ok := n.Body[0].(*Code).Stmt.(*ast.ForStmt)
+			if !ok || f.Strides[fs] == nil {
+				return nil
+			}
+			loop = n
+		default:
+			return nil
+		}
+	}
+	return loop
+}
+
+// readsBlock reports whether n reads the block's index or the thread.
+func (f *Func) readsBlock(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if sel, ok := m.(*ast.SelectorExpr); ok && f.isThreadField(sel) && sel.Sel.Name != "BlockIdx" {
+			return false // the launch's shape: the same for every block
+		}
+		if id, ok := m.(*ast.Ident); ok && f.Src.Info.Uses[id] == f.Src.Thread {
+			found = true // t.BlockIdx, or a call that may read it
+		}
+		return !found
+	})
+	return found
 }
 
 // threadReturns reports whether a thread of loop l may return.

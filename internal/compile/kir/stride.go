@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"bytes"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -115,6 +116,11 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	e.line(fs.Pos())
 	e.printf("for %s, %s, %s := 0, %s, true; %s; %s += %s {\n", off, limit, more, e.plain(s.Limit), more, off, step)
 	e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
+	outer := e.w
+	var buf bytes.Buffer
+	if e.f.GridStride == l { // every block of the chunk takes the step: neighbouring blocks, neighbouring elements
+		e.w = &buf
+	}
 	e.threadLoopWith(l, func() {
 		key := e.f.Vars[s.Key].Name
 		e.line(fs.Pos())
@@ -123,5 +129,14 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 			e.source(st)
 		}
 	})
+	if e.f.GridStride == l {
+		e.w = outer
+		n := e.name
+		e.gridNeeds()
+		e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
+		e.blockCoords()
+		e.w.Write(buf.Bytes())
+		e.printf("}\n")
+	}
 	e.printf("}\n")
 }
