@@ -23,8 +23,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 
 //line blocks.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)
@@ -32,36 +31,36 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:16
 	for range rounds {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:15
-						tid := gc_tx
+				tid := gc_tx
 
 //line blocks.go:17
-						s[tid]++
-					}
-				}
+				s[tid]++
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line blocks.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line blocks.go:20
-					counts[tid] = s[tid]
-				}
-			}
+			counts[tid] = s[tid]
 		}
 	}
 }
@@ -84,8 +83,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -147,21 +144,21 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line blocks.go:40
-					if gc_tx == 0 {
-						var s float64
-						for _, w := range warps {
-							s += w
-						}
-						partial[gc_bx] = s
-					}
+			if gc_tx == 0 {
+				var s float64
+				for _, w := range warps {
+					s += w
 				}
+				partial[gc_bx] = s
 			}
 		}
 	}
@@ -184,66 +181,65 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line blocks.go:56
 	s := gocuda.Shared[float64](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line blocks.go:57
-					tid := gc_tx
+			tid := gc_tx
 
 //line blocks.go:58
-					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
-			}
+			s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 		}
 	}
 
 //line blocks.go:60
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:57
-						tid := gc_tx
+				tid := gc_tx
 
 //line blocks.go:61
-						if tid < stride {
-							s[tid] += s[tid+stride]
-						}
-					}
+				if tid < stride {
+					s[tid] += s[tid+stride]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line blocks.go:57
-					tid := gc_tx
+			tid := gc_tx
 
 //line blocks.go:66
-					if tid == 0 {
-						partial[gc_bx] = s[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = s[0]
 			}
 		}
 	}

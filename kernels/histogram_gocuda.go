@@ -28,12 +28,11 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line histogram.go:30
 	n := len(data)
@@ -48,26 +47,26 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram.go:33
-						b := tid + gc_off
-						if !(b < gc_limit) {
-							continue
-						}
-						gc_more = true
+				b := tid + gc_off
+				if !(b < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line histogram.go:34
-						local[b] = 0
-					}
-				}
+				local[b] = 0
 			}
 		}
 	}
@@ -82,26 +81,26 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more2 = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
-						if !(i < gc_limit2) {
-							continue
-						}
-						gc_more2 = true
+				i := gc_bx*gc_bdx + tid + gc_off2
+				if !(i < gc_limit2) {
+					continue
+				}
+				gc_more2 = true
 
 //line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-				}
+				atomic.Add(&local[data[i]], 1)
 			}
 		}
 	}
@@ -113,27 +112,27 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more3 = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram.go:42
-						b_ := tid + gc_off3
-						if !(b_ < gc_limit3) {
-							continue
-						}
-						gc_more3 = true
+				b_ := tid + gc_off3
+				if !(b_ < gc_limit3) {
+					continue
+				}
+				gc_more3 = true
 
 //line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
+				if c := local[b_]; c != 0 {
+					atomic.Add(&bins[b_], c)
 				}
 			}
 		}

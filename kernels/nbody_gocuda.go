@@ -26,10 +26,9 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -37,43 +36,43 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:144
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line nbody.go:145
-						if i >= len(bodies) {
-							continue gc_L1
-						}
+				if i >= len(bodies) {
+					continue gc_L1
+				}
 
 //line nbody.go:148
-						xi := bodies[i][0]
+				xi := bodies[i][0]
 
 //line nbody.go:148
-						yi := bodies[i][1]
+				yi := bodies[i][1]
 
 //line nbody.go:148
-						zi := bodies[i][2]
+				zi := bodies[i][2]
 
 //line nbody.go:149
-						var ax, ay, az float32
+				var ax, ay, az float32
 
 //line nbody.go:150
-						for j := range bodies {
-							bj := &bodies[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
+				for j := range bodies {
+					bj := &bodies[j]
+					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+				}
 
 //line nbody.go:154
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
+				acc[i] = [3]float32{ax, ay, az}
 			}
 		}
 	}
@@ -106,8 +105,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -124,56 +121,56 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line nbody.go:177
-					var xi, yi, zi float32
+			var xi, yi, zi float32
 
 //line nbody.go:178
-					if i < n {
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
+			if i < n {
+				xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+			}
 
 //line nbody.go:181
-					var ax, ay, az float32
-					gc_s_xi[gc_rank] = xi
-					gc_s_yi[gc_rank] = yi
-					gc_s_zi[gc_rank] = zi
-					gc_s_ax[gc_rank] = ax
-					gc_s_ay[gc_rank] = ay
-					gc_s_az[gc_rank] = az
-				}
-			}
+			var ax, ay, az float32
+			gc_s_xi[gc_rank] = xi
+			gc_s_yi[gc_rank] = yi
+			gc_s_zi[gc_rank] = zi
+			gc_s_ax[gc_rank] = ax
+			gc_s_ay[gc_rank] = ay
+			gc_s_az[gc_rank] = az
 		}
 	}
 
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:183
-						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+				for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 //line nbody.go:183
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line nbody.go:183
-								return
+						return
 //line nbody.go:183
-							}
-							tile[k] = bodies[start+k]
-						}
 					}
+					tile[k] = bodies[start+k]
 				}
 			}
 		}
@@ -200,23 +197,23 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
+			i := gc_bx*gc_bdx + gc_tx
+			ax := gc_s_ax[gc_rank]
+			ay := gc_s_ay[gc_rank]
+			az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-					if i < n {
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
+			if i < n {
+				acc[i] = [3]float32{ax, ay, az}
 			}
 		}
 	}
@@ -248,9 +245,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_xi := compiled.Scratch[float32](gc_b, 0)
 	gc_s_yi := compiled.Scratch[float32](gc_b, 1)
 	gc_s_zi := compiled.Scratch[float32](gc_b, 2)
@@ -276,160 +273,168 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					tx := gc_tx
+			tx := gc_tx
 
 //line nbody.go:219
-					i := gc_bx*p + tx
+			i := gc_bx*p + tx
 
 //line nbody.go:220
-					var xi, yi, zi float32
+			var xi, yi, zi float32
 
 //line nbody.go:221
-					if i < n {
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
+			if i < n {
+				xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+			}
 
 //line nbody.go:225
-					var ax, ay, az float32
-					gc_s_xi[gc_rank] = xi
-					gc_s_yi[gc_rank] = yi
-					gc_s_zi[gc_rank] = zi
-					gc_s_ax[gc_rank] = ax
-					gc_s_ay[gc_rank] = ay
-					gc_s_az[gc_rank] = az
-				}
-			}
+			var ax, ay, az float32
+			gc_s_xi[gc_rank] = xi
+			gc_s_yi[gc_rank] = yi
+			gc_s_zi[gc_rank] = zi
+			gc_s_ax[gc_rank] = ax
+			gc_s_ay[gc_rank] = ay
+			gc_s_az[gc_rank] = az
 		}
 	}
 
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-						tx := gc_tx
+				tx := gc_tx
 
 //line nbody.go:217
-						ty := gc_ty
+				ty := gc_ty
 
 //line nbody.go:227
-						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+				for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 //line nbody.go:227
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line nbody.go:227
-								return
+						return
 //line nbody.go:227
-							}
-							tile[k] = bodies[start+k]
-						}
 					}
+					tile[k] = bodies[start+k]
 				}
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-						ty := gc_ty
+				ty := gc_ty
 
 //line nbody.go:231
-						lo := ty * part
-						xi := gc_s_xi[gc_rank]
-						yi := gc_s_yi[gc_rank]
-						zi := gc_s_zi[gc_rank]
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
+				lo := ty * part
+				xi := gc_s_xi[gc_rank]
+				yi := gc_s_yi[gc_rank]
+				zi := gc_s_zi[gc_rank]
+				ax := gc_s_ax[gc_rank]
+				ay := gc_s_ay[gc_rank]
+				az := gc_s_az[gc_rank]
 
 //line nbody.go:232
-						for j := lo; j < lo+part && start+j < n; j++ {
+				for j := lo; j < lo+part && start+j < n; j++ {
 //line nbody.go:232
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line nbody.go:232
-								return
+						return
 //line nbody.go:232
-							}
-							bj := &tile[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
 					}
+					bj := &tile[j]
+					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 				}
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					tx := gc_tx
+			tx := gc_tx
 
 //line nbody.go:217
-					ty := gc_ty
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
+			ty := gc_ty
+			ax := gc_s_ax[gc_rank]
+			ay := gc_s_ay[gc_rank]
+			az := gc_s_az[gc_rank]
 
 //line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-			}
+			partial[ty*p+tx] = [3]float32{ax, ay, az}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					tx := gc_tx
+			tx := gc_tx
 
 //line nbody.go:217
-					ty := gc_ty
+			ty := gc_ty
 
 //line nbody.go:219
-					i := gc_bx*p + tx
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
+			i := gc_bx*p + tx
+			ax := gc_s_ax[gc_rank]
+			ay := gc_s_ay[gc_rank]
+			az := gc_s_az[gc_rank]
 
 //line nbody.go:240
-					if ty == 0 && i < n {
-						for y := 1; y < q; y++ {
-							s := &partial[y*p+tx]
-							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-						}
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					gc_s_ax[gc_rank] = ax
-					gc_s_ay[gc_rank] = ay
-					gc_s_az[gc_rank] = az
+			if ty == 0 && i < n {
+				for y := 1; y < q; y++ {
+					s := &partial[y*p+tx]
+					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 				}
+				acc[i] = [3]float32{ax, ay, az}
 			}
+			gc_s_ax[gc_rank] = ax
+			gc_s_ay[gc_rank] = ay
+			gc_s_az[gc_rank] = az
 		}
 	}
 }
@@ -453,10 +458,9 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -464,62 +468,62 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:257
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line nbody.go:258
-						if i >= len(bodies) {
-							continue gc_L1
-						}
+				if i >= len(bodies) {
+					continue gc_L1
+				}
 
 //line nbody.go:261
-						b := &bodies[i]
+				b := &bodies[i]
 
 //line nbody.go:261
-						v := &vel[i]
+				v := &vel[i]
 
 //line nbody.go:261
-						a := &acc[i]
+				a := &acc[i]
 
-						{
+				{
 
 //line nbody.go:262
-							{
+					{
 //line nbody.go:262
-								d := int(0)
+						d := int(0)
 //line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(1)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(2)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:265
-						}
+						_ = d
+						v[d] += a[d] * dt
+						b[d] += v[d] * dt
 					}
+//line nbody.go:262
+					{
+//line nbody.go:262
+						d := int(1)
+//line nbody.go:262
+						_ = d
+						v[d] += a[d] * dt
+						b[d] += v[d] * dt
+					}
+//line nbody.go:262
+					{
+//line nbody.go:262
+						d := int(2)
+//line nbody.go:262
+						_ = d
+						v[d] += a[d] * dt
+						b[d] += v[d] * dt
+					}
+//line nbody.go:265
 				}
 			}
 		}

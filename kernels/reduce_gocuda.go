@@ -27,66 +27,65 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:184
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
+			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 		}
 	}
 
 //line reduce.go:188
 	for s := gc_bdx / 2; s > 0; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:184
-						tid := gc_tx
+				tid := gc_tx
 
 //line reduce.go:189
-						if tid < s {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
+				if tid < s {
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:184
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:194
-					if tid == 0 {
-						atomic.Add(sum, sdata[0])
-					}
-				}
+			if tid == 0 {
+				atomic.Add(sum, sdata[0])
 			}
 		}
 	}
@@ -111,66 +110,65 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:208
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
+			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 		}
 	}
 
 //line reduce.go:212
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:208
-						tid := gc_tx
+				tid := gc_tx
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
+				if tid%(2*s) == 0 {
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:208
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:218
-					if tid == 0 {
-						partial[gc_bx] = sdata[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -195,66 +193,65 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:232
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
+			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 		}
 	}
 
 //line reduce.go:236
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:232
-						tid := gc_tx
+				tid := gc_tx
 
 //line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
+				if index := 2 * s * tid; index < gc_bdx {
+					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:232
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:242
-					if tid == 0 {
-						partial[gc_bx] = sdata[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -277,27 +274,26 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:254
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
+			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 		}
 	}
 
@@ -310,39 +306,39 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line reduce.go:271
-						if tid_ < s {
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce.go:254
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce.go:259
-					if tid == 0 {
-						partial[gc_bx] = sdata[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}

@@ -27,30 +27,29 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:19
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
+			i := gc_bx*2*gc_bdx + tid
 
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			}
+			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 		}
 	}
 
@@ -63,39 +62,39 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line reduce.go:271
-						if tid_ < s {
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:19
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce_variants.go:25
-					if tid == 0 {
-						partial[gc_bx] = sdata[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -123,8 +122,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -132,22 +129,22 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+			i := gc_bx*2*gc_bdx + tid
 
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			}
+			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 		}
 	}
 
@@ -160,20 +157,20 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line reduce.go:271
-						if tid_ < s {
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -522,8 +519,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -554,33 +549,33 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						if !(i < gc_limit) {
-							continue
-						}
-						gc_more = true
+				i := gc_bx*2*b + tid + gc_off
+				if !(i < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line reduce_variants.go:135
-						v += in[i]
+				v += in[i]
 
 //line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
+				if i+b < n {
+					v += in[i+b]
 				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -588,20 +583,20 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
+			tid := gc_tx
+			v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
+			sdata[tid] = v
 		}
 	}
 
@@ -614,20 +609,20 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line reduce.go:271
-						if tid_ < s {
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -778,8 +773,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -808,25 +801,25 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:173
-						lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
-						if !(lo < gc_limit) {
-							continue
-						}
-						gc_more = true
+				lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
+				if !(lo < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-						gc_s_v[gc_rank] = v
-					}
-				}
+				v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}

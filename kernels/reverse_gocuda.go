@@ -24,10 +24,9 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -38,17 +37,17 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 //line reverse.go:20
 		n := len(in)
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reverse.go:21
-						if i := gc_bx*gc_bdx + gc_tx; i < n {
-							out[n-1-i] = in[i]
-						}
-					}
+				if i := gc_bx*gc_bdx + gc_tx; i < n {
+					out[n-1-i] = in[i]
 				}
 			}
 		}
@@ -78,10 +77,9 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reverse.go:39
 	n := len(in)
@@ -92,38 +90,38 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 //line reverse.go:41
 	tile := gocuda.Shared[T](t, b)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reverse.go:40
-					tid := gc_tx
+			tid := gc_tx
 
 //line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
+			if i := gc_bx*b + tid; i < n {
+				tile[b-1-tid] = in[i]
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reverse.go:40
-					tid := gc_tx
+			tid := gc_tx
 
 //line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
+			if o := n - (gc_bx+1)*b + tid; o >= 0 {
+				out[o] = tile[tid]
 			}
 		}
 	}

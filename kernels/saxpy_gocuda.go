@@ -23,10 +23,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -37,20 +36,20 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line saxpy.go:30
 		n := len(x)
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line saxpy.go:32
-						if i < n {
-							y[i] = a*x[i] + y[i]
-						}
-					}
+				if i < n {
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -78,10 +77,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 
 //line saxpy.go:49
 	n := len(x)
@@ -99,23 +97,23 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk % gc_gdx
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							if !(i < gc_limit) {
-								continue
-							}
-							gc_more = true
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-					}
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -142,10 +140,9 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 
 //line saxpy.go:67
 	n := len(x)
@@ -163,33 +160,33 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk % gc_gdx
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:69
-							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
-								continue
-							}
-							gc_more = true
+					lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line saxpy.go:70
-							hi := min(lo+saxpyRun, n)
+					hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:71
-							xs, ys := x[lo:hi], y[lo:hi]
+					xs, ys := x[lo:hi], y[lo:hi]
 
 //line saxpy.go:72
-							ys = ys[:len(xs)]
+					ys = ys[:len(xs)]
 
 //line saxpy.go:73
-							for i, v := range xs {
-								ys[i] = a*v + ys[i]
-							}
-						}
+					for i, v := range xs {
+						ys[i] = a*v + ys[i]
 					}
 				}
 			}
@@ -213,10 +210,9 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -227,20 +223,20 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line saxpy.go:119
-						if i < n {
-							c[i] = a[i] + b[i]
-						}
-					}
+				if i < n {
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -263,10 +259,9 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 
 //line saxpy.go:131
 	n := len(c)
@@ -284,23 +279,23 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk % gc_gdx
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							if !(i < gc_limit) {
-								continue
-							}
-							gc_more = true
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -322,10 +317,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 
 //line saxpy.go:144
 	n := len(c)
@@ -343,33 +337,33 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk % gc_gdx
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:146
-							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
-								continue
-							}
-							gc_more = true
+					lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line saxpy.go:147
-							hi := min(lo+saxpyRun, n)
+					hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:148
-							as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+					as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
 
 //line saxpy.go:149
-							bs, cs = bs[:len(as)], cs[:len(as)]
+					bs, cs = bs[:len(as)], cs[:len(as)]
 
 //line saxpy.go:150
-							for i, v := range as {
-								cs[i] = v + bs[i]
-							}
-						}
+					for i, v := range as {
+						cs[i] = v + bs[i]
 					}
 				}
 			}

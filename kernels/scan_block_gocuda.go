@@ -29,10 +29,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)
 
 //line scan_block.go:20
@@ -44,30 +43,30 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:21
-					i := gc_tx
+			i := gc_tx
 
 //line scan_block.go:23
-					g := gc_bx*b + i
+			g := gc_bx*b + i
 
 //line scan_block.go:24
-					var v T
+			var v T
 
 //line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
+			if g < n {
+				v = in[g]
+			}
 
 //line scan_block.go:28
-					x[i] = v
-				}
-			}
+			x[i] = v
 		}
 	}
 
@@ -77,86 +76,86 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:50
-						i_ := gc_tx
+				i_ := gc_tx
 
 //line scan_block.go:52
-						var y T
+				var y T
 
 //line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						gc_s_y[gc_rank] = y
-					}
+				if i_ >= offset {
+					y = x_[i_-offset]
 				}
+				gc_s_y[gc_rank] = y
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:50
-						i_ := gc_tx
-						y := gc_s_y[gc_rank]
+				i_ := gc_tx
+				y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_ >= offset {
-							x_[i_] = y + x_[i_]
-						}
-					}
+				if i_ >= offset {
+					x_[i_] = y + x_[i_]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:21
-					i := gc_tx
+			i := gc_tx
 
 //line scan_block.go:23
-					g := gc_bx*b + i
+			g := gc_bx*b + i
 
 //line scan_block.go:50
-					i_ := gc_tx
+			i_ := gc_tx
 
 //line scan_block.go:62
-					var r T = x_[i_]
+			var r T = x_[i_]
 
 //line scan_block.go:30
-					incl := r
+			incl := r
 
 //line scan_block.go:31
-					if g < n {
-						switch {
-						case inclusive:
-							out[g] = incl
-						case i > 0:
-							out[g] = x[i-1]
-						default:
-							out[g] = 0
-						}
-					}
+			if g < n {
+				switch {
+				case inclusive:
+					out[g] = incl
+				case i > 0:
+					out[g] = x[i-1]
+				default:
+					out[g] = 0
+				}
+			}
 
 //line scan_block.go:41
-					if sums != nil && i == b-1 {
-						sums[gc_bx] = incl
-					}
-				}
+			if sums != nil && i == b-1 {
+				sums[gc_bx] = incl
 			}
 		}
 	}
@@ -184,10 +183,9 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)
 
@@ -206,63 +204,63 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:93
 	offset := 1
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-					thid := gc_tx
+			thid := gc_tx
 
 //line scan_block.go:84
-					g := gc_bx*m + 2*thid
+			g := gc_bx*m + 2*thid
 
 //line scan_block.go:79
-					if b&(b-1) != 0 {
-						panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-					}
+			if b&(b-1) != 0 {
+				panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+			}
 
 //line scan_block.go:85
-					var a0, a1 T
+			var a0, a1 T
 
 //line scan_block.go:86
-					if g < n {
-						a0 = in[g]
-					}
+			if g < n {
+				a0 = in[g]
+			}
 
 //line scan_block.go:89
-					if g+1 < n {
-						a1 = in[g+1]
-					}
+			if g+1 < n {
+				a1 = in[g+1]
+			}
 
 //line scan_block.go:92
-					temp[2*thid], temp[2*thid+1] = a0, a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
-				}
-			}
+			temp[2*thid], temp[2*thid+1] = a0, a1
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-						thid := gc_tx
+				thid := gc_tx
 
 //line scan_block.go:96
-						if thid < d {
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
-					}
+				if thid < d {
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
@@ -271,23 +269,23 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		offset *= 2
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-					thid := gc_tx
+			thid := gc_tx
 
 //line scan_block.go:102
-					if thid == 0 {
-						if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
+			if thid == 0 {
+				if sums != nil {
+					sums[gc_bx] = temp[m-1]
 				}
+				temp[m-1] = 0
 			}
 		}
 	}
@@ -298,63 +296,63 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:109
 		offset >>= 1
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-						thid := gc_tx
+				thid := gc_tx
 
 //line scan_block.go:111
-						if thid < d_ {
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
-					}
+				if thid < d_ {
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-					thid := gc_tx
+			thid := gc_tx
 
 //line scan_block.go:84
-					g := gc_bx*m + 2*thid
-					a0 := gc_s_a0[gc_rank]
-					a1 := gc_s_a1[gc_rank]
+			g := gc_bx*m + 2*thid
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 
 //line scan_block.go:119
-					e0 := temp[2*thid]
+			e0 := temp[2*thid]
 
 //line scan_block.go:119
-					e1 := temp[2*thid+1]
+			e1 := temp[2*thid+1]
 
 //line scan_block.go:120
-					if inclusive {
-						e0, e1 = e0+a0, e1+a1
-					}
+			if inclusive {
+				e0, e1 = e0+a0, e1+a1
+			}
 
 //line scan_block.go:123
-					if g < n {
-						out[g] = e0
-					}
+			if g < n {
+				out[g] = e0
+			}
 
 //line scan_block.go:126
-					if g+1 < n {
-						out[g+1] = e1
-					}
-				}
+			if g+1 < n {
+				out[g+1] = e1
 			}
 		}
 	}
@@ -380,8 +378,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -723,43 +719,43 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_block.go:143
-					g := gc_bx*b + gc_tx
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
+			g := gc_bx*b + gc_tx
+			incl_ := gc_s_incl_[gc_rank]
+			excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:194
-					var r T = excl_
+			var r T = excl_
 
 //line scan_block.go:194
-					var r_ T = incl_
+			var r_ T = incl_
 
 //line scan_block.go:148
-					excl := r
+			excl := r
 
 //line scan_block.go:148
-					incl := r_
+			incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
-						}
-					}
+			if g < n {
+				if inclusive {
+					out[g] = incl
+				} else {
+					out[g] = excl
+				}
+			}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx == b-1 {
-						sums[gc_bx] = incl
-					}
-				}
+			if sums != nil && gc_tx == b-1 {
+				sums[gc_bx] = incl
 			}
 		}
 	}

@@ -29,8 +29,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)
@@ -54,17 +52,17 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
+			if gc_tx == 0 {
+				sh_[0].tile = int(atomic.Add(ticket_, 1))
 			}
 		}
 	}
@@ -406,35 +404,35 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-					tile := gc_s_tile[gc_rank]
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			incl_ := gc_s_incl_[gc_rank]
+			excl_ := gc_s_excl_[gc_rank]
+			tile := gc_s_tile[gc_rank]
 
 //line scan_block.go:194
-					var r_ T = excl_
+			var r_ T = excl_
 
 //line scan_block.go:194
-					var r_2 T = incl_
+			var r_2 T = incl_
 
 //line scan_lookback.go:111
-					excl := r_
+			excl := r_
 
 //line scan_lookback.go:111
-					incl := r_2
+			incl := r_2
 
 //line scan_lookback.go:112
-					if gc_tx == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					gc_s_excl[gc_rank] = excl
-					gc_s_incl[gc_rank] = incl
-				}
+			if gc_tx == b-1 {
+				sh[0].prefix = scanPublish(status, tile, incl)
 			}
+			gc_s_excl[gc_rank] = excl
+			gc_s_incl[gc_rank] = incl
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -479,8 +477,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 	gc_s_tile := compiled.Scratch[int](gc_b, 0)
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)
 	gc_s_hi := compiled.Scratch[int](gc_b, 2)
@@ -503,91 +500,91 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:172
 	var ticket_ *uint32 = ticket
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
+			if gc_tx == 0 {
+				sh_[0].tile = int(atomic.Add(ticket_, 1))
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-					tid := gc_tx
+			tid := gc_tx
 
 //line scan_lookback.go:48
-					var r int = sh_[0].tile
+			var r int = sh_[0].tile
 
 //line scan_lookback.go:172
-					tile := r
+			tile := r
 
 //line scan_lookback.go:173
-					lo := min(n, (tile*b+tid)*items)
+			lo := min(n, (tile*b+tid)*items)
 
 //line scan_lookback.go:174
-					hi := min(n, lo+items)
+			hi := min(n, lo+items)
 
 //line scan_lookback.go:175
-					totals[tid] = scanSum(in[lo:hi])
-					gc_s_tile[gc_rank] = tile
-					gc_s_lo[gc_rank] = lo
-					gc_s_hi[gc_rank] = hi
-				}
-			}
+			totals[tid] = scanSum(in[lo:hi])
+			gc_s_tile[gc_rank] = tile
+			gc_s_lo[gc_rank] = lo
+			gc_s_hi[gc_rank] = hi
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-					tid := gc_tx
-					tile := gc_s_tile[gc_rank]
+			tid := gc_tx
+			tile := gc_s_tile[gc_rank]
 
 //line scan_lookback.go:177
-					if tid == b-1 {
-						var s T
-						for j, x := range totals {
-							totals[j] = s
-							s += x
-						}
-						sh[0].prefix = scanPublish(status, tile, s)
-					}
+			if tid == b-1 {
+				var s T
+				for j, x := range totals {
+					totals[j] = s
+					s += x
 				}
+				sh[0].prefix = scanPublish(status, tile, s)
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-					tid := gc_tx
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
+			tid := gc_tx
+			lo := gc_s_lo[gc_rank]
+			hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-			}
+			scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 		}
 	}
 }

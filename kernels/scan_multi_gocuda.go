@@ -25,10 +25,9 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -36,20 +35,20 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_multi.go:99
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line scan_multi.go:100
-						if i < len(out) {
-							out[i] += offsets[i/perBlock]
-						}
-					}
+				if i < len(out) {
+					out[i] += offsets[i/perBlock]
 				}
 			}
 		}

@@ -27,10 +27,9 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -41,23 +40,23 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 //line sort_bitonic.go:45
 		n := len(keys)
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:46
-						p := gc_bx*gc_bdx + gc_tx
+				p := gc_bx*gc_bdx + gc_tx
 
 //line sort_bitonic.go:47
-						i, j := bitonicPair(p, h, flip)
+				i, j := bitonicPair(p, h, flip)
 
 //line sort_bitonic.go:48
-						if j < n && keys[j] < keys[i] {
-							keys[i], keys[j] = keys[j], keys[i]
-						}
-					}
+				if j < n && keys[j] < keys[i] {
+					keys[i], keys[j] = keys[j], keys[i]
 				}
 			}
 		}
@@ -85,8 +84,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -130,26 +127,26 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:65
-						tid := gc_tx
+				tid := gc_tx
 
 //line sort_bitonic.go:72
-						i := tid + gc_off
-						if !(i < gc_limit) {
-							continue
-						}
-						gc_more = true
+				i := tid + gc_off
+				if !(i < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
+				s[i] = keys[base+i]
 			}
 		}
 	}
@@ -179,31 +176,31 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more2 = false
 				{
-					gc_rank := 0
-					for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-						for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-								gc_pos.Thread = gc_rank
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-								p := gc_tx + gc_off2
-								if !(p < gc_limit2) {
-									continue
-								}
-								gc_more2 = true
+						p := gc_tx + gc_off2
+						if !(p < gc_limit2) {
+							continue
+						}
+						gc_more2 = true
 
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
+						i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
-								gc_s_p[gc_rank] = p
-								gc_s_i_2[gc_rank] = i_2
-								gc_s_j[gc_rank] = j
-							}
+						if j < m_ && s_[j] < s_[i_2] {
+							s_[i_2], s_[j] = s_[j], s_[i_2]
 						}
+						gc_s_p[gc_rank] = p
+						gc_s_i_2[gc_rank] = i_2
+						gc_s_j[gc_rank] = j
 					}
 				}
 			}
@@ -230,31 +227,31 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					}
 					gc_more3 = false
 					{
-						gc_rank := 0
-						for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-							for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-								for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-									gc_pos.Thread = gc_rank
+						gc_tx := -1
+						for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-									p_ := gc_tx + gc_off3
-									if !(p_ < gc_limit3) {
-										continue
-									}
-									gc_more3 = true
+							p_ := gc_tx + gc_off3
+							if !(p_ < gc_limit3) {
+								continue
+							}
+							gc_more3 = true
 
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
+							i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
-									gc_s_p_[gc_rank] = p_
-									gc_s_i_3[gc_rank] = i_3
-									gc_s_j_[gc_rank] = j_
-								}
+							if j_ < m_2 && s_2[j_] < s_2[i_3] {
+								s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 							}
+							gc_s_p_[gc_rank] = p_
+							gc_s_i_3[gc_rank] = i_3
+							gc_s_j_[gc_rank] = j_
 						}
 					}
 				}
@@ -284,31 +281,31 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more4 = false
 				{
-					gc_rank := 0
-					for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-						for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-								gc_pos.Thread = gc_rank
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-								p_2 := gc_tx + gc_off4
-								if !(p_2 < gc_limit4) {
-									continue
-								}
-								gc_more4 = true
+						p_2 := gc_tx + gc_off4
+						if !(p_2 < gc_limit4) {
+							continue
+						}
+						gc_more4 = true
 
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+						i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
-								gc_s_p_2[gc_rank] = p_2
-								gc_s_i_4[gc_rank] = i_4
-								gc_s_j_2[gc_rank] = j_2
-							}
+						if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+							s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 						}
+						gc_s_p_2[gc_rank] = p_2
+						gc_s_i_4[gc_rank] = i_4
+						gc_s_j_2[gc_rank] = j_2
 					}
 				}
 			}
@@ -322,26 +319,26 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more5 = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:65
-						tid := gc_tx
+				tid := gc_tx
 
 //line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						if !(i_ < gc_limit5) {
-							continue
-						}
-						gc_more5 = true
+				i_ := tid + gc_off5
+				if !(i_ < gc_limit5) {
+					continue
+				}
+				gc_more5 = true
 
 //line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
+				keys[base+i_] = s[i_]
 			}
 		}
 	}

@@ -29,10 +29,9 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)
 	gc_s_x := compiled.Scratch[uint32](gc_b, 1)
 	gc_s_p := compiled.Scratch[uint32](gc_b, 2)
@@ -55,34 +54,34 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:size]
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line sort.go:40
-					i := gc_tx
+			i := gc_tx
 
 //line sort.go:43
-					if i >= size {
+			if i >= size {
 //line sort.go:43
-						{
+				{
 //line sort.go:43
-							gc_exited[gc_rank] = true
-							continue gc_L1
+					gc_exited[gc_rank] = true
+					continue gc_L1
 //line sort.go:44
-						}
-					}
-
-//line sort.go:47
-					values[i] = keys[base+i]
 				}
 			}
+
+//line sort.go:47
+			values[i] = keys[base+i]
 		}
 	}
 
@@ -98,30 +97,30 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:60
 		size_ := uint32(len(values_))
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line sort.go:59
-						i_ := uint32(gc_tx)
+				i_ := uint32(gc_tx)
 
 //line sort.go:61
-						x := values_[i_]
+				x := values_[i_]
 
 //line sort.go:62
-						p := (x >> bit_) & 1
+				p := (x >> bit_) & 1
 
 //line sort.go:63
-						values_[i_] = p
-						gc_s_x[gc_rank] = x
-						gc_s_p[gc_rank] = p
-					}
-				}
+				values_[i_] = p
+				gc_s_x[gc_rank] = x
+				gc_s_p[gc_rank] = p
 			}
 		}
 
@@ -131,128 +130,128 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
-							if gc_exited[gc_rank] {
-								continue
-							}
-
-//line scan_block.go:50
-							i_2 := gc_tx
-
-//line scan_block.go:52
-							var y uint32
-
-//line scan_block.go:53
-							if i_2 >= offset {
-								y = x_[i_2-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-			}
-			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
-							if gc_exited[gc_rank] {
-								continue
-							}
-
-//line scan_block.go:50
-							i_2 := gc_tx
-							y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-							if i_2 >= offset {
-								x_[i_2] = y + x_[i_2]
-							}
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line scan_block.go:50
-						i_2 := gc_tx
-
-//line scan_block.go:62
-						var r uint32 = x_[i_2]
-
-//line sort.go:65
-						tBefore := r
-
-//line sort.go:66
-						tTotal := values_[size_-1]
-
-//line sort.go:67
-						fTotal := size_ - tTotal
-						gc_s_tBefore[gc_rank] = tBefore
-						gc_s_fTotal[gc_rank] = fTotal
-					}
-				}
-			}
-		}
-		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line sort.go:59
-						i_ := uint32(gc_tx)
-						x := gc_s_x[gc_rank]
-						p := gc_s_p[gc_rank]
-						tBefore := gc_s_tBefore[gc_rank]
-						fTotal := gc_s_fTotal[gc_rank]
-
-//line sort.go:69
-						if p != 0 {
-							values_[tBefore-1+fTotal] = x
-						} else {
-							values_[i_-tBefore] = x
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 
-//line sort.go:40
-					i := gc_tx
+//line scan_block.go:50
+					i_2 := gc_tx
 
-//line sort.go:53
-					keys[base+i] = values[i]
+//line scan_block.go:52
+					var y uint32
+
+//line scan_block.go:53
+					if i_2 >= offset {
+						y = x_[i_2-offset]
+					}
+					gc_s_y[gc_rank] = y
 				}
 			}
+			{
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line scan_block.go:50
+					i_2 := gc_tx
+					y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+					if i_2 >= offset {
+						x_[i_2] = y + x_[i_2]
+					}
+				}
+			}
+		}
+		{
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line scan_block.go:50
+				i_2 := gc_tx
+
+//line scan_block.go:62
+				var r uint32 = x_[i_2]
+
+//line sort.go:65
+				tBefore := r
+
+//line sort.go:66
+				tTotal := values_[size_-1]
+
+//line sort.go:67
+				fTotal := size_ - tTotal
+				gc_s_tBefore[gc_rank] = tBefore
+				gc_s_fTotal[gc_rank] = fTotal
+			}
+		}
+		{
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line sort.go:59
+				i_ := uint32(gc_tx)
+				x := gc_s_x[gc_rank]
+				p := gc_s_p[gc_rank]
+				tBefore := gc_s_tBefore[gc_rank]
+				fTotal := gc_s_fTotal[gc_rank]
+
+//line sort.go:69
+				if p != 0 {
+					values_[tBefore-1+fTotal] = x
+				} else {
+					values_[i_-tBefore] = x
+				}
+			}
+		}
+	}
+	{
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line sort.go:40
+			i := gc_tx
+
+//line sort.go:53
+			keys[base+i] = values[i]
 		}
 	}
 }

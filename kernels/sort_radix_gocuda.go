@@ -29,8 +29,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -59,35 +57,35 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line sort_radix.go:35
-						tid := gc_tx
-						local := gc_s_local[gc_rank]
+				tid := gc_tx
+				local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
-						d := tid + gc_off
-						if !(d < gc_limit) {
-							continue
-						}
-						gc_more = true
+				d := tid + gc_off
+				if !(d < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line sort_radix.go:39
-						var s uint32
+				var s uint32
 
 //line sort_radix.go:40
-						for _, c := range local[d*b : (d+1)*b] {
-							s += c
-						}
+				for _, c := range local[d*b : (d+1)*b] {
+					s += c
+				}
 
 //line sort_radix.go:43
-						counts[d*gc_gdx+blk] = s
-					}
-				}
+				counts[d*gc_gdx+blk] = s
 			}
 		}
 	}
@@ -116,8 +114,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -149,65 +145,65 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line sort_radix.go:79
-						tid := gc_tx
-						local := gc_s_local[gc_rank]
+				tid := gc_tx
+				local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
-						d := tid + gc_off
-						if !(d < gc_limit) {
-							continue
-						}
-						gc_more = true
+				d := tid + gc_off
+				if !(d < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line sort_radix.go:83
-						next := offsets[d*gc_gdx+blk]
+				next := offsets[d*gc_gdx+blk]
 
 //line sort_radix.go:84
-						for j := d * b; j < (d+1)*b; j++ {
-							c := local[j]
-							local[j] = next
-							next += c
-						}
-					}
+				for j := d * b; j < (d+1)*b; j++ {
+					c := local[j]
+					local[j] = next
+					next += c
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line sort_radix.go:79
-					tid := gc_tx
+			tid := gc_tx
 
 //line sort_radix.go:91
-					lo := min(n, (blk*b+tid)*items)
+			lo := min(n, (blk*b+tid)*items)
 
 //line sort_radix.go:92
-					hi := min(n, lo+items)
-					local := gc_s_local[gc_rank]
+			hi := min(n, lo+items)
+			local := gc_s_local[gc_rank]
 
 //line sort_radix.go:93
-					for i := lo; i < hi; i++ {
-						k := src[i]
-						j_ := int(k>>shift&(radixBuckets-1))*b + tid
-						pos := local[j_]
-						local[j_] = pos + 1
-						dst[pos] = k
-						if srcVals != nil {
-							dstVals[pos] = srcVals[i]
-						}
-					}
+			for i := lo; i < hi; i++ {
+				k := src[i]
+				j_ := int(k>>shift&(radixBuckets-1))*b + tid
+				pos := local[j_]
+				local[j_] = pos + 1
+				dst[pos] = k
+				if srcVals != nil {
+					dstVals[pos] = srcVals[i]
 				}
 			}
 		}

@@ -25,10 +25,9 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -39,33 +38,33 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 //line spmv.go:140
 		rows := len(y)
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line spmv.go:141
-						row := gc_bx*gc_bdx + gc_tx
+				row := gc_bx*gc_bdx + gc_tx
 
 //line spmv.go:142
-						if row >= rows {
-							continue gc_L1
-						}
+				if row >= rows {
+					continue gc_L1
+				}
 
 //line spmv.go:145
-						var sum float32
+				var sum float32
 
 //line spmv.go:146
-						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-							sum += vals[j] * x[cols[j]]
-						}
+				for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+					sum += vals[j] * x[cols[j]]
+				}
 
 //line spmv.go:149
-						y[row] = sum
-					}
-				}
+				y[row] = sum
 			}
 		}
 	}
@@ -91,10 +90,9 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 
 //line spmv.go:162
@@ -109,70 +107,70 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 //line spmv.go:165
 	end := min(begin+gc_bdx, len(x))
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line spmv.go:166
-					row := begin + gc_tx
+			row := begin + gc_tx
 
 //line spmv.go:167
-					if row < end {
-						cache[gc_tx] = x[row]
-					}
-				}
+			if row < end {
+				cache[gc_tx] = x[row]
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L2:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L2:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line spmv.go:166
-					row := begin + gc_tx
+			row := begin + gc_tx
 
 //line spmv.go:171
-					if row >= rows {
+			if row >= rows {
 //line spmv.go:171
-						{
+				{
 //line spmv.go:171
-							gc_exited[gc_rank] = true
-							continue gc_L2
+					gc_exited[gc_rank] = true
+					continue gc_L2
 //line spmv.go:172
-						}
-					}
-
-//line spmv.go:174
-					var sum float32
-
-//line spmv.go:175
-					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-						c := int(cols[j])
-						var xj float32
-						if c >= begin && c < end {
-							xj = cache[c-begin]
-						} else {
-							xj = x[c]
-						}
-						sum += vals[j] * xj
-					}
-
-//line spmv.go:185
-					y[row] = sum
 				}
 			}
+
+//line spmv.go:174
+			var sum float32
+
+//line spmv.go:175
+			for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+				c := int(cols[j])
+				var xj float32
+				if c >= begin && c < end {
+					xj = cache[c-begin]
+				} else {
+					xj = x[c]
+				}
+				sum += vals[j] * xj
+			}
+
+//line spmv.go:185
+			y[row] = sum
 		}
 	}
 }

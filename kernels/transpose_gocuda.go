@@ -26,11 +26,10 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -39,35 +38,37 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
 		_, _, _ = gc_bx, gc_by, gc_bz
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line transpose.go:113
-						x := gc_bx*TransposeTile + gc_tx
+				x := gc_bx*TransposeTile + gc_tx
 
 //line transpose.go:114
-						y := gc_by*TransposeTile + gc_ty
+				y := gc_by*TransposeTile + gc_ty
 
 //line transpose.go:115
-						if x >= cols {
-							continue gc_L1
-						}
+				if x >= cols {
+					continue gc_L1
+				}
 
 //line transpose.go:118
-						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+				for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 //line transpose.go:118
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line transpose.go:118
-								return
+						return
 //line transpose.go:118
-							}
-							out[x*rows+y+j] = in[(y+j)*cols+x]
-						}
 					}
+					out[x*rows+y+j] = in[(y+j)*cols+x]
 				}
 			}
 		}
@@ -96,11 +97,10 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 
 //line transpose.go:135
 	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)
@@ -117,63 +117,67 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 //line transpose.go:135
 	var cols_ int = cols
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-					tx := gc_tx
+			tx := gc_tx
 
 //line transpose.go:164
-					ty := gc_ty
+			ty := gc_ty
 
 //line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+			x := gc_bx*TransposeTile + tx
 
 //line transpose.go:166
-					y := gc_by*TransposeTile + ty
+			y := gc_by*TransposeTile + ty
 
 //line transpose.go:167
-					for j := 0; j < TransposeTile; j += transposeBlockRows {
-						if x < cols_ && y+j < rows_ {
-							tile[ty+j][tx] = in_[(y+j)*cols_+x]
-						}
-					}
+			for j := 0; j < TransposeTile; j += transposeBlockRows {
+				if x < cols_ && y+j < rows_ {
+					tile[ty+j][tx] = in_[(y+j)*cols_+x]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-					tx := gc_tx
+			tx := gc_tx
 
 //line transpose.go:164
-					ty := gc_ty
-					var x int
-					_ = x
-					var y int
-					_ = y
+			ty := gc_ty
+			var x int
+			_ = x
+			var y int
+			_ = y
 
 //line transpose.go:173
-					x = gc_by*TransposeTile + tx
+			x = gc_by*TransposeTile + tx
 
 //line transpose.go:174
-					y = gc_bx*TransposeTile + ty
+			y = gc_bx*TransposeTile + ty
 
 //line transpose.go:175
-					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-						if x < rows_ && y+j_ < cols_ {
-							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
-						}
-					}
+			for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+				if x < rows_ && y+j_ < cols_ {
+					out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
 				}
 			}
 		}
@@ -204,11 +208,10 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 
 //line transpose.go:152
 	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)
@@ -225,63 +228,67 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:152
 	var cols_ int = cols
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-					tx := gc_tx
+			tx := gc_tx
 
 //line transpose.go:164
-					ty := gc_ty
+			ty := gc_ty
 
 //line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+			x := gc_bx*TransposeTile + tx
 
 //line transpose.go:166
-					y := gc_by*TransposeTile + ty
+			y := gc_by*TransposeTile + ty
 
 //line transpose.go:167
-					for j := 0; j < TransposeTile; j += transposeBlockRows {
-						if x < cols_ && y+j < rows_ {
-							tile[ty+j][tx] = in_[(y+j)*cols_+x]
-						}
-					}
+			for j := 0; j < TransposeTile; j += transposeBlockRows {
+				if x < cols_ && y+j < rows_ {
+					tile[ty+j][tx] = in_[(y+j)*cols_+x]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-					tx := gc_tx
+			tx := gc_tx
 
 //line transpose.go:164
-					ty := gc_ty
-					var x int
-					_ = x
-					var y int
-					_ = y
+			ty := gc_ty
+			var x int
+			_ = x
+			var y int
+			_ = y
 
 //line transpose.go:173
-					x = gc_by*TransposeTile + tx
+			x = gc_by*TransposeTile + tx
 
 //line transpose.go:174
-					y = gc_bx*TransposeTile + ty
+			y = gc_bx*TransposeTile + ty
 
 //line transpose.go:175
-					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-						if x < rows_ && y+j_ < cols_ {
-							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
-						}
-					}
+			for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+				if x < rows_ && y+j_ < cols_ {
+					out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
 				}
 			}
 		}

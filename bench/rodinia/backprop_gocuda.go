@@ -39,10 +39,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 
 //line backprop.go:36
 	by := gc_by
@@ -53,68 +52,74 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-					tx := gc_tx
+			tx := gc_tx
 
 //line backprop.go:38
-					ty := gc_ty
+			ty := gc_ty
 
 //line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
+			indexIn := bpnnHeight*by + ty + 1
 
 //line backprop.go:46
-					if tx == 0 {
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
+			if tx == 0 {
+				inputNode[ty] = inputCuda[indexIn]
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-					tx := gc_tx
+			tx := gc_tx
 
 //line backprop.go:38
-					ty := gc_ty
+			ty := gc_ty
 
 //line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 
 //line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-			}
+			weightMatrix[ty][tx] = inputHiddenCuda[index]
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-					tx := gc_tx
+			tx := gc_tx
 
 //line backprop.go:38
-					ty := gc_ty
+			ty := gc_ty
 
 //line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-			}
+			weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 		}
 	}
 
@@ -127,67 +132,73 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-						tx := gc_tx
+				tx := gc_tx
 
 //line backprop.go:38
-						ty := gc_ty
+				ty := gc_ty
 
 //line backprop.go:59
-						if ty%powerTwo == 0 {
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
+				if ty%powerTwo == 0 {
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-					tx := gc_tx
+			tx := gc_tx
 
 //line backprop.go:38
-					ty := gc_ty
+			ty := gc_ty
 
 //line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 
 //line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-			}
+			inputHiddenCuda[index] = weightMatrix[ty][tx]
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-					tx := gc_tx
+			tx := gc_tx
 
 //line backprop.go:38
-					ty := gc_ty
+			ty := gc_ty
 
 //line backprop.go:68
-					if tx == 0 {
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
+			if tx == 0 {
+				hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 			}
 		}
 	}

@@ -30,10 +30,9 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -41,25 +40,25 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line bfs.go:40
-						tid := gc_bx*BFSBlock + gc_tx
+				tid := gc_bx*BFSBlock + gc_tx
 
 //line bfs.go:41
-						if tid < noOfNodes && gGraphMask[tid] {
-							gGraphMask[tid] = false
-							for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
-								id := gGraphEdges[i]
-								if !gGraphVisited[id] {
-									gCost[id] = gCost[tid] + 1
-									gUpdatingGraphMask[id] = true
-								}
-							}
+				if tid < noOfNodes && gGraphMask[tid] {
+					gGraphMask[tid] = false
+					for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
+						id := gGraphEdges[i]
+						if !gGraphVisited[id] {
+							gCost[id] = gCost[tid] + 1
+							gUpdatingGraphMask[id] = true
 						}
 					}
 				}
@@ -89,10 +88,9 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -100,23 +98,23 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+				tid := gc_bx*BFSBlock + gc_tx
 
 //line bfs.go:62
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
+				if tid < noOfNodes && gUpdatingGraphMask[tid] {
+					gGraphMask[tid] = true
+					gGraphVisited[tid] = true
+					*gOver = true
+					gUpdatingGraphMask[tid] = false
 				}
 			}
 		}

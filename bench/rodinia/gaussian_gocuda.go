@@ -26,10 +26,9 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -37,23 +36,23 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line gaussian.go:26
-						if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-							continue gc_L1
-						}
+				if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+					continue gc_L1
+				}
 
 //line gaussian.go:29
-						mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
-							aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
-					}
-				}
+				mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
+					aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
 			}
 		}
 	}
@@ -81,10 +80,10 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -93,37 +92,39 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
 		_, _, _ = gc_bx, gc_by, gc_bz
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+		gc_L1:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line gaussian.go:49
-						xidx := gc_bx*gc_bdx + gc_tx
+				xidx := gc_bx*gc_bdx + gc_tx
 
 //line gaussian.go:50
-						yidx := gc_by*gc_bdy + gc_ty
+				yidx := gc_by*gc_bdy + gc_ty
 
 //line gaussian.go:43
-						if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-							continue gc_L1
-						}
+				if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+					continue gc_L1
+				}
 
 //line gaussian.go:46
-						if gc_ty+gc_by*gc_bdy >= size-pivot {
-							continue gc_L1
-						}
+				if gc_ty+gc_by*gc_bdy >= size-pivot {
+					continue gc_L1
+				}
 
 //line gaussian.go:52
-						aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+				aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
 
 //line gaussian.go:53
-						if yidx == 0 {
-							bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
-						}
-					}
+				if yidx == 0 {
+					bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
 				}
 			}
 		}

@@ -32,10 +32,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line nw.go:26
 	bx := gc_bx
@@ -58,216 +57,216 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:27
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:32
-					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 
 //line nw.go:40
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
+			if tx == 0 {
+				temp[tx][0] = matrixCuda[indexNW]
+			}
 
-					{
+			{
 
 //line nw.go:44
-						{
+				{
 //line nw.go:44
-							ty := int(0)
+					ty := int(0)
 //line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(1)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(2)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(3)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(4)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(5)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(6)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(7)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(8)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(9)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(10)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(11)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(12)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(13)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(14)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:44
-						{
-//line nw.go:44
-							ty := int(15)
-//line nw.go:44
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:46
-					}
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
 				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(1)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(2)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(3)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(4)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(5)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(6)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(7)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(8)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(9)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(10)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(11)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(12)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(13)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(14)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:44
+				{
+//line nw.go:44
+					ty := int(15)
+//line nw.go:44
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:46
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:27
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
+			temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:27
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 
 //line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
+			temp[0][tx+1] = matrixCuda[indexN]
 		}
 	}
 
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nw.go:27
-						tx := gc_tx
+				tx := gc_tx
 
 //line nw.go:56
-						if tx <= m {
-							tIndexX := tx + 1
-							tIndexY := m - tx + 1
-							temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-								temp[tIndexY][tIndexX-1]-penalty,
-								temp[tIndexY-1][tIndexX]-penalty)
-						}
-					}
+				if tx <= m {
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
 				}
 			}
 		}
@@ -276,174 +275,174 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nw.go:27
-						tx := gc_tx
+				tx := gc_tx
 
 //line nw.go:67
-						if tx <= m_ {
-							tIndexX_ := tx + NWBlock - m_
-							tIndexY_ := NWBlock - tx
-							temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-								temp[tIndexY_][tIndexX_-1]-penalty,
-								temp[tIndexY_-1][tIndexX_]-penalty)
-						}
-					}
+				if tx <= m_ {
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:27
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:32
-					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 
-					{
+			{
 
 //line nw.go:77
-						{
+				{
 //line nw.go:77
-							ty_ := int(0)
+					ty_ := int(0)
 //line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(1)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(2)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(3)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(4)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(5)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(6)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(7)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(8)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(9)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(10)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(11)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(12)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(13)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(14)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:77
-						{
-//line nw.go:77
-							ty_ := int(15)
-//line nw.go:77
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:79
-					}
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(1)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(2)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(3)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(4)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(5)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(6)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(7)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(8)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(9)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(10)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(11)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(12)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(13)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(14)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:77
+				{
+//line nw.go:77
+					ty_ := int(15)
+//line nw.go:77
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:79
 			}
 		}
 	}
@@ -469,10 +468,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line nw.go:90
 	bx := gc_bx
@@ -495,216 +493,216 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:91
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:96
-					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 
-					{
+			{
 
 //line nw.go:104
-						{
+				{
 //line nw.go:104
-							ty := int(0)
+					ty := int(0)
 //line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(1)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(2)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(3)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(4)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(5)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(6)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(7)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(8)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(9)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(10)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(11)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(12)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(13)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(14)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:104
-						{
-//line nw.go:104
-							ty := int(15)
-//line nw.go:104
-							_ = ty
-							ref[ty][tx] = reference[index+cols*ty]
-						}
-//line nw.go:106
-					}
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
 				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(1)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(2)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(3)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(4)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(5)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(6)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(7)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(8)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(9)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(10)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(11)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(12)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(13)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(14)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:104
+				{
+//line nw.go:104
+					ty := int(15)
+//line nw.go:104
+					_ = ty
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+//line nw.go:106
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:91
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
+			if tx == 0 {
+				temp[tx][0] = matrixCuda[indexNW]
+			}
 
 //line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
+			temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:91
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 
 //line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
+			temp[0][tx+1] = matrixCuda[indexN]
 		}
 	}
 
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nw.go:91
-						tx := gc_tx
+				tx := gc_tx
 
 //line nw.go:120
-						if tx <= m {
-							tIndexX := tx + 1
-							tIndexY := m - tx + 1
-							temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-								temp[tIndexY][tIndexX-1]-penalty,
-								temp[tIndexY-1][tIndexX]-penalty)
-						}
-					}
+				if tx <= m {
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
 				}
 			}
 		}
@@ -713,174 +711,174 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line nw.go:91
-						tx := gc_tx
+				tx := gc_tx
 
 //line nw.go:131
-						if tx <= m_ {
-							tIndexX_ := tx + NWBlock - m_
-							tIndexY_ := NWBlock - tx
-							temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-								temp[tIndexY_][tIndexX_-1]-penalty,
-								temp[tIndexY_-1][tIndexX_]-penalty)
-						}
-					}
+				if tx <= m_ {
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line nw.go:91
-					tx := gc_tx
+			tx := gc_tx
 
 //line nw.go:96
-					index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 
-					{
+			{
 
 //line nw.go:141
-						{
+				{
 //line nw.go:141
-							ty_ := int(0)
+					ty_ := int(0)
 //line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(1)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(2)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(3)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(4)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(5)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(6)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(7)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(8)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(9)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(10)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(11)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(12)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(13)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(14)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:141
-						{
-//line nw.go:141
-							ty_ := int(15)
-//line nw.go:141
-							_ = ty_
-							matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-						}
-//line nw.go:143
-					}
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(1)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(2)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(3)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(4)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(5)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(6)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(7)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(8)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(9)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(10)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(11)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(12)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(13)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(14)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:141
+				{
+//line nw.go:141
+					ty_ := int(15)
+//line nw.go:141
+					_ = ty_
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+//line nw.go:143
 			}
 		}
 	}

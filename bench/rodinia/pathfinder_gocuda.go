@@ -35,8 +35,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -63,62 +61,62 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:47
 	blkXmax := blkX + PathfinderBlock - 1
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-					tx := gc_tx
+			tx := gc_tx
 
 //line pathfinder.go:50
-					xidx := blkX + tx
+			xidx := blkX + tx
 
 //line pathfinder.go:54
-					validXmin := 0
+			validXmin := 0
 
 //line pathfinder.go:55
-					if blkX < 0 {
-						validXmin = -blkX
-					}
+			if blkX < 0 {
+				validXmin = -blkX
+			}
 
 //line pathfinder.go:58
-					validXmax := PathfinderBlock - 1
+			validXmax := PathfinderBlock - 1
 
 //line pathfinder.go:59
-					if blkXmax > cols-1 {
-						validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
-					}
+			if blkXmax > cols-1 {
+				validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
+			}
 
 //line pathfinder.go:63
-					w := tx - 1
+			w := tx - 1
 
 //line pathfinder.go:64
-					e := tx + 1
+			e := tx + 1
 
 //line pathfinder.go:65
-					if w < validXmin {
-						w = validXmin
-					}
+			if w < validXmin {
+				w = validXmin
+			}
 
 //line pathfinder.go:68
-					if e > validXmax {
-						e = validXmax
-					}
+			if e > validXmax {
+				e = validXmax
+			}
 
 //line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
+			isValid := inRange(tx, validXmin, validXmax)
 
 //line pathfinder.go:74
-					if inRange(xidx, 0, cols-1) {
-						prev[tx] = gpuSrc[xidx]
-					}
-					gc_s_w[gc_rank] = w
-					gc_s_e[gc_rank] = e
-					gc_s_isValid[gc_rank] = isValid
-				}
+			if inRange(xidx, 0, cols-1) {
+				prev[tx] = gpuSrc[xidx]
 			}
+			gc_s_w[gc_rank] = w
+			gc_s_e[gc_rank] = e
+			gc_s_isValid[gc_rank] = isValid
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -132,40 +130,40 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-						tx := gc_tx
+				tx := gc_tx
 
 //line pathfinder.go:50
-						xidx := blkX + tx
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						isValid := gc_s_isValid[gc_rank]
-						var computed bool
-						_ = computed
+				xidx := blkX + tx
+				w := gc_s_w[gc_rank]
+				e := gc_s_e[gc_rank]
+				isValid := gc_s_isValid[gc_rank]
+				var computed bool
+				_ = computed
 
 //line pathfinder.go:80
-						computed = false
+				computed = false
 
 //line pathfinder.go:81
-						if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
-							computed = true
-							left := prev[w]
-							up := prev[tx]
-							right := prev[e]
-							shortest := min(left, up)
-							shortest = min(shortest, right)
-							index := cols*(startStep+i) + xidx
-							result[tx] = shortest + gpuWall[index]
-						}
-						gc_s_computed[gc_rank] = computed
-					}
+				if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
+					computed = true
+					left := prev[w]
+					up := prev[tx]
+					right := prev[e]
+					shortest := min(left, up)
+					shortest = min(shortest, right)
+					index := cols*(startStep+i) + xidx
+					result[tx] = shortest + gpuWall[index]
 				}
+				gc_s_computed[gc_rank] = computed
 			}
 		}
 
@@ -176,44 +174,44 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			break
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
+				tx := gc_tx
+				computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
+				if computed {
+					prev[tx] = result[tx]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-					tx := gc_tx
+			tx := gc_tx
 
 //line pathfinder.go:50
-					xidx := blkX + tx
-					computed := gc_s_computed[gc_rank]
+			xidx := blkX + tx
+			computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
+			if computed {
+				gpuResults[xidx] = result[tx]
 			}
 		}
 	}

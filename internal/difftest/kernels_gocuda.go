@@ -22,8 +22,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -46,207 +44,213 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:17
-						tx := gc_tx
+				tx := gc_tx
 
 //line kernels.go:17
-						ty := gc_ty
+				ty := gc_ty
 
 //line kernels.go:18
-						row := gc_by*tile + ty
+				row := gc_by*tile + ty
 
 //line kernels.go:19
-						col := gc_bx*tile + tx
+				col := gc_bx*tile + tx
 
 //line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
+				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-						tx := gc_tx
-
-//line kernels.go:17
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-
-						{
-
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(0)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(1)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(2)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(3)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(4)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(5)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(6)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(7)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(8)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(9)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(10)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(11)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(12)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(13)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(14)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:24
-							{
-//line kernels.go:24
-								q := int(15)
-//line kernels.go:24
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line kernels.go:26
-						}
-						gc_s_sum[gc_rank] = sum
-					}
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
 				}
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+				tx := gc_tx
+
+//line kernels.go:17
+				ty := gc_ty
+				sum := gc_s_sum[gc_rank]
+
+				{
+
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(0)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(1)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(2)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(3)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(4)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(5)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(6)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(7)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(8)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(9)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(10)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(11)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(12)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(13)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(14)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:24
+					{
+//line kernels.go:24
+						q := int(15)
+//line kernels.go:24
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line kernels.go:26
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:17
-					tx := gc_tx
+			tx := gc_tx
 
 //line kernels.go:17
-					ty := gc_ty
+			ty := gc_ty
 
 //line kernels.go:18
-					row := gc_by*tile + ty
+			row := gc_by*tile + ty
 
 //line kernels.go:19
-					col := gc_bx*tile + tx
-					sum := gc_s_sum[gc_rank]
+			col := gc_bx*tile + tx
+			sum := gc_s_sum[gc_rank]
 
 //line kernels.go:29
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
+			if row < m && col < n {
+				c[row*n+col] = sum
 			}
 		}
 	}
@@ -266,36 +270,35 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
 
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:49
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:50
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line kernels.go:51
-					if i < len(in) {
-						temp[tid] = in[i]
-					}
-				}
+			if i < len(in) {
+				temp[tid] = in[i]
 			}
 		}
 	}
@@ -303,101 +306,101 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-						tid := gc_tx
+				tid := gc_tx
 
 //line kernels.go:56
-						var v T
+				var v T
 
 //line kernels.go:57
-						if tid >= off {
-							v = temp[tid-off]
-						}
-						gc_s_v[gc_rank] = v
-					}
+				if tid >= off {
+					v = temp[tid-off]
 				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:61
-						temp[tid] += v
-					}
-				}
+				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L4:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L4:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:49
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:50
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line kernels.go:64
-					if i >= len(in) {
+			if i >= len(in) {
 //line kernels.go:64
-						{
+				{
 //line kernels.go:64
-							gc_exited[gc_rank] = true
-							continue gc_L4
+					gc_exited[gc_rank] = true
+					continue gc_L4
 //line kernels.go:65
-						}
-					}
 				}
 			}
 		}
 	}
 	gc_r5 := 0
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:49
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:67
-					if temp[tid] > 0 {
-						gc_r5++
-					}
-				}
+			if temp[tid] > 0 {
+				gc_r5++
 			}
 		}
 	}
@@ -405,25 +408,25 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:67
 	n := gc_r5
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:49
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:50
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line kernels.go:68
-					out[i] = temp[tid] + T(n-n)
-				}
-			}
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -444,10 +447,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line kernels.go:77
 	n := gc_bdx * 2
@@ -461,40 +463,40 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:86
 	offset := 1
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-					tid := gc_tx
+			tid := gc_tx
 
-					{
+			{
 
 //line kernels.go:81
-						{
+				{
 //line kernels.go:81
-							j := int(0)
+					j := int(0)
 //line kernels.go:81
-							_ = j
-							if k := base + 2*tid + j; k < len(in) {
-								temp[2*tid+j] = in[k]
-							}
-						}
-//line kernels.go:81
-						{
-//line kernels.go:81
-							j := int(1)
-//line kernels.go:81
-							_ = j
-							if k := base + 2*tid + j; k < len(in) {
-								temp[2*tid+j] = in[k]
-							}
-						}
-//line kernels.go:85
+					_ = j
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
 					}
 				}
+//line kernels.go:81
+				{
+//line kernels.go:81
+					j := int(1)
+//line kernels.go:81
+					_ = j
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
+					}
+				}
+//line kernels.go:85
 			}
 		}
 	}
@@ -502,21 +504,21 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-						tid := gc_tx
+				tid := gc_tx
 
 //line kernels.go:89
-						if tid < d {
-							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[bi] += temp[ai]
-						}
-					}
+				if tid < d {
+					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
@@ -525,20 +527,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 		offset *= 2
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:95
-					if tid == 0 {
-						temp[n-1] = 0
-					}
-				}
+			if tid == 0 {
+				temp[n-1] = 0
 			}
 		}
 	}
@@ -549,60 +551,60 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:99
 		offset >>= 1
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-						tid := gc_tx
+				tid := gc_tx
 
 //line kernels.go:101
-						if tid < d_ {
-							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-						}
-					}
+				if tid < d_ {
+					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-					tid := gc_tx
+			tid := gc_tx
 
-					{
+			{
 
 //line kernels.go:107
-						{
+				{
 //line kernels.go:107
-							j_ := int(0)
+					j_ := int(0)
 //line kernels.go:107
-							_ = j_
-							if k_ := base + 2*tid + j_; k_ < len(out) {
-								out[k_] = temp[2*tid+j_]
-							}
-						}
-//line kernels.go:107
-						{
-//line kernels.go:107
-							j_ := int(1)
-//line kernels.go:107
-							_ = j_
-							if k_ := base + 2*tid + j_; k_ < len(out) {
-								out[k_] = temp[2*tid+j_]
-							}
-						}
-//line kernels.go:111
+					_ = j_
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
 					}
 				}
+//line kernels.go:107
+				{
+//line kernels.go:107
+					j_ := int(1)
+//line kernels.go:107
+					_ = j_
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
+					}
+				}
+//line kernels.go:111
 			}
 		}
 	}
@@ -623,58 +625,57 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:120
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:121
-					if i >= len(in) {
+			if i >= len(in) {
 //line kernels.go:121
-						{
+				{
 //line kernels.go:121
-							gc_exited[gc_rank] = true
-							continue gc_L1
+					gc_exited[gc_rank] = true
+					continue gc_L1
 //line kernels.go:122
-						}
-					}
 				}
 			}
 		}
 	}
 	gc_r2 := 0
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:120
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:124
-					if in[i] > 0 {
-						gc_r2++
-					}
-				}
+			if in[i] > 0 {
+				gc_r2++
 			}
 		}
 	}
@@ -683,23 +684,23 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	n := gc_r2
 	gc_r3 := true
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:120
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:125
-					if !(in[i] > 0) {
-						gc_r3 = false
-					}
-				}
+			if !(in[i] > 0) {
+				gc_r3 = false
 			}
 		}
 	}
@@ -711,23 +712,23 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	var some bool
 	gc_r4 := false
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:120
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line kernels.go:127
-					if in[i] < 0 {
-						gc_r4 = true
-					}
-				}
+			if in[i] < 0 {
+				gc_r4 = true
 			}
 		}
 	}
@@ -759,21 +760,21 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line kernels.go:141
-					if gc_tx == 0 {
-						b := 4 * gc_bx
-						out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
-					}
-				}
+			if gc_tx == 0 {
+				b := 4 * gc_bx
+				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
 	}
@@ -809,37 +810,44 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:162
 	size := gc_bdx * gc_bdy * gc_bdz
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-					r := gc_rank
-
-//line kernels.go:163
-					g := gc_bx*size + r
-
-//line kernels.go:164
-					ok := g < len(in)
-
-//line kernels.go:164
-					v := 0.0
-
-//line kernels.go:165
-					if ok {
-						v = in[g]
-					}
-
-//line kernels.go:168
-					idx := [3]int{gc_tx, gc_ty, gc_tz}
-
-//line kernels.go:169
-					buf[r] = v
-					gc_s_idx[gc_rank] = idx
+		gc_tx := -1
+		gc_ty := 0
+		gc_tz := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+			r := gc_rank
+
+//line kernels.go:163
+			g := gc_bx*size + r
+
+//line kernels.go:164
+			ok := g < len(in)
+
+//line kernels.go:164
+			v := 0.0
+
+//line kernels.go:165
+			if ok {
+				v = in[g]
+			}
+
+//line kernels.go:168
+			idx := [3]int{gc_tx, gc_ty, gc_tz}
+
+//line kernels.go:169
+			buf[r] = v
+			gc_s_idx[gc_rank] = idx
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -924,10 +932,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 
 //line kernels.go:199
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
@@ -939,23 +946,23 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk % gc_gdx
 			{
-				gc_rank := 0
-				for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-					for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-							gc_pos.Thread = gc_rank
+				gc_tx := -1
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							if !(i < gc_limit) {
-								continue
-							}
-							gc_more = true
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-					}
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -977,38 +984,37 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:210
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line kernels.go:212
-					var v T
+			var v T
 
 //line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
+			if i < len(in) {
+				v = in[i]
+			}
 
 //line kernels.go:216
-					sdata[tid] = v
-				}
-			}
+			sdata[tid] = v
 		}
 	}
 
@@ -1024,45 +1030,45 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:232
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line kernels.go:234
-						if tid_ < s {
-							x_[tid_] += x_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:210
-					tid := gc_tx
+			tid := gc_tx
 
 //line kernels.go:227
-					var r T = x[0]
+			var r T = x[0]
 
 //line kernels.go:218
-					sum := r
+			sum := r
 
 //line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sum
 			}
 		}
 	}

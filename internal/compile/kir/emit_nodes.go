@@ -158,36 +158,47 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.loopTail(use)
 }
 
-// loopHead opens the loop over the block's threads: one loop over ranks
-// where the code uses no coordinate, nested loops over z, y and x
-// otherwise, the rank counted along.
+// loopHead opens the loop over the block's threads: one loop over their
+// ranks, the coordinates the code uses counted along (x fastest), so that
+// a thread costs an increment and a compare, whatever the block's shape.
 func (e *emitter) loopHead(use map[string]bool) {
 	n := e.name
 	rank := n["rank"]
 	e.used["rank"] = true
-	label := ""
-	if e.labelUsed {
-		label = e.label + ":\n"
+	coords := use["tx"] || use["ty"] || use["tz"]
+	if coords {
+		e.printf("{\n%s := -1\n", n["tx"])
+		e.use("bdx")
+		if use["ty"] || use["tz"] {
+			e.printf("%s := 0\n", n["ty"])
+		}
+		if use["tz"] {
+			e.printf("%s := 0\n", n["tz"])
+			e.use("bdy")
+		}
 	}
-	if !use["tx"] && !use["ty"] && !use["tz"] {
-		e.printf("%sfor %s := 0; %s < %s; %s++ {\n", label, rank, rank, e.use("n"), rank)
+	if e.labelUsed {
+		e.printf("%s:\n", e.label)
+	}
+	e.printf("for %s := 0; %s < %s; %s++ {\n", rank, rank, e.use("n"), rank)
+	if !coords {
 		return
 	}
-	e.use("bdx")
-	e.use("bdy")
-	e.use("bdz")
-	e.printf("{\n%s := 0\n", rank)
-	e.printf("for %s := 0; %s < %s; %s++ {\n", n["tz"], n["tz"], n["bdz"], n["tz"])
-	e.printf("for %s := 0; %s < %s; %s++ {\n", n["ty"], n["ty"], n["bdy"], n["ty"])
-	e.printf("%sfor %s := 0; %s < %s; %s, %s = %s+1, %s+1 {\n", label, n["tx"], n["tx"], n["bdx"], n["tx"], rank, n["tx"], rank)
+	e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], n["bdx"], n["tx"])
+	switch {
+	case use["tz"]:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"], n["tz"])
+	case use["ty"]:
+		e.printf("%s++\n", n["ty"])
+	}
+	e.printf("}\n")
 }
 
-// loopTail closes the loops loopHead opened beyond the innermost.
+// loopTail closes what loopHead opened beyond the loop.
 func (e *emitter) loopTail(use map[string]bool) {
-	if !use["tx"] && !use["ty"] && !use["tz"] {
-		return
+	if use["tx"] || use["ty"] || use["tz"] {
+		e.printf("}\n")
 	}
-	e.printf("}\n}\n}\n")
 }
 
 // loopPrologue writes what each thread does first: record its rank for

@@ -21,8 +21,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -45,207 +43,213 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line basic.go:13
-						tx := gc_tx
+				tx := gc_tx
 
 //line basic.go:13
-						ty := gc_ty
+				ty := gc_ty
 
 //line basic.go:14
-						row := gc_by*tile + ty
+				row := gc_by*tile + ty
 
 //line basic.go:15
-						col := gc_bx*tile + tx
+				col := gc_bx*tile + tx
 
 //line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
+				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-
-//line basic.go:13
-						tx := gc_tx
-
-//line basic.go:13
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-
-						{
-
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(0)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(1)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(2)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(3)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(4)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(5)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(6)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(7)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(8)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(9)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(10)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(11)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(12)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(13)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(14)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:20
-							{
-//line basic.go:20
-								q := int(15)
-//line basic.go:20
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line basic.go:22
-						}
-						gc_s_sum[gc_rank] = sum
-					}
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
 				}
+				gc_pos.Thread = gc_rank
+
+//line basic.go:13
+				tx := gc_tx
+
+//line basic.go:13
+				ty := gc_ty
+				sum := gc_s_sum[gc_rank]
+
+				{
+
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(0)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(1)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(2)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(3)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(4)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(5)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(6)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(7)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(8)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(9)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(10)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(11)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(12)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(13)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(14)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:20
+					{
+//line basic.go:20
+						q := int(15)
+//line basic.go:20
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line basic.go:22
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line basic.go:13
-					tx := gc_tx
+			tx := gc_tx
 
 //line basic.go:13
-					ty := gc_ty
+			ty := gc_ty
 
 //line basic.go:14
-					row := gc_by*tile + ty
+			row := gc_by*tile + ty
 
 //line basic.go:15
-					col := gc_bx*tile + tx
-					sum := gc_s_sum[gc_rank]
+			col := gc_bx*tile + tx
+			sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
+			if row < m && col < n {
+				c[row*n+col] = sum
 			}
 		}
 	}
@@ -265,36 +269,35 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)
 	gc_exited := gc_b.Exited()
 
 //line basic.go:44
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line basic.go:45
-					tid := gc_tx
+			tid := gc_tx
 
 //line basic.go:46
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line basic.go:47
-					if i < len(in) {
-						temp[tid] = in[i]
-					}
-				}
+			if i < len(in) {
+				temp[tid] = in[i]
 			}
 		}
 	}
@@ -302,101 +305,101 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-						tid := gc_tx
+				tid := gc_tx
 
 //line basic.go:52
-						var v T
+				var v T
 
 //line basic.go:53
-						if tid >= off {
-							v = temp[tid-off]
-						}
-						gc_s_v[gc_rank] = v
-					}
+				if tid >= off {
+					v = temp[tid-off]
 				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
 
 //line basic.go:57
-						temp[tid] += v
-					}
-				}
+				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L4:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L4:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line basic.go:45
-					tid := gc_tx
+			tid := gc_tx
 
 //line basic.go:46
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line basic.go:60
-					if i >= len(in) {
+			if i >= len(in) {
 //line basic.go:60
-						{
+				{
 //line basic.go:60
-							gc_exited[gc_rank] = true
-							continue gc_L4
+					gc_exited[gc_rank] = true
+					continue gc_L4
 //line basic.go:61
-						}
-					}
 				}
 			}
 		}
 	}
 	gc_r5 := 0
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line basic.go:45
-					tid := gc_tx
+			tid := gc_tx
 
 //line basic.go:63
-					if temp[tid] > 0 {
-						gc_r5++
-					}
-				}
+			if temp[tid] > 0 {
+				gc_r5++
 			}
 		}
 	}
@@ -404,25 +407,25 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:63
 	n := gc_r5
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line basic.go:45
-					tid := gc_tx
+			tid := gc_tx
 
 //line basic.go:46
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line basic.go:64
-					out[i] = temp[tid] + T(n-n)
-				}
-			}
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -486,22 +489,21 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 
 //line basic.go:83
 	var r int = 1
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-			}
+			out[gc_tx] = 1 + r
 		}
 	}
 }

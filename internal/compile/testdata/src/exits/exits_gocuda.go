@@ -21,58 +21,57 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:11
-					if i >= len(in) {
+			if i >= len(in) {
 //line exits.go:11
-						{
+				{
 //line exits.go:11
-							gc_exited[gc_rank] = true
-							continue gc_L1
+					gc_exited[gc_rank] = true
+					continue gc_L1
 //line exits.go:12
-						}
-					}
 				}
 			}
 		}
 	}
 	gc_r2 := 0
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:14
-					if in[i] > 0 {
-						gc_r2++
-					}
-				}
+			if in[i] > 0 {
+				gc_r2++
 			}
 		}
 	}
@@ -81,23 +80,23 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	n := gc_r2
 	gc_r3 := true
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:15
-					if !(in[i] > 0) {
-						gc_r3 = false
-					}
-				}
+			if !(in[i] > 0) {
+				gc_r3 = false
 			}
 		}
 	}
@@ -109,23 +108,23 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	var some bool
 	gc_r4 := false
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:17
-					if in[i] < 0 {
-						gc_r4 = true
-					}
-				}
+			if in[i] < 0 {
+				gc_r4 = true
 			}
 		}
 	}
@@ -136,65 +135,65 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:18
 	if gc_bx%2 == 0 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:20
-						in[i]++
-					}
-				}
+				in[i]++
 			}
 		}
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line exits.go:22
-						in[i] += 2
-					}
-				}
+				in[i] += 2
 			}
 		}
 	} else {
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line exits.go:27
-					if gc_tx == 0 {
-						counts[gc_bx] = int32(n)
-						flags[2*gc_bx] = all
-						flags[2*gc_bx+1] = some
-					}
-				}
+			if gc_tx == 0 {
+				counts[gc_bx] = int32(n)
+				flags[2*gc_bx] = all
+				flags[2*gc_bx+1] = some
 			}
 		}
 	}

@@ -22,10 +22,9 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line generic.go:15
 	const half = 2
@@ -33,69 +32,69 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 //line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line generic.go:17
-					tid := gc_tx
+			tid := gc_tx
 
 //line generic.go:18
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line generic.go:19
-					var v T
+			var v T
 
 //line generic.go:20
-					if i < len(in) {
-						v = in[i]
-					}
+			if i < len(in) {
+				v = in[i]
+			}
 
 //line generic.go:23
-					sdata[tid] = v
-				}
-			}
+			sdata[tid] = v
 		}
 	}
 
 //line generic.go:25
 	for s := gc_bdx / half; s > 0; s >>= 1 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line generic.go:17
-						tid := gc_tx
+				tid := gc_tx
 
 //line generic.go:26
-						if tid < s {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
+				if tid < s {
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line generic.go:17
-					tid := gc_tx
+			tid := gc_tx
 
 //line generic.go:31
-					if tid == 0 {
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 			}
 		}
 	}
@@ -114,10 +113,9 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
@@ -125,26 +123,26 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 		gc_pos.Block = gc_blk
 		gc_bx := gc_blk % gc_gdx
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line generic.go:40
-						i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 
 //line generic.go:41
-						for ; i < len(x); i += gc_bdx * gc_gdx {
+				for ; i < len(x); i += gc_bdx * gc_gdx {
 //line generic.go:41
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line generic.go:41
-								return
+						return
 //line generic.go:41
-							}
-							x[i] *= x[i]
-						}
 					}
+					x[i] *= x[i]
 				}
 			}
 		}

@@ -22,38 +22,37 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line inline.go:13
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line inline.go:14
-					tid := gc_tx
+			tid := gc_tx
 
 //line inline.go:15
-					i := gc_bx*gc_bdx + tid
+			i := gc_bx*gc_bdx + tid
 
 //line inline.go:16
-					var v T
+			var v T
 
 //line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
+			if i < len(in) {
+				v = in[i]
+			}
 
 //line inline.go:20
-					sdata[tid] = v
-				}
-			}
+			sdata[tid] = v
 		}
 	}
 
@@ -69,45 +68,45 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line inline.go:36
-						tid_ := gc_tx
+				tid_ := gc_tx
 
 //line inline.go:38
-						if tid_ < s {
-							x_[tid_] += x_[tid_+s]
-						}
-					}
+				if tid_ < s {
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line inline.go:14
-					tid := gc_tx
+			tid := gc_tx
 
 //line inline.go:31
-					var r T = x[0]
+			var r T = x[0]
 
 //line inline.go:22
-					sum := r
+			sum := r
 
 //line inline.go:23
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = sum
 			}
 		}
 	}
