@@ -106,3 +106,20 @@ func trace(t *testing.T, src *kir.Source) string {
 func TestPassNames(t *testing.T) {
 	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "warp", "spill", "mode", "unroll", "stops"}, kir.PassNames())
 }
+
+// TestPassDocs: the package doc and docs/architecture.md list every pass
+// of the table, in order, with its description.
+func TestPassDocs(t *testing.T) {
+	for _, path := range []string{"doc.go", "../../../docs/architecture.md"} {
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		text := strings.Join(strings.Fields(strings.ReplaceAll(string(src), "//", " ")), " ")
+		at := 0
+		for _, name := range kir.PassNames() {
+			entry := name + ": " + kir.PassDoc(name)
+			i := strings.Index(text[at:], entry)
+			require.True(t, i >= 0, "%s does not list pass %q after the ones before it (want %q)", path, name, entry)
+			at += i + len(entry)
+		}
+	}
+}

@@ -6,25 +6,28 @@ import (
 )
 
 // A pass is one step of the pipeline: it reads the Func and changes it,
-// or stops the pipeline with a refusal.
+// or stops the pipeline with a refusal. Doc says what it does, in one
+// line; the package doc and docs/architecture.md list the passes from it
+// (a test keeps them in step).
 type pass struct {
 	name string
 	fn   func(*Func)
+	doc  string
 }
 
 // passes is the pipeline, in order. Emission follows it.
 var passes = [...]pass{
-	{"check", checkPass},   // refuse what cannot be compiled
-	{"build", build},       // the kernel as one thread's program, sync points explicit
-	{"classify", classify}, // uniform, remat and varying values; uniform control
-	{"stride", stride},     // grid-stride loops, to run in lockstep
-	{"fission", fission},   // thread loops between sync points, block-level code around them
-	{"fuse", fuse},         // merge thread loops no sync point separates
-	{"warp", warp},         // warp loops: lane loops between collectives, masked ifs
-	{"spill", spill},       // keep per thread only what lives across a sync point
-	{"mode", mode},         // a chunk of blocks per call for barrier-free kernels; exits
-	{"unroll", unroll},     // write short constant-trip loops as copies
-	{"stops", stops},       // loops that might not end check for a stopped launch
+	{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
+	{"build", build, "the kernel as one thread's program, its sync points explicit; helpers that synchronize inlined"},
+	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
+	{"stride", stride, "grid-stride loops, to run in lockstep"},
+	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives"},
+	{"fuse", fuse, "merge thread loops that no sync point separates"},
+	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge"},
+	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point"},
+	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
+	{"unroll", unroll, "short loops of a constant trip count written as copies"},
+	{"stops", stops, "loops that might not end check for a stopped launch"},
 }
 
 // PassNames returns the names of the passes, in order.
@@ -34,6 +37,16 @@ func PassNames() []string {
 		names[i] = p.name
 	}
 	return names
+}
+
+// PassDoc returns the one-line description of the pass named name.
+func PassDoc(name string) string {
+	for _, p := range passes {
+		if p.name == name {
+			return p.doc
+		}
+	}
+	return ""
 }
 
 // A Result is a compiled kernel.

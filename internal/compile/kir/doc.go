@@ -1,0 +1,45 @@
+// Package kir is the middle end and back end of gocuda compile: a kernel
+// IR, the pass pipeline over it, and the emitter that writes a compiled
+// kernel's body.
+//
+// A kernel enters as its type-checked syntax (a Source). The passes, in
+// the order of the table in passes.go, each a file:
+//
+//   - check: refuse what no lowering can compile: the thread escaping,
+//     goto, defer, calls that may synchronize out of sight
+//   - build: the kernel as one thread's program, its sync points explicit;
+//     helpers that synchronize inlined
+//   - classify: each variable uniform, remat or varying; control around
+//     barriers must be uniform
+//   - stride: grid-stride loops, to run in lockstep
+//   - fission: thread loops between barriers, block-level code around
+//     them, warp loops around collectives
+//   - fuse: merge thread loops that no sync point separates
+//   - warp: in warp loops, lane loops between collectives and masked ifs
+//     that reconverge
+//   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
+//     across a sync point
+//   - mode: a chunk of blocks per call for kernels without barriers or
+//     shared memory; the record of exited threads
+//   - unroll: short loops of a constant trip count written as copies
+//   - stops: loops that might not end check for a stopped launch
+//
+// Then Emit writes the body once, from the IR: block-level control around
+// thread loops (one loop over the block's ranks, coordinates counted
+// along), warp loops of lane loops with their collectives completed by
+// package compiled, and the source's statements printed by go/printer with
+// the substitutions the passes decided and //line directives to the
+// kernel's lines.
+//
+// The passes never change the type-checked syntax. Where one needs a
+// statement the source does not have (a helper's parameter bound to its
+// argument, a multiple definition split in two, an inlined helper's copy),
+// it makes new syntax that shares the source's expressions and extends the
+// type-checker's records to it.
+//
+// Each pass has golden tests (testdata/src: the IR after every pass and
+// the body emitted, go test -update rewrites them) and Verify checks the
+// invariants between passes. The differential suite (internal/difftest,
+// kernels) runs every compiled kernel against the runtime path, and
+// internal/compile/fuzz generates kernels to compare the two.
+package kir
