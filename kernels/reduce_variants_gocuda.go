@@ -398,17 +398,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		var gc_c2r [32]T
 		{
 			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:106
-				if (gc_rank >> 5) == 0 {
-					gc_m11 |= 1 << gc_lane
-				}
+			if (gc_w >> 5) ==
+				0 {
+				gc_m11 = ^uint32(0)
 			}
 			gc_save11 := gc_act
 			gc_act = gc_save11 & gc_m11
@@ -900,17 +894,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		var gc_c2r [32]T
 		{
 			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:106
-				if (gc_rank >> 5) == 0 {
-					gc_m13 |= 1 << gc_lane
-				}
+			if (gc_w >> 5) ==
+				0 {
+				gc_m13 = ^uint32(0)
 			}
 			gc_save13 := gc_act
 			gc_act = gc_save13 & gc_m13

@@ -1178,17 +1178,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		var gc_c2r [32]int32
 		{
 			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line kernels.go:259
-				if (gc_rank >> 5) == 0 {
-					gc_m11 |= 1 << gc_lane
-				}
+			if (gc_w >> 5) ==
+				0 {
+				gc_m11 = ^uint32(0)
 			}
 			gc_save11 := gc_act
 			gc_act = gc_save11 & gc_m11

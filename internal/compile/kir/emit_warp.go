@@ -274,10 +274,15 @@ func (e *emitter) warpIf(w *WarpIf) {
 	n := e.name
 	m, save := e.f.Names.Fresh(fmt.Sprintf("m%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID))
 	e.printf("{\nvar %s uint32\n", m)
-	e.laneLoop(w.Cond, func() {
+	if w.Warp { // the same for every lane: decided once for the warp
 		e.line(w.Src.Pos())
-		e.printf("if %s {\n%s |= 1 << %s\n}\n", e.plain(w.Src.Cond), m, n["lane"])
-	})
+		e.printf("if %s {\n%s = ^uint32(0)\n}\n", e.plain(w.Src.Cond), m)
+	} else {
+		e.laneLoop(w.Cond, func() {
+			e.line(w.Src.Pos())
+			e.printf("if %s {\n%s |= 1 << %s\n}\n", e.plain(w.Src.Cond), m, n["lane"])
+		})
+	}
 	e.printf("%s := %s\n%s = %s & %s\n", save, n["act"], n["act"], save, m)
 	e.printf("if %s != 0 {\n", n["act"])
 	e.nodes(w.Then)

@@ -162,6 +162,10 @@ type (
 		Src        *ast.IfStmt
 		Cond       *LaneLoop // evaluates the condition per lane
 		Then, Else []Node
+		// Warp is set when the condition is the same for every lane of a
+		// warp (uniform values and the warp's index): it is evaluated
+		// once per warp, and Cond is not used.
+		Warp bool
 	}
 	// Reduced assigns a predicate barrier's reduced value, at block level,
 	// after the ThreadLoop that reduced it.

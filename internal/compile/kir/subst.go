@@ -118,6 +118,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if name, ok := e.collOut[call]; ok && e.lane {
 		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
 	}
+	if e.loop == nil && e.warp != nil && e.f.threadMethod(call) && ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name == "WarpID" {
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: ast.NewIdent(e.name["w"]), Op: token.SHR, Y: intLit(5)}}, true // at warp level: the warp's
+	}
 	if e.loop == nil || !e.f.threadMethod(call) || len(call.Args) != 0 {
 		return nil, false
 	}

@@ -97,7 +97,7 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 			if n.Src.Init != nil {
 				fail(f.unsupported(n.Src.Init, "an if with a warp collective whose condition may differ between threads has an init statement"))
 			}
-			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
+			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else, Warp: f.warpUniform(n.Src.Cond)}
 			out = append(out, w)
 		case *For:
 			flush(false)
@@ -137,4 +137,23 @@ func (f *Func) checkWarpUniform(s ast.Stmt, inside map[*types.Var]bool) {
 			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives", v.Name()))
 		}
 	}
+}
+
+// warpUniform reports whether e is the same for every lane of a warp: a
+// pure expression of uniform values and the warp's index (t.WarpID()).
+func (f *Func) warpUniform(e ast.Expr) bool {
+	uniform := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && f.threadMethod(call) {
+			if ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name != "WarpID" {
+				uniform = false
+			}
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok && f.isThreadField(sel) && sel.Sel.Name == "ThreadIdx" {
+			uniform = false
+		}
+		return uniform
+	})
+	return uniform && f.pure(e, f.isUniform, true)
 }
