@@ -111,3 +111,25 @@ func TestRefusals(t *testing.T) {
 		assert.Contains(t, string(files[0].Source), "gocuda compile left it on the runtime path: "+r.Reason)
 	}
 }
+
+// TestCorpusCompiles: every kernel of the library, the differential suite
+// and the held-out Rodinia set compiles: a refusal there is a regression.
+func TestCorpusCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks three packages")
+	}
+	pkgs, err := Load(".", "../../kernels", "../difftest", "../../bench/rodinia")
+	require.NoError(t, err)
+	kernels, err := Kernels(pkgs)
+	require.NoError(t, err)
+	files, err := Generate(kernels)
+	require.NoError(t, err)
+	compiled := 0
+	for _, f := range files {
+		for _, r := range f.Refusals {
+			t.Errorf("refused: %v", r)
+		}
+		compiled += len(f.Kernels)
+	}
+	assert.Equal(t, len(kernels), compiled)
+}

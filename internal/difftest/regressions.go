@@ -1,0 +1,72 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file are the first generation's bugs, found by
+// trying it on real code (issue 15), each now a regression test of the
+// pipeline that replaced it.
+
+// NamesKernel keeps locals named n, b, tid and ix, which the first
+// generation took for its own, across barriers: the package did not build.
+//
+//gocuda:kernel NamesKernel
+func names(t *gocuda.Thread, in, out []int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	n := in[t.BlockIdx.X*t.BlockDim.X+tid]
+	b := n * 2
+	ix := b + int32(tid)
+	s[tid] = ix
+	t.SyncThreads()
+	ix += s[(tid+1)%t.BlockDim.X]
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+tid] = n + b + ix
+}
+
+// PadKernel calls a helper with a barrier with untyped constant arguments
+// for float32 parameters (refused as "does not type-check" before) and
+// with an argument that depends on the thread (generated code that did
+// not build before).
+//
+//gocuda:kernel PadKernel
+func pad(t *gocuda.Thread, out []float32) {
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	v := padStage(t, s, float32(t.ThreadIdx.X), 1)
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = v + padStage(t, s, 0.5, 2)
+}
+
+// padStage stores v*k in the caller's slot and returns, after a barrier,
+// the next thread's.
+func padStage(t *gocuda.Thread, s []float32, v, k float32) float32 {
+	s[t.ThreadIdx.X] = v * k
+	t.SyncThreads()
+	r := s[(t.ThreadIdx.X+1)%len(s)]
+	t.SyncThreads()
+	return r
+}
+
+// RelaxKernel iterates a 1D three-point stencil in shared memory and
+// leaves its loop of barriers with a break under a condition the same for
+// the whole block, as the iterated stencils of benchmark suites do (a
+// refusal, and 100x slower, before).
+//
+//gocuda:kernel RelaxKernel
+func relax(t *gocuda.Thread, grid []int32, iters int) {
+	b := t.BlockDim.X
+	s := gocuda.Shared[int32](t, b+2)
+	tid := t.ThreadIdx.X
+	v := grid[t.BlockIdx.X*b+tid]
+	if tid == 0 {
+		s[0], s[b+1] = 0, 0
+	}
+	for it := 0; ; it++ {
+		s[tid+1] = v
+		t.SyncThreads()
+		if it == iters {
+			break
+		}
+		v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+		t.SyncThreads()
+	}
+	grid[t.BlockIdx.X*b+tid] = v
+}

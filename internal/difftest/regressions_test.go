@@ -1,0 +1,50 @@
+package difftest
+
+import (
+	"testing"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestNamesForms: locals named as the first generation's own names, across
+// barriers (issue 15, bug 1).
+func TestNamesForms(t *testing.T) {
+	for _, bs := range []int{1, 32, 100} {
+		in := randInts(3 * bs)
+		agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, len(in))
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bs}}, NamesKernel(in, out))
+		})
+	}
+}
+
+// TestPadForms: a helper with a barrier called with untyped constants and
+// a thread-dependent argument (issue 15, bugs 2 and 4).
+func TestPadForms(t *testing.T) {
+	for _, bs := range []int{1, 7, 64} {
+		got := agree(t, func(f form) ([]float32, error) {
+			out := make([]float32, 2*bs)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, PadKernel(out))
+		})
+		for i, v := range got {
+			tid := i % bs
+			if want := float32((tid+1)%bs) + 1; v != want { // the next thread's index, then 0.5*2 = 1
+				t.Fatalf("block size %d: out[%d] = %v, want %v", bs, i, v, want)
+			}
+		}
+	}
+}
+
+// TestRelaxForms: a break out of a loop of barriers under a uniform
+// condition (issue 15, bug 5).
+func TestRelaxForms(t *testing.T) {
+	for _, bs := range []int{1, 16, 96} {
+		for _, iters := range []int{0, 1, 5} {
+			in := randInts(4 * bs)
+			agree(t, func(f form) ([]int32, error) {
+				grid := append([]int32(nil), in...)
+				return grid, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: bs}}, RelaxKernel(grid, iters))
+			})
+		}
+	}
+}
