@@ -30,13 +30,18 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
-		_, _, _ = gc_bx, gc_by, gc_bz
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+		}
 		{
 			gc_tx := -1
 			gc_ty := 0

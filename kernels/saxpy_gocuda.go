@@ -26,12 +26,16 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 
 //line saxpy.go:30
 		n := len(x)
@@ -93,27 +97,33 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			return
 		}
 		gc_more = false
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk % gc_gdx
-			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
+		{
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line saxpy.go:51
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						if !(i < gc_limit) {
+							continue
+						}
+						gc_more = true
 
 //line saxpy.go:52
-					y[i] = a*x[i] + y[i]
+						y[i] = a*x[i] + y[i]
+					}
 				}
 			}
 		}
@@ -156,37 +166,43 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			return
 		}
 		gc_more = false
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk % gc_gdx
-			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
+		{
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line saxpy.go:69
-					lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+						lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+						if !(lo < gc_limit) {
+							continue
+						}
+						gc_more = true
 
 //line saxpy.go:70
-					hi := min(lo+saxpyRun, n)
+						hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:71
-					xs, ys := x[lo:hi], y[lo:hi]
+						xs, ys := x[lo:hi], y[lo:hi]
 
 //line saxpy.go:72
-					ys = ys[:len(xs)]
+						ys = ys[:len(xs)]
 
 //line saxpy.go:73
-					for i, v := range xs {
-						ys[i] = a*v + ys[i]
+						for i, v := range xs {
+							ys[i] = a*v + ys[i]
+						}
 					}
 				}
 			}
@@ -213,12 +229,16 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 
 //line saxpy.go:117
 		n := len(c)
@@ -275,27 +295,33 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			return
 		}
 		gc_more = false
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk % gc_gdx
-			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
+		{
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line saxpy.go:133
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						if !(i < gc_limit) {
+							continue
+						}
+						gc_more = true
 
 //line saxpy.go:134
-					c[i] = a[i] + b[i]
+						c[i] = a[i] + b[i]
+					}
 				}
 			}
 		}
@@ -333,37 +359,43 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			return
 		}
 		gc_more = false
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk % gc_gdx
-			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
+		{
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line saxpy.go:146
-					lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+						lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+						if !(lo < gc_limit) {
+							continue
+						}
+						gc_more = true
 
 //line saxpy.go:147
-					hi := min(lo+saxpyRun, n)
+						hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:148
-					as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+						as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
 
 //line saxpy.go:149
-					bs, cs = bs[:len(as)], cs[:len(as)]
+						bs, cs = bs[:len(as)], cs[:len(as)]
 
 //line saxpy.go:150
-					for i, v := range as {
-						cs[i] = v + bs[i]
+						for i, v := range as {
+							cs[i] = v + bs[i]
+						}
 					}
 				}
 			}

@@ -28,12 +28,16 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 
 //line spmv.go:140
 		rows := len(y)

@@ -33,12 +33,16 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 		{
 			gc_tx := -1
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -91,12 +95,16 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 		{
 			gc_tx := -1
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {

@@ -29,12 +29,16 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx := gc_blk % gc_gdx
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
 		{
 			gc_tx := -1
 		gc_L1:
@@ -84,13 +88,18 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-		gc_bx, gc_by, gc_bz := gc_blk%gc_gdx, gc_blk/gc_gdx%gc_gdy, gc_blk/(gc_gdx*gc_gdy)
-		_, _, _ = gc_bx, gc_by, gc_bz
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+		}
 		{
 			gc_tx := -1
 			gc_ty := 0

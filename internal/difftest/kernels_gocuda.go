@@ -942,27 +942,33 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			return
 		}
 		gc_more = false
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk % gc_gdx
-			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
+		{
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_tx := -1
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_rank
 
 //line kernels.go:199
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						if !(i < gc_limit) {
+							continue
+						}
+						gc_more = true
 
 //line kernels.go:200
-					y[i] = a*x[i] + y[i]
+						y[i] = a*x[i] + y[i]
+					}
 				}
 			}
 		}

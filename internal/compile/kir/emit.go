@@ -141,11 +141,11 @@ func (e *emitter) preamble() {
 // gridNeeds marks the builtins the loop over a chunk's blocks uses.
 func (e *emitter) gridNeeds() {
 	e.use("pos")
-	u := e.used
-	if u["bx"] || u["by"] || u["bz"] || u["bidx"] {
+	x, y, _ := e.blockUse()
+	if x {
 		e.use("gdx")
 	}
-	if u["by"] || u["bz"] || u["bidx"] {
+	if y {
 		e.use("gdy")
 	}
 }
@@ -153,6 +153,7 @@ func (e *emitter) gridNeeds() {
 // blockLoop writes the loop over the chunk's blocks of a grid body.
 func (e *emitter) blockLoop(body []byte) {
 	n := e.name
+	e.blockCounters()
 	if e.used["blocks"] {
 		e.printf("%s:\n", n["blocks"])
 	}
@@ -161,6 +162,32 @@ func (e *emitter) blockLoop(body []byte) {
 	e.blockCoords()
 	e.w.Write(body)
 	e.printf("}\n")
+}
+
+// blockUse returns which of the block's coordinates the code uses: x, y
+// and z, where a later one needs the earlier ones to count.
+func (e *emitter) blockUse() (x, y, z bool) {
+	u := e.used
+	z = u["bz"] || u["bidx"]
+	y = z || u["by"]
+	x = y || u["bx"]
+	return x, y, z
+}
+
+// blockCounters declares the coordinates of the block before the chunk's
+// first: the loop counts them along, so that a block costs no division.
+func (e *emitter) blockCounters() {
+	n := e.name
+	x, y, z := e.blockUse()
+	if x {
+		e.printf("%s := %s%%%s - 1\n", n["bx"], n["lo"], e.use("gdx"))
+	}
+	if y {
+		e.printf("%s := %s/%s%%%s\n", n["by"], n["lo"], n["gdx"], e.use("gdy"))
+	}
+	if z {
+		e.printf("%s := %s/(%s*%s)\n", n["bz"], n["lo"], n["gdx"], n["gdy"])
+	}
 }
 
 // blockCoords writes, at the top of a block of the chunk, its position
@@ -174,16 +201,20 @@ func (e *emitter) blockCoords() {
 	if e.used["thread"] {
 		e.printf("%s.EnterBlock(%s)\n", n["b"], n["blk"])
 	}
+	x, y, z := e.blockUse()
+	if !x {
+		return
+	}
+	e.printf("%s++\nif %s == %s {\n%s = 0\n", n["bx"], n["bx"], n["gdx"], n["bx"])
 	switch {
-	case e.used["bx"] && !e.used["by"] && !e.used["bz"] && !e.used["bidx"]:
-		e.printf("%s := %s %% %s\n", n["bx"], n["blk"], n["gdx"])
-	case e.used["bx"] || e.used["by"] || e.used["bz"] || e.used["bidx"]:
-		e.printf("%s, %s, %s := %s%%%s, %s/%s%%%s, %s/(%s*%s)\n", n["bx"], n["by"], n["bz"],
-			n["blk"], n["gdx"], n["blk"], n["gdx"], n["gdy"], n["blk"], n["gdx"], n["gdy"])
-		e.printf("_, _, _ = %s, %s, %s\n", n["bx"], n["by"], n["bz"])
-		if e.used["bidx"] {
-			e.printf("%s := %s.Dim3{X: %s, Y: %s, Z: %s}\n", n["bidx"], e.f.Src.Gocuda, n["bx"], n["by"], n["bz"])
-		}
+	case z:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["by"], n["by"], n["gdy"], n["by"], n["bz"])
+	case y:
+		e.printf("%s++\n", n["by"])
+	}
+	e.printf("}\n")
+	if e.used["bidx"] {
+		e.printf("%s := %s.Dim3{X: %s, Y: %s, Z: %s}\n", n["bidx"], e.f.Src.Gocuda, n["bx"], n["by"], n["bz"])
 	}
 }
 

@@ -133,10 +133,12 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		e.w = outer
 		n := e.name
 		e.gridNeeds()
+		e.printf("{\n")
+		e.blockCounters()
 		e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
 		e.blockCoords()
 		e.w.Write(buf.Bytes())
-		e.printf("}\n")
+		e.printf("}\n}\n")
 	}
 	e.printf("}\n")
 }
