@@ -168,12 +168,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:183
 				for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
-//line nbody.go:183
-					if gc_b.Stopped() {
-//line nbody.go:183
-						return
-//line nbody.go:183
-					}
 					tile[k] = bodies[start+k]
 				}
 			}
@@ -331,12 +325,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:227
 				for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
-//line nbody.go:227
-					if gc_b.Stopped() {
-//line nbody.go:227
-						return
-//line nbody.go:227
-					}
 					tile[k] = bodies[start+k]
 				}
 			}
@@ -366,12 +354,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:232
 				for j := lo; j < lo+part && start+j < n; j++ {
-//line nbody.go:232
-					if gc_b.Stopped() {
-//line nbody.go:232
-						return
-//line nbody.go:232
-					}
 					bj := &tile[j]
 					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 				}

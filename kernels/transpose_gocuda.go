@@ -67,12 +67,6 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 
 //line transpose.go:118
 				for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
-//line transpose.go:118
-					if gc_b.Stopped() {
-//line transpose.go:118
-						return
-//line transpose.go:118
-					}
 					out[x*rows+y+j] = in[(y+j)*cols+x]
 				}
 			}

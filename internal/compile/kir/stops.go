@@ -48,8 +48,30 @@ func stops(f *Func) {
 // moves i by an amount the body does not change.
 func (f *Func) counted(fs *ast.ForStmt) bool {
 	init, ok1 := fs.Init.(*ast.AssignStmt)
-	cond, ok2 := fs.Cond.(*ast.BinaryExpr)
-	if !ok1 || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
+	if !ok1 || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
+		return false
+	}
+	for _, c := range conjuncts(fs.Cond) { // one bound that ends the loop is enough
+		if f.countedBy(fs, init, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// conjuncts returns the operands of a chain of &&.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// countedBy reports whether condition c of loop fs bounds its key as
+// counted requires.
+func (f *Func) countedBy(fs *ast.ForStmt, init *ast.AssignStmt, c ast.Expr) bool {
+	cond, ok2 := ast.Unparen(c).(*ast.BinaryExpr)
+	if !ok2 {
 		return false
 	}
 	id, _ := init.Lhs[0].(*ast.Ident)
