@@ -250,4 +250,3 @@ func docOf(k *Kernel, refusal *Refusal) string {
 	}
 	return strings.Join(lines, "\n") + "\n"
 }
-
