@@ -25,10 +25,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reverse_solution.go:15
 	n := len(in)
@@ -42,41 +41,41 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 //line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reverse_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
+			if i := base + tid; i < n {
+				s[tid] = in[i]
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reverse_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line reverse_solution.go:22
-					src := b - 1 - tid
+			src := b - 1 - tid
 
 //line reverse_solution.go:23
-					if j := base + src; j < n {
-						out[n-1-j] = s[src]
-					}
-				}
+			if j := base + src; j < n {
+				out[n-1-j] = s[src]
 			}
 		}
 	}

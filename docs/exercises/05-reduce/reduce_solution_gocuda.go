@@ -25,10 +25,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line reduce_solution.go:15
 	b := gc_bdx
@@ -36,66 +35,66 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce_solution.go:17
-					var v int64
+			var v int64
 
 //line reduce_solution.go:18
-					if i := gc_bx*b + tid; i < len(in) {
-						v = in[i]
-					}
+			if i := gc_bx*b + tid; i < len(in) {
+				v = in[i]
+			}
 
 //line reduce_solution.go:21
-					s[tid] = v
-				}
-			}
+			s[tid] = v
 		}
 	}
 
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line reduce_solution.go:15
-						tid := gc_tx
+				tid := gc_tx
 
 //line reduce_solution.go:24
-						if tid < stride {
-							s[tid] += s[tid+stride]
-						}
-					}
+				if tid < stride {
+					s[tid] += s[tid+stride]
 				}
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line reduce_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line reduce_solution.go:29
-					if tid == 0 {
-						partial[gc_bx] = s[0]
-					}
-				}
+			if tid == 0 {
+				partial[gc_bx] = s[0]
 			}
 		}
 	}

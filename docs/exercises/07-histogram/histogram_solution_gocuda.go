@@ -26,12 +26,11 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line histogram_solution.go:18
 	b := gc_bdx
@@ -46,26 +45,26 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram_solution.go:20
-						k := tid + gc_off
-						if !(k < gc_limit) {
-							continue
-						}
-						gc_more = true
+				k := tid + gc_off
+				if !(k < gc_limit) {
+					continue
+				}
+				gc_more = true
 
 //line histogram_solution.go:21
-						bins[k] = 0
-					}
-				}
+				bins[k] = 0
 			}
 		}
 	}
@@ -80,26 +79,26 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more2 = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
-						if !(i < gc_limit2) {
-							continue
-						}
-						gc_more2 = true
+				i := gc_bx*b + tid + gc_off2
+				if !(i < gc_limit2) {
+					continue
+				}
+				gc_more2 = true
 
 //line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-				}
+				atomic.Add(&bins[data[i]], 1)
 			}
 		}
 	}
@@ -111,27 +110,27 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more3 = false
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-						tid := gc_tx
+				tid := gc_tx
 
 //line histogram_solution.go:29
-						k_ := tid + gc_off3
-						if !(k_ < gc_limit3) {
-							continue
-						}
-						gc_more3 = true
+				k_ := tid + gc_off3
+				if !(k_ < gc_limit3) {
+					continue
+				}
+				gc_more3 = true
 
 //line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
+				if c := bins[k_]; c != 0 {
+					atomic.Add(&hist[k_], c)
 				}
 			}
 		}

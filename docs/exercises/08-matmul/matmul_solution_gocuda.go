@@ -25,8 +25,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -49,220 +47,226 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+				}
+				gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
-						tx := gc_tx
+				tx := gc_tx
 
 //line matmul_solution.go:18
-						ty := gc_ty
+				ty := gc_ty
 
 //line matmul_solution.go:19
-						row := gc_by*Tile + ty
+				row := gc_by*Tile + ty
 
 //line matmul_solution.go:20
-						col := gc_bx*Tile + tx
+				col := gc_bx*Tile + tx
 
 //line matmul_solution.go:23
-						as[ty][tx] = 0
+				as[ty][tx] = 0
 
 //line matmul_solution.go:24
-						if row < m && p+tx < k {
-							as[ty][tx] = a[row*k+p+tx]
-						}
+				if row < m && p+tx < k {
+					as[ty][tx] = a[row*k+p+tx]
+				}
 
 //line matmul_solution.go:27
-						bs[ty][tx] = 0
+				bs[ty][tx] = 0
 
 //line matmul_solution.go:28
-						if p+ty < k && col < n {
-							bs[ty][tx] = b[(p+ty)*n+col]
-						}
-					}
+				if p+ty < k && col < n {
+					bs[ty][tx] = b[(p+ty)*n+col]
 				}
 			}
 		}
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-						tx := gc_tx
-
-//line matmul_solution.go:18
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-
-						{
-
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(0)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(1)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(2)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(3)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(4)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(5)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(6)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(7)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(8)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(9)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(10)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(11)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(12)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(13)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(14)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:32
-							{
-//line matmul_solution.go:32
-								q := int(15)
-//line matmul_solution.go:32
-								_ = q
-								sum += as[ty][q] * bs[q][tx]
-							}
-//line matmul_solution.go:34
-						}
-						gc_s_sum[gc_rank] = sum
-					}
+			gc_tx := -1
+			gc_ty := 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
 				}
+				gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+				tx := gc_tx
+
+//line matmul_solution.go:18
+				ty := gc_ty
+				sum := gc_s_sum[gc_rank]
+
+				{
+
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(0)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(1)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(2)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(3)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(4)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(5)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(6)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(7)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(8)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(9)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(10)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(11)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(12)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(13)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(14)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:32
+					{
+//line matmul_solution.go:32
+						q := int(15)
+//line matmul_solution.go:32
+						_ = q
+						sum += as[ty][q] * bs[q][tx]
+					}
+//line matmul_solution.go:34
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		gc_ty := 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+			}
+			gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
-					tx := gc_tx
+			tx := gc_tx
 
 //line matmul_solution.go:18
-					ty := gc_ty
+			ty := gc_ty
 
 //line matmul_solution.go:19
-					row := gc_by*Tile + ty
+			row := gc_by*Tile + ty
 
 //line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					sum := gc_s_sum[gc_rank]
+			col := gc_bx*Tile + tx
+			sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
+			if row < m && col < n {
+				c[row*n+col] = sum
 			}
 		}
 	}

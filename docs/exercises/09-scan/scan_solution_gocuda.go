@@ -25,10 +25,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line scan_solution.go:16
 	b := gc_bdx
@@ -39,30 +38,30 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:23
 	cur := 0
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-					tid := gc_tx
+			tid := gc_tx
 
 //line scan_solution.go:18
-					i := gc_bx*b + tid
+			i := gc_bx*b + tid
 
 //line scan_solution.go:19
-					var v int32
+			var v int32
 
 //line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
+			if i < len(in) {
+				v = in[i]
+			}
 
 //line scan_solution.go:24
-					buf[tid] = v
-				}
-			}
+			buf[tid] = v
 		}
 	}
 
@@ -72,27 +71,27 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:27
 		next := 1 - cur
 		{
-			gc_rank := 0
-			for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-				for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-						gc_pos.Thread = gc_rank
+			gc_tx := -1
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-						tid := gc_tx
+				tid := gc_tx
 
 //line scan_solution.go:28
-						x := buf[cur*b+tid]
+				x := buf[cur*b+tid]
 
 //line scan_solution.go:29
-						if tid >= d {
-							x += buf[cur*b+tid-d]
-						}
+				if tid >= d {
+					x += buf[cur*b+tid-d]
+				}
 
 //line scan_solution.go:32
-						buf[next*b+tid] = x
-					}
-				}
+				buf[next*b+tid] = x
 			}
 		}
 
@@ -100,23 +99,23 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		cur = next
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-					tid := gc_tx
+			tid := gc_tx
 
 //line scan_solution.go:18
-					i := gc_bx*b + tid
+			i := gc_bx*b + tid
 
 //line scan_solution.go:36
-					if i < len(in) {
-						out[i] = buf[cur*b+tid]
-					}
-				}
+			if i < len(in) {
+				out[i] = buf[cur*b+tid]
 			}
 		}
 	}

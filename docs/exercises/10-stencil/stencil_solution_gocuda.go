@@ -25,10 +25,9 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 
 //line stencil_solution.go:15
 	b := gc_bdx
@@ -36,60 +35,60 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line stencil_solution.go:23
-					g := gc_bx*b + tid
+			g := gc_bx*b + tid
 
 //line stencil_solution.go:17
-					at := func(i int) int32 {
-						if i < 0 || i >= len(in) {
-							return 0
-						}
-						return in[i]
-					}
+			at := func(i int) int32 {
+				if i < 0 || i >= len(in) {
+					return 0
+				}
+				return in[i]
+			}
 
 //line stencil_solution.go:24
-					temp[tid+Radius] = at(g)
+			temp[tid+Radius] = at(g)
 
 //line stencil_solution.go:25
-					if tid < Radius {
-						temp[tid] = at(g - Radius)
-						temp[tid+Radius+b] = at(g + b)
-					}
-				}
+			if tid < Radius {
+				temp[tid] = at(g - Radius)
+				temp[tid+Radius+b] = at(g + b)
 			}
 		}
 	}
 	{
-		gc_rank := 0
-		for gc_tz := 0; gc_tz < gc_bdz; gc_tz++ {
-			for gc_ty := 0; gc_ty < gc_bdy; gc_ty++ {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx, gc_rank = gc_tx+1, gc_rank+1 {
-					gc_pos.Thread = gc_rank
+		gc_tx := -1
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-					tid := gc_tx
+			tid := gc_tx
 
 //line stencil_solution.go:23
-					g := gc_bx*b + tid
+			g := gc_bx*b + tid
 
 //line stencil_solution.go:30
-					if g < len(in) {
-						var sum int32
-						for off := -Radius; off <= Radius; off++ {
-							sum += temp[tid+Radius+off]
-						}
-						out[g] = sum
-					}
+			if g < len(in) {
+				var sum int32
+				for off := -Radius; off <= Radius; off++ {
+					sum += temp[tid+Radius+off]
 				}
+				out[g] = sum
 			}
 		}
 	}
