@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -142,20 +143,33 @@ func TestCompare(t *testing.T) {
 			return bench.Variant{Name: name, Run: spin(d), Check: spin(d)}
 		}
 		vs := []bench.Variant{variant("fast", unit), broken, variant(bench.HandSerial, tt.serial), variant(bench.HandParallel, tt.parallel)}
-		rs := bench.Compare(vs, bench.Options{WarmUp: time.Millisecond, MinTime: 2 * time.Millisecond, Count: 3})
-		if !errors.Is(rs[1].Err(), wrong) || rs[1].Verified() || rs[1].Speedup != 0 || len(rs[1].Timing.Samples) != 0 {
-			t.Errorf("broken variant: %+v", rs[1])
-		}
-		for _, r := range slices.Concat(rs[:1], rs[2:]) {
-			if !r.Verified() || r.Baseline != tt.base || r.Summary.N != 3 {
-				t.Errorf("%s: %+v, want verified, 3 samples, against %s", r.Variant, r, tt.base)
+		var timing []string // what depends on the machine being quiet: retried
+		for attempt := 0; attempt < 3; attempt++ {
+			rs := bench.Compare(vs, bench.Options{WarmUp: time.Millisecond, MinTime: 2 * time.Millisecond, Count: 3})
+			if !errors.Is(rs[1].Err(), wrong) || rs[1].Verified() || rs[1].Speedup != 0 || len(rs[1].Timing.Samples) != 0 {
+				t.Errorf("broken variant: %+v", rs[1])
+			}
+			timing = nil
+			for _, r := range slices.Concat(rs[:1], rs[2:]) {
+				if !r.Verified() || r.Summary.N != 3 {
+					t.Errorf("%s: %+v, want verified, 3 samples", r.Variant, r)
+				}
+				if r.Baseline != tt.base {
+					timing = append(timing, fmt.Sprintf("%s: baseline %s, want %s", r.Variant, r.Baseline, tt.base))
+				}
+			}
+			if s := rs[0].Speedup; s < 1.5 || s > 2.5 {
+				timing = append(timing, fmt.Sprintf("fast variant, half the best baseline's time: speedup %.2f, want 2", s))
+			}
+			if rs[2+slices.Index([]string{bench.HandSerial, bench.HandParallel}, tt.base)].Speedup != 1 {
+				timing = append(timing, fmt.Sprintf("the best baseline's speedup over itself is not 1: %+v", rs))
+			}
+			if len(timing) == 0 {
+				break
 			}
 		}
-		if s := rs[0].Speedup; s < 1.5 || s > 2.5 {
-			t.Errorf("fast variant, half the best baseline's time: speedup %.2f, want 2", s)
-		}
-		if rs[2+slices.Index([]string{bench.HandSerial, bench.HandParallel}, tt.base)].Speedup != 1 {
-			t.Errorf("the best baseline's speedup over itself is not 1: %+v", rs)
+		for _, msg := range timing {
+			t.Error(msg + " (three attempts: a systematic error, or a machine too busy to time 200 µs)")
 		}
 	}
 }
