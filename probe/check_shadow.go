@@ -24,6 +24,7 @@ type entry struct {
 	block  uint32 // linear index of the block (its low 32 bits)
 	syncs  uint32 // block barriers its thread had passed
 	wsyncs uint32 // warp collectives its thread had passed
+	epoch  uint32 // fences and observed atomics its thread had passed (see check_order.go)
 	rank   uint16 // thread rank in the block
 	gsyncs uint16 // grid barriers its thread had passed
 }
@@ -65,6 +66,7 @@ const (
 	raw hazardKind = iota
 	war
 	waw
+	wawSame // a WAW whose second write stores the bytes already there
 )
 
 // An accessCtx is one access being checked against the shadow.
@@ -72,6 +74,7 @@ type accessCtx struct {
 	cur    entry
 	gen    uint32 // the cell tag of the current state
 	uninit bool   // a byte read had no write before it (shared initcheck)
+	same   bool   // a write stores the bytes already there
 
 	// Where the access is, for reports.
 	space space
@@ -92,7 +95,8 @@ type seenHazard struct {
 }
 
 // ordered reports whether a barrier orders the earlier access e before the
-// current one. Across blocks only a grid barrier does. In a block, a block
+// current one. Across blocks a grid barrier does, and a fence and atomics
+// can (see check_order.go). In a block, a block
 // barrier does: e's thread had passed fewer (or more, for a thread that
 // exited early) than the current thread has. In a warp, a warp collective
 // does: the two threads' counts of collectives passed differ, or e's thread
@@ -102,7 +106,7 @@ type seenHazard struct {
 // accesses of lanes on either side are taken to be ordered.
 func (x *accessCtx) ordered(e *entry) bool {
 	if e.block != x.cur.block {
-		return e.gsyncs != x.cur.gsyncs
+		return e.gsyncs != x.cur.gsyncs || x.bs.launch.order.ordered(e, &x.cur)
 	}
 	if e.syncs != x.cur.syncs {
 		return true
@@ -166,7 +170,11 @@ func (x *accessCtx) read(c *cell) {
 // write checks a write against the state c and records it.
 func (x *accessCtx) write(c *cell) {
 	if x.conflicts(&c.w) {
-		x.hazard(waw, &c.w)
+		k := waw
+		if x.same {
+			k = wawSame
+		}
+		x.hazard(k, &c.w)
 	}
 	for i := range c.r {
 		if x.conflicts(&c.r[i]) {

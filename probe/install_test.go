@@ -10,7 +10,7 @@ import (
 // returns a function that uninstalls it. Tests use it in place of the
 // environment; no launch may run while it is called.
 func install(r recorder, w io.Writer) (uninstall func()) {
-	out = &output{enc: newEncoder(w)}
+	out = newOutput(w)
 	rec, on = r, true
 	probelink.Set(r)
 	return func() {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/gocuda/gocuda/gpu"
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 const profileUsage = `usage: gocuda profile [-arch sm_XX] [-regs N] [-format text|json] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
@@ -98,16 +98,16 @@ func (o profileOptions) env() ([]string, error) {
 	if o.regs < 0 || o.regs > 255 {
 		return nil, fmt.Errorf("-regs %d: want 1 to 255 registers per thread, or 0", o.regs)
 	}
-	env := []string{probe.EnvArch + "=" + a.String()}
+	env := []string{record.EnvArch + "=" + a.String()}
 	if o.regs > 0 {
-		env = append(env, probe.EnvRegs+"="+strconv.Itoa(o.regs))
+		env = append(env, record.EnvRegs+"="+strconv.Itoa(o.regs))
 	}
 	return env, nil
 }
 
 // writeProfiles writes ps to w in o's format, and to o's pprof file.
-func writeProfiles(w io.Writer, o profileOptions, ps []*probe.KernelProfile) error {
-	if err := probe.WriteProfiles(w, o.format, ps); err != nil {
+func writeProfiles(w io.Writer, o profileOptions, ps []*record.KernelProfile) error {
+	if err := record.WriteProfiles(w, o.format, ps); err != nil {
 		return fmt.Errorf("writing the profile: %w", err)
 	}
 	if o.pprof == "" {
@@ -117,7 +117,7 @@ func writeProfiles(w io.Writer, o profileOptions, ps []*probe.KernelProfile) err
 	if err != nil {
 		return err
 	}
-	if err := probe.WriteProfiles(f, "pprof", ps); err != nil {
+	if err := record.WriteProfiles(f, "pprof", ps); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", o.pprof, err)
 	}

@@ -97,7 +97,8 @@ func TestRewrittenTypeCheck(t *testing.T) {
 // TestLinesKept: every token of an original file is on the same line of
 // the rewritten file, in the same order among the line's tokens, and the
 // site table only follows the original lines. The brackets of slice
-// elements and blank parameter names are the tokens rewriting replaces.
+// elements, blank parameter names and the '=' of stores are the tokens
+// rewriting replaces.
 func TestLinesKept(t *testing.T) {
 	for _, name := range cases(t) {
 		for _, f := range rewrite(t, name) {
@@ -106,7 +107,7 @@ func TestLinesKept(t *testing.T) {
 			orig, got := tokenLines(src), tokenLines(f.Source)
 			require.GreaterOrEqual(t, len(got), len(orig), f.Path)
 			for line, toks := range orig {
-				replaced := func(tok string) bool { return tok == "[" || tok == "]" || tok == "_" }
+				replaced := func(tok string) bool { return tok == "[" || tok == "]" || tok == "_" || tok == "=" }
 				if !subsequence(toks, got[line], replaced) {
 					t.Errorf("%s:%d: tokens %q are not all on the rewritten line %q", f.Path, line+1, toks, got[line])
 				}

@@ -79,8 +79,10 @@ type fileRewriter struct {
 		thread string // the name given to unnamed thread parameters
 	}
 
-	sites []Site
-	edits []edit
+	sites   []Site
+	edits   []edit
+	kernels []kernelSite            // Kernel entries, named at the end (see nameKernels)
+	varLits map[*ast.FuncLit]string // literals initializing package-level variables, by name
 }
 
 // rewriteFile returns f (of p, at path) rewritten, or nil if it has no
@@ -94,7 +96,8 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	if tf.Size() != len(src) {
 		return nil, fmt.Errorf("file changed since it was loaded")
 	}
-	r := &fileRewriter{pkg: p, info: p.TypesInfo, file: f, tf: tf, src: src, path: path, idents: map[string]bool{}}
+	r := &fileRewriter{pkg: p, info: p.TypesInfo, file: f, tf: tf, src: src, path: path, idents: map[string]bool{},
+		varLits: map[*ast.FuncLit]string{}}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			r.idents[id.Name] = true
@@ -108,6 +111,7 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	if len(r.sites) == 0 {
 		return nil, nil
 	}
+	r.nameKernels()
 	tables[r.names.table] = true
 	r.insert(f.Name.End(), "; import "+r.names.probe+" "+strconv.Quote(probePath), false)
 	out, err := apply(src, r.edits)
@@ -130,19 +134,24 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 // walkFile walks every function of the file, and the closures of its
 // package-level declarations.
 func (r *fileRewriter) walkFile() {
-	init := &fn{name: r.pkg.Name + ".init"}
+	init := &fn{name: r.pkg.Name + ".init", kernel: r.pkg.Name + ".init"}
 	for _, d := range r.file.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Body == nil {
 				continue
 			}
-			f := &fn{name: r.declName(d), k: r.threadParam(d.Type)}
+			f := &fn{name: r.declName(d), k: r.threadParam(d, d.Type)}
+			f.kernel = r.declKernelName(d, f.name)
+			if f.k != nil {
+				r.kernelEntry(d, f.kernel, false)
+			}
 			r.walk(d.Body, f)
 			if f.k != nil {
 				r.nameThread(f.k)
 			}
 		case *ast.GenDecl:
+			r.litNames(d)
 			r.walk(d, init)
 		}
 	}

@@ -81,10 +81,14 @@ func (r *fileRewriter) static(e ast.Expr) bool {
 // funcLit walks a closure inside f: a kernel of its own if it has a
 // thread parameter, else part of f's kernel, if any.
 func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
-	c := &fn{name: f.closureName(), closure: true, k: f.k}
-	own := r.threadParam(lit.Type)
+	c := &fn{name: f.closureName(), kernel: f.kernel, closure: true, k: f.k}
+	if name, ok := r.varLits[lit]; ok {
+		c.kernel = name
+	}
+	own := r.threadParam(lit, lit.Type)
 	if own != nil {
 		c.k = own
+		r.kernelEntry(lit, c.kernel, true)
 	}
 	r.walk(lit.Body, c)
 	if own != nil {
@@ -95,6 +99,9 @@ func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
 // assign walks an assignment: its left side is written (or read and
 // written, for op=), its right side read.
 func (r *fileRewriter) assign(n *ast.AssignStmt, f *fn) {
+	if r.store(n, f) {
+		return
+	}
 	if n.Tok != token.DEFINE {
 		kind := ReadWrite
 		if n.Tok == token.ASSIGN {

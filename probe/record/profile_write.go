@@ -1,4 +1,4 @@
-package probe
+package record
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // architecture and register count are merged first: their launches and
 // counts are summed.
 func WriteProfiles(w io.Writer, format string, profiles []*KernelProfile) error {
-	merged := mergeProfiles(profiles)
+	merged := MergeProfiles(profiles)
 	var err error
 	switch format {
 	case "text":

@@ -1,26 +1,26 @@
-package probe_test
+package record_test
 
 import (
 	"os"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // WriteProfiles merges the profiles of one kernel, here from two launches,
 // and prints a table per kernel with nvprof's metric names.
 func ExampleWriteProfiles() {
-	launch := func(loads, transactions int) *probe.KernelProfile {
-		return &probe.KernelProfile{
+	launch := func(loads, transactions int) *record.KernelProfile {
+		return &record.KernelProfile{
 			Kernel: "main.saxpy", Arch: "sm_70", Registers: 32, Launches: 1,
-			Configs: []probe.LaunchConfig{{Grid: [3]int{8, 1, 1}, Block: [3]int{128, 1, 1}, Launches: 1,
-				Occupancy: probe.Occupancy{BlocksPerSM: 16, WarpsPerSM: 64, Fraction: 1, Limit: "warps+registers"}}},
-			Lines: []probe.LineProfile{{Func: "main.saxpy", File: "/src/saxpy.go", Line: 12, Counts: probe.Counts{
+			Configs: []record.LaunchConfig{{Grid: [3]int{8, 1, 1}, Block: [3]int{128, 1, 1}, Launches: 1,
+				Occupancy: record.Occupancy{BlocksPerSM: 16, WarpsPerSM: 64, Fraction: 1, Limit: "warps+registers"}}},
+			Lines: []record.LineProfile{{Func: "main.saxpy", File: "/src/saxpy.go", Line: 12, Counts: record.Counts{
 				GldRequests: loads, GldTransactions: transactions, GldBytes: 32 * transactions, GldRequested: 128 * loads,
 				InstExecuted: loads, ThreadInstExecuted: 32 * loads}}},
 		}
 	}
 	// The second launch read with a stride of two: eight sectors a request.
-	if err := probe.WriteProfiles(os.Stdout, "text", []*probe.KernelProfile{launch(32, 128), launch(32, 256)}); err != nil {
+	if err := record.WriteProfiles(os.Stdout, "text", []*record.KernelProfile{launch(32, 128), launch(32, 256)}); err != nil {
 		panic(err)
 	}
 	// Output:

@@ -1,4 +1,4 @@
-package probe
+package record
 
 import (
 	"fmt"
@@ -55,6 +55,14 @@ var profColumns = []profColumnGroup{
 		{"shared_store_transactions", func(c Counts, _ Metrics) string { return profCount(c.SharedStTransactions) }},
 		{"shared_store_transactions_per_request", func(_ Counts, m Metrics) string { return profPerRequest(m.SharedStoreTransactionsPerRequest) }},
 		{"shared_st_bank_conflict", func(c Counts, _ Metrics) string { return profCount(c.SharedStConflicts) }},
+	}},
+	{func(c Counts) bool { return c.LocalLdRequests > 0 }, []profColumn{
+		{"local_load_requests", func(c Counts, _ Metrics) string { return profCount(c.LocalLdRequests) }},
+		{"local_load_transactions", func(c Counts, _ Metrics) string { return profCount(c.LocalLdTransactions) }},
+	}},
+	{func(c Counts) bool { return c.LocalStRequests > 0 }, []profColumn{
+		{"local_store_requests", func(c Counts, _ Metrics) string { return profCount(c.LocalStRequests) }},
+		{"local_store_transactions", func(c Counts, _ Metrics) string { return profCount(c.LocalStTransactions) }},
 	}},
 	{func(c Counts) bool { return c.Branches > 0 }, []profColumn{
 		{"branch", func(c Counts, _ Metrics) string { return profCount(c.Branches) }},

@@ -1,0 +1,86 @@
+package instrument
+
+import (
+	"go/ast"
+	"strconv"
+	"strings"
+
+	"github.com/gocuda/gocuda/probe/record"
+)
+
+// Kernels are named in reports and profiles after their own function, never
+// after a closure: a declared kernel by its name, or by the name its
+// //gocuda:kernel directive gives its compiled form; a function literal
+// with its own thread by the declaration holding it (the kernel
+// constructor of kernels.SaxpyKernel, a test) or the package-level
+// variable it initializes, with its line when that declaration holds
+// several. The runtime's own names for closures (pkg.F.func1, or
+// pkg.Test.func2.F.3 once inlined) are not a person's names for them.
+// Each kernel gets a Kernel entry in the site table: its name and lines,
+// by which package probe names a launch of it.
+
+// directive is the comment that marks a kernel for gocuda compile.
+const directive = "//gocuda:kernel "
+
+// declKernelName returns the name of the kernel fd declares: its
+// directive's name if it has one, else its own.
+func (r *fileRewriter) declKernelName(fd *ast.FuncDecl, name string) string {
+	if fd.Doc != nil {
+		for _, c := range fd.Doc.List {
+			if rest, ok := strings.CutPrefix(c.Text, directive); ok {
+				if f := strings.Fields(rest); len(f) > 0 {
+					return r.pkg.Name + "." + f[0]
+				}
+			}
+		}
+	}
+	return record.FuncName(name)
+}
+
+// kernelEntry records the Kernel entry of node, a function with its own
+// thread, named name (see nameKernels).
+func (r *fileRewriter) kernelEntry(node ast.Node, name string, literal bool) {
+	start := r.pkg.Fset.PositionFor(node.Pos(), false)
+	end := r.pkg.Fset.PositionFor(node.End(), false)
+	r.kernels = append(r.kernels, kernelSite{Site{Kind: Kernel, Func: name, File: r.path, Line: start.Line,
+		Col: start.Column, EndLine: end.Line}, literal})
+}
+
+// A kernelSite is a Kernel entry being named.
+type kernelSite struct {
+	Site
+	literal bool // a function literal, named after what holds it
+}
+
+// nameKernels appends the file's Kernel entries to its sites, giving the
+// literals that share a name their lines.
+func (r *fileRewriter) nameKernels() {
+	count := map[string]int{}
+	for _, k := range r.kernels {
+		if k.literal {
+			count[k.Func]++
+		}
+	}
+	for _, k := range r.kernels {
+		if k.literal && count[k.Func] > 1 {
+			k.Func += ":" + strconv.Itoa(k.Line)
+		}
+		r.sites = append(r.sites, k.Site)
+	}
+}
+
+// litNames names the function literals that initialize package-level
+// variables after them: var kernel = func(t *gocuda.Thread) {...}.
+func (r *fileRewriter) litNames(d *ast.GenDecl) {
+	for _, spec := range d.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok || len(vs.Names) != len(vs.Values) {
+			continue
+		}
+		for i, v := range vs.Values {
+			if lit, ok := ast.Unparen(v).(*ast.FuncLit); ok && vs.Names[i].Name != "_" {
+				r.varLits[lit] = r.pkg.Name + "." + vs.Names[i].Name
+			}
+		}
+	}
+}
