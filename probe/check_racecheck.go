@@ -61,6 +61,8 @@ func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
 		r.Alloc = x.alloc.describe()
 	}
 	switch {
+	case k == wawSame:
+		r.Severity, r.Detail = record.Warning, "" // harmless: the report says why
 	case sameWarp:
 		r.Severity, r.Detail = record.Warning, hintWarp
 	case !sameBlock && ls.order.atomics.Load():
