@@ -16,8 +16,10 @@ type Integer interface {
 // kernel wrote s[i]. It records the access and returns &s[i]; an index out
 // of range is reported (memcheck) before it panics as s[i] would.
 func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
-	if on {
-		var zero E
+	var zero E
+	if chk != nil {
+		chk.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), int(unsafe.Sizeof(zero)), int64(i), false)
+	} else if on {
 		rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), int(unsafe.Sizeof(zero)), int64(i), false)
 	}
 	return &s[i]

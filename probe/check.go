@@ -45,8 +45,9 @@ import (
 //   - An index out of range in an address the kernel computes itself
 //     (Addr) fails Go's bounds check before the probe sees it: memcheck
 //     reports it from the launch's error, without space or size.
-//   - The shadow keeps a block's linear index in 32 bits and a thread's
-//     count of grid barriers in 16.
+//   - The shadow keeps a block's linear index in 32 bits, a thread's
+//     counts of warp collectives and of fences and observed atomics in
+//     16 and of grid barriers in 8.
 type checker struct {
 	allocs  allocs
 	process string // identifies this process's memory events among others'
@@ -93,7 +94,10 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		return
 	}
 	bs.worked[rank]++
-	x := accessCtx{cur: bs.entryOf(b, site, rank), b: b, bs: bs, same: same}
+	var x accessCtx
+	x.b, x.bs = b, bs
+	bs.fillEntry(&x.cur, b, site, rank)
+	x.cur.same = same
 	bs.nseen = 0
 	if k, r, ok := sharedRange(b, p, size); ok {
 		bs.sharedAccess(&x, site, k, r, p, size)
@@ -117,10 +121,13 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	bs.globalAccess(&x, site.Kind, p, size)
 }
 
-// entryOf returns the shadow entry of an access at site by thread rank of b.
-func (bs *blockState) entryOf(b *probelink.Block, site *Site, rank int) entry {
-	return entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
-		epoch: bs.epoch[rank], rank: uint16(rank), gsyncs: uint16(b.GridSyncs[rank])}
+// fillEntry sets e to the shadow entry of an access at site by thread rank
+// of b, field by field (a whole entry built apart and copied costs a
+// stalled load on the access path).
+func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int) {
+	e.site, e.block, e.rank = site.id+1, uint32(b.Index), uint16(rank)
+	e.syncs, e.wsyncs, e.gsyncs = b.Syncs[rank], uint16(b.WarpSyncs[rank]), uint8(b.GridSyncs[rank])
+	e.epoch = bs.epoch[rank]
 }
 
 // Alloc records an allocation (for initcheck, use after free and leaks).

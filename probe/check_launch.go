@@ -59,8 +59,9 @@ type blockState struct {
 	// Fences and atomics (see check_order.go), per thread: its epoch, the
 	// epoch and barrier count of its last fence, and the global address
 	// of the atomic it is about to run (0 if none).
-	epoch, fenceEpoch, fenceSyncs []uint32
-	pending                       []uintptr
+	epoch, fenceEpoch []uint16
+	fenceSyncs        []uint32
+	pending           []uintptr
 
 	found findings
 }

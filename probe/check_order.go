@@ -52,7 +52,7 @@ type atomicLoc struct {
 type release struct {
 	block uint32
 	rank  uint16
-	epoch uint32 // accesses of rank with an earlier epoch are covered
+	epoch uint16 // accesses of rank with an earlier epoch are covered
 	syncs uint32 // accesses of the block before this many barriers are covered
 	// inherits are the acquisitions the releasing thread had made (or
 	// its block had, before a barrier it passed) when it fenced.
@@ -62,7 +62,7 @@ type release struct {
 // An acquisition is an atomic observing the first n releases of loc.
 type acquisition struct {
 	rank  uint16
-	epoch uint32 // the acquirer's accesses of this epoch on follow it
+	epoch uint16 // the acquirer's accesses of this epoch on follow it
 	syncs uint32 // accesses of its block past more barriers than this follow it
 	loc   *atomicLoc
 	n     int

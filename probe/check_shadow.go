@@ -19,14 +19,20 @@ import "github.com/gocuda/gocuda/internal/probelink"
 // counts only grow with time), so they are the first to be replaced.
 
 // An entry is one access in the shadow.
+//
+// An entry takes 20 bytes, a cell 64: one cache line, which the first
+// access to four bytes writes whole. Counts wrap around (a count of warp
+// collectives at 2^16, of grid barriers at 2^8): accesses whose counts
+// differ by a multiple of that are taken as unordered.
 type entry struct {
 	site   int32  // Site id + 1; 0: no access; < 0 in a cell's w: split (see cell)
 	block  uint32 // linear index of the block (its low 32 bits)
 	syncs  uint32 // block barriers its thread had passed
-	wsyncs uint32 // warp collectives its thread had passed
-	epoch  uint32 // fences and observed atomics its thread had passed (see check_order.go)
+	wsyncs uint16 // warp collectives its thread had passed
 	rank   uint16 // thread rank in the block
-	gsyncs uint16 // grid barriers its thread had passed
+	epoch  uint16 // fences and observed atomics its thread had passed (see check_order.go)
+	gsyncs uint8  // grid barriers its thread had passed
+	same   bool   // a write of the bytes already there
 }
 
 // A cell is the state of four bytes: the last write w and readers r since.
@@ -74,7 +80,10 @@ type accessCtx struct {
 	cur    entry
 	gen    uint32 // the cell tag of the current state
 	uninit bool   // a byte read had no write before it (shared initcheck)
-	same   bool   // a write stores the bytes already there
+	// merge: the access is a block's summary being merged into global
+	// memory's shadow at the block's end (see check_private.go): entries
+	// of its own block were checked already.
+	merge bool
 
 	// Where the access is, for reports.
 	space space
@@ -111,7 +120,7 @@ func (x *accessCtx) ordered(e *entry) bool {
 	if e.syncs != x.cur.syncs {
 		return true
 	}
-	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != x.b.WarpSyncs[e.rank])
+	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank]))
 }
 
 // conflicts reports whether e is an access of another thread that no
@@ -120,7 +129,7 @@ func (x *accessCtx) conflicts(e *entry) bool {
 	if e.site <= 0 {
 		return false
 	}
-	if e.block == x.cur.block && e.rank == x.cur.rank {
+	if e.block == x.cur.block && (e.rank == x.cur.rank || x.merge) {
 		return false
 	}
 	return !x.ordered(e)
@@ -171,7 +180,7 @@ func (x *accessCtx) read(c *cell) {
 func (x *accessCtx) write(c *cell) {
 	if x.conflicts(&c.w) {
 		k := waw
-		if x.same {
+		if x.cur.same {
 			k = wawSame
 		}
 		x.hazard(k, &c.w)
@@ -188,7 +197,22 @@ func (x *accessCtx) write(c *cell) {
 // (bit i: byte i of the cell).
 func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 	if c.tag != x.gen {
-		*c = cell{tag: x.gen}
+		// The first access since the state was emptied: nothing to check.
+		switch {
+		case m != 0xf:
+			*c = cell{tag: x.gen}
+		case k == Write:
+			*c = cell{w: x.cur, tag: x.gen}
+			return
+		case k == Read:
+			*c = cell{r: [2]entry{x.cur}, tag: x.gen}
+			x.uninit = true
+			return
+		default:
+			*c = cell{w: x.cur, tag: x.gen}
+			x.uninit = true
+			return
+		}
 	}
 	if c.w.site >= 0 {
 		if m == 0xf {

@@ -43,6 +43,7 @@ type recorder interface {
 var (
 	on     bool     // a mode is active: rec is set
 	rec    recorder // the active mode's analysis
+	chk    *checker // rec, if it is the checker: its accesses are called directly
 	engine = probelink.GetEngine[*gocuda.Thread]()
 	out    *output
 	start  sync.Once
@@ -69,7 +70,13 @@ func activate() {
 		fmt.Fprintf(os.Stderr, "gocuda probe: %v\n", err)
 		os.Exit(2)
 	}
-	out, rec, on = o, r, true
+	setRecorder(o, r)
+}
+
+// setRecorder makes r the active analysis, writing to o (nil r: none).
+func setRecorder(o *output, r recorder) {
+	out, rec, on = o, r, r != nil
+	chk, _ = r.(*checker)
 	probelink.Set(r)
 }
 
