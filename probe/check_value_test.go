@@ -36,7 +36,7 @@ func slotKernel(out []int32, same bool) func(*gocuda.Thread) {
 			*Local(t, &s[3], &acc, &acc[k]) = v
 			Sync(t, &s[1], t).SyncThreads()
 		}
-		out[tid] = *Index(t, &s[2], slot, 0)
+		out[t.BlockIdx.X*t.BlockDim.X+tid] = *Index(t, &s[2], slot, 0)
 	}
 }
 
@@ -48,7 +48,7 @@ func slotKernel(out []int32, same bool) func(*gocuda.Thread) {
 func TestSameValueStores(t *testing.T) {
 	s := slotSites
 	for _, same := range []bool{true, false} {
-		out := make([]int32, 64)
+		out := make([]int32, 128)
 		got := checkReports(t, func(dev *gocuda.Device) {
 			require.NoError(t, launch1D(dev, 2, 64, slotKernel(out, same)))
 		})
@@ -63,7 +63,7 @@ func TestSameValueStores(t *testing.T) {
 // TestReportCounts: a report counts the distinct threads of its second
 // access and the distinct addresses, and the launch it came from.
 func TestReportCounts(t *testing.T) {
-	out := make([]int32, 64)
+	out := make([]int32, 128)
 	rs := reportsOf(checked(t, func(dev *gocuda.Device) {
 		require.NoError(t, launch1D(dev, 2, 64, slotKernel(out, false)))
 	}))
