@@ -6,6 +6,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// Thread is gocuda's thread, as generated code names it: a helper a kernel
+// calls without its thread gets a twin taking a *Thread first.
+type Thread = gocuda.Thread
+
 // Integer is the constraint of index operands.
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr

@@ -102,13 +102,15 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 }
 
 // kernel names the launch's kernel: after its own function's Kernel
-// entry (see kernelAt), else after the function of the first site that the
-// block of lowest index reached, else after the runtime's name for its
-// function; never after a closure. (The runtime's names of closures depend
-// on inlining.)
+// entry (see kernelAt), else after the runtime's name for its function,
+// else after the function of the first site that the block of lowest
+// index reached; never after a closure.
 func (ls *launchState) kernel() string {
 	if name := kernelAt(ls.l.Entry()); name != "" {
 		return name
+	}
+	if f := runtime.FuncForPC(ls.l.Entry()); ls.l.Entry() != 0 && f != nil {
+		return record.FuncName(shortFunc(f.Name()))
 	}
 	var first *blockState
 	for _, bs := range ls.blocks {
@@ -118,9 +120,6 @@ func (ls *launchState) kernel() string {
 	}
 	if first != nil {
 		return record.FuncName(first.first.Func)
-	}
-	if f := runtime.FuncForPC(ls.l.Entry()); ls.l.Entry() != 0 && f != nil {
-		return record.FuncName(shortFunc(f.Name()))
 	}
 	return ""
 }

@@ -57,21 +57,20 @@ func occupancyOf(a gpu.Arch, threads, regs, smem int) record.Occupancy {
 }
 
 // kernelName names the kernel at entry pc after its own function's Kernel
-// entry (see kernelAt), else after the first (in name order) of the sites
-// it ran, else after the runtime's name for it, without closures'
-// suffixes. (The runtime's names of closures depend on inlining.)
+// entry (see kernelAt), else after the runtime's name for it, else after
+// the first (in name order) of the sites it ran; never after a closure.
 func kernelName(pc uintptr, sites map[*Site]*record.Counts) string {
 	if name := kernelAt(pc); name != "" {
 		return name
+	}
+	if f := runtime.FuncForPC(pc); pc != 0 && f != nil {
+		return record.FuncName(shortFunc(f.Name()))
 	}
 	name := ""
 	for s := range sites {
 		if name == "" || s.Func < name {
 			name = s.Func
 		}
-	}
-	if f := runtime.FuncForPC(pc); name == "" && pc != 0 && f != nil {
-		name = shortFunc(f.Name())
 	}
 	return record.FuncName(name)
 }

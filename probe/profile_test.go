@@ -96,7 +96,7 @@ func TestProfileCoalesced(t *testing.T) {
 		require.Equal(t, x[i]+1, z[i])
 	}
 
-	assert.Equal(t, "probe.copy", p.Kernel, "without a Kernel entry, the function of its first site")
+	assert.Equal(t, "probe.TestProfileCoalesced", p.Kernel, "without a Kernel entry, its function, less closures")
 	assert.Equal(t, "sm_70", p.Arch)
 	assert.Equal(t, 1, p.Launches)
 	require.Len(t, p.Configs, 1)

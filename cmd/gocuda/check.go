@@ -11,7 +11,7 @@ import (
 	"github.com/gocuda/gocuda/probe/record"
 )
 
-const checkUsage = `usage: gocuda check [-json] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
+const checkUsage = `usage: gocuda check [-json] [-o file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Check runs the tests of packages (default ".") with their kernels
 rewritten to record every access, branch, barrier and warp mask, and
@@ -30,7 +30,7 @@ counts), with paths relative to the module's root, and the line
 A write-after-write hazard whose writes all stored the value already
 there (every lane of a warp writing the warp's sum to one slot) is
 harmless: it is left out unless -same-value is given. -json prints every
-report, those included, as a JSON array.
+report, those included, as a JSON array; -o writes the reports to a file.
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Check exits with status 1 if there
@@ -49,7 +49,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // setup, when not nil (tests replace them).
 func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the reports as a JSON array (the go command's output goes to standard error)")
+	var out outputFlags
+	out.register(fs, "the reports")
 	sameValue := fs.Bool("same-value", false, "also report write-after-write hazards whose writes stored the value already there")
 	r := &probeRun{mode: "check", stdout: stdout, stderr: stderr}
 	fs.StringVar(&r.tags, "tags", "", "comma-separated build `tags`, as for go test")
@@ -57,7 +58,7 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	if code, ok := probeArgs(fs, checkUsage, args, stderr, r); !ok {
 		return code
 	}
-	if *asJSON {
+	if out.stdoutIsOutput() {
 		r.stdout = stderr // standard output is the JSON's alone
 	}
 	if setup != nil {
@@ -70,11 +71,12 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	}
 	rs := reports(records)
 	shown, hidden := record.Visible(rs, *sameValue)
-	if *asJSON {
-		err = writeReportsJSON(stdout, rs)
-	} else {
-		err = writeReports(stdout, shown, hidden, moduleRoot(r.dir))
-	}
+	err = out.write(stdout, func(w io.Writer) error {
+		if out.json {
+			return writeReportsJSON(w, rs)
+		}
+		return writeReports(w, shown, hidden, moduleRoot(r.dir))
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda check: %v\n", err)
 		return exitFailure

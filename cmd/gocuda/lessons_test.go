@@ -25,7 +25,7 @@ func profileLessons(t *testing.T, arch string, regs int) []*record.KernelProfile
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
-	args := []string{"-format", "json", "-arch", arch, "-regs", fmt.Sprint(regs), "./kernels", "--", "-run", "^TestLesson"}
+	args := []string{"-json", "-arch", arch, "-regs", fmt.Sprint(regs), "./kernels", "--", "-run", "^TestLesson"}
 	code := profile(args, &stdout, &stderr, func(r *probeRun) { r.dir = root })
 	require.Equal(t, exitOK, code, "stderr:\n%s", &stderr)
 	var ps []*record.KernelProfile

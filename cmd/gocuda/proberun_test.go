@@ -222,7 +222,9 @@ func TestProfile(t *testing.T) {
 	}{
 		{name: "default", env: []string{record.EnvArch + "=sm_90"}},
 		{name: "arch and regs", args: []string{"-arch", "7.0", "-regs", "32"}, env: []string{record.EnvArch + "=sm_70", record.EnvRegs + "=32"}},
-		{name: "json", args: []string{"-format", "json"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "json", args: []string{"-json"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "metrics", args: []string{"-metrics", "gld_transactions,branch"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "wide", args: []string{"-wide"}, env: []string{record.EnvArch + "=sm_90"}},
 		{name: "pprof", args: []string{"-pprof", "PPROF"}, env: []string{record.EnvArch + "=sm_90"}},
 		{name: "tests failed", goCode: 1, env: []string{record.EnvArch + "=sm_90"}},
 	}
@@ -237,13 +239,18 @@ func TestProfile(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := profile(append(args, "./pkg"), &stdout, &stderr, func(r *probeRun) { r.goCmd, r.instrument = g.run, fakeInstrument })
 			require.True(t, g.ran)
-			format := "text"
-			if slices.Contains(args, "json") {
-				format = "json"
-			}
-			// What package probe writes of the two profiles is the output.
+			// What package record writes of the two profiles is the output.
 			var want, wantPprof bytes.Buffer
-			require.NoError(t, record.WriteProfiles(&want, format, profiles(ps)))
+			switch {
+			case slices.Contains(args, "-json"):
+				require.NoError(t, record.WriteProfiles(&want, "json", profiles(ps)))
+			case slices.Contains(args, "-metrics"):
+				o := record.TextOptions{Metrics: []string{"gld_transactions", "branch"}}
+				require.NoError(t, record.WriteProfilesText(&want, profiles(ps), o))
+			default:
+				o := record.TextOptions{Wide: slices.Contains(args, "-wide")}
+				require.NoError(t, record.WriteProfilesText(&want, profiles(ps), o))
+			}
 			require.NoError(t, record.WriteProfiles(&wantPprof, "pprof", profiles(ps)))
 			if tt.goCode != 0 {
 				assert.Equal(t, exitFailure, code)
@@ -274,7 +281,7 @@ func TestProbeUsage(t *testing.T) {
 		{args: []string{"check", "-bogus"}, code: exitUsage, stderr: "flag provided but not defined"},
 		{args: []string{"check", "./x", "-json"}, code: exitUsage, stderr: "flag -json after the packages"},
 		{args: []string{"profile", "-arch", "sm_99"}, code: exitUsage, stderr: "not modelled"},
-		{args: []string{"profile", "-format", "xml"}, code: exitUsage, stderr: `-format "xml": want text or json`},
+		{args: []string{"profile", "-metrics", "gld_transactions,nope"}, code: exitUsage, stderr: `unknown metric "nope"`},
 		{args: []string{"profile", "-regs", "-1"}, code: exitUsage, stderr: "-regs -1"},
 		{args: []string{"check", "-run-main", "./a", "./b"}, code: exitUsage, stderr: "-run-main runs one package, not 2"},
 	}
@@ -284,5 +291,36 @@ func TestProbeUsage(t *testing.T) {
 		assert.Equal(t, tt.code, code, "gocuda %q", tt.args)
 		checkStream(t, tt.args, "stdout", stdout.String(), tt.stdout)
 		checkStream(t, tt.args, "stderr", stderr.String(), tt.stderr)
+	}
+}
+
+// TestOutputFile: -o writes check's reports, or profile's profile, to a
+// file, text or with -json JSON; the go command's output stays on
+// standard output.
+func TestOutputFile(t *testing.T) {
+	records := []record.Record{{Report: testReports[0]}, {Profile: &record.KernelProfile{Kernel: "p.k"}}}
+	for _, tc := range []struct {
+		cmd  func([]string, io.Writer, io.Writer, func(*probeRun)) int
+		mode string
+		json bool
+		want string
+	}{
+		{check, "check", false, "ERROR SUMMARY: 1 error, 0 warnings"},
+		{check, "check", true, `"tool": "racecheck"`},
+		{profile, "profile", false, "p.k on : 0 launches"},
+		{profile, "profile", true, `"kernel": "p.k"`},
+	} {
+		file := filepath.Join(t.TempDir(), "out")
+		args := []string{"-o", file, "./pkg"}
+		if tc.json {
+			args = append([]string{"-json"}, args...)
+		}
+		g := &fakeGo{t: t, mode: tc.mode, records: records}
+		var stdout, stderr bytes.Buffer
+		tc.cmd(args, &stdout, &stderr, func(r *probeRun) { r.goCmd, r.instrument = g.run, fakeInstrument })
+		got, err := os.ReadFile(file)
+		require.NoError(t, err)
+		assert.Contains(t, string(got), tc.want, "%s %v", tc.mode, args)
+		assert.Equal(t, "ok  \tfake/pkg\n", stdout.String(), "%s %v: standard output is the go command's", tc.mode, args)
 	}
 }

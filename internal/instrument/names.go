@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -25,21 +26,58 @@ const directive = "//gocuda:kernel "
 // declKernelName returns the name of the kernel fd declares: its
 // directive's name if it has one, else its own.
 func (r *fileRewriter) declKernelName(fd *ast.FuncDecl, name string) string {
-	if fd.Doc != nil {
-		for _, c := range fd.Doc.List {
-			if rest, ok := strings.CutPrefix(c.Text, directive); ok {
-				if f := strings.Fields(rest); len(f) > 0 {
-					return r.pkg.Name + "." + f[0]
-				}
+	if d := directiveName(fd); d != "" {
+		return r.pkg.Name + "." + d
+	}
+	return record.FuncName(name)
+}
+
+// directiveName returns the name fd's //gocuda:kernel directive gives its
+// compiled form, or "".
+func directiveName(fd *ast.FuncDecl) string {
+	if fd.Doc == nil {
+		return ""
+	}
+	for _, c := range fd.Doc.List {
+		if rest, ok := strings.CutPrefix(c.Text, directive); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				return f[0]
 			}
 		}
 	}
-	return record.FuncName(name)
+	return ""
+}
+
+// compiledEntry adds the Kernel entry of the function gocuda compile
+// generated for fd's directive, if it is in the package: a launch of the
+// compiled kernel runs its per-thread closure, in the generated file,
+// which is not rewritten.
+func (r *fileRewriter) compiledEntry(fd *ast.FuncDecl) {
+	name := directiveName(fd)
+	fn, ok := r.pkg.Types.Scope().Lookup(name).(*types.Func)
+	if name == "" || !ok {
+		return
+	}
+	for _, f := range r.pkg.Syntax {
+		if f.Pos() > fn.Pos() || fn.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.FuncDecl); ok && gd.Name.Pos() == fn.Pos() {
+				start, end := r.pkg.Fset.PositionFor(gd.Pos(), false), r.pkg.Fset.PositionFor(gd.End(), false)
+				r.kernels = append(r.kernels, kernelSite{Site{Kind: Kernel, Func: r.pkg.Name + "." + name,
+					File: start.Filename, Line: start.Line, Col: start.Column, EndLine: end.Line}, false})
+			}
+		}
+	}
 }
 
 // kernelEntry records the Kernel entry of node, a function with its own
 // thread, named name (see nameKernels).
 func (r *fileRewriter) kernelEntry(node ast.Node, name string, literal bool) {
+	if r.inTwin {
+		return // a literal in a helper's twin: the helper's own walk named it
+	}
 	start := r.pkg.Fset.PositionFor(node.Pos(), false)
 	end := r.pkg.Fset.PositionFor(node.End(), false)
 	r.kernels = append(r.kernels, kernelSite{Site{Kind: Kernel, Func: name, File: r.path, Line: start.Line,

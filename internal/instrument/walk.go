@@ -60,6 +60,7 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		r.sliced(n, f)
 	case *ast.CallExpr:
 		r.call(n, f)
+		r.callTwin(n, f)
 		return true
 	case *ast.IndexExpr:
 		r.access(n, Read, f)

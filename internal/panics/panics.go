@@ -45,7 +45,8 @@ func site() runtime.Frame {
 // internal reports whether function belongs to the runtime or to gocuda's
 // engine packages rather than to a kernel. Package probe's entry points are
 // engine too: in an instrumented build (gocuda check) a kernel's s[i] is
-// probe.Index's, and its index panic the kernel's line's.
+// probe.Index's (its s[i] = v probe.Store's), and its index panic the
+// kernel's line's.
 func internal(function string) bool {
 	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/internal/grid."} {
 		if strings.HasPrefix(function, prefix) {
@@ -55,7 +56,7 @@ func internal(function string) bool {
 	if rest, ok := strings.CutPrefix(function, "github.com/gocuda/gocuda/probe."); ok {
 		name, _, _ := strings.Cut(rest, "[")
 		switch name {
-		case "Index", "Addr", "Cond", "Sync", "Mask", "Back":
+		case "Index", "Addr", "Store", "StoreAddr", "Local", "Atomic", "After", "Fence", "Cond", "Sync", "Mask", "Back":
 			return true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // WriteProfiles merges the profiles of one kernel, here from two launches,
-// and prints a table per kernel with nvprof's metric names.
+// and prints a summary per kernel with nvprof's metric names.
 func ExampleWriteProfiles() {
 	launch := func(loads, transactions int) *record.KernelProfile {
 		return &record.KernelProfile{
@@ -24,9 +24,11 @@ func ExampleWriteProfiles() {
 		panic(err)
 	}
 	// Output:
-	// main.saxpy on sm_70 (32 registers per thread assumed): 2 launches
-	//   grid (8,1,1) block (128,1,1), shared memory 0+0 bytes, 2 launches: occupancy 100.0% (16 blocks, 64 warps per SM), limited by warps+registers
+	// main.saxpy on sm_70: 2 launches, 32 registers per thread assumed
+	//   grid (8,1,1) block (128,1,1), shared 0+0 B: occupancy 100% (16 blocks, 64 warps/SM), limit warps+registers
 	//   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
-	//   line         func        inst_executed  warp_execution_efficiency  global_load_requests  gld_transactions  gld_transactions_per_request  gld_efficiency
-	//   saxpy.go:12  main.saxpy             64                    100.00%                    64               384                          6.00          66.67%
+	//   global loads  64 requests, 384 transactions, 6.00 per request, gld_efficiency 66.67%
+	//   costliest lines, by memory transactions, then divergent branches:
+	//     line         func        gld_transactions
+	//     saxpy.go:12  main.saxpy               384
 }

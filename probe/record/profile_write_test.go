@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,35 +81,72 @@ func TestMergeProfiles(t *testing.T) {
 	assert.Equal(t, 100*float64(448+256)/(32*30), r.Metrics.WarpExecutionEfficiency)
 }
 
-// TestWriteProfilesText compares the table with one worked out by hand.
+// TestWriteProfilesText compares the summary with one worked out by hand:
+// per kernel its occupancy, efficiencies, memory and costliest lines, all
+// within Width columns.
 func TestWriteProfilesText(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteProfiles(&b, "text", profileFixture()[:3]))
-	want := `pkg.reduce on sm_70 (32 registers per thread assumed): 1 launch
-  grid (2,1,1) block (128,1,1), shared memory 512+0 bytes, 1 launch: occupancy 100.0% (16 blocks, 64 warps per SM), limited by warps+registers
-  branch_efficiency 75.00%, warp_execution_efficiency 73.33%
-  line          func        inst_executed  warp_execution_efficiency  shared_load_requests  shared_load_transactions  shared_load_transactions_per_request  shared_ld_bank_conflict  branch  divergent_branch  branch_efficiency
-  reduce.go:19  pkg.reduce             16                     50.00%                     -                         -                                     -                        -      16                 4             75.00%
-  reduce.go:20  pkg.reduce             14                    100.00%                    14                        28                                  2.00                       14       -                 -                  -
+	want := `pkg.reduce on sm_70: 1 launch, 32 registers per thread assumed
+  grid (2,1,1) block (128,1,1), shared 512+0 B: occupancy 100% (16 blocks, 64 warps/SM), limit warps+registers
+  branch_efficiency 75.00% (4 of 16 branches divergent), warp_execution_efficiency 73.33%
+  shared loads  14 requests, 28 transactions, 2.00 per request, 14 bank conflicts
+  costliest lines, by memory transactions, then divergent branches:
+    line          func        shared_load_transactions  shared_ld_bank_conflict  divergent_branch
+    reduce.go:20  pkg.reduce                        28                       14                 -
+    reduce.go:19  pkg.reduce                         -                        -                 4
 
-pkg.saxpy on sm_70 (32 registers per thread assumed): 1 launch
-  grid (4,1,1) block (256,1,1), shared memory 0+0 bytes, 1 launch: occupancy 100.0% (8 blocks, 64 warps per SM), limited by warps+registers
-  branch_efficiency 100.00%, warp_execution_efficiency 100.00%
-  line         func       inst_executed  warp_execution_efficiency  global_load_requests  gld_transactions  gld_transactions_per_request  gld_efficiency  branch  divergent_branch  branch_efficiency
-  saxpy.go:9   pkg.saxpy             32                    100.00%                     -                 -                             -               -      32                 0            100.00%
-  saxpy.go:12  pkg.saxpy             32                    100.00%                    32               128                          4.00         100.00%       -                 -                  -
+pkg.saxpy on sm_70: 3 launches, 32 registers per thread assumed
+  grid (4,1,1) block (256,1,1), shared 0+0 B, 2 launches: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
+  grid (1,1,1) block (32,1,1), shared 0+0 B, 1 launch: occupancy 50% (32 blocks, 32 warps/SM), limit blocks
+  branch_efficiency 100.00% (0 of 32 branches divergent), warp_execution_efficiency 100.00%
+  global loads  65 requests, 260 transactions, 4.00 per request, gld_efficiency 100.00%
+  global stores 33 requests, 264 transactions, 8.00 per request, gst_efficiency 50.00%
+  costliest lines, by memory transactions, then divergent branches:
+    line         func       gld_transactions  gst_transactions
+    saxpy.go:14  pkg.saxpy                 -               264
+    saxpy.go:12  pkg.saxpy               260                 -
 
-pkg.saxpy on sm_90 (32 registers per thread assumed): 1 launch
-  grid (4,1,1) block (256,1,1), shared memory 0+0 bytes, 1 launch: occupancy 100.0% (8 blocks, 64 warps per SM), limited by warps+registers
+pkg.saxpy on sm_90: 1 launch, 32 registers per thread assumed
+  grid (4,1,1) block (256,1,1), shared 0+0 B: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
-  line         func       inst_executed  warp_execution_efficiency  global_load_requests  gld_transactions  gld_transactions_per_request  gld_efficiency
-  saxpy.go:12  pkg.saxpy             32                    100.00%                    32               128                          4.00         100.00%
+  global loads  32 requests, 128 transactions, 4.00 per request, gld_efficiency 100.00%
+  costliest lines, by memory transactions, then divergent branches:
+    line         func       gld_transactions
+    saxpy.go:12  pkg.saxpy               128
 `
+	require.NoError(t, WriteProfiles(&b, "text", profileFixture()))
 	assert.Equal(t, want, b.String())
+	for l := range strings.SplitSeq(b.String(), "\n") {
+		assert.LessOrEqual(t, len(l), Width, l)
+	}
 
 	b.Reset()
 	require.NoError(t, WriteProfiles(&b, "text", nil))
 	assert.Equal(t, "no kernels were profiled\n", b.String())
+}
+
+// TestWriteProfilesTable: -metrics's table has the columns asked for, in
+// their order, for every line; -wide's every column the kernel has; an
+// unknown metric is an error naming the known ones.
+func TestWriteProfilesTable(t *testing.T) {
+	var b bytes.Buffer
+	o := TextOptions{Metrics: []string{"gld_transactions_per_request", "branch_efficiency"}}
+	require.NoError(t, WriteProfilesText(&b, profileFixture()[1:2], o))
+	want := `pkg.saxpy on sm_90: 1 launch, 32 registers per thread assumed
+  grid (4,1,1) block (256,1,1), shared 0+0 B: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
+  branch_efficiency 100.00%, warp_execution_efficiency 100.00%
+  line         func       gld_transactions_per_request  branch_efficiency
+  saxpy.go:12  pkg.saxpy                          4.00                  -
+`
+	assert.Equal(t, want, b.String())
+
+	b.Reset()
+	require.NoError(t, WriteProfilesText(&b, profileFixture()[:1], TextOptions{Wide: true}))
+	assert.Contains(t, b.String(), "  line         func       inst_executed  warp_execution_efficiency  global_load_requests  "+
+		"gld_transactions  gld_transactions_per_request  gld_efficiency  branch  divergent_branch  branch_efficiency\n")
+
+	err := WriteProfilesText(&b, nil, TextOptions{Metrics: []string{"gld_transactions", "nope"}})
+	assert.ErrorContains(t, err, `unknown metric "nope": want one of inst_executed, warp_execution_efficiency`)
 }
 
 // TestWriteProfilesJSON: the JSON is the merged profiles, with nvprof's

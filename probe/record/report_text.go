@@ -167,7 +167,10 @@ func RelPath(root, path string) string {
 
 // FuncName returns a function's name as the runtime gives it without the
 // suffixes of closures: "kernels.SaxpyKernel" for
-// "kernels.SaxpyKernel.func1" or "kernels.SaxpyKernel.func1.2".
+// "kernels.SaxpyKernel.func1" or "kernels.SaxpyKernel.func1.2"; and for a
+// closure of a function inlined into another, which the runtime names
+// after both ("kernels_test.TestX.func1.SaxpyKernel.3"), the inlined
+// function's: "kernels_test.SaxpyKernel".
 func FuncName(fn string) string {
 	path := fn
 	if i := strings.IndexByte(fn, '['); i >= 0 {
@@ -179,7 +182,13 @@ func FuncName(fn string) string {
 	for n > 2 && closurePart(parts[n-1]) {
 		n--
 	}
-	return fn[:dot] + strings.Join(parts[:n], ".")
+	first := 1
+	for i := 1; i < n-1; i++ {
+		if closurePart(parts[i]) {
+			first = i + 1
+		}
+	}
+	return fn[:dot] + parts[0] + "." + strings.Join(parts[first:n], ".")
 }
 
 // closurePart reports whether s is a part the compiler gives a closure's

@@ -130,6 +130,8 @@ func TestFuncName(t *testing.T) {
 		"main.main":                   "main.main",
 		"a/b.c/d.F.func1":             "a/b.c/d.F",
 		"d.F[a/b.T].func2":            "d.F[a/b.T]",
+		"k_test.TestX.func1.Kernel.3": "k_test.Kernel",
+		"p.TestM.func1.1.oobKernel":   "p.oobKernel",
 	} {
 		assert.Equal(t, want, FuncName(in), in)
 	}
