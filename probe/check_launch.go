@@ -102,15 +102,13 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 }
 
 // kernel names the launch's kernel: after its own function's Kernel
-// entry (see kernelAt), else after the runtime's name for its function,
-// else after the function of the first site that the block of lowest
-// index reached; never after a closure.
+// entry (see kernelAt), else after the kernel holding the first site that
+// the block of lowest index reached (a launch through a wrapper the
+// rewriting does not see, such as gocudatest's orders), else after the
+// runtime's name for its function; never after a closure.
 func (ls *launchState) kernel() string {
 	if name := kernelAt(ls.l.Entry()); name != "" {
 		return name
-	}
-	if f := runtime.FuncForPC(ls.l.Entry()); ls.l.Entry() != 0 && f != nil {
-		return record.FuncName(shortFunc(f.Name()))
 	}
 	var first *blockState
 	for _, bs := range ls.blocks {
@@ -119,14 +117,18 @@ func (ls *launchState) kernel() string {
 		}
 	}
 	if first != nil {
-		return record.FuncName(first.first.Func)
+		return first.first.kernel
+	}
+	if f := runtime.FuncForPC(ls.l.Entry()); ls.l.Entry() != 0 && f != nil {
+		return record.FuncName(shortFunc(f.Name()))
 	}
 	return ""
 }
 
-// saw notes the first site of the executor's blocks.
+// saw notes the first site of the executor's blocks that lies in a
+// kernel (not in a helper).
 func (bs *blockState) saw(site *Site) {
-	if bs.first == nil {
+	if bs.first == nil && site.kernel != "" {
 		bs.first, bs.firstBlock = site, bs.b.Index
 	}
 }

@@ -57,20 +57,24 @@ func occupancyOf(a gpu.Arch, threads, regs, smem int) record.Occupancy {
 }
 
 // kernelName names the kernel at entry pc after its own function's Kernel
-// entry (see kernelAt), else after the runtime's name for it, else after
-// the first (in name order) of the sites it ran; never after a closure.
+// entry (see kernelAt), else after the kernel holding the first (by id)
+// of the sites it ran, else after the runtime's name for it; never after a
+// closure.
 func kernelName(pc uintptr, sites map[*Site]*record.Counts) string {
 	if name := kernelAt(pc); name != "" {
 		return name
 	}
+	var first *Site
+	for s := range sites {
+		if s.kernel != "" && (first == nil || s.id < first.id) {
+			first = s
+		}
+	}
+	if first != nil {
+		return first.kernel
+	}
 	if f := runtime.FuncForPC(pc); pc != 0 && f != nil {
 		return record.FuncName(shortFunc(f.Name()))
 	}
-	name := ""
-	for s := range sites {
-		if name == "" || s.Func < name {
-			name = s.Func
-		}
-	}
-	return record.FuncName(name)
+	return ""
 }

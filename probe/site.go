@@ -42,7 +42,8 @@ type Site struct {
 	// on a line from Line to EndLine of File is named Func.
 	EndLine int
 
-	id int32 // index in the process's site list, set by Register
+	id     int32  // index in the process's site list, set by Register
+	kernel string // the innermost Kernel entry of its table holding it, by Register
 }
 
 // ID returns the site's index among every site registered in the process.
@@ -73,7 +74,29 @@ func Register(table []Site) []Site {
 			sites.kernels[s.File] = append(sites.kernels[s.File], s)
 		}
 	}
+	for i := range table {
+		if s := &table[i]; s.Kind != Kernel {
+			s.kernel = innermost(table, s.File, s.Line)
+		}
+	}
 	return table
+}
+
+// innermost returns the name of the innermost Kernel entry among entries
+// that holds line of file, or "".
+func innermost(entries []Site, file string, line int) string {
+	var best *Site
+	for i := range entries {
+		k := &entries[i]
+		if k.Kind == Kernel && k.File == file && k.Line <= line && line <= k.EndLine &&
+			(best == nil || k.Line >= best.Line && k.EndLine <= best.EndLine) {
+			best = k
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.Func
 }
 
 // kernelAt returns the name of the kernel whose function's code starts at
@@ -87,14 +110,9 @@ func kernelAt(pc uintptr) string {
 	file, line := f.FileLine(pc)
 	sites.Lock()
 	defer sites.Unlock()
-	var best *Site
+	var entries []Site
 	for _, k := range sites.kernels[file] {
-		if k.Line <= line && line <= k.EndLine && (best == nil || k.Line >= best.Line && k.EndLine <= best.EndLine) {
-			best = k
-		}
+		entries = append(entries, *k)
 	}
-	if best == nil {
-		return ""
-	}
-	return best.Func
+	return innermost(entries, file, line)
 }

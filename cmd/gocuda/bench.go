@@ -11,7 +11,8 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-o file] [-json file] [-svg file] [-png file]
+const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file]
+	[-svg file] [-png file]
 
 Bench runs the comparisons of package bench outside go test, with the same
 sizes, variants and warm-up as its go test benchmarks: each kernel's gocuda
@@ -29,12 +30,14 @@ table to standard output:
 speedup is the time of the best hand-written Go at that size (vs: the
 faster of handSerial and handParallel) divided by the variant's: 1× is as
 fast, above 1× faster. The kernels are saxpy, scan, reduce, nbody, matmul
-and blur. -o writes every sample in the Go benchmark format, under the
-names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2), for
-benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -json
-writes every sample and the machine (CPU, cores, GOMAXPROCS, Go and gocuda
-versions, date); -svg and -png draw the speedups as a chart. It exits
-with status 1 if a check fails.
+and blur. -json prints every sample and the machine (CPU, cores,
+GOMAXPROCS, Go and gocuda versions, date) as JSON instead of the table
+(which then goes to standard error); -o writes the table, or the JSON, to
+a file. -benchstat writes every sample in the Go benchmark format, under
+the names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2),
+for benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -svg
+and -png draw the speedups as a chart. It exits with status 1 if a check
+fails.
 
 Flags:
 `
@@ -46,9 +49,9 @@ type benchOptions struct {
 	measure bench.Options
 }
 
-// benchOutputs are the files bench writes besides its table.
+// benchOutputs are the files bench writes besides its output.
 type benchOutputs struct {
-	goBench, json, svg, png string
+	goBench, svg, png string
 }
 
 // runBench is the bench subcommand.
@@ -59,8 +62,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", 0, "`samples` of each variant (default 6, as benchstat needs for a confidence interval)")
 	minTime := fs.Duration("time", 0, "least `duration` of a sample (default 100ms, 20ms with -quick)")
 	var out benchOutputs
-	fs.StringVar(&out.goBench, "o", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
-	fs.StringVar(&out.json, "json", "", "write every sample and the machine as JSON to `file`")
+	var output outputFlags
+	output.register(fs, "the results (every sample and the machine, with -json)")
+	fs.StringVar(&out.goBench, "benchstat", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
 	fs.StringVar(&out.svg, "svg", "", "draw the speedups as an SVG chart in `file`")
 	fs.StringVar(&out.png, "png", "", "draw the speedups as a PNG chart in `file`")
 	if code, ok := parseFlags(fs, benchUsage, args, stderr); !ok {
@@ -86,13 +90,35 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer runtimeDev.Close()
 	env := currentEnv(dev.Workers())
-	fmt.Fprintf(stdout, "gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
+	text := stdout
+	if output.stdoutIsOutput() {
+		text = stderr // standard output is the JSON's alone
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
 		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime)
+	if !output.json && output.file == "" {
+		fmt.Fprint(text, table.String()) // before the progress
+		table.Reset()
+	}
 	results := runBenchmarks(dev, runtimeDev, opts, stderr)
-	writeResults(stdout, results)
+	writeResults(&table, results)
 	report := benchReport{Command: "gocuda bench " + strings.Join(args, " "), Env: env, Quick: opts.quick,
 		Count: opts.measure.Count, WarmUpNs: opts.measure.WarmUp.Nanoseconds(), MinTimeNs: opts.measure.MinTime.Nanoseconds(), Results: results}
-	if err := out.write(report); err != nil {
+	err = output.write(stdout, func(w io.Writer) error {
+		if output.json {
+			return report.writeJSON(w)
+		}
+		_, err := io.WriteString(w, table.String())
+		return err
+	})
+	if err == nil && output.json {
+		_, err = io.WriteString(text, table.String())
+	}
+	if err == nil {
+		err = out.write(report)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
 		return exitFailure
 	}
@@ -129,7 +155,6 @@ func (o benchOutputs) write(r benchReport) error {
 		render func(io.Writer) error
 	}{
 		{o.goBench, func(w io.Writer) error { return writeGoBench(w, r.Env, r.Command, r.Results) }},
-		{o.json, r.writeJSON},
 		{o.svg, func(w io.Writer) error { return writeChart(w, "svg", r.Env, r.Results) }},
 		{o.png, func(w io.Writer) error { return writeChart(w, "png", r.Env, r.Results) }},
 	}

@@ -47,7 +47,7 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		if slices.Contains(valueFlags, args[len(args)-1]) {
-			continue // prose naming a flag, such as `gocuda bench -o`
+			continue // prose naming a flag, such as `gocuda bench -benchstat`
 		}
 		if ran[strings.Join(args, " ")] {
 			continue
@@ -63,11 +63,11 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		for i, a := range args[:len(args)-1] {
-			if slices.Contains([]string{"-o", "-json", "-svg", "-png"}, a) {
+			if slices.Contains([]string{"-o", "-benchstat", "-svg", "-png"}, a) {
 				if fi, err := os.Stat(args[i+1]); err != nil || fi.Size() == 0 {
 					t.Errorf("%v: %s %s not written: %v", c, a, args[i+1], err)
 				}
-				written[args[i+1]] = a == "-o"
+				written[args[i+1]] = a == "-benchstat"
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func TestDocCommands(t *testing.T) {
 }
 
 // valueFlags are the flags of bench and demo that take a value.
-var valueFlags = []string{"-o", "-json", "-svg", "-png", "-kernel", "-count", "-time", "-n"}
+var valueFlags = []string{"-o", "-benchstat", "-svg", "-png", "-kernel", "-count", "-time", "-n"}
 
 // gocudaArgs returns the arguments of a gocuda command, given as
 // "gocuda …" or "go run ./cmd/gocuda …", or nil for any other command.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/gocuda/gocuda/probe/record"
 )
 
@@ -58,17 +60,10 @@ func (r *fileRewriter) compiledEntry(fd *ast.FuncDecl) {
 	if name == "" || !ok {
 		return
 	}
-	for _, f := range r.pkg.Syntax {
-		if f.Pos() > fn.Pos() || fn.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.FuncDecl); ok && gd.Name.Pos() == fn.Pos() {
-				start, end := r.pkg.Fset.PositionFor(gd.Pos(), false), r.pkg.Fset.PositionFor(gd.End(), false)
-				r.kernels = append(r.kernels, kernelSite{Site{Kind: Kernel, Func: r.pkg.Name + "." + name,
-					File: start.Filename, Line: start.Line, Col: start.Column, EndLine: end.Line}, false})
-			}
-		}
+	if gd := r.declOf(fn); gd != nil {
+		start, end := r.pkg.Fset.PositionFor(gd.Pos(), false), r.pkg.Fset.PositionFor(gd.End(), false)
+		r.kernels = append(r.kernels, kernelSite{Site{Kind: Kernel, Func: r.pkg.Name + "." + name,
+			File: start.Filename, Line: start.Line, Col: start.Column, EndLine: end.Line}, false})
 	}
 }
 
@@ -105,6 +100,59 @@ func (r *fileRewriter) nameKernels() {
 		}
 		r.sites = append(r.sites, k.Site)
 	}
+}
+
+// wrapped returns the kernel name of the function lit only wraps, with
+// its thread k: a literal whose body is one call passing the thread on
+// (func(t *gocuda.Thread) { ReverseKernel(t, in, out) }, as launches bind
+// a kernel's arguments) is named after the kernel it calls; "" for other
+// literals.
+func (r *fileRewriter) wrapped(lit *ast.FuncLit, k *kernel) string {
+	if len(lit.Body.List) != 1 || k.thread == nil {
+		return ""
+	}
+	es, ok := lit.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return ""
+	}
+	c, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	fn, ok := typeutil.Callee(r.info, c).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	passes := false
+	for _, a := range c.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && r.info.Uses[id] == k.thread {
+			passes = true
+		}
+	}
+	if !passes {
+		return ""
+	}
+	if fn.Pkg() == r.pkg.Types {
+		if fd := r.declOf(fn); fd != nil {
+			return r.declKernelName(fd, r.pkg.Name+"."+fn.Name())
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// declOf returns the declaration of fn, a function of r's package.
+func (r *fileRewriter) declOf(fn *types.Func) *ast.FuncDecl {
+	for _, f := range r.pkg.Syntax {
+		if fn.Pos() < f.Pos() || fn.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Origin().Pos() {
+				return fd
+			}
+		}
+	}
+	return nil
 }
 
 // litNames names the function literals that initialize package-level

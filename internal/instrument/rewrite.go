@@ -116,7 +116,7 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	if err != nil {
 		return nil, err
 	}
-	if len(r.sites) == 0 && twinSrc == "" {
+	if len(r.sites) == 0 && twinSrc == "" && len(r.kernels) == 0 {
 		return nil, nil
 	}
 	r.nameKernels()

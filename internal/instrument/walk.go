@@ -89,7 +89,11 @@ func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
 	own := r.threadParam(lit, lit.Type)
 	if own != nil {
 		c.k = own
-		r.kernelEntry(lit, c.kernel, true)
+		if name := r.wrapped(lit, own); name != "" {
+			r.kernelEntry(lit, name, false)
+		} else {
+			r.kernelEntry(lit, c.kernel, true)
+		}
 	}
 	r.walk(lit.Body, c)
 	if own != nil {
