@@ -2,7 +2,10 @@ package probe
 
 import (
 	"runtime"
+	"strings"
 	"sync"
+
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // A Kind is what an instrumented site does.
@@ -114,5 +117,28 @@ func kernelAt(pc uintptr) string {
 	for _, k := range sites.kernels[file] {
 		entries = append(entries, *k)
 	}
-	return innermost(entries, file, line)
+	if name := innermost(entries, file, line); name != "" {
+		return name
+	}
+	return compiledNamed(record.FuncName(shortFunc(f.Name())))
+}
+
+// compiledNamed returns the Kernel entry of a function gocuda compile
+// generated (in a *_gocuda.go file) named as the runtime's name fn ends,
+// or "". The per-thread closure of a compiled kernel follows //line
+// directives of its file that name the kernel's source, so its lines do
+// not find its entry; its name does. sites is locked.
+func compiledNamed(fn string) string {
+	short := fn[strings.LastIndexByte(fn, '.')+1:]
+	for file, ks := range sites.kernels {
+		if !strings.HasSuffix(file, "_gocuda.go") {
+			continue
+		}
+		for _, k := range ks {
+			if k.Func[strings.LastIndexByte(k.Func, '.')+1:] == short {
+				return k.Func
+			}
+		}
+	}
+	return ""
 }

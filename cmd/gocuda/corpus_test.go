@@ -55,11 +55,12 @@ func TestCorpusMistakes(t *testing.T) {
 	fence, softmax := filepath.Join(corpusDir, "fence.go"), filepath.Join(corpusDir, "softmax.go")
 	type want struct {
 		what, file, first, second, hint string
-		launches                        int
+		launches                        int // 0: one or more
 	}
 	wants := []want{
 		{"Potential RAW hazard", fence, "// PARTIAL", "// GATHER", "atomic.ThreadFence()", 2},
-		{"Potential WAW hazard", fence, "// PARTIAL", "out[0] = sdata[0]", "atomic.ThreadFence()", 2},
+		// Not when the last block is block 0, whose partial sum it overwrites.
+		{"Potential WAW hazard", fence, "// PARTIAL", "out[0] = sdata[0]", "atomic.ThreadFence()", 0},
 		{"Potential WAR hazard", softmax, "// MAX", "// SUM", "t.SyncThreads()", 1},
 	}
 	var shown []*record.Report
@@ -76,6 +77,8 @@ func TestCorpusMistakes(t *testing.T) {
 			[]any{r.Tool, r.Severity, r.What, r.Accesses[0].Line, r.Accesses[1].Line}, "report %d", i)
 		assert.True(t, strings.HasSuffix(r.Accesses[0].File, filepath.Base(w.file)), r.Accesses[0].File)
 		assert.Contains(t, r.Detail, w.hint)
-		assert.Equal(t, w.launches, r.Launches, "report %d: launches", i)
+		if w.launches > 0 {
+			assert.Equal(t, w.launches, r.Launches, "report %d: launches", i)
+		}
 	}
 }

@@ -29,6 +29,6 @@ func ExampleWriteProfiles() {
 	//   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
 	//   global loads  64 requests, 384 transactions, 6.00 per request, gld_efficiency 66.67%
 	//   costliest lines, by memory transactions, then divergent branches:
-	//     line         func        gld_transactions
-	//     saxpy.go:12  main.saxpy               384
+	//     line         func   gld_transactions
+	//     saxpy.go:12  saxpy               384
 }

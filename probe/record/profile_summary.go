@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -127,30 +128,54 @@ func profTopLines(b *strings.Builder, p *KernelProfile) {
 		return
 	}
 	lines = lines[:min(len(lines), summaryLines)]
-	var cols []tableColumn
-	for _, name := range costColumns {
-		c, _ := columnNamed(name)
-		if total := c.cell(p.Total, p.Metrics); total != "0" {
-			cols = append(cols, c)
-		}
-	}
-	if len(cols) == 0 {
-		cols, _ = columnsNamed([]string{"inst_executed", "warp_execution_efficiency"})
-	}
 	what := "memory transactions, then divergent branches"
 	if !byCost {
 		what = "instructions"
 	}
 	fmt.Fprintf(b, "  costliest lines, by %s:\n", what)
-	for {
+	b.WriteString(indent(fitTable(p, lines)))
+}
+
+// fitTable returns the table of lines with the columns of costColumns
+// that p has, as many as fit in Width: those with the largest totals, in
+// costColumns's order.
+func fitTable(p *KernelProfile, lines []LineProfile) string {
+	type candidate struct {
+		col   tableColumn
+		order int
+		total float64
+	}
+	var cands []candidate
+	for i, name := range costColumns {
+		c, _ := columnNamed(name)
+		if total, _ := strconv.ParseFloat(c.cell(p.Total, p.Metrics), 64); total > 0 {
+			cands = append(cands, candidate{c, i, total})
+		}
+	}
+	if len(cands) == 0 {
+		cols, _ := columnsNamed([]string{"inst_executed", "warp_execution_efficiency"})
 		var t strings.Builder
 		profTextTable(&t, p, lines, cols)
-		if tableWidth(t.String()) <= Width || len(cols) == 1 {
-			b.WriteString(indent(t.String()))
-			return
-		}
-		cols = cols[:len(cols)-1]
+		return t.String()
 	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.total, a.total) })
+	var chosen []candidate
+	table := ""
+	for _, c := range cands {
+		try := append(slices.Clone(chosen), c)
+		slices.SortFunc(try, func(a, b candidate) int { return cmp.Compare(a.order, b.order) })
+		var cols []tableColumn
+		for _, t := range try {
+			cols = append(cols, t.col)
+		}
+		var t strings.Builder
+		profTextTable(&t, p, lines, cols)
+		if tableWidth(t.String()) > Width && len(chosen) > 0 {
+			continue
+		}
+		chosen, table = try, t.String()
+	}
+	return table
 }
 
 // tableWidth returns the widest line of s, indented as indent does.

@@ -178,7 +178,7 @@ func profTextTable(b *strings.Builder, p *KernelProfile, lines []LineProfile, co
 	}
 	rows := [][]string{header}
 	for _, l := range lines {
-		row := []string{filepath.Base(l.File) + ":" + strconv.Itoa(l.Line), FuncName(l.Func)}
+		row := []string{filepath.Base(l.File) + ":" + strconv.Itoa(l.Line), localName(p.Kernel, FuncName(l.Func))}
 		for _, c := range cols {
 			if c.group.has(l.Counts) {
 				row = append(row, c.cell(l.Counts, l.Metrics))
@@ -189,6 +189,16 @@ func profTextTable(b *strings.Builder, p *KernelProfile, lines []LineProfile, co
 		rows = append(rows, row)
 	}
 	profAligned(b, rows, 2)
+}
+
+// localName returns fn without its package if kernel is of the same one
+// (the kernel's header names it).
+func localName(kernel, fn string) string {
+	pkg, _, ok := strings.Cut(fn, ".")
+	if kpkg, _, _ := strings.Cut(kernel, "."); ok && pkg == kpkg {
+		return fn[len(pkg)+1:]
+	}
+	return fn
 }
 
 // profAligned writes rows as columns two spaces apart, the first left

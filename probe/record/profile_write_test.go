@@ -91,9 +91,9 @@ func TestWriteProfilesText(t *testing.T) {
   branch_efficiency 75.00% (4 of 16 branches divergent), warp_execution_efficiency 73.33%
   shared loads  14 requests, 28 transactions, 2.00 per request, 14 bank conflicts
   costliest lines, by memory transactions, then divergent branches:
-    line          func        shared_load_transactions  shared_ld_bank_conflict  divergent_branch
-    reduce.go:20  pkg.reduce                        28                       14                 -
-    reduce.go:19  pkg.reduce                         -                        -                 4
+    line          func    shared_load_transactions  shared_ld_bank_conflict  divergent_branch
+    reduce.go:20  reduce                        28                       14                 -
+    reduce.go:19  reduce                         -                        -                 4
 
 pkg.saxpy on sm_70: 3 launches, 32 registers per thread assumed
   grid (4,1,1) block (256,1,1), shared 0+0 B, 2 launches: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
@@ -102,17 +102,17 @@ pkg.saxpy on sm_70: 3 launches, 32 registers per thread assumed
   global loads  65 requests, 260 transactions, 4.00 per request, gld_efficiency 100.00%
   global stores 33 requests, 264 transactions, 8.00 per request, gst_efficiency 50.00%
   costliest lines, by memory transactions, then divergent branches:
-    line         func       gld_transactions  gst_transactions
-    saxpy.go:14  pkg.saxpy                 -               264
-    saxpy.go:12  pkg.saxpy               260                 -
+    line         func   gld_transactions  gst_transactions
+    saxpy.go:14  saxpy                 -               264
+    saxpy.go:12  saxpy               260                 -
 
 pkg.saxpy on sm_90: 1 launch, 32 registers per thread assumed
   grid (4,1,1) block (256,1,1), shared 0+0 B: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
   global loads  32 requests, 128 transactions, 4.00 per request, gld_efficiency 100.00%
   costliest lines, by memory transactions, then divergent branches:
-    line         func       gld_transactions
-    saxpy.go:12  pkg.saxpy               128
+    line         func   gld_transactions
+    saxpy.go:12  saxpy               128
 `
 	require.NoError(t, WriteProfiles(&b, "text", profileFixture()))
 	assert.Equal(t, want, b.String())
@@ -135,14 +135,14 @@ func TestWriteProfilesTable(t *testing.T) {
 	want := `pkg.saxpy on sm_90: 1 launch, 32 registers per thread assumed
   grid (4,1,1) block (256,1,1), shared 0+0 B: occupancy 100% (8 blocks, 64 warps/SM), limit warps+registers
   branch_efficiency 100.00%, warp_execution_efficiency 100.00%
-  line         func       gld_transactions_per_request  branch_efficiency
-  saxpy.go:12  pkg.saxpy                          4.00                  -
+  line         func   gld_transactions_per_request  branch_efficiency
+  saxpy.go:12  saxpy                          4.00                  -
 `
 	assert.Equal(t, want, b.String())
 
 	b.Reset()
 	require.NoError(t, WriteProfilesText(&b, profileFixture()[:1], TextOptions{Wide: true}))
-	assert.Contains(t, b.String(), "  line         func       inst_executed  warp_execution_efficiency  global_load_requests  "+
+	assert.Contains(t, b.String(), "  line         func   inst_executed  warp_execution_efficiency  global_load_requests  "+
 		"gld_transactions  gld_transactions_per_request  gld_efficiency  branch  divergent_branch  branch_efficiency\n")
 
 	err := WriteProfilesText(&b, nil, TextOptions{Metrics: []string{"gld_transactions", "nope"}})
