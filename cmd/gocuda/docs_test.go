@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -111,5 +112,24 @@ func checkBenchfmt(t *testing.T, c doccmd.Command, name string) {
 	}
 	if results == 0 {
 		t.Errorf("%v: %s has no results", c, name)
+	}
+}
+
+// TestTutorialWidth: the example outputs of the checking and profiling
+// tutorial, as the commands print them, fit in 120 columns.
+func TestTutorialWidth(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorials", "check-and-profile.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inBlock := false
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "```") {
+			inBlock = !inBlock
+			continue
+		}
+		if n := utf8.RuneCountInString(strings.ReplaceAll(line, "\t", "    ")); inBlock && n > 120 {
+			t.Errorf("check-and-profile.md:%d: %d columns", i+1, n)
+		}
 	}
 }
