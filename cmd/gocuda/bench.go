@@ -90,35 +90,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer runtimeDev.Close()
 	env := currentEnv(dev.Workers())
-	text := stdout
-	if output.stdoutIsOutput() {
-		text = stderr // standard output is the JSON's alone
-	}
-	var table strings.Builder
-	fmt.Fprintf(&table, "gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
-		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime)
-	if !output.json && output.file == "" {
-		fmt.Fprint(text, table.String()) // before the progress
-		table.Reset()
-	}
+	w := benchWriter{output: output, files: out, stdout: stdout, stderr: stderr}
+	w.header(fmt.Sprintf("gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
+		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime))
 	results := runBenchmarks(dev, runtimeDev, opts, stderr)
-	writeResults(&table, results)
 	report := benchReport{Command: "gocuda bench " + strings.Join(args, " "), Env: env, Quick: opts.quick,
 		Count: opts.measure.Count, WarmUpNs: opts.measure.WarmUp.Nanoseconds(), MinTimeNs: opts.measure.MinTime.Nanoseconds(), Results: results}
-	err = output.write(stdout, func(w io.Writer) error {
-		if output.json {
-			return report.writeJSON(w)
-		}
-		_, err := io.WriteString(w, table.String())
-		return err
-	})
-	if err == nil && output.json {
-		_, err = io.WriteString(text, table.String())
-	}
-	if err == nil {
-		err = out.write(report)
-	}
-	if err != nil {
+	if err := w.finish(report); err != nil {
 		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
 		return exitFailure
 	}
@@ -129,6 +107,54 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// A benchWriter writes bench's output: the table (the header first, so
+// that it comes before the progress on a terminal), or with -json the
+// report, to standard output or -o's file, and the other files.
+type benchWriter struct {
+	output         outputFlags
+	files          benchOutputs
+	stdout, stderr io.Writer
+	table          strings.Builder
+}
+
+// text returns where the table goes: standard error when standard output
+// is the JSON's.
+func (w *benchWriter) text() io.Writer {
+	if w.output.stdoutIsOutput() {
+		return w.stderr
+	}
+	return w.stdout
+}
+
+// header writes the table's header, at once if the table goes to
+// standard output, else with the table.
+func (w *benchWriter) header(h string) {
+	if !w.output.json && w.output.file == "" {
+		fmt.Fprint(w.stdout, h)
+		return
+	}
+	w.table.WriteString(h)
+}
+
+// finish writes the table, or the report, and the files.
+func (w *benchWriter) finish(r benchReport) error {
+	writeResults(&w.table, r.Results)
+	err := w.output.write(w.stdout, func(out io.Writer) error {
+		if w.output.json {
+			return r.writeJSON(out)
+		}
+		_, err := io.WriteString(out, w.table.String())
+		return err
+	})
+	if err == nil && w.output.json {
+		_, err = io.WriteString(w.text(), w.table.String())
+	}
+	if err != nil {
+		return err
+	}
+	return w.files.write(r)
 }
 
 // selectKernels returns the kernels named in the comma-separated list, or
