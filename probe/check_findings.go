@@ -46,6 +46,7 @@ const (
 
 var spaceNames = [...]string{"", "__shared__", "__global__"}
 
+// String returns the space as compute-sanitizer names it: "__shared__".
 func (s space) String() string { return spaceNames[s] }
 
 // A findingKey identifies the occurrences folded into one report.
