@@ -73,8 +73,13 @@ func (h *helperScan) run() {
 			return true
 		})
 	}
+	own := map[string]bool{}
+	for _, path := range h.p.GoFiles {
+		own[path] = true
+	}
 	for _, f := range h.p.Syntax {
-		generated := strings.HasSuffix(h.p.Fset.Position(f.Pos()).Filename, "_gocuda.go") // not rewritten
+		path := h.p.Fset.Position(f.Pos()).Filename
+		generated := strings.HasSuffix(path, "_gocuda.go") || !own[path] // not rewritten
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			switch {
