@@ -80,10 +80,6 @@ type accessCtx struct {
 	cur    entry
 	gen    uint32 // the cell tag of the current state
 	uninit bool   // a byte read had no write before it (shared initcheck)
-	// merge: the access is a block's summary being merged into global
-	// memory's shadow at the block's end (see check_private.go): entries
-	// of its own block were checked already.
-	merge bool
 
 	// Where the access is, for reports.
 	space space
@@ -103,36 +99,39 @@ type seenHazard struct {
 	e entry
 }
 
-// ordered reports whether a barrier orders the earlier access e before the
-// current one. Across blocks a grid barrier does, and a fence and atomics
-// can (see check_order.go). In a block, a block
-// barrier does: e's thread had passed fewer (or more, for a thread that
-// exited early) than the current thread has. In a warp, a warp collective
-// does: the two threads' counts of collectives passed differ, or e's thread
-// has passed one since e. This is an approximation: it is exact while the
-// warp's collectives name the whole warp, but a collective whose mask
-// leaves some lanes out makes their counts differ for good, so that later
-// accesses of lanes on either side are taken to be ordered.
+// ordered reports whether a barrier orders the earlier access e, of
+// another thread, before the current one. Across blocks a grid barrier
+// does, and a fence and atomics can (see check_order.go). In a block, a
+// block barrier does: e's thread had passed fewer (or more, for a thread
+// that exited early) than the current thread has. In a warp, a warp
+// collective does: the two threads' counts of collectives passed differ,
+// or e's thread has passed one since e. This is an approximation: it is
+// exact while the warp's collectives name the whole warp, but a
+// collective whose mask leaves some lanes out makes their counts differ
+// for good, so that later accesses of lanes on either side are taken to
+// be ordered.
 func (x *accessCtx) ordered(e *entry) bool {
 	if e.block != x.cur.block {
 		return e.gsyncs != x.cur.gsyncs || x.bs.launch.order.ordered(e, &x.cur)
 	}
-	if e.syncs != x.cur.syncs {
-		return true
-	}
-	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank]))
+	return e.syncs != x.cur.syncs ||
+		e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank]))
 }
 
 // conflicts reports whether e is an access of another thread that no
-// barrier orders before the current one.
+// barrier orders before the current one. It is on every access's path:
+// the commonest cases, no access and accesses of the same thread or of
+// another barrier interval of the block, are decided inline.
 func (x *accessCtx) conflicts(e *entry) bool {
-	if e.site <= 0 {
+	if e.site <= 0 || e.block == x.cur.block && (e.rank == x.cur.rank || e.syncs != x.cur.syncs) {
 		return false
 	}
-	if e.block == x.cur.block && (e.rank == x.cur.rank || x.merge) {
-		return false
-	}
-	return !x.ordered(e)
+	return x.unordered(e)
+}
+
+// unordered is conflicts past its inline cases.
+func (x *accessCtx) unordered(e *entry) bool {
+	return e.block == x.cur.block && e.rank/32 != x.cur.rank/32 || !x.ordered(e)
 }
 
 func (x *accessCtx) hazard(k hazardKind, e *entry) {
