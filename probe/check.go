@@ -8,32 +8,46 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // A checker is the analysis of gocuda check: compute-sanitizer's racecheck,
 // synccheck, memcheck and initcheck on the instrumented kernels' accesses,
 // barriers and collectives and on the engine's events.
 //
+// Memory is modelled as a GPU has it. A kernel's own variables (arrays and
+// structs declared in it or in a function it calls, reached through no
+// pointer) are registers or local memory: the rewriting marks their
+// accesses (Local), which never race and are not shadowed. Atomics never
+// race with anything; a device-wide fence (atomic.ThreadFence) followed
+// by an atomic releases the accesses before the fence (the thread's own,
+// and its block's before a barrier the thread passed before fencing), and
+// an atomic of another block that observes it (the same location, later)
+// acquires them: its thread's later accesses, and its block's after its
+// next barrier, are ordered after them, as the PTX memory model and
+// BARRACUDA have it (see check_order.go). That makes CUDA's
+// threadFenceReduction and last-block idioms race-free, and the same code
+// without its fence racy.
+//
 // What it does not see, or sees approximately:
-//   - Atomics are not plain accesses and are not recorded: they never
-//     conflict, even with a plain access to the same bytes.
+//   - Atomics are not plain accesses and are not shadowed: a plain access
+//     racing with an atomic on the same bytes is not reported.
 //   - Global memory's shadow lives for one launch: accesses of different
 //     launches (on concurrent streams, say) are not checked against each
 //     other.
-//   - Ordering by warp collectives is approximate (see accessCtx.ordered).
+//   - Ordering by warp collectives is approximate (see accessCtx.ordered);
+//     atomics and fences order nothing within a block (barriers do).
 //   - A thread that skips a barrier the others reach is reported as
 //     divergent only if it did some work (an access, barrier or
 //     collective) after its last branch: one that returns at once after a
 //     branch (if i >= n { return }) is an exited thread, which does not
 //     hold a barrier up since Volta.
-//   - Fences are not modelled: blocks that communicate through
-//     atomic.ThreadFence and an atomic ticket (CUDA's threadFenceReduction)
-//     are reported as racing on the global data they pass.
 //   - An index out of range in an address the kernel computes itself
 //     (Addr) fails Go's bounds check before the probe sees it: memcheck
 //     reports it from the launch's error, without space or size.
-//   - The shadow keeps a block's linear index in 32 bits and a thread's
-//     count of grid barriers in 16.
+//   - The shadow keeps a block's linear index in 32 bits, a thread's
+//     counts of warp collectives and of fences and observed atomics in
+//     16 and of grid barriers in 8.
 type checker struct {
 	allocs  allocs
 	process string // identifies this process's memory events among others'
@@ -44,18 +58,21 @@ func newChecker() recorder {
 }
 
 // access checks s[i], s being n elements of size bytes at base.
-func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64) {
+func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, same bool) {
 	if i < 0 || i >= int64(n) {
 		c.outOfRange(t, site, uintptr(base), n, size, i)
 		return
 	}
-	c.touch(t, site, uintptr(base)+uintptr(i)*uintptr(size), size)
+	c.touch(t, site, uintptr(base)+uintptr(i)*uintptr(size), size, same)
 }
 
 // addr checks an access of size bytes at p.
-func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int) {
-	c.touch(t, site, uintptr(p), size)
+func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int, same bool) {
+	c.touch(t, site, uintptr(p), size, same)
 }
+
+// local is an access to the thread's own variable: nothing to check.
+func (c *checker) local(*gocuda.Thread, *Site, uintptr, int) {}
 
 // branch marks where a thread's work since its last branch starts (see
 // blockState.worked).
@@ -66,8 +83,9 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 }
 
 // touch checks an access of size bytes at p by t: racecheck on shared or
-// global memory, initcheck, and memcheck's use after free.
-func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
+// global memory, initcheck, and memcheck's use after free. same reports
+// that a write stores the bytes already there.
+func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
 	if size <= 0 {
 		return
 	}
@@ -76,11 +94,10 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 		return
 	}
 	bs.worked[rank]++
-	x := accessCtx{
-		cur: entry{site: site.id + 1, block: uint32(b.Index), syncs: b.Syncs[rank], wsyncs: b.WarpSyncs[rank],
-			rank: uint16(rank), gsyncs: uint16(b.GridSyncs[rank])},
-		b: b, bs: bs,
-	}
+	var x accessCtx
+	x.b, x.bs = b, bs
+	bs.fillEntry(&x.cur, b, site, rank)
+	x.cur.same = same
 	bs.nseen = 0
 	if k, r, ok := sharedRange(b, p, size); ok {
 		bs.sharedAccess(&x, site, k, r, p, size)
@@ -104,17 +121,26 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int) {
 	bs.globalAccess(&x, site.Kind, p, size)
 }
 
+// fillEntry sets e to the shadow entry of an access at site by thread rank
+// of b, field by field (a whole entry built apart and copied costs a
+// stalled load on the access path).
+func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int) {
+	e.site, e.block, e.rank = site.id+1, uint32(b.Index), uint16(rank)
+	e.syncs, e.wsyncs, e.gsyncs = b.Syncs[rank], uint16(b.WarpSyncs[rank]), uint8(b.GridSyncs[rank])
+	e.epoch = bs.epoch[rank]
+}
+
 // Alloc records an allocation (for initcheck, use after free and leaks).
 func (c *checker) Alloc(base unsafe.Pointer, size int, what string) {
 	a := c.allocs.add(base, size, what)
-	out.write(Record{Memory: &MemoryEvent{Op: "alloc", Process: c.process, ID: a.id, Size: size,
+	out.write(record.Record{Memory: &record.MemoryEvent{Op: "alloc", Process: c.process, ID: a.id, Size: size,
 		Addr: uint64(a.base), What: what, Func: a.at.Func, File: a.at.File, Line: a.at.Line}})
 }
 
 // Free records the release of an allocation.
 func (c *checker) Free(base unsafe.Pointer, size int) {
 	if a := c.allocs.free(base); a != nil {
-		out.write(Record{Memory: &MemoryEvent{Op: "free", Process: c.process, ID: a.id,
+		out.write(record.Record{Memory: &record.MemoryEvent{Op: "free", Process: c.process, ID: a.id,
 			Func: a.freedAt.Func, File: a.freedAt.File, Line: a.freedAt.Line}})
 	}
 }

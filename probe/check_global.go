@@ -19,9 +19,9 @@ const (
 // pooled across launches; a reused page's generation changes, which
 // empties its cells without clearing them (see cell.tag).
 type page struct {
+	cells [pageCells]cell // first: a page is allocated aligned, so are they
 	mu    sync.Mutex
 	gen   uint32
-	cells [pageCells]cell
 	sp    splits
 }
 

@@ -1,6 +1,10 @@
 package probe
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gocuda/gocuda/probe/record"
+)
 
 // initcheck: a kernel's read of bytes nothing wrote. In shared memory,
 // bytes no thread of the block wrote earlier in the block (gocuda zeroes
@@ -12,15 +16,20 @@ import "fmt"
 // uninit reports the read of x, which found bytes never written.
 func (bs *blockState) uninit(site *Site, x *accessCtx) {
 	f, isNew := bs.found.get(findingKey{kind: findUninit, space: x.space, s1: site.id, s2: -1}, bs.b.Index)
+	addr := uint64(x.off)
+	if x.space == spaceGlobal {
+		addr = uint64(x.addr)
+	}
+	f.note(bs.b.Index, int(x.cur.rank), addr)
 	if !isNew {
 		return
 	}
 	ls := bs.launch
-	r := &Report{
-		Tool: "initcheck", Severity: "ERROR", Block: bs.idx,
+	r := &record.Report{
+		Tool: "initcheck", Severity: record.Error, Block: bs.idx,
 		Space: x.space.String(), Offset: x.off, Size: x.size,
 		What:     fmt.Sprintf("Uninitialized %s memory read of size %d bytes", x.space, x.size),
-		Accesses: []Access{siteAccess("read", site, ls.thread(int(x.cur.rank)), bs.idx)},
+		Accesses: []record.Access{siteAccess("read", site, ls.thread(int(x.cur.rank)), bs.idx)},
 	}
 	if x.space == spaceShared {
 		r.Detail = "no thread of the block wrote these bytes before: a GPU does not zero shared memory"

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // A launchState is the checker's state of one launch (probelink.Launch's
@@ -13,6 +14,7 @@ type launchState struct {
 	c      *checker
 	l      *probelink.Launch
 	global globalShadow
+	order  ordering
 
 	mu     sync.Mutex
 	blocks []*blockState     // every executor's state for this launch
@@ -54,6 +56,13 @@ type blockState struct {
 	// Volta and later, and is not divergent.
 	worked []int32
 
+	// Fences and atomics (see check_order.go), per thread: its epoch, the
+	// epoch and barrier count of its last fence, and the global address
+	// of the atomic it is about to run (0 if none).
+	epoch, fenceEpoch []uint16
+	fenceSyncs        []uint32
+	pending           []uintptr
+
 	found findings
 }
 
@@ -88,16 +97,19 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 	kernel := ls.kernel()
 	for _, r := range ls.found.reports() {
 		r.Kernel = kernel
-		out.write(Record{Report: r})
+		out.write(record.Record{Report: r})
 	}
 }
 
-// kernel names the launch's kernel: the function of the first site that
-// the block of lowest index reached (a function the kernel calls, if that
-// is where its first instrumented call is), else the kernel function's
-// symbol, which is less readable when the kernel is a closure the compiler
-// inlined.
+// kernel names the launch's kernel: after its own function's Kernel
+// entry (see kernelAt), else after the kernel holding the first site that
+// the block of lowest index reached (a launch through a wrapper the
+// rewriting does not see, such as gocudatest's orders), else after the
+// runtime's name for its function; never after a closure.
 func (ls *launchState) kernel() string {
+	if name := kernelAt(ls.l.Entry()); name != "" {
+		return name
+	}
 	var first *blockState
 	for _, bs := range ls.blocks {
 		if bs.first != nil && (first == nil || bs.firstBlock < first.firstBlock) {
@@ -105,17 +117,18 @@ func (ls *launchState) kernel() string {
 		}
 	}
 	if first != nil {
-		return first.first.Func
+		return first.first.kernel
 	}
-	if f := runtime.FuncForPC(ls.l.Entry()); f != nil {
-		return shortFunc(f.Name())
+	if f := runtime.FuncForPC(ls.l.Entry()); ls.l.Entry() != 0 && f != nil {
+		return record.FuncName(shortFunc(f.Name()))
 	}
 	return ""
 }
 
-// saw notes the first site of the executor's blocks.
+// saw notes the first site of the executor's blocks that lies in a
+// kernel (not in a helper).
 func (bs *blockState) saw(site *Site) {
-	if bs.first == nil {
+	if bs.first == nil && site.kernel != "" {
 		bs.first, bs.firstBlock = site, bs.b.Index
 	}
 }
@@ -160,12 +173,22 @@ func (bs *blockState) begin(b *probelink.Block) {
 	for i := range bs.lastSite {
 		bs.lastSite[i] = -1
 	}
-	if cap(bs.worked) < n {
-		bs.worked = make([]int32, n)
-	}
-	bs.worked = bs.worked[:n]
-	clear(bs.worked)
+	bs.worked = resized(bs.worked, n)
+	bs.epoch = resized(bs.epoch, n)
+	bs.fenceEpoch = resized(bs.fenceEpoch, n)
+	bs.fenceSyncs = resized(bs.fenceSyncs, n)
+	bs.pending = resized(bs.pending, n)
 	bs.rounds = bs.rounds[:0]
+}
+
+// resized returns s with length n, zeroed.
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // stateOf returns the state of the executor whose last block was block,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/mem"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // markerLine returns the line of this file that ends with the comment
@@ -67,7 +68,7 @@ func TestMemcheckIndexOutOfRange(t *testing.T) {
 				if off != 0 {
 					want = []*Report{{
 						Tool: "memcheck", Severity: "ERROR", What: "Invalid " + tc.space + " write of size 4 bytes",
-						Kernel: "probe.oobKernel.func1", Space: tc.space, Size: 4,
+						Kernel: "probe.oobKernel", Space: tc.space, Size: 4,
 						Accesses: []Access{at("write", &oobSites[0], x(12), x(0))},
 						Detail:   "index 16 out of range [0:16]", Count: 1,
 					}}
@@ -114,7 +115,7 @@ func TestMemcheckGlobalOutOfRange(t *testing.T) {
 			assert.Contains(t, a.Func, "addrKernel")
 			a.Func = ""
 			assert.Equal(t, &Report{
-				Tool: "memcheck", Severity: "ERROR", What: "Invalid memory access", Kernel: "probe.addrKernel.func1",
+				Tool: "memcheck", Severity: "ERROR", What: "Invalid memory access", Kernel: "probe.addrKernel",
 				Accesses: []Access{{Kind: "access", Thread: x(12), File: file, Line: line}},
 				Detail:   "runtime error: index out of range [16] with length 16", Count: 1,
 			}, &Report{Tool: r.Tool, Severity: r.Severity, What: r.What, Kernel: r.Kernel, Accesses: []Access{a},
@@ -164,11 +165,12 @@ func TestMemcheckUseAfterFree(t *testing.T) {
 		}
 		require.Len(t, got, 1)
 		alloc := got[0].Alloc
-		assert.True(t, strings.HasPrefix(alloc, "mem.Malloc of 64 bytes at probe.TestMemcheckUseAfterFree"), alloc)
-		assert.True(t, strings.HasSuffix(alloc, fmt.Sprintf("(%s:%d)", file, allocLine)), alloc)
-		got[0].Alloc = ""
+		require.NotNil(t, alloc)
+		assert.True(t, strings.HasPrefix(alloc.Func, "probe.TestMemcheckUseAfterFree"), alloc.Func)
+		assert.Equal(t, []any{"mem.Malloc", 64, file, allocLine}, []any{alloc.What, alloc.Size, alloc.File, alloc.Line})
+		got[0].Alloc = nil
 		assert.Equal(t, []*Report{{
-			Tool: "memcheck", Severity: "ERROR", What: "Invalid __global__ read of size 4 bytes", Kernel: "probe.copyKernel.func1",
+			Tool: "memcheck", Severity: "ERROR", What: "Invalid __global__ read of size 4 bytes", Kernel: "probe.copyKernel",
 			Space: "__global__", Size: 4, Addr: uint64(base),
 			Accesses: []Access{at("read", &copySites[0], x(0), x(0))},
 			Detail:   fmt.Sprintf("Address is 0 bytes inside a 64-byte block freed at %s:%d", file, freeLine), Count: n,
@@ -188,7 +190,7 @@ func TestMemcheckLeak(t *testing.T) {
 				require.NoError(t, buf.Free())
 			}
 		})
-		got := Finish(recs)
+		got := record.Leaks(recs)
 		if free {
 			assert.Empty(t, got)
 			continue
@@ -203,34 +205,6 @@ func TestMemcheckLeak(t *testing.T) {
 			Accesses: []Access{{Kind: "alloc", File: file, Line: line}},
 			Detail:   "allocated by mem.Malloc and never freed", Count: 1,
 		}}, got)
-	}
-}
-
-func TestFinishPairsEventsOfOneProcess(t *testing.T) {
-	alloc := func(process string, id uint64) Record {
-		return Record{Memory: &MemoryEvent{Op: "alloc", Process: process, ID: id, Size: int(id), Addr: id << 12, What: "mem.Malloc"}}
-	}
-	free := func(process string, id uint64) Record {
-		return Record{Memory: &MemoryEvent{Op: "free", Process: process, ID: id}}
-	}
-	for _, tc := range []struct {
-		name    string
-		records []Record
-		leaked  []uint64 // sizes, which are the ids
-	}{
-		{"none", nil, nil},
-		{"freed", []Record{alloc("a", 1), free("a", 1)}, nil},
-		{"freed by another process", []Record{alloc("a", 1), free("b", 1)}, []uint64{1}},
-		{"interleaved processes", []Record{alloc("a", 1), alloc("b", 1), alloc("a", 2), free("b", 1), {Report: &Report{}}}, []uint64{1, 2}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var got []uint64
-			for _, r := range Finish(tc.records) {
-				got = append(got, uint64(r.Size))
-				assert.Equal(t, fmt.Sprintf("Leaked %d bytes at %#x", r.Size, r.Size<<12), r.What)
-			}
-			assert.Equal(t, tc.leaked, got)
-		})
 	}
 }
 
@@ -266,7 +240,7 @@ func TestInitcheckShared(t *testing.T) {
 		// After the barrier thread 31 runs first.
 		{16, []*Report{{
 			Tool: "initcheck", Severity: "ERROR", What: "Uninitialized __shared__ memory read of size 4 bytes",
-			Kernel: "probe.partialKernel.func1", Space: "__shared__", Offset: 31 * 4, Size: 4,
+			Kernel: "probe.partialKernel", Space: "__shared__", Offset: 31 * 4, Size: 4,
 			Accesses: []Access{at("read", &initSites[2], x(31), x(0))},
 			Detail:   "no thread of the block wrote these bytes before: a GPU does not zero shared memory", Count: 16 * blocks,
 		}}},
@@ -318,11 +292,12 @@ func TestInitcheckGlobal(t *testing.T) {
 				return
 			}
 			require.Len(t, got, 1)
-			assert.True(t, strings.HasSuffix(got[0].Alloc, fmt.Sprintf("(%s:%d)", file, line)), got[0].Alloc)
-			got[0].Alloc = ""
+			require.NotNil(t, got[0].Alloc)
+			assert.Equal(t, []any{file, line}, []any{got[0].Alloc.File, got[0].Alloc.Line})
+			got[0].Alloc = nil
 			assert.Equal(t, []*Report{{
 				Tool: "initcheck", Severity: "ERROR", What: "Uninitialized __global__ memory read of size 4 bytes",
-				Kernel: "probe.copyKernel.func1", Space: "__global__", Offset: int64(4 * tc.first), Size: 4,
+				Kernel: "probe.copyKernel", Space: "__global__", Offset: int64(4 * tc.first), Size: 4,
 				Addr:     uint64(base) + uint64(4*tc.first),
 				Accesses: []Access{at("read", &copySites[0], x(tc.first), x(0))},
 				Detail:   "neither the host nor a kernel wrote these bytes of the allocation: cudaMalloc does not zero memory",

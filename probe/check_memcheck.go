@@ -1,6 +1,8 @@
 package probe
 
 import (
+	"github.com/gocuda/gocuda/probe/record"
+
 	"errors"
 	"fmt"
 
@@ -37,13 +39,14 @@ func (c *checker) outOfRange(t *gocuda.Thread, site *Site, base uintptr, n, size
 	ls.failed[[2]int64{b.Index, int64(rank)}] = true
 	ls.mu.Unlock()
 	f, isNew := bs.found.get(findingKey{kind: findOutOfRange, space: sp, s1: site.id, s2: -1}, b.Index)
+	f.noteThread(b.Index, rank)
 	if !isNew {
 		return
 	}
-	f.report = &Report{
-		Tool: "memcheck", Severity: "ERROR", Block: bs.idx, Space: sp.String(), Size: size,
+	f.report = &record.Report{
+		Tool: "memcheck", Severity: record.Error, Block: bs.idx, Space: sp.String(), Size: size,
 		What:     fmt.Sprintf("Invalid %s %s of size %d bytes", sp, rw(site.Kind), size),
-		Accesses: []Access{siteAccess(rw(site.Kind), site, ls.thread(rank), bs.idx)},
+		Accesses: []record.Access{siteAccess(rw(site.Kind), site, ls.thread(rank), bs.idx)},
 		Detail:   fmt.Sprintf("index %d out of range [0:%d]", i, n),
 	}
 }
@@ -52,23 +55,24 @@ func (c *checker) outOfRange(t *gocuda.Thread, site *Site, base uintptr, n, size
 func (bs *blockState) useAfterFree(site *Site, x *accessCtx) {
 	a, size := x.alloc, x.size
 	f, isNew := bs.found.get(findingKey{kind: findFreed, space: spaceGlobal, s1: site.id, s2: -1}, bs.b.Index)
+	f.note(bs.b.Index, int(x.cur.rank), uint64(x.addr))
 	if !isNew {
 		return
 	}
 	ls := bs.launch
-	f.report = &Report{
-		Tool: "memcheck", Severity: "ERROR", Block: bs.idx, Space: spaceGlobal.String(),
+	f.report = &record.Report{
+		Tool: "memcheck", Severity: record.Error, Block: bs.idx, Space: spaceGlobal.String(),
 		Offset: x.off, Addr: uint64(x.addr), Size: size, Alloc: a.describe(),
 		What:     fmt.Sprintf("Invalid %s %s of size %d bytes", spaceGlobal, rw(site.Kind), size),
-		Accesses: []Access{siteAccess(rw(site.Kind), site, ls.thread(int(x.cur.rank)), bs.idx)},
+		Accesses: []record.Access{siteAccess(rw(site.Kind), site, ls.thread(int(x.cur.rank)), bs.idx)},
 		Detail: fmt.Sprintf("Address is %d bytes inside a %d-byte block freed at %s:%d",
 			x.off, a.size, a.freedAt.File, a.freedAt.Line),
 	}
 }
 
-// describe names the allocation as reports do.
-func (a *allocation) describe() string {
-	return fmt.Sprintf("%s of %d bytes at %s (%s:%d)", a.what, a.size, a.at.Func, a.at.File, a.at.Line)
+// describe returns the allocation as reports give it.
+func (a *allocation) describe() *record.Allocation {
+	return &record.Allocation{What: a.what, Size: a.size, Func: a.at.Func, File: a.at.File, Line: a.at.Line}
 }
 
 // launchError reports what the launch's failure err says: an illegal
@@ -98,14 +102,15 @@ func (ls *launchState) illegalAddress(ke *gocuda.KernelError) {
 	if ls.failed[[2]int64{linear, flatten(thread, ls.l.Block)}] {
 		return
 	}
-	a := Access{Kind: "access", Thread: thread, Block: block, Func: shortFunc(ke.Site.Function), File: ke.Site.File, Line: ke.Site.Line}
+	a := record.Access{Kind: "access", Thread: thread, Block: block, Func: shortFunc(ke.Site.Function), File: ke.Site.File, Line: ke.Site.Line}
 	if s := accessSiteAt(ke.Site.File, ke.Site.Line); s != nil {
 		a.Expr = s.Expr
 	}
 	f, _ := ls.found.get(findingKey{kind: findIllegal, s1: -1, s2: -1}, linear)
-	f.report = &Report{
-		Tool: "memcheck", Severity: "ERROR", What: "Invalid memory access", Block: block,
-		Accesses: []Access{a},
+	f.noteThread(linear, int(flatten(thread, ls.l.Block)))
+	f.report = &record.Report{
+		Tool: "memcheck", Severity: record.Error, What: "Invalid memory access", Block: block,
+		Accesses: []record.Access{a},
 		Detail:   fmt.Sprint(ke.Value),
 	}
 }

@@ -19,13 +19,20 @@ import "github.com/gocuda/gocuda/internal/probelink"
 // counts only grow with time), so they are the first to be replaced.
 
 // An entry is one access in the shadow.
+//
+// An entry takes 20 bytes, a cell 64: one cache line, which the first
+// access to four bytes writes whole. Counts wrap around (a count of warp
+// collectives at 2^16, of grid barriers at 2^8): accesses whose counts
+// differ by a multiple of that are taken as unordered.
 type entry struct {
 	site   int32  // Site id + 1; 0: no access; < 0 in a cell's w: split (see cell)
 	block  uint32 // linear index of the block (its low 32 bits)
 	syncs  uint32 // block barriers its thread had passed
-	wsyncs uint32 // warp collectives its thread had passed
+	wsyncs uint16 // warp collectives its thread had passed
 	rank   uint16 // thread rank in the block
-	gsyncs uint16 // grid barriers its thread had passed
+	epoch  uint16 // fences and observed atomics its thread had passed (see check_order.go)
+	gsyncs uint8  // grid barriers its thread had passed
+	same   bool   // a write of the bytes already there
 }
 
 // A cell is the state of four bytes: the last write w and readers r since.
@@ -65,6 +72,7 @@ const (
 	raw hazardKind = iota
 	war
 	waw
+	wawSame // a WAW whose second write stores the bytes already there
 )
 
 // An accessCtx is one access being checked against the shadow.
@@ -91,35 +99,39 @@ type seenHazard struct {
 	e entry
 }
 
-// ordered reports whether a barrier orders the earlier access e before the
-// current one. Across blocks only a grid barrier does. In a block, a block
-// barrier does: e's thread had passed fewer (or more, for a thread that
-// exited early) than the current thread has. In a warp, a warp collective
-// does: the two threads' counts of collectives passed differ, or e's thread
-// has passed one since e. This is an approximation: it is exact while the
-// warp's collectives name the whole warp, but a collective whose mask
-// leaves some lanes out makes their counts differ for good, so that later
-// accesses of lanes on either side are taken to be ordered.
+// ordered reports whether a barrier orders the earlier access e, of
+// another thread, before the current one. Across blocks a grid barrier
+// does, and a fence and atomics can (see check_order.go). In a block, a
+// block barrier does: e's thread had passed fewer (or more, for a thread
+// that exited early) than the current thread has. In a warp, a warp
+// collective does: the two threads' counts of collectives passed differ,
+// or e's thread has passed one since e. This is an approximation: it is
+// exact while the warp's collectives name the whole warp, but a
+// collective whose mask leaves some lanes out makes their counts differ
+// for good, so that later accesses of lanes on either side are taken to
+// be ordered.
 func (x *accessCtx) ordered(e *entry) bool {
 	if e.block != x.cur.block {
-		return e.gsyncs != x.cur.gsyncs
+		return e.gsyncs != x.cur.gsyncs || x.bs.launch.order.ordered(e, &x.cur)
 	}
-	if e.syncs != x.cur.syncs {
-		return true
-	}
-	return e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != x.b.WarpSyncs[e.rank])
+	return e.syncs != x.cur.syncs ||
+		e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank]))
 }
 
 // conflicts reports whether e is an access of another thread that no
-// barrier orders before the current one.
+// barrier orders before the current one. It is on every access's path:
+// the commonest cases, no access and accesses of the same thread or of
+// another barrier interval of the block, are decided inline.
 func (x *accessCtx) conflicts(e *entry) bool {
-	if e.site <= 0 {
+	if e.site <= 0 || e.block == x.cur.block && (e.rank == x.cur.rank || e.syncs != x.cur.syncs) {
 		return false
 	}
-	if e.block == x.cur.block && e.rank == x.cur.rank {
-		return false
-	}
-	return !x.ordered(e)
+	return x.unordered(e)
+}
+
+// unordered is conflicts past its inline cases.
+func (x *accessCtx) unordered(e *entry) bool {
+	return e.block == x.cur.block && e.rank/32 != x.cur.rank/32 || !x.ordered(e)
 }
 
 func (x *accessCtx) hazard(k hazardKind, e *entry) {
@@ -166,7 +178,11 @@ func (x *accessCtx) read(c *cell) {
 // write checks a write against the state c and records it.
 func (x *accessCtx) write(c *cell) {
 	if x.conflicts(&c.w) {
-		x.hazard(waw, &c.w)
+		k := waw
+		if x.cur.same {
+			k = wawSame
+		}
+		x.hazard(k, &c.w)
 	}
 	for i := range c.r {
 		if x.conflicts(&c.r[i]) {
@@ -180,7 +196,22 @@ func (x *accessCtx) write(c *cell) {
 // (bit i: byte i of the cell).
 func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 	if c.tag != x.gen {
-		*c = cell{tag: x.gen}
+		// The first access since the state was emptied: nothing to check.
+		switch {
+		case m != 0xf:
+			*c = cell{tag: x.gen}
+		case k == Write:
+			*c = cell{w: x.cur, tag: x.gen}
+			return
+		case k == Read:
+			*c = cell{r: [2]entry{x.cur}, tag: x.gen}
+			x.uninit = true
+			return
+		default:
+			*c = cell{w: x.cur, tag: x.gen}
+			x.uninit = true
+			return
+		}
 	}
 	if c.w.site >= 0 {
 		if m == 0xf {

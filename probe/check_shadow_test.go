@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 
@@ -40,7 +41,7 @@ func runShadow(steps []step) []string {
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		site := &shadowSites[s.kind]
 		x := accessCtx{
-			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: s.wsyncs, rank: uint16(s.rank)},
+			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: uint16(s.wsyncs), rank: uint16(s.rank)},
 			b:   b, bs: bs,
 		}
 		bs.nseen = 0
@@ -91,4 +92,11 @@ func TestShadow(t *testing.T) {
 			assert.Equal(t, tc.want, runShadow(tc.steps))
 		})
 	}
+}
+
+// TestCellSize: a cell is one cache line.
+func TestCellSize(t *testing.T) {
+	assert.Equal(t, uintptr(20), unsafe.Sizeof(entry{}))
+	assert.Equal(t, uintptr(64), unsafe.Sizeof(cell{}))
+	assert.Zero(t, unsafe.Offsetof(page{}.cells)%64, "a page's cells start a cache line")
 }

@@ -1,6 +1,8 @@
 package probe
 
 import (
+	"github.com/gocuda/gocuda/probe/record"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -44,13 +46,14 @@ func (c *checker) barrier(t *gocuda.Thread, site *Site) {
 		return
 	}
 	f, isNew := bs.found.get(findingKey{kind: findMixedBarriers, s1: first.site, s2: site.id}, b.Index)
+	f.noteThread(b.Index, rank)
 	if !isNew {
 		return
 	}
 	ls := bs.launch
-	f.report = &Report{
-		Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Block: bs.idx,
-		Accesses: []Access{
+	f.report = &record.Report{
+		Tool: "synccheck", Severity: record.Error, What: whatDivergent, Block: bs.idx,
+		Accesses: []record.Access{
 			siteAccess("Barrier", siteByID(first.site), ls.thread(int(first.rank)), bs.idx),
 			siteAccess("Barrier", site, ls.thread(rank), bs.idx),
 		},
@@ -71,13 +74,14 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 		return
 	}
 	f, isNew := bs.found.get(findingKey{kind: findInvalidMask, s1: site.id, s2: -1}, b.Index)
+	f.noteThread(b.Index, rank)
 	if !isNew {
 		return
 	}
 	ls := bs.launch
-	f.report = &Report{
-		Tool: "synccheck", Severity: "ERROR", What: whatInvalid, Block: bs.idx,
-		Accesses: []Access{siteAccess("Collective", site, ls.thread(rank), bs.idx)},
+	f.report = &record.Report{
+		Tool: "synccheck", Severity: record.Error, What: whatInvalid, Block: bs.idx,
+		Accesses: []record.Access{siteAccess("Collective", site, ls.thread(rank), bs.idx)},
 		Detail:   fmt.Sprintf("mask %#08x leaves out the calling lane %d", mask, lane),
 	}
 }
@@ -114,9 +118,9 @@ func (bs *blockState) divergence() {
 		return
 	}
 	ls := bs.launch
-	f.report = &Report{
-		Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Block: bs.idx,
-		Accesses: []Access{siteAccess("Barrier", siteByID(at.site), ls.thread(max(int(at.rank), 0)), bs.idx)},
+	f.report = &record.Report{
+		Tool: "synccheck", Severity: record.Error, What: whatDivergent, Block: bs.idx,
+		Accesses: []record.Access{siteAccess("Barrier", siteByID(at.site), ls.thread(max(int(at.rank), 0)), bs.idx)},
 		Detail:   fmt.Sprintf("Only %d out of %d threads reached the barrier", reached, len(syncs)),
 	}
 }
@@ -146,7 +150,7 @@ func (ls *launchState) deadlock(e *gocuda.DeadlockError) {
 		}
 		count[g]++
 	}
-	r := &Report{Tool: "synccheck", Severity: "ERROR", What: whatDeadlock, Block: block}
+	r := &record.Report{Tool: "synccheck", Severity: record.Error, What: whatDeadlock, Block: block}
 	var parts []string
 	for _, g := range order {
 		r.Accesses = append(r.Accesses, siteAccess(g.barrier, siteByID(g.site), first[g], block))
@@ -162,8 +166,8 @@ func (ls *launchState) deadlock(e *gocuda.DeadlockError) {
 // returned, and the first thread of the first waiting block at its grid
 // barrier.
 func (ls *launchState) gridDeadlock(e *gocuda.GridDeadlockError) {
-	r := &Report{
-		Tool: "synccheck", Severity: "ERROR", What: whatGrid,
+	r := &record.Report{
+		Tool: "synccheck", Severity: record.Error, What: whatGrid,
 		Detail: fmt.Sprintf("%d blocks wait at SyncGrid for %d blocks that returned without reaching it",
 			len(e.Waiting), len(e.Exited)),
 	}
@@ -173,7 +177,7 @@ func (ls *launchState) gridDeadlock(e *gocuda.GridDeadlockError) {
 	if len(e.Waiting) > 0 {
 		w := [3]int{e.Waiting[0].X, e.Waiting[0].Y, e.Waiting[0].Z}
 		if bs := ls.stateOf(w); bs != nil {
-			r.Accesses = []Access{siteAccess("SyncGrid", siteByID(bs.lastSite[0]), [3]int{}, w)}
+			r.Accesses = []record.Access{siteAccess("SyncGrid", siteByID(bs.lastSite[0]), [3]int{}, w)}
 		}
 	}
 	f, _ := ls.found.get(findingKey{kind: findGridDeadlock, s1: -1, s2: -1}, 0)
@@ -189,13 +193,14 @@ func (c *checker) UndefinedShuffle(b *probelink.Block, thread, src int, what str
 	}
 	site := bs.lastSite[thread]
 	f, isNew := bs.found.get(findingKey{kind: findShuffle, s1: site, s2: -1}, b.Index)
+	f.noteThread(b.Index, thread)
 	if !isNew {
 		return
 	}
 	ls := bs.launch
-	f.report = &Report{
-		Tool: "synccheck", Severity: "WARNING", What: whatShuffle, Block: bs.idx,
-		Accesses: []Access{siteAccess(what, siteByID(site), ls.thread(thread), bs.idx)},
+	f.report = &record.Report{
+		Tool: "synccheck", Severity: record.Warning, What: whatShuffle, Block: bs.idx,
+		Accesses: []record.Access{siteAccess(what, siteByID(site), ls.thread(thread), bs.idx)},
 		Detail: fmt.Sprintf("%s of lane %d reads lane %d, which has exited, does not exist or is not in the mask",
 			what, thread%gocuda.WarpSize, src),
 	}

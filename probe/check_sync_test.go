@@ -47,7 +47,7 @@ func TestSynccheckBarriers(t *testing.T) {
 	s := divergentSites
 	mixed := func(count int, second *Site) *Report {
 		return &Report{
-			Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Kernel: "probe.divergentKernel.func1",
+			Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Kernel: "probe.divergentKernel",
 			Accesses: []Access{at("Barrier", &s[0], x(0), x(0)), at("Barrier", second, x(16), x(0))},
 			Detail:   "threads of the block meet at different barriers: every thread must reach the same __syncthreads()",
 			Count:    count,
@@ -60,7 +60,7 @@ func TestSynccheckBarriers(t *testing.T) {
 		want   []*Report
 	}{
 		{"skip", blocks, nil, []*Report{{
-			Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Kernel: "probe.divergentKernel.func1",
+			Tool: "synccheck", Severity: "ERROR", What: whatDivergent, Kernel: "probe.divergentKernel",
 			Accesses: []Access{at("Barrier", &s[0], x(0), x(0))},
 			Detail:   "Only 16 out of 32 threads reached the barrier", Count: blocks,
 		}}},
@@ -70,7 +70,7 @@ func TestSynccheckBarriers(t *testing.T) {
 		// One block: a deadlock fails the launch, whose other blocks may
 		// or may not have run.
 		{"count", 1, new(gocuda.DeadlockError), []*Report{mixed(16, &s[2]), {
-			Tool: "synccheck", Severity: "ERROR", What: whatDeadlock, Kernel: "probe.divergentKernel.func1",
+			Tool: "synccheck", Severity: "ERROR", What: whatDeadlock, Kernel: "probe.divergentKernel",
 			Accesses: []Access{at("SyncThreads", &s[0], x(0), x(0)), at("SyncThreadsCount", &s[2], x(16), x(0))},
 			Detail:   "threads wait for each other forever: 16 at SyncThreads, 16 at SyncThreadsCount", Count: 1,
 		}}},
@@ -118,12 +118,12 @@ func TestSynccheckWarp(t *testing.T) {
 	}{
 		{"valid", 0xffffffff, 5, -1, nil, nil},
 		{"mask leaves out the caller", 0xfffffffe, 5, -1, gocuda.ErrInvalidValue, []*Report{{
-			Tool: "synccheck", Severity: "ERROR", What: whatInvalid, Kernel: "probe.shuffleKernel.func1",
+			Tool: "synccheck", Severity: "ERROR", What: whatInvalid, Kernel: "probe.shuffleKernel",
 			Accesses: []Access{at("Collective", &s[0], x(0), x(0))},
 			Detail:   "mask 0xfffffffe leaves out the calling lane 0", Count: 1,
 		}}},
 		{"source lane exited", 0xffffffff, 5, 5, nil, []*Report{{
-			Tool: "synccheck", Severity: "WARNING", What: whatShuffle, Kernel: "probe.shuffleKernel.func1",
+			Tool: "synccheck", Severity: "WARNING", What: whatShuffle, Kernel: "probe.shuffleKernel",
 			Accesses: []Access{at("ShflSync", &s[0], x(0), x(0))},
 			Detail:   "ShflSync of lane 0 reads lane 5, which has exited, does not exist or is not in the mask", Count: 31,
 		}}},
@@ -172,7 +172,7 @@ func TestSynccheckGridDeadlock(t *testing.T) {
 	}{
 		{"every block", -1, nil},
 		{"block 1 returns", 1, []*Report{{
-			Tool: "synccheck", Severity: "ERROR", What: whatGrid, Kernel: "probe.gridExitKernel.func1", Block: x(1),
+			Tool: "synccheck", Severity: "ERROR", What: whatGrid, Kernel: "probe.gridExitKernel", Block: x(1),
 			Accesses: []Access{at("SyncGrid", &gridExitSites[0], x(0), x(0))},
 			Detail:   "1 blocks wait at SyncGrid for 1 blocks that returned without reaching it", Count: 1,
 		}}},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // A recorder is a mode's analysis: the checker or the profiler. Its
@@ -20,49 +21,63 @@ type recorder interface {
 	probelink.Observer
 
 	// access is an access to element i of the n-element array at base,
-	// of size bytes each; i may be out of range.
-	access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64)
+	// of size bytes each; i may be out of range. For a write, same
+	// reports that it stores the value the element holds.
+	access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, same bool)
 	// addr is an access of size bytes at p.
-	addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int)
+	addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int, same bool)
+	// local is an access of size bytes at offset off of a variable of
+	// the thread's own (registers or local memory on a GPU).
+	local(t *gocuda.Thread, site *Site, off uintptr, size int)
 	branch(t *gocuda.Thread, site *Site, taken bool)
 	barrier(t *gocuda.Thread, site *Site)
 	mask(t *gocuda.Thread, site *Site, mask uint32)
+	// atomic is an atomic operation on the size bytes at p, about to
+	// happen (release); observed is called once it has (acquire).
+	atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int)
+	observed(t *gocuda.Thread, site *Site)
+	// fence is a device-wide memory fence (atomic.ThreadFence).
+	fence(t *gocuda.Thread, site *Site)
 }
 
 var (
 	on     bool     // a mode is active: rec is set
 	rec    recorder // the active mode's analysis
+	chk    *checker // rec, if it is the checker: its accesses are called directly
 	engine = probelink.GetEngine[*gocuda.Thread]()
 	out    *output
+	start  sync.Once
 )
 
 // errStopped unwinds a thread of a failed or cancelled launch from a loop.
 var errStopped = errors.New("probe: launch stopped: thread ended at a loop back-edge")
 
-// The environment variables the commands set.
-const (
-	EnvMode = "GOCUDA_PROBE"      // "check" or "profile"
-	EnvOut  = "GOCUDA_PROBE_OUT"  // the file Records are appended to
-	EnvArch = "GOCUDA_PROBE_ARCH" // profile: the GPU, as "sm_70"
-	EnvRegs = "GOCUDA_PROBE_REGS" // profile: registers per thread for occupancy
-)
-
-func init() {
-	mode := os.Getenv(EnvMode)
+// activate starts the mode the environment names, if any: Register calls
+// it once, when the first instrumented file registers its sites, so that
+// importing the package does nothing. A bad mode, architecture or output
+// file stops the process, which could only run its kernels unchecked.
+func activate() {
+	mode := os.Getenv(record.EnvMode)
 	if mode == "" {
 		return
 	}
-	var err error
-	out, err = openOutput(os.Getenv(EnvOut))
+	o, err := openOutput(os.Getenv(record.EnvOut))
+	var r recorder
 	if err == nil {
-		rec, err = newRecorder(mode)
+		r, err = newRecorder(mode)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gocuda probe: %v\n", err)
 		os.Exit(2)
 	}
-	on = true
-	probelink.Set(rec)
+	setRecorder(o, r)
+}
+
+// setRecorder makes r the active analysis, writing to o (nil r: none).
+func setRecorder(o *output, r recorder) {
+	out, rec, on = o, r, r != nil
+	chk, _ = r.(*checker)
+	probelink.Set(r)
 }
 
 // newRecorder returns the analysis of mode.
@@ -71,42 +86,34 @@ func newRecorder(mode string) (recorder, error) {
 	case "check":
 		return newChecker(), nil
 	case "profile":
-		return newProfiler(os.Getenv(EnvArch), os.Getenv(EnvRegs))
+		return newProfiler(os.Getenv(record.EnvArch), os.Getenv(record.EnvRegs))
 	}
-	return nil, fmt.Errorf("%s=%q: want check or profile", EnvMode, mode)
-}
-
-// A Record is one line of the output file: exactly one field is set.
-type Record struct {
-	Report  *Report        `json:"report,omitempty"`
-	Profile *KernelProfile `json:"profile,omitempty"`
-	Memory  *MemoryEvent   `json:"memory,omitempty"` // check: for the leak check (see Finish)
+	return nil, fmt.Errorf("%s=%q: want check or profile", record.EnvMode, mode)
 }
 
 // output appends Records to a file, one JSON object a line; every process
 // of a `go test` run (one per package) appends to the same file.
 type output struct {
 	mu  sync.Mutex
-	f   *os.File
 	enc *json.Encoder
 }
 
 func openOutput(path string) (*output, error) {
 	if path == "" {
-		return &output{enc: newEncoder(os.Stderr)}, nil
+		return &output{enc: json.NewEncoder(os.Stderr)}, nil
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	return &output{f: f, enc: newEncoder(f)}, nil
+	return newOutput(f), nil
 }
 
-func newEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
+func newOutput(w io.Writer) *output { return &output{enc: json.NewEncoder(w)} }
 
 // write appends r. Each record is one write(2) of a whole line, so records
 // of concurrent processes do not interleave.
-func (o *output) write(r Record) {
+func (o *output) write(r record.Record) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if err := o.enc.Encode(r); err != nil {

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // Warp-level requests on the runtime path. A GPU executes a memory
@@ -42,8 +43,11 @@ type warpExec struct {
 	// those of them in dynamic shared memory, whose addresses are offsets
 	// in it until the block's static allocations are all known.
 	shared, dynamic uint32
-	addr            [32]uint64 // memory: the lane's modelled address
-	size            [32]int32  // memory: the lane's access size
+	// local marks the lanes whose access is to a variable of their own:
+	// its address is modelled in local memory (see localAddr).
+	local uint32
+	addr  [32]uint64 // memory: the lane's modelled address
+	size  [32]int32  // memory: the lane's access size
 }
 
 // A siteProfile is a site's state in the current block.
@@ -51,7 +55,7 @@ type siteProfile struct {
 	site   *Site
 	block  uint64   // the blockProfile.block it belongs to
 	exec   []uint32 // executions so far, per thread rank
-	counts Counts
+	counts record.Counts
 }
 
 // A blockProfile is the profiler's state for the block an executor is
@@ -101,7 +105,7 @@ func (bp *blockProfile) state(site *Site) *siteProfile {
 		bp.sites[id] = s
 	}
 	if s.block != bp.block {
-		s.site, s.block, s.counts = site, bp.block, Counts{}
+		s.site, s.block, s.counts = site, bp.block, record.Counts{}
 		s.exec = profResize(s.exec, bp.threads)
 		bp.touched = append(bp.touched, s)
 	}

@@ -1,6 +1,9 @@
 package probe
 
-import "github.com/gocuda/gocuda/gpu"
+import (
+	"github.com/gocuda/gocuda/gpu"
+	"github.com/gocuda/gocuda/probe/record"
+)
 
 // count adds warp-level execution g to its site's counts in this block:
 // every execution is an instruction with g's active lanes (the profiler
@@ -12,20 +15,54 @@ import "github.com/gocuda/gocuda/gpu"
 // address space.
 func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 	c := &bp.state(g.site).counts
-	d := c.divergence()
+	d := gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,
+		WarpInst: c.InstExecuted, ThreadInst: c.ThreadInstExecuted}
 	d.Executed(g.lanes)
 	switch g.site.Kind {
 	case Branch:
 		d.Branch(g.lanes, g.taken)
 	case Read, Write, ReadWrite:
-		bp.countMemory(c, g, dynBase)
+		if g.local != 0 {
+			bp.countLocal(c, g)
+		} else {
+			bp.countMemory(c, g, dynBase)
+		}
 	}
-	c.setDivergence(d)
+	c.Branches, c.DivergentBranches = d.Branches, d.Divergent
+	c.InstExecuted, c.ThreadInstExecuted = d.WarpInst, d.ThreadInst
+}
+
+// localAddr returns the modelled address of byte off of a lane's own
+// variable: local memory interleaves the threads' variables word by word,
+// so that a warp reading one word of its lanes' copies reads 128
+// consecutive bytes (CUDA C++ Programming Guide, "Local Memory").
+func localAddr(off uintptr, lane int) uint64 {
+	return uint64(off/4)*4*32 + uint64(lane)*4 + uint64(off%4)
+}
+
+// countLocal adds the cost of g, an access to the lanes' own variables, to
+// c: local memory goes through the caches as global memory does.
+func (bp *blockProfile) countLocal(c *record.Counts, g *warpExec) {
+	var w gpu.Warp
+	for lane := range 32 {
+		if g.lanes&(1<<lane) != 0 {
+			w[lane] = gpu.Lane{Active: true, Addr: g.addr[lane], Size: int(g.size[lane])}
+		}
+	}
+	gc := bp.prof.arch.Global(w)
+	if g.site.Kind != Write {
+		c.LocalLdRequests += gc.Requests
+		c.LocalLdTransactions += gc.Transactions
+	}
+	if g.site.Kind != Read {
+		c.LocalStRequests += gc.Requests
+		c.LocalStTransactions += gc.Transactions
+	}
 }
 
 // countMemory adds the cost of memory access g to c. A ReadWrite is a
 // load and a store of the same addresses.
-func (bp *blockProfile) countMemory(c *Counts, g *warpExec, dynBase uint64) {
+func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint64) {
 	var global, shared gpu.Warp
 	for lane := range 32 {
 		bit := uint32(1) << lane

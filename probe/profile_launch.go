@@ -2,41 +2,41 @@ package probe
 
 import (
 	"runtime"
-	"strings"
 
 	"github.com/gocuda/gocuda/gpu"
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // profile returns the KernelProfile of launch l, whose blocks have all
 // ended.
-func (p *profiler) profile(l *probelink.Launch, lp *launchProfile) *KernelProfile {
+func (p *profiler) profile(l *probelink.Launch, lp *launchProfile) *record.KernelProfile {
 	lp.mu.Lock()
 	defer lp.mu.Unlock()
-	cfg := LaunchConfig{Grid: l.Grid, Block: l.Block, StaticShared: lp.staticShared,
+	cfg := record.LaunchConfig{Grid: l.Grid, Block: l.Block, StaticShared: lp.staticShared,
 		DynamicShared: l.DynamicShared, Launches: 1}
 	cfg.Occupancy = occupancyOf(p.arch, l.Threads, p.regs, cfg.StaticShared+cfg.DynamicShared)
-	kp := &KernelProfile{
+	kp := &record.KernelProfile{
 		Kernel:    kernelName(l.Entry(), lp.sites),
 		Arch:      p.arch.String(),
 		Registers: p.regs,
 		Launches:  1,
-		Configs:   []LaunchConfig{cfg},
+		Configs:   []record.LaunchConfig{cfg},
 	}
-	lines := map[lineKey]*LineProfile{}
+	lines := map[lineKey]*record.LineProfile{}
 	for site, c := range lp.sites {
 		key := lineKey{site.File, site.Line, site.Func}
 		row := lines[key]
 		if row == nil {
-			row = &LineProfile{Func: site.Func, File: site.File, Line: site.Line}
+			row = &record.LineProfile{Func: site.Func, File: site.File, Line: site.Line}
 			lines[key] = row
 		}
-		row.Counts.add(*c)
+		row.Counts.Add(*c)
 	}
 	for _, row := range lines {
 		kp.Lines = append(kp.Lines, *row)
 	}
-	kp.finish()
+	kp.Finish()
 	return kp
 }
 
@@ -48,32 +48,33 @@ type lineKey struct {
 }
 
 // occupancyOf returns the occupancy of blocks of threads threads on a.
-func occupancyOf(a gpu.Arch, threads, regs, smem int) Occupancy {
+func occupancyOf(a gpu.Arch, threads, regs, smem int) record.Occupancy {
 	o, err := a.OccupancyMaxActiveBlocksPerMultiprocessor(threads, regs, smem)
 	if err != nil {
-		return Occupancy{Error: err.Error()}
+		return record.Occupancy{Error: err.Error()}
 	}
-	return Occupancy{BlocksPerSM: o.BlocksPerSM, WarpsPerSM: o.WarpsPerSM, Fraction: o.Fraction, Limit: o.Limiting.String()}
+	return record.Occupancy{BlocksPerSM: o.BlocksPerSM, WarpsPerSM: o.WarpsPerSM, Fraction: o.Fraction, Limit: o.Limiting.String()}
 }
 
-// kernelName names the kernel at entry pc as Site.Func names functions,
-// "pkg.Func": the runtime's name without the package path. Without one
-// it falls back on the first of the Funcs of the sites the kernel ran.
-func kernelName(pc uintptr, sites map[*Site]*Counts) string {
-	if f := runtime.FuncForPC(pc); pc != 0 && f != nil {
-		// The path ends at the last slash before any type arguments.
-		name := f.Name()
-		path := name
-		if i := strings.IndexByte(name, '['); i >= 0 {
-			path = name[:i]
-		}
-		return name[strings.LastIndex(path, "/")+1:]
+// kernelName names the kernel at entry pc after its own function's Kernel
+// entry (see kernelAt), else after the kernel holding the first (by id)
+// of the sites it ran, else after the runtime's name for it; never after a
+// closure.
+func kernelName(pc uintptr, sites map[*Site]*record.Counts) string {
+	if name := kernelAt(pc); name != "" {
+		return name
 	}
-	name := ""
+	var first *Site
 	for s := range sites {
-		if name == "" || s.Func < name {
-			name = s.Func
+		if s.kernel != "" && (first == nil || s.id < first.id) {
+			first = s
 		}
 	}
-	return name
+	if first != nil {
+		return first.kernel
+	}
+	if f := runtime.FuncForPC(pc); pc != 0 && f != nil {
+		return record.FuncName(shortFunc(f.Name()))
+	}
+	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gpu"
 	"github.com/gocuda/gocuda/internal/probelink"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // Defaults of gocuda profile: a current GPU, and the register count
@@ -20,7 +21,7 @@ const (
 
 // profiler is the analysis of gocuda profile: it assembles each block's
 // warp-level executions (see warpExec), costs them on arch, and writes a
-// KernelProfile per launch.
+// record.KernelProfile per launch.
 type profiler struct {
 	arch   gpu.Arch
 	regs   int
@@ -36,17 +37,17 @@ func newProfiler(arch, regs string) (recorder, error) {
 	}
 	a, err := gpu.ParseArch(arch)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", EnvArch, err)
+		return nil, fmt.Errorf("%s: %w", record.EnvArch, err)
 	}
 	r := DefaultRegisters
 	if regs != "" {
 		r, err = strconv.Atoi(regs)
 		if err != nil {
-			return nil, fmt.Errorf("%s=%q: %w", EnvRegs, regs, err)
+			return nil, fmt.Errorf("%s=%q: %w", record.EnvRegs, regs, err)
 		}
 	}
 	if most := a.Limits().MaxRegsPerThread; r < 0 || r > most {
-		return nil, fmt.Errorf("%s=%d: %v allows 0 to %d registers per thread", EnvRegs, r, a, most)
+		return nil, fmt.Errorf("%s=%d: %v allows 0 to %d registers per thread", record.EnvRegs, r, a, most)
 	}
 	return &profiler{arch: a, regs: r}, nil
 }
@@ -55,13 +56,13 @@ func newProfiler(arch, regs string) (recorder, error) {
 // its blocks merge their counts as they end.
 type launchProfile struct {
 	mu           sync.Mutex
-	sites        map[*Site]*Counts
+	sites        map[*Site]*record.Counts
 	staticShared int // the most any block allocated
 }
 
 // LaunchStart implements probelink.Observer.
 func (p *profiler) LaunchStart(l *probelink.Launch) {
-	l.State = &launchProfile{sites: map[*Site]*Counts{}}
+	l.State = &launchProfile{sites: map[*Site]*record.Counts{}}
 }
 
 // LaunchEnd writes the launch's profile. A failed launch is not profiled:
@@ -71,7 +72,7 @@ func (p *profiler) LaunchEnd(l *probelink.Launch, err error) {
 	if !ok || err != nil || out == nil {
 		return
 	}
-	out.write(Record{Profile: p.profile(l, lp)})
+	out.write(record.Record{Profile: p.profile(l, lp)})
 }
 
 // BlockStart implements probelink.Observer: it readies the executor's
@@ -103,10 +104,10 @@ func (p *profiler) BlockEnd(b *probelink.Block) {
 	for _, s := range sites {
 		c := lp.sites[s.site]
 		if c == nil {
-			c = new(Counts)
+			c = new(record.Counts)
 			lp.sites[s.site] = c
 		}
-		c.add(s.counts)
+		c.Add(s.counts)
 	}
 	lp.staticShared = max(lp.staticShared, static)
 }
@@ -132,7 +133,7 @@ func (p *profiler) blockOf(t *gocuda.Thread) (*probelink.Block, *blockProfile) {
 	return b, bp
 }
 
-func (p *profiler) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64) {
+func (p *profiler) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, _ bool) {
 	if i < 0 || i >= int64(n) {
 		return // the access panics: the launch fails
 	}
@@ -140,9 +141,29 @@ func (p *profiler) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, 
 	p.memory(t, site, a+uintptr(i)*uintptr(size), size, a)
 }
 
-func (p *profiler) addr(t *gocuda.Thread, site *Site, ptr unsafe.Pointer, size int) {
+func (p *profiler) addr(t *gocuda.Thread, site *Site, ptr unsafe.Pointer, size int, _ bool) {
 	p.memory(t, site, uintptr(ptr), size, 0)
 }
+
+// local joins an access of size bytes at offset off of a variable of the
+// thread's own to its warp-level execution, at its local-memory address.
+func (p *profiler) local(t *gocuda.Thread, site *Site, off uintptr, size int) {
+	_, bp := p.blockOf(t)
+	if bp == nil {
+		return
+	}
+	rank := t.ThreadRank()
+	g, lane := bp.join(site, rank)
+	g.addr[lane], g.size[lane] = localAddr(off, lane), int32(size)
+	g.local |= 1 << lane
+	bp.joined(g)
+}
+
+func (p *profiler) atomic(t *gocuda.Thread, site *Site, _ unsafe.Pointer, _ int) { p.executed(t, site) }
+
+func (p *profiler) observed(*gocuda.Thread, *Site) {}
+
+func (p *profiler) fence(t *gocuda.Thread, site *Site) { p.executed(t, site) }
 
 // memory joins an access of size bytes at ptr, through a slice starting at
 // slice (0 if unknown), to its warp-level execution.

@@ -11,7 +11,8 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-o file] [-json file] [-svg file] [-png file]
+const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file]
+	[-svg file] [-png file]
 
 Bench runs the comparisons of package bench outside go test, with the same
 sizes, variants and warm-up as its go test benchmarks: each kernel's gocuda
@@ -29,12 +30,14 @@ table to standard output:
 speedup is the time of the best hand-written Go at that size (vs: the
 faster of handSerial and handParallel) divided by the variant's: 1× is as
 fast, above 1× faster. The kernels are saxpy, scan, reduce, nbody, matmul
-and blur. -o writes every sample in the Go benchmark format, under the
-names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2), for
-benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -json
-writes every sample and the machine (CPU, cores, GOMAXPROCS, Go and gocuda
-versions, date); -svg and -png draw the speedups as a chart. It exits
-with status 1 if a check fails.
+and blur. -json prints every sample and the machine (CPU, cores,
+GOMAXPROCS, Go and gocuda versions, date) as JSON instead of the table
+(which then goes to standard error); -o writes the table, or the JSON, to
+a file. -benchstat writes every sample in the Go benchmark format, under
+the names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2),
+for benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -svg
+and -png draw the speedups as a chart. It exits with status 1 if a check
+fails.
 
 Flags:
 `
@@ -46,9 +49,9 @@ type benchOptions struct {
 	measure bench.Options
 }
 
-// benchOutputs are the files bench writes besides its table.
+// benchOutputs are the files bench writes besides its output.
 type benchOutputs struct {
-	goBench, json, svg, png string
+	goBench, svg, png string
 }
 
 // runBench is the bench subcommand.
@@ -59,8 +62,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", 0, "`samples` of each variant (default 6, as benchstat needs for a confidence interval)")
 	minTime := fs.Duration("time", 0, "least `duration` of a sample (default 100ms, 20ms with -quick)")
 	var out benchOutputs
-	fs.StringVar(&out.goBench, "o", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
-	fs.StringVar(&out.json, "json", "", "write every sample and the machine as JSON to `file`")
+	var output outputFlags
+	output.register(fs, "the results (every sample and the machine, with -json)")
+	fs.StringVar(&out.goBench, "benchstat", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
 	fs.StringVar(&out.svg, "svg", "", "draw the speedups as an SVG chart in `file`")
 	fs.StringVar(&out.png, "png", "", "draw the speedups as a PNG chart in `file`")
 	if code, ok := parseFlags(fs, benchUsage, args, stderr); !ok {
@@ -86,13 +90,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer runtimeDev.Close()
 	env := currentEnv(dev.Workers())
-	fmt.Fprintf(stdout, "gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
-		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime)
+	w := benchWriter{output: output, files: out, stdout: stdout, stderr: stderr}
+	w.header(fmt.Sprintf("gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
+		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime))
 	results := runBenchmarks(dev, runtimeDev, opts, stderr)
-	writeResults(stdout, results)
 	report := benchReport{Command: "gocuda bench " + strings.Join(args, " "), Env: env, Quick: opts.quick,
 		Count: opts.measure.Count, WarmUpNs: opts.measure.WarmUp.Nanoseconds(), MinTimeNs: opts.measure.MinTime.Nanoseconds(), Results: results}
-	if err := out.write(report); err != nil {
+	if err := w.finish(report); err != nil {
 		fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
 		return exitFailure
 	}
@@ -103,6 +107,54 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// A benchWriter writes bench's output: the table (the header first, so
+// that it comes before the progress on a terminal), or with -json the
+// report, to standard output or -o's file, and the other files.
+type benchWriter struct {
+	output         outputFlags
+	files          benchOutputs
+	stdout, stderr io.Writer
+	table          strings.Builder
+}
+
+// text returns where the table goes: standard error when standard output
+// is the JSON's.
+func (w *benchWriter) text() io.Writer {
+	if w.output.stdoutIsOutput() {
+		return w.stderr
+	}
+	return w.stdout
+}
+
+// header writes the table's header, at once if the table goes to
+// standard output, else with the table.
+func (w *benchWriter) header(h string) {
+	if !w.output.json && w.output.file == "" {
+		fmt.Fprint(w.stdout, h)
+		return
+	}
+	w.table.WriteString(h)
+}
+
+// finish writes the table, or the report, and the files.
+func (w *benchWriter) finish(r benchReport) error {
+	writeResults(&w.table, r.Results)
+	err := w.output.write(w.stdout, func(out io.Writer) error {
+		if w.output.json {
+			return r.writeJSON(out)
+		}
+		_, err := io.WriteString(out, w.table.String())
+		return err
+	})
+	if err == nil && w.output.json {
+		_, err = io.WriteString(w.text(), w.table.String())
+	}
+	if err != nil {
+		return err
+	}
+	return w.files.write(r)
 }
 
 // selectKernels returns the kernels named in the comma-separated list, or
@@ -129,7 +181,6 @@ func (o benchOutputs) write(r benchReport) error {
 		render func(io.Writer) error
 	}{
 		{o.goBench, func(w io.Writer) error { return writeGoBench(w, r.Env, r.Command, r.Results) }},
-		{o.json, r.writeJSON},
 		{o.svg, func(w io.Writer) error { return writeChart(w, "svg", r.Env, r.Results) }},
 		{o.png, func(w io.Writer) error { return writeChart(w, "png", r.Env, r.Results) }},
 	}

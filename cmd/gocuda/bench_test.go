@@ -27,7 +27,7 @@ func TestBench(t *testing.T) {
 	file := func(name string) string { return filepath.Join(dir, name) }
 	var stdout, stderr bytes.Buffer
 	args := []string{"bench", "-quick", "-kernel", "saxpy", "-count", "3", "-time", "1ms",
-		"-o", file("new.txt"), "-json", file("out.json"), "-svg", file("out.svg"), "-png", file("out.png")}
+		"-benchstat", file("new.txt"), "-json", "-o", file("out.json"), "-svg", file("out.svg"), "-png", file("out.png")}
 	if code := run(args, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
 	}

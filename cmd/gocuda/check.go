@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
-const checkUsage = `usage: gocuda check [-json] [-tags t] [-run-main] [packages] [-- go test flags]
+const checkUsage = `usage: gocuda check [-json] [-o file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Check runs the tests of packages (default ".") with their kernels
 rewritten to record every access, branch, barrier and warp mask, and
@@ -18,10 +20,17 @@ hazards between barriers, global accesses from different threads),
 synccheck (divergent barriers, bad warp masks), memcheck (out-of-bounds
 and freed memory, leaks) and initcheck (uninitialized reads). The source
 is not touched: the go command reads the rewritten files through
--overlay. The go command's output streams through; then each report is
-printed, and the line
+-overlay. The go command's output streams through; then the reports are
+printed, one per problem (a kind of finding between two source lines of a
+kernel, however many threads, addresses and launches had it, which it
+counts), with paths relative to the module's root, and the line
 
-	========= ERROR SUMMARY: N errors
+	========= ERROR SUMMARY: N errors, M warnings
+
+A write-after-write hazard whose writes all stored the value already
+there (every lane of a warp writing the warp's sum to one slot) is
+harmless: it is left out unless -same-value is given. -json prints every
+report, those included, as a JSON array; -o writes the reports to a file.
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Check exits with status 1 if there
@@ -40,14 +49,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // setup, when not nil (tests replace them).
 func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the reports as a JSON array (the go command's output goes to standard error)")
+	var out outputFlags
+	out.register(fs, "the reports")
+	sameValue := fs.Bool("same-value", false, "also report write-after-write hazards whose writes stored the value already there")
 	r := &probeRun{mode: "check", stdout: stdout, stderr: stderr}
 	fs.StringVar(&r.tags, "tags", "", "comma-separated build `tags`, as for go test")
 	fs.BoolVar(&r.runMain, "run-main", false, "go run the main package instead of testing")
 	if code, ok := probeArgs(fs, checkUsage, args, stderr, r); !ok {
 		return code
 	}
-	if *asJSON {
+	if out.stdoutIsOutput() {
 		r.stdout = stderr // standard output is the JSON's alone
 	}
 	if setup != nil {
@@ -59,37 +70,63 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 		return exitFailure
 	}
 	rs := reports(records)
-	if *asJSON {
-		err = writeReportsJSON(stdout, rs)
-	} else {
-		err = writeReports(stdout, rs)
-	}
+	shown, hidden := record.Visible(rs, *sameValue)
+	err = out.write(stdout, func(w io.Writer) error {
+		if out.json {
+			return writeReportsJSON(w, rs)
+		}
+		return writeReports(w, shown, hidden, moduleRoot(r.dir))
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda check: %v\n", err)
 		return exitFailure
 	}
-	if len(rs) > 0 || failed {
+	if len(shown) > 0 || failed {
 		return exitFailure
 	}
 	return exitOK
 }
 
-// writeReports prints each report in compute-sanitizer's style, then the
-// summary line.
-func writeReports(w io.Writer, rs []*probe.Report) error {
+// writeReports prints each report in compute-sanitizer's style, with
+// paths relative to root, then the summary line, and a note of the hidden
+// same-value hazards.
+func writeReports(w io.Writer, rs []*record.Report, hidden int, root string) error {
 	for _, r := range rs {
-		if _, err := fmt.Fprintln(w, r.String()); err != nil {
+		if _, err := fmt.Fprintln(w, r.Text(root)); err != nil {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(w, "========= ERROR SUMMARY: %d error%s\n", len(rs), plural(len(rs)))
+	if hidden > 0 {
+		fmt.Fprintf(w, "========= %d same-value write-after-write hazard%s not shown (-same-value shows them)\n",
+			hidden, plural(hidden))
+	}
+	_, err := fmt.Fprintln(w, record.Summary(rs))
 	return err
 }
 
+// moduleRoot returns the directory of the go.mod governing dir (the
+// current directory for ""), or "" if there is none.
+func moduleRoot(dir string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
 // writeReportsJSON writes the reports as a JSON array ([] for none).
-func writeReportsJSON(w io.Writer, rs []*probe.Report) error {
+func writeReportsJSON(w io.Writer, rs []*record.Report) error {
 	if rs == nil {
-		rs = []*probe.Report{}
+		rs = []*record.Report{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "\t")

@@ -9,7 +9,7 @@ Usage:
 The commands are:
 
 	demo         a guided run of SAXPY, tiled matmul, reduction, scan and n-body
-	bench        compare the kernels with hand-written Go; -quick, -o, -json, -svg, -png
+	bench        compare the kernels with hand-written Go; -quick, -json, -o, -benchstat, -svg, -png
 	compile      compile the kernels marked //gocuda:kernel into block loops (go generate)
 	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
 	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
@@ -44,7 +44,7 @@ returns an error, and 2 for a bad command line.
 
 Usage:
 
-	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-o file] [-json file] [-svg file] [-png file]
+	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file] [-svg file] [-png file]
 
 Bench runs the comparisons of package bench, the ones its go test
 benchmarks run, with the same sizes, variants and warm-up: for each of
@@ -62,14 +62,16 @@ GFLOP/s, the speedup over the best hand-written baseline at that size
 (its median time divided by the variant's) and which baseline that was,
 handSerial or handParallel, and verified.
 
--o writes every sample in the Go benchmark format, named as go test names
-the sub-benchmarks (BenchmarkSAXPY/n=1048576/impl=perThread-2), with go
-test's configuration lines, for benchstat. -json writes
+-benchstat writes every sample in the Go benchmark format, named as go
+test names the sub-benchmarks (BenchmarkSAXPY/n=1048576/impl=perThread-2),
+with go test's configuration lines, for benchstat. -json prints, instead
+of the table (which then goes to standard error),
 {"command", "env", "count", "results"}: the machine (CPU, cores,
 GOMAXPROCS, Go version, gocuda module version and commit, date) and for
 each variant every sample's time and runs, the median, minimum, maximum
 and median absolute deviation, the rate, the speedup and its baseline.
--svg and -png draw the speedups as a chart: on a log scale, grouped by
+-o writes the table, or with -json the JSON, to a file, as for check and
+profile. -svg and -png draw the speedups as a chart: on a log scale, grouped by
 kernel and size, each variant's runtime-path and compiled speed side by
 side, 1× marked, and the machine and date in the caption. Bench exits
 with status 1 if a check fails and 2 for a bad command line.
@@ -78,7 +80,7 @@ with status 1 if a check fails and 2 for a bad command line.
 
 Usage:
 
-	gocuda check [-json] [-tags t] [-run-main] [packages] [-- go test flags]
+	gocuda check [-json] [-o file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Check does on the CPU what NVIDIA's compute-sanitizer does on a GPU. It
 runs go test on the packages (default ".") with their kernels rewritten
@@ -86,8 +88,10 @@ to call package probe at every slice or array element they read or
 write, every if and for condition, the top of every loop body, every
 block or grid barrier and the mask of every warp collective. Kernels are
 the functions with a *gocuda.Thread parameter and the closures inside
-them; generated files (*_gocuda.go) are not rewritten, and an
-instrumented build runs every kernel on the runtime path. The rewritten
+them; functions of the package that they call without the thread and
+that index slices or arrays get an instrumented twin that takes it;
+generated files (*_gocuda.go) are not rewritten, and an instrumented
+build runs every kernel on the runtime path. The rewritten
 files reach the compiler through the go command's -overlay flag, as with
 go test -cover: the source is never touched, and since rewriting never
 moves a line, panics and reports name the kernel's own lines. The
@@ -96,16 +100,25 @@ binaries to analyse what they record: racecheck (shared memory hazards
 between barriers, and global memory accessed by different threads),
 synccheck (barriers not reached by the whole block, bad warp masks),
 memcheck (accesses out of bounds or to freed memory, leaks) and
-initcheck (reads of memory never written). Every process appends its
-findings to a file the command names in GOCUDA_PROBE_OUT.
+initcheck (reads of memory never written). A kernel's own arrays and
+structs are registers or local memory, never shared or global; atomics
+never race with atomics, and a device-wide fence before an atomic orders
+the accesses before it for the blocks that observe the atomic. Every
+process appends its findings to a file the command names in
+GOCUDA_PROBE_OUT.
 
-The go command's output streams through. Then check prints each report
-in compute-sanitizer's form and the summary line
+The go command's output streams through. Then check prints one report
+per problem (a kind of finding between two source lines of a kernel,
+counting the threads, addresses and launches that had it) in
+compute-sanitizer's form, within 120 columns and with paths relative to
+the module's root, and the summary line
 
-	========= ERROR SUMMARY: N errors
+	========= ERROR SUMMARY: N errors, M warnings
 
-or, with -json, only the reports as a JSON array (the go command's
-output then goes to standard error). -tags passes build tags to both the
+A write-after-write hazard whose writes all stored the value already
+there is left out unless -same-value is given. With -json check prints
+every report as a JSON array instead (the go command's output then goes
+to standard error); -o writes the reports to a file. -tags passes build tags to both the
 rewriting and the go command. Arguments after -- go to go test after the
 packages, such as -run TestSaxpy or -count=1. With -run-main the one
 package is a main package, run with go run, and the arguments after --
@@ -120,7 +133,8 @@ tests (or the program) failed, and 2 for a bad command line.
 
 Usage:
 
-	gocuda profile [-arch sm_XX] [-regs N] [-format text|json] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
+	gocuda profile [-arch sm_XX] [-regs N] [-metrics list] [-wide] [-json] [-o file] [-pprof file]
+		[-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the packages' tests instrumented as check does, with
 GOCUDA_PROBE=profile, and shows per kernel and source line what the GPU
@@ -129,9 +143,15 @@ devices report; GOCUDA_PROBE_ARCH) would incur: global memory
 transactions per request, shared memory bank conflicts, branch
 divergence, and the occupancy of each launch, with -regs registers per
 thread (GOCUDA_PROBE_REGS; 0 leaves the estimate to the profiler). The
-profile is printed as a table, or with -format json as JSON (the go
-command's output then goes to standard error), and with -pprof also
-written to file in pprof's format, for go tool pprof. -tags, -run-main
+profile is printed as a summary per kernel within 120 columns, in the
+manner of Nsight Compute's speed-of-light section: occupancy and the
+resource that limits it, branch and warp execution efficiency, each kind
+of memory used, and the costliest lines with the metrics that matter
+for the kernel. -metrics a,b,c prints a table of every line with those
+metrics, by their nvprof names; -wide one with every metric. With -json
+the profile is printed as JSON (the go command's output then goes to
+standard error); -o writes it to a file, and -pprof also writes it in
+pprof's format, for go tool pprof. -tags, -run-main
 and the arguments after -- are as for check. Profile exits with status
 1 if the tests (or the program) failed or the profile could not be
 written, and 2 for a bad command line.

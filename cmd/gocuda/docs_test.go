@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -47,7 +48,7 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		if slices.Contains(valueFlags, args[len(args)-1]) {
-			continue // prose naming a flag, such as `gocuda bench -o`
+			continue // prose naming a flag, such as `gocuda bench -benchstat`
 		}
 		if ran[strings.Join(args, " ")] {
 			continue
@@ -63,11 +64,11 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		for i, a := range args[:len(args)-1] {
-			if slices.Contains([]string{"-o", "-json", "-svg", "-png"}, a) {
+			if slices.Contains([]string{"-o", "-benchstat", "-svg", "-png"}, a) {
 				if fi, err := os.Stat(args[i+1]); err != nil || fi.Size() == 0 {
 					t.Errorf("%v: %s %s not written: %v", c, a, args[i+1], err)
 				}
-				written[args[i+1]] = a == "-o"
+				written[args[i+1]] = a == "-benchstat"
 			}
 		}
 	}
@@ -77,7 +78,7 @@ func TestDocCommands(t *testing.T) {
 }
 
 // valueFlags are the flags of bench and demo that take a value.
-var valueFlags = []string{"-o", "-json", "-svg", "-png", "-kernel", "-count", "-time", "-n"}
+var valueFlags = []string{"-o", "-benchstat", "-svg", "-png", "-kernel", "-count", "-time", "-n"}
 
 // gocudaArgs returns the arguments of a gocuda command, given as
 // "gocuda …" or "go run ./cmd/gocuda …", or nil for any other command.
@@ -111,5 +112,24 @@ func checkBenchfmt(t *testing.T, c doccmd.Command, name string) {
 	}
 	if results == 0 {
 		t.Errorf("%v: %s has no results", c, name)
+	}
+}
+
+// TestTutorialWidth: the example outputs of the checking and profiling
+// tutorial, as the commands print them, fit in 120 columns.
+func TestTutorialWidth(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorials", "check-and-profile.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inBlock := false
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "```") {
+			inBlock = !inBlock
+			continue
+		}
+		if n := utf8.RuneCountInString(strings.ReplaceAll(line, "\t", "    ")); inBlock && n > 120 {
+			t.Errorf("check-and-profile.md:%d: %d columns", i+1, n)
+		}
 	}
 }

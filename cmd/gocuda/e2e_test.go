@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // e2eDir is the workload package of the end-to-end tests (the go command
@@ -34,7 +34,7 @@ func TestCheckEndToEnd(t *testing.T) {
 	code := run([]string{"check", "-json", e2eDir, "--", "-run", "^TestRace$", "-count=1"}, &stdout, &stderr)
 	assert.Equal(t, exitFailure, code, "a hazard was reported; stderr:\n%s", &stderr)
 	assert.NotContains(t, stderr.String(), "FAIL", "the workload's test itself passes")
-	var reports []*probe.Report
+	var reports []*record.Report
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &reports), "stdout:\n%s", &stdout)
 	write, read := lineOf(t, "tile[i] = s[i]"), lineOf(t, "s[i] = tile[(i+1)%t.BlockDim.X]")
 	for _, r := range reports {

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // TestExerciseMistakes plants the classic mistakes of exercises 4 (no
@@ -39,7 +39,7 @@ func TestExerciseMistakes(t *testing.T) {
 	code := check([]string{"-json", "./04-reverse", "./07-histogram"}, &stdout, &stderr,
 		func(r *probeRun) { r.dir = dir })
 	assert.Equal(t, exitFailure, code)
-	var reports []*probe.Report
+	var reports []*record.Report
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &reports), "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 
 	race := func(file, first, second, hint string) {

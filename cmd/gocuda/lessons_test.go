@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // The seeds' lessons, asserted on the library's own kernels as gocuda
@@ -20,22 +20,22 @@ import (
 // tests; the rules and figures are GPU-MODELS.md's).
 
 // profileLessons runs gocuda profile on the lesson workloads for arch.
-func profileLessons(t *testing.T, arch string, regs int) []*probe.KernelProfile {
+func profileLessons(t *testing.T, arch string, regs int) []*record.KernelProfile {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
-	args := []string{"-format", "json", "-arch", arch, "-regs", fmt.Sprint(regs), "./kernels", "--", "-run", "^TestLesson"}
+	args := []string{"-json", "-arch", arch, "-regs", fmt.Sprint(regs), "./kernels", "--", "-run", "^TestLesson"}
 	code := profile(args, &stdout, &stderr, func(r *probeRun) { r.dir = root })
 	require.Equal(t, exitOK, code, "stderr:\n%s", &stderr)
-	var ps []*probe.KernelProfile
+	var ps []*record.KernelProfile
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &ps), "stdout:\n%s", &stdout)
 	return ps
 }
 
 // kernelNamed returns the profile whose kernel's name, or the function of
 // one of whose lines, contains name.
-func kernelNamed(t *testing.T, ps []*probe.KernelProfile, name string) *probe.KernelProfile {
+func kernelNamed(t *testing.T, ps []*record.KernelProfile, name string) *record.KernelProfile {
 	t.Helper()
 	for _, p := range ps {
 		if strings.Contains(p.Kernel, name) {
@@ -53,7 +53,7 @@ func kernelNamed(t *testing.T, ps []*probe.KernelProfile, name string) *probe.Ke
 
 // lineOfFunc returns the counts of p's row for the first line of file (in the
 // kernels directory) holding text after the first holding after.
-func lineOfFunc(t *testing.T, p *probe.KernelProfile, file, after, text string) probe.Counts {
+func lineOfFunc(t *testing.T, p *record.KernelProfile, file, after, text string) record.Counts {
 	t.Helper()
 	path := filepath.Join("../../kernels", file)
 	line := lineIn(t, path, after)
@@ -69,7 +69,7 @@ func lineOfFunc(t *testing.T, p *probe.KernelProfile, file, after, text string) 
 		}
 	}
 	require.Failf(t, "no line", "%s has no row for %s:%d (%q)", p.Kernel, file, line, text)
-	return probe.Counts{}
+	return record.Counts{}
 }
 
 func TestLessons(t *testing.T) {

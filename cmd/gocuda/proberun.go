@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/gocuda/gocuda/internal/instrument"
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // This file is what gocuda check and gocuda profile share: an
@@ -22,7 +22,7 @@ import (
 
 // A probeRun is one instrumented run.
 type probeRun struct {
-	mode     string   // probe.EnvMode's value: "check", "profile", or "" for none
+	mode     string   // record.EnvMode's value: "check", "profile", or "" for none
 	tags     string   // build tags
 	runMain  bool     // go run the one package instead of go test
 	patterns []string // the packages
@@ -106,7 +106,7 @@ func (r *probeRun) commandLine(overlay string) []string {
 // the records the instrumented processes wrote, and whether the go
 // command failed (a test failed, or the build). Notes on what was not
 // instrumented go to r.stderr.
-func (r *probeRun) run() (records []probe.Record, failed bool, err error) {
+func (r *probeRun) run() (records []record.Record, failed bool, err error) {
 	goCmd, instr := r.goCmd, r.instrument
 	if goCmd == nil {
 		goCmd = execGo
@@ -128,7 +128,7 @@ func (r *probeRun) run() (records []probe.Record, failed bool, err error) {
 	if err := os.WriteFile(out, nil, 0o644); err != nil {
 		return nil, false, err
 	}
-	env := append([]string{probe.EnvMode + "=" + r.mode, probe.EnvOut + "=" + out}, r.env...)
+	env := append([]string{record.EnvMode + "=" + r.mode, record.EnvOut + "=" + out}, r.env...)
 	code, err := goCmd(r.dir, r.commandLine(res.Overlay), env, r.stdout, r.stderr)
 	if err != nil {
 		return nil, false, err

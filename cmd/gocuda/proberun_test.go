@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/internal/instrument"
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 func TestProbeArgs(t *testing.T) {
@@ -60,14 +60,21 @@ func TestCommandLine(t *testing.T) {
 }
 
 // testReports are two findings as a checker would record them.
-var testReports = []*probe.Report{
+var testReports = []*record.Report{
 	{Tool: "racecheck", Severity: "ERROR", What: "Potential RAW hazard", Kernel: "k", Space: "__shared__", Size: 4, Count: 3,
-		Accesses: []probe.Access{{Kind: "Write", Func: "p.k", File: "/x.go", Line: 7}, {Kind: "Read", Thread: [3]int{1, 0, 0}, Func: "p.k", File: "/x.go", Line: 8}}},
+		Accesses: []record.Access{{Kind: "Write", Func: "p.k", File: "/x.go", Line: 7}, {Kind: "Read", Thread: [3]int{1, 0, 0}, Func: "p.k", File: "/x.go", Line: 8}},
+		Launches: 1},
 	{Tool: "memcheck", Severity: "ERROR", What: "Invalid __global__ read of size 4 bytes", Kernel: "k", Block: [3]int{2, 0, 0},
-		Accesses: []probe.Access{{Kind: "Read", Func: "p.k", File: "/x.go", Line: 9}}, Detail: "Index 20 is out of range [0:16]", Count: 1},
+		Accesses: []record.Access{{Kind: "Read", Func: "p.k", File: "/x.go", Line: 9}}, Detail: "Index 20 is out of range [0:16]", Count: 1,
+		Launches: 1},
 }
 
-func encodeRecords(t *testing.T, records []probe.Record) []byte {
+// sameValue is a same-value write-after-write hazard, as a checker records it.
+var sameValue = &record.Report{Tool: "racecheck", Severity: "WARNING", What: "Potential WAW hazard", Kernel: "k",
+	Space: "__shared__", Size: 4, Count: 31, SameValue: true, Launches: 1,
+	Accesses: []record.Access{{Kind: "Write", Func: "p.k", File: "/x.go", Line: 10}, {Kind: "Write", Func: "p.k", File: "/x.go", Line: 10}}}
+
+func encodeRecords(t *testing.T, records []record.Record) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -78,7 +85,7 @@ func encodeRecords(t *testing.T, records []probe.Record) []byte {
 }
 
 func TestDecodeRecords(t *testing.T) {
-	want := []probe.Record{{Report: testReports[0]}, {Profile: &probe.KernelProfile{}}, {Report: testReports[1]}}
+	want := []record.Record{{Report: testReports[0]}, {Profile: &record.KernelProfile{}}, {Report: testReports[1]}}
 	got, err := decodeRecords(bytes.NewReader(encodeRecords(t, want)))
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
@@ -99,7 +106,7 @@ type fakeGo struct {
 	t       *testing.T
 	mode    string
 	env     []string // more environment it must get
-	records []probe.Record
+	records []record.Record
 	code    int
 	err     error
 	ran     bool
@@ -112,13 +119,13 @@ func (g *fakeGo) run(dir string, args, env []string, stdout, stderr io.Writer) (
 	overlay, ok := strings.CutPrefix(args[1], "-overlay=")
 	require.True(g.t, ok, "args %q", args)
 	assert.FileExists(g.t, overlay)
-	assert.Contains(g.t, env, probe.EnvMode+"="+g.mode)
+	assert.Contains(g.t, env, record.EnvMode+"="+g.mode)
 	for _, e := range g.env {
 		assert.Contains(g.t, env, e)
 	}
-	i := slices.IndexFunc(env, func(e string) bool { return strings.HasPrefix(e, probe.EnvOut+"=") })
-	require.GreaterOrEqual(g.t, i, 0, "no %s in %q", probe.EnvOut, env)
-	out := strings.TrimPrefix(env[i], probe.EnvOut+"=")
+	i := slices.IndexFunc(env, func(e string) bool { return strings.HasPrefix(e, record.EnvOut+"=") })
+	require.GreaterOrEqual(g.t, i, 0, "no %s in %q", record.EnvOut, env)
+	out := strings.TrimPrefix(env[i], record.EnvOut+"=")
 	require.NoError(g.t, os.WriteFile(out, encodeRecords(g.t, g.records), 0o644))
 	fmt.Fprintln(stdout, "ok  \tfake/pkg")
 	return g.code, g.err
@@ -131,30 +138,39 @@ func fakeInstrument(c instrument.Config, dir string, patterns ...string) (*instr
 }
 
 func TestCheck(t *testing.T) {
-	twoReports := []probe.Record{{Report: testReports[0]}, {Profile: &probe.KernelProfile{}}, {Report: testReports[1]}}
+	twoReports := []record.Record{{Report: testReports[0]}, {Profile: &record.KernelProfile{}}, {Report: testReports[1]}}
+	// The first report again, from a second launch, and a same-value WAW.
+	folded := *testReports[0]
+	folded.Count, folded.Launches = 6, 2
+	withRepeat := append(slices.Clone(twoReports), record.Record{Report: testReports[0]}, record.Record{Report: sameValue})
 	tests := []struct {
-		name    string
-		json    bool
-		records []probe.Record
-		goCode  int
-		goErr   error
-		code    int
-		reports []*probe.Report
+		name      string
+		args      []string
+		records   []record.Record
+		goCode    int
+		goErr     error
+		code      int
+		reports   []*record.Report
+		hidden    int
+		errs, wrn int
 	}{
 		{name: "clean", code: exitOK},
-		{name: "reports", records: twoReports, code: exitFailure, reports: testReports},
+		{name: "reports", records: twoReports, code: exitFailure, reports: testReports, errs: 2},
+		{name: "folded", records: withRepeat, code: exitFailure, reports: []*record.Report{&folded, testReports[1]},
+			hidden: 1, errs: 2},
+		{name: "same value shown", args: []string{"-same-value"}, records: withRepeat, code: exitFailure,
+			reports: []*record.Report{&folded, testReports[1], sameValue}, errs: 2, wrn: 1},
+		{name: "only same value", records: []record.Record{{Report: sameValue}}, code: exitOK, hidden: 1},
 		{name: "tests failed", goCode: 1, code: exitFailure},
-		{name: "json clean", json: true, code: exitOK},
-		{name: "json reports", json: true, records: twoReports, goCode: 1, code: exitFailure, reports: testReports},
+		{name: "json clean", args: []string{"-json"}, code: exitOK},
+		{name: "json reports", args: []string{"-json"}, records: withRepeat, goCode: 1, code: exitFailure,
+			reports: []*record.Report{&folded, testReports[1], sameValue}},
 		{name: "go missing", goErr: errors.New("no go"), code: exitFailure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := &fakeGo{t: t, mode: "check", records: tt.records, code: tt.goCode, err: tt.goErr}
-			args := []string{"./pkg"}
-			if tt.json {
-				args = []string{"-json", "./pkg"}
-			}
+			args := append(slices.Clone(tt.args), "./pkg")
 			var stdout, stderr bytes.Buffer
 			code := check(args, &stdout, &stderr, func(r *probeRun) { r.goCmd, r.instrument = g.run, fakeInstrument })
 			assert.Equal(t, tt.code, code, "stderr:\n%s", &stderr)
@@ -162,17 +178,20 @@ func TestCheck(t *testing.T) {
 			switch {
 			case tt.goErr != nil:
 				assert.Contains(t, stderr.String(), "gocuda check: no go")
-			case tt.json:
+			case slices.Contains(tt.args, "-json"):
 				assert.Contains(t, stderr.String(), "fake/pkg", "the go command's output goes to stderr")
-				var got []*probe.Report
+				var got []*record.Report
 				require.NoError(t, json.Unmarshal(stdout.Bytes(), &got), "stdout:\n%s", &stdout)
-				assert.Equal(t, append([]*probe.Report{}, tt.reports...), got)
+				assert.Equal(t, append([]*record.Report{}, tt.reports...), got)
 			default:
 				want := "ok  \tfake/pkg\n"
 				for _, r := range tt.reports {
-					want += r.String() + "\n"
+					want += r.Text(moduleRoot("")) + "\n"
 				}
-				want += fmt.Sprintf("========= ERROR SUMMARY: %d error%s\n", len(tt.reports), plural(len(tt.reports)))
+				if tt.hidden > 0 {
+					want += fmt.Sprintf("========= %d same-value write-after-write hazard not shown (-same-value shows them)\n", tt.hidden)
+				}
+				want += fmt.Sprintf("========= ERROR SUMMARY: %d error%s, %d warning%s\n", tt.errs, plural(tt.errs), tt.wrn, plural(tt.wrn))
 				assert.Equal(t, want, stdout.String())
 			}
 		})
@@ -194,18 +213,20 @@ func TestCheckInstrumentError(t *testing.T) {
 }
 
 func TestProfile(t *testing.T) {
-	ps := []probe.Record{{Profile: &probe.KernelProfile{}}, {Report: testReports[0]}, {Profile: &probe.KernelProfile{}}}
+	ps := []record.Record{{Profile: &record.KernelProfile{}}, {Report: testReports[0]}, {Profile: &record.KernelProfile{}}}
 	tests := []struct {
 		name   string
 		args   []string
 		env    []string
 		goCode int
 	}{
-		{name: "default", env: []string{probe.EnvArch + "=sm_90"}},
-		{name: "arch and regs", args: []string{"-arch", "7.0", "-regs", "32"}, env: []string{probe.EnvArch + "=sm_70", probe.EnvRegs + "=32"}},
-		{name: "json", args: []string{"-format", "json"}, env: []string{probe.EnvArch + "=sm_90"}},
-		{name: "pprof", args: []string{"-pprof", "PPROF"}, env: []string{probe.EnvArch + "=sm_90"}},
-		{name: "tests failed", goCode: 1, env: []string{probe.EnvArch + "=sm_90"}},
+		{name: "default", env: []string{record.EnvArch + "=sm_90"}},
+		{name: "arch and regs", args: []string{"-arch", "7.0", "-regs", "32"}, env: []string{record.EnvArch + "=sm_70", record.EnvRegs + "=32"}},
+		{name: "json", args: []string{"-json"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "metrics", args: []string{"-metrics", "gld_transactions,branch"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "wide", args: []string{"-wide"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "pprof", args: []string{"-pprof", "PPROF"}, env: []string{record.EnvArch + "=sm_90"}},
+		{name: "tests failed", goCode: 1, env: []string{record.EnvArch + "=sm_90"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -218,14 +239,19 @@ func TestProfile(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := profile(append(args, "./pkg"), &stdout, &stderr, func(r *probeRun) { r.goCmd, r.instrument = g.run, fakeInstrument })
 			require.True(t, g.ran)
-			format := "text"
-			if slices.Contains(args, "json") {
-				format = "json"
-			}
-			// What package probe writes of the two profiles is the output.
+			// What package record writes of the two profiles is the output.
 			var want, wantPprof bytes.Buffer
-			require.NoError(t, probe.WriteProfiles(&want, format, profiles(ps)))
-			require.NoError(t, probe.WriteProfiles(&wantPprof, "pprof", profiles(ps)))
+			switch {
+			case slices.Contains(args, "-json"):
+				require.NoError(t, record.WriteProfiles(&want, "json", profiles(ps)))
+			case slices.Contains(args, "-metrics"):
+				o := record.TextOptions{Metrics: []string{"gld_transactions", "branch"}}
+				require.NoError(t, record.WriteProfilesText(&want, profiles(ps), o))
+			default:
+				o := record.TextOptions{Wide: slices.Contains(args, "-wide")}
+				require.NoError(t, record.WriteProfilesText(&want, profiles(ps), o))
+			}
+			require.NoError(t, record.WriteProfiles(&wantPprof, "pprof", profiles(ps)))
 			if tt.goCode != 0 {
 				assert.Equal(t, exitFailure, code)
 			} else {
@@ -255,7 +281,7 @@ func TestProbeUsage(t *testing.T) {
 		{args: []string{"check", "-bogus"}, code: exitUsage, stderr: "flag provided but not defined"},
 		{args: []string{"check", "./x", "-json"}, code: exitUsage, stderr: "flag -json after the packages"},
 		{args: []string{"profile", "-arch", "sm_99"}, code: exitUsage, stderr: "not modelled"},
-		{args: []string{"profile", "-format", "xml"}, code: exitUsage, stderr: `-format "xml": want text or json`},
+		{args: []string{"profile", "-metrics", "gld_transactions,nope"}, code: exitUsage, stderr: `unknown metric "nope"`},
 		{args: []string{"profile", "-regs", "-1"}, code: exitUsage, stderr: "-regs -1"},
 		{args: []string{"check", "-run-main", "./a", "./b"}, code: exitUsage, stderr: "-run-main runs one package, not 2"},
 	}
@@ -265,5 +291,36 @@ func TestProbeUsage(t *testing.T) {
 		assert.Equal(t, tt.code, code, "gocuda %q", tt.args)
 		checkStream(t, tt.args, "stdout", stdout.String(), tt.stdout)
 		checkStream(t, tt.args, "stderr", stderr.String(), tt.stderr)
+	}
+}
+
+// TestOutputFile: -o writes check's reports, or profile's profile, to a
+// file, text or with -json JSON; the go command's output stays on
+// standard output.
+func TestOutputFile(t *testing.T) {
+	records := []record.Record{{Report: testReports[0]}, {Profile: &record.KernelProfile{Kernel: "p.k"}}}
+	for _, tc := range []struct {
+		cmd  func([]string, io.Writer, io.Writer, func(*probeRun)) int
+		mode string
+		json bool
+		want string
+	}{
+		{check, "check", false, "ERROR SUMMARY: 1 error, 0 warnings"},
+		{check, "check", true, `"tool": "racecheck"`},
+		{profile, "profile", false, "p.k on : 0 launches"},
+		{profile, "profile", true, `"kernel": "p.k"`},
+	} {
+		file := filepath.Join(t.TempDir(), "out")
+		args := []string{"-o", file, "./pkg"}
+		if tc.json {
+			args = append([]string{"-json"}, args...)
+		}
+		g := &fakeGo{t: t, mode: tc.mode, records: records}
+		var stdout, stderr bytes.Buffer
+		tc.cmd(args, &stdout, &stderr, func(r *probeRun) { r.goCmd, r.instrument = g.run, fakeInstrument })
+		got, err := os.ReadFile(file)
+		require.NoError(t, err)
+		assert.Contains(t, string(got), tc.want, "%s %v", tc.mode, args)
+		assert.Equal(t, "ok  \tfake/pkg\n", stdout.String(), "%s %v: standard output is the go command's", tc.mode, args)
 	}
 }

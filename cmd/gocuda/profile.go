@@ -6,12 +6,14 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/gocuda/gocuda/gpu"
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
-const profileUsage = `usage: gocuda profile [-arch sm_XX] [-regs N] [-format text|json] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
+const profileUsage = `usage: gocuda profile [-arch sm_XX] [-regs N] [-metrics list] [-wide] [-json] [-o file] [-pprof file]
+	[-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the tests of packages (default ".") with their kernels
 rewritten to record every access and branch, and shows, per kernel and
@@ -20,9 +22,13 @@ transactions per request (coalescing), shared memory bank conflicts,
 branch divergence, and the occupancy of each launch (with -regs
 registers per thread). The source is not touched: the go command reads
 the rewritten files through -overlay. The go command's output streams
-through (to standard error with -format json); then the profile is
-printed as a table (text) or JSON, and with -pprof also written to file
-in pprof's format.
+through (to standard error with -json); then the profile is printed: per
+kernel a summary within 120 columns (occupancy and what limits it,
+branch and warp efficiency, memory, and the costliest lines with the
+metrics that matter for the kernel); with -metrics, a table of every line
+with those metrics, by their nvprof names; with -wide, with every metric;
+with -json, as JSON. -o writes it to a file; -pprof also writes it in
+pprof's format.
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Profile exits with status 1 if the
@@ -34,8 +40,10 @@ Flags:
 
 // profileOptions are the profile subcommand's own settings.
 type profileOptions struct {
-	arch, format, pprof string
-	regs                int
+	arch, pprof, metrics string
+	regs                 int
+	wide                 bool
+	out                  outputFlags
 }
 
 // runProfile is the profile subcommand.
@@ -50,7 +58,9 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 	var o profileOptions
 	fs.StringVar(&o.arch, "arch", "sm_90", "the GPU's compute capability, as sm_XY (gocuda's devices are 9.0)")
 	fs.IntVar(&o.regs, "regs", 0, "registers per thread, for occupancy (0: left to the profiler)")
-	fs.StringVar(&o.format, "format", "text", "the profile's `format`: text or json")
+	fs.StringVar(&o.metrics, "metrics", "", "comma-separated nvprof `names` of the metrics of a table of every line")
+	fs.BoolVar(&o.wide, "wide", false, "print a table of every line with every metric")
+	o.out.register(fs, "the profile")
 	fs.StringVar(&o.pprof, "pprof", "", "also write the profile in pprof's format to `file`")
 	r := &probeRun{mode: "profile", stdout: stdout, stderr: stderr}
 	fs.StringVar(&r.tags, "tags", "", "comma-separated build `tags`, as for go test")
@@ -65,7 +75,7 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 		return exitUsage
 	}
 	r.env = env
-	if o.format == "json" {
+	if o.out.stdoutIsOutput() {
 		r.stdout = stderr // standard output is the JSON's alone
 	}
 	if setup != nil {
@@ -92,22 +102,42 @@ func (o profileOptions) env() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.format != "text" && o.format != "json" {
-		return nil, fmt.Errorf("-format %q: want text or json", o.format)
+	if _, err := o.textOptions(); err != nil {
+		return nil, err
 	}
 	if o.regs < 0 || o.regs > 255 {
 		return nil, fmt.Errorf("-regs %d: want 1 to 255 registers per thread, or 0", o.regs)
 	}
-	env := []string{probe.EnvArch + "=" + a.String()}
+	env := []string{record.EnvArch + "=" + a.String()}
 	if o.regs > 0 {
-		env = append(env, probe.EnvRegs+"="+strconv.Itoa(o.regs))
+		env = append(env, record.EnvRegs+"="+strconv.Itoa(o.regs))
 	}
 	return env, nil
 }
 
-// writeProfiles writes ps to w in o's format, and to o's pprof file.
-func writeProfiles(w io.Writer, o profileOptions, ps []*probe.KernelProfile) error {
-	if err := probe.WriteProfiles(w, o.format, ps); err != nil {
+// textOptions returns how o lays out the text, checking the metrics.
+func (o profileOptions) textOptions() (record.TextOptions, error) {
+	t := record.TextOptions{Wide: o.wide}
+	if o.metrics != "" {
+		t.Metrics = strings.Split(o.metrics, ",")
+	}
+	return t, record.WriteProfilesText(io.Discard, nil, t)
+}
+
+// writeProfiles writes ps to w (or o's file) as o says, and to o's pprof
+// file.
+func writeProfiles(w io.Writer, o profileOptions, ps []*record.KernelProfile) error {
+	t, err := o.textOptions()
+	if err != nil {
+		return err
+	}
+	err = o.out.write(w, func(w io.Writer) error {
+		if o.out.json {
+			return record.WriteProfiles(w, "json", ps)
+		}
+		return record.WriteProfilesText(w, ps, t)
+	})
+	if err != nil {
 		return fmt.Errorf("writing the profile: %w", err)
 	}
 	if o.pprof == "" {
@@ -117,7 +147,7 @@ func writeProfiles(w io.Writer, o profileOptions, ps []*probe.KernelProfile) err
 	if err != nil {
 		return err
 	}
-	if err := probe.WriteProfiles(f, "pprof", ps); err != nil {
+	if err := record.WriteProfiles(f, "pprof", ps); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", o.pprof, err)
 	}

@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 
-	"github.com/gocuda/gocuda/probe"
+	"github.com/gocuda/gocuda/probe/record"
 )
 
 // readRecords reads the file the instrumented processes appended their
 // records to: JSON objects, one a line.
-func readRecords(path string) ([]probe.Record, error) {
+func readRecords(path string) ([]record.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -22,11 +22,11 @@ func readRecords(path string) ([]probe.Record, error) {
 }
 
 // decodeRecords decodes the records of r.
-func decodeRecords(r io.Reader) ([]probe.Record, error) {
-	var records []probe.Record
+func decodeRecords(r io.Reader) ([]record.Record, error) {
+	var records []record.Record
 	dec := json.NewDecoder(r)
 	for {
-		var rec probe.Record
+		var rec record.Record
 		err := dec.Decode(&rec)
 		if errors.Is(err, io.EOF) {
 			return records, nil
@@ -38,21 +38,21 @@ func decodeRecords(r io.Reader) ([]probe.Record, error) {
 	}
 }
 
-// reports returns the reports among records, then those probe.Finish
-// draws from the whole run.
-func reports(records []probe.Record) []*probe.Report {
-	var rs []*probe.Report
+// reports returns the reports among records folded into one per problem
+// (record.Fold), then the leaks record.Leaks draws from the whole run.
+func reports(records []record.Record) []*record.Report {
+	var rs []*record.Report
 	for _, r := range records {
 		if r.Report != nil {
 			rs = append(rs, r.Report)
 		}
 	}
-	return append(rs, probe.Finish(records)...)
+	return append(record.Fold(rs), record.Leaks(records)...)
 }
 
 // profiles returns the kernel profiles among records.
-func profiles(records []probe.Record) []*probe.KernelProfile {
-	var ps []*probe.KernelProfile
+func profiles(records []record.Record) []*record.KernelProfile {
+	var ps []*record.KernelProfile
 	for _, r := range records {
 		if r.Profile != nil {
 			ps = append(ps, r.Profile)

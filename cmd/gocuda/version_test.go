@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // buildInfo is a BuildInfo with main module main, dependencies deps and
@@ -86,4 +89,20 @@ func TestRunVersion(t *testing.T) {
 	if !strings.Contains(stderr.String(), "usage: gocuda version") || stdout.Len() != 0 {
 		t.Errorf("gocuda version extra: stdout %q, stderr %q", &stdout, &stderr)
 	}
+}
+
+// TestNoProbeAtImport: the command depends on package probe/record for
+// the records, not on package probe, whose mode starts in instrumented
+// builds: a malformed GOCUDA_PROBE cannot stop it.
+func TestNoProbeAtImport(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	assert.Contains(t, deps, "github.com/gocuda/gocuda/probe/record")
+	assert.NotContains(t, deps, "github.com/gocuda/gocuda/probe")
+	t.Setenv("GOCUDA_PROBE", "bogus")
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, exitOK, run([]string{"version"}, &stdout, &stderr), "stderr:\n%s", &stderr)
 }

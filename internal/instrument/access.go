@@ -30,10 +30,47 @@ func (r *fileRewriter) access(e ast.Expr, kind Kind, f *fn) {
 	}
 	if hasIndex(links) && r.info.Types[e].Addressable() {
 		if args, ok := r.site(f, kind, e.Pos(), e.Pos(), r.text(e.Pos(), e.End())); ok {
-			r.wrap(e, "(*"+r.names.probe+".Addr("+args+", &", "))")
+			if v := r.ownVar(f, links, base); v != "" {
+				r.wrap(e, "(*"+r.names.probe+".Local("+args+", &"+v+", &", "))")
+			} else {
+				r.wrap(e, "(*"+r.names.probe+".Addr("+args+", &", "))")
+			}
 		}
 	}
 	r.chainParts(links, base, f)
+}
+
+// ownVar returns the name of base if the chain links (elements and fields,
+// outermost first) selects part of a variable of the thread's own: base
+// is a variable declared in the function that declares f's thread (or in
+// a closure inside it), and no link goes through a pointer or a slice. On
+// a GPU such a variable is in registers or local memory, never shared or
+// global.
+func (r *fileRewriter) ownVar(f *fn, links []ast.Expr, base ast.Expr) string {
+	id, ok := ast.Unparen(base).(*ast.Ident)
+	if !ok || f.k == nil || f.k.fn == nil {
+		return ""
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Pkg().Scope().Lookup(v.Name()) == v {
+		return ""
+	}
+	if v.Pos() < f.k.fn.Pos() || v.Pos() >= f.k.fn.End() {
+		return "" // captured from outside the kernel: shared by its threads
+	}
+	for _, l := range links {
+		switch l := l.(type) {
+		case *ast.IndexExpr:
+			if _, ok := core(r.info.TypeOf(l.X)).(*types.Array); !ok {
+				return ""
+			}
+		case *ast.SelectorExpr:
+			if sel := r.info.Selections[l]; sel == nil || sel.Indirect() {
+				return ""
+			}
+		}
+	}
+	return id.Name
 }
 
 // index instruments the slice element ix: edits on disjoint ranges (before

@@ -5,64 +5,56 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
-// barriers are the block and grid barriers, by types.Func.FullName: their
-// receiver goes through probe.Sync.
-var barriers = map[string]bool{
-	"(*" + gocudaPath + ".Thread).SyncThreads":      true,
-	"(*" + gocudaPath + ".Thread).SyncThreadsCount": true,
-	"(*" + gocudaPath + ".Thread).SyncThreadsAnd":   true,
-	"(*" + gocudaPath + ".Thread).SyncThreadsOr":    true,
-	"(*" + gocudaPath + ".Thread).SyncGrid":         true,
-	"(" + cgPath + ".ThreadBlock).Sync":             true,
-	"(" + cgPath + ".Grid).Sync":                    true,
-}
-
-// collectives are the warp collectives taking a mask, by
-// types.Func.FullName, with the index of the mask argument, which goes
-// through probe.Mask.
-var collectives = map[string]int{
-	gocudaPath + ".ShflSync":                  1,
-	gocudaPath + ".ShflUpSync":                1,
-	gocudaPath + ".ShflDownSync":              1,
-	gocudaPath + ".ShflXorSync":               1,
-	gocudaPath + ".MatchAnySync":              1,
-	gocudaPath + ".MatchAllSync":              1,
-	gocudaPath + ".ReduceAddSync":             1,
-	gocudaPath + ".ReduceMinSync":             1,
-	gocudaPath + ".ReduceMaxSync":             1,
-	gocudaPath + ".ReduceAndSync":             1,
-	gocudaPath + ".ReduceOrSync":              1,
-	gocudaPath + ".ReduceXorSync":             1,
-	"(*" + gocudaPath + ".Thread).AnySync":    0,
-	"(*" + gocudaPath + ".Thread).AllSync":    0,
-	"(*" + gocudaPath + ".Thread).BallotSync": 0,
-	"(*" + gocudaPath + ".Thread).SyncWarp":   0,
-	"(*" + gocudaPath + ".Thread).UniSync":    0,
-}
-
-// call instruments c if it is a barrier or a warp collective. Its operands
-// are walked by the caller.
+// call instruments c if the kernel API's table (package kapi, which the
+// compiler reads too) says it is a block or grid barrier (its receiver
+// goes through probe.Sync), a warp collective with a mask (the mask goes
+// through probe.Mask), an atomic (its pointer through probe.Atomic, its
+// result through probe.After) or a device-wide fence (probe.Fence follows
+// it: a fence returns nothing, so it is a statement). Its operands are walked by the caller.
 func (r *fileRewriter) call(c *ast.CallExpr, f *fn) {
-	callee, ok := typeutil.Callee(r.info, c).(*types.Func)
+	callee, _ := typeutil.Callee(r.info, c).(*types.Func)
+	e, ok := kapi.Lookup(callee)
 	if !ok {
 		return
 	}
-	name := callee.Origin().FullName()
-	if barriers[name] {
-		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
-		if !ok || r.info.Selections[sel] == nil || r.info.Selections[sel].Kind() != types.MethodVal {
-			return // a method expression: (*gocuda.Thread).SyncThreads(t)
+	switch e.Kind {
+	case kapi.Barrier, kapi.BarrierPred, kapi.GridBarrier:
+		r.barrier(c, f)
+	case kapi.Collective:
+		if e.Mask >= 0 && e.Mask < len(c.Args) {
+			if args, ok := r.site(f, Collective, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
+				r.wrap(c.Args[e.Mask], r.names.probe+".Mask("+args+", ", ")")
+			}
 		}
-		if args, ok := r.site(f, Barrier, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
-			r.wrap(sel.X, r.names.probe+".Sync("+args+", ", ")")
+	case kapi.Atomic:
+		if len(c.Args) > 0 && c.Ellipsis == 0 {
+			if args, ok := r.site(f, AtomicOp, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
+				r.wrap(c.Args[0], r.names.probe+".Atomic("+args+", ", ")")
+				r.wrap(c, r.names.probe+".After("+args+", ", ")")
+			}
 		}
+	case kapi.Fence:
+		if len(c.Args) == 0 {
+			if args, ok := r.site(f, FenceOp, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
+				r.insert(c.End(), "; "+r.names.probe+".Fence("+args+")", true)
+			}
+		}
+	}
+}
+
+// barrier instruments c, a barrier called as a method: its receiver goes
+// through probe.Sync. A method expression ((*gocuda.Thread).SyncThreads(t))
+// is left as it is.
+func (r *fileRewriter) barrier(c *ast.CallExpr, f *fn) {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || r.info.Selections[sel] == nil || r.info.Selections[sel].Kind() != types.MethodVal {
 		return
 	}
-	if i, ok := collectives[name]; ok && i < len(c.Args) {
-		if args, ok := r.site(f, Collective, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
-			r.wrap(c.Args[i], r.names.probe+".Mask("+args+", ", ")")
-		}
+	if args, ok := r.site(f, Barrier, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {
+		r.wrap(sel.X, r.names.probe+".Sync("+args+", ", ")")
 	}
 }

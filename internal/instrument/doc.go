@@ -11,18 +11,26 @@
 //
 // becomes
 //
-//	(*gocudaprobe.Index(t, &gocudaSites_x[1], y, i)) = a*(*gocudaprobe.Index(t, &gocudaSites_x[2], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[3], y, i))
+//	gocudaprobe.Store(t, &gocudaSites_x[1], y, i, a*(*gocudaprobe.Index(t, &gocudaSites_x[2], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[3], y, i)))
 //
-// and the file ends with the table of its sites, registered with package
-// probe. A chain of elements and fields ending in an array element or a
-// field (tile[ty][tx], p[i].x) is one access, through probe.Addr; the
-// operand of &, range clauses, maps and strings are not instrumented, nor
-// is a site where the thread's name is shadowed.
+// (the store hands its value to the probe, which can then tell a store of
+// the value already there) and the file ends with the table of its sites,
+// registered with package probe, and of its kernels, by which reports name
+// launches. A chain of elements and fields ending in an array element or a
+// field (tile[ty][tx], p[i].x) is one access, through probe.Addr, or
+// probe.Local for a variable of the kernel's own (registers or local
+// memory on a GPU); atomics of package atomic go through probe.Atomic and
+// probe.After, device-wide fences are followed by probe.Fence (the calls
+// package kapi lists). A function of the package that a kernel calls
+// without the thread and that indexes a slice or array gets a twin, after
+// a //line directive, that takes the thread and is instrumented; kernels
+// call the twin. The operand of &, range clauses, maps and strings are
+// not instrumented, nor is a site where the thread's name is shadowed.
 //
 // The rewriting is a set of text edits on the file's bytes that never add
-// or remove a newline before its last line, so every line keeps its
-// number: panics, errors and reports name the user's own lines, with no
-// //line directives. The rewritten files reach the compiler through the go
+// or remove a newline before its last line (twins come after it), so every
+// line keeps its number: panics, errors and reports name the user's own
+// lines, with no //line directives but the twins'. The rewritten files reach the compiler through the go
 // command's -overlay flag (see WriteOverlay); the user's source is never
 // touched. Generated files (*_gocuda.go, from gocuda compile) are left as
 // they are: an instrumented build runs every kernel on the runtime path.

@@ -10,7 +10,9 @@ import (
 )
 
 // Example rewrites the kernels of a package and prints a line of SAXPY as
-// an instrumented build compiles it: the same line as in the source.
+// an instrumented build compiles it: the same line as in the source, its
+// store handing the value to the probe. The site table also names the
+// file's three kernels.
 func Example() {
 	pkgs, _, err := instrument.Load(instrument.Config{}, "./testdata/src/basic")
 	if err != nil {
@@ -27,7 +29,7 @@ func Example() {
 		fmt.Println(strings.TrimSpace(strings.Split(string(f.Source), "\n")[s.Line-1]))
 	}
 	// Output:
-	// x.go: 24 sites
+	// x.go: 27 sites
 	// site 1: Write of y[i] at line 11
-	// (*gocudaprobe.Index(t, &gocudaSites_x[1], y, i)) = a*(*gocudaprobe.Index(t, &gocudaSites_x[2], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[3], y, i))
+	// gocudaprobe.Store(t, &gocudaSites_x[1], y, i, a*(*gocudaprobe.Index(t, &gocudaSites_x[2], x, i)) + (*gocudaprobe.Index(t, &gocudaSites_x[3], y, i)))
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strconv"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // The packages whose functions and types the rewriter recognises.
@@ -18,6 +20,9 @@ const (
 type kernel struct {
 	thread *types.Var // the parameter; nil when it is unnamed or blank
 	name   string     // the identifier generated calls use for it
+	// fn is the function declaring the thread: variables declared in it
+	// (and in the closures inside it) are the thread's own.
+	fn ast.Node
 
 	// For an unnamed or blank parameter, which gets name once a site uses
 	// it: the parameter list, the parameter's field and its blank name.
@@ -31,6 +36,7 @@ type kernel struct {
 type fn struct {
 	k        *kernel // its thread, its enclosing kernel's, or nil
 	name     string  // as the runtime names it: "pkg.F", "pkg.F.func1"
+	kernel   string  // the name a kernel in it gets: its declaration's (see names.go)
 	closure  bool
 	closures int // closures numbered so far directly inside it
 }
@@ -53,27 +59,28 @@ func isThread(t types.Type) bool {
 		return false
 	}
 	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Name() == "Thread" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == gocudaPath
+	return ok && n.Obj().Name() == "Thread" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kapi.GocudaPath
 }
 
-// threadParam returns the thread of a function of type ft: its first named
-// *gocuda.Thread parameter, else its first unnamed or blank one, which
-// will be called r's thread name; nil if it has none.
-func (r *fileRewriter) threadParam(ft *ast.FuncType) *kernel {
+// threadParam returns the thread of fn, a function declaration or literal
+// of type ft: its first named *gocuda.Thread parameter, else its first
+// unnamed or blank one, which will be called r's thread name; nil if it
+// has none.
+func (r *fileRewriter) threadParam(fn ast.Node, ft *ast.FuncType) *kernel {
 	var unnamed *kernel
 	for _, f := range ft.Params.List {
 		if !isThread(r.info.TypeOf(f.Type)) {
 			continue
 		}
 		if len(f.Names) == 0 && unnamed == nil {
-			unnamed = &kernel{params: ft.Params, field: f}
+			unnamed = &kernel{params: ft.Params, field: f, fn: fn}
 		}
 		for _, n := range f.Names {
 			if v, ok := r.info.Defs[n].(*types.Var); ok && n.Name != "_" {
-				return &kernel{thread: v, name: n.Name}
+				return &kernel{thread: v, name: n.Name, fn: fn}
 			}
 			if unnamed == nil {
-				unnamed = &kernel{params: ft.Params, field: f, blank: n}
+				unnamed = &kernel{params: ft.Params, field: f, blank: n, fn: fn}
 			}
 		}
 	}

@@ -35,8 +35,9 @@ func TestLoadTags(t *testing.T) {
 		}
 		require.Len(t, files, 1)
 		assert.Equal(t, "x.go", filepath.Base(files[0].Path))
-		require.Len(t, files[0].Sites, 1)
+		require.Len(t, files[0].Sites, 2)
 		assert.Equal(t, Write, files[0].Sites[0].Kind)
+		assert.Equal(t, []any{Kernel, "tagged.zero"}, []any{files[0].Sites[1].Kind, files[0].Sites[1].Func})
 		assert.Contains(t, string(files[0].Source), "//go:build gocudatag\n\npackage tagged; import gocudaprobe")
 	}
 }

@@ -30,6 +30,7 @@ type File struct {
 // once. pkgs must have been loaded with syntax and type information (see
 // Load) and must not be package probe or one it depends on.
 func Rewrite(pkgs []*packages.Package) ([]*File, error) {
+	twins := helperTwins(pkgs)
 	done := map[string]bool{}
 	tables := map[string]map[string]bool{} // table names taken, by directory
 	var files []*File
@@ -51,7 +52,7 @@ func Rewrite(pkgs []*packages.Package) ([]*File, error) {
 			if tables[dir] == nil {
 				tables[dir] = map[string]bool{}
 			}
-			out, err := rewriteFile(p, f, path, tables[dir])
+			out, err := rewriteFile(p, f, path, tables[dir], twins)
 			if err != nil {
 				return nil, fmt.Errorf("instrument: %s: %w", path, err)
 			}
@@ -79,13 +80,18 @@ type fileRewriter struct {
 		thread string // the name given to unnamed thread parameters
 	}
 
-	sites []Site
-	edits []edit
+	sites   []Site
+	edits   []edit
+	kernels []kernelSite            // Kernel entries, named at the end (see nameKernels)
+	varLits map[*ast.FuncLit]string // literals initializing package-level variables, by name
+	twins   map[helperKey]string    // the package's helpers with twins (see helpers.go)
+	inTwin  bool                    // walking a twin
 }
 
 // rewriteFile returns f (of p, at path) rewritten, or nil if it has no
-// site. tables holds the site table names taken in f's directory.
-func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[string]bool) (*File, error) {
+// site. tables holds the site table names taken in f's directory; twins
+// are the helpers with twins.
+func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[string]bool, twins map[helperKey]string) (*File, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -94,7 +100,8 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	if tf.Size() != len(src) {
 		return nil, fmt.Errorf("file changed since it was loaded")
 	}
-	r := &fileRewriter{pkg: p, info: p.TypesInfo, file: f, tf: tf, src: src, path: path, idents: map[string]bool{}}
+	r := &fileRewriter{pkg: p, info: p.TypesInfo, file: f, tf: tf, src: src, path: path, idents: map[string]bool{},
+		varLits: map[*ast.FuncLit]string{}, twins: twins}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			r.idents[id.Name] = true
@@ -105,9 +112,14 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	r.names.thread = r.unused("gocudaT", nil)
 	r.names.table = r.unused("gocudaSites_"+identPart(strings.TrimSuffix(filepath.Base(path), ".go")), tables)
 	r.walkFile()
-	if len(r.sites) == 0 {
+	twinSrc, err := r.twinDecls()
+	if err != nil {
+		return nil, err
+	}
+	if len(r.sites) == 0 && twinSrc == "" && len(r.kernels) == 0 {
 		return nil, nil
 	}
+	r.nameKernels()
 	tables[r.names.table] = true
 	r.insert(f.Name.End(), "; import "+r.names.probe+" "+strconv.Quote(probePath), false)
 	out, err := apply(src, r.edits)
@@ -120,6 +132,7 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 	if len(out) > 0 && out[len(out)-1] != '\n' {
 		out = append(out, '\n')
 	}
+	out = append(out, twinSrc...)
 	out = append(out, table(r.names.table, r.names.probe, r.sites)...)
 	if _, err := parser.ParseFile(token.NewFileSet(), path, out, parser.SkipObjectResolution); err != nil {
 		return nil, fmt.Errorf("internal error: the rewritten file does not parse: %w", err)
@@ -130,19 +143,25 @@ func rewriteFile(p *packages.Package, f *ast.File, path string, tables map[strin
 // walkFile walks every function of the file, and the closures of its
 // package-level declarations.
 func (r *fileRewriter) walkFile() {
-	init := &fn{name: r.pkg.Name + ".init"}
+	init := &fn{name: r.pkg.Name + ".init", kernel: r.pkg.Name + ".init"}
 	for _, d := range r.file.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Body == nil {
 				continue
 			}
-			f := &fn{name: r.declName(d), k: r.threadParam(d.Type)}
+			f := &fn{name: r.declName(d), k: r.threadParam(d, d.Type)}
+			f.kernel = r.declKernelName(d, f.name)
+			if f.k != nil {
+				r.kernelEntry(d, f.kernel, false)
+				r.compiledEntry(d)
+			}
 			r.walk(d.Body, f)
 			if f.k != nil {
 				r.nameThread(f.k)
 			}
 		case *ast.GenDecl:
+			r.litNames(d)
 			r.walk(d, init)
 		}
 	}

@@ -19,9 +19,13 @@ const (
 	Barrier                // a block or grid barrier call
 	Collective             // the mask argument of a warp collective
 	BackEdge               // the top of a loop body
+	AtomicOp               // an atomic of package atomic
+	FenceOp                // a device-wide fence
+	Kernel                 // not a site: a kernel function, named for reports
 )
 
-var kindNames = [...]string{"Read", "Write", "ReadWrite", "Branch", "Barrier", "Collective", "BackEdge"}
+var kindNames = [...]string{"Read", "Write", "ReadWrite", "Branch", "Barrier", "Collective", "BackEdge",
+	"AtomicOp", "FenceOp", "Kernel"}
 
 // String returns the name of probe's constant for k, such as "Read".
 func (k Kind) String() string { return kindNames[k] }
@@ -35,6 +39,8 @@ type Site struct {
 	Line int
 	Col  int    // byte column, 1-based, of the site in the original line
 	Expr string // the source text of the expression, call or loop header
+	// EndLine is a Kernel entry's last line (Func is then its name).
+	EndLine int
 }
 
 // table returns the declaration, appended to the rewritten file, of the
@@ -44,6 +50,11 @@ func table(name, pkg string, sites []Site) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nvar %s = %s.Register([]%s.Site{\n", name, pkg, pkg)
 	for _, s := range sites {
+		if s.Kind == Kernel {
+			fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, EndLine: %d},\n",
+				pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, s.EndLine)
+			continue
+		}
 		fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, Expr: %s},\n",
 			pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, strconv.Quote(s.Expr))
 	}

@@ -60,6 +60,7 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		r.sliced(n, f)
 	case *ast.CallExpr:
 		r.call(n, f)
+		r.callTwin(n, f)
 		return true
 	case *ast.IndexExpr:
 		r.access(n, Read, f)
@@ -81,10 +82,18 @@ func (r *fileRewriter) static(e ast.Expr) bool {
 // funcLit walks a closure inside f: a kernel of its own if it has a
 // thread parameter, else part of f's kernel, if any.
 func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
-	c := &fn{name: f.closureName(), closure: true, k: f.k}
-	own := r.threadParam(lit.Type)
+	c := &fn{name: f.closureName(), kernel: f.kernel, closure: true, k: f.k}
+	if name, ok := r.varLits[lit]; ok {
+		c.kernel = name
+	}
+	own := r.threadParam(lit, lit.Type)
 	if own != nil {
 		c.k = own
+		if name := r.wrapped(lit, own); name != "" {
+			r.kernelEntry(lit, name, false)
+		} else {
+			r.kernelEntry(lit, c.kernel, true)
+		}
 	}
 	r.walk(lit.Body, c)
 	if own != nil {
@@ -95,6 +104,9 @@ func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
 // assign walks an assignment: its left side is written (or read and
 // written, for op=), its right side read.
 func (r *fileRewriter) assign(n *ast.AssignStmt, f *fn) {
+	if r.store(n, f) {
+		return
+	}
 	if n.Tok != token.DEFINE {
 		kind := ReadWrite
 		if n.Tok == token.ASSIGN {

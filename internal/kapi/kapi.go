@@ -10,6 +10,7 @@ import (
 const (
 	GocudaPath = "github.com/gocuda/gocuda/gocuda"
 	CGPath     = "github.com/gocuda/gocuda/cg"
+	AtomicPath = "github.com/gocuda/gocuda/atomic"
 )
 
 // A Kind is what a call means to code that rewrites kernels.
@@ -26,6 +27,9 @@ const (
 	Collective              // a warp collective: lanes complete it together
 	SharedDecl              // a shared-memory declaration: the same slice for the whole block
 	Group                   // a cooperative-groups handle (ThisThreadBlock...)
+	Atomic                  // an atomic read-modify-write of *p, p its first argument (package atomic)
+	Fence                   // a device-wide memory fence: __threadfence, __threadfence_system
+	BlockFence              // a fence for the calling thread's block alone: __threadfence_block
 )
 
 // Sync reports whether a call of kind k synchronizes threads.

@@ -6,6 +6,7 @@ const (
 	thread = "(*" + GocudaPath + ".Thread)."
 	gocuda = GocudaPath + "."
 	cg     = CGPath + "."
+	atomic = AtomicPath + "."
 )
 
 // none marks an operand a call does not have.
@@ -138,6 +139,23 @@ var table = []*Entry{
 	tileVote("("+cg+"Coalesced).Ballot", "Ballot"),
 	groupColl(cg+"BinaryPartition", "BinaryPartition", none),
 	groupColl(cg+"LabeledPartition", "LabeledPartition", none),
+
+	// Atomics and fences: per thread to the compiler, ordering to the
+	// checker.
+	atomicOp("Add"), atomicOp("Sub"), atomicOp("Exch"), atomicOp("CAS"),
+	atomicOp("Min"), atomicOp("Max"), atomicOp("Inc"), atomicOp("Dec"),
+	atomicOp("And"), atomicOp("Or"), atomicOp("Xor"),
+	method(atomic+"ThreadFence", "ThreadFence", Fence),
+	method(atomic+"ThreadFenceSystem", "ThreadFenceSystem", Fence),
+	method(atomic+"ThreadFenceBlock", "ThreadFenceBlock", BlockFence),
+}
+
+// atomicOp is an atomic function of package atomic: its pointer is its
+// first argument, its operand the second.
+func atomicOp(short string) *Entry {
+	e := method(atomic+short, short, Atomic)
+	e.Value = 1
+	return e
 }
 
 // groupCtor is a constructor of a group handle from the thread.

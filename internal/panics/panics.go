@@ -46,7 +46,8 @@ func site() runtime.Frame {
 // engine packages (package compiled's collectives included) rather than to
 // a kernel. Package probe's entry points are
 // engine too: in an instrumented build (gocuda check) a kernel's s[i] is
-// probe.Index's, and its index panic the kernel's line's.
+// probe.Index's (its s[i] = v probe.Store's), and its index panic the
+// kernel's line's.
 func internal(function string) bool {
 	for _, prefix := range []string{"runtime.", "github.com/gocuda/gocuda/gocuda.", "github.com/gocuda/gocuda/internal/grid.", "github.com/gocuda/gocuda/compiled."} {
 		if strings.HasPrefix(function, prefix) {
@@ -56,7 +57,7 @@ func internal(function string) bool {
 	if rest, ok := strings.CutPrefix(function, "github.com/gocuda/gocuda/probe."); ok {
 		name, _, _ := strings.Cut(rest, "[")
 		switch name {
-		case "Index", "Addr", "Cond", "Sync", "Mask", "Back":
+		case "Index", "Addr", "Store", "StoreAddr", "Local", "Atomic", "After", "Fence", "Cond", "Sync", "Mask", "Back":
 			return true
 		}
 	}

@@ -35,6 +35,8 @@ func TestCaptureFindsThePanickingFrame(t *testing.T) {
 		"error":     {func() { panic(errors.New("e")) }, "TestCaptureFindsThePanickingFrame", false},
 		// An instrumented kernel's s[i] panics in package probe.
 		"probe": {func() { _ = *probe.Index(nil, nil, []int{1}, 3) }, "TestCaptureFindsThePanickingFrame", true},
+		// Its s[i] = v panics in probe.Store.
+		"probe store": {func() { probe.Store(nil, nil, []int{1}, 3, 0) }, "TestCaptureFindsThePanickingFrame", true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := capture(tc.f)

@@ -1,4 +1,4 @@
-package probe
+package record
 
 import (
 	"fmt"
@@ -56,6 +56,14 @@ var profColumns = []profColumnGroup{
 		{"shared_store_transactions_per_request", func(_ Counts, m Metrics) string { return profPerRequest(m.SharedStoreTransactionsPerRequest) }},
 		{"shared_st_bank_conflict", func(c Counts, _ Metrics) string { return profCount(c.SharedStConflicts) }},
 	}},
+	{func(c Counts) bool { return c.LocalLdRequests > 0 }, []profColumn{
+		{"local_load_requests", func(c Counts, _ Metrics) string { return profCount(c.LocalLdRequests) }},
+		{"local_load_transactions", func(c Counts, _ Metrics) string { return profCount(c.LocalLdTransactions) }},
+	}},
+	{func(c Counts) bool { return c.LocalStRequests > 0 }, []profColumn{
+		{"local_store_requests", func(c Counts, _ Metrics) string { return profCount(c.LocalStRequests) }},
+		{"local_store_transactions", func(c Counts, _ Metrics) string { return profCount(c.LocalStTransactions) }},
+	}},
 	{func(c Counts) bool { return c.Branches > 0 }, []profColumn{
 		{"branch", func(c Counts, _ Metrics) string { return profCount(c.Branches) }},
 		{"divergent_branch", func(c Counts, _ Metrics) string { return profCount(c.DivergentBranches) }},
@@ -63,69 +71,134 @@ var profColumns = []profColumnGroup{
 	}},
 }
 
-// writeProfileText writes each profile as a header and a table of its lines.
-func writeProfileText(w io.Writer, profiles []*KernelProfile) error {
+// TextOptions say how WriteProfilesText lays a profile out.
+type TextOptions struct {
+	// Metrics are the table's columns, by nvprof name (see MetricNames),
+	// for every line; none: the summary, with the lines that cost most and
+	// the metrics that matter for the kernel.
+	Metrics []string
+	// Wide prints the table of every line with every column the kernel
+	// has (wider than Width).
+	Wide bool
+}
+
+// MetricNames returns the names of the metrics a table can show, in
+// table order.
+func MetricNames() []string {
+	var names []string
+	for _, g := range profColumns {
+		for _, c := range g.cols {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
+// WriteProfilesText writes profiles, merged as WriteProfiles merges them,
+// as o says: per kernel a summary within Width columns, or a table of its
+// lines with the columns asked for. An unknown metric is an error.
+func WriteProfilesText(w io.Writer, profiles []*KernelProfile, o TextOptions) error {
+	cols, err := columnsNamed(o.Metrics)
+	if err != nil {
+		return err
+	}
 	var b strings.Builder
-	if len(profiles) == 0 {
+	merged := MergeProfiles(profiles)
+	if len(merged) == 0 {
 		b.WriteString("no kernels were profiled\n")
 	}
-	for i, p := range profiles {
+	for i, p := range merged {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		profTextHeader(&b, p)
-		profTextTable(&b, p)
+		switch {
+		case o.Wide:
+			profHeader(&b, p)
+			profTextTable(&b, p, p.Lines, kernelColumns(p))
+		case len(cols) > 0:
+			profHeader(&b, p)
+			profTextTable(&b, p, p.Lines, cols)
+		default:
+			profSummary(&b, p)
+		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
 }
 
-// profTextHeader writes the kernel's name, architecture, launches,
-// configurations with their occupancy, and divergence metrics.
-func profTextHeader(b *strings.Builder, p *KernelProfile) {
-	fmt.Fprintf(b, "%s on %s (%d registers per thread assumed): %d %s\n",
-		p.Kernel, p.Arch, p.Registers, p.Launches, profPlural(p.Launches, "launch", "launches"))
-	for _, c := range p.Configs {
-		fmt.Fprintf(b, "  grid %s block %s, shared memory %d+%d bytes, %d %s: ",
-			profDims(c.Grid), profDims(c.Block), c.StaticShared, c.DynamicShared, c.Launches, profPlural(c.Launches, "launch", "launches"))
-		if o := c.Occupancy; o.Error != "" {
-			fmt.Fprintf(b, "cannot launch: %s\n", o.Error)
-		} else {
-			fmt.Fprintf(b, "occupancy %.1f%% (%d blocks, %d warps per SM), limited by %s\n",
-				100*o.Fraction, o.BlocksPerSM, o.WarpsPerSM, o.Limit)
-		}
-	}
-	fmt.Fprintf(b, "  branch_efficiency %s, warp_execution_efficiency %s\n",
-		profPercent(p.Metrics.BranchEfficiency), profPercent(p.Metrics.WarpExecutionEfficiency))
+// A tableColumn is a column of a table and the group it belongs to.
+type tableColumn struct {
+	profColumn
+	group *profColumnGroup
 }
 
-// profTextTable writes one row per line, in the column groups the kernel has.
-func profTextTable(b *strings.Builder, p *KernelProfile) {
-	var groups []profColumnGroup
-	header := []string{"line", "func"}
-	for _, g := range profColumns {
-		if g.has(p.Total) {
-			groups = append(groups, g)
-			for _, c := range g.cols {
-				header = append(header, c.name)
+// columnsNamed returns the columns of names, in their order.
+func columnsNamed(names []string) ([]tableColumn, error) {
+	var cols []tableColumn
+	for _, name := range names {
+		c, ok := columnNamed(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown metric %q: want one of %s", name, strings.Join(MetricNames(), ", "))
+		}
+		cols = append(cols, c)
+	}
+	return cols, nil
+}
+
+func columnNamed(name string) (tableColumn, bool) {
+	for i := range profColumns {
+		for _, c := range profColumns[i].cols {
+			if c.name == name {
+				return tableColumn{c, &profColumns[i]}, true
 			}
 		}
 	}
-	rows := [][]string{header}
-	for _, l := range p.Lines {
-		row := []string{filepath.Base(l.File) + ":" + strconv.Itoa(l.Line), l.Func}
-		for _, g := range groups {
+	return tableColumn{}, false
+}
+
+// kernelColumns returns every column of the groups p has.
+func kernelColumns(p *KernelProfile) []tableColumn {
+	var cols []tableColumn
+	for i := range profColumns {
+		if g := &profColumns[i]; g.has(p.Total) {
 			for _, c := range g.cols {
-				if g.has(l.Counts) {
-					row = append(row, c.cell(l.Counts, l.Metrics))
-				} else {
-					row = append(row, "-")
-				}
+				cols = append(cols, tableColumn{c, g})
+			}
+		}
+	}
+	return cols
+}
+
+// profTextTable writes a row per line of lines with the columns cols; a
+// line without events of a column's kind has "-" there.
+func profTextTable(b *strings.Builder, p *KernelProfile, lines []LineProfile, cols []tableColumn) {
+	header := []string{"line", "func"}
+	for _, c := range cols {
+		header = append(header, c.name)
+	}
+	rows := [][]string{header}
+	for _, l := range lines {
+		row := []string{filepath.Base(l.File) + ":" + strconv.Itoa(l.Line), localName(p.Kernel, FuncName(l.Func))}
+		for _, c := range cols {
+			if c.group.has(l.Counts) {
+				row = append(row, c.cell(l.Counts, l.Metrics))
+			} else {
+				row = append(row, "-")
 			}
 		}
 		rows = append(rows, row)
 	}
 	profAligned(b, rows, 2)
+}
+
+// localName returns fn without its package if kernel is of the same one
+// (the kernel's header names it).
+func localName(kernel, fn string) string {
+	pkg, _, ok := strings.Cut(fn, ".")
+	if kpkg, _, _ := strings.Cut(kernel, "."); ok && pkg == kpkg {
+		return fn[len(pkg)+1:]
+	}
+	return fn
 }
 
 // profAligned writes rows as columns two spaces apart, the first left

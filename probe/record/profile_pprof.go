@@ -1,4 +1,4 @@
-package probe
+package record
 
 import (
 	"io"
@@ -27,6 +27,10 @@ var profSampleTypes = []struct {
 	{"shared_st_requests", "count", func(c *Counts) int { return c.SharedStRequests }},
 	{"shared_st_transactions", "count", func(c *Counts) int { return c.SharedStTransactions }},
 	{"shared_st_bank_conflicts", "count", func(c *Counts) int { return c.SharedStConflicts }},
+	{"local_ld_requests", "count", func(c *Counts) int { return c.LocalLdRequests }},
+	{"local_ld_transactions", "count", func(c *Counts) int { return c.LocalLdTransactions }},
+	{"local_st_requests", "count", func(c *Counts) int { return c.LocalStRequests }},
+	{"local_st_transactions", "count", func(c *Counts) int { return c.LocalStTransactions }},
 	{"branches", "count", func(c *Counts) int { return c.Branches }},
 	{"divergent_branches", "count", func(c *Counts) int { return c.DivergentBranches }},
 	{"inst_executed", "count", func(c *Counts) int { return c.InstExecuted }},
@@ -82,4 +86,11 @@ func pprofProfile(profiles []*KernelProfile) *profile.Profile {
 // writePprof writes profiles as a gzipped pprof protocol buffer.
 func writePprof(w io.Writer, profiles []*KernelProfile) error {
 	return pprofProfile(profiles).Write(w)
+}
+
+// A lineKey identifies a source line of a function.
+type lineKey struct {
+	file string
+	line int
+	fn   string
 }

@@ -1,15 +1,15 @@
-package probe
+package record
 
 import (
 	"cmp"
 	"slices"
 )
 
-// mergeProfiles merges the profiles of the same kernel, architecture and
+// MergeProfiles merges the profiles of the same kernel, architecture and
 // register count (several launches, several test processes) into one,
 // summing launches and counts, and returns them sorted by kernel. The
 // inputs are not modified; nil ones are skipped.
-func mergeProfiles(profiles []*KernelProfile) []*KernelProfile {
+func MergeProfiles(profiles []*KernelProfile) []*KernelProfile {
 	type kernelKey struct {
 		kernel, arch string
 		regs         int
@@ -30,7 +30,7 @@ func mergeProfiles(profiles []*KernelProfile) []*KernelProfile {
 		m.add(p)
 	}
 	for _, m := range merged {
-		m.finish()
+		m.Finish()
 	}
 	slices.SortFunc(merged, func(a, b *KernelProfile) int {
 		return cmp.Or(cmp.Compare(a.Kernel, b.Kernel), cmp.Compare(a.Arch, b.Arch), cmp.Compare(a.Registers, b.Registers))
@@ -59,14 +59,14 @@ func (kp *KernelProfile) add(p *KernelProfile) {
 		if i < 0 {
 			kp.Lines = append(kp.Lines, l)
 		} else {
-			kp.Lines[i].Counts.add(l.Counts)
+			kp.Lines[i].Counts.Add(l.Counts)
 		}
 	}
 }
 
-// finish sorts kp's configurations (most launched first) and lines (by
+// Finish sorts kp's configurations (most launched first) and lines (by
 // file, line and function), and computes the metrics and the total.
-func (kp *KernelProfile) finish() {
+func (kp *KernelProfile) Finish() {
 	slices.SortStableFunc(kp.Configs, func(a, b LaunchConfig) int {
 		return cmp.Or(cmp.Compare(b.Launches, a.Launches), cmpDims(a.Block, b.Block), cmpDims(a.Grid, b.Grid),
 			cmp.Compare(a.StaticShared, b.StaticShared), cmp.Compare(a.DynamicShared, b.DynamicShared))
@@ -78,7 +78,7 @@ func (kp *KernelProfile) finish() {
 	for i := range kp.Lines {
 		l := &kp.Lines[i]
 		l.Metrics = l.Counts.Metrics()
-		kp.Total.add(l.Counts)
+		kp.Total.Add(l.Counts)
 	}
 	kp.Metrics = kp.Total.Metrics()
 }

@@ -1,4 +1,4 @@
-package probe
+package record
 
 import "github.com/gocuda/gocuda/gpu"
 
@@ -89,6 +89,15 @@ type Counts struct {
 	SharedStTransactions int `json:"shared_store_transactions"`
 	SharedStConflicts    int `json:"shared_st_bank_conflict"`
 
+	// Local memory: a thread's own arrays and structs that the kernel
+	// indexes (CUDA's register arrays spill there), laid out as a GPU
+	// lays out local memory, consecutive 32-bit words of one variable
+	// interleaved across the threads.
+	LocalLdRequests     int `json:"local_load_requests"`
+	LocalLdTransactions int `json:"local_load_transactions"`
+	LocalStRequests     int `json:"local_store_requests"`
+	LocalStTransactions int `json:"local_store_transactions"`
+
 	Branches          int `json:"branch"`
 	DivergentBranches int `json:"divergent_branch"`
 
@@ -99,8 +108,8 @@ type Counts struct {
 	ThreadInstExecuted int `json:"thread_inst_executed"`
 }
 
-// add adds o to c.
-func (c *Counts) add(o Counts) {
+// Add adds o to c.
+func (c *Counts) Add(o Counts) {
 	c.GldRequests += o.GldRequests
 	c.GldTransactions += o.GldTransactions
 	c.GldBytes += o.GldBytes
@@ -115,6 +124,10 @@ func (c *Counts) add(o Counts) {
 	c.SharedStRequests += o.SharedStRequests
 	c.SharedStTransactions += o.SharedStTransactions
 	c.SharedStConflicts += o.SharedStConflicts
+	c.LocalLdRequests += o.LocalLdRequests
+	c.LocalLdTransactions += o.LocalLdTransactions
+	c.LocalStRequests += o.LocalStRequests
+	c.LocalStTransactions += o.LocalStTransactions
 	c.Branches += o.Branches
 	c.DivergentBranches += o.DivergentBranches
 	c.InstExecuted += o.InstExecuted
@@ -126,12 +139,6 @@ func (c *Counts) add(o Counts) {
 func (c *Counts) divergence() gpu.Divergence {
 	return gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,
 		WarpInst: c.InstExecuted, ThreadInst: c.ThreadInstExecuted}
-}
-
-// setDivergence stores d's counts in c.
-func (c *Counts) setDivergence(d gpu.Divergence) {
-	c.Branches, c.DivergentBranches = d.Branches, d.Divergent
-	c.InstExecuted, c.ThreadInstExecuted = d.WarpInst, d.ThreadInst
 }
 
 // Metrics are nvprof's metrics derived from Counts. Each ratio is 0 where
@@ -147,6 +154,9 @@ type Metrics struct {
 	SharedLoadTransactionsPerRequest  float64 `json:"shared_load_transactions_per_request"`
 	SharedStoreTransactionsPerRequest float64 `json:"shared_store_transactions_per_request"`
 
+	LocalLoadTransactionsPerRequest  float64 `json:"local_load_transactions_per_request"`
+	LocalStoreTransactionsPerRequest float64 `json:"local_store_transactions_per_request"`
+
 	BranchEfficiency        float64 `json:"branch_efficiency"`         // percent
 	WarpExecutionEfficiency float64 `json:"warp_execution_efficiency"` // percent
 }
@@ -161,12 +171,14 @@ func (c Counts) Metrics() Metrics {
 		GstEfficiency:                     100 * profRatio(c.GstRequested, c.GstBytes),
 		SharedLoadTransactionsPerRequest:  profRatio(c.SharedLdTransactions, c.SharedLdRequests),
 		SharedStoreTransactionsPerRequest: profRatio(c.SharedStTransactions, c.SharedStRequests),
+		LocalLoadTransactionsPerRequest:   profRatio(c.LocalLdTransactions, c.LocalLdRequests),
+		LocalStoreTransactionsPerRequest:  profRatio(c.LocalStTransactions, c.LocalStRequests),
 		BranchEfficiency:                  d.BranchEfficiency(),
 		WarpExecutionEfficiency:           d.WarpExecutionEfficiency(),
 	}
 }
 
-// ratio returns a/b, or 0 if b is 0.
+// profRatio returns a/b, or 0 if b is 0.
 func profRatio(a, b int) float64 {
 	if b == 0 {
 		return 0

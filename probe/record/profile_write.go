@@ -1,4 +1,4 @@
-package probe
+package record
 
 import (
 	"encoding/json"
@@ -7,19 +7,18 @@ import (
 )
 
 // WriteProfiles writes profiles to w in format "text" (per kernel, a
-// header with the architecture, launches and occupancy, then a table of
-// its source lines with nvprof's metric names as column headers), "json"
+// summary: see WriteProfilesText), "json"
 // (an array of the merged KernelProfiles) or "pprof" (a pprof profile
 // whose sample types are the counts and whose locations are the source
 // lines, for `go tool pprof -list`). Profiles of the same kernel,
 // architecture and register count are merged first: their launches and
 // counts are summed.
 func WriteProfiles(w io.Writer, format string, profiles []*KernelProfile) error {
-	merged := mergeProfiles(profiles)
+	merged := MergeProfiles(profiles)
 	var err error
 	switch format {
 	case "text":
-		err = writeProfileText(w, merged)
+		err = WriteProfilesText(w, merged, TextOptions{})
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

@@ -1,0 +1,6 @@
+// Package corpus holds real kernels ported to gocuda, each with the mistake
+// it is known for planted in a twin: the workload of cmd/gocuda's
+// TestCorpus, which runs gocuda check over it and expects no report for
+// the correct kernels and the planted mistake for each twin. Every file
+// names its source.
+package corpus

@@ -1,0 +1,262 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Helpers that take no thread. A kernel calls functions of its package
+// that index slices or arrays without the thread (a vector load, a tile
+// copy), as a CUDA kernel calls __device__ functions: their accesses are
+// its thread's. Each such helper gets a twin, appended to its file, that
+// takes the thread first and is instrumented as a kernel is; kernel code
+// (and the twins themselves) call the twin with their thread, other code
+// the helper as it was. A //line directive gives the twin its original's
+// lines, so that panics and reports name the helper's own lines, under the
+// caller's thread.
+
+// A helperKey names a helper: the file declaring it, and its name.
+type helperKey struct{ file, name string }
+
+// helperTwins returns the twin name of every function of pkgs that kernel
+// code calls, directly or through other such functions, that has no
+// thread parameter, is no method, and indexes a slice or array or calls
+// such a function.
+func helperTwins(pkgs []*packages.Package) map[helperKey]string {
+	twins := map[helperKey]string{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		h := &helperScan{p: p, decls: map[*types.Func]*ast.FuncDecl{}, called: map[*types.Func]bool{}}
+		h.run()
+		for fn := range h.needed() {
+			key := helperKey{p.Fset.Position(fn.Pos()).Filename, fn.Name()}
+			if _, ok := twins[key]; !ok {
+				twins[key] = twinName(p, fn.Name())
+			}
+		}
+	}
+	return twins
+}
+
+// twinName returns an identifier for the twin of the function name that
+// p does not declare.
+func twinName(p *packages.Package, name string) string {
+	twin := "gocudaT_" + name
+	for i := 1; p.Types.Scope().Lookup(twin) != nil; i++ {
+		twin = "gocudaT" + strconv.Itoa(i) + "_" + name
+	}
+	return twin
+}
+
+// A helperScan finds the helpers of one package.
+type helperScan struct {
+	p      *packages.Package
+	decls  map[*types.Func]*ast.FuncDecl // the package's plain functions without a thread
+	called map[*types.Func]bool          // those reached from kernel code
+}
+
+func (h *helperScan) run() {
+	var kernels []ast.Node
+	literals := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok && hasThread(h.p.TypesInfo, lit.Type) {
+				kernels = append(kernels, lit.Body)
+				return false
+			}
+			return true
+		})
+	}
+	own := map[string]bool{}
+	for _, path := range h.p.GoFiles {
+		own[path] = true
+	}
+	for _, f := range h.p.Syntax {
+		path := h.p.Fset.Position(f.Pos()).Filename
+		generated := strings.HasSuffix(path, "_gocuda.go") || !own[path] // not rewritten
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			switch {
+			case generated:
+			case !ok:
+				literals(d) // package-level variables' closures
+			case fd.Body == nil:
+			case hasThread(h.p.TypesInfo, fd.Type):
+				kernels = append(kernels, fd.Body)
+			default:
+				if fn, ok := h.p.TypesInfo.Defs[fd.Name].(*types.Func); ok && fd.Recv == nil {
+					h.decls[fn] = fd
+				}
+				literals(fd.Body)
+			}
+		}
+	}
+	for len(kernels) > 0 {
+		n := kernels[len(kernels)-1]
+		kernels = kernels[:len(kernels)-1]
+		for _, fn := range h.callees(n) {
+			if !h.called[fn] {
+				h.called[fn] = true
+				kernels = append(kernels, h.decls[fn].Body)
+			}
+		}
+	}
+}
+
+// callees returns the package's plain functions n calls.
+func (h *helperScan) callees(n ast.Node) []*types.Func {
+	var out []*types.Func
+	ast.Inspect(n, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(h.p.TypesInfo, c).(*types.Func); ok && h.decls[fn.Origin()] != nil {
+				out = append(out, fn.Origin())
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// needed returns the called helpers that index an element, or call one
+// that does.
+func (h *helperScan) needed() map[*types.Func]bool {
+	need := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for fn := range h.called {
+			if need[fn] {
+				continue
+			}
+			if h.indexes(h.decls[fn].Body) || h.callsNeeded(h.decls[fn].Body, need) {
+				need[fn], changed = true, true
+			}
+		}
+	}
+	return need
+}
+
+func (h *helperScan) indexes(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok && h.p.TypesInfo.Types[ix].IsValue() && elements(h.p.TypesInfo.TypeOf(ix.X)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (h *helperScan) callsNeeded(body *ast.BlockStmt, need map[*types.Func]bool) bool {
+	for _, fn := range h.callees(body) {
+		if need[fn] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasThread reports whether a function of type ft has a *gocuda.Thread
+// parameter.
+func hasThread(info *types.Info, ft *ast.FuncType) bool {
+	for _, f := range ft.Params.List {
+		if isThread(info.TypeOf(f.Type)) {
+			return true
+		}
+	}
+	return false
+}
+
+// twinOf returns the twin of the function c calls, if it has one.
+func (r *fileRewriter) twinOf(c *ast.CallExpr) (name string, id *ast.Ident, ok bool) {
+	fn, isFunc := typeutil.Callee(r.info, c).(*types.Func)
+	if !isFunc || fn.Pkg() != r.pkg.Types {
+		return "", nil, false
+	}
+	switch x := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.IndexExpr:
+		id, _ = x.X.(*ast.Ident)
+	case *ast.IndexListExpr:
+		id, _ = x.X.(*ast.Ident)
+	}
+	if id == nil {
+		return "", nil, false
+	}
+	name, ok = r.twins[helperKey{r.pkg.Fset.Position(fn.Origin().Pos()).Filename, fn.Name()}]
+	return name, id, ok
+}
+
+// callTwin makes c, a call in kernel code of a helper with a twin, call the
+// twin with f's thread.
+func (r *fileRewriter) callTwin(c *ast.CallExpr, f *fn) {
+	twin, id, ok := r.twinOf(c)
+	if !ok || f.k == nil || !r.visible(f.k, c.Lparen) {
+		return
+	}
+	f.k.used = true
+	r.replace(id.Pos(), id.End(), twin)
+	arg := f.k.name
+	if len(c.Args) > 0 {
+		arg += ", "
+	}
+	r.insert(c.Lparen+1, arg, false)
+}
+
+// twin returns the source of the twin of fd, instrumented: a //line
+// directive, then fd's text with its name and thread parameter changed
+// and its sites rewritten as a kernel's.
+func (r *fileRewriter) twin(fd *ast.FuncDecl, name string) (string, error) {
+	saved := r.edits
+	r.edits = nil
+	defer func() { r.edits = saved }()
+	k := &kernel{name: r.names.thread, fn: fd}
+	f := &fn{name: r.declName(fd), k: k}
+	r.inTwin = true
+	defer func() { r.inTwin = false }()
+	r.replace(fd.Name.Pos(), fd.Name.End(), name)
+	param := k.name + " *" + r.names.probe + ".Thread"
+	if len(fd.Type.Params.List) > 0 {
+		param += ", "
+	}
+	r.insert(fd.Type.Params.Opening+1, param, false)
+	r.walk(fd.Body, f)
+	start, end := r.tf.Offset(fd.Pos()), r.tf.Offset(fd.End())
+	for i := range r.edits {
+		r.edits[i].start -= start
+		r.edits[i].end -= start
+	}
+	body, err := apply(r.src[start:end], r.edits)
+	if err != nil {
+		return "", err
+	}
+	p := r.pkg.Fset.PositionFor(fd.Pos(), false)
+	return "\n//line " + p.Filename + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column) + "\n" + string(body) + "\n", nil
+}
+
+// twinDecls returns the twins of the helpers r's file declares.
+func (r *fileRewriter) twinDecls() (string, error) {
+	var b strings.Builder
+	for _, d := range r.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Recv != nil {
+			continue
+		}
+		name, ok := r.twins[helperKey{r.path, fd.Name.Name}]
+		if !ok {
+			continue
+		}
+		src, err := r.twin(fd, name)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(src)
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,136 @@
+package probe
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+var lastSites = sitesOf("probe.lastBlockKernel.func1",
+	Site{Kind: Write, Line: 3, Expr: "partial[b]"},
+	Site{Kind: FenceOp, Line: 4, Expr: "atomic.ThreadFence()"},
+	Site{Kind: AtomicOp, Line: 5, Expr: "atomic.Inc(&count[0], n)"},
+	Site{Kind: Barrier, Line: 6, Expr: "t.SyncThreads()"},
+	Site{Kind: Read, Line: 8, Expr: "partial[i]"},
+)
+
+// lastBlockKernel is the CUDA C++ Programming Guide's example for
+// __threadfence (the sum of NVIDIA's threadFenceReduction sample), as
+// gocuda check rewrites it: each block's thread 0 stores its partial sum,
+// fences (if fence), and takes a ticket; the block with the last ticket
+// adds the partial sums into total[0].
+func lastBlockKernel(partial, total []float32, count []uint32, fence bool) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := lastSites
+		tid, b := t.ThreadIdx.X, t.BlockIdx.X
+		last := gocuda.Shared[bool](t, 1)
+		if tid == 0 {
+			*Index(t, &s[0], partial, b) = float32(b + 1)
+			if fence {
+				atomic.ThreadFence()
+				Fence(t, &s[1])
+			}
+			ticket := After(t, &s[2], atomic.Inc(Atomic(t, &s[2], &count[0]), uint32(t.GridDim.X)))
+			last[0] = ticket == uint32(t.GridDim.X-1)
+		}
+		Sync(t, &s[3], t).SyncThreads()
+		if last[0] {
+			var sum float32
+			for i := tid; i < t.GridDim.X; i += t.BlockDim.X {
+				sum += *Index(t, &s[4], partial, i)
+			}
+			atomic.Add(&total[0], sum)
+		}
+	}
+}
+
+// TestFenceOrdersLastBlock: with the fence, the last block's reads of the
+// other blocks' partial sums are ordered after their stores; without it,
+// each is a race between blocks, with the fence's hint: a read after a
+// write (or a write after a read, where the writing block ended after the
+// last one).
+func TestFenceOrdersLastBlock(t *testing.T) {
+	const blocks, threads = 8, 32
+	s := lastSites
+	for _, fence := range []bool{true, false} {
+		partial, total, count := make([]float32, blocks), make([]float32, 1), make([]uint32, 1)
+		got := checkReports(t, func(dev *gocuda.Device) {
+			require.NoError(t, launch1D(dev, blocks, threads, lastBlockKernel(partial, total, count, fence)))
+		})
+		assert.Equal(t, float32(blocks*(blocks+1)/2), total[0])
+		if fence {
+			assert.Empty(t, got)
+			continue
+		}
+		require.NotEmpty(t, got)
+		hazards := 0
+		for _, r := range got {
+			assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintFence}, []any{r.Tool, r.Severity, r.Space, r.Detail})
+			sites := []*Site{siteAt(r.Accesses[0]), siteAt(r.Accesses[1])}
+			switch r.What {
+			case "Potential RAW hazard":
+				assert.Equal(t, []*Site{&s[0], &s[4]}, sites)
+			case "Potential WAR hazard":
+				assert.Equal(t, []*Site{&s[4], &s[0]}, sites)
+			default:
+				t.Errorf("unexpected %s", r.What)
+			}
+			hazards += r.Count
+		}
+		assert.Equal(t, blocks-1, hazards, "one hazard per other block's partial sum")
+	}
+}
+
+// TestOrdering works the release and acquisition rules on entries: what a
+// fence and an atomic release, whom an acquisition reaches, and chains of
+// them through a second location.
+func TestOrdering(t *testing.T) {
+	// Block 1's thread 3 fenced at epoch 1 having passed 2 barriers, then
+	// made an atomic on c1: a release.
+	o := &ordering{}
+	c1, c2 := o.loc(0x100), o.loc(0x200)
+	publish := func(loc *atomicLoc, r release) {
+		if loc.byBlock == nil {
+			loc.byBlock = map[uint32][]int32{}
+		}
+		loc.byBlock[r.block] = append(loc.byBlock[r.block], int32(len(loc.log)))
+		loc.inherits = loc.inherits || len(r.inherits) > 0
+		loc.log = append(loc.log, r)
+	}
+	publish(c1, release{block: 1, rank: 3, epoch: 1, syncs: 2})
+	o.released.Store(true)
+	// Block 5's thread 0 observed it at epoch 1 having passed 1 barrier.
+	acq := acquisition{rank: 0, epoch: 1, syncs: 1, loc: c1, n: 1}
+	o.acqs = map[uint32][]acquisition{5: {acq}}
+	at := func(block uint32, rank uint16, syncs uint32, epoch uint16) *entry {
+		return &entry{site: 1, block: block, rank: rank, syncs: syncs, epoch: epoch}
+	}
+	for _, tc := range []struct {
+		name string
+		e, x *entry
+		want bool
+	}{
+		{"the releaser's access before its fence, the acquirer after", at(1, 3, 2, 0), at(5, 0, 1, 1), true},
+		{"the releaser's access after its fence", at(1, 3, 2, 1), at(5, 0, 1, 1), false},
+		{"another thread's, before a barrier the releaser passed", at(1, 7, 1, 0), at(5, 0, 1, 1), true},
+		{"another thread's, after it", at(1, 7, 2, 0), at(5, 0, 1, 1), false},
+		{"the acquirer's access before the acquisition", at(1, 3, 2, 0), at(5, 0, 1, 0), false},
+		{"the acquirer's block after its next barrier", at(1, 3, 2, 0), at(5, 9, 2, 0), true},
+		{"the acquirer's block before it", at(1, 3, 2, 0), at(5, 9, 1, 0), false},
+		{"a block that acquired nothing", at(1, 3, 2, 0), at(6, 0, 9, 9), false},
+		{"either way round", at(5, 0, 1, 1), at(1, 3, 2, 0), true},
+	} {
+		assert.Equal(t, tc.want, o.ordered(tc.e, tc.x), tc.name)
+	}
+	// Block 5 then fences and releases on c2, inheriting its acquisition;
+	// block 9 observes c2: block 1's access reaches it through block 5.
+	publish(c2, release{block: 5, rank: 0, epoch: 3, syncs: 3, inherits: []acquisition{acq}})
+	o.acqs[9] = []acquisition{{rank: 2, epoch: 1, syncs: 0, loc: c2, n: 1}}
+	assert.True(t, o.ordered(at(1, 3, 2, 0), at(9, 2, 0, 1)), "through a chain")
+	assert.False(t, o.ordered(at(1, 3, 2, 1), at(9, 2, 0, 1)), "not what the chain's start did not release")
+	assert.False(t, (&ordering{}).ordered(at(1, 3, 2, 0), at(5, 0, 1, 1)), "no release yet")
+}
