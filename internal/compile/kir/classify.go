@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // A siteKind is where a variable is defined or changed.
@@ -226,7 +227,13 @@ func sortedVars[V any](f *Func, set map[*types.Var]V) []*types.Var {
 		out = append(out, v)
 	}
 	slices.SortFunc(out, func(x, y *types.Var) int {
-		if d := int(x.Pos()) - int(y.Pos()); d != 0 {
+		// by file name and offset: the file set's order of files depends on
+		// the order packages were parsed in
+		px, py := f.Src.Fset.Position(x.Pos()), f.Src.Fset.Position(y.Pos())
+		if c := strings.Compare(px.Filename, py.Filename); c != 0 {
+			return c
+		}
+		if d := px.Offset - py.Offset; d != 0 {
 			return d
 		}
 		return f.seq[x] - f.seq[y] // two inlined copies of one helper's variable
