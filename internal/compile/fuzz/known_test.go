@@ -102,7 +102,7 @@ func known(f Failure, kernel, decls string) *knownBug {
 // sharedHelperCalledTwice reports whether decls call a function that
 // declares shared memory from two places or more.
 func sharedHelperCalledTwice(decls string) bool {
-	for _, fn := range strings.Split(decls, "\nfunc ")[1:] {
+	for _, fn := range strings.Split("\n"+decls, "\nfunc ")[1:] {
 		name, _, _ := strings.Cut(fn, "(")
 		if strings.Contains(fn, "gocuda.Shared[") && strings.Count(decls, name+"(") >= 3 { // the declaration and two calls
 			return true
