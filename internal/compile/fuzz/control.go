@@ -1,0 +1,205 @@
+package fuzz
+
+import "fmt"
+
+// uniformIf writes an if (and maybe an else) on a block-uniform condition.
+func (g *gen) uniformIf(c ctx) {
+	g.ifInit(c, c, true)
+}
+
+// ifInit writes an if on a condition uniform or not, sometimes with an
+// init statement declaring a variable of both branches.
+func (g *gen) ifInit(then, els ctx, uni bool) {
+	if g.ch.pick(4) != 0 {
+		g.ifElse(then, els, "if "+g.cond(uni, 0)+" {", !uni)
+		return
+	}
+	v := g.fresh("v")
+	init := g.val(i32, uni, 1)
+	ops := []string{"<", "==", "!=", ">"}
+	open := fmt.Sprintf("if %s := %s; %s %s %s {", v, init, v, ops[g.ch.pick(4)], g.exprOnly(i32, uni, 1))
+	g.push()
+	g.declare(v, i32, uni, false).used = true
+	g.ifElse(then, els, open, !uni)
+	g.pop()
+}
+
+// ifElse writes an if with the opening line open, its branch at then and
+// maybe an else at els. The branches of an if whose condition is the same
+// for every thread are exclusive, and the state of shared memory after
+// it is the join of theirs; threads of a divergent if run both branches
+// in the same barrier interval, so that the else starts in the state the
+// then leaves.
+func (g *gen) ifElse(then, els ctx, open string, divergent bool) {
+	g.line("%s", open)
+	s0 := g.sh
+	if g.ch.pick(3) != 1 {
+		g.body(then, "")
+		g.sh = g.sh.join(s0)
+		return
+	}
+	g.body(then, " else {")
+	s1 := g.sh
+	if !divergent {
+		g.sh = s0
+	}
+	g.body(els, "")
+	g.sh = g.sh.join(s1)
+}
+
+// uniformLoopHead returns the opening line of a loop with counter k whose
+// trip count is block-uniform: at most 4, or the log of the block size,
+// and whether it ranges (and so may leave k unused).
+func (g *gen) uniformLoopHead(k string) (head string, ranged bool) {
+	switch g.ch.pick(5) {
+	case 1:
+		return fmt.Sprintf("for %s := range %s {", k, g.uniformBound()), true
+	case 2:
+		return fmt.Sprintf("for %s := 1; %s < size; %s *= 2 {", k, k, k), false
+	case 3:
+		return fmt.Sprintf("for %s := %s; %s > 0; %s-- {", k, g.uniformBound(), k, k), false
+	case 4:
+		return fmt.Sprintf("for %s := range %d {", k, 2+g.ch.pick(3)), true
+	}
+	return fmt.Sprintf("for %s := 0; %s < %s; %s++ {", k, k, g.uniformBound(), k), g.ch.pick(2) == 0
+}
+
+// uniformBound returns a block-uniform int from 0 to 4.
+func (g *gen) uniformBound() string {
+	bounds := []string{"p1", "int(t.BlockIdx.X % 3)", "min(p1, 2)", "t.BlockDim.Y % 4", "", "3"}
+	var counts []*variable
+	for _, v := range g.vars(tint, true, false) {
+		if v.name[0] == 'n' { // a SyncThreadsCount
+			counts = append(counts, v)
+		}
+	}
+	switch i := g.ch.pick(len(bounds) + len(counts)); {
+	case i >= len(bounds):
+		counts[i-len(bounds)].used = true
+		return counts[i-len(bounds)].name + " % 3"
+	case bounds[i] == "":
+		return fmt.Sprintf("int(uint32(%s) %% 4)", g.val(i32, true, 1))
+	default:
+		return bounds[i]
+	}
+}
+
+// uniformLoop writes a loop whose trip count is the same for every thread
+// of the block.
+func (g *gen) uniformLoop(c ctx) {
+	k := g.fresh("k")
+	head, ranged := g.uniformLoopHead(k)
+	if c.exitOK {
+		// Threads may leave inside: the whole body must treat the lanes
+		// as the live ones, from the first iteration on.
+		c.exitOK = g.ch.pick(3) == 0
+		if c.exitOK {
+			g.exited = true
+		}
+	}
+	c.loops++
+	c.brk = 1
+	g.line("%s", head)
+	g.loopBody(c, &variable{name: k, typ: tint, uniform: true, used: !ranged})
+}
+
+// loopBody writes a loop's body and closing brace; each iteration may
+// start with any shared-memory state the body leaves.
+func (g *gen) loopBody(c ctx, counter *variable) {
+	s0 := g.sh
+	g.sh = shState{true, true}
+	g.breaks = append(g.breaks, shState{})
+	g.body(c, "", counter)
+	g.sh = g.sh.join(s0).join(g.breaks[len(g.breaks)-1])
+	g.breaks = g.breaks[:len(g.breaks)-1]
+}
+
+// threadIf writes an if on a per-thread condition, without collectives.
+func (g *gen) threadIf(c ctx) {
+	c = g.inner(c)
+	c.coll = false
+	g.ifInit(c, c, false)
+}
+
+// threadLoop writes a loop whose trip count differs between threads,
+// without collectives.
+func (g *gen) threadLoop(c ctx) {
+	c = g.inner(c)
+	c.coll = false
+	c.loops++
+	c.brk = 2
+	j := g.fresh("j")
+	bound := g.intExpr(false, 3)
+	ranged := g.ch.pick(2) == 0
+	if ranged {
+		g.line("for %s := range %s {", j, bound)
+	} else {
+		g.line("for %s := 0; %s < %s; %s++ {", j, j, bound, j)
+	}
+	g.loopBody(c, &variable{name: j, typ: tint, used: !ranged})
+}
+
+// gridStride writes a grid-stride loop over g: each element is written by
+// one thread only.
+func (g *gen) gridStride(c ctx) {
+	c = g.inner(c)
+	c.coll = false
+	c.loops++
+	c.brk = 2
+	i := g.fresh("i")
+	g.line("for %s := gid; %s < len(g); %s += size * t.GridDim.X * t.GridDim.Y * t.GridDim.Z {", i, i, i)
+	g.indent++
+	g.line("g[%s] %s %s", i, []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
+	g.indent--
+	g.loopBody(c, &variable{name: i, typ: tint, used: true})
+}
+
+// uniformExit writes a return of the whole block.
+func (g *gen) uniformExit(c ctx) {
+	g.line("if %s {", g.cond(true, 0))
+	g.indent++
+	g.line("return")
+	g.indent--
+	g.line("}")
+}
+
+// threadExit writes a return of some threads, leaving them out of the
+// mask of live lanes first.
+func (g *gen) threadExit(c ctx) {
+	e := g.fresh("e")
+	g.line("%s := %s", e, g.cond(false, 0))
+	g.line("live = t.BallotSync(live, !%s)", e)
+	g.line("if %s {", e)
+	g.indent++
+	g.line("return")
+	g.indent--
+	g.line("}")
+	g.exited = true
+}
+
+// shared writes or reads shared memory without a race: a thread writes
+// only its own slots, and reads another's only in a barrier interval
+// without writes.
+func (g *gen) shared(c ctx) {
+	vs := thread(g.vars(i32, false, true))
+	switch {
+	case (g.ch.pick(3) == 0 || g.sh.wrote) && !g.sh.read:
+		slot := []string{"rank", "size+rank"}[g.ch.pick(2)]
+		g.line("sh[%s] %s %s", slot, []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
+		g.sh.wrote = true
+	case !g.sh.wrote && len(vs) > 0:
+		slots := []string{"(rank+1)%size", "size-1-rank", "(rank+%d)%%size", "size+(rank^%d)%%size",
+			"int(uint32(%s)%%uint32(size))"}
+		s := slots[g.ch.pick(len(slots))]
+		switch s {
+		case "(rank+%d)%%size", "size+(rank^%d)%%size":
+			s = fmt.Sprintf(s, 1+g.ch.pick(40))
+		case "int(uint32(%s)%%uint32(size))":
+			s = fmt.Sprintf(s, g.val(i32, false, 1))
+		}
+		g.line("%s %s sh[%s]", g.target(vs), []string{"=", "+=", "^="}[g.ch.pick(3)], s)
+		g.sh.read = true
+	default:
+		g.assign(c)
+	}
+}

@@ -1,0 +1,58 @@
+// Package fuzz is a differential fuzzer of `gocuda compile`: it generates
+// random structured kernels, compiles them with the compiler's public
+// entry points (compile.Load, compile.Kernels, compile.Generate), and
+// requires each compiled form to match the runtime path bit for bit, or
+// the kernel to be refused with a reason.
+//
+// # Kernels
+//
+// Generate turns a byte string into one kernel, deterministically: every
+// choice the generator makes reads a byte, and an exhausted input chooses
+// the simplest option, so that shorter inputs give smaller kernels and the
+// fuzzing engine's minimizer shrinks kernels. A kernel has block-uniform
+// ifs, loops and switches (on the parameters, BlockIdx, BlockDim, the
+// counters of uniform loops, the results of predicate barriers) holding
+// SyncThreads and SyncThreadsCount/And/Or, with breaks and continues; ifs
+// on the lane's segment, the warp and per-thread predicates holding warp
+// collectives (the four shuffles with widths 1 to 32, votes, ballots,
+// MatchAnySync, the Reduce…Sync family, SyncWarp, ActiveMask); per-thread
+// loops and switches; grid-stride loops; early returns of the whole block
+// or of some threads; int32, uint32 and float32 arithmetic (products
+// rounded explicitly, so that no fused multiply-add makes the forms
+// differ); a per-thread array and struct; shadowing; tuple assignments;
+// helpers with barriers or collectives, some declaring shared memory of
+// their own and called from several places; and pure helpers.
+//
+// The kernels are valid CUDA: barriers sit under block-uniform control
+// only; a warp collective inside a branch names exactly the lanes that
+// reach it (a union of aligned lane segments, or a ballot of the branch's
+// predicate), and a shuffle reads only lanes of its mask, except past the
+// end of a partial warp, which gocuda defines (the caller's own value) and
+// the compiler claims to follow; shared memory is written by each thread
+// in its own slots and read across threads only in a barrier interval
+// without writes (the branches of a divergent if count as one interval);
+// threads that return early are left out of later masks by a ballot taken
+// before they leave. Options.Check verifies this with `gocuda check`.
+//
+// # Batches
+//
+// Run writes a batch of kernels as a package in a temporary directory of
+// the module (testdata/tmp-*, which ./... and go generate ignore), writes
+// their compiled forms, builds one driver for the whole batch (a build
+// costs seconds, a launch microseconds) and launches every kernel on both
+// paths over Shapes: one to three dimensions, blocks of whole and partial
+// warps, one and several blocks. A kernel the compiler fails on alone, or
+// whose generated code does not build, crashes or hangs the driver, is
+// left out and the rest of the batch goes on.
+//
+// # Tests
+//
+// TestCompileRandomKernels runs one batch of random kernels, the corpus
+// and the hand-reduced kernels of known bugs (testdata/bugs) in one build;
+// failures of known bugs (known_test.go) are logged, not reported.
+// FuzzCompile is the coverage-guided form, a build per input:
+//
+//	go test ./internal/compile/fuzz
+//	go test -run TestCompileRandomKernels -fuzz.batches 20 -fuzz.seed 1000 -fuzz.check ./internal/compile/fuzz
+//	go test -run '^$' -fuzz FuzzCompile -parallel 1 ./internal/compile/fuzz
+package fuzz

@@ -1,0 +1,62 @@
+package fuzz_test
+
+import (
+	"fmt"
+
+	"github.com/gocuda/gocuda/internal/compile/fuzz"
+)
+
+// A kernel is a function of its input bytes: here 14 pseudo-random ones
+// give a barrier, an if on the lane's segment (every lane is in it) and a
+// shuffle of width 1 over the lanes of that if. Every kernel begins by
+// declaring the thread's indices, its shared memory (whose own slots it
+// writes) and variables of each kind, and ends by storing them in its own
+// out slots.
+func ExampleGenerate() {
+	k := fuzz.Generate("k0", fuzz.Bytes(41, 14))
+	fmt.Println(k.Imports)
+	fmt.Print(k.Decls)
+	// Output:
+	// [github.com/gocuda/gocuda/gocuda math]
+	// // K0 returns a generated kernel.
+	// //
+	// //gocuda:kernel K0
+	// func k0(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {
+	// 	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
+	// 	rank := t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)
+	// 	lane := rank % 32
+	// 	gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank
+	// 	sh := gocuda.Shared[int32](t, 2*size)
+	// 	a0 := in[gid%len(in)]
+	// 	a1 := int32(rank)*p0 + 1
+	// 	a2 := int32(gid)
+	// 	u0 := uint32(gid) * 2654435761
+	// 	u1 := uint32(lane) + uint32(p0)
+	// 	w0 := p0 + int32(t.BlockIdx.X)
+	// 	live := gocuda.FullMask
+	// 	done := uint32(0) // a bit per helper the thread called
+	// 	f0 := float32(a0) * 0.25
+	// 	var q [4]int32
+	// 	var st struct {
+	// 		x int32
+	// 		y uint32
+	// 	}
+	// 	sh[rank], sh[size+rank] = a0, int32(lane)
+	// 	t.SyncThreads()
+	// 	if (lane >> 4) >= 0 {
+	// 		r1 := gocuda.ShflSync(t, gocuda.FullMask, (int32(p1) ^ 1), int((uint32(p1)^1)&31), 1)
+	// 		a0 ^= int32(r1)
+	// 	} else {
+	// 	}
+	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
+	// 	out[gid*16+0] = uint32(a0)
+	// 	out[gid*16+1] = uint32(a1)
+	// 	out[gid*16+2] = uint32(a2)
+	// 	out[gid*16+3] = u0
+	// 	out[gid*16+4] = u1
+	// 	out[gid*16+5] = uint32(w0)
+	// 	out[gid*16+6] = live
+	// 	out[gid*16+7] = math.Float32bits(f0)
+	// 	_, _, _ = sh, lane, done
+	// }
+}

@@ -1,0 +1,60 @@
+package fuzz
+
+// kernel writes the kernel: a prologue declaring the thread's indices,
+// its shared memory and variables of each kind, statements, and an
+// epilogue storing every variable in the thread's out slots.
+func (g *gen) kernel(k *Kernel) {
+	g.line("// %s returns a generated kernel.", k.Ctor)
+	g.line("//")
+	g.line("//gocuda:kernel %s", k.Ctor)
+	g.line("func %s(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {", k.Name)
+	g.indent++
+	g.frames = [][]*variable{{{name: "p0", typ: i32, uniform: true}, {name: "p1", typ: tint, uniform: true}}}
+	g.prologue()
+	g.sink = "a0"
+	g.block(ctx{top: true, uniform: true, coll: true, canReturn: true, exitOK: true})
+	g.epilogue()
+	g.indent--
+	g.line("}")
+}
+
+// prologue declares the variables every kernel has.
+func (g *gen) prologue() {
+	g.line("size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z")
+	g.line("rank := %s", []string{"t.ThreadRank()", "t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)"}[g.ch.pick(2)])
+	g.line("lane := %s", []string{"t.LaneID()", "rank % 32", "rank & 31"}[g.ch.pick(3)])
+	g.line("gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank")
+	g.line("sh := gocuda.Shared[int32](t, 2*size)")
+	g.line("a0 := in[gid%%len(in)]")
+	g.line("a1 := int32(rank)*p0 + 1")
+	g.line("a2 := int32(gid)")
+	g.line("u0 := uint32(gid) * 2654435761")
+	g.line("u1 := uint32(lane) + uint32(p0)")
+	g.line("w0 := p0 + int32(t.BlockIdx.X)")
+	g.line("live := gocuda.FullMask")
+	g.line("done := uint32(0) // a bit per helper the thread called")
+	g.line("f0 := float32(a0) * 0.25")
+	g.line("var q [4]int32")
+	g.line("var st struct {\n\t\tx int32\n\t\ty uint32\n\t}")
+	g.line("sh[rank], sh[size+rank] = a0, int32(lane)")
+	g.sh = shState{wrote: true}
+	f := &g.frames[0]
+	for _, v := range []variable{
+		{name: "size", typ: tint, uniform: true}, {name: "rank", typ: tint}, {name: "lane", typ: tint},
+		{name: "gid", typ: tint}, {name: "a0", typ: i32, mut: true}, {name: "a1", typ: i32, mut: true},
+		{name: "a2", typ: i32, mut: true}, {name: "u0", typ: u32, mut: true}, {name: "u1", typ: u32, mut: true},
+		{name: "w0", typ: i32, uniform: true, mut: true}, {name: "live", typ: u32},
+	} {
+		*f = append(*f, &v)
+	}
+}
+
+// epilogue stores the kernel's variables in the thread's first out slots.
+func (g *gen) epilogue() {
+	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)")
+	g.imports["math"] = true
+	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
+		g.line("out[gid*%d+%d] = %s", Slots, i, v)
+	}
+	g.line("_, _, _ = sh, lane, done")
+}

@@ -1,0 +1,80 @@
+package fuzz
+
+import "fmt"
+
+// loopExit writes a break or continue of the innermost loop, on a
+// condition as uniform as the loop needs.
+func (g *gen) loopExit(c ctx) {
+	word := []string{"break", "continue"}[g.ch.pick(2)]
+	g.line("if %s {", g.cond(c.brk == 1, 0))
+	g.indent++
+	g.line("%s", word)
+	g.indent--
+	g.line("}")
+	if word == "break" {
+		b := &g.breaks[len(g.breaks)-1]
+		*b = b.join(g.sh)
+	}
+}
+
+// switchStmt writes a switch: on a block-uniform tag its cases are like
+// the branches of a uniform if, on a per-thread tag they are thread code.
+func (g *gen) switchStmt(c ctx) {
+	uni := g.ch.pick(8) == 0
+	if !uni {
+		c = g.inner(c)
+		c.coll = false
+	}
+	c.brk = 0 // a break would leave the switch
+	g.line("switch %s & 3 {", g.val(i32, uni, 1))
+	s0, after := g.sh, g.sh
+	cases := []string{"case 0:", "case 1, 2:", "default:"}
+	for _, cs := range cases[:1+g.ch.pick(3)] {
+		g.line("%s", cs)
+		if uni { // exclusive cases; else see ifElse
+			g.sh = s0
+		}
+		g.nest(c)
+		after = after.join(g.sh)
+	}
+	g.line("}")
+	g.sh = after
+}
+
+// float updates the kernel's float32 variable, rounding every product
+// explicitly so that no fused multiply-add can make the two forms differ.
+func (g *gen) float(c ctx) {
+	if c.coll && g.ch.pick(3) == 0 {
+		mask, seg := g.mask(c)
+		if seg >= 0 {
+			g.line("f0 = gocuda.ShflXorSync(t, %s, f0, %d, %d)", mask, g.ch.pick(1<<seg), 1<<seg)
+			return
+		}
+	}
+	switch g.ch.pick(3) {
+	case 0:
+		g.line("f0 = float32(f0*%s) + float32(%s)", []string{"0.5", "1.25", "-3", "1e-3"}[g.ch.pick(4)], g.val(i32, false, 1))
+	case 1:
+		g.line("f0 -= float32(%s) / 7", g.val(i32, false, 1))
+	default:
+		g.line("f0 = float32(f0*f0) - %s", []string{"1", "0.75", "1e10"}[g.ch.pick(3)])
+	}
+}
+
+// array writes an element of the kernel's per-thread array.
+func (g *gen) array(c ctx) {
+	idx := fmt.Sprint(g.ch.pick(4))
+	if g.ch.pick(2) == 0 {
+		idx = fmt.Sprintf("int(uint32(%s) & 3)", g.val(i32, false, 2))
+	}
+	g.line("q[%s] %s %s", idx, []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
+}
+
+// structField writes a field of the kernel's per-thread struct.
+func (g *gen) structField(c ctx) {
+	if g.ch.pick(2) == 0 {
+		g.line("st.x %s %s", []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
+		return
+	}
+	g.line("st.y %s %s", []string{"=", "-=", "|="}[g.ch.pick(3)], g.val(u32, false, 0))
+}

@@ -1,0 +1,261 @@
+package fuzz
+
+import "fmt"
+
+// A ctx is where a statement goes.
+type ctx struct {
+	top       bool   // at kernel level: the lanes here are the live ones (see gen.mask)
+	uniform   bool   // block-uniform control: barriers allowed
+	coll      bool   // warp collectives allowed (not in per-thread loops and ifs)
+	mconst    uint32 // below the top, the lanes here are mdyn & mconst
+	mdyn      string
+	seg       int  // shuffles may use widths up to 1<<seg; -1: only a broadcast from the mask's first lane
+	canReturn bool // returns allowed (at kernel level, not in helpers)
+	exitOK    bool // returns of some threads allowed
+	loops     int  // enclosing loops
+	depth     int  // enclosing blocks
+	brk       int  // break and continue: 0 not here, 1 on a block-uniform condition, 2 on any
+}
+
+// A stmtKind is one kind of statement, its weight and where it may go.
+type stmtKind struct {
+	weight int
+	ok     func(g *gen, c ctx) bool
+	gen    func(g *gen, c ctx)
+}
+
+var (
+	anywhere  = func(*gen, ctx) bool { return true }
+	uniform   = func(_ *gen, c ctx) bool { return c.uniform }
+	warp      = func(_ *gen, c ctx) bool { return c.coll }
+	nested    = func(_ *gen, c ctx) bool { return c.depth < 4 }
+	loopable  = func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops < 2 }
+	warpBlock = func(_ *gen, c ctx) bool { return c.coll && c.depth < 4 }
+)
+
+var stmtKinds []stmtKind
+
+func init() {
+	stmtKinds = []stmtKind{
+		{3, anywhere, (*gen).assign},
+		{1, anywhere, (*gen).record},
+		{2, anywhere, (*gen).local},
+		{1, anywhere, (*gen).swap},
+		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).structField},
+		{5, uniform, (*gen).barrier},
+		{2, uniform, (*gen).predBarrier},
+		{1, uniform, (*gen).uniformAssign},
+		{2, nested, (*gen).uniformIf},
+		{3, loopable, (*gen).uniformLoop},
+		{3, warpBlock, (*gen).laneIf},
+		{1, warpBlock, (*gen).warpIf},
+		{2, warpBlock, (*gen).dataIf},
+		{1, nested, (*gen).threadIf},
+		{5, warp, (*gen).collective},
+		{5, anywhere, (*gen).shared},
+		{1, loopable, (*gen).threadLoop},
+		{1, func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops == 0 }, (*gen).gridStride},
+		{2, func(g *gen, c ctx) bool { return !g.helper && c.coll && c.depth < 4 }, (*gen).helperCall},
+		{1, func(_ *gen, c ctx) bool { return c.canReturn && c.uniform }, (*gen).uniformExit},
+		{1, func(_ *gen, c ctx) bool { return c.canReturn && c.exitOK && c.uniform }, (*gen).threadExit},
+		{1, func(_ *gen, c ctx) bool { return c.brk > 0 }, (*gen).loopExit},
+		{1, nested, (*gen).switchStmt},
+		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).float},
+		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).array},
+	}
+}
+
+// block writes statements until the input says stop or the budget ends,
+// in a scope of their own.
+func (g *gen) block(c ctx, vars ...*variable) {
+	g.push()
+	g.frames[len(g.frames)-1] = vars
+	odds := max(2, 12-3*c.depth)
+	for g.budget > 0 && g.ch.pick(odds) != 0 {
+		g.budget--
+		g.stmt(c)
+	}
+	g.pop()
+}
+
+// stmt writes one statement that may go at c.
+func (g *gen) stmt(c ctx) {
+	w := make([]int, len(stmtKinds))
+	for i, k := range stmtKinds {
+		if k.ok(g, c) {
+			w[i] = k.weight
+		}
+	}
+	stmtKinds[g.ch.weighted(w...)].gen(g, c)
+}
+
+// body writes a braced block of statements at c, one level deeper, and
+// the closing brace with the given suffix.
+func (g *gen) body(c ctx, close string, vars ...*variable) {
+	g.nest(c, vars...)
+	g.line("}%s", close)
+}
+
+// nest writes a block of statements at c, one level deeper.
+func (g *gen) nest(c ctx, vars ...*variable) {
+	c.depth++
+	g.indent++
+	g.block(c, vars...)
+	g.indent--
+}
+
+// inner returns the context of the branches of an if whose condition may
+// differ between threads: same lanes, no barriers, no returns.
+func (g *gen) inner(c ctx) ctx {
+	if c.top {
+		c.top = false
+		c.mdyn, c.mconst, c.seg = "", ^uint32(0), 5
+		if g.exited {
+			c.mdyn, c.seg = "live", -1
+		}
+	}
+	c.uniform, c.canReturn, c.exitOK = false, false, false
+	if c.brk == 1 { // leaving a uniform loop from a branch would make it diverge
+		c.brk = 0
+	}
+	return c
+}
+
+// mask returns the Go expression of the lanes at c, and the segment
+// shuffles may use (see ctx.seg).
+func (g *gen) mask(c ctx) (string, int) {
+	c = g.inner(c)
+	return maskExpr(c.mdyn, c.mconst), c.seg
+}
+
+func maskExpr(dyn string, m uint32) string {
+	switch {
+	case dyn == "" && m == ^uint32(0):
+		return "gocuda.FullMask"
+	case dyn == "":
+		return fmt.Sprintf("0x%08x", m)
+	case m == ^uint32(0):
+		return dyn
+	}
+	return fmt.Sprintf("%s & 0x%08x", paren(dyn), m)
+}
+
+// assign assigns a per-thread variable.
+func (g *gen) assign(c ctx) {
+	t := []typ{i32, u32}[g.ch.pick(2)]
+	vs := g.vars(t, false, true)
+	if !c.uniform {
+		vs = thread(vs)
+	}
+	if len(vs) == 0 {
+		g.local(c)
+		return
+	}
+	target := g.target(vs)
+	uni := isUniform(vs, target)
+	op := []string{"=", "+=", "^=", "-=", "*=", "|="}[g.ch.pick(6)]
+	g.line("%s %s %s", target, op, g.val(t, uni, 0))
+}
+
+// thread returns the per-thread variables of vs.
+func thread(vs []*variable) []*variable {
+	var out []*variable
+	for _, v := range vs {
+		if !v.uniform {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func isUniform(vs []*variable, name string) bool {
+	for _, v := range vs {
+		if v.name == name {
+			return v.uniform
+		}
+	}
+	return false
+}
+
+// local declares a per-thread variable.
+// Its initial value may be block-uniform (the compiler must not take the
+// variable for uniform when a branch assigns it later), and it may shadow
+// a variable of an enclosing scope.
+func (g *gen) local(c ctx) {
+	t := []typ{i32, u32}[g.ch.pick(2)]
+	name := g.fresh("v")
+	if vs := g.shadowable(t); len(vs) > 0 && g.ch.pick(4) == 0 {
+		name = g.target(vs)
+	}
+	g.line("%s := %s", name, g.val(t, g.ch.pick(3) == 0, 0))
+	g.declare(name, t, false, true)
+}
+
+// swap writes a tuple assignment of two per-thread variables.
+func (g *gen) swap(c ctx) {
+	t := []typ{i32, u32}[g.ch.pick(2)]
+	vs := thread(g.vars(t, false, true))
+	if len(vs) < 2 {
+		g.assign(c)
+		return
+	}
+	x, y := g.target(vs), g.target(vs)
+	if x == y {
+		g.line("%s++", x)
+		return
+	}
+	if g.ch.pick(2) == 0 {
+		g.line("%s, %s = %s, %s", x, y, y, x)
+		return
+	}
+	g.line("%s, %s = %s+1, %s^%s", x, y, y, x, y)
+}
+
+// record writes a value to one of the thread's out slots.
+func (g *gen) record(c ctx) {
+	g.line("out[gid*%d+%d] = %s", Slots, 8+g.ch.pick(Slots-8), g.u32Of(false))
+}
+
+// u32Of returns a uint32 expression.
+func (g *gen) u32Of(uni bool) string {
+	if g.ch.pick(2) == 0 {
+		return g.val(u32, uni, 0)
+	}
+	return fmt.Sprintf("uint32(%s)", g.val(i32, uni, 0))
+}
+
+// uniformAssign assigns a block-uniform variable, or declares one.
+func (g *gen) uniformAssign(c ctx) {
+	vs := g.vars(i32, true, true)
+	if len(vs) == 0 || g.ch.pick(3) == 0 {
+		name := g.fresh("w")
+		g.line("%s := %s", name, g.val(i32, true, 0))
+		g.declare(name, i32, true, true)
+		return
+	}
+	op := []string{"=", "+=", "^="}[g.ch.pick(3)]
+	g.line("%s %s %s", g.target(vs), op, g.val(i32, true, 0))
+}
+
+// barrier writes t.SyncThreads().
+func (g *gen) barrier(c ctx) {
+	g.line("t.SyncThreads()")
+	g.sh = shState{}
+}
+
+// predBarrier writes a barrier that reduces a predicate; its result is
+// block-uniform.
+func (g *gen) predBarrier(c ctx) {
+	p := g.cond(false, 0)
+	switch g.ch.pick(3) {
+	case 0:
+		name := g.fresh("n")
+		g.line("%s := t.SyncThreadsCount(%s)", name, p)
+		g.declare(name, tint, true, false)
+	default:
+		name := g.fresh("b")
+		g.line("%s := t.SyncThreads%s(%s)", name, []string{"And", "Or"}[g.ch.pick(2)], p)
+		g.declare(name, tbool, true, false)
+	}
+	g.sh = shState{}
+}

@@ -1,0 +1,158 @@
+package fuzz
+
+import "fmt"
+
+// laneIf writes an if on the lane's segment: both branches hold whole
+// aligned segments of 1<<s lanes, so a shuffle of width up to 1<<s in a
+// branch reads only lanes of that branch.
+func (g *gen) laneIf(c ctx) {
+	c = g.inner(c)
+	s := g.ch.pick(5)
+	q := "lane"
+	if s > 0 {
+		q = fmt.Sprintf("(lane >> %d)", s)
+	}
+	n := 32 >> s // segments in a warp
+	var cond string
+	var in func(int) bool
+	switch k := g.ch.pick(5); {
+	case k == 1 && n > 1:
+		v := g.ch.pick(2)
+		cond, in = fmt.Sprintf("%s&1 == %d", q, v), func(x int) bool { return x&1 == v }
+	case k == 2:
+		v := 1 + g.ch.pick(n)
+		cond, in = fmt.Sprintf("%s < %d", q, v), func(x int) bool { return x < v }
+	case k == 3:
+		v := g.ch.pick(3)
+		cond, in = fmt.Sprintf("%s%%3 == %d", q, v), func(x int) bool { return x%3 == v }
+	case k == 4:
+		v := g.ch.pick(n)
+		cond, in = fmt.Sprintf("%s >= %d", q, v), func(x int) bool { return x >= v }
+	default:
+		v := g.ch.pick(n)
+		cond, in = fmt.Sprintf("%s == %d", q, v), func(x int) bool { return x == v }
+	}
+	var set uint32
+	for l := range 32 {
+		if in(l >> s) {
+			set |= 1 << l
+		}
+	}
+	if c.mconst&set == 0 { // a branch no lane takes
+		cond, set = "!("+cond+")", ^set
+	}
+	then, els := c, c
+	then.mconst, els.mconst = c.mconst&set, c.mconst&^set
+	if c.seg >= 0 {
+		then.seg, els.seg = min(c.seg, s), min(c.seg, s)
+	}
+	g.ifElse(then, els, "if "+cond+" {", true)
+}
+
+// warpIf writes an if whose condition is the same for every lane of a
+// warp: the lanes stay those of the enclosing code.
+func (g *gen) warpIf(c ctx) {
+	c = g.inner(c)
+	conds := []string{"t.WarpID()%2 == 0", "rank/32 == 1", "t.WarpID() < 1", "(rank>>5)%3 != 2"}
+	g.ifElse(c, c, "if "+conds[g.ch.pick(len(conds))]+" {", true)
+}
+
+// dataIf writes an if on a per-thread predicate, whose branches' lanes are
+// a ballot of it: collectives there may not shuffle but from the first
+// lane of the mask.
+func (g *gen) dataIf(c ctx) {
+	mask, _ := g.mask(c)
+	c = g.inner(c)
+	p, m := g.fresh("d"), g.fresh("m")
+	g.line("%s := %s", p, g.cond(false, 0))
+	g.line("%s := t.BallotSync(%s, %s)", m, mask, p)
+	then, els := c, c
+	then.mdyn, then.mconst, then.seg = m, ^uint32(0), -1
+	els.mdyn, els.mconst, els.seg = fmt.Sprintf("%s &^ %s", paren(mask), m), ^uint32(0), -1
+	g.push()
+	g.declare(p, tbool, false, false).used = true
+	g.declare(m, u32, false, false)
+	g.ifElse(then, els, "if "+p+" {", true)
+	g.pop()
+}
+
+// collective writes a warp collective over the lanes at c.
+func (g *gen) collective(c ctx) {
+	mask, seg := g.mask(c)
+	if seg >= 0 && g.ch.pick(2) == 0 {
+		g.shuffle(mask, seg)
+		return
+	}
+	switch g.ch.pick(8) {
+	case 7:
+		g.result(u32, "t.ActiveMask()") // the lanes here: gocuda defines which converge
+	case 0:
+		g.result(u32, fmt.Sprintf("t.BallotSync(%s, %s)", mask, g.cond(false, 1)))
+	case 1:
+		name := g.fresh("q")
+		g.line("%s := t.%sSync(%s, %s)", name, []string{"Any", "All"}[g.ch.pick(2)], mask, g.cond(false, 1))
+		g.declare(name, tbool, false, false)
+	case 2:
+		t := []typ{i32, u32}[g.ch.pick(2)]
+		op := []string{"Add", "Min", "Max"}[g.ch.pick(3)]
+		g.result(t, fmt.Sprintf("gocuda.Reduce%sSync(t, %s, %s)", op, mask, g.val(t, false, 1)))
+	case 3:
+		op := []string{"And", "Or", "Xor"}[g.ch.pick(3)]
+		g.result(u32, fmt.Sprintf("gocuda.Reduce%sSync(t, %s, %s)", op, mask, g.val(u32, false, 1)))
+	case 4:
+		g.line("t.SyncWarp(%s)", mask)
+	case 5:
+		t := []typ{i32, u32}[g.ch.pick(2)]
+		g.result(u32, fmt.Sprintf("gocuda.MatchAnySync(t, %s, %s)", mask, g.val(t, false, 1)))
+	default:
+		t := []typ{i32, u32}[g.ch.pick(2)]
+		g.imports["math/bits"] = true
+		g.result(t, fmt.Sprintf("gocuda.ShflSync(t, %s, %s, bits.TrailingZeros32(%s), 32)", mask, g.val(t, false, 1), mask))
+	}
+}
+
+// shuffle writes one of the four shuffles, of a width that keeps its
+// reads in the caller's segment of 1<<seg lanes.
+func (g *gen) shuffle(mask string, seg int) {
+	t := []typ{i32, u32}[g.ch.pick(2)]
+	width := 1 << g.ch.pick(seg+1)
+	v := g.val(t, false, 1)
+	var call string
+	switch g.ch.pick(4) {
+	case 0:
+		src := fmt.Sprint(g.ch.pick(32))
+		if g.ch.pick(2) == 0 {
+			src = fmt.Sprintf("int(%s & 31)", g.val(u32, false, 2))
+		}
+		call = fmt.Sprintf("gocuda.ShflSync(t, %s, %s, %s, %d)", mask, v, src, width)
+	case 1:
+		call = fmt.Sprintf("gocuda.ShflXorSync(t, %s, %s, %d, %d)", mask, v, g.ch.pick(width), width)
+	default:
+		kind := []string{"Up", "Down"}[g.ch.pick(2)]
+		delta := fmt.Sprint(g.ch.pick(width + 1))
+		if g.ch.pick(3) == 0 {
+			delta = g.intExpr(false, width)
+		}
+		call = fmt.Sprintf("gocuda.Shfl%sSync(t, %s, %s, %s, %d)", kind, mask, v, delta, width)
+	}
+	g.result(t, call)
+}
+
+// result assigns the result of a collective of type t: to a new variable,
+// to a variable, or (rarely, and refused by the compiler) inside an
+// expression.
+func (g *gen) result(t typ, call string) {
+	vs := thread(g.vars(t, false, true))
+	switch k := g.ch.pick(30); {
+	case k < 10 || len(vs) == 0:
+		name := g.fresh("r")
+		g.line("%s := %s", name, call)
+		g.declare(name, t, false, true)
+	case k == 29:
+		g.line("%s = %s + %s", g.target(vs), g.val(t, false, 2), call)
+	case k >= 26:
+		g.line("%s %s %s", g.target(vs), []string{"+=", "^="}[g.ch.pick(2)], call)
+	default:
+		g.line("%s = %s", g.target(vs), call)
+	}
+}
