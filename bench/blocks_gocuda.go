@@ -41,6 +41,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 
 //line blocks.go:15
 				tid := gc_tx
+				_ = tid
 
 //line blocks.go:17
 				s[tid]++
@@ -58,6 +59,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 
 //line blocks.go:15
 			tid := gc_tx
+			_ = tid
 
 //line blocks.go:20
 			counts[tid] = s[tid]
@@ -106,6 +108,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 
 //line blocks.go:32
 			v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+			_ = v
 			gc_l_v[gc_lane] = v
 		}
 
@@ -198,6 +201,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:57
 			tid := gc_tx
+			_ = tid
 
 //line blocks.go:58
 			s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
@@ -217,6 +221,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:57
 				tid := gc_tx
+				_ = tid
 
 //line blocks.go:61
 				if tid < stride {
@@ -236,6 +241,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:57
 			tid := gc_tx
+			_ = tid
 
 //line blocks.go:66
 			if tid == 0 {

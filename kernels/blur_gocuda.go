@@ -41,6 +41,9 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
 		}
 		{
 			gc_tx := -1
@@ -51,14 +54,19 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line blur.go:89
 				x := gc_bx*gc_bdx + gc_tx
+				_ = x
 
 //line blur.go:90
 				y := gc_by*gc_bdy + gc_ty
+				_ = y
 
 //line blur.go:91
 				if x >= width || y >= height {
@@ -78,6 +86,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 
 //line blur.go:101
 				dst[y*width+x] = sum * blurScale(r)
+				_ = sum
 			}
 		}
 	}
@@ -103,6 +112,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -135,6 +145,9 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -167,6 +180,9 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -175,9 +191,11 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:124
 			x := x0 + r + gc_tx
+			_ = x
 
 //line blur.go:124
 			y := y0 + r + gc_ty
+			_ = y
 
 //line blur.go:125
 			if x >= width || y >= height {
@@ -203,6 +221,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:135
 			dst[y*width+x] = sum * blurScale(r)
+			_ = sum
 		}
 	}
 }

@@ -57,6 +57,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:31
 				tid := gc_tx
+				_ = tid
 
 //line histogram.go:33
 				b := tid + gc_off
@@ -91,6 +92,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:31
 				tid := gc_tx
+				_ = tid
 
 //line histogram.go:38
 				i := gc_bx*gc_bdx + tid + gc_off2
@@ -122,6 +124,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:31
 				tid := gc_tx
+				_ = tid
 
 //line histogram.go:42
 				b_ := tid + gc_off3

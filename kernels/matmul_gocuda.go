@@ -43,6 +43,9 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
 		}
 		{
 			gc_tx := -1
@@ -53,14 +56,19 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul.go:128
 				row := gc_by*gc_bdy + gc_ty
+				_ = row
 
 //line matmul.go:129
 				col := gc_bx*gc_bdx + gc_tx
+				_ = col
 
 //line matmul.go:130
 				if row >= m || col >= n {
@@ -77,6 +85,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 
 //line matmul.go:137
 				c[row*n+col] = sum
+				_ = sum
 			}
 		}
 	}
@@ -112,6 +121,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -128,6 +138,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line matmul.go:165
 		var sum float32
+		_ = sum
 		gc_s_sum[gc_rank] = sum
 	}
 
@@ -141,21 +152,28 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:162
 				ty := gc_ty
+				_ = ty
 
 //line matmul.go:163
 				row := gc_by*MatMulTile + ty
+				_ = row
 
 //line matmul.go:164
 				col := gc_bx*MatMulTile + tx
+				_ = col
 
 //line matmul.go:167
 				as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
@@ -169,14 +187,19 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul.go:162
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:162
 				ty := gc_ty
+				_ = ty
 				sum := gc_s_sum[gc_rank]
 
 				{
@@ -323,20 +346,27 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:162
-			tx := gc_tx
-
-//line matmul.go:162
 			ty := gc_ty
+			_ = ty
 
 //line matmul.go:163
 			row := gc_by*MatMulTile + ty
+			_ = row
+
+//line matmul.go:162
+			tx := gc_tx
+			_ = tx
 
 //line matmul.go:164
 			col := gc_bx*MatMulTile + tx
+			_ = col
 			sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
@@ -365,6 +395,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -381,6 +412,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:206
 		var sum float32
+		_ = sum
 		gc_s_sum[gc_rank] = sum
 	}
 
@@ -394,21 +426,28 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:203
 				ty := gc_ty
+				_ = ty
 
 //line matmul.go:204
 				row := gc_by*MatMulTile + ty
+				_ = row
 
 //line matmul.go:205
 				col := gc_bx*MatMulTile + tx
+				_ = col
 
 //line matmul.go:208
 				as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
@@ -425,14 +464,19 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul.go:203
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:203
 				ty := gc_ty
+				_ = ty
 				sum := gc_s_sum[gc_rank]
 
 //line matmul.go:210
@@ -485,6 +529,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:226
 				sum += ar[15] * bt[15][tx]
+				_ = ar
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -497,20 +542,27 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:203
-			tx := gc_tx
-
-//line matmul.go:203
 			ty := gc_ty
+			_ = ty
 
 //line matmul.go:204
 			row := gc_by*MatMulTile + ty
+			_ = row
+
+//line matmul.go:203
+			tx := gc_tx
+			_ = tx
 
 //line matmul.go:205
 			col := gc_bx*MatMulTile + tx
+			_ = col
 			sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
@@ -545,6 +597,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -573,6 +626,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
+		_ = s00
+		_ = s01
+		_ = s10
+		_ = s11
 		gc_s_s00[gc_rank] = s00
 		gc_s_s01[gc_rank] = s01
 		gc_s_s10[gc_rank] = s10
@@ -589,15 +646,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
 //line matmul.go:251
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:251
 				ty := gc_ty
+				_ = ty
 
 //line matmul.go:256
 				for i := 0; i < matmulRegTile; i += half {
@@ -616,14 +678,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul.go:251
 				tx := gc_tx
+				_ = tx
 
 //line matmul.go:251
 				ty := gc_ty
+				_ = ty
 				s00 := gc_s_s00[gc_rank]
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]
@@ -1023,6 +1090,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 //line matmul.go:270
 				}
+				_ = a0
+				_ = a1
 				gc_s_s00[gc_rank] = s00
 				gc_s_s01[gc_rank] = s01
 				gc_s_s10[gc_rank] = s10
@@ -1038,14 +1107,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:251
 			tx := gc_tx
+			_ = tx
 
 //line matmul.go:251
 			ty := gc_ty
+			_ = ty
 			s00 := gc_s_s00[gc_rank]
 			s01 := gc_s_s01[gc_rank]
 			s10 := gc_s_s10[gc_rank]

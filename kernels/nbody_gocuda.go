@@ -51,6 +51,7 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 
 //line nbody.go:144
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line nbody.go:145
 				if i >= len(bodies) {
@@ -77,6 +78,12 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 
 //line nbody.go:154
 				acc[i] = [3]float32{ax, ay, az}
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
 			}
 		}
 	}
@@ -135,6 +142,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:176
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line nbody.go:177
 			var xi, yi, zi float32
@@ -146,6 +154,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:181
 			var ax, ay, az float32
+			_ = xi
+			_ = yi
+			_ = zi
+			_ = ax
+			_ = ay
+			_ = az
 			gc_s_xi[gc_rank] = xi
 			gc_s_yi[gc_rank] = yi
 			gc_s_zi[gc_rank] = zi
@@ -205,6 +219,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:176
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 			ax := gc_s_ax[gc_rank]
 			ay := gc_s_ay[gc_rank]
 			az := gc_s_az[gc_rank]
@@ -281,9 +296,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:217
 			tx := gc_tx
+			_ = tx
 
 //line nbody.go:219
 			i := gc_bx*p + tx
+			_ = i
 
 //line nbody.go:220
 			var xi, yi, zi float32
@@ -295,6 +312,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:225
 			var ax, ay, az float32
+			_ = xi
+			_ = yi
+			_ = zi
+			_ = ax
+			_ = ay
+			_ = az
 			gc_s_xi[gc_rank] = xi
 			gc_s_yi[gc_rank] = yi
 			gc_s_zi[gc_rank] = zi
@@ -314,14 +337,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
 				tx := gc_tx
+				_ = tx
 
 //line nbody.go:217
 				ty := gc_ty
+				_ = ty
 
 //line nbody.go:227
 				for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
@@ -337,14 +365,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
 				ty := gc_ty
+				_ = ty
 
 //line nbody.go:231
 				lo := ty * part
+				_ = lo
 				xi := gc_s_xi[gc_rank]
 				yi := gc_s_yi[gc_rank]
 				zi := gc_s_zi[gc_rank]
@@ -371,14 +404,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line nbody.go:217
 			tx := gc_tx
+			_ = tx
 
 //line nbody.go:217
 			ty := gc_ty
+			_ = ty
 			ax := gc_s_ax[gc_rank]
 			ay := gc_s_ay[gc_rank]
 			az := gc_s_az[gc_rank]
@@ -395,17 +433,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line nbody.go:217
 			tx := gc_tx
+			_ = tx
 
 //line nbody.go:217
 			ty := gc_ty
+			_ = ty
 
 //line nbody.go:219
 			i := gc_bx*p + tx
+			_ = i
 			ax := gc_s_ax[gc_rank]
 			ay := gc_s_ay[gc_rank]
 			az := gc_s_az[gc_rank]
@@ -469,6 +513,7 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 
 //line nbody.go:257
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line nbody.go:258
 				if i >= len(bodies) {
@@ -515,6 +560,9 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 					}
 //line nbody.go:265
 				}
+				_ = b
+				_ = v
+				_ = a
 			}
 		}
 	}

@@ -44,6 +44,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:184
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:186
 			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -63,6 +64,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:184
 				tid := gc_tx
+				_ = tid
 
 //line reduce.go:189
 				if tid < s {
@@ -82,6 +84,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:184
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:194
 			if tid == 0 {
@@ -127,6 +130,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:208
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:210
 			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -146,6 +150,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:208
 				tid := gc_tx
+				_ = tid
 
 //line reduce.go:213
 				if tid%(2*s) == 0 {
@@ -165,6 +170,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:208
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:218
 			if tid == 0 {
@@ -210,6 +216,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:232
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:234
 			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -229,6 +236,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:232
 				tid := gc_tx
+				_ = tid
 
 //line reduce.go:237
 				if index := 2 * s * tid; index < gc_bdx {
@@ -248,6 +256,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:232
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:242
 			if tid == 0 {
@@ -291,6 +300,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:254
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:256
 			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -302,6 +312,15 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:258
 	var stop int = 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line reduce.go:258
+		_ = sdata_
+
+//line reduce.go:258
+		_ = stop
+	}
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -316,6 +335,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:269
 				tid_ := gc_tx
+				_ = tid_
 
 //line reduce.go:271
 				if tid_ < s {
@@ -335,6 +355,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:254
 			tid := gc_tx
+			_ = tid
 
 //line reduce.go:259
 			if tid == 0 {

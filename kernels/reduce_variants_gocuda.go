@@ -44,9 +44,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:19
 			tid := gc_tx
+			_ = tid
 
 //line reduce_variants.go:20
 			i := gc_bx*2*gc_bdx + tid
+			_ = i
 
 //line reduce_variants.go:22
 			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -58,6 +60,15 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:24
 	var stop int = 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:24
+		_ = sdata_
+
+//line reduce_variants.go:24
+		_ = stop
+	}
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -72,6 +83,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:269
 				tid_ := gc_tx
+				_ = tid_
 
 //line reduce.go:271
 				if tid_ < s {
@@ -91,6 +103,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:19
 			tid := gc_tx
+			_ = tid
 
 //line reduce_variants.go:25
 			if tid == 0 {
@@ -139,9 +152,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:42
 			tid := gc_tx
+			_ = tid
 
 //line reduce_variants.go:43
 			i := gc_bx*2*gc_bdx + tid
+			_ = i
 
 //line reduce_variants.go:45
 			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -153,6 +168,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:47
+		_ = sdata_
+
+//line reduce_variants.go:47
+		_ = stop
+	}
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -167,6 +191,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:269
 				tid_ := gc_tx
+				_ = tid_
 
 //line reduce.go:271
 				if tid_ < s {
@@ -181,7 +206,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		_ = gc_dead
 		var gc_l_v [32]T
 		{
-			var gc_m7 uint32
+			var gc_m8 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -193,14 +218,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:42
 				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:48
 				if tid < gocuda.WarpSize {
-					gc_m7 |= 1 << gc_lane
+					gc_m8 |= 1 << gc_lane
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
 
 //line reduce_variants.go:49
@@ -216,9 +242,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:60
 					tid_2 := gc_tx
+					_ = tid_2
+
+//line reduce_variants.go:49
+					_ = sdata_2
 
 //line reduce_variants.go:61
 					v := sdata_2[tid_2]
+					_ = v
 					gc_l_v[gc_lane] = v
 				}
 
@@ -235,6 +266,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:60
 						tid_2 := gc_tx
+						_ = tid_2
 						v := gc_l_v[gc_lane]
 						_ = v
 
@@ -258,6 +290,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:60
 						tid_2 := gc_tx
+						_ = tid_2
 						v := gc_l_v[gc_lane]
 						_ = v
 
@@ -271,7 +304,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
+			gc_act = gc_save8 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -284,6 +317,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:42
 			tid := gc_tx
+			_ = tid
 
 //line reduce_variants.go:51
 			if tid == 0 {
@@ -311,6 +345,10 @@ var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks
 func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bidx := gc_b.Index()
@@ -319,7 +357,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_s_v := compiled.Scratch[T](gc_b, 0)
 
 //line reduce_variants.go:100
-	warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -337,12 +375,21 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:80
 			i := gc_bx*2*gc_bdx + gc_tx
+			_ = i
 
 //line reduce_variants.go:81
 			var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 
+//line reduce_variants.go:81
+			_ = v
+
 //line reduce_variants.go:101
 			var v_ T = v
+
+//line reduce_variants.go:101
+			_ = v_
+			_ = v
+			_ = v_
 			gc_l_v_[gc_lane] = v_
 			gc_s_v[gc_rank] = v
 		}
@@ -380,6 +427,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:93
 			var r_ T = v_
 
+//line reduce_variants.go:93
+			_ = r_
+
 //line reduce_variants.go:101
 			v = r_
 
@@ -387,6 +437,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			if (gc_rank & 31) == 0 {
 				warpSums[(gc_rank >> 5)] = v
 			}
+			_ = r_
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -419,6 +470,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:108
 					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+
+//line reduce_variants.go:108
+					_ = v_2
+					_ = v_2
 					gc_l_v_2[gc_lane] = v_2
 				}
 
@@ -455,8 +510,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:93
 					var r_2 T = v_2
 
+//line reduce_variants.go:93
+					_ = r_2
+
 //line reduce_variants.go:108
 					v = r_2
+					_ = r_2
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -475,6 +534,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:110
 			var r T = v
 
+//line reduce_variants.go:110
+			_ = r
+
 //line reduce_variants.go:81
 			sum := r
 
@@ -482,6 +544,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			if gc_tx == 0 {
 				partial[gc_bx] = sum
 			}
+			_ = r
+			_ = sum
 		}
 	}
 }
@@ -533,6 +597,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:133
 		var v T
+		_ = v
 		gc_s_v[gc_rank] = v
 	}
 
@@ -553,6 +618,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:131
 				tid := gc_tx
+				_ = tid
 				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:134
@@ -587,6 +653,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:131
 			tid := gc_tx
+			_ = tid
 			v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:141
@@ -599,6 +666,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:143
+		_ = sdata_
+
+//line reduce_variants.go:143
+		_ = stop
+	}
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -613,6 +689,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:269
 				tid_ := gc_tx
+				_ = tid_
 
 //line reduce.go:271
 				if tid_ < s {
@@ -627,7 +704,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		var gc_l_v_ [32]T
 		{
-			var gc_m9 uint32
+			var gc_m10 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -639,14 +716,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:131
 				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:144
 				if tid < gocuda.WarpSize {
-					gc_m9 |= 1 << gc_lane
+					gc_m10 |= 1 << gc_lane
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
 
 //line reduce_variants.go:145
@@ -662,9 +740,14 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:60
 					tid_2 := gc_tx
+					_ = tid_2
+
+//line reduce_variants.go:145
+					_ = sdata_2
 
 //line reduce_variants.go:61
 					v_ := sdata_2[tid_2]
+					_ = v_
 					gc_l_v_[gc_lane] = v_
 				}
 
@@ -681,6 +764,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:60
 						tid_2 := gc_tx
+						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 
@@ -704,6 +788,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:60
 						tid_2 := gc_tx
+						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 
@@ -717,7 +802,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
+			gc_act = gc_save10 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -730,6 +815,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:131
 			tid := gc_tx
+			_ = tid
 
 //line reduce_variants.go:147
 			if tid == 0 {
@@ -765,6 +851,10 @@ var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d4
 func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
@@ -785,6 +875,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:171
 		var v T
+		_ = v
 		gc_s_v[gc_rank] = v
 	}
 
@@ -819,7 +910,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 
 //line reduce_variants.go:100
-	warpSums := gocuda.Shared[T](t, gocuda.MaxThreadsPerBlock/gocuda.WarpSize)
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -837,8 +928,16 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:176
 			var v_ T = v
 
+//line reduce_variants.go:176
+			_ = v_
+
 //line reduce_variants.go:101
 			var v_2 T = v_
+
+//line reduce_variants.go:101
+			_ = v_2
+			_ = v_
+			_ = v_2
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_v_[gc_rank] = v_
 		}
@@ -876,6 +975,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:93
 			var r_ T = v_2
 
+//line reduce_variants.go:93
+			_ = r_
+
 //line reduce_variants.go:101
 			v_ = r_
 
@@ -883,6 +985,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			if (gc_rank & 31) == 0 {
 				warpSums[(gc_rank >> 5)] = v_
 			}
+			_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 	}
@@ -915,6 +1018,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:108
 					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+
+//line reduce_variants.go:108
+					_ = v_3
+					_ = v_3
 					gc_l_v_3[gc_lane] = v_3
 				}
 
@@ -951,8 +1058,12 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:93
 					var r_2 T = v_3
 
+//line reduce_variants.go:93
+					_ = r_2
+
 //line reduce_variants.go:108
 					v_ = r_2
+					_ = r_2
 					gc_s_v_[gc_rank] = v_
 				}
 			}
@@ -971,6 +1082,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:110
 			var r T = v_
 
+//line reduce_variants.go:110
+			_ = r
+
 //line reduce_variants.go:176
 			sum := r
 
@@ -978,6 +1092,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_tx == 0 {
 				partial[gc_bx] = sum
 			}
+			_ = r
+			_ = sum
 		}
 	}
 }

@@ -104,6 +104,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 
 //line reverse.go:40
 			tid := gc_tx
+			_ = tid
 
 //line reverse.go:42
 			if i := gc_bx*b + tid; i < n {
@@ -122,6 +123,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 
 //line reverse.go:40
 			tid := gc_tx
+			_ = tid
 
 //line reverse.go:47
 			if o := n - (gc_bx+1)*b + tid; o >= 0 {

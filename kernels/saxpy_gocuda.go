@@ -50,6 +50,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 
 //line saxpy.go:31
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line saxpy.go:32
 				if i < n {
@@ -253,6 +254,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 
 //line saxpy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line saxpy.go:119
 				if i < n {

@@ -53,9 +53,11 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:21
 			i := gc_tx
+			_ = i
 
 //line scan_block.go:23
 			g := gc_bx*b + i
+			_ = g
 
 //line scan_block.go:24
 			var v T
@@ -67,11 +69,18 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:28
 			x[i] = v
+			_ = v
 		}
 	}
 
 //line scan_block.go:30
 	var x_ []T = x
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line scan_block.go:30
+		_ = x_
+	}
 
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
@@ -86,6 +95,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:50
 				i_ := gc_tx
+				_ = i_
 
 //line scan_block.go:52
 				var y T
@@ -94,6 +104,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				if i_ >= offset {
 					y = x_[i_-offset]
 				}
+				_ = y
 				gc_s_y[gc_rank] = y
 			}
 		}
@@ -108,6 +119,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:50
 				i_ := gc_tx
+				_ = i_
 				y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
@@ -128,15 +140,21 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:21
 			i := gc_tx
+			_ = i
 
 //line scan_block.go:23
 			g := gc_bx*b + i
+			_ = g
 
 //line scan_block.go:50
 			i_ := gc_tx
+			_ = i_
 
 //line scan_block.go:62
 			var r T = x_[i_]
+
+//line scan_block.go:62
+			_ = r
 
 //line scan_block.go:30
 			incl := r
@@ -157,6 +175,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			if sums != nil && i == b-1 {
 				sums[gc_bx] = incl
 			}
+			_ = r
+			_ = incl
 		}
 	}
 }
@@ -214,9 +234,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 			thid := gc_tx
+			_ = thid
 
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
+			_ = g
 
 //line scan_block.go:79
 			if b&(b-1) != 0 {
@@ -238,6 +260,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:92
 			temp[2*thid], temp[2*thid+1] = a0, a1
+			_ = a0
+			_ = a1
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -256,6 +280,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 				thid := gc_tx
+				_ = thid
 
 //line scan_block.go:96
 				if thid < d {
@@ -279,6 +304,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 			thid := gc_tx
+			_ = thid
 
 //line scan_block.go:102
 			if thid == 0 {
@@ -306,6 +332,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 				thid := gc_tx
+				_ = thid
 
 //line scan_block.go:111
 				if thid < d_ {
@@ -328,9 +355,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 			thid := gc_tx
+			_ = thid
 
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
+			_ = g
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 
@@ -354,6 +383,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if g+1 < n {
 				out[g+1] = e1
 			}
+			_ = e0
+			_ = e1
 		}
 	}
 }
@@ -376,6 +407,10 @@ var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f
 func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bidx := gc_b.Index()
@@ -422,12 +457,19 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:143
 			g := gc_bx*b + gc_tx
+			_ = g
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 
 //line scan_block.go:168
 			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:170
+			var lanes_ int = lanes
+			_ = lanes_
 
 //line scan_block.go:144
 			var v T
@@ -440,6 +482,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:148
 			var v_ T = v
 
+//line scan_block.go:148
+			_ = v_
+
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 
@@ -447,7 +492,21 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			var mask_ uint32 = mask
 
 //line scan_block.go:170
+			_ = mask_
+
+//line scan_block.go:170
+			_ = lanes_
+
+//line scan_block.go:170
 			var v_2 T = v_
+
+//line scan_block.go:170
+			_ = v_2
+			_ = v
+			_ = v_
+			_ = mask
+			_ = mask_
+			_ = v_2
 			gc_l_mask[gc_lane] = mask
 			gc_l_mask_[gc_lane] = mask_
 			gc_l_v_2[gc_lane] = v_2
@@ -483,15 +542,19 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 				warp := (gc_rank >> 5)
+				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
+				_ = lanes
 
 //line scan_block.go:170
 				var lanes_ int = lanes
+				_ = lanes_
 
 //line scan_block.go:202
 				lane_ := (gc_rank & 31)
+				_ = lane_
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 
@@ -502,6 +565,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				if lane_ >= d && d < lanes_ {
 					v_2 += y
 				}
+				_ = y
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -519,8 +583,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:209
 			var r_2 T = v_2
 
+//line scan_block.go:209
+			_ = r_2
+
 //line scan_block.go:170
 			incl_ := r_2
+			_ = r_2
+			_ = incl_
 
 //line scan_block.go:171
 			gc_c2m[gc_lane] = mask
@@ -541,6 +610,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line scan_block.go:171
 			excl_ := gc_c2r[gc_lane]
@@ -549,6 +619,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			if lane == 0 {
 				excl_ = 0
 			}
+			_ = excl_
 			gc_s_excl_[gc_rank] = excl_
 		}
 	}
@@ -557,18 +628,21 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	if b_ > w {
 
 //line scan_block.go:176
-		totals := gocuda.Shared[T](t, w)
+		totals := gc_shared1(w)
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 
 //line scan_block.go:168
 			lanes := min(w, b_-warp*w)
+			_ = lanes
 			incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
@@ -596,6 +670,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
+					_ = warp
 
 //line scan_block.go:181
 					if warp == 0 {
@@ -614,6 +689,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 						lane := (gc_rank & 31)
+						_ = lane
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
@@ -625,6 +701,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						if lane < warps {
 							s = totals[lane]
 						}
+						_ = warps
+						_ = s
 						gc_l_warps[gc_lane] = warps
 						gc_l_s[gc_lane] = s
 					}
@@ -643,10 +721,21 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						_ = s
 
 //line scan_block.go:187
+						_ = mask_2
+
+//line scan_block.go:187
 						var lanes_2 int = warps
 
 //line scan_block.go:187
+						_ = lanes_2
+
+//line scan_block.go:187
 						var v_3 T = s
+
+//line scan_block.go:187
+						_ = v_3
+						_ = lanes_2
+						_ = v_3
 						gc_l_lanes_2[gc_lane] = lanes_2
 						gc_l_v_3[gc_lane] = v_3
 					}
@@ -665,6 +754,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:202
 							lane_2 := (gc_rank & 31)
+							_ = lane_2
 							lanes_2 := gc_l_lanes_2[gc_lane]
 							_ = lanes_2
 							v_3 := gc_l_v_3[gc_lane]
@@ -677,6 +767,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							if lane_2 >= d_ && d_ < lanes_2 {
 								v_3 += y_
 							}
+							_ = y_
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -689,14 +780,19 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 						lane := (gc_rank & 31)
+						_ = lane
 						v_3 := gc_l_v_3[gc_lane]
 						_ = v_3
 
 //line scan_block.go:209
 						var r_3 T = v_3
 
+//line scan_block.go:209
+						_ = r_3
+
 //line scan_block.go:187
 						totals[lane] = r_3
+						_ = r_3
 					}
 				}
 				gc_act = gc_save16 &^ gc_dead
@@ -707,6 +803,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 			incl_ := gc_s_incl_[gc_rank]
 			excl_ := gc_s_excl_[gc_rank]
 
@@ -729,6 +826,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:143
 			g := gc_bx*b + gc_tx
+			_ = g
 			incl_ := gc_s_incl_[gc_rank]
 			excl_ := gc_s_excl_[gc_rank]
 
@@ -736,7 +834,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			var r T = excl_
 
 //line scan_block.go:194
+			_ = r
+
+//line scan_block.go:194
 			var r_ T = incl_
+
+//line scan_block.go:194
+			_ = r_
 
 //line scan_block.go:148
 			excl := r
@@ -757,6 +861,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			if sums != nil && gc_tx == b-1 {
 				sums[gc_bx] = incl
 			}
+			_ = r
+			_ = r_
+			_ = excl
+			_ = incl
 		}
 	}
 }

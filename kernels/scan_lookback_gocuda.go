@@ -27,6 +27,10 @@ var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a831248
 func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
@@ -59,6 +63,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:105
+			_ = sh_
+
+//line scan_lookback.go:105
+			_ = ticket_
 
 //line scan_lookback.go:44
 			if gc_tx == 0 {
@@ -99,12 +109,21 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 
 //line scan_block.go:168
 			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:170
+			var lanes_ int = lanes
+			_ = lanes_
 
 //line scan_lookback.go:48
 			var r int = sh_[0].tile
+
+//line scan_lookback.go:48
+			_ = r
 
 //line scan_lookback.go:105
 			tile := r
@@ -123,6 +142,9 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_lookback.go:111
 			var v_ T = v
 
+//line scan_lookback.go:111
+			_ = v_
+
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 
@@ -130,7 +152,24 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			var mask_ uint32 = mask
 
 //line scan_block.go:170
+			_ = mask_
+
+//line scan_block.go:170
+			_ = lanes_
+
+//line scan_block.go:170
 			var v_2 T = v_
+
+//line scan_block.go:170
+			_ = v_2
+			_ = r
+			_ = tile
+			_ = i
+			_ = v
+			_ = v_
+			_ = mask
+			_ = mask_
+			_ = v_2
 			gc_l_mask[gc_lane] = mask
 			gc_l_mask_[gc_lane] = mask_
 			gc_l_v_2[gc_lane] = v_2
@@ -168,15 +207,19 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 				warp := (gc_rank >> 5)
+				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
+				_ = lanes
 
 //line scan_block.go:170
 				var lanes_ int = lanes
+				_ = lanes_
 
 //line scan_block.go:202
 				lane_ := (gc_rank & 31)
+				_ = lane_
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 
@@ -187,6 +230,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				if lane_ >= d && d < lanes_ {
 					v_2 += y
 				}
+				_ = y
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -204,8 +248,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:209
 			var r_3 T = v_2
 
+//line scan_block.go:209
+			_ = r_3
+
 //line scan_block.go:170
 			incl_ := r_3
+			_ = r_3
+			_ = incl_
 
 //line scan_block.go:171
 			gc_c2m[gc_lane] = mask
@@ -226,6 +275,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line scan_block.go:171
 			excl_ := gc_c2r[gc_lane]
@@ -234,6 +284,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			if lane == 0 {
 				excl_ = 0
 			}
+			_ = excl_
 			gc_s_excl_[gc_rank] = excl_
 		}
 	}
@@ -242,18 +293,21 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	if b_ > w {
 
 //line scan_block.go:176
-		totals := gocuda.Shared[T](t, w)
+		totals := gc_shared1(w)
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 
 //line scan_block.go:168
 			lanes := min(w, b_-warp*w)
+			_ = lanes
 			incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
@@ -281,6 +335,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
+					_ = warp
 
 //line scan_block.go:181
 					if warp == 0 {
@@ -299,6 +354,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 						lane := (gc_rank & 31)
+						_ = lane
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
@@ -310,6 +366,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						if lane < warps {
 							s = totals[lane]
 						}
+						_ = warps
+						_ = s
 						gc_l_warps[gc_lane] = warps
 						gc_l_s[gc_lane] = s
 					}
@@ -328,10 +386,21 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						_ = s
 
 //line scan_block.go:187
+						_ = mask_2
+
+//line scan_block.go:187
 						var lanes_2 int = warps
 
 //line scan_block.go:187
+						_ = lanes_2
+
+//line scan_block.go:187
 						var v_3 T = s
+
+//line scan_block.go:187
+						_ = v_3
+						_ = lanes_2
+						_ = v_3
 						gc_l_lanes_2[gc_lane] = lanes_2
 						gc_l_v_3[gc_lane] = v_3
 					}
@@ -350,6 +419,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:202
 							lane_2 := (gc_rank & 31)
+							_ = lane_2
 							lanes_2 := gc_l_lanes_2[gc_lane]
 							_ = lanes_2
 							v_3 := gc_l_v_3[gc_lane]
@@ -362,6 +432,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							if lane_2 >= d_ && d_ < lanes_2 {
 								v_3 += y_
 							}
+							_ = y_
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -374,14 +445,19 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 						lane := (gc_rank & 31)
+						_ = lane
 						v_3 := gc_l_v_3[gc_lane]
 						_ = v_3
 
 //line scan_block.go:209
 						var r_4 T = v_3
 
+//line scan_block.go:209
+						_ = r_4
+
 //line scan_block.go:187
 						totals[lane] = r_4
+						_ = r_4
 					}
 				}
 				gc_act = gc_save18 &^ gc_dead
@@ -392,6 +468,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 			warp := (gc_rank >> 5)
+			_ = warp
 			incl_ := gc_s_incl_[gc_rank]
 			excl_ := gc_s_excl_[gc_rank]
 
@@ -419,7 +496,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			var r_ T = excl_
 
 //line scan_block.go:194
+			_ = r_
+
+//line scan_block.go:194
 			var r_2 T = incl_
+
+//line scan_block.go:194
+			_ = r_2
 
 //line scan_lookback.go:111
 			excl := r_
@@ -431,6 +514,10 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			if gc_tx == b-1 {
 				sh[0].prefix = scanPublish(status, tile, incl)
 			}
+			_ = r_
+			_ = r_2
+			_ = excl
+			_ = incl
 			gc_s_excl[gc_rank] = excl
 			gc_s_incl[gc_rank] = incl
 		}
@@ -508,6 +595,12 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 			gc_pos.Thread = gc_rank
 
+//line scan_lookback.go:172
+			_ = sh_
+
+//line scan_lookback.go:172
+			_ = ticket_
+
 //line scan_lookback.go:44
 			if gc_tx == 0 {
 				sh_[0].tile = int(atomic.Add(ticket_, 1))
@@ -525,9 +618,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 
 //line scan_lookback.go:170
 			tid := gc_tx
+			_ = tid
 
 //line scan_lookback.go:48
 			var r int = sh_[0].tile
+
+//line scan_lookback.go:48
+			_ = r
 
 //line scan_lookback.go:172
 			tile := r
@@ -540,6 +637,10 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 
 //line scan_lookback.go:175
 			totals[tid] = scanSum(in[lo:hi])
+			_ = r
+			_ = tile
+			_ = lo
+			_ = hi
 			gc_s_tile[gc_rank] = tile
 			gc_s_lo[gc_rank] = lo
 			gc_s_hi[gc_rank] = hi
@@ -556,6 +657,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 
 //line scan_lookback.go:170
 			tid := gc_tx
+			_ = tid
 			tile := gc_s_tile[gc_rank]
 
 //line scan_lookback.go:177
@@ -580,6 +682,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 
 //line scan_lookback.go:170
 			tid := gc_tx
+			_ = tid
 			lo := gc_s_lo[gc_rank]
 			hi := gc_s_hi[gc_rank]
 

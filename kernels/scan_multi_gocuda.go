@@ -49,6 +49,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 
 //line scan_multi.go:99
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line scan_multi.go:100
 				if i < len(out) {

@@ -54,6 +54,7 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 
 //line sort_bitonic.go:46
 				p := gc_bx*gc_bdx + gc_tx
+				_ = p
 
 //line sort_bitonic.go:47
 				i, j := bitonicPair(p, h, flip)
@@ -62,6 +63,8 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 				if j < n && keys[j] < keys[i] {
 					keys[i], keys[j] = keys[j], keys[i]
 				}
+				_ = i
+				_ = j
 			}
 		}
 	}
@@ -141,6 +144,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:65
 				tid := gc_tx
+				_ = tid
 
 //line sort_bitonic.go:72
 				i := tid + gc_off
@@ -172,6 +176,21 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:77
 			var flip bool = true
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:77
+				_ = s_
+
+//line sort_bitonic.go:77
+				_ = m_
+
+//line sort_bitonic.go:77
+				_ = h_2
+
+//line sort_bitonic.go:77
+				_ = flip
+			}
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx {
@@ -223,6 +242,21 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:79
 				var flip_ bool = false
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:79
+					_ = s_2
+
+//line sort_bitonic.go:79
+					_ = m_2
+
+//line sort_bitonic.go:79
+					_ = h_3
+
+//line sort_bitonic.go:79
+					_ = flip_
+				}
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx {
@@ -277,6 +311,21 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:84
 			var flip_2 bool = false
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:84
+				_ = s_3
+
+//line sort_bitonic.go:84
+				_ = m_3
+
+//line sort_bitonic.go:84
+				_ = h_4
+
+//line sort_bitonic.go:84
+				_ = flip_2
+			}
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx {
@@ -333,6 +382,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:65
 				tid := gc_tx
+				_ = tid
 
 //line sort_bitonic.go:88
 				i_ := tid + gc_off5

@@ -68,6 +68,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:40
 			i := gc_tx
+			_ = i
 
 //line sort.go:43
 			if i >= size {
@@ -110,6 +111,13 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:59
 				i_ := uint32(gc_tx)
+				_ = i_
+
+//line sort.go:50
+				_ = values_
+
+//line sort.go:50
+				_ = bit_
 
 //line sort.go:61
 				x := values_[i_]
@@ -119,6 +127,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:63
 				values_[i_] = p
+				_ = x
+				_ = p
 				gc_s_x[gc_rank] = x
 				gc_s_p[gc_rank] = p
 			}
@@ -126,6 +136,15 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:65
 		var x_ []uint32 = values_
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line sort.go:65
+			_ = x_
+		}
 
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
@@ -143,6 +162,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line scan_block.go:50
 					i_2 := gc_tx
+					_ = i_2
 
 //line scan_block.go:52
 					var y uint32
@@ -151,6 +171,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					if i_2 >= offset {
 						y = x_[i_2-offset]
 					}
+					_ = y
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -168,6 +189,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line scan_block.go:50
 					i_2 := gc_tx
+					_ = i_2
 					y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
@@ -191,9 +213,13 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line scan_block.go:50
 				i_2 := gc_tx
+				_ = i_2
 
 //line scan_block.go:62
 				var r uint32 = x_[i_2]
+
+//line scan_block.go:62
+				_ = r
 
 //line sort.go:65
 				tBefore := r
@@ -203,6 +229,10 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:67
 				fTotal := size_ - tTotal
+				_ = r
+				_ = tBefore
+				_ = tTotal
+				_ = fTotal
 				gc_s_tBefore[gc_rank] = tBefore
 				gc_s_fTotal[gc_rank] = fTotal
 			}
@@ -221,6 +251,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:59
 				i_ := uint32(gc_tx)
+				_ = i_
 				x := gc_s_x[gc_rank]
 				p := gc_s_p[gc_rank]
 				tBefore := gc_s_tBefore[gc_rank]
@@ -249,6 +280,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 
 //line sort.go:40
 			i := gc_tx
+			_ = i
 
 //line sort.go:53
 			keys[base+i] = values[i]

@@ -59,6 +59,8 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 			if left < len(data)-1 {
 				quickSortLaunch(dev, data[left:], depth+1)
 			}
+			_ = right
+			_ = left
 		}
 	}
 }

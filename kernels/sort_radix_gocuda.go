@@ -47,6 +47,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:36
 		local := radixCount(t, keys, shift, items)
+		_ = local
 		gc_s_local[gc_rank] = local
 	}
 
@@ -67,6 +68,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:35
 				tid := gc_tx
+				_ = tid
 				local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
@@ -135,6 +137,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:80
 		local := radixCount(t, src[:n], shift, items)
+		_ = local
 		gc_s_local[gc_rank] = local
 	}
 
@@ -155,6 +158,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:79
 				tid := gc_tx
+				_ = tid
 				local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
@@ -187,12 +191,15 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:79
 			tid := gc_tx
+			_ = tid
 
 //line sort_radix.go:91
 			lo := min(n, (blk*b+tid)*items)
+			_ = lo
 
 //line sort_radix.go:92
 			hi := min(n, lo+items)
+			_ = hi
 			local := gc_s_local[gc_rank]
 
 //line sort_radix.go:93

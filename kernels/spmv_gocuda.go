@@ -53,6 +53,7 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 
 //line spmv.go:141
 				row := gc_bx*gc_bdx + gc_tx
+				_ = row
 
 //line spmv.go:142
 				if row >= rows {
@@ -69,6 +70,7 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 
 //line spmv.go:149
 				y[row] = sum
+				_ = sum
 			}
 		}
 	}
@@ -124,6 +126,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 
 //line spmv.go:166
 			row := begin + gc_tx
+			_ = row
 
 //line spmv.go:167
 			if row < end {
@@ -146,6 +149,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 
 //line spmv.go:166
 			row := begin + gc_tx
+			_ = row
 
 //line spmv.go:171
 			if row >= rows {
@@ -175,6 +179,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 
 //line spmv.go:185
 			y[row] = sum
+			_ = sum
 		}
 	}
 }
@@ -225,9 +230,11 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 
 //line spmv.go:202
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line spmv.go:203
 			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+			_ = row
 
 //line spmv.go:204
 			if row >= rows {
@@ -249,6 +256,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 			for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 				sum += vals[j] * x[cols[j]]
 			}
+			_ = sum
 			gc_l_sum[gc_lane] = sum
 		}
 
@@ -282,9 +290,11 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 
 //line spmv.go:202
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line spmv.go:203
 			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+			_ = row
 			sum := gc_l_sum[gc_lane]
 			_ = sum
 

@@ -26,6 +26,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -41,6 +42,9 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
 		}
 		{
 			gc_tx := -1
@@ -51,14 +55,19 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line transpose.go:113
 				x := gc_bx*TransposeTile + gc_tx
+				_ = x
 
 //line transpose.go:114
 				y := gc_by*TransposeTile + gc_ty
+				_ = y
 
 //line transpose.go:115
 				if x >= cols {
@@ -96,6 +105,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -123,14 +133,34 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
 			tx := gc_tx
+			_ = tx
 
 //line transpose.go:164
 			ty := gc_ty
+			_ = ty
+
+//line transpose.go:135
+			_ = tile
+
+//line transpose.go:135
+			_ = in_
+
+//line transpose.go:135
+			_ = out_
+
+//line transpose.go:135
+			_ = rows_
+
+//line transpose.go:135
+			_ = cols_
 
 //line transpose.go:165
 			x := gc_bx*TransposeTile + tx
@@ -144,6 +174,8 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					tile[ty+j][tx] = in_[(y+j)*cols_+x]
 				}
 			}
+			_ = x
+			_ = y
 		}
 	}
 	{
@@ -154,14 +186,19 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
 			tx := gc_tx
+			_ = tx
 
 //line transpose.go:164
 			ty := gc_ty
+			_ = ty
 			var x int
 			_ = x
 			var y int
@@ -207,6 +244,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -234,14 +272,34 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
 			tx := gc_tx
+			_ = tx
 
 //line transpose.go:164
 			ty := gc_ty
+			_ = ty
+
+//line transpose.go:152
+			_ = tile
+
+//line transpose.go:152
+			_ = in_
+
+//line transpose.go:152
+			_ = out_
+
+//line transpose.go:152
+			_ = rows_
+
+//line transpose.go:152
+			_ = cols_
 
 //line transpose.go:165
 			x := gc_bx*TransposeTile + tx
@@ -255,6 +313,8 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					tile[ty+j][tx] = in_[(y+j)*cols_+x]
 				}
 			}
+			_ = x
+			_ = y
 		}
 	}
 	{
@@ -265,14 +325,19 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line transpose.go:164
 			tx := gc_tx
+			_ = tx
 
 //line transpose.go:164
 			ty := gc_ty
+			_ = ty
 			var x int
 			_ = x
 			var y int

@@ -39,6 +39,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
@@ -59,17 +60,23 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 			tx := gc_tx
+			_ = tx
 
 //line backprop.go:38
 			ty := gc_ty
+			_ = ty
 
 //line backprop.go:41
 			indexIn := bpnnHeight*by + ty + 1
+			_ = indexIn
 
 //line backprop.go:46
 			if tx == 0 {
@@ -85,17 +92,23 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 			tx := gc_tx
+			_ = tx
 
 //line backprop.go:38
 			ty := gc_ty
+			_ = ty
 
 //line backprop.go:40
 			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+			_ = index
 
 //line backprop.go:51
 			weightMatrix[ty][tx] = inputHiddenCuda[index]
@@ -109,14 +122,19 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 			tx := gc_tx
+			_ = tx
 
 //line backprop.go:38
 			ty := gc_ty
+			_ = ty
 
 //line backprop.go:54
 			weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
@@ -139,14 +157,19 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 				tx := gc_tx
+				_ = tx
 
 //line backprop.go:38
 				ty := gc_ty
+				_ = ty
 
 //line backprop.go:59
 				if ty%powerTwo == 0 {
@@ -163,17 +186,23 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 			tx := gc_tx
+			_ = tx
 
 //line backprop.go:38
 			ty := gc_ty
+			_ = ty
 
 //line backprop.go:40
 			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+			_ = index
 
 //line backprop.go:65
 			inputHiddenCuda[index] = weightMatrix[ty][tx]
@@ -187,14 +216,19 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 			tx := gc_tx
+			_ = tx
 
 //line backprop.go:38
 			ty := gc_ty
+			_ = ty
 
 //line backprop.go:68
 			if tx == 0 {

@@ -54,6 +54,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 
 //line bfs.go:40
 				tid := gc_bx*BFSBlock + gc_tx
+				_ = tid
 
 //line bfs.go:41
 				if tid < noOfNodes && gGraphMask[tid] {
@@ -116,6 +117,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 
 //line bfs.go:61
 				tid := gc_bx*BFSBlock + gc_tx
+				_ = tid
 
 //line bfs.go:62
 				if tid < noOfNodes && gUpdatingGraphMask[tid] {

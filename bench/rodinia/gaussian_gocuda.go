@@ -99,6 +99,9 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
 		}
 		{
 			gc_tx := -1
@@ -109,14 +112,19 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line gaussian.go:49
 				xidx := gc_bx*gc_bdx + gc_tx
+				_ = xidx
 
 //line gaussian.go:50
 				yidx := gc_by*gc_bdy + gc_ty
+				_ = yidx
 
 //line gaussian.go:43
 				if gc_tx+gc_bx*gc_bdx >= size-1-pivot {

@@ -40,6 +40,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -109,29 +110,39 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
 			tx := gc_tx
+			_ = tx
 
 //line hotspot.go:56
 			ty := gc_ty
+			_ = ty
 
 //line hotspot.go:73
 			yidx := blkY + ty
-
-//line hotspot.go:74
-			xidx := blkX + tx
+			_ = yidx
 
 //line hotspot.go:77
 			loadYidx := yidx
+			_ = loadYidx
+
+//line hotspot.go:74
+			xidx := blkX + tx
+			_ = xidx
 
 //line hotspot.go:77
 			loadXidx := xidx
+			_ = loadXidx
 
 //line hotspot.go:78
 			index := gridCols*loadYidx + loadXidx
+			_ = index
 
 //line hotspot.go:79
 			if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
@@ -148,14 +159,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
 			tx := gc_tx
+			_ = tx
 
 //line hotspot.go:56
 			ty := gc_ty
+			_ = ty
 
 //line hotspot.go:87
 			validYmin := 0
@@ -223,6 +239,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 
 //line hotspot.go:118
 			var computed bool
+			_ = validYmin
+			_ = validYmax
+			_ = validXmin
+			_ = validXmax
+			_ = n
+			_ = s
+			_ = w
+			_ = e
+			_ = computed
 			gc_s_validYmin[gc_rank] = validYmin
 			gc_s_validYmax[gc_rank] = validYmax
 			gc_s_validXmin[gc_rank] = validXmin
@@ -245,14 +270,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
 				tx := gc_tx
+				_ = tx
 
 //line hotspot.go:56
 				ty := gc_ty
+				_ = ty
 				validYmin := gc_s_validYmin[gc_rank]
 				validYmax := gc_s_validYmax[gc_rank]
 				validXmin := gc_s_validXmin[gc_rank]
@@ -295,14 +325,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
 				tx := gc_tx
+				_ = tx
 
 //line hotspot.go:56
 				ty := gc_ty
+				_ = ty
 				computed := gc_s_computed[gc_rank]
 
 //line hotspot.go:134
@@ -320,29 +355,39 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
 			tx := gc_tx
+			_ = tx
 
 //line hotspot.go:56
 			ty := gc_ty
+			_ = ty
 
 //line hotspot.go:73
 			yidx := blkY + ty
-
-//line hotspot.go:74
-			xidx := blkX + tx
+			_ = yidx
 
 //line hotspot.go:77
 			loadYidx := yidx
+			_ = loadYidx
+
+//line hotspot.go:74
+			xidx := blkX + tx
+			_ = xidx
 
 //line hotspot.go:77
 			loadXidx := xidx
+			_ = loadXidx
 
 //line hotspot.go:78
 			index := gridCols*loadYidx + loadXidx
+			_ = index
 			computed := gc_s_computed[gc_rank]
 
 //line hotspot.go:142

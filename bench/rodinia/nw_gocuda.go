@@ -67,9 +67,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			_ = index
 
 //line nw.go:40
 			if tx == 0 {
@@ -221,6 +223,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:49
 			temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -237,9 +240,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:33
 			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+			_ = indexN
 
 //line nw.go:52
 			temp[0][tx+1] = matrixCuda[indexN]
@@ -259,6 +264,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 				tx := gc_tx
+				_ = tx
 
 //line nw.go:56
 				if tx <= m {
@@ -285,6 +291,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 				tx := gc_tx
+				_ = tx
 
 //line nw.go:67
 				if tx <= m_ {
@@ -308,9 +315,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:27
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			_ = index
 
 			{
 
@@ -503,9 +512,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			_ = index
 
 			{
 
@@ -652,6 +663,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:109
 			if tx == 0 {
@@ -673,9 +685,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:97
 			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+			_ = indexN
 
 //line nw.go:116
 			temp[0][tx+1] = matrixCuda[indexN]
@@ -695,6 +709,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 				tx := gc_tx
+				_ = tx
 
 //line nw.go:120
 				if tx <= m {
@@ -721,6 +736,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 				tx := gc_tx
+				_ = tx
 
 //line nw.go:131
 				if tx <= m_ {
@@ -744,9 +760,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:91
 			tx := gc_tx
+			_ = tx
 
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			_ = index
 
 			{
 

@@ -71,9 +71,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:39
 			tx := gc_tx
+			_ = tx
 
 //line pathfinder.go:50
 			xidx := blkX + tx
+			_ = xidx
 
 //line pathfinder.go:54
 			validXmin := 0
@@ -114,6 +116,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if inRange(xidx, 0, cols-1) {
 				prev[tx] = gpuSrc[xidx]
 			}
+			_ = validXmin
+			_ = validXmax
+			_ = w
+			_ = e
+			_ = isValid
 			gc_s_w[gc_rank] = w
 			gc_s_e[gc_rank] = e
 			gc_s_isValid[gc_rank] = isValid
@@ -124,6 +131,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:78
 		var computed bool
+		_ = computed
 		gc_s_computed[gc_rank] = computed
 	}
 
@@ -140,9 +148,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:39
 				tx := gc_tx
+				_ = tx
 
 //line pathfinder.go:50
 				xidx := blkX + tx
+				_ = xidx
 				w := gc_s_w[gc_rank]
 				e := gc_s_e[gc_rank]
 				isValid := gc_s_isValid[gc_rank]
@@ -184,6 +194,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:39
 				tx := gc_tx
+				_ = tx
 				computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:95
@@ -204,9 +215,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:39
 			tx := gc_tx
+			_ = tx
 
 //line pathfinder.go:50
 			xidx := blkX + tx
+			_ = xidx
 			computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:103

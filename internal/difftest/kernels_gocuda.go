@@ -22,6 +22,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -38,6 +39,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line kernels.go:20
 		var sum float32
+		_ = sum
 		gc_s_sum[gc_rank] = sum
 	}
 
@@ -51,20 +53,27 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:17
 				tx := gc_tx
+				_ = tx
 
 //line kernels.go:17
 				ty := gc_ty
+				_ = ty
 
 //line kernels.go:18
 				row := gc_by*tile + ty
+				_ = row
 
 //line kernels.go:19
 				col := gc_bx*tile + tx
+				_ = col
 
 //line kernels.go:22
 				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
@@ -78,14 +87,19 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:17
 				tx := gc_tx
+				_ = tx
 
 //line kernels.go:17
 				ty := gc_ty
+				_ = ty
 				sum := gc_s_sum[gc_rank]
 
 				{
@@ -232,20 +246,27 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:17
-			tx := gc_tx
-
-//line kernels.go:17
 			ty := gc_ty
+			_ = ty
 
 //line kernels.go:18
 			row := gc_by*tile + ty
+			_ = row
+
+//line kernels.go:17
+			tx := gc_tx
+			_ = tx
 
 //line kernels.go:19
 			col := gc_bx*tile + tx
+			_ = col
 			sum := gc_s_sum[gc_rank]
 
 //line kernels.go:29
@@ -292,9 +313,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:50
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line kernels.go:51
 			if i < len(in) {
@@ -319,6 +342,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 				tid := gc_tx
+				_ = tid
 
 //line kernels.go:56
 				var v T
@@ -327,6 +351,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
+				_ = v
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -344,6 +369,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 				tid := gc_tx
+				_ = tid
 				v := gc_s_v[gc_rank]
 
 //line kernels.go:61
@@ -366,9 +392,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:50
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line kernels.go:64
 			if i >= len(in) {
@@ -397,6 +425,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:67
 			if temp[tid] > 0 {
@@ -421,9 +450,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line kernels.go:49
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:50
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line kernels.go:68
 			out[i] = temp[tid] + T(n-n)
@@ -473,6 +504,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:79
 			tid := gc_tx
+			_ = tid
 
 			{
 
@@ -514,6 +546,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:79
 				tid := gc_tx
+				_ = tid
 
 //line kernels.go:89
 				if tid < d {
@@ -537,6 +570,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:79
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:95
 			if tid == 0 {
@@ -561,6 +595,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:79
 				tid := gc_tx
+				_ = tid
 
 //line kernels.go:101
 				if tid < d_ {
@@ -581,6 +616,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:79
 			tid := gc_tx
+			_ = tid
 
 			{
 
@@ -644,6 +680,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 
 //line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:121
 			if i >= len(in) {
@@ -672,6 +709,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 
 //line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:124
 			if in[i] > 0 {
@@ -697,6 +735,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 
 //line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:125
 			if !(in[i] > 0) {
@@ -725,6 +764,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 
 //line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:127
 			if in[i] < 0 {
@@ -827,12 +867,15 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 
 //line kernels.go:161
 			r := gc_rank
+			_ = r
 
 //line kernels.go:163
 			g := gc_bx*size + r
+			_ = g
 
 //line kernels.go:164
 			ok := g < len(in)
+			_ = ok
 
 //line kernels.go:164
 			v := 0.0
@@ -847,6 +890,8 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 
 //line kernels.go:169
 			buf[r] = v
+			_ = v
+			_ = idx
 			gc_s_idx[gc_rank] = idx
 		}
 	}
@@ -855,6 +900,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 
 //line kernels.go:161
 		r := gc_rank
+		_ = r
 		idx := gc_s_idx[gc_rank]
 
 //line kernels.go:171
@@ -864,6 +910,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		for k := range idx {
 			w += float64(idx[k]) / 1000
 		}
+		_ = w
 		gc_s_w[gc_rank] = w
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -871,12 +918,15 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 
 //line kernels.go:161
 		r := gc_rank
+		_ = r
 
 //line kernels.go:163
 		g := gc_bx*size + r
+		_ = g
 
 //line kernels.go:164
 		ok := g < len(in)
+		_ = ok
 		w := gc_s_w[gc_rank]
 
 //line kernels.go:176
@@ -1007,9 +1057,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:210
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:211
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line kernels.go:212
 			var v T
@@ -1021,6 +1073,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:216
 			sdata[tid] = v
+			_ = v
 		}
 	}
 
@@ -1032,6 +1085,18 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:226
 	var stop int = 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line kernels.go:218
+		_ = x
+
+//line kernels.go:226
+		_ = x_
+
+//line kernels.go:226
+		_ = stop
+	}
 
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -1046,6 +1111,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:232
 				tid_ := gc_tx
+				_ = tid_
 
 //line kernels.go:234
 				if tid_ < s {
@@ -1065,9 +1131,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:210
 			tid := gc_tx
+			_ = tid
 
 //line kernels.go:227
 			var r T = x[0]
+
+//line kernels.go:227
+			_ = r
 
 //line kernels.go:218
 			sum := r
@@ -1076,6 +1146,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			if tid == 0 {
 				partial[gc_bx] = sum
 			}
+			_ = r
+			_ = sum
 		}
 	}
 }
@@ -1120,6 +1192,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:249
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:250
 			var v int32
@@ -1131,6 +1204,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:254
 			var v_ int32 = v
+
+//line kernels.go:254
+			_ = v_
+			_ = v
+			_ = v_
 			gc_l_v_[gc_lane] = v_
 		}
 
@@ -1167,6 +1245,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:276
 			var r int32 = v_
 
+//line kernels.go:276
+			_ = r
+
 //line kernels.go:254
 			v = r
 
@@ -1174,6 +1255,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			if (gc_rank & 31) == 0 {
 				sums[(gc_rank >> 5)] = v
 			}
+			_ = r
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1210,6 +1292,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:264
 					var v_2 int32 = s
+
+//line kernels.go:264
+					_ = v_2
+					_ = s
+					_ = v_2
 					gc_l_v_2[gc_lane] = v_2
 				}
 
@@ -1246,6 +1333,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:276
 					var r_ int32 = v_2
 
+//line kernels.go:276
+					_ = r_
+
 //line kernels.go:264
 					s = r_
 
@@ -1253,6 +1343,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					if (gc_rank & 31) == 0 {
 						partial[gc_bx] = s
 					}
+					_ = r_
 				}
 			}
 			gc_act = gc_save11 &^ gc_dead
@@ -1302,6 +1393,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:285
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line kernels.go:288
 			var v float32
@@ -1310,6 +1402,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			if i < len(in) {
 				v = in[i]
 			}
+			_ = v
 			gc_l_v[gc_lane] = v
 		}
 
@@ -1324,9 +1417,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+				_ = lanes
 
 //line kernels.go:287
 				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+				_ = mask
 				v := gc_l_v[gc_lane]
 				_ = v
 
@@ -1354,6 +1449,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				if (gc_rank & 31) >= d {
 					v += y
 				}
+				_ = y
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -1366,9 +1462,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+			_ = lanes
 
 //line kernels.go:287
 			mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+			_ = mask
 			v := gc_l_v[gc_lane]
 			_ = v
 
@@ -1391,6 +1489,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:285
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 			v := gc_l_v[gc_lane]
 			_ = v
 
@@ -1401,6 +1500,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			if i < len(out) {
 				out[i] = v + total/1024
 			}
+			_ = total
 		}
 	}
 }
@@ -1457,9 +1557,11 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 			r := gc_rank
+			_ = r
 
 //line kernels.go:313
 			pred := in[r] > 0
+			_ = pred
 
 //line kernels.go:314
 			gc_l_pred[gc_lane] = pred
@@ -1478,6 +1580,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:314
 			ballot := gc_c1r[gc_lane]
+			_ = ballot
 
 //line kernels.go:315
 			gc_l_ballot[gc_lane] = ballot
@@ -1496,6 +1599,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:315
 			all := gc_c2r[gc_lane]
+			_ = all
 
 //line kernels.go:316
 			gc_l_all[gc_lane] = all
@@ -1512,9 +1616,11 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 			r := gc_rank
+			_ = r
 
 //line kernels.go:316
 			anyPos := gc_c3r[gc_lane]
+			_ = anyPos
 
 //line kernels.go:317
 			gc_c4v[gc_lane] = in[r]
@@ -1532,9 +1638,11 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 			r := gc_rank
+			_ = r
 
 //line kernels.go:317
 			sum := gc_c4r[gc_lane]
+			_ = sum
 
 //line kernels.go:318
 			gc_c5v[gc_lane] = in[r]
@@ -1552,9 +1660,11 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 			r := gc_rank
+			_ = r
 
 //line kernels.go:318
 			low := gc_c5r[gc_lane]
+			_ = low
 
 //line kernels.go:319
 			gc_c6v[gc_lane] = in[r] % 3
@@ -1575,6 +1685,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:320
 			var active uint32
+			_ = same
+			_ = active
 			gc_l_same[gc_lane] = same
 			gc_l_active[gc_lane] = active
 		}
@@ -1589,6 +1701,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:311
 				lane := (gc_rank & 31)
+				_ = lane
 
 //line kernels.go:321
 				if lane%2 == 0 {
@@ -1645,6 +1758,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:327
 			var swapped int32
+			_ = swapped
 			gc_l_swapped[gc_lane] = swapped
 		}
 		{
@@ -1658,6 +1772,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 				r := gc_rank
+				_ = r
 
 //line kernels.go:328
 				if r < 16 {
@@ -1676,6 +1791,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 					r := gc_rank
+					_ = r
 
 //line kernels.go:329
 					buf[r] = in[r]
@@ -1694,6 +1810,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 					r := gc_rank
+					_ = r
 					var swapped int32
 					_ = swapped
 
@@ -1713,6 +1830,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:312
 			r := gc_rank
+			_ = r
 			ballot := gc_l_ballot[gc_lane]
 			_ = ballot
 			all := gc_l_all[gc_lane]
@@ -1826,6 +1944,7 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 
 //line kernels.go:353
 		i *= 2
+		_ = i
 		gc_s_i[gc_rank] = i
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -1895,9 +2014,11 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:365
 					r := gc_rank
+					_ = r
 
 //line kernels.go:367
 					v := in[r]
+					_ = v
 
 //line kernels.go:368
 					gc_l_v[gc_lane] = v
@@ -1916,6 +2037,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:368
 					x := gc_c1r[gc_lane]
+					_ = x
 
 //line kernels.go:369
 					gc_l_x[gc_lane] = x
@@ -1934,6 +2056,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:369
 					hi := gc_c2r[gc_lane]
+					_ = hi
 
 //line kernels.go:370
 					gc_c3v[gc_lane] = uint32(v)
@@ -1953,6 +2076,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:370
 					and := gc_c3r[gc_lane]
+					_ = and
 
 //line kernels.go:371
 					gc_c4v[gc_lane] = uint32(v)
@@ -1972,6 +2096,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:371
 					or := gc_c4r[gc_lane]
+					_ = or
 
 //line kernels.go:372
 					gc_c5v[gc_lane] = uint32(v)
@@ -1989,6 +2114,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:365
 					r := gc_rank
+					_ = r
 					x := gc_l_x[gc_lane]
 					_ = x
 					hi := gc_l_hi[gc_lane]
@@ -2003,6 +2129,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:373
 					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+					_ = xor
 				}
 			}
 			gc_act = gc_save8 &^ gc_dead
@@ -2067,9 +2194,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 			r := gc_rank
+			_ = r
 
 //line kernels.go:386
 			v := in[r]
+			_ = v
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -2083,6 +2212,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 				lane := (gc_rank & 31)
+				_ = lane
 
 //line kernels.go:387
 				if lane%3 == 0 {
@@ -2133,6 +2263,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 						lane := (gc_rank & 31)
+						_ = lane
 
 //line kernels.go:389
 						if lane%3 == 1 {
@@ -2200,9 +2331,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line kernels.go:385
 			r := gc_rank
+			_ = r
 			v := gc_s_v[gc_rank]
 
 //line kernels.go:394
@@ -2238,6 +2371,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:400
 			m := gc_c3r[gc_lane]
+			_ = m
 
 //line kernels.go:401
 			gc_c4m[gc_lane] = m
@@ -2255,6 +2389,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:416
 			r_ := gc_rank
+			_ = r_
 			var v int32
 			_ = v
 
@@ -2262,10 +2397,17 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			v = gc_c4r[gc_lane]
 
 //line kernels.go:403
+			_ = s_
+
+//line kernels.go:403
 			var v_ int32 = v
+
+//line kernels.go:403
+			_ = v_
 
 //line kernels.go:417
 			s_[r_] = v_
+			_ = v_
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
@@ -2278,10 +2420,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:416
 		r_ := gc_rank
+		_ = r_
 		v_ := gc_s_v_[gc_rank]
 
 //line kernels.go:419
 		w := v_ + s_[(r_+1)%len(s_)]
+		_ = w
 		gc_s_w[gc_rank] = w
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2296,8 +2440,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:421
 		var r_2 int32 = w
 
+//line kernels.go:421
+		_ = r_2
+
 //line kernels.go:403
 		v = r_2
+		_ = r_2
 		gc_s_v[gc_rank] = v
 	}
 
@@ -2311,6 +2459,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 			r := gc_rank
+			_ = r
 			v := gc_s_v[gc_rank]
 
 //line kernels.go:405
@@ -2324,6 +2473,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 			r := gc_rank
+			_ = r
 			var v int32
 			_ = v
 
@@ -2343,13 +2493,21 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:416
 		r_3 := gc_rank
+		_ = r_3
 		v := gc_s_v[gc_rank]
+
+//line kernels.go:410
+		_ = s_2
 
 //line kernels.go:410
 		var v_2 int32 = v
 
+//line kernels.go:410
+		_ = v_2
+
 //line kernels.go:417
 		s_2[r_3] = v_2
+		_ = v_2
 		gc_s_v_2[gc_rank] = v_2
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2360,10 +2518,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:416
 		r_3 := gc_rank
+		_ = r_3
 		v_2 := gc_s_v_2[gc_rank]
 
 //line kernels.go:419
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+		_ = w_
 		gc_s_w_[gc_rank] = w_
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2374,6 +2534,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:385
 		r := gc_rank
+		_ = r
 		var v int32
 		_ = v
 		w_ := gc_s_w_[gc_rank]
@@ -2381,11 +2542,15 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:421
 		var r_4 int32 = w_
 
+//line kernels.go:421
+		_ = r_4
+
 //line kernels.go:410
 		v = r_4
 
 //line kernels.go:411
 		out[r] = v
+		_ = r_4
 		gc_s_v[gc_rank] = v
 	}
 }

@@ -42,6 +42,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 
 //line regressions.go:15
 			tid := gc_tx
+			_ = tid
 
 //line regressions.go:16
 			n := in[gc_bx*gc_bdx+tid]
@@ -54,6 +55,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 
 //line regressions.go:19
 			s[tid] = ix
+			_ = n
+			_ = b
+			_ = ix
 			gc_s_n[gc_rank] = n
 			gc_s_b[gc_rank] = b
 			gc_s_ix[gc_rank] = ix
@@ -70,6 +74,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 
 //line regressions.go:15
 			tid := gc_tx
+			_ = tid
 			ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
@@ -88,6 +93,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 
 //line regressions.go:15
 			tid := gc_tx
+			_ = tid
 			n := gc_s_n[gc_rank]
 			b := gc_s_b[gc_rank]
 			ix := gc_s_ix[gc_rank]
@@ -141,6 +147,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 
 //line regressions.go:34
 			var v_ float32 = float32(gc_tx)
+			_ = v_
+
+//line regressions.go:34
+			_ = s_
+
+//line regressions.go:34
+			_ = v_
+
+//line regressions.go:34
+			_ = k
 
 //line regressions.go:41
 			s_[gc_tx] = v_ * k
@@ -157,6 +173,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 
 //line regressions.go:43
 			r := s_[(gc_tx+1)%len(s_)]
+			_ = r
 			gc_s_r[gc_rank] = r
 		}
 	}
@@ -182,11 +199,25 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:45
 			var r_ float32 = r
 
+//line regressions.go:45
+			_ = r_
+
 //line regressions.go:34
 			v := r_
 
+//line regressions.go:35
+			_ = s_2
+
+//line regressions.go:35
+			_ = v_2
+
+//line regressions.go:35
+			_ = k_
+
 //line regressions.go:41
 			s_2[gc_tx] = v_2 * k_
+			_ = r_
+			_ = v
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -201,6 +232,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 
 //line regressions.go:43
 			r_2 := s_2[(gc_tx+1)%len(s_2)]
+			_ = r_2
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
@@ -218,8 +250,12 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:45
 			var r_3 float32 = r_2
 
+//line regressions.go:45
+			_ = r_3
+
 //line regressions.go:35
 			out[gc_bx*gc_bdx+gc_tx] = v + r_3
+			_ = r_3
 		}
 	}
 }
@@ -262,6 +298,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:57
 			tid := gc_tx
+			_ = tid
 
 //line regressions.go:58
 			v := grid[gc_bx*b+tid]
@@ -270,6 +307,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			if tid == 0 {
 				s[0], s[b+1] = 0, 0
 			}
+			_ = v
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -290,6 +328,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:57
 				tid := gc_tx
+				_ = tid
 				v := gc_s_v[gc_rank]
 
 //line regressions.go:63
@@ -314,6 +353,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:57
 				tid := gc_tx
+				_ = tid
 				var v int32
 				_ = v
 
@@ -334,6 +374,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:57
 			tid := gc_tx
+			_ = tid
 			v := gc_s_v[gc_rank]
 
 //line regressions.go:71

@@ -51,6 +51,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line reverse_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line reverse_solution.go:18
 			if i := base + tid; i < n {
@@ -69,9 +70,11 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line reverse_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line reverse_solution.go:22
 			src := b - 1 - tid
+			_ = src
 
 //line reverse_solution.go:23
 			if j := base + src; j < n {

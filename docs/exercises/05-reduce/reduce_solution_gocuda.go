@@ -45,6 +45,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line reduce_solution.go:17
 			var v int64
@@ -56,6 +57,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:21
 			s[tid] = v
+			_ = v
 		}
 	}
 
@@ -72,6 +74,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:15
 				tid := gc_tx
+				_ = tid
 
 //line reduce_solution.go:24
 				if tid < stride {
@@ -91,6 +94,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line reduce_solution.go:29
 			if tid == 0 {

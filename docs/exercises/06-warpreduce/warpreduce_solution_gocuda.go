@@ -57,6 +57,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:29
 			var v_ int64 = v
+
+//line warpreduce_solution.go:29
+			_ = v_
+			_ = v
+			_ = v_
 			gc_l_v_[gc_lane] = v_
 			gc_s_v[gc_rank] = v
 		}
@@ -89,9 +94,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:24
 			lane := (gc_rank & 31)
+			_ = lane
 
 //line warpreduce_solution.go:24
 			warp := (gc_rank >> 5)
+			_ = warp
 			v_ := gc_l_v_[gc_lane]
 			_ = v_
 			var v int64
@@ -100,6 +107,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:14
 			var r int64 = v_
 
+//line warpreduce_solution.go:14
+			_ = r
+
 //line warpreduce_solution.go:29
 			v = r
 
@@ -107,6 +117,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			if lane == 0 {
 				warpSums[warp] = v
 			}
+			_ = r
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -127,6 +138,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:24
 				warp := (gc_rank >> 5)
+				_ = warp
 
 //line warpreduce_solution.go:34
 				if warp == 0 {
@@ -145,6 +157,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:24
 					lane := (gc_rank & 31)
+					_ = lane
 					var v int64
 					_ = v
 
@@ -158,6 +171,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:39
 					var v_2 int64 = v
+
+//line warpreduce_solution.go:39
+					_ = v_2
+					_ = v_2
 					gc_l_v_2[gc_lane] = v_2
 					gc_s_v[gc_rank] = v
 				}
@@ -190,6 +207,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:24
 					lane := (gc_rank & 31)
+					_ = lane
 					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
 					var v int64
@@ -198,6 +216,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:14
 					var r_ int64 = v_2
 
+//line warpreduce_solution.go:14
+					_ = r_
+
 //line warpreduce_solution.go:39
 					v = r_
 
@@ -205,6 +226,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					if lane == 0 {
 						partial[gc_bx] = v
 					}
+					_ = r_
 					gc_s_v[gc_rank] = v
 				}
 			}

@@ -55,6 +55,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:18
 				tid := gc_tx
+				_ = tid
 
 //line histogram_solution.go:20
 				k := tid + gc_off
@@ -89,6 +90,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:18
 				tid := gc_tx
+				_ = tid
 
 //line histogram_solution.go:25
 				i := gc_bx*b + tid + gc_off2
@@ -120,6 +122,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:18
 				tid := gc_tx
+				_ = tid
 
 //line histogram_solution.go:29
 				k_ := tid + gc_off3

@@ -25,6 +25,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -41,6 +42,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line matmul_solution.go:21
 		var sum float32
+		_ = sum
 		gc_s_sum[gc_rank] = sum
 	}
 
@@ -54,20 +56,27 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
 				tx := gc_tx
+				_ = tx
 
 //line matmul_solution.go:18
 				ty := gc_ty
+				_ = ty
 
 //line matmul_solution.go:19
 				row := gc_by*Tile + ty
+				_ = row
 
 //line matmul_solution.go:20
 				col := gc_bx*Tile + tx
+				_ = col
 
 //line matmul_solution.go:23
 				as[ty][tx] = 0
@@ -94,14 +103,19 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
 				tx := gc_tx
+				_ = tx
 
 //line matmul_solution.go:18
 				ty := gc_ty
+				_ = ty
 				sum := gc_s_sum[gc_rank]
 
 				{
@@ -248,20 +262,27 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
-			tx := gc_tx
-
-//line matmul_solution.go:18
 			ty := gc_ty
+			_ = ty
 
 //line matmul_solution.go:19
 			row := gc_by*Tile + ty
+			_ = row
+
+//line matmul_solution.go:18
+			tx := gc_tx
+			_ = tx
 
 //line matmul_solution.go:20
 			col := gc_bx*Tile + tx
+			_ = col
 			sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37

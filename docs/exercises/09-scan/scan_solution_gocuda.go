@@ -48,9 +48,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:16
 			tid := gc_tx
+			_ = tid
 
 //line scan_solution.go:18
 			i := gc_bx*b + tid
+			_ = i
 
 //line scan_solution.go:19
 			var v int32
@@ -62,6 +64,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:24
 			buf[tid] = v
+			_ = v
 		}
 	}
 
@@ -81,6 +84,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:16
 				tid := gc_tx
+				_ = tid
 
 //line scan_solution.go:28
 				x := buf[cur*b+tid]
@@ -92,6 +96,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:32
 				buf[next*b+tid] = x
+				_ = x
 			}
 		}
 
@@ -109,9 +114,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:16
 			tid := gc_tx
+			_ = tid
 
 //line scan_solution.go:18
 			i := gc_bx*b + tid
+			_ = i
 
 //line scan_solution.go:36
 			if i < len(in) {

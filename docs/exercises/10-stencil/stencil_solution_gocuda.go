@@ -45,9 +45,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line stencil_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line stencil_solution.go:23
 			g := gc_bx*b + tid
+			_ = g
 
 //line stencil_solution.go:17
 			at := func(i int) int32 {
@@ -65,6 +67,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				temp[tid] = at(g - Radius)
 				temp[tid+Radius+b] = at(g + b)
 			}
+			_ = at
 		}
 	}
 	{
@@ -78,9 +81,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line stencil_solution.go:15
 			tid := gc_tx
+			_ = tid
 
 //line stencil_solution.go:23
 			g := gc_bx*b + tid
+			_ = g
 
 //line stencil_solution.go:30
 			if g < len(in) {

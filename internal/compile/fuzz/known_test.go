@@ -3,12 +3,11 @@ package fuzz
 import (
 	"regexp"
 	"slices"
-	"strings"
 )
 
 // A knownBug is a bug of gocuda compile this fuzzer found and that is not
 // fixed yet: its failures are logged, not reported, so that CI stays green
-// while the compiler is rewritten. Each has a hand-reduced kernel in
+// until it is. Each has a hand-reduced kernel in
 // testdata/bugs ("bug name" in Seeds), which TestCompileRandomKernels runs
 // every time and notes as passing once the bug is fixed; then remove the
 // entry, and keep the kernel as a regression test. The minimized random
@@ -27,59 +26,9 @@ type knownBug struct {
 }
 
 // knownBugs are the open bugs of gocuda compile found by this fuzzer.
-var knownBugs = []knownBug{
-	{
-		ID:      "inline-const-arg",
-		Kind:    FailInternal,
-		Pattern: regexp.MustCompile(`inlining its helpers gave code that does not type-check.*\(\w+ of type int\)`),
-		Seeds:   []string{"bug inlineConstArg", "inline-const-arg-debd091148702ec9"},
-		Note:    "a helper's parameter given an untyped constant argument has the constant's default type once inlined",
-	},
-	{
-		ID:   "internal-name-collision",
-		Kind: FailBuild,
-		Pattern: regexp.MustCompile(`no new variables on left side of :=|\bgc_[mr][0-9]+\b|` +
-			`Scratch\[bool\]\(gc_b, \d+\) \(value of type \[\]bool\) as \[\]|cannot use (0|false|true) \(untyped (int|bool) constant\) as \[\]`),
-		Seeds: []string{"bug branchMaskName", "bug predicateName", "internal-name-collision-3c887b15360f12b7"},
-		Note: "a variable kept per thread is gc_ and its name, which collides with the compiler's own gc_mN " +
-			"(lanes of the if numbered N) and gc_rN (result of the predicate barrier numbered N)",
-	},
-	{
-		ID:      "unroll-unused-counter",
-		Kind:    FailBuild,
-		Pattern: regexp.MustCompile(`(?m)declared and not used: [jk][0-9]*$`),
-		Seeds:   []string{"bug unrollUnusedCounter", "unroll-unused-counter-a6044a15268c0ec3"},
-		Note:    "unrolling a short constant loop declares its counter in each copy, unused where the body does not use it",
-	},
-	{
-		ID:      "inline-unused-param",
-		Kind:    FailBuild,
-		Pattern: regexp.MustCompile(`(?m)declared and not used: \w+_[0-9]+$`),
-		Seeds:   []string{"bug inlineUnusedParam", "inline-unused-param-8573e97e9a2f8cae"},
-		Note:    "an inlined helper's parameters are declared again in each thread loop of its body, unused in some",
-	},
-	{
-		ID:      "unroll-line-directive",
-		Kind:    FailLine,
-		Pattern: regexp.MustCompile(`//line :1`),
-		Seeds:   []string{"bug unrollLine"},
-		Note:    "unrolling a short constant loop writes //line :1 before each copy of its body",
-	},
-	{
-		ID:      "helper-shared-twice",
-		Kind:    FailMismatch,
-		Seeds:   []string{"bug sharedInHelper"},
-		Note:    "a helper declaring shared memory, called twice, gets two allocations compiled and one on the runtime path",
-		Applies: sharedHelperCalledTwice,
-	},
-	{
-		ID:      "predicate-import",
-		Kind:    FailBuild,
-		Pattern: regexp.MustCompile(`undefined: bits`),
-		Seeds:   []string{"bug predImport", "predicate-import-f2b6684b277eec49"},
-		Note:    "a package used only in a barrier's predicate is not imported by the generated file",
-	},
-}
+// All seven it found in the first generation are fixed, and their
+// kernels in testdata/bugs run every time as regression tests.
+var knownBugs = []knownBug{}
 
 // known returns the known bug f, a failure of the kernel labelled kernel,
 // is an instance of, or nil: a failure of one of the bug's kernels, or one
@@ -97,16 +46,4 @@ func known(f Failure, kernel, decls string) *knownBug {
 		}
 	}
 	return nil
-}
-
-// sharedHelperCalledTwice reports whether decls call a function that
-// declares shared memory from two places or more.
-func sharedHelperCalledTwice(decls string) bool {
-	for _, fn := range strings.Split("\n"+decls, "\nfunc ")[1:] {
-		name, _, _ := strings.Cut(fn, "(")
-		if strings.Contains(fn, "gocuda.Shared[") && strings.Count(decls, name+"(") >= 3 { // the declaration and two calls
-			return true
-		}
-	}
-	return false
 }

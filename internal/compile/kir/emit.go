@@ -23,18 +23,20 @@ type emitter struct {
 	name map[string]string // the generated names of the body's builtins (gc_tx, gc_bdx...), by role
 	used map[string]bool   // the roles the written code uses
 
-	loop      Node                     // the thread or lane loop being written, nil at block or warp level
-	lane      bool                     // loop is a lane loop
-	warp      *WarpLoop                // the warp loop being written
-	collOut   map[*ast.CallExpr]string // the result array of each collective
-	collIDs   map[*Collective]int      // the number of each collective
-	warpDecls []string                 // the arrays the current warp loop declares
-	label     string                   // its label: a thread's return continues it
-	loopUse   map[string]bool          // the roles the current loop's code uses
-	enter     bool                     // the current loop's code uses the thread itself
-	reduced   map[*ast.CallExpr]string // the result of each predicate barrier
-	inLit     int                      // inside function literals: their returns are theirs
-	labelUsed bool                     // a thread returns from the current loop
+	loop        Node                     // the thread or lane loop being written, nil at block or warp level
+	lane        bool                     // loop is a lane loop
+	warp        *WarpLoop                // the warp loop being written
+	collOut     map[*ast.CallExpr]string // the result array of each collective
+	collIDs     map[*Collective]int      // the number of each collective
+	warpDecls   []string                 // the arrays the current warp loop declares
+	shared      map[*ast.CallExpr]string // the literal declaring each shared array of a helper inlined twice
+	sharedDecls []string
+	label       string                   // its label: a thread's return continues it
+	loopUse     map[string]bool          // the roles the current loop's code uses
+	enter       bool                     // the current loop's code uses the thread itself
+	reduced     map[*ast.CallExpr]string // the result of each predicate barrier
+	inLit       int                      // inside function literals: their returns are theirs
+	labelUsed   bool                     // a thread returns from the current loop
 }
 
 var (
@@ -50,7 +52,7 @@ var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bd
 // with params the kernel's parameters after the thread (", a float32, x []float32").
 func emit(f *Func, name, tparams, params string) string {
 	e := &emitter{f: f, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
-		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}}
+		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)
 	}
@@ -97,6 +99,9 @@ func (e *emitter) preamble() {
 	}
 	if e.used["pos"] {
 		e.printf("%s := %s.Pos()\n", e.name["pos"], b)
+	}
+	for _, d := range e.sharedDecls {
+		e.printf("%s\n", d)
 	}
 	dims := []struct{ whole, of string }{{"bd", "Dim"}, {"gd", "GridDim"}}
 	if !f.Grid {
@@ -209,8 +214,8 @@ func (e *emitter) blockCoords() {
 	switch {
 	case z:
 		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["by"], n["by"], n["gdy"], n["by"], n["bz"])
-	case y:
-		e.printf("%s++\n", n["by"])
+	case y: // wraps too: the grid may have a z extent
+		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["by"], n["by"], n["gdy"], n["by"])
 	}
 	e.printf("}\n")
 	if e.used["bidx"] {

@@ -131,6 +131,7 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 		for _, n := range l.Body {
 			e.source(n.(*Code).Stmt)
 		}
+		e.blankTopDecls(l.Body)
 	})
 }
 
@@ -188,8 +189,8 @@ func (e *emitter) loopHead(use map[string]bool) {
 	switch {
 	case use["tz"]:
 		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"], n["tz"])
-	case use["ty"]:
-		e.printf("%s++\n", n["ty"])
+	case use["ty"]: // wraps too: the block may have a z extent
+		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
 	}
 	e.printf("}\n")
 }
@@ -224,6 +225,7 @@ func (e *emitter) loopLocals(l *ThreadLoop) {
 	}
 	for _, obj := range e.rematNeeded(l) {
 		e.source(e.f.Vars[obj].Def)
+		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
 	}
 	for _, obj := range sortedVars(e.f, lv.refs) {
 		v := e.f.Vars[obj]
@@ -235,6 +237,23 @@ func (e *emitter) loopLocals(l *ThreadLoop) {
 			e.printf("%s := %s\n", v.Name, obj.Name())
 		default:
 			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
+		}
+	}
+}
+
+// blankTopDecls writes _ = v for each variable the top-level statements of
+// body declare: a declaration whose later uses went to other loops (which
+// assign it before they read it) is otherwise unused here.
+func (e *emitter) blankTopDecls(body []Node) {
+	for _, n := range body {
+		s := n.(*Code).Stmt
+		if !isDefine(s) {
+			continue
+		}
+		for _, x := range assigned(s) {
+			if v := e.f.varOf(x); v != nil && v.Name != "_" {
+				e.printf("_ = %s\n", v.Name)
+			}
 		}
 	}
 }
@@ -259,26 +278,32 @@ func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var { return e.rematFor(e.
 // rematFor returns the remat variables of lv's references, with those
 // their definitions use, in source order.
 func (e *emitter) rematFor(lv *loopVars) []*types.Var {
-	need := map[*types.Var]bool{}
+	var out []*types.Var
+	seen := map[*types.Var]bool{}
 	var add func(v *types.Var)
-	add = func(v *types.Var) {
-		if e.f.Vars[v] == nil || e.f.Vars[v].Class != Remat || need[v] {
+	add = func(v *types.Var) { // the variables a definition uses first
+		if e.f.Vars[v] == nil || e.f.Vars[v].Class != Remat || seen[v] {
 			return
 		}
-		need[v] = true
+		seen[v] = true
+		var uses []*types.Var
 		ast.Inspect(e.f.Vars[v].Def, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if u, ok := e.f.Src.Info.Uses[id].(*types.Var); ok {
-					add(u)
+					uses = append(uses, u)
 				}
 			}
 			return true
 		})
+		for _, u := range uses {
+			add(u)
+		}
+		out = append(out, v)
 	}
-	for v := range lv.refs {
+	for _, v := range sortedVars(e.f, lv.refs) {
 		add(v)
 	}
-	return sortedVars(e.f, need)
+	return out
 }
 
 // reduceInit declares the variable a predicate barrier reduces into.

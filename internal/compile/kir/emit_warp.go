@@ -81,6 +81,7 @@ func (e *emitter) laneLocals(l *LaneLoop) {
 	}
 	for _, obj := range e.rematFor(lv) {
 		e.source(e.f.Vars[obj].Def)
+		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
 	}
 	for _, obj := range sortedVars(e.f, lv.refs) {
 		v := e.f.Vars[obj]
@@ -126,6 +127,7 @@ func (e *emitter) lanes(l *LaneLoop) {
 		for _, n := range l.Body {
 			e.source(n.(*Code).Stmt)
 		}
+		e.blankTopDecls(l.Body)
 		for _, c := range l.Operands {
 			e.operands(c)
 		}

@@ -84,7 +84,8 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" {
 			continue
 		}
-		out = append(out, &Code{Stmt: f.declare(inst.objs[p].(*types.Var), call.Args[i], call.Lparen)})
+		v := inst.objs[p].(*types.Var)
+		out = append(out, &Code{Stmt: f.declare(v, call.Args[i], call.Lparen)}, &Code{Stmt: f.blankUse(v, call.Lparen)})
 	}
 	body := f.copyBody(decl.Body, inst)
 	f.Helpers = append(f.Helpers, decl)
@@ -219,6 +220,16 @@ func (f *Func) declare(v *types.Var, value ast.Expr, pos token.Pos) ast.Stmt {
 		spec.Values = []ast.Expr{value}
 	}
 	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{spec}}}
+}
+
+// blankUse returns _ = v, at pos: a parameter or result of an inlined
+// helper may go unused in the code that uses the rest.
+func (f *Func) blankUse(v *types.Var, pos token.Pos) ast.Stmt {
+	id := &ast.Ident{NamePos: pos, Name: v.Name()}
+	f.Src.Info.Uses[id] = v
+	f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+	blank := &ast.Ident{NamePos: pos, Name: "_"}
+	return &ast.AssignStmt{Lhs: []ast.Expr{blank}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id}}
 }
 
 // isThreadType reports whether t is *gocuda.Thread.

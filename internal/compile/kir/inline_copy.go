@@ -30,6 +30,14 @@ func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.No
 		return o
 	}
 	c.copied = func(orig, cp ast.Node) {
+		if call, ok := orig.(*ast.CallExpr); ok {
+			origin := call
+			if o, ok := f.origins[call]; ok {
+				origin = o
+			}
+			f.origins[cp.(*ast.CallExpr)] = origin
+			f.copiedCalls[origin] = true
+		}
 		if e, ok := orig.(ast.Expr); ok {
 			if tv, ok := info.Types[e]; ok {
 				tv.Type = f.subst(tv.Type, inst)
@@ -177,7 +185,7 @@ func (f *Func) helperResults(sig *types.Signature, inst *instance, body *ast.Blo
 			if named {
 				post = append(post, f.assign(results[i], e, final.Return))
 			} else {
-				post = append(post, f.declare(results[i], e, final.Return))
+				post = append(post, f.declare(results[i], e, final.Return), f.blankUse(results[i], final.Return))
 			}
 		}
 	}

@@ -43,13 +43,15 @@ type Func struct {
 	// LoopVars is what each thread loop does with the varying variables.
 	LoopVars map[Node]*loopVars
 
-	results     map[ast.Stmt]*Barrier       // the statements using a barrier's result
-	collResults map[ast.Stmt]*Collective    // the statements using a collective's result
-	loops       int                         // thread loops made, for their ids
-	seq         map[*types.Var]int          // the order in which inlining made variables
-	depth       int                         // helpers being inlined
-	typeExprs   map[*ast.Ident]types.Type   // identifiers written as a type: inlined type parameters, declared types
-	instArgs    map[*ast.Ident][]types.Type // the type arguments of instantiations in inlined copies
+	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
+	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
+	loops       int                             // thread loops made, for their ids
+	seq         map[*types.Var]int              // the order in which inlining made variables
+	depth       int                             // helpers being inlined
+	origins     map[*ast.CallExpr]*ast.CallExpr // the source calls of calls in inlined copies
+	copiedCalls map[*ast.CallExpr]bool          // the source calls that have copies
+	typeExprs   map[*ast.Ident]types.Type       // identifiers written as a type: inlined type parameters, declared types
+	instArgs    map[*ast.Ident][]types.Type     // the type arguments of instantiations in inlined copies
 }
 
 // A Var is a local variable of the kernel.

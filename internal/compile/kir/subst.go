@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -115,6 +116,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if name, ok := e.reduced[call]; ok {
 		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
 	}
+	if r, ok := e.sharedCall(c, call); ok {
+		return r, true
+	}
 	if name, ok := e.collOut[call]; ok && e.lane {
 		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
 	}
@@ -187,4 +191,35 @@ func (e *emitter) loopStmt(c *cloner, loop ast.Stmt, body *ast.BlockStmt) (ast.N
 			Range: e.pos.at(l.Range), X: c.expr(l.X), Body: newBody}, true
 	}
 	return nil, false
+}
+
+// sharedCall replaces a Shared declaration of a helper inlined more than
+// once: on a GPU, and on the runtime path, the helper's __shared__ array
+// is one allocation whatever the call; each copy of the declaration calls
+// one function literal, whose call of Shared is the single call site the
+// engine allocates by.
+func (e *emitter) sharedCall(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
+	origin := call
+	if o, ok := e.f.origins[call]; ok {
+		origin = o
+	}
+	if !e.f.copiedCalls[origin] {
+		return nil, false
+	}
+	en, ok := e.f.entry(call)
+	if !ok || en.Kind != kapi.SharedDecl || en.Short != "Shared" {
+		return nil, false
+	}
+	name, ok := e.shared[origin]
+	if !ok {
+		name = e.f.Names.Fresh(fmt.Sprintf("shared%d", len(e.shared)+1))
+		e.shared[origin] = name
+		elem := e.f.Src.Info.TypeOf(call).(*types.Slice).Elem()
+		// The defer keeps the Go compiler from inlining the literal into
+		// each copy, which would make as many call sites again.
+		e.sharedDecls = append(e.sharedDecls, fmt.Sprintf("%s := func(n int) []%s {\ndefer func() {}()\nreturn %s.Shared[%s](%s, n)\n}",
+			name, e.typeString(elem), e.f.Src.Gocuda, e.typeString(elem), e.f.Src.Thread.Name()))
+	}
+	e.useThread()
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Args: []ast.Expr{c.expr(call.Args[1])}}, true
 }

@@ -21,6 +21,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -37,6 +38,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line basic.go:16
 		var sum float32
+		_ = sum
 		gc_s_sum[gc_rank] = sum
 	}
 
@@ -50,20 +52,27 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line basic.go:13
 				tx := gc_tx
+				_ = tx
 
 //line basic.go:13
 				ty := gc_ty
+				_ = ty
 
 //line basic.go:14
 				row := gc_by*tile + ty
+				_ = row
 
 //line basic.go:15
 				col := gc_bx*tile + tx
+				_ = col
 
 //line basic.go:18
 				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
@@ -77,14 +86,19 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_pos.Thread = gc_rank
 
 //line basic.go:13
 				tx := gc_tx
+				_ = tx
 
 //line basic.go:13
 				ty := gc_ty
+				_ = ty
 				sum := gc_s_sum[gc_rank]
 
 				{
@@ -231,20 +245,27 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 			gc_pos.Thread = gc_rank
 
 //line basic.go:13
-			tx := gc_tx
-
-//line basic.go:13
 			ty := gc_ty
+			_ = ty
 
 //line basic.go:14
 			row := gc_by*tile + ty
+			_ = row
+
+//line basic.go:13
+			tx := gc_tx
+			_ = tx
 
 //line basic.go:15
 			col := gc_bx*tile + tx
+			_ = col
 			sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
@@ -291,9 +312,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 			tid := gc_tx
+			_ = tid
 
 //line basic.go:46
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line basic.go:47
 			if i < len(in) {
@@ -318,6 +341,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 				tid := gc_tx
+				_ = tid
 
 //line basic.go:52
 				var v T
@@ -326,6 +350,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
+				_ = v
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -343,6 +368,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 				tid := gc_tx
+				_ = tid
 				v := gc_s_v[gc_rank]
 
 //line basic.go:57
@@ -365,9 +391,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 			tid := gc_tx
+			_ = tid
 
 //line basic.go:46
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line basic.go:60
 			if i >= len(in) {
@@ -396,6 +424,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 			tid := gc_tx
+			_ = tid
 
 //line basic.go:63
 			if temp[tid] > 0 {
@@ -420,9 +449,11 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 
 //line basic.go:45
 			tid := gc_tx
+			_ = tid
 
 //line basic.go:46
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line basic.go:64
 			out[i] = temp[tid] + T(n-n)
@@ -501,6 +532,9 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_rank
+
+//line basic.go:83
+			_ = r
 
 //line basic.go:78
 			out[gc_tx] = 1 + r

@@ -40,6 +40,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line exits.go:11
 			if i >= len(in) {
@@ -68,6 +69,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line exits.go:14
 			if in[i] > 0 {
@@ -93,6 +95,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line exits.go:15
 			if !(in[i] > 0) {
@@ -121,6 +124,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
+			_ = i
 
 //line exits.go:17
 			if in[i] < 0 {
@@ -148,6 +152,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:20
 				in[i]++
@@ -170,6 +175,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 
 //line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:22
 				in[i] += 2

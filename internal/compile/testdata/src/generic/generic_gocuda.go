@@ -42,9 +42,11 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:17
 			tid := gc_tx
+			_ = tid
 
 //line generic.go:18
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line generic.go:19
 			var v T
@@ -56,6 +58,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:23
 			sdata[tid] = v
+			_ = v
 		}
 	}
 
@@ -72,6 +75,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:17
 				tid := gc_tx
+				_ = tid
 
 //line generic.go:26
 				if tid < s {
@@ -91,6 +95,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:17
 			tid := gc_tx
+			_ = tid
 
 //line generic.go:31
 			if tid == 0 {
@@ -148,6 +153,7 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 					}
 					x[i] *= x[i]
 				}
+				_ = i
 			}
 		}
 	}

@@ -39,9 +39,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:14
 			tid := gc_tx
+			_ = tid
 
 //line inline.go:15
 			i := gc_bx*gc_bdx + tid
+			_ = i
 
 //line inline.go:16
 			var v T
@@ -53,6 +55,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:20
 			sdata[tid] = v
+			_ = v
 		}
 	}
 
@@ -64,6 +67,18 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:30
 	var stop int = 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+
+//line inline.go:22
+		_ = x
+
+//line inline.go:30
+		_ = x_
+
+//line inline.go:30
+		_ = stop
+	}
 
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -78,6 +93,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:36
 				tid_ := gc_tx
+				_ = tid_
 
 //line inline.go:38
 				if tid_ < s {
@@ -97,9 +113,13 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:14
 			tid := gc_tx
+			_ = tid
 
 //line inline.go:31
 			var r T = x[0]
+
+//line inline.go:31
+			_ = r
 
 //line inline.go:22
 			sum := r
@@ -108,6 +128,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			if tid == 0 {
 				partial[gc_bx] = sum
 			}
+			_ = r
+			_ = sum
 		}
 	}
 }
