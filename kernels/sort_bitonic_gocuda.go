@@ -94,15 +94,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_p := compiled.Scratch[int](gc_b, 0)
-	gc_s_p_ := compiled.Scratch[int](gc_b, 1)
-	gc_s_p_2 := compiled.Scratch[int](gc_b, 2)
-	gc_s_i_2 := compiled.Scratch[int](gc_b, 3)
-	gc_s_i_3 := compiled.Scratch[int](gc_b, 4)
-	gc_s_i_4 := compiled.Scratch[int](gc_b, 5)
-	gc_s_j := compiled.Scratch[int](gc_b, 6)
-	gc_s_j_ := compiled.Scratch[int](gc_b, 7)
-	gc_s_j_2 := compiled.Scratch[int](gc_b, 8)
 
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -221,9 +212,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if j < m_ && s_[j] < s_[i_2] {
 							s_[i_2], s_[j] = s_[j], s_[i_2]
 						}
-						gc_s_p[gc_rank] = p
-						gc_s_i_2[gc_rank] = i_2
-						gc_s_j[gc_rank] = j
 					}
 				}
 			}
@@ -287,9 +275,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							if j_ < m_2 && s_2[j_] < s_2[i_3] {
 								s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 							}
-							gc_s_p_[gc_rank] = p_
-							gc_s_i_3[gc_rank] = i_3
-							gc_s_j_[gc_rank] = j_
 						}
 					}
 				}
@@ -356,9 +341,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
 							s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 						}
-						gc_s_p_2[gc_rank] = p_2
-						gc_s_i_4[gc_rank] = i_4
-						gc_s_j_2[gc_rank] = j_2
 					}
 				}
 			}

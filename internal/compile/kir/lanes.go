@@ -48,7 +48,7 @@ func (f *Func) laneArrays(w *WarpLoop) {
 			continue
 		}
 		for i, l := range lanes {
-			if !l.lv.exposed[obj] {
+			if !l.lv.exposed[obj] || l.lv.decls[obj] {
 				continue
 			}
 			across := false

@@ -67,8 +67,8 @@ func spill(f *Func) {
 // another.
 func (f *Func) livesAcross(v *types.Var, info map[Node]*loopVars) bool {
 	for l, lv := range info {
-		if !lv.exposed[v] {
-			continue
+		if !lv.exposed[v] || lv.decls[v] {
+			continue // a loop that declares v reads only its own (Go's scopes)
 		}
 		if f.isParam(v) {
 			return true
