@@ -158,7 +158,9 @@ func TestCompare(t *testing.T) {
 					timing = append(timing, fmt.Sprintf("%s: baseline %s, want %s", r.Variant, r.Baseline, tt.base))
 				}
 			}
-			if s := rs[0].Speedup; s < 1.5 || s > 2.5 {
+			// 2 on a quiet machine; against the slower baseline it would be 4,
+			// against no baseline 1: the bounds tell those apart under load.
+			if s := rs[0].Speedup; s < 1.3 || s > 3.5 {
 				timing = append(timing, fmt.Sprintf("fast variant, half the best baseline's time: speedup %.2f, want 2", s))
 			}
 			if rs[2+slices.Index([]string{bench.HandSerial, bench.HandParallel}, tt.base)].Speedup != 1 {
