@@ -85,15 +85,6 @@ func (b *Block) Stopped() bool { return b.b.Job.Stopped() }
 // At returns the index in the block (ThreadIdx) of thread rank.
 func (b *Block) At(rank int) gocuda.Dim3 { return b.b.Index[rank] }
 
-// Mark records that thread rank is the one running, for the reports of
-// its failures (ThreadRank and Pos().Thread), without moving the Thread's
-// index fields: for loops whose code does not read them.
-func (b *Block) Mark(rank int) { *b.b.Rank, b.b.Pos.Thread = rank, rank }
-
-// Arrive records that thread rank reaches the warp collective the current
-// thread loop leads to (see Warp).
-func (b *Block) Arrive(rank int) { b.b.Arrived[rank] = true }
-
 // Exited returns the block's record of the threads that have returned,
 // all false at the start of the block.
 func (b *Block) Exited() []bool { return b.b.Exited }

@@ -169,9 +169,7 @@ func (x *executor) bindBlock() {
 	for i := range b.Index {
 		b.Index[i] = l.block.index(int64(i))
 	}
-	b.Arrived = resize(b.Arrived, l.threads)
 	b.Exited = resize(b.Exited, l.threads)
-	clear(b.Arrived)
 }
 
 // resize returns s with length n, reusing its array if it fits.

@@ -21,7 +21,6 @@ type Block[T, D any] struct {
 	Threads   int    // threads per block
 	Dim, Grid D      // the launch's block and grid shapes
 	Index     []D    // the index in the block (ThreadIdx) of each thread rank
-	Arrived   []bool // the threads at the current warp collective
 	Exited    []bool // the threads that have returned
 	Scratch   []any  // the scratch arrays, by slot
 

@@ -7,7 +7,6 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
-	"sort"
 )
 
 // An emitter writes a kernel's body function from its IR: the last pass,
@@ -255,14 +254,4 @@ func (e *emitter) plain(n ast.Node) string {
 		panic(err)
 	}
 	return b.String()
-}
-
-// sortedRoles lists the roles used, for tests.
-func (e *emitter) sortedRoles() []string {
-	var out []string
-	for r := range e.used {
-		out = append(out, r)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -143,9 +142,9 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	var buf bytes.Buffer
 	e.w, e.loop, e.loopUse, e.enter, e.labelUsed = &buf, l, map[string]bool{}, false, false
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
-	e.loopLocals(l)
+	e.locals(e.f.LoopVars[l], nil)
 	body()
-	e.loopStores(l)
+	e.stores(e.f.LoopVars[l], nil)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.loopUse = nil, nil
@@ -216,23 +215,27 @@ func (e *emitter) loopPrologue() {
 	}
 }
 
-// loopLocals writes the thread's copies of the variables the loop uses:
-// remat ones computed again, spilled ones loaded, others declared.
-func (e *emitter) loopLocals(l *ThreadLoop) {
-	lv := e.f.LoopVars[l]
+// locals writes a thread's (or lane's) copies of the variables a loop
+// uses: remat ones computed again, spilled ones loaded from their scratch
+// array, those kept across a warp's collectives from their lane array
+// (arrays: nil outside warp loops), others declared.
+func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 	if lv == nil {
 		return
 	}
-	for _, obj := range e.rematNeeded(l) {
+	for _, obj := range e.rematFor(lv) {
 		e.source(e.f.Vars[obj].Def)
 		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
 	}
 	for _, obj := range sortedVars(e.f, lv.refs) {
 		v := e.f.Vars[obj]
+		arr, inArray := arrays[obj]
 		switch {
 		case v.Class != Varying || lv.decls[obj]:
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
+		case inArray && lv.exposed[obj]:
+			e.printf("%s := %s[%s]\n_ = %s\n", v.Name, arr, e.name["lane"], v.Name) // a collective may read it in place
 		case e.f.isParam(obj) && lv.exposed[obj]:
 			e.printf("%s := %s\n", v.Name, obj.Name())
 		default:
@@ -258,22 +261,22 @@ func (e *emitter) blankTopDecls(body []Node) {
 	}
 }
 
-// loopStores writes back the spilled variables the loop changed.
-func (e *emitter) loopStores(l *ThreadLoop) {
-	lv := e.f.LoopVars[l]
+// stores writes back the kept variables a loop changed: to their scratch
+// array, or their lane array.
+func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 	if lv == nil {
 		return
 	}
 	for _, obj := range sortedVars(e.f, lv.defs) {
-		if v := e.f.Vars[obj]; v.Spill && lv.refs[obj] {
+		v := e.f.Vars[obj]
+		switch arr, inArray := arrays[obj]; {
+		case v.Spill:
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
+		case inArray:
+			e.printf("%s[%s] = %s\n", arr, e.name["lane"], v.Name)
 		}
 	}
 }
-
-// rematNeeded returns the remat variables loop l uses, with those their
-// definitions use, in source order.
-func (e *emitter) rematNeeded(l *ThreadLoop) []*types.Var { return e.rematFor(e.f.LoopVars[l]) }
 
 // rematFor returns the remat variables of lv's references, with those
 // their definitions use, in source order.
@@ -334,5 +337,3 @@ func (e *emitter) reduceBody(l *ThreadLoop) {
 		e.printf("if %s {\n%s = true\n}\n", pred, name)
 	}
 }
-
-var _ = strings.TrimSpace

@@ -45,9 +45,9 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	var buf bytes.Buffer
 	e.w, e.loop, e.lane, e.loopUse, e.enter, e.labelUsed = &buf, l, true, map[string]bool{}, false, false
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
-	e.laneLocals(l)
+	e.locals(e.f.LoopVars[l], e.warp.Arrays)
 	body()
-	e.laneStores(l)
+	e.stores(e.f.LoopVars[l], e.warp.Arrays)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
@@ -71,50 +71,6 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	}
 	e.w.Write(buf.Bytes())
 	e.printf("}\n")
-}
-
-// laneLocals writes a lane's copies of the variables a lane loop uses.
-func (e *emitter) laneLocals(l *LaneLoop) {
-	lv := e.f.LoopVars[l]
-	if lv == nil {
-		return
-	}
-	for _, obj := range e.rematFor(lv) {
-		e.source(e.f.Vars[obj].Def)
-		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
-	}
-	for _, obj := range sortedVars(e.f, lv.refs) {
-		v := e.f.Vars[obj]
-		arr, inArray := e.warp.Arrays[obj]
-		switch {
-		case v.Class != Varying || lv.decls[obj]:
-		case v.Spill && lv.exposed[obj]:
-			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
-		case inArray && lv.exposed[obj]:
-			e.printf("%s := %s[%s]\n_ = %s\n", v.Name, arr, e.name["lane"], v.Name) // a collective may read it in place
-		case e.f.isParam(obj) && lv.exposed[obj]:
-			e.printf("%s := %s\n", v.Name, obj.Name())
-		default:
-			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
-		}
-	}
-}
-
-// laneStores writes back the kept variables a lane loop changed.
-func (e *emitter) laneStores(l *LaneLoop) {
-	lv := e.f.LoopVars[l]
-	if lv == nil {
-		return
-	}
-	for _, obj := range sortedVars(e.f, lv.defs) {
-		v := e.f.Vars[obj]
-		switch arr, inArray := e.warp.Arrays[obj]; {
-		case v.Spill:
-			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
-		case inArray:
-			e.printf("%s[%s] = %s\n", arr, e.name["lane"], v.Name)
-		}
-	}
 }
 
 // lanes writes a lane loop of code, evaluating last the operands of the
@@ -305,5 +261,3 @@ func (e *emitter) laneReturn() {
 	}
 	e.printf("%s |= %s\n%s = 0\n", n["dead"], n["act"], n["act"])
 }
-
-var _ ast.Node
