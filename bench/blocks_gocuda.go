@@ -31,38 +31,42 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:16
 	for range rounds {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:17
+					s[tid]++
 				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:15
 				tid := gc_tx
 				_ = tid
 
-//line blocks.go:17
-				s[tid]++
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line blocks.go:15
-			tid := gc_tx
-			_ = tid
-
 //line blocks.go:20
-			counts[tid] = s[tid]
+				counts[tid] = s[tid]
+			}
 		}
 	}
 }
@@ -147,21 +151,29 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:40
-			if gc_tx == 0 {
-				var s float64
-				for _, w := range warps {
-					s += w
+				if gc_tx == 0 {
+					var s float64
+					for _, w := range warps {
+						s += w
+					}
+					partial[gc_bx] = s
 				}
-				partial[gc_bx] = s
 			}
 		}
 	}
@@ -191,61 +203,79 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:56
 	s := gocuda.Shared[float64](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line blocks.go:57
-			tid := gc_tx
-			_ = tid
-
-//line blocks.go:58
-			s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line blocks.go:60
-	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:57
 				tid := gc_tx
 				_ = tid
 
+//line blocks.go:58
+				s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+			}
+		}
+	}
+
+//line blocks.go:60
+	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := stride; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
 //line blocks.go:61
-				if tid < stride {
-					s[tid] += s[tid+stride]
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:57
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line blocks.go:66
-			if tid == 0 {
-				partial[gc_bx] = s[0]
+				if tid == 0 {
+					partial[gc_bx] = s[0]
+				}
 			}
 		}
 	}

@@ -46,47 +46,49 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 			}
 		}
 		{
-			gc_tx := -1
 			gc_ty := 0
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blur.go:89
-				x := gc_bx*gc_bdx + gc_tx
-				_ = x
+					x := gc_bx*gc_bdx + gc_tx
+					_ = x
 
 //line blur.go:90
-				y := gc_by*gc_bdy + gc_ty
-				_ = y
+					y := gc_by*gc_bdy + gc_ty
+					_ = y
 
 //line blur.go:91
-				if x >= width || y >= height {
-					continue gc_L1
-				}
+					if x >= width || y >= height {
+						continue gc_L1
+					}
 
 //line blur.go:94
-				var sum float32
+					var sum float32
 
 //line blur.go:95
-				for dy := -r; dy <= r; dy++ {
-					row := src[clampTo(y+dy, height)*width:]
-					for dx := -r; dx <= r; dx++ {
-						sum += row[clampTo(x+dx, width)]
+					for dy := -r; dy <= r; dy++ {
+						row := src[clampTo(y+dy, height)*width:]
+						for dx := -r; dx <= r; dx++ {
+							sum += row[clampTo(x+dx, width)]
+						}
 					}
-				}
 
 //line blur.go:101
-				dst[y*width+x] = sum * blurScale(r)
-				_ = sum
+					dst[y*width+x] = sum * blurScale(r)
+					_ = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
 	}
@@ -138,90 +140,94 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 		}
 		gc_more = false
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
 					}
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line blur.go:117
-				ty := gc_ty + gc_off
-				if !(ty < gc_limit) {
-					continue
-				}
-				gc_more = true
+					ty := gc_ty + gc_off
+					if !(ty < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line blur.go:118
-				row := src[clampTo(y0+ty, height)*width:]
+					row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-				for tx := gc_tx; tx < side; tx += BlurTile {
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					for tx := gc_tx; tx < side; tx += BlurTile {
+						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
 				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-	gc_L2:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
-//line blur.go:124
-			x := x0 + r + gc_tx
-			_ = x
-
-//line blur.go:124
-			y := y0 + r + gc_ty
-			_ = y
-
-//line blur.go:125
-			if x >= width || y >= height {
-//line blur.go:125
-				{
-//line blur.go:125
-					gc_exited[gc_rank] = true
-					continue gc_L2
-//line blur.go:126
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-			}
+
+//line blur.go:124
+				x := x0 + r + gc_tx
+				_ = x
+
+//line blur.go:124
+				y := y0 + r + gc_ty
+				_ = y
+
+//line blur.go:125
+				if x >= width || y >= height {
+//line blur.go:125
+					{
+//line blur.go:125
+						gc_exited[gc_rank] = true
+						continue gc_L2
+//line blur.go:126
+					}
+				}
 
 //line blur.go:128
-			var sum float32
+				var sum float32
 
 //line blur.go:129
-			for dy := 0; dy <= 2*r; dy++ {
-				row_ := tile[(gc_ty+dy)*side:]
-				for dx := 0; dx <= 2*r; dx++ {
-					sum += row_[gc_tx+dx]
+				for dy := 0; dy <= 2*r; dy++ {
+					row_ := tile[(gc_ty+dy)*side:]
+					for dx := 0; dx <= 2*r; dx++ {
+						sum += row_[gc_tx+dx]
+					}
 				}
-			}
 
 //line blur.go:135
-			dst[y*width+x] = sum * blurScale(r)
-			_ = sum
+				dst[y*width+x] = sum * blurScale(r)
+				_ = sum
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
 		}
 	}
 }

@@ -47,27 +47,29 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram.go:33
-				b := tid + gc_off
-				if !(b < gc_limit) {
-					continue
-				}
-				gc_more = true
+					b := tid + gc_off
+					if !(b < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line histogram.go:34
-				local[b] = 0
+					local[b] = 0
+				}
 			}
 		}
 	}
@@ -82,27 +84,29 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more2 = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram.go:38
-				i := gc_bx*gc_bdx + tid + gc_off2
-				if !(i < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+					i := gc_bx*gc_bdx + tid + gc_off2
+					if !(i < gc_limit2) {
+						continue
+					}
+					gc_more2 = true
 
 //line histogram.go:39
-				atomic.Add(&local[data[i]], 1)
+					atomic.Add(&local[data[i]], 1)
+				}
 			}
 		}
 	}
@@ -114,28 +118,30 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more3 = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram.go:31
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram.go:42
-				b_ := tid + gc_off3
-				if !(b_ < gc_limit3) {
-					continue
-				}
-				gc_more3 = true
+					b_ := tid + gc_off3
+					if !(b_ < gc_limit3) {
+						continue
+					}
+					gc_more3 = true
 
 //line histogram.go:43
-				if c := local[b_]; c != 0 {
-					atomic.Add(&bins[b_], c)
+					if c := local[b_]; c != 0 {
+						atomic.Add(&bins[b_], c)
+					}
 				}
 			}
 		}

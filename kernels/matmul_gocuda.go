@@ -48,44 +48,46 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 			}
 		}
 		{
-			gc_tx := -1
 			gc_ty := 0
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line matmul.go:128
-				row := gc_by*gc_bdy + gc_ty
-				_ = row
+					row := gc_by*gc_bdy + gc_ty
+					_ = row
 
 //line matmul.go:129
-				col := gc_bx*gc_bdx + gc_tx
-				_ = col
+					col := gc_bx*gc_bdx + gc_tx
+					_ = col
 
 //line matmul.go:130
-				if row >= m || col >= n {
-					continue gc_L1
-				}
+					if row >= m || col >= n {
+						continue gc_L1
+					}
 
 //line matmul.go:133
-				var sum float32
+					var sum float32
 
 //line matmul.go:134
-				for p := 0; p < k; p++ {
-					sum += a[row*k+p] * b[p*n+col]
-				}
+					for p := 0; p < k; p++ {
+						sum += a[row*k+p] * b[p*n+col]
+					}
 
 //line matmul.go:137
-				c[row*n+col] = sum
-				_ = sum
+					c[row*n+col] = sum
+					_ = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
 	}
@@ -133,35 +135,227 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line matmul.go:165
-		var sum float32
-		_ = sum
-		gc_s_sum[gc_rank] = sum
+			var sum float32
+			_ = sum
+			gc_s_sum[gc_rank] = sum
+		}
 	}
 
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 
 //line matmul.go:162
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+
+//line matmul.go:167
+					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+					sum := gc_s_sum[gc_rank]
+
+					{
+
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(0)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(1)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(2)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(3)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(4)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(5)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(6)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(7)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(8)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(9)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(10)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(11)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(12)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(13)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(14)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:169
+						{
+//line matmul.go:169
+							q := int(15)
+//line matmul.go:169
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul.go:171
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line matmul.go:162
 				ty := gc_ty
@@ -171,207 +365,23 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				row := gc_by*MatMulTile + ty
 				_ = row
 
-//line matmul.go:164
-				col := gc_bx*MatMulTile + tx
-				_ = col
-
-//line matmul.go:167
-				as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-			}
-		}
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 				tx := gc_tx
 				_ = tx
 
-//line matmul.go:162
-				ty := gc_ty
-				_ = ty
+//line matmul.go:164
+				col := gc_bx*MatMulTile + tx
+				_ = col
 				sum := gc_s_sum[gc_rank]
 
-				{
-
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(0)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(1)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(2)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(3)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(4)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(5)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(6)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(7)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(8)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(9)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(10)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(11)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(12)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(13)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(14)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:169
-					{
-//line matmul.go:169
-						q := int(15)
-//line matmul.go:169
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul.go:171
-				}
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-			ty := gc_ty
-			_ = ty
-
-//line matmul.go:163
-			row := gc_by*MatMulTile + ty
-			_ = row
-
-//line matmul.go:162
-			tx := gc_tx
-			_ = tx
-
-//line matmul.go:164
-			col := gc_bx*MatMulTile + tx
-			_ = col
-			sum := gc_s_sum[gc_rank]
-
 //line matmul.go:174
-			if row < m && col < n {
-				c[row*n+col] = sum
+				if row < m && col < n {
+					c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -407,35 +417,149 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line matmul.go:206
-		var sum float32
-		_ = sum
-		gc_s_sum[gc_rank] = sum
+			var sum float32
+			_ = sum
+			gc_s_sum[gc_rank] = sum
+		}
 	}
 
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 
 //line matmul.go:203
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+
+//line matmul.go:208
+					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+
+//line matmul.go:210
+		bt := (*[MatMulTile][MatMulTile]float32)(bs)
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:210
+					ar := &as[ty]
+
+//line matmul.go:211
+					sum += ar[0] * bt[0][tx]
+
+//line matmul.go:212
+					sum += ar[1] * bt[1][tx]
+
+//line matmul.go:213
+					sum += ar[2] * bt[2][tx]
+
+//line matmul.go:214
+					sum += ar[3] * bt[3][tx]
+
+//line matmul.go:215
+					sum += ar[4] * bt[4][tx]
+
+//line matmul.go:216
+					sum += ar[5] * bt[5][tx]
+
+//line matmul.go:217
+					sum += ar[6] * bt[6][tx]
+
+//line matmul.go:218
+					sum += ar[7] * bt[7][tx]
+
+//line matmul.go:219
+					sum += ar[8] * bt[8][tx]
+
+//line matmul.go:220
+					sum += ar[9] * bt[9][tx]
+
+//line matmul.go:221
+					sum += ar[10] * bt[10][tx]
+
+//line matmul.go:222
+					sum += ar[11] * bt[11][tx]
+
+//line matmul.go:223
+					sum += ar[12] * bt[12][tx]
+
+//line matmul.go:224
+					sum += ar[13] * bt[13][tx]
+
+//line matmul.go:225
+					sum += ar[14] * bt[14][tx]
+
+//line matmul.go:226
+					sum += ar[15] * bt[15][tx]
+					_ = ar
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line matmul.go:203
 				ty := gc_ty
@@ -445,129 +569,23 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				row := gc_by*MatMulTile + ty
 				_ = row
 
-//line matmul.go:205
-				col := gc_bx*MatMulTile + tx
-				_ = col
-
-//line matmul.go:208
-				as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-			}
-		}
-
-//line matmul.go:210
-		bt := (*[MatMulTile][MatMulTile]float32)(bs)
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 				tx := gc_tx
 				_ = tx
 
-//line matmul.go:203
-				ty := gc_ty
-				_ = ty
+//line matmul.go:205
+				col := gc_bx*MatMulTile + tx
+				_ = col
 				sum := gc_s_sum[gc_rank]
 
-//line matmul.go:210
-				ar := &as[ty]
-
-//line matmul.go:211
-				sum += ar[0] * bt[0][tx]
-
-//line matmul.go:212
-				sum += ar[1] * bt[1][tx]
-
-//line matmul.go:213
-				sum += ar[2] * bt[2][tx]
-
-//line matmul.go:214
-				sum += ar[3] * bt[3][tx]
-
-//line matmul.go:215
-				sum += ar[4] * bt[4][tx]
-
-//line matmul.go:216
-				sum += ar[5] * bt[5][tx]
-
-//line matmul.go:217
-				sum += ar[6] * bt[6][tx]
-
-//line matmul.go:218
-				sum += ar[7] * bt[7][tx]
-
-//line matmul.go:219
-				sum += ar[8] * bt[8][tx]
-
-//line matmul.go:220
-				sum += ar[9] * bt[9][tx]
-
-//line matmul.go:221
-				sum += ar[10] * bt[10][tx]
-
-//line matmul.go:222
-				sum += ar[11] * bt[11][tx]
-
-//line matmul.go:223
-				sum += ar[12] * bt[12][tx]
-
-//line matmul.go:224
-				sum += ar[13] * bt[13][tx]
-
-//line matmul.go:225
-				sum += ar[14] * bt[14][tx]
-
-//line matmul.go:226
-				sum += ar[15] * bt[15][tx]
-				_ = ar
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+//line matmul.go:229
+				if row < m && col < n {
+					c[row*n+col] = sum
 				}
 			}
-			gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-			ty := gc_ty
-			_ = ty
-
-//line matmul.go:204
-			row := gc_by*MatMulTile + ty
-			_ = row
-
-//line matmul.go:203
-			tx := gc_tx
-			_ = tx
-
-//line matmul.go:205
-			col := gc_bx*MatMulTile + tx
-			_ = col
-			sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-			if row < m && col < n {
-				c[row*n+col] = sum
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -621,67 +639,499 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line matmul.go:253
-		var s00, s01, s10, s11 float32
-		_ = s00
-		_ = s01
-		_ = s10
-		_ = s11
-		gc_s_s00[gc_rank] = s00
-		gc_s_s01[gc_rank] = s01
-		gc_s_s10[gc_rank] = s10
-		gc_s_s11[gc_rank] = s11
+			var s00, s01, s10, s11 float32
+			_ = s00
+			_ = s01
+			_ = s10
+			_ = s11
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
 	}
 
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 
 //line matmul.go:251
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line matmul.go:251
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line matmul.go:256
-				for i := 0; i < matmulRegTile; i += half {
-					for j := 0; j < matmulRegTile; j += half {
-						as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-							row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+					for i := 0; i < matmulRegTile; i += half {
+						for j := 0; j < matmulRegTile; j += half {
+							as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+								row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+						}
 					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:251
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:251
+					ty := gc_ty
+					_ = ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:263
+					a0 := &as[2*ty]
+
+//line matmul.go:263
+					a1 := &as[2*ty+1]
+
+					{
+
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(0)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(1)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(2)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(3)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(4)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(5)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(6)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(7)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(8)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(9)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(10)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(11)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(12)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(13)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(14)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(15)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(16)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(17)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(18)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(19)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(20)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(21)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(22)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(23)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(24)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(25)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(26)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(27)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(28)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(29)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(30)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:264
+						{
+//line matmul.go:264
+							q := int(31)
+//line matmul.go:264
+							_ = q
+							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+							s00 += a0[q] * b0
+							s01 += a0[q] * b1
+							s10 += a1[q] * b0
+							s11 += a1[q] * b1
+						}
+//line matmul.go:270
 					}
+					_ = a0
+					_ = a1
+					gc_s_s00[gc_rank] = s00
+					gc_s_s01[gc_rank] = s01
+					gc_s_s10[gc_rank] = s10
+					gc_s_s11[gc_rank] = s11
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line matmul.go:251
@@ -696,437 +1146,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				s10 := gc_s_s10[gc_rank]
 				s11 := gc_s_s11[gc_rank]
 
-//line matmul.go:263
-				a0 := &as[2*ty]
-
-//line matmul.go:263
-				a1 := &as[2*ty+1]
-
-				{
-
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(0)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(1)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(2)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(3)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(4)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(5)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(6)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(7)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(8)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(9)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(10)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(11)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(12)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(13)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(14)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(15)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(16)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(17)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(18)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(19)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(20)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(21)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(22)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(23)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(24)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(25)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(26)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(27)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(28)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(29)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(30)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:264
-					{
-//line matmul.go:264
-						q := int(31)
-//line matmul.go:264
-						_ = q
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-//line matmul.go:270
-				}
-				_ = a0
-				_ = a1
-				gc_s_s00[gc_rank] = s00
-				gc_s_s01[gc_rank] = s01
-				gc_s_s10[gc_rank] = s10
-				gc_s_s11[gc_rank] = s11
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line matmul.go:251
-			tx := gc_tx
-			_ = tx
-
-//line matmul.go:251
-			ty := gc_ty
-			_ = ty
-			s00 := gc_s_s00[gc_rank]
-			s01 := gc_s_s01[gc_rank]
-			s10 := gc_s_s10[gc_rank]
-			s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
-			matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
 		}
 	}
 }

@@ -40,50 +40,52 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line nbody.go:144
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line nbody.go:145
-				if i >= len(bodies) {
-					continue gc_L1
-				}
+					if i >= len(bodies) {
+						continue gc_L1
+					}
 
 //line nbody.go:148
-				xi := bodies[i][0]
+					xi := bodies[i][0]
 
 //line nbody.go:148
-				yi := bodies[i][1]
+					yi := bodies[i][1]
 
 //line nbody.go:148
-				zi := bodies[i][2]
+					zi := bodies[i][2]
 
 //line nbody.go:149
-				var ax, ay, az float32
+					var ax, ay, az float32
 
 //line nbody.go:150
-				for j := range bodies {
-					bj := &bodies[j]
-					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-				}
+					for j := range bodies {
+						bj := &bodies[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					}
 
 //line nbody.go:154
-				acc[i] = [3]float32{ax, ay, az}
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+					acc[i] = [3]float32{ax, ay, az}
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+				}
 			}
 		}
 	}
@@ -132,101 +134,109 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:176
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line nbody.go:177
-			var xi, yi, zi float32
+				var xi, yi, zi float32
 
 //line nbody.go:178
-			if i < n {
-				xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-			}
+				if i < n {
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+				}
 
 //line nbody.go:181
-			var ax, ay, az float32
-			_ = xi
-			_ = yi
-			_ = zi
-			_ = ax
-			_ = ay
-			_ = az
-			gc_s_xi[gc_rank] = xi
-			gc_s_yi[gc_rank] = yi
-			gc_s_zi[gc_rank] = zi
-			gc_s_ax[gc_rank] = ax
-			gc_s_ay[gc_rank] = ay
-			gc_s_az[gc_rank] = az
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
 		}
 	}
 
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line nbody.go:183
-				for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
-					tile[k] = bodies[start+k]
+					for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+						tile[k] = bodies[start+k]
+					}
 				}
 			}
 		}
 
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			xi := gc_s_xi[gc_rank]
-			yi := gc_s_yi[gc_rank]
-			zi := gc_s_zi[gc_rank]
-			ax := gc_s_ax[gc_rank]
-			ay := gc_s_ay[gc_rank]
-			az := gc_s_az[gc_rank]
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				xi := gc_s_xi[gc_rank]
+				yi := gc_s_yi[gc_rank]
+				zi := gc_s_zi[gc_rank]
+				ax := gc_s_ax[gc_rank]
+				ay := gc_s_ay[gc_rank]
+				az := gc_s_az[gc_rank]
 
 //line nbody.go:188
-			for j := range cur {
-				bj := &cur[j]
-				ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+				for j := range cur {
+					bj := &cur[j]
+					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+				}
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
-			gc_s_ax[gc_rank] = ax
-			gc_s_ay[gc_rank] = ay
-			gc_s_az[gc_rank] = az
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:176
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
-			ax := gc_s_ax[gc_rank]
-			ay := gc_s_ay[gc_rank]
-			az := gc_s_az[gc_rank]
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+				ax := gc_s_ax[gc_rank]
+				ay := gc_s_ay[gc_rank]
+				az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-			if i < n {
-				acc[i] = [3]float32{ax, ay, az}
+				if i < n {
+					acc[i] = [3]float32{ax, ay, az}
+				}
 			}
 		}
 	}
@@ -286,61 +296,162 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line nbody.go:219
-			i := gc_bx*p + tx
-			_ = i
+				i := gc_bx*p + tx
+				_ = i
 
 //line nbody.go:220
-			var xi, yi, zi float32
+				var xi, yi, zi float32
 
 //line nbody.go:221
-			if i < n {
-				xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-			}
+				if i < n {
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+				}
 
 //line nbody.go:225
-			var ax, ay, az float32
-			_ = xi
-			_ = yi
-			_ = zi
-			_ = ax
-			_ = ay
-			_ = az
-			gc_s_xi[gc_rank] = xi
-			gc_s_yi[gc_rank] = yi
-			gc_s_zi[gc_rank] = zi
-			gc_s_ax[gc_rank] = ax
-			gc_s_ay[gc_rank] = ay
-			gc_s_az[gc_rank] = az
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
 		}
 	}
 
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+
+//line nbody.go:227
+					for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+						tile[k] = bodies[start+k]
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+
+//line nbody.go:231
+					lo := ty * part
+					_ = lo
+					xi := gc_s_xi[gc_rank]
+					yi := gc_s_yi[gc_rank]
+					zi := gc_s_zi[gc_rank]
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:232
+					for j := lo; j < lo+part && start+j < n; j++ {
+						bj := &tile[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+				tx := gc_tx
+				_ = tx
+
+//line nbody.go:217
+				ty := gc_ty
+				_ = ty
+				ax := gc_s_ax[gc_rank]
+				ay := gc_s_ay[gc_rank]
+				az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+				partial[ty*p+tx] = [3]float32{ax, ay, az}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line nbody.go:217
@@ -351,120 +462,29 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				ty := gc_ty
 				_ = ty
 
-//line nbody.go:227
-				for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
-					tile[k] = bodies[start+k]
-				}
-			}
-		}
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-				ty := gc_ty
-				_ = ty
-
-//line nbody.go:231
-				lo := ty * part
-				_ = lo
-				xi := gc_s_xi[gc_rank]
-				yi := gc_s_yi[gc_rank]
-				zi := gc_s_zi[gc_rank]
+//line nbody.go:219
+				i := gc_bx*p + tx
+				_ = i
 				ax := gc_s_ax[gc_rank]
 				ay := gc_s_ay[gc_rank]
 				az := gc_s_az[gc_rank]
 
-//line nbody.go:232
-				for j := lo; j < lo+part && start+j < n; j++ {
-					bj := &tile[j]
-					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+//line nbody.go:240
+				if ty == 0 && i < n {
+					for y := 1; y < q; y++ {
+						s := &partial[y*p+tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					}
+					acc[i] = [3]float32{ax, ay, az}
 				}
 				gc_s_ax[gc_rank] = ax
 				gc_s_ay[gc_rank] = ay
 				gc_s_az[gc_rank] = az
 			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
-			gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-			tx := gc_tx
-			_ = tx
-
-//line nbody.go:217
-			ty := gc_ty
-			_ = ty
-			ax := gc_s_ax[gc_rank]
-			ay := gc_s_ay[gc_rank]
-			az := gc_s_az[gc_rank]
-
-//line nbody.go:238
-			partial[ty*p+tx] = [3]float32{ax, ay, az}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-			tx := gc_tx
-			_ = tx
-
-//line nbody.go:217
-			ty := gc_ty
-			_ = ty
-
-//line nbody.go:219
-			i := gc_bx*p + tx
-			_ = i
-			ax := gc_s_ax[gc_rank]
-			ay := gc_s_ay[gc_rank]
-			az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-			if ty == 0 && i < n {
-				for y := 1; y < q; y++ {
-					s := &partial[y*p+tx]
-					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-				}
-				acc[i] = [3]float32{ax, ay, az}
-			}
-			gc_s_ax[gc_rank] = ax
-			gc_s_ay[gc_rank] = ay
-			gc_s_az[gc_rank] = az
 		}
 	}
 }
@@ -502,67 +522,69 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line nbody.go:257
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line nbody.go:258
-				if i >= len(bodies) {
-					continue gc_L1
-				}
+					if i >= len(bodies) {
+						continue gc_L1
+					}
 
 //line nbody.go:261
-				b := &bodies[i]
+					b := &bodies[i]
 
 //line nbody.go:261
-				v := &vel[i]
+					v := &vel[i]
 
 //line nbody.go:261
-				a := &acc[i]
+					a := &acc[i]
 
-				{
+					{
 
 //line nbody.go:262
-					{
+						{
 //line nbody.go:262
-						d := int(0)
+							d := int(0)
 //line nbody.go:262
-						_ = d
-						v[d] += a[d] * dt
-						b[d] += v[d] * dt
-					}
+							_ = d
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 //line nbody.go:262
-					{
+						{
 //line nbody.go:262
-						d := int(1)
+							d := int(1)
 //line nbody.go:262
-						_ = d
-						v[d] += a[d] * dt
-						b[d] += v[d] * dt
-					}
+							_ = d
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 //line nbody.go:262
-					{
+						{
 //line nbody.go:262
-						d := int(2)
+							d := int(2)
 //line nbody.go:262
-						_ = d
-						v[d] += a[d] * dt
-						b[d] += v[d] * dt
-					}
+							_ = d
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 //line nbody.go:265
+					}
+					_ = b
+					_ = v
+					_ = a
 				}
-				_ = b
-				_ = v
-				_ = a
 			}
 		}
 	}

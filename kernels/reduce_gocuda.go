@@ -34,61 +34,79 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-			tid := gc_tx
-			_ = tid
-
-//line reduce.go:186
-			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line reduce.go:188
-	for s := gc_bdx / 2; s > 0; s /= 2 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line reduce.go:184
 				tid := gc_tx
 				_ = tid
 
+//line reduce.go:186
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
+		}
+	}
+
+//line reduce.go:188
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
 //line reduce.go:189
-				if tid < s {
-					sdata[tid] += sdata[tid+s]
+					if tid < s {
+						sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:184
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce.go:194
-			if tid == 0 {
-				atomic.Add(sum, sdata[0])
+				if tid == 0 {
+					atomic.Add(sum, sdata[0])
+				}
 			}
 		}
 	}
@@ -120,61 +138,73 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-			tid := gc_tx
-			_ = tid
-
-//line reduce.go:210
-			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line reduce.go:212
-	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line reduce.go:208
 				tid := gc_tx
 				_ = tid
 
+//line reduce.go:210
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
+		}
+	}
+
+//line reduce.go:212
+	for s := 1; s < gc_bdx; s *= 2 {
+		{
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
 //line reduce.go:213
-				if tid%(2*s) == 0 {
-					sdata[tid] += sdata[tid+s]
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:208
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce.go:218
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -206,61 +236,73 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-			tid := gc_tx
-			_ = tid
-
-//line reduce.go:234
-			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line reduce.go:236
-	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line reduce.go:232
 				tid := gc_tx
 				_ = tid
 
+//line reduce.go:234
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
+		}
+	}
+
+//line reduce.go:236
+	for s := 1; s < gc_bdx; s *= 2 {
+		{
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
 //line reduce.go:237
-				if index := 2 * s * tid; index < gc_bdx {
-					sdata[index] += sdata[index+s]
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:232
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce.go:242
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -290,20 +332,22 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:254
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce.go:256
-			sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
 		}
 	}
 
@@ -311,55 +355,68 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	var sdata_ []T = sdata
 
 //line reduce.go:258
+	_ = sdata_
+
+//line reduce.go:258
 	var stop int = 0
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
 
 //line reduce.go:258
-		_ = sdata_
-
-//line reduce.go:258
-		_ = stop
-	}
+	_ = stop
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line reduce.go:271
-				if tid_ < s {
-					sdata_[tid_] += sdata_[tid_+s]
+					if tid_ < s {
+						sdata_[tid_] += sdata_[tid_+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce.go:254
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce.go:259
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}

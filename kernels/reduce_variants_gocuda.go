@@ -34,24 +34,26 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:19
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:20
-			i := gc_bx*2*gc_bdx + tid
-			_ = i
+				i := gc_bx*2*gc_bdx + tid
+				_ = i
 
 //line reduce_variants.go:22
-			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+			}
 		}
 	}
 
@@ -59,55 +61,68 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	var sdata_ []T = sdata
 
 //line reduce_variants.go:24
+	_ = sdata_
+
+//line reduce_variants.go:24
 	var stop int = 0
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:24
-		_ = sdata_
-
-//line reduce_variants.go:24
-		_ = stop
-	}
+	_ = stop
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line reduce.go:271
-				if tid_ < s {
-					sdata_[tid_] += sdata_[tid_+s]
+					if tid_ < s {
+						sdata_[tid_] += sdata_[tid_+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:19
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:25
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -142,24 +157,26 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:43
-			i := gc_bx*2*gc_bdx + tid
-			_ = i
+				i := gc_bx*2*gc_bdx + tid
+				_ = i
 
 //line reduce_variants.go:45
-			sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+			}
 		}
 	}
 
@@ -167,35 +184,40 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	var sdata_ []T = sdata
 
 //line reduce_variants.go:47
+	_ = sdata_
+
+//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:47
-		_ = sdata_
-
-//line reduce_variants.go:47
-		_ = stop
-	}
+	_ = stop
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line reduce.go:271
-				if tid_ < s {
-					sdata_[tid_] += sdata_[tid_+s]
+					if tid_ < s {
+						sdata_[tid_] += sdata_[tid_+s]
+					}
 				}
 			}
 		}
@@ -206,7 +228,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		_ = gc_dead
 		var gc_l_v [32]T
 		{
-			var gc_m8 uint32
+			var gc_m7 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -222,15 +244,18 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:48
 				if tid < gocuda.WarpSize {
-					gc_m8 |= 1 << gc_lane
+					gc_m7 |= 1 << gc_lane
 				}
 			}
-			gc_save8 := gc_act
-			gc_act = gc_save8 & gc_m8
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
 			if gc_act != 0 {
 
 //line reduce_variants.go:49
 				var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+				_ = sdata_2
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -243,9 +268,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:60
 					tid_2 := gc_tx
 					_ = tid_2
-
-//line reduce_variants.go:49
-					_ = sdata_2
 
 //line reduce_variants.go:61
 					v := sdata_2[tid_2]
@@ -304,7 +326,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save8 &^ gc_dead
+			gc_act = gc_save7 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -592,13 +614,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:133
-		var v T
-		_ = v
-		gc_s_v[gc_rank] = v
+			var v T
+			_ = v
+			gc_s_v[gc_rank] = v
+		}
 	}
 
 //line reduce_variants.go:134
@@ -608,34 +632,36 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:134
-				i := gc_bx*2*b + tid + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+					i := gc_bx*2*b + tid + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line reduce_variants.go:135
-				v += in[i]
+					v += in[i]
 
 //line reduce_variants.go:136
-				if i+b < n {
-					v += in[i+b]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank] = v
 				}
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -643,21 +669,23 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-			tid := gc_tx
-			_ = tid
-			v := gc_s_v[gc_rank]
+				tid := gc_tx
+				_ = tid
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:141
-			sdata[tid] = v
+				sdata[tid] = v
+			}
 		}
 	}
 
@@ -665,35 +693,40 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	var sdata_ []T = sdata
 
 //line reduce_variants.go:143
+	_ = sdata_
+
+//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:143
-		_ = sdata_
-
-//line reduce_variants.go:143
-		_ = stop
-	}
+	_ = stop
 
 //line reduce.go:270
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reduce.go:269
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line reduce.go:271
-				if tid_ < s {
-					sdata_[tid_] += sdata_[tid_+s]
+					if tid_ < s {
+						sdata_[tid_] += sdata_[tid_+s]
+					}
 				}
 			}
 		}
@@ -704,7 +737,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		var gc_l_v_ [32]T
 		{
-			var gc_m10 uint32
+			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -720,15 +753,18 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:144
 				if tid < gocuda.WarpSize {
-					gc_m10 |= 1 << gc_lane
+					gc_m9 |= 1 << gc_lane
 				}
 			}
-			gc_save10 := gc_act
-			gc_act = gc_save10 & gc_m10
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
 			if gc_act != 0 {
 
 //line reduce_variants.go:145
 				var sdata_2 []T = sdata
+
+//line reduce_variants.go:145
+				_ = sdata_2
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -741,9 +777,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:60
 					tid_2 := gc_tx
 					_ = tid_2
-
-//line reduce_variants.go:145
-					_ = sdata_2
 
 //line reduce_variants.go:61
 					v_ := sdata_2[tid_2]
@@ -802,7 +835,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save10 &^ gc_dead
+			gc_act = gc_save9 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -870,13 +903,15 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:171
-		var v T
-		_ = v
-		gc_s_v[gc_rank] = v
+			var v T
+			_ = v
+			gc_s_v[gc_rank] = v
+		}
 	}
 
 //line reduce_variants.go:173
@@ -886,25 +921,27 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:173
-				lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
-				if !(lo < gc_limit) {
-					continue
-				}
-				gc_more = true
+					lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line reduce_variants.go:174
-				v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-				gc_s_v[gc_rank] = v
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}

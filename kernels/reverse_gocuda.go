@@ -41,17 +41,19 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 //line reverse.go:20
 		n := len(in)
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line reverse.go:21
-				if i := gc_bx*gc_bdx + gc_tx; i < n {
-					out[n-1-i] = in[i]
+					if i := gc_bx*gc_bdx + gc_tx; i < n {
+						out[n-1-i] = in[i]
+					}
 				}
 			}
 		}
@@ -94,40 +96,44 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 //line reverse.go:41
 	tile := gocuda.Shared[T](t, b)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reverse.go:40
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reverse.go:42
-			if i := gc_bx*b + tid; i < n {
-				tile[b-1-tid] = in[i]
+				if i := gc_bx*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reverse.go:40
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reverse.go:47
-			if o := n - (gc_bx+1)*b + tid; o >= 0 {
-				out[o] = tile[tid]
+				if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					out[o] = tile[tid]
+				}
 			}
 		}
 	}

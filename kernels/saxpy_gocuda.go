@@ -40,21 +40,23 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line saxpy.go:30
 		n := len(x)
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line saxpy.go:32
-				if i < n {
-					y[i] = a*x[i] + y[i]
+					if i < n {
+						y[i] = a*x[i] + y[i]
+					}
 				}
 			}
 		}
@@ -107,23 +109,25 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_bx = 0
 				}
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line saxpy.go:51
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						if !(i < gc_limit) {
-							continue
-						}
-						gc_more = true
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
 
 //line saxpy.go:52
-						y[i] = a*x[i] + y[i]
+							y[i] = a*x[i] + y[i]
+						}
 					}
 				}
 			}
@@ -176,33 +180,35 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 					gc_bx = 0
 				}
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line saxpy.go:69
-						lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-						if !(lo < gc_limit) {
-							continue
-						}
-						gc_more = true
+							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+							if !(lo < gc_limit) {
+								continue
+							}
+							gc_more = true
 
 //line saxpy.go:70
-						hi := min(lo+saxpyRun, n)
+							hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:71
-						xs, ys := x[lo:hi], y[lo:hi]
+							xs, ys := x[lo:hi], y[lo:hi]
 
 //line saxpy.go:72
-						ys = ys[:len(xs)]
+							ys = ys[:len(xs)]
 
 //line saxpy.go:73
-						for i, v := range xs {
-							ys[i] = a*v + ys[i]
+							for i, v := range xs {
+								ys[i] = a*v + ys[i]
+							}
 						}
 					}
 				}
@@ -244,21 +250,23 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line saxpy.go:119
-				if i < n {
-					c[i] = a[i] + b[i]
+					if i < n {
+						c[i] = a[i] + b[i]
+					}
 				}
 			}
 		}
@@ -306,23 +314,25 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_bx = 0
 				}
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line saxpy.go:133
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						if !(i < gc_limit) {
-							continue
-						}
-						gc_more = true
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
 
 //line saxpy.go:134
-						c[i] = a[i] + b[i]
+							c[i] = a[i] + b[i]
+						}
 					}
 				}
 			}
@@ -370,33 +380,35 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 					gc_bx = 0
 				}
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line saxpy.go:146
-						lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-						if !(lo < gc_limit) {
-							continue
-						}
-						gc_more = true
+							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
+							if !(lo < gc_limit) {
+								continue
+							}
+							gc_more = true
 
 //line saxpy.go:147
-						hi := min(lo+saxpyRun, n)
+							hi := min(lo+saxpyRun, n)
 
 //line saxpy.go:148
-						as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+							as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
 
 //line saxpy.go:149
-						bs, cs = bs[:len(as)], cs[:len(as)]
+							bs, cs = bs[:len(as)], cs[:len(as)]
 
 //line saxpy.go:150
-						for i, v := range as {
-							cs[i] = v + bs[i]
+							for i, v := range as {
+								cs[i] = v + bs[i]
+							}
 						}
 					}
 				}

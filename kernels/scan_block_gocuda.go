@@ -43,140 +43,151 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:21
-			i := gc_tx
-			_ = i
+				i := gc_tx
+				_ = i
 
 //line scan_block.go:23
-			g := gc_bx*b + i
-			_ = g
+				g := gc_bx*b + i
+				_ = g
 
 //line scan_block.go:24
-			var v T
+				var v T
 
 //line scan_block.go:25
-			if g < n {
-				v = in[g]
-			}
+				if g < n {
+					v = in[g]
+				}
 
 //line scan_block.go:28
-			x[i] = v
-			_ = v
+				x[i] = v
+				_ = v
+			}
 		}
 	}
 
 //line scan_block.go:30
 	var x_ []T = x
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
 
 //line scan_block.go:30
-		_ = x_
-	}
+	_ = x_
 
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_block.go:50
-				i_ := gc_tx
-				_ = i_
+					i_ := gc_tx
+					_ = i_
 
 //line scan_block.go:52
-				var y T
+					var y T
 
 //line scan_block.go:53
-				if i_ >= offset {
-					y = x_[i_-offset]
+					if i_ >= offset {
+						y = x_[i_-offset]
+					}
+					_ = y
+					gc_s_y[gc_rank] = y
 				}
-				_ = y
-				gc_s_y[gc_rank] = y
 			}
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_block.go:50
-				i_ := gc_tx
-				_ = i_
-				y := gc_s_y[gc_rank]
+					i_ := gc_tx
+					_ = i_
+					y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-				if i_ >= offset {
-					x_[i_] = y + x_[i_]
+					if i_ >= offset {
+						x_[i_] = y + x_[i_]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:21
-			i := gc_tx
-			_ = i
+				i := gc_tx
+				_ = i
 
 //line scan_block.go:23
-			g := gc_bx*b + i
-			_ = g
+				g := gc_bx*b + i
+				_ = g
 
 //line scan_block.go:50
-			i_ := gc_tx
-			_ = i_
+				i_ := gc_tx
+				_ = i_
 
 //line scan_block.go:62
-			var r T = x_[i_]
+				var r T = x_[i_]
 
 //line scan_block.go:62
-			_ = r
+				_ = r
 
 //line scan_block.go:30
-			incl := r
+				incl := r
 
 //line scan_block.go:31
-			if g < n {
-				switch {
-				case inclusive:
-					out[g] = incl
-				case i > 0:
-					out[g] = x[i-1]
-				default:
-					out[g] = 0
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
+					}
 				}
-			}
 
 //line scan_block.go:41
-			if sums != nil && i == b-1 {
-				sums[gc_bx] = incl
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = incl
+				}
+				_ = r
+				_ = incl
 			}
-			_ = r
-			_ = incl
 		}
 	}
 }
@@ -224,68 +235,78 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:93
 	offset := 1
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-			thid := gc_tx
-			_ = thid
-
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
-			_ = g
-
-//line scan_block.go:79
-			if b&(b-1) != 0 {
-				panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-			}
-
-//line scan_block.go:85
-			var a0, a1 T
-
-//line scan_block.go:86
-			if g < n {
-				a0 = in[g]
-			}
-
-//line scan_block.go:89
-			if g+1 < n {
-				a1 = in[g+1]
-			}
-
-//line scan_block.go:92
-			temp[2*thid], temp[2*thid+1] = a0, a1
-			_ = a0
-			_ = a1
-			gc_s_a0[gc_rank] = a0
-			gc_s_a1[gc_rank] = a1
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
 				thid := gc_tx
 				_ = thid
 
+//line scan_block.go:84
+				g := gc_bx*m + 2*thid
+				_ = g
+
+//line scan_block.go:79
+				if b&(b-1) != 0 {
+					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+				}
+
+//line scan_block.go:85
+				var a0, a1 T
+
+//line scan_block.go:86
+				if g < n {
+					a0 = in[g]
+				}
+
+//line scan_block.go:89
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+
+//line scan_block.go:92
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				_ = a0
+				_ = a1
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		}
+	}
+
+//line scan_block.go:94
+	for d := m >> 1; d > 0; d >>= 1 {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := d; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
 //line scan_block.go:96
-				if thid < d {
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
+					if thid < d {
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
 				}
 			}
 		}
@@ -294,24 +315,32 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		offset *= 2
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
-			thid := gc_tx
-			_ = thid
+				thid := gc_tx
+				_ = thid
 
 //line scan_block.go:102
-			if thid == 0 {
-				if sums != nil {
-					sums[gc_bx] = temp[m-1]
+				if thid == 0 {
+					if sums != nil {
+						sums[gc_bx] = temp[m-1]
+					}
+					temp[m-1] = 0
 				}
-				temp[m-1] = 0
 			}
 		}
 	}
@@ -322,69 +351,79 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:109
 		offset >>= 1
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := d_; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:111
+					if thid < d_ {
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:78
 				thid := gc_tx
 				_ = thid
 
-//line scan_block.go:111
-				if thid < d_ {
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-			thid := gc_tx
-			_ = thid
-
 //line scan_block.go:84
-			g := gc_bx*m + 2*thid
-			_ = g
-			a0 := gc_s_a0[gc_rank]
-			a1 := gc_s_a1[gc_rank]
+				g := gc_bx*m + 2*thid
+				_ = g
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 
 //line scan_block.go:119
-			e0 := temp[2*thid]
+				e0 := temp[2*thid]
 
 //line scan_block.go:119
-			e1 := temp[2*thid+1]
+				e1 := temp[2*thid+1]
 
 //line scan_block.go:120
-			if inclusive {
-				e0, e1 = e0+a0, e1+a1
-			}
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
+				}
 
 //line scan_block.go:123
-			if g < n {
-				out[g] = e0
-			}
+				if g < n {
+					out[g] = e0
+				}
 
 //line scan_block.go:126
-			if g+1 < n {
-				out[g+1] = e1
+				if g+1 < n {
+					out[g+1] = e1
+				}
+				_ = e0
+				_ = e1
 			}
-			_ = e0
-			_ = e1
 		}
 	}
 }
@@ -467,10 +506,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 
-//line scan_block.go:170
-			var lanes_ int = lanes
-			_ = lanes_
-
 //line scan_block.go:144
 			var v T
 
@@ -493,9 +528,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:170
 			_ = mask_
-
-//line scan_block.go:170
-			_ = lanes_
 
 //line scan_block.go:170
 			var v_2 T = v_
@@ -629,25 +661,27 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:176
 		totals := gc_shared1(w)
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-			lane := (gc_rank & 31)
-			_ = lane
+				lane := (gc_rank & 31)
+				_ = lane
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
-			_ = warp
+				warp := (gc_rank >> 5)
+				_ = warp
 
 //line scan_block.go:168
-			lanes := min(w, b_-warp*w)
-			_ = lanes
-			incl_ := gc_s_incl_[gc_rank]
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+				incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
-			if lane == lanes-1 {
-				totals[warp] = incl_
+				if lane == lanes-1 {
+					totals[warp] = incl_
+				}
 			}
 		}
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -709,6 +743,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:187
 					var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+					_ = mask_2
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -719,9 +756,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						_ = warps
 						s := gc_l_s[gc_lane]
 						_ = s
-
-//line scan_block.go:187
-						_ = mask_2
 
 //line scan_block.go:187
 						var lanes_2 int = warps
@@ -798,73 +832,77 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_act = gc_save16 &^ gc_dead
 			}
 		}
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
-			_ = warp
-			incl_ := gc_s_incl_[gc_rank]
-			excl_ := gc_s_excl_[gc_rank]
+				warp := (gc_rank >> 5)
+				_ = warp
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:190
-			if warp > 0 {
-				excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				gc_s_incl_[gc_rank] = incl_
+				gc_s_excl_[gc_rank] = excl_
 			}
-			gc_s_incl_[gc_rank] = incl_
-			gc_s_excl_[gc_rank] = excl_
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:143
-			g := gc_bx*b + gc_tx
-			_ = g
-			incl_ := gc_s_incl_[gc_rank]
-			excl_ := gc_s_excl_[gc_rank]
+				g := gc_bx*b + gc_tx
+				_ = g
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:194
-			var r T = excl_
+				var r T = excl_
 
 //line scan_block.go:194
-			_ = r
+				_ = r
 
 //line scan_block.go:194
-			var r_ T = incl_
+				var r_ T = incl_
 
 //line scan_block.go:194
-			_ = r_
+				_ = r_
 
 //line scan_block.go:148
-			excl := r
+				excl := r
 
 //line scan_block.go:148
-			incl := r_
+				incl := r_
 
 //line scan_block.go:149
-			if g < n {
-				if inclusive {
-					out[g] = incl
-				} else {
-					out[g] = excl
+				if g < n {
+					if inclusive {
+						out[g] = incl
+					} else {
+						out[g] = excl
+					}
 				}
-			}
 
 //line scan_block.go:156
-			if sums != nil && gc_tx == b-1 {
-				sums[gc_bx] = incl
+				if sums != nil && gc_tx == b-1 {
+					sums[gc_bx] = incl
+				}
+				_ = r
+				_ = r_
+				_ = excl
+				_ = incl
 			}
-			_ = r
-			_ = r_
-			_ = excl
-			_ = incl
 		}
 	}
 }

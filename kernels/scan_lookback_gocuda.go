@@ -54,25 +54,33 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	var sh_ []scanTileShared[T] = sh
 
 //line scan_lookback.go:105
+	_ = sh_
+
+//line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
+
+//line scan_lookback.go:105
+	_ = ticket_
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:105
-			_ = sh_
-
-//line scan_lookback.go:105
-			_ = ticket_
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-			if gc_tx == 0 {
-				sh_[0].tile = int(atomic.Add(ticket_, 1))
+				if gc_tx == 0 {
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			}
 		}
 	}
@@ -115,10 +123,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 
-//line scan_block.go:170
-			var lanes_ int = lanes
-			_ = lanes_
-
 //line scan_lookback.go:48
 			var r int = sh_[0].tile
 
@@ -153,9 +157,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:170
 			_ = mask_
-
-//line scan_block.go:170
-			_ = lanes_
 
 //line scan_block.go:170
 			var v_2 T = v_
@@ -294,25 +295,27 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:176
 		totals := gc_shared1(w)
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-			lane := (gc_rank & 31)
-			_ = lane
+				lane := (gc_rank & 31)
+				_ = lane
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
-			_ = warp
+				warp := (gc_rank >> 5)
+				_ = warp
 
 //line scan_block.go:168
-			lanes := min(w, b_-warp*w)
-			_ = lanes
-			incl_ := gc_s_incl_[gc_rank]
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+				incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
-			if lane == lanes-1 {
-				totals[warp] = incl_
+				if lane == lanes-1 {
+					totals[warp] = incl_
+				}
 			}
 		}
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -374,6 +377,9 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:187
 					var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+					_ = mask_2
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -384,9 +390,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						_ = warps
 						s := gc_l_s[gc_lane]
 						_ = s
-
-//line scan_block.go:187
-						_ = mask_2
 
 //line scan_block.go:187
 						var lanes_2 int = warps
@@ -463,77 +466,83 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_act = gc_save18 &^ gc_dead
 			}
 		}
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
-			_ = warp
-			incl_ := gc_s_incl_[gc_rank]
-			excl_ := gc_s_excl_[gc_rank]
+				warp := (gc_rank >> 5)
+				_ = warp
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:190
-			if warp > 0 {
-				excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				gc_s_incl_[gc_rank] = incl_
+				gc_s_excl_[gc_rank] = excl_
 			}
-			gc_s_incl_[gc_rank] = incl_
-			gc_s_excl_[gc_rank] = excl_
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			incl_ := gc_s_incl_[gc_rank]
-			excl_ := gc_s_excl_[gc_rank]
-			tile := gc_s_tile[gc_rank]
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
+				tile := gc_s_tile[gc_rank]
 
 //line scan_block.go:194
-			var r_ T = excl_
+				var r_ T = excl_
 
 //line scan_block.go:194
-			_ = r_
+				_ = r_
 
 //line scan_block.go:194
-			var r_2 T = incl_
+				var r_2 T = incl_
 
 //line scan_block.go:194
-			_ = r_2
+				_ = r_2
 
 //line scan_lookback.go:111
-			excl := r_
+				excl := r_
 
 //line scan_lookback.go:111
-			incl := r_2
+				incl := r_2
 
 //line scan_lookback.go:112
-			if gc_tx == b-1 {
-				sh[0].prefix = scanPublish(status, tile, incl)
+				if gc_tx == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
-			_ = r_
-			_ = r_2
-			_ = excl
-			_ = incl
-			gc_s_excl[gc_rank] = excl
-			gc_s_incl[gc_rank] = incl
 		}
 	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		i := gc_s_i[gc_rank]
-		excl := gc_s_excl[gc_rank]
-		incl := gc_s_incl[gc_rank]
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			excl := gc_s_excl[gc_rank]
+			incl := gc_s_incl[gc_rank]
 
 //line scan_lookback.go:116
-		if i < n {
-			if inclusive {
-				out[i] = sh[0].prefix + incl
-			} else {
-				out[i] = sh[0].prefix + excl
+			if i < n {
+				if inclusive {
+					out[i] = sh[0].prefix + incl
+				} else {
+					out[i] = sh[0].prefix + excl
+				}
 			}
 		}
 	}
@@ -585,109 +594,132 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	var sh_ []scanTileShared[T] = sh
 
 //line scan_lookback.go:172
+	_ = sh_
+
+//line scan_lookback.go:172
 	var ticket_ *uint32 = ticket
+
+//line scan_lookback.go:172
+	_ = ticket_
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:172
-			_ = sh_
-
-//line scan_lookback.go:172
-			_ = ticket_
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-			if gc_tx == 0 {
-				sh_[0].tile = int(atomic.Add(ticket_, 1))
+				if gc_tx == 0 {
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line scan_lookback.go:48
-			var r int = sh_[0].tile
+				var r int = sh_[0].tile
 
 //line scan_lookback.go:48
-			_ = r
+				_ = r
 
 //line scan_lookback.go:172
-			tile := r
+				tile := r
 
 //line scan_lookback.go:173
-			lo := min(n, (tile*b+tid)*items)
+				lo := min(n, (tile*b+tid)*items)
 
 //line scan_lookback.go:174
-			hi := min(n, lo+items)
+				hi := min(n, lo+items)
 
 //line scan_lookback.go:175
-			totals[tid] = scanSum(in[lo:hi])
-			_ = r
-			_ = tile
-			_ = lo
-			_ = hi
-			gc_s_tile[gc_rank] = tile
-			gc_s_lo[gc_rank] = lo
-			gc_s_hi[gc_rank] = hi
+				totals[tid] = scanSum(in[lo:hi])
+				_ = r
+				_ = tile
+				_ = lo
+				_ = hi
+				gc_s_tile[gc_rank] = tile
+				gc_s_lo[gc_rank] = lo
+				gc_s_hi[gc_rank] = hi
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			gc_pos.Thread = gc_rank
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-			tid := gc_tx
-			_ = tid
-			tile := gc_s_tile[gc_rank]
+				tid := gc_tx
+				_ = tid
+				tile := gc_s_tile[gc_rank]
 
 //line scan_lookback.go:177
-			if tid == b-1 {
-				var s T
-				for j, x := range totals {
-					totals[j] = s
-					s += x
+				if tid == b-1 {
+					var s T
+					for j, x := range totals {
+						totals[j] = s
+						s += x
+					}
+					sh[0].prefix = scanPublish(status, tile, s)
 				}
-				sh[0].prefix = scanPublish(status, tile, s)
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-			tid := gc_tx
-			_ = tid
-			lo := gc_s_lo[gc_rank]
-			hi := gc_s_hi[gc_rank]
+				tid := gc_tx
+				_ = tid
+				lo := gc_s_lo[gc_rank]
+				hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:186
-			scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+			}
 		}
 	}
 }

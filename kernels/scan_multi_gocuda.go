@@ -39,21 +39,23 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_multi.go:99
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line scan_multi.go:100
-				if i < len(out) {
-					out[i] += offsets[i/perBlock]
+					if i < len(out) {
+						out[i] += offsets[i/perBlock]
+					}
 				}
 			}
 		}

@@ -44,27 +44,29 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 //line sort_bitonic.go:45
 		n := len(keys)
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:46
-				p := gc_bx*gc_bdx + gc_tx
-				_ = p
+					p := gc_bx*gc_bdx + gc_tx
+					_ = p
 
 //line sort_bitonic.go:47
-				i, j := bitonicPair(p, h, flip)
+					i, j := bitonicPair(p, h, flip)
 
 //line sort_bitonic.go:48
-				if j < n && keys[j] < keys[i] {
-					keys[i], keys[j] = keys[j], keys[i]
+					if j < n && keys[j] < keys[i] {
+						keys[i], keys[j] = keys[j], keys[i]
+					}
+					_ = i
+					_ = j
 				}
-				_ = i
-				_ = j
 			}
 		}
 	}
@@ -109,12 +111,14 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:66
-		if tile&(tile-1) != 0 || tile < 2*b {
-			panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+			if tile&(tile-1) != 0 || tile < 2*b {
+				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+			}
 		}
 	}
 
@@ -125,27 +129,29 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:65
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line sort_bitonic.go:72
-				i := tid + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+					i := tid + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line sort_bitonic.go:73
-				s[i] = keys[base+i]
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
@@ -160,28 +166,25 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			var s_ []T = s
 
 //line sort_bitonic.go:77
+			_ = s_
+
+//line sort_bitonic.go:77
 			var m_ int = m
+
+//line sort_bitonic.go:77
+			_ = m_
 
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
 
 //line sort_bitonic.go:77
+			_ = h_2
+
+//line sort_bitonic.go:77
 			var flip bool = true
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:77
-				_ = s_
-
-//line sort_bitonic.go:77
-				_ = m_
-
-//line sort_bitonic.go:77
-				_ = h_2
-
-//line sort_bitonic.go:77
-				_ = flip
-			}
+			_ = flip
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx {
@@ -190,27 +193,29 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more2 = false
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-						p := gc_tx + gc_off2
-						if !(p < gc_limit2) {
-							continue
-						}
-						gc_more2 = true
+							p := gc_tx + gc_off2
+							if !(p < gc_limit2) {
+								continue
+							}
+							gc_more2 = true
 
 //line sort_bitonic.go:100
-						i_2, j := bitonicPair(p, h_2, flip)
+							i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-						if j < m_ && s_[j] < s_[i_2] {
-							s_[i_2], s_[j] = s_[j], s_[i_2]
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
 						}
 					}
 				}
@@ -223,28 +228,25 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				var s_2 []T = s
 
 //line sort_bitonic.go:79
+				_ = s_2
+
+//line sort_bitonic.go:79
 				var m_2 int = m
+
+//line sort_bitonic.go:79
+				_ = m_2
 
 //line sort_bitonic.go:79
 				var h_3 int = h
 
 //line sort_bitonic.go:79
+				_ = h_3
+
+//line sort_bitonic.go:79
 				var flip_ bool = false
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:79
-					_ = s_2
-
-//line sort_bitonic.go:79
-					_ = m_2
-
-//line sort_bitonic.go:79
-					_ = h_3
-
-//line sort_bitonic.go:79
-					_ = flip_
-				}
+				_ = flip_
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx {
@@ -253,27 +255,29 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					}
 					gc_more3 = false
 					{
-						gc_tx := -1
-						for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_pos.Thread = gc_rank
+						gc_end := gc_n
+						if gc_end > gc_bdx {
+							gc_end = gc_bdx
+						}
+						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+							for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							p_ := gc_tx + gc_off3
-							if !(p_ < gc_limit3) {
-								continue
-							}
-							gc_more3 = true
+								p_ := gc_tx + gc_off3
+								if !(p_ < gc_limit3) {
+									continue
+								}
+								gc_more3 = true
 
 //line sort_bitonic.go:100
-							i_3, j_ := bitonicPair(p_, h_3, flip_)
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-							if j_ < m_2 && s_2[j_] < s_2[i_3] {
-								s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
 							}
 						}
 					}
@@ -289,28 +293,25 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			var s_3 []T = s
 
 //line sort_bitonic.go:84
+			_ = s_3
+
+//line sort_bitonic.go:84
 			var m_3 int = m
+
+//line sort_bitonic.go:84
+			_ = m_3
 
 //line sort_bitonic.go:84
 			var h_4 int = h_
 
 //line sort_bitonic.go:84
+			_ = h_4
+
+//line sort_bitonic.go:84
 			var flip_2 bool = false
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:84
-				_ = s_3
-
-//line sort_bitonic.go:84
-				_ = m_3
-
-//line sort_bitonic.go:84
-				_ = h_4
-
-//line sort_bitonic.go:84
-				_ = flip_2
-			}
+			_ = flip_2
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx {
@@ -319,27 +320,29 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more4 = false
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-						p_2 := gc_tx + gc_off4
-						if !(p_2 < gc_limit4) {
-							continue
-						}
-						gc_more4 = true
+							p_2 := gc_tx + gc_off4
+							if !(p_2 < gc_limit4) {
+								continue
+							}
+							gc_more4 = true
 
 //line sort_bitonic.go:100
-						i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-						if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-							s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
 						}
 					}
 				}
@@ -354,27 +357,29 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more5 = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:65
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line sort_bitonic.go:88
-				i_ := tid + gc_off5
-				if !(i_ < gc_limit5) {
-					continue
-				}
-				gc_more5 = true
+					i_ := tid + gc_off5
+					if !(i_ < gc_limit5) {
+						continue
+					}
+					gc_more5 = true
 
 //line sort_bitonic.go:89
-				keys[base+i_] = s[i_]
+					keys[base+i_] = s[i_]
+				}
 			}
 		}
 	}

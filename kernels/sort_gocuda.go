@@ -54,35 +54,37 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:size]
 	{
-		gc_tx := -1
-	gc_L1:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line sort.go:40
-			i := gc_tx
-			_ = i
+				i := gc_tx
+				_ = i
 
 //line sort.go:43
-			if i >= size {
+				if i >= size {
 //line sort.go:43
-				{
+					{
 //line sort.go:43
-					gc_exited[gc_rank] = true
-					continue gc_L1
+						gc_exited[gc_rank] = true
+						continue gc_L1
 //line sort.go:44
+					}
 				}
-			}
 
 //line sort.go:47
-			values[i] = keys[base+i]
+				values[i] = keys[base+i]
+			}
 		}
 	}
 
@@ -93,95 +95,126 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		var values_ []uint32 = values
 
 //line sort.go:50
+		_ = values_
+
+//line sort.go:50
 		var bit_ uint = bit
+
+//line sort.go:50
+		_ = bit_
 
 //line sort.go:60
 		size_ := uint32(len(values_))
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line sort.go:59
-				i_ := uint32(gc_tx)
-				_ = i_
-
-//line sort.go:50
-				_ = values_
-
-//line sort.go:50
-				_ = bit_
+					i_ := uint32(gc_tx)
+					_ = i_
 
 //line sort.go:61
-				x := values_[i_]
+					x := values_[i_]
 
 //line sort.go:62
-				p := (x >> bit_) & 1
+					p := (x >> bit_) & 1
 
 //line sort.go:63
-				values_[i_] = p
-				_ = x
-				_ = p
-				gc_s_x[gc_rank] = x
-				gc_s_p[gc_rank] = p
+					values_[i_] = p
+					_ = x
+					_ = p
+					gc_s_x[gc_rank] = x
+					gc_s_p[gc_rank] = p
+				}
 			}
 		}
 
 //line sort.go:65
 		var x_ []uint32 = values_
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
 
 //line sort.go:65
-			_ = x_
-		}
+		_ = x_
 
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
 			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+				gc_end := gc_n
+				if gc_end > gc_bdx {
+					gc_end = gc_bdx
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
 
 //line scan_block.go:50
-					i_2 := gc_tx
-					_ = i_2
+						i_2 := gc_tx
+						_ = i_2
 
 //line scan_block.go:52
-					var y uint32
+						var y uint32
 
 //line scan_block.go:53
-					if i_2 >= offset {
-						y = x_[i_2-offset]
+						if i_2 >= offset {
+							y = x_[i_2-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
 					}
-					_ = y
-					gc_s_y[gc_rank] = y
 				}
 			}
 			{
-				gc_tx := -1
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+				gc_from, gc_to := 0, gc_n
+				if gc_n == gc_bdx {
+					if gc_bound := offset; gc_bound > gc_from {
+						gc_from = gc_bound
 					}
+				}
+				gc_end := gc_to
+				if gc_end > gc_bdx {
+					gc_end = gc_bdx
+				}
+				for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line scan_block.go:50
+						i_2 := gc_tx
+						_ = i_2
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_2 >= offset {
+							x_[i_2] = y + x_[i_2]
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
@@ -190,100 +223,81 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 					i_2 := gc_tx
 					_ = i_2
-					y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-					if i_2 >= offset {
-						x_[i_2] = y + x_[i_2]
-					}
-				}
-			}
-		}
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line scan_block.go:50
-				i_2 := gc_tx
-				_ = i_2
 
 //line scan_block.go:62
-				var r uint32 = x_[i_2]
+					var r uint32 = x_[i_2]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line sort.go:65
-				tBefore := r
+					tBefore := r
 
 //line sort.go:66
-				tTotal := values_[size_-1]
+					tTotal := values_[size_-1]
 
 //line sort.go:67
-				fTotal := size_ - tTotal
-				_ = r
-				_ = tBefore
-				_ = tTotal
-				_ = fTotal
-				gc_s_tBefore[gc_rank] = tBefore
-				gc_s_fTotal[gc_rank] = fTotal
+					fTotal := size_ - tTotal
+					_ = r
+					_ = tBefore
+					_ = tTotal
+					_ = fTotal
+					gc_s_tBefore[gc_rank] = tBefore
+					gc_s_fTotal[gc_rank] = fTotal
+				}
 			}
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line sort.go:59
-				i_ := uint32(gc_tx)
-				_ = i_
-				x := gc_s_x[gc_rank]
-				p := gc_s_p[gc_rank]
-				tBefore := gc_s_tBefore[gc_rank]
-				fTotal := gc_s_fTotal[gc_rank]
+					i_ := uint32(gc_tx)
+					_ = i_
+					x := gc_s_x[gc_rank]
+					p := gc_s_p[gc_rank]
+					tBefore := gc_s_tBefore[gc_rank]
+					fTotal := gc_s_fTotal[gc_rank]
 
 //line sort.go:69
-				if p != 0 {
-					values_[tBefore-1+fTotal] = x
-				} else {
-					values_[i_-tBefore] = x
+					if p != 0 {
+						values_[tBefore-1+fTotal] = x
+					} else {
+						values_[i_-tBefore] = x
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line sort.go:40
-			i := gc_tx
-			_ = i
+				i := gc_tx
+				_ = i
 
 //line sort.go:53
-			keys[base+i] = values[i]
+				keys[base+i] = values[i]
+			}
 		}
 	}
 }

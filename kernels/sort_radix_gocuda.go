@@ -41,14 +41,16 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:35
 	blk := gc_bx
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		gc_b.Enter(gc_rank)
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 
 //line sort_radix.go:36
-		local := radixCount(t, keys, shift, items)
-		_ = local
-		gc_s_local[gc_rank] = local
+			local := radixCount(t, keys, shift, items)
+			_ = local
+			gc_s_local[gc_rank] = local
+		}
 	}
 
 //line sort_radix.go:38
@@ -58,36 +60,38 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_radix.go:35
-				tid := gc_tx
-				_ = tid
-				local := gc_s_local[gc_rank]
+					tid := gc_tx
+					_ = tid
+					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
-				d := tid + gc_off
-				if !(d < gc_limit) {
-					continue
-				}
-				gc_more = true
+					d := tid + gc_off
+					if !(d < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line sort_radix.go:39
-				var s uint32
+					var s uint32
 
 //line sort_radix.go:40
-				for _, c := range local[d*b : (d+1)*b] {
-					s += c
-				}
+					for _, c := range local[d*b : (d+1)*b] {
+						s += c
+					}
 
 //line sort_radix.go:43
-				counts[d*gc_gdx+blk] = s
+					counts[d*gc_gdx+blk] = s
+				}
 			}
 		}
 	}
@@ -131,14 +135,16 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:79
 	blk := gc_bx
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		gc_b.Enter(gc_rank)
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 
 //line sort_radix.go:80
-		local := radixCount(t, src[:n], shift, items)
-		_ = local
-		gc_s_local[gc_rank] = local
+			local := radixCount(t, src[:n], shift, items)
+			_ = local
+			gc_s_local[gc_rank] = local
+		}
 	}
 
 //line sort_radix.go:82
@@ -148,69 +154,73 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_radix.go:79
-				tid := gc_tx
-				_ = tid
-				local := gc_s_local[gc_rank]
+					tid := gc_tx
+					_ = tid
+					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
-				d := tid + gc_off
-				if !(d < gc_limit) {
-					continue
-				}
-				gc_more = true
+					d := tid + gc_off
+					if !(d < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line sort_radix.go:83
-				next := offsets[d*gc_gdx+blk]
+					next := offsets[d*gc_gdx+blk]
 
 //line sort_radix.go:84
-				for j := d * b; j < (d+1)*b; j++ {
-					c := local[j]
-					local[j] = next
-					next += c
+					for j := d * b; j < (d+1)*b; j++ {
+						c := local[j]
+						local[j] = next
+						next += c
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line sort_radix.go:79
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line sort_radix.go:91
-			lo := min(n, (blk*b+tid)*items)
-			_ = lo
+				lo := min(n, (blk*b+tid)*items)
+				_ = lo
 
 //line sort_radix.go:92
-			hi := min(n, lo+items)
-			_ = hi
-			local := gc_s_local[gc_rank]
+				hi := min(n, lo+items)
+				_ = hi
+				local := gc_s_local[gc_rank]
 
 //line sort_radix.go:93
-			for i := lo; i < hi; i++ {
-				k := src[i]
-				j_ := int(k>>shift&(radixBuckets-1))*b + tid
-				pos := local[j_]
-				local[j_] = pos + 1
-				dst[pos] = k
-				if srcVals != nil {
-					dstVals[pos] = srcVals[i]
+				for i := lo; i < hi; i++ {
+					k := src[i]
+					j_ := int(k>>shift&(radixBuckets-1))*b + tid
+					pos := local[j_]
+					local[j_] = pos + 1
+					dst[pos] = k
+					if srcVals != nil {
+						dstVals[pos] = srcVals[i]
+					}
 				}
 			}
 		}

@@ -42,35 +42,37 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 //line spmv.go:140
 		rows := len(y)
 		{
-			gc_tx := -1
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line spmv.go:141
-				row := gc_bx*gc_bdx + gc_tx
-				_ = row
+					row := gc_bx*gc_bdx + gc_tx
+					_ = row
 
 //line spmv.go:142
-				if row >= rows {
-					continue gc_L1
-				}
+					if row >= rows {
+						continue gc_L1
+					}
 
 //line spmv.go:145
-				var sum float32
+					var sum float32
 
 //line spmv.go:146
-				for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-					sum += vals[j] * x[cols[j]]
-				}
+					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+						sum += vals[j] * x[cols[j]]
+					}
 
 //line spmv.go:149
-				y[row] = sum
-				_ = sum
+					y[row] = sum
+					_ = sum
+				}
 			}
 		}
 	}
@@ -113,73 +115,77 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 //line spmv.go:165
 	end := min(begin+gc_bdx, len(x))
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line spmv.go:166
-			row := begin + gc_tx
-			_ = row
+				row := begin + gc_tx
+				_ = row
 
 //line spmv.go:167
-			if row < end {
-				cache[gc_tx] = x[row]
+				if row < end {
+					cache[gc_tx] = x[row]
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-	gc_L2:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line spmv.go:166
-			row := begin + gc_tx
-			_ = row
+				row := begin + gc_tx
+				_ = row
 
 //line spmv.go:171
-			if row >= rows {
+				if row >= rows {
 //line spmv.go:171
-				{
+					{
 //line spmv.go:171
-					gc_exited[gc_rank] = true
-					continue gc_L2
+						gc_exited[gc_rank] = true
+						continue gc_L2
 //line spmv.go:172
+					}
 				}
-			}
 
 //line spmv.go:174
-			var sum float32
+				var sum float32
 
 //line spmv.go:175
-			for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-				c := int(cols[j])
-				var xj float32
-				if c >= begin && c < end {
-					xj = cache[c-begin]
-				} else {
-					xj = x[c]
+				for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+					c := int(cols[j])
+					var xj float32
+					if c >= begin && c < end {
+						xj = cache[c-begin]
+					} else {
+						xj = x[c]
+					}
+					sum += vals[j] * xj
 				}
-				sum += vals[j] * xj
-			}
 
 //line spmv.go:185
-			y[row] = sum
-			_ = sum
+				y[row] = sum
+				_ = sum
+			}
 		}
 	}
 }

@@ -53,91 +53,103 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
 	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_ty := 0
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line backprop.go:38
-			ty := gc_ty
-			_ = ty
+				ty := gc_ty
+				_ = ty
 
 //line backprop.go:41
-			indexIn := bpnnHeight*by + ty + 1
-			_ = indexIn
+				indexIn := bpnnHeight*by + ty + 1
+				_ = indexIn
 
 //line backprop.go:46
-			if tx == 0 {
-				inputNode[ty] = inputCuda[indexIn]
+				if tx == 0 {
+					inputNode[ty] = inputCuda[indexIn]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_tx := -1
 		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line backprop.go:38
-			ty := gc_ty
-			_ = ty
+				ty := gc_ty
+				_ = ty
 
 //line backprop.go:40
-			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-			_ = index
+				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+				_ = index
 
 //line backprop.go:51
-			weightMatrix[ty][tx] = inputHiddenCuda[index]
+				weightMatrix[ty][tx] = inputHiddenCuda[index]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
 		}
 	}
 	{
-		gc_tx := -1
 		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line backprop.go:38
-			ty := gc_ty
-			_ = ty
+				ty := gc_ty
+				_ = ty
 
 //line backprop.go:54
-			weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
 		}
 	}
 
@@ -150,17 +162,45 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:59
+					if ty%powerTwo == 0 {
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
@@ -171,68 +211,52 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				ty := gc_ty
 				_ = ty
 
-//line backprop.go:59
-				if ty%powerTwo == 0 {
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-			tx := gc_tx
-			_ = tx
-
-//line backprop.go:38
-			ty := gc_ty
-			_ = ty
-
 //line backprop.go:40
-			index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-			_ = index
+				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+				_ = index
 
 //line backprop.go:65
-			inputHiddenCuda[index] = weightMatrix[ty][tx]
+				inputHiddenCuda[index] = weightMatrix[ty][tx]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_ty := 0
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line backprop.go:37
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line backprop.go:38
-			ty := gc_ty
-			_ = ty
+				ty := gc_ty
+				_ = ty
 
 //line backprop.go:68
-			if tx == 0 {
-				hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+				if tx == 0 {
+					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -44,26 +44,28 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line bfs.go:40
-				tid := gc_bx*BFSBlock + gc_tx
-				_ = tid
+					tid := gc_bx*BFSBlock + gc_tx
+					_ = tid
 
 //line bfs.go:41
-				if tid < noOfNodes && gGraphMask[tid] {
-					gGraphMask[tid] = false
-					for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
-						id := gGraphEdges[i]
-						if !gGraphVisited[id] {
-							gCost[id] = gCost[tid] + 1
-							gUpdatingGraphMask[id] = true
+					if tid < noOfNodes && gGraphMask[tid] {
+						gGraphMask[tid] = false
+						for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
+							id := gGraphEdges[i]
+							if !gGraphVisited[id] {
+								gCost[id] = gCost[tid] + 1
+								gUpdatingGraphMask[id] = true
+							}
 						}
 					}
 				}
@@ -107,24 +109,26 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line bfs.go:61
-				tid := gc_bx*BFSBlock + gc_tx
-				_ = tid
+					tid := gc_bx*BFSBlock + gc_tx
+					_ = tid
 
 //line bfs.go:62
-				if tid < noOfNodes && gUpdatingGraphMask[tid] {
-					gGraphMask[tid] = true
-					gGraphVisited[tid] = true
-					*gOver = true
-					gUpdatingGraphMask[tid] = false
+					if tid < noOfNodes && gUpdatingGraphMask[tid] {
+						gGraphMask[tid] = true
+						gGraphVisited[tid] = true
+						*gOver = true
+						gUpdatingGraphMask[tid] = false
+					}
 				}
 			}
 		}

@@ -40,23 +40,25 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line gaussian.go:26
-				if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-					continue gc_L1
-				}
+					if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+						continue gc_L1
+					}
 
 //line gaussian.go:29
-				mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
-					aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
+					mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
+						aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
+				}
 			}
 		}
 	}
@@ -104,44 +106,46 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 			}
 		}
 		{
-			gc_tx := -1
 			gc_ty := 0
-		gc_L1:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line gaussian.go:49
-				xidx := gc_bx*gc_bdx + gc_tx
-				_ = xidx
+					xidx := gc_bx*gc_bdx + gc_tx
+					_ = xidx
 
 //line gaussian.go:50
-				yidx := gc_by*gc_bdy + gc_ty
-				_ = yidx
+					yidx := gc_by*gc_bdy + gc_ty
+					_ = yidx
 
 //line gaussian.go:43
-				if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-					continue gc_L1
-				}
+					if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
+						continue gc_L1
+					}
 
 //line gaussian.go:46
-				if gc_ty+gc_by*gc_bdy >= size-pivot {
-					continue gc_L1
-				}
+					if gc_ty+gc_by*gc_bdy >= size-pivot {
+						continue gc_L1
+					}
 
 //line gaussian.go:52
-				aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+					aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
 
 //line gaussian.go:53
-				if yidx == 0 {
-					bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
+					if yidx == 0 {
+						bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -103,177 +103,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:70
 	blkXmax := blkX + HotspotBlock - 1
 	{
-		gc_tx := -1
 		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-			tx := gc_tx
-			_ = tx
-
-//line hotspot.go:56
-			ty := gc_ty
-			_ = ty
-
-//line hotspot.go:73
-			yidx := blkY + ty
-			_ = yidx
-
-//line hotspot.go:77
-			loadYidx := yidx
-			_ = loadYidx
-
-//line hotspot.go:74
-			xidx := blkX + tx
-			_ = xidx
-
-//line hotspot.go:77
-			loadXidx := xidx
-			_ = loadXidx
-
-//line hotspot.go:78
-			index := gridCols*loadYidx + loadXidx
-			_ = index
-
-//line hotspot.go:79
-			if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
-				tempOnCuda[ty][tx] = tempSrc[index]
-				powerOnCuda[ty][tx] = power[index]
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-			tx := gc_tx
-			_ = tx
-
-//line hotspot.go:56
-			ty := gc_ty
-			_ = ty
-
-//line hotspot.go:87
-			validYmin := 0
-
-//line hotspot.go:88
-			if blkY < 0 {
-				validYmin = -blkY
-			}
-
-//line hotspot.go:91
-			validYmax := HotspotBlock - 1
-
-//line hotspot.go:92
-			if blkYmax > gridRows-1 {
-				validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
-			}
-
-//line hotspot.go:95
-			validXmin := 0
-
-//line hotspot.go:96
-			if blkX < 0 {
-				validXmin = -blkX
-			}
-
-//line hotspot.go:99
-			validXmax := HotspotBlock - 1
-
-//line hotspot.go:100
-			if blkXmax > gridCols-1 {
-				validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
-			}
-
-//line hotspot.go:104
-			n := ty - 1
-
-//line hotspot.go:104
-			s := ty + 1
-
-//line hotspot.go:104
-			w := tx - 1
-
-//line hotspot.go:104
-			e := tx + 1
-
-//line hotspot.go:105
-			if n < validYmin {
-				n = validYmin
-			}
-
-//line hotspot.go:108
-			if s > validYmax {
-				s = validYmax
-			}
-
-//line hotspot.go:111
-			if w < validXmin {
-				w = validXmin
-			}
-
-//line hotspot.go:114
-			if e > validXmax {
-				e = validXmax
-			}
-
-//line hotspot.go:118
-			var computed bool
-			_ = validYmin
-			_ = validYmax
-			_ = validXmin
-			_ = validXmax
-			_ = n
-			_ = s
-			_ = w
-			_ = e
-			_ = computed
-			gc_s_validYmin[gc_rank] = validYmin
-			gc_s_validYmax[gc_rank] = validYmax
-			gc_s_validXmin[gc_rank] = validXmin
-			gc_s_validXmax[gc_rank] = validXmax
-			gc_s_n[gc_rank] = n
-			gc_s_s[gc_rank] = s
-			gc_s_w[gc_rank] = w
-			gc_s_e[gc_rank] = e
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-
-//line hotspot.go:119
-	for i := 0; i < iteration; i++ {
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
@@ -283,31 +120,200 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 				ty := gc_ty
 				_ = ty
-				validYmin := gc_s_validYmin[gc_rank]
-				validYmax := gc_s_validYmax[gc_rank]
-				validXmin := gc_s_validXmin[gc_rank]
-				validXmax := gc_s_validXmax[gc_rank]
-				n := gc_s_n[gc_rank]
-				s := gc_s_s[gc_rank]
-				w := gc_s_w[gc_rank]
-				e := gc_s_e[gc_rank]
+
+//line hotspot.go:73
+				yidx := blkY + ty
+				_ = yidx
+
+//line hotspot.go:77
+				loadYidx := yidx
+				_ = loadYidx
+
+//line hotspot.go:74
+				xidx := blkX + tx
+				_ = xidx
+
+//line hotspot.go:77
+				loadXidx := xidx
+				_ = loadXidx
+
+//line hotspot.go:78
+				index := gridCols*loadYidx + loadXidx
+				_ = index
+
+//line hotspot.go:79
+				if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
+					tempOnCuda[ty][tx] = tempSrc[index]
+					powerOnCuda[ty][tx] = power[index]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+				tx := gc_tx
+				_ = tx
+
+//line hotspot.go:56
+				ty := gc_ty
+				_ = ty
+
+//line hotspot.go:87
+				validYmin := 0
+
+//line hotspot.go:88
+				if blkY < 0 {
+					validYmin = -blkY
+				}
+
+//line hotspot.go:91
+				validYmax := HotspotBlock - 1
+
+//line hotspot.go:92
+				if blkYmax > gridRows-1 {
+					validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
+				}
+
+//line hotspot.go:95
+				validXmin := 0
+
+//line hotspot.go:96
+				if blkX < 0 {
+					validXmin = -blkX
+				}
+
+//line hotspot.go:99
+				validXmax := HotspotBlock - 1
+
+//line hotspot.go:100
+				if blkXmax > gridCols-1 {
+					validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
+				}
+
+//line hotspot.go:104
+				n := ty - 1
+
+//line hotspot.go:104
+				s := ty + 1
+
+//line hotspot.go:104
+				w := tx - 1
+
+//line hotspot.go:104
+				e := tx + 1
+
+//line hotspot.go:105
+				if n < validYmin {
+					n = validYmin
+				}
+
+//line hotspot.go:108
+				if s > validYmax {
+					s = validYmax
+				}
+
+//line hotspot.go:111
+				if w < validXmin {
+					w = validXmin
+				}
+
+//line hotspot.go:114
+				if e > validXmax {
+					e = validXmax
+				}
+
+//line hotspot.go:118
 				var computed bool
+				_ = validYmin
+				_ = validYmax
+				_ = validXmin
+				_ = validXmax
+				_ = n
+				_ = s
+				_ = w
+				_ = e
 				_ = computed
+				gc_s_validYmin[gc_rank] = validYmin
+				gc_s_validYmax[gc_rank] = validYmax
+				gc_s_validXmin[gc_rank] = validXmin
+				gc_s_validXmax[gc_rank] = validXmax
+				gc_s_n[gc_rank] = n
+				gc_s_s[gc_rank] = s
+				gc_s_w[gc_rank] = w
+				gc_s_e[gc_rank] = e
+				gc_s_computed[gc_rank] = computed
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+
+//line hotspot.go:119
+	for i := 0; i < iteration; i++ {
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+					validYmin := gc_s_validYmin[gc_rank]
+					validYmax := gc_s_validYmax[gc_rank]
+					validXmin := gc_s_validXmin[gc_rank]
+					validXmax := gc_s_validXmax[gc_rank]
+					n := gc_s_n[gc_rank]
+					s := gc_s_s[gc_rank]
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					var computed bool
+					_ = computed
 
 //line hotspot.go:120
-				computed = false
+					computed = false
 
 //line hotspot.go:121
-				if inRange(tx, i+1, HotspotBlock-i-2) && inRange(ty, i+1, HotspotBlock-i-2) &&
-					inRange(tx, validXmin, validXmax) && inRange(ty, validYmin, validYmax) {
-					computed = true
-					c := float64(tempOnCuda[ty][tx])
-					tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
-						(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-						(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
-						float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+					if inRange(tx, i+1, HotspotBlock-i-2) && inRange(ty, i+1, HotspotBlock-i-2) &&
+						inRange(tx, validXmin, validXmax) && inRange(ty, validYmin, validYmax) {
+						computed = true
+						c := float64(tempOnCuda[ty][tx])
+						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+					}
+					gc_s_computed[gc_rank] = computed
 				}
-				gc_s_computed[gc_rank] = computed
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
 
@@ -318,17 +324,46 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			break
 		}
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+					if computed {
+						tempOnCuda[ty][tx] = tempT[ty][tx]
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line hotspot.go:56
@@ -338,61 +373,36 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 				ty := gc_ty
 				_ = ty
-				computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:134
-				if computed {
-					tempOnCuda[ty][tx] = tempT[ty][tx]
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-			tx := gc_tx
-			_ = tx
-
-//line hotspot.go:56
-			ty := gc_ty
-			_ = ty
 
 //line hotspot.go:73
-			yidx := blkY + ty
-			_ = yidx
+				yidx := blkY + ty
+				_ = yidx
 
 //line hotspot.go:77
-			loadYidx := yidx
-			_ = loadYidx
+				loadYidx := yidx
+				_ = loadYidx
 
 //line hotspot.go:74
-			xidx := blkX + tx
-			_ = xidx
+				xidx := blkX + tx
+				_ = xidx
 
 //line hotspot.go:77
-			loadXidx := xidx
-			_ = loadXidx
+				loadXidx := xidx
+				_ = loadXidx
 
 //line hotspot.go:78
-			index := gridCols*loadYidx + loadXidx
-			_ = index
-			computed := gc_s_computed[gc_rank]
+				index := gridCols*loadYidx + loadXidx
+				_ = index
+				computed := gc_s_computed[gc_rank]
 
 //line hotspot.go:142
-			if computed {
-				tempDst[index] = tempT[ty][tx]
+				if computed {
+					tempDst[index] = tempT[ty][tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

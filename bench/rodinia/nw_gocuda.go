@@ -57,222 +57,236 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:27
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-			_ = index
-
-//line nw.go:40
-			if tx == 0 {
-				temp[tx][0] = matrixCuda[indexNW]
-			}
-
-			{
-
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(0)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(1)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(2)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(3)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(4)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(5)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(6)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(7)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(8)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(9)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(10)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(11)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(12)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(13)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(14)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:44
-				{
-//line nw.go:44
-					ty := int(15)
-//line nw.go:44
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:46
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:27
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:49
-			temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:27
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:33
-			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-			_ = indexN
-
-//line nw.go:52
-			temp[0][tx+1] = matrixCuda[indexN]
-		}
-	}
-
-//line nw.go:55
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line nw.go:27
 				tx := gc_tx
 				_ = tx
 
+//line nw.go:32
+				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				_ = index
+
+//line nw.go:40
+				if tx == 0 {
+					temp[tx][0] = matrixCuda[indexNW]
+				}
+
+				{
+
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(0)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(1)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(2)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(3)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(4)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(5)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(6)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(7)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(8)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(9)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(10)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(11)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(12)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(13)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(14)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:44
+					{
+//line nw.go:44
+						ty := int(15)
+//line nw.go:44
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:46
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line nw.go:27
+				tx := gc_tx
+				_ = tx
+
+//line nw.go:49
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line nw.go:27
+				tx := gc_tx
+				_ = tx
+
+//line nw.go:33
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				_ = indexN
+
+//line nw.go:52
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+
+//line nw.go:55
+	for m := 0; m < NWBlock; m++ {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := m; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
 //line nw.go:56
-				if tx <= m {
-					tIndexX := tx + 1
-					tIndexY := m - tx + 1
-					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-						temp[tIndexY][tIndexX-1]-penalty,
-						temp[tIndexY-1][tIndexX]-penalty)
+					if tx <= m {
+						tIndexX := tx + 1
+						tIndexY := m - tx + 1
+						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+							temp[tIndexY][tIndexX-1]-penalty,
+							temp[tIndexY-1][tIndexX]-penalty)
+					}
 				}
 			}
 		}
@@ -281,177 +295,187 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := m_; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:67
+					if tx <= m_ {
+						tIndexX_ := tx + NWBlock - m_
+						tIndexY_ := NWBlock - tx
+						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+							temp[tIndexY_][tIndexX_-1]-penalty,
+							temp[tIndexY_-1][tIndexX_]-penalty)
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line nw.go:27
 				tx := gc_tx
 				_ = tx
 
-//line nw.go:67
-				if tx <= m_ {
-					tIndexX_ := tx + NWBlock - m_
-					tIndexY_ := NWBlock - tx
-					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-						temp[tIndexY_][tIndexX_-1]-penalty,
-						temp[tIndexY_-1][tIndexX_]-penalty)
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:27
-			tx := gc_tx
-			_ = tx
-
 //line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-			_ = index
+				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				_ = index
 
-			{
+				{
 
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(0)
+						ty_ := int(0)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(1)
+						ty_ := int(1)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(2)
+						ty_ := int(2)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(3)
+						ty_ := int(3)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(4)
+						ty_ := int(4)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(5)
+						ty_ := int(5)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(6)
+						ty_ := int(6)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(7)
+						ty_ := int(7)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(8)
+						ty_ := int(8)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(9)
+						ty_ := int(9)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(10)
+						ty_ := int(10)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(11)
+						ty_ := int(11)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(12)
+						ty_ := int(12)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(13)
+						ty_ := int(13)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(14)
+						ty_ := int(14)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:77
-				{
+					{
 //line nw.go:77
-					ty_ := int(15)
+						ty_ := int(15)
 //line nw.go:77
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:79
+				}
 			}
 		}
 	}
@@ -502,222 +526,236 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:91
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-			_ = index
-
-			{
-
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(0)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(1)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(2)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(3)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(4)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(5)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(6)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(7)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(8)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(9)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(10)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(11)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(12)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(13)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(14)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:104
-				{
-//line nw.go:104
-					ty := int(15)
-//line nw.go:104
-					_ = ty
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-//line nw.go:106
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:91
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:109
-			if tx == 0 {
-				temp[tx][0] = matrixCuda[indexNW]
-			}
-
-//line nw.go:113
-			temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:91
-			tx := gc_tx
-			_ = tx
-
-//line nw.go:97
-			indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-			_ = indexN
-
-//line nw.go:116
-			temp[0][tx+1] = matrixCuda[indexN]
-		}
-	}
-
-//line nw.go:119
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line nw.go:91
 				tx := gc_tx
 				_ = tx
 
+//line nw.go:96
+				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				_ = index
+
+				{
+
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(0)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(1)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(2)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(3)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(4)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(5)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(6)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(7)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(8)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(9)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(10)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(11)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(12)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(13)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(14)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:104
+					{
+//line nw.go:104
+						ty := int(15)
+//line nw.go:104
+						_ = ty
+						ref[ty][tx] = reference[index+cols*ty]
+					}
+//line nw.go:106
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line nw.go:91
+				tx := gc_tx
+				_ = tx
+
+//line nw.go:109
+				if tx == 0 {
+					temp[tx][0] = matrixCuda[indexNW]
+				}
+
+//line nw.go:113
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line nw.go:91
+				tx := gc_tx
+				_ = tx
+
+//line nw.go:97
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				_ = indexN
+
+//line nw.go:116
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+
+//line nw.go:119
+	for m := 0; m < NWBlock; m++ {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := m; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
 //line nw.go:120
-				if tx <= m {
-					tIndexX := tx + 1
-					tIndexY := m - tx + 1
-					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-						temp[tIndexY][tIndexX-1]-penalty,
-						temp[tIndexY-1][tIndexX]-penalty)
+					if tx <= m {
+						tIndexX := tx + 1
+						tIndexY := m - tx + 1
+						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+							temp[tIndexY][tIndexX-1]-penalty,
+							temp[tIndexY-1][tIndexX]-penalty)
+					}
 				}
 			}
 		}
@@ -726,177 +764,187 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := m_; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:131
+					if tx <= m_ {
+						tIndexX_ := tx + NWBlock - m_
+						tIndexY_ := NWBlock - tx
+						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+							temp[tIndexY_][tIndexX_-1]-penalty,
+							temp[tIndexY_-1][tIndexX_]-penalty)
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line nw.go:91
 				tx := gc_tx
 				_ = tx
 
-//line nw.go:131
-				if tx <= m_ {
-					tIndexX_ := tx + NWBlock - m_
-					tIndexY_ := NWBlock - tx
-					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-						temp[tIndexY_][tIndexX_-1]-penalty,
-						temp[tIndexY_-1][tIndexX_]-penalty)
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line nw.go:91
-			tx := gc_tx
-			_ = tx
-
 //line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-			_ = index
+				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				_ = index
 
-			{
+				{
 
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(0)
+						ty_ := int(0)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(1)
+						ty_ := int(1)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(2)
+						ty_ := int(2)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(3)
+						ty_ := int(3)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(4)
+						ty_ := int(4)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(5)
+						ty_ := int(5)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(6)
+						ty_ := int(6)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(7)
+						ty_ := int(7)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(8)
+						ty_ := int(8)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(9)
+						ty_ := int(9)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(10)
+						ty_ := int(10)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(11)
+						ty_ := int(11)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(12)
+						ty_ := int(12)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(13)
+						ty_ := int(13)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(14)
+						ty_ := int(14)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:141
-				{
+					{
 //line nw.go:141
-					ty_ := int(15)
+						ty_ := int(15)
 //line nw.go:141
-					_ = ty_
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+						_ = ty_
+						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+					}
 //line nw.go:143
+				}
 			}
 		}
 	}

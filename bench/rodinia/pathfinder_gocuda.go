@@ -61,89 +61,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:47
 	blkXmax := blkX + PathfinderBlock - 1
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-			tx := gc_tx
-			_ = tx
-
-//line pathfinder.go:50
-			xidx := blkX + tx
-			_ = xidx
-
-//line pathfinder.go:54
-			validXmin := 0
-
-//line pathfinder.go:55
-			if blkX < 0 {
-				validXmin = -blkX
-			}
-
-//line pathfinder.go:58
-			validXmax := PathfinderBlock - 1
-
-//line pathfinder.go:59
-			if blkXmax > cols-1 {
-				validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
-			}
-
-//line pathfinder.go:63
-			w := tx - 1
-
-//line pathfinder.go:64
-			e := tx + 1
-
-//line pathfinder.go:65
-			if w < validXmin {
-				w = validXmin
-			}
-
-//line pathfinder.go:68
-			if e > validXmax {
-				e = validXmax
-			}
-
-//line pathfinder.go:72
-			isValid := inRange(tx, validXmin, validXmax)
-
-//line pathfinder.go:74
-			if inRange(xidx, 0, cols-1) {
-				prev[tx] = gpuSrc[xidx]
-			}
-			_ = validXmin
-			_ = validXmax
-			_ = w
-			_ = e
-			_ = isValid
-			gc_s_w[gc_rank] = w
-			gc_s_e[gc_rank] = e
-			gc_s_isValid[gc_rank] = isValid
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-
-//line pathfinder.go:78
-		var computed bool
-		_ = computed
-		gc_s_computed[gc_rank] = computed
-	}
-
-//line pathfinder.go:79
-	for i := 0; i < iteration; i++ {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
@@ -153,27 +77,109 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:50
 				xidx := blkX + tx
 				_ = xidx
-				w := gc_s_w[gc_rank]
-				e := gc_s_e[gc_rank]
-				isValid := gc_s_isValid[gc_rank]
-				var computed bool
-				_ = computed
+
+//line pathfinder.go:54
+				validXmin := 0
+
+//line pathfinder.go:55
+				if blkX < 0 {
+					validXmin = -blkX
+				}
+
+//line pathfinder.go:58
+				validXmax := PathfinderBlock - 1
+
+//line pathfinder.go:59
+				if blkXmax > cols-1 {
+					validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
+				}
+
+//line pathfinder.go:63
+				w := tx - 1
+
+//line pathfinder.go:64
+				e := tx + 1
+
+//line pathfinder.go:65
+				if w < validXmin {
+					w = validXmin
+				}
+
+//line pathfinder.go:68
+				if e > validXmax {
+					e = validXmax
+				}
+
+//line pathfinder.go:72
+				isValid := inRange(tx, validXmin, validXmax)
+
+//line pathfinder.go:74
+				if inRange(xidx, 0, cols-1) {
+					prev[tx] = gpuSrc[xidx]
+				}
+				_ = validXmin
+				_ = validXmax
+				_ = w
+				_ = e
+				_ = isValid
+				gc_s_w[gc_rank] = w
+				gc_s_e[gc_rank] = e
+				gc_s_isValid[gc_rank] = isValid
+			}
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+			var computed bool
+			_ = computed
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+
+//line pathfinder.go:79
+	for i := 0; i < iteration; i++ {
+		{
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					isValid := gc_s_isValid[gc_rank]
+					var computed bool
+					_ = computed
 
 //line pathfinder.go:80
-				computed = false
+					computed = false
 
 //line pathfinder.go:81
-				if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
-					computed = true
-					left := prev[w]
-					up := prev[tx]
-					right := prev[e]
-					shortest := min(left, up)
-					shortest = min(shortest, right)
-					index := cols*(startStep+i) + xidx
-					result[tx] = shortest + gpuWall[index]
+					if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
+						computed = true
+						left := prev[w]
+						up := prev[tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						index := cols*(startStep+i) + xidx
+						result[tx] = shortest + gpuWall[index]
+					}
+					gc_s_computed[gc_rank] = computed
 				}
-				gc_s_computed[gc_rank] = computed
 			}
 		}
 
@@ -184,47 +190,51 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			break
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-				tx := gc_tx
-				_ = tx
-				computed := gc_s_computed[gc_rank]
+					tx := gc_tx
+					_ = tx
+					computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:95
-				if computed {
-					prev[tx] = result[tx]
+					if computed {
+						prev[tx] = result[tx]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-			tx := gc_tx
-			_ = tx
+				tx := gc_tx
+				_ = tx
 
 //line pathfinder.go:50
-			xidx := blkX + tx
-			_ = xidx
-			computed := gc_s_computed[gc_rank]
+				xidx := blkX + tx
+				_ = xidx
+				computed := gc_s_computed[gc_rank]
 
 //line pathfinder.go:103
-			if computed {
-				gpuResults[xidx] = result[tx]
+				if computed {
+					gpuResults[xidx] = result[tx]
+				}
 			}
 		}
 	}

@@ -34,34 +34,226 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:20
-		var sum float32
-		_ = sum
-		gc_s_sum[gc_rank] = sum
+			var sum float32
+			_ = sum
+			gc_s_sum[gc_rank] = sum
+		}
 	}
 
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:17
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+
+//line kernels.go:22
+					as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+					sum := gc_s_sum[gc_rank]
+
+					{
+
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(0)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(1)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(2)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(3)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(4)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(5)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(6)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(7)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(8)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(9)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(10)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(11)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(12)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(13)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(14)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:24
+						{
+//line kernels.go:24
+							q := int(15)
+//line kernels.go:24
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line kernels.go:26
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:17
 				ty := gc_ty
@@ -71,207 +263,23 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				row := gc_by*tile + ty
 				_ = row
 
-//line kernels.go:19
-				col := gc_bx*tile + tx
-				_ = col
-
-//line kernels.go:22
-				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-			}
-		}
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 				tx := gc_tx
 				_ = tx
 
-//line kernels.go:17
-				ty := gc_ty
-				_ = ty
+//line kernels.go:19
+				col := gc_bx*tile + tx
+				_ = col
 				sum := gc_s_sum[gc_rank]
 
-				{
-
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(0)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(1)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(2)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(3)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(4)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(5)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(6)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(7)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(8)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(9)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(10)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(11)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(12)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(13)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(14)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:24
-					{
-//line kernels.go:24
-						q := int(15)
-//line kernels.go:24
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line kernels.go:26
-				}
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-			ty := gc_ty
-			_ = ty
-
-//line kernels.go:18
-			row := gc_by*tile + ty
-			_ = row
-
-//line kernels.go:17
-			tx := gc_tx
-			_ = tx
-
-//line kernels.go:19
-			col := gc_bx*tile + tx
-			_ = col
-			sum := gc_s_sum[gc_rank]
-
 //line kernels.go:29
-			if row < m && col < n {
-				c[row*n+col] = sum
+				if row < m && col < n {
+					c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -300,28 +308,30 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line kernels.go:51
-			if i < len(in) {
-				temp[tid] = in[i]
+				if i < len(in) {
+					temp[tid] = in[i]
+				}
 			}
 		}
 	}
@@ -329,107 +339,115 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line kernels.go:49
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line kernels.go:56
-				var v T
+					var v T
 
 //line kernels.go:57
-				if tid >= off {
-					v = temp[tid-off]
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line kernels.go:49
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
 
 //line kernels.go:61
-				temp[tid] += v
+					temp[tid] += v
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-	gc_L4:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L4:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line kernels.go:64
-			if i >= len(in) {
+				if i >= len(in) {
 //line kernels.go:64
-				{
+					{
 //line kernels.go:64
-					gc_exited[gc_rank] = true
-					continue gc_L4
+						gc_exited[gc_rank] = true
+						continue gc_L4
 //line kernels.go:65
+					}
 				}
 			}
 		}
 	}
 	gc_r5 := 0
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:67
-			if temp[tid] > 0 {
-				gc_r5++
+				if temp[tid] > 0 {
+					gc_r5++
+				}
 			}
 		}
 	}
@@ -437,27 +455,29 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:67
 	n := gc_r5
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:49
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line kernels.go:68
-			out[i] = temp[tid] + T(n-n)
+				out[i] = temp[tid] + T(n-n)
+			}
 		}
 	}
 }
@@ -494,41 +514,43 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:86
 	offset := 1
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
-			{
+				{
 
 //line kernels.go:81
-				{
+					{
 //line kernels.go:81
-					j := int(0)
+						j := int(0)
 //line kernels.go:81
-					_ = j
-					if k := base + 2*tid + j; k < len(in) {
-						temp[2*tid+j] = in[k]
+						_ = j
+						if k := base + 2*tid + j; k < len(in) {
+							temp[2*tid+j] = in[k]
+						}
 					}
-				}
 //line kernels.go:81
-				{
+					{
 //line kernels.go:81
-					j := int(1)
+						j := int(1)
 //line kernels.go:81
-					_ = j
-					if k := base + 2*tid + j; k < len(in) {
-						temp[2*tid+j] = in[k]
+						_ = j
+						if k := base + 2*tid + j; k < len(in) {
+							temp[2*tid+j] = in[k]
+						}
 					}
-				}
 //line kernels.go:85
+				}
 			}
 		}
 	}
@@ -536,22 +558,30 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := d; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line kernels.go:89
-				if tid < d {
-					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-					temp[bi] += temp[ai]
+					if tid < d {
+						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[bi] += temp[ai]
+					}
 				}
 			}
 		}
@@ -560,21 +590,29 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 		offset *= 2
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:79
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:95
-			if tid == 0 {
-				temp[n-1] = 0
+				if tid == 0 {
+					temp[n-1] = 0
+				}
 			}
 		}
 	}
@@ -585,62 +623,72 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:99
 		offset >>= 1
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := d_; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:101
+					if tid < d_ {
+						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:79
 				tid := gc_tx
 				_ = tid
 
-//line kernels.go:101
-				if tid < d_ {
-					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-				}
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-			tid := gc_tx
-			_ = tid
-
-			{
-
-//line kernels.go:107
 				{
+
 //line kernels.go:107
-					j_ := int(0)
+					{
 //line kernels.go:107
-					_ = j_
-					if k_ := base + 2*tid + j_; k_ < len(out) {
-						out[k_] = temp[2*tid+j_]
+						j_ := int(0)
+//line kernels.go:107
+						_ = j_
+						if k_ := base + 2*tid + j_; k_ < len(out) {
+							out[k_] = temp[2*tid+j_]
+						}
 					}
-				}
 //line kernels.go:107
-				{
+					{
 //line kernels.go:107
-					j_ := int(1)
+						j_ := int(1)
 //line kernels.go:107
-					_ = j_
-					if k_ := base + 2*tid + j_; k_ < len(out) {
-						out[k_] = temp[2*tid+j_]
+						_ = j_
+						if k_ := base + 2*tid + j_; k_ < len(out) {
+							out[k_] = temp[2*tid+j_]
+						}
 					}
-				}
 //line kernels.go:111
+				}
 			}
 		}
 	}
@@ -666,54 +714,58 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
-		gc_tx := -1
-	gc_L1:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:120
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:121
-			if i >= len(in) {
+				if i >= len(in) {
 //line kernels.go:121
-				{
+					{
 //line kernels.go:121
-					gc_exited[gc_rank] = true
-					continue gc_L1
+						gc_exited[gc_rank] = true
+						continue gc_L1
 //line kernels.go:122
+					}
 				}
 			}
 		}
 	}
 	gc_r2 := 0
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:120
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:124
-			if in[i] > 0 {
-				gc_r2++
+				if in[i] > 0 {
+					gc_r2++
+				}
 			}
 		}
 	}
@@ -722,24 +774,26 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	n := gc_r2
 	gc_r3 := true
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:120
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:125
-			if !(in[i] > 0) {
-				gc_r3 = false
+				if !(in[i] > 0) {
+					gc_r3 = false
+				}
 			}
 		}
 	}
@@ -751,24 +805,26 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	var some bool
 	gc_r4 := false
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:120
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:127
-			if in[i] < 0 {
-				gc_r4 = true
+				if in[i] < 0 {
+					gc_r4 = true
+				}
 			}
 		}
 	}
@@ -800,21 +856,29 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line kernels.go:141
-			if gc_tx == 0 {
-				b := 4 * gc_bx
-				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+				if gc_tx == 0 {
+					b := 4 * gc_bx
+					out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+				}
 			}
 		}
 	}
@@ -850,19 +914,75 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:162
 	size := gc_bdx * gc_bdy * gc_bdz
 	{
-		gc_tx := -1
 		gc_ty := 0
 		gc_tz := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+
+//line kernels.go:163
+				g := gc_bx*size + r
+				_ = g
+
+//line kernels.go:164
+				ok := g < len(in)
+				_ = ok
+
+//line kernels.go:164
+				v := 0.0
+
+//line kernels.go:165
+				if ok {
+					v = in[g]
 				}
+
+//line kernels.go:168
+				idx := [3]int{gc_tx, gc_ty, gc_tz}
+
+//line kernels.go:169
+				buf[r] = v
+				_ = v
+				_ = idx
+				gc_s_idx[gc_rank] = idx
 			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+			r := gc_rank
+			_ = r
+			idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+			w := buf[(r+1)%size]
+
+//line kernels.go:172
+			for k := range idx {
+				w += float64(idx[k]) / 1000
+			}
+			_ = w
+			gc_s_w[gc_rank] = w
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:161
@@ -876,62 +996,12 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:164
 			ok := g < len(in)
 			_ = ok
-
-//line kernels.go:164
-			v := 0.0
-
-//line kernels.go:165
-			if ok {
-				v = in[g]
-			}
-
-//line kernels.go:168
-			idx := [3]int{gc_tx, gc_ty, gc_tz}
-
-//line kernels.go:169
-			buf[r] = v
-			_ = v
-			_ = idx
-			gc_s_idx[gc_rank] = idx
-		}
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-		r := gc_rank
-		_ = r
-		idx := gc_s_idx[gc_rank]
-
-//line kernels.go:171
-		w := buf[(r+1)%size]
-
-//line kernels.go:172
-		for k := range idx {
-			w += float64(idx[k]) / 1000
-		}
-		_ = w
-		gc_s_w[gc_rank] = w
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-		r := gc_rank
-		_ = r
-
-//line kernels.go:163
-		g := gc_bx*size + r
-		_ = g
-
-//line kernels.go:164
-		ok := g < len(in)
-		_ = ok
-		w := gc_s_w[gc_rank]
+			w := gc_s_w[gc_rank]
 
 //line kernels.go:176
-		if ok {
-			out[g] = w
+			if ok {
+				out[g] = w
+			}
 		}
 	}
 }
@@ -952,18 +1022,22 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:187
-		out[gc_bx] = 1
+			out[gc_bx] = 1
+		}
 	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:189
-		if gc_bx == block && gc_rank == thread {
-			panic("boom")
+			if gc_bx == block && gc_rank == thread {
+				panic("boom")
+			}
 		}
 	}
 }
@@ -1001,23 +1075,25 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_bx = 0
 				}
 				{
-					gc_tx := -1
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_pos.Thread = gc_rank
+					gc_end := gc_n
+					if gc_end > gc_bdx {
+						gc_end = gc_bdx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line kernels.go:199
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						if !(i < gc_limit) {
-							continue
-						}
-						gc_more = true
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							if !(i < gc_limit) {
+								continue
+							}
+							gc_more = true
 
 //line kernels.go:200
-						y[i] = a*x[i] + y[i]
+							y[i] = a*x[i] + y[i]
+						}
 					}
 				}
 			}
@@ -1047,107 +1123,116 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:210
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:211
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line kernels.go:212
-			var v T
+				var v T
 
 //line kernels.go:213
-			if i < len(in) {
-				v = in[i]
-			}
+				if i < len(in) {
+					v = in[i]
+				}
 
 //line kernels.go:216
-			sdata[tid] = v
-			_ = v
+				sdata[tid] = v
+				_ = v
+			}
 		}
 	}
 
 //line kernels.go:218
 	var x []T = sdata
 
+//line kernels.go:218
+	_ = x
+
 //line kernels.go:226
 	var x_ []T = x
 
 //line kernels.go:226
+	_ = x_
+
+//line kernels.go:226
 	var stop int = 0
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-
-//line kernels.go:218
-		_ = x
 
 //line kernels.go:226
-		_ = x_
-
-//line kernels.go:226
-		_ = stop
-	}
+	_ = stop
 
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:232
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line kernels.go:234
-				if tid_ < s {
-					x_[tid_] += x_[tid_+s]
+					if tid_ < s {
+						x_[tid_] += x_[tid_+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:210
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line kernels.go:227
-			var r T = x[0]
+				var r T = x[0]
 
 //line kernels.go:227
-			_ = r
+				_ = r
 
 //line kernels.go:218
-			sum := r
+				sum := r
 
 //line kernels.go:219
-			if tid == 0 {
-				partial[gc_bx] = sum
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+				_ = r
+				_ = sum
 			}
-			_ = r
-			_ = sum
 		}
 	}
 }
@@ -1936,23 +2021,27 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:352
-		i := gc_rank
+			i := gc_rank
 
 //line kernels.go:353
-		i *= 2
-		_ = i
-		gc_s_i[gc_rank] = i
+			i *= 2
+			_ = i
+			gc_s_i[gc_rank] = i
+		}
 	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		i := gc_s_i[gc_rank]
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 
 //line kernels.go:355
-		out[i] = 1
+			out[i] = 1
+		}
 	}
 }
 
@@ -2168,6 +2257,9 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:403
 	var s_ []int32 = s
+
+//line kernels.go:403
+	_ = s_
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
@@ -2397,9 +2489,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			v = gc_c4r[gc_lane]
 
 //line kernels.go:403
-			_ = s_
-
-//line kernels.go:403
 			var v_ int32 = v
 
 //line kernels.go:403
@@ -2412,59 +2501,133 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-
-//line kernels.go:416
-		r_ := gc_rank
-		_ = r_
-		v_ := gc_s_v_[gc_rank]
-
-//line kernels.go:419
-		w := v_ + s_[(r_+1)%len(s_)]
-		_ = w
-		gc_s_w[gc_rank] = w
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-		var v int32
-		_ = v
-		w := gc_s_w[gc_rank]
-
-//line kernels.go:421
-		var r_2 int32 = w
-
-//line kernels.go:421
-		_ = r_2
-
-//line kernels.go:403
-		v = r_2
-		_ = r_2
-		gc_s_v[gc_rank] = v
-	}
-
-//line kernels.go:404
-	for _, k := range steps {
+	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 
+//line kernels.go:416
+			r_ := gc_rank
+			_ = r_
+			v_ := gc_s_v_[gc_rank]
+
+//line kernels.go:419
+			w := v_ + s_[(r_+1)%len(s_)]
+			_ = w
+			gc_s_w[gc_rank] = w
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			var v int32
+			_ = v
+			w := gc_s_w[gc_rank]
+
+//line kernels.go:421
+			var r_2 int32 = w
+
+//line kernels.go:421
+			_ = r_2
+
+//line kernels.go:403
+			v = r_2
+			_ = r_2
+			gc_s_v[gc_rank] = v
+		}
+	}
+
+//line kernels.go:404
+	for _, k := range steps {
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
 //line kernels.go:385
-			r := gc_rank
-			_ = r
-			v := gc_s_v[gc_rank]
+				r := gc_rank
+				_ = r
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:405
-			s[r] = v + int32(k)
+				s[r] = v + int32(k)
+			}
 		}
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line kernels.go:385
+				r := gc_rank
+				_ = r
+				var v int32
+				_ = v
+
+//line kernels.go:407
+				v = s[(r+k)%gc_bdx]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+
+//line kernels.go:410
+	var s_2 []int32 = s
+
+//line kernels.go:410
+	_ = s_2
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line kernels.go:416
+			r_3 := gc_rank
+			_ = r_3
+			v := gc_s_v[gc_rank]
+
+//line kernels.go:410
+			var v_2 int32 = v
+
+//line kernels.go:410
+			_ = v_2
+
+//line kernels.go:417
+			s_2[r_3] = v_2
+			_ = v_2
+			gc_s_v_2[gc_rank] = v_2
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line kernels.go:416
+			r_3 := gc_rank
+			_ = r_3
+			v_2 := gc_s_v_2[gc_rank]
+
+//line kernels.go:419
+			w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+			_ = w_
+			gc_s_w_[gc_rank] = w_
+		}
+	}
+	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2476,82 +2639,22 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			_ = r
 			var v int32
 			_ = v
-
-//line kernels.go:407
-			v = s[(r+k)%gc_bdx]
-			gc_s_v[gc_rank] = v
-		}
-	}
-
-//line kernels.go:410
-	var s_2 []int32 = s
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-
-//line kernels.go:416
-		r_3 := gc_rank
-		_ = r_3
-		v := gc_s_v[gc_rank]
-
-//line kernels.go:410
-		_ = s_2
-
-//line kernels.go:410
-		var v_2 int32 = v
-
-//line kernels.go:410
-		_ = v_2
-
-//line kernels.go:417
-		s_2[r_3] = v_2
-		_ = v_2
-		gc_s_v_2[gc_rank] = v_2
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-
-//line kernels.go:416
-		r_3 := gc_rank
-		_ = r_3
-		v_2 := gc_s_v_2[gc_rank]
-
-//line kernels.go:419
-		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-		_ = w_
-		gc_s_w_[gc_rank] = w_
-	}
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-
-//line kernels.go:385
-		r := gc_rank
-		_ = r
-		var v int32
-		_ = v
-		w_ := gc_s_w_[gc_rank]
+			w_ := gc_s_w_[gc_rank]
 
 //line kernels.go:421
-		var r_4 int32 = w_
+			var r_4 int32 = w_
 
 //line kernels.go:421
-		_ = r_4
+			_ = r_4
 
 //line kernels.go:410
-		v = r_4
+			v = r_4
 
 //line kernels.go:411
-		out[r] = v
-		_ = r_4
-		gc_s_v[gc_rank] = v
+			out[r] = v
+			_ = r_4
+			gc_s_v[gc_rank] = v
+		}
 	}
 }
 
@@ -2568,16 +2671,18 @@ var gc_src_spin = compiled.NewSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d6
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-			if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line kernels.go:429
-				return
+					return
 //line kernels.go:429
+				}
 			}
 		}
 	}

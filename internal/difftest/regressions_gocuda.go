@@ -32,74 +32,80 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line regressions.go:16
-			n := in[gc_bx*gc_bdx+tid]
+				n := in[gc_bx*gc_bdx+tid]
 
 //line regressions.go:17
-			b := n * 2
+				b := n * 2
 
 //line regressions.go:18
-			ix := b + int32(tid)
+				ix := b + int32(tid)
 
 //line regressions.go:19
-			s[tid] = ix
-			_ = n
-			_ = b
-			_ = ix
-			gc_s_n[gc_rank] = n
-			gc_s_b[gc_rank] = b
-			gc_s_ix[gc_rank] = ix
+				s[tid] = ix
+				_ = n
+				_ = b
+				_ = ix
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-			tid := gc_tx
-			_ = tid
-			ix := gc_s_ix[gc_rank]
+				tid := gc_tx
+				_ = tid
+				ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-			ix += s[(tid+1)%gc_bdx]
-			gc_s_ix[gc_rank] = ix
+				ix += s[(tid+1)%gc_bdx]
+				gc_s_ix[gc_rank] = ix
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-			tid := gc_tx
-			_ = tid
-			n := gc_s_n[gc_rank]
-			b := gc_s_b[gc_rank]
-			ix := gc_s_ix[gc_rank]
+				tid := gc_tx
+				_ = tid
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
 
 //line regressions.go:23
-			out[gc_bx*gc_bdx+tid] = n + b + ix
+				out[gc_bx*gc_bdx+tid] = n + b + ix
+			}
 		}
 	}
 }
@@ -135,46 +141,47 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	var s_ []float32 = s
 
 //line regressions.go:34
+	_ = s_
+
+//line regressions.go:34
 	var k float32 = 1
+
+//line regressions.go:34
+	_ = k
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:34
-			var v_ float32 = float32(gc_tx)
-			_ = v_
-
-//line regressions.go:34
-			_ = s_
-
-//line regressions.go:34
-			_ = v_
-
-//line regressions.go:34
-			_ = k
+				var v_ float32 = float32(gc_tx)
+				_ = v_
 
 //line regressions.go:41
-			s_[gc_tx] = v_ * k
+				s_[gc_tx] = v_ * k
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:43
-			r := s_[(gc_tx+1)%len(s_)]
-			_ = r
-			gc_s_r[gc_rank] = r
+				r := s_[(gc_tx+1)%len(s_)]
+				_ = r
+				gc_s_r[gc_rank] = r
+			}
 		}
 	}
 
@@ -182,80 +189,86 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	var s_2 []float32 = s
 
 //line regressions.go:35
+	_ = s_2
+
+//line regressions.go:35
 	var v_2 float32 = 0.5
 
 //line regressions.go:35
+	_ = v_2
+
+//line regressions.go:35
 	var k_ float32 = 2
+
+//line regressions.go:35
+	_ = k_
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			r := gc_s_r[gc_rank]
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 
 //line regressions.go:45
-			var r_ float32 = r
+				var r_ float32 = r
 
 //line regressions.go:45
-			_ = r_
+				_ = r_
 
 //line regressions.go:34
-			v := r_
-
-//line regressions.go:35
-			_ = s_2
-
-//line regressions.go:35
-			_ = v_2
-
-//line regressions.go:35
-			_ = k_
+				v := r_
 
 //line regressions.go:41
-			s_2[gc_tx] = v_2 * k_
-			_ = r_
-			_ = v
-			gc_s_v[gc_rank] = v
+				s_2[gc_tx] = v_2 * k_
+				_ = r_
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:43
-			r_2 := s_2[(gc_tx+1)%len(s_2)]
-			_ = r_2
-			gc_s_r_2[gc_rank] = r_2
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				_ = r_2
+				gc_s_r_2[gc_rank] = r_2
+			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			v := gc_s_v[gc_rank]
-			r_2 := gc_s_r_2[gc_rank]
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
 
 //line regressions.go:45
-			var r_3 float32 = r_2
+				var r_3 float32 = r_2
 
 //line regressions.go:45
-			_ = r_3
+				_ = r_3
 
 //line regressions.go:35
-			out[gc_bx*gc_bdx+gc_tx] = v + r_3
-			_ = r_3
+				out[gc_bx*gc_bdx+gc_tx] = v + r_3
+				_ = r_3
+			}
 		}
 	}
 }
@@ -288,27 +301,29 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:56
 	s := gocuda.Shared[int32](t, b+2)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line regressions.go:57
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line regressions.go:58
-			v := grid[gc_bx*b+tid]
+				v := grid[gc_bx*b+tid]
 
 //line regressions.go:59
-			if tid == 0 {
-				s[0], s[b+1] = 0, 0
+				if tid == 0 {
+					s[0], s[b+1] = 0, 0
+				}
+				_ = v
+				gc_s_v[gc_rank] = v
 			}
-			_ = v
-			gc_s_v[gc_rank] = v
 		}
 	}
 
@@ -318,21 +333,23 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			return
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line regressions.go:57
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
 
 //line regressions.go:63
-				s[tid+1] = v
+					s[tid+1] = v
+				}
 			}
 		}
 
@@ -343,42 +360,46 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			break
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					var v int32
+					_ = v
+
+//line regressions.go:68
+					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					gc_s_v[gc_rank] = v
 				}
+			}
+		}
+	}
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line regressions.go:57
 				tid := gc_tx
 				_ = tid
-				var v int32
-				_ = v
-
-//line regressions.go:68
-				v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-				gc_s_v[gc_rank] = v
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-			tid := gc_tx
-			_ = tid
-			v := gc_s_v[gc_rank]
+				v := gc_s_v[gc_rank]
 
 //line regressions.go:71
-			grid[gc_bx*b+tid] = v
+				grid[gc_bx*b+tid] = v
+			}
 		}
 	}
 }

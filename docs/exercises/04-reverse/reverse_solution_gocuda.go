@@ -41,44 +41,48 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 //line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reverse_solution.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reverse_solution.go:18
-			if i := base + tid; i < n {
-				s[tid] = in[i]
+				if i := base + tid; i < n {
+					s[tid] = in[i]
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reverse_solution.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reverse_solution.go:22
-			src := b - 1 - tid
-			_ = src
+				src := b - 1 - tid
+				_ = src
 
 //line reverse_solution.go:23
-			if j := base + src; j < n {
-				out[n-1-j] = s[src]
+				if j := base + src; j < n {
+					out[n-1-j] = s[src]
+				}
 			}
 		}
 	}

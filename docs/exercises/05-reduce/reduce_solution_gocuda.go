@@ -35,70 +35,88 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-			tid := gc_tx
-			_ = tid
-
-//line reduce_solution.go:17
-			var v int64
-
-//line reduce_solution.go:18
-			if i := gc_bx*b + tid; i < len(in) {
-				v = in[i]
-			}
-
-//line reduce_solution.go:21
-			s[tid] = v
-			_ = v
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line reduce_solution.go:23
-	for stride := b / 2; stride > 0; stride /= 2 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line reduce_solution.go:15
 				tid := gc_tx
 				_ = tid
 
+//line reduce_solution.go:17
+				var v int64
+
+//line reduce_solution.go:18
+				if i := gc_bx*b + tid; i < len(in) {
+					v = in[i]
+				}
+
+//line reduce_solution.go:21
+				s[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line reduce_solution.go:23
+	for stride := b / 2; stride > 0; stride /= 2 {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := stride; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
 //line reduce_solution.go:24
-				if tid < stride {
-					s[tid] += s[tid+stride]
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line reduce_solution.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_solution.go:29
-			if tid == 0 {
-				partial[gc_bx] = s[0]
+				if tid == 0 {
+					partial[gc_bx] = s[0]
+				}
 			}
 		}
 	}

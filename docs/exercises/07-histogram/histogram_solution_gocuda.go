@@ -45,27 +45,29 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram_solution.go:20
-				k := tid + gc_off
-				if !(k < gc_limit) {
-					continue
-				}
-				gc_more = true
+					k := tid + gc_off
+					if !(k < gc_limit) {
+						continue
+					}
+					gc_more = true
 
 //line histogram_solution.go:21
-				bins[k] = 0
+					bins[k] = 0
+				}
 			}
 		}
 	}
@@ -80,27 +82,29 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more2 = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram_solution.go:25
-				i := gc_bx*b + tid + gc_off2
-				if !(i < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+					i := gc_bx*b + tid + gc_off2
+					if !(i < gc_limit2) {
+						continue
+					}
+					gc_more2 = true
 
 //line histogram_solution.go:26
-				atomic.Add(&bins[data[i]], 1)
+					atomic.Add(&bins[data[i]], 1)
+				}
 			}
 		}
 	}
@@ -112,28 +116,30 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more3 = false
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line histogram_solution.go:18
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line histogram_solution.go:29
-				k_ := tid + gc_off3
-				if !(k_ < gc_limit3) {
-					continue
-				}
-				gc_more3 = true
+					k_ := tid + gc_off3
+					if !(k_ < gc_limit3) {
+						continue
+					}
+					gc_more3 = true
 
 //line histogram_solution.go:30
-				if c := bins[k_]; c != 0 {
-					atomic.Add(&hist[k_], c)
+					if c := bins[k_]; c != 0 {
+						atomic.Add(&hist[k_], c)
+					}
 				}
 			}
 		}

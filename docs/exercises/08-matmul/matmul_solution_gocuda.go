@@ -37,34 +37,239 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line matmul_solution.go:17
 	bs := gocuda.Shared[[Tile]float32](t, Tile)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:21
-		var sum float32
-		_ = sum
-		gc_s_sum[gc_rank] = sum
+			var sum float32
+			_ = sum
+			gc_s_sum[gc_rank] = sum
+		}
 	}
 
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+
+//line matmul_solution.go:23
+					as[ty][tx] = 0
+
+//line matmul_solution.go:24
+					if row < m && p+tx < k {
+						as[ty][tx] = a[row*k+p+tx]
+					}
+
+//line matmul_solution.go:27
+					bs[ty][tx] = 0
+
+//line matmul_solution.go:28
+					if p+ty < k && col < n {
+						bs[ty][tx] = b[(p+ty)*n+col]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+					sum := gc_s_sum[gc_rank]
+
+					{
+
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(0)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(1)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(2)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(3)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(4)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(5)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(6)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(7)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(8)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(9)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(10)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(11)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(12)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(13)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(14)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:32
+						{
+//line matmul_solution.go:32
+							q := int(15)
+//line matmul_solution.go:32
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line matmul_solution.go:34
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:18
 				ty := gc_ty
@@ -74,220 +279,23 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				row := gc_by*Tile + ty
 				_ = row
 
-//line matmul_solution.go:20
-				col := gc_bx*Tile + tx
-				_ = col
-
-//line matmul_solution.go:23
-				as[ty][tx] = 0
-
-//line matmul_solution.go:24
-				if row < m && p+tx < k {
-					as[ty][tx] = a[row*k+p+tx]
-				}
-
-//line matmul_solution.go:27
-				bs[ty][tx] = 0
-
-//line matmul_solution.go:28
-				if p+ty < k && col < n {
-					bs[ty][tx] = b[(p+ty)*n+col]
-				}
-			}
-		}
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 				tx := gc_tx
 				_ = tx
 
-//line matmul_solution.go:18
-				ty := gc_ty
-				_ = ty
+//line matmul_solution.go:20
+				col := gc_bx*Tile + tx
+				_ = col
 				sum := gc_s_sum[gc_rank]
 
-				{
-
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(0)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(1)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(2)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(3)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(4)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(5)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(6)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(7)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(8)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(9)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(10)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(11)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(12)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(13)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(14)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:32
-					{
-//line matmul_solution.go:32
-						q := int(15)
-//line matmul_solution.go:32
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line matmul_solution.go:34
-				}
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-			ty := gc_ty
-			_ = ty
-
-//line matmul_solution.go:19
-			row := gc_by*Tile + ty
-			_ = row
-
-//line matmul_solution.go:18
-			tx := gc_tx
-			_ = tx
-
-//line matmul_solution.go:20
-			col := gc_bx*Tile + tx
-			_ = col
-			sum := gc_s_sum[gc_rank]
-
 //line matmul_solution.go:37
-			if row < m && col < n {
-				c[row*n+col] = sum
+				if row < m && col < n {
+					c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -38,33 +38,35 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:23
 	cur := 0
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line scan_solution.go:18
-			i := gc_bx*b + tid
-			_ = i
+				i := gc_bx*b + tid
+				_ = i
 
 //line scan_solution.go:19
-			var v int32
+				var v int32
 
 //line scan_solution.go:20
-			if i < len(in) {
-				v = in[i]
-			}
+				if i < len(in) {
+					v = in[i]
+				}
 
 //line scan_solution.go:24
-			buf[tid] = v
-			_ = v
+				buf[tid] = v
+				_ = v
+			}
 		}
 	}
 
@@ -74,29 +76,31 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:27
 		next := 1 - cur
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line scan_solution.go:28
-				x := buf[cur*b+tid]
+					x := buf[cur*b+tid]
 
 //line scan_solution.go:29
-				if tid >= d {
-					x += buf[cur*b+tid-d]
-				}
+					if tid >= d {
+						x += buf[cur*b+tid-d]
+					}
 
 //line scan_solution.go:32
-				buf[next*b+tid] = x
-				_ = x
+					buf[next*b+tid] = x
+					_ = x
+				}
 			}
 		}
 
@@ -104,25 +108,27 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		cur = next
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line scan_solution.go:16
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line scan_solution.go:18
-			i := gc_bx*b + tid
-			_ = i
+				i := gc_bx*b + tid
+				_ = i
 
 //line scan_solution.go:36
-			if i < len(in) {
-				out[i] = buf[cur*b+tid]
+				if i < len(in) {
+					out[i] = buf[cur*b+tid]
+				}
 			}
 		}
 	}

@@ -35,65 +35,69 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line stencil_solution.go:23
-			g := gc_bx*b + tid
-			_ = g
+				g := gc_bx*b + tid
+				_ = g
 
 //line stencil_solution.go:17
-			at := func(i int) int32 {
-				if i < 0 || i >= len(in) {
-					return 0
+				at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
+					}
+					return in[i]
 				}
-				return in[i]
-			}
 
 //line stencil_solution.go:24
-			temp[tid+Radius] = at(g)
+				temp[tid+Radius] = at(g)
 
 //line stencil_solution.go:25
-			if tid < Radius {
-				temp[tid] = at(g - Radius)
-				temp[tid+Radius+b] = at(g + b)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
+				}
+				_ = at
 			}
-			_ = at
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line stencil_solution.go:23
-			g := gc_bx*b + tid
-			_ = g
+				g := gc_bx*b + tid
+				_ = g
 
 //line stencil_solution.go:30
-			if g < len(in) {
-				var sum int32
-				for off := -Radius; off <= Radius; off++ {
-					sum += temp[tid+Radius+off]
+				if g < len(in) {
+					var sum int32
+					for off := -Radius; off <= Radius; off++ {
+						sum += temp[tid+Radius+off]
+					}
+					out[g] = sum
 				}
-				out[g] = sum
 			}
 		}
 	}

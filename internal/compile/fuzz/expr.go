@@ -150,6 +150,9 @@ func (g *gen) cond(uni bool, d int) string {
 	if vs := g.vars(tbool, uni, false); len(vs) > 0 && g.ch.pick(4) == 1 {
 		return g.use(vs)
 	}
+	if !uni && d == 0 && g.ch.pick(4) == 0 {
+		return g.guard()
+	}
 	if d < 2 {
 		switch g.ch.pick(6) {
 		case 1:
@@ -164,6 +167,29 @@ func (g *gen) cond(uni bool, d int) string {
 	ops := []string{"<", "==", "!=", ">", "<=", ">="}
 	op := ops[g.ch.pick(len(ops))]
 	return fmt.Sprintf("(%s %s %s)", g.val(t, uni, d+1), op, g.exprOnly(t, uni, d+1))
+}
+
+// guard returns a comparison of the thread's x index with block-uniform
+// ints, the guard of a reduction's tree step (tid < s), which the compiler
+// turns into bounds of the thread loop.
+func (g *gen) guard() string {
+	bounds := []string{"t.BlockDim.X / 2", "p1 * 8", "", "int(uint32(p0) % 64)", "t.BlockDim.X - 1"}
+	ops := []string{"<", "<=", ">", ">=", "=="}
+	one := func() string {
+		op := ops[g.ch.pick(len(ops))]
+		b := bounds[g.ch.pick(len(bounds))]
+		if b == "" {
+			b = g.uniformBound() + " * 5" // only when chosen: it may use a variable
+		}
+		if g.ch.pick(3) == 0 {
+			return fmt.Sprintf("%s %s t.ThreadIdx.X", b, op)
+		}
+		return fmt.Sprintf("t.ThreadIdx.X %s %s", op, b)
+	}
+	if g.ch.pick(3) == 0 {
+		return fmt.Sprintf("%s && %s && %s", one(), one(), g.cond(false, 1))
+	}
+	return one()
 }
 
 // exprOnly is expr without the constant flag.

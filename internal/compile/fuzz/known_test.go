@@ -3,6 +3,7 @@ package fuzz
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // A knownBug is a bug of gocuda compile this fuzzer found and that is not
@@ -28,7 +29,17 @@ type knownBug struct {
 // knownBugs are the open bugs of gocuda compile found by this fuzzer.
 // All seven it found in the first generation are fixed, and their
 // kernels in testdata/bugs run every time as regression tests.
-var knownBugs = []knownBug{}
+var knownBugs = []knownBug{
+	{
+		ID:    "activemask-reconverge",
+		Kind:  "mismatch",
+		Seeds: []string{"activeMaskAfterIf"},
+		Note: "after a divergent if holding an ActiveMask, the compiled path reconverges the warp " +
+			"(as nvcc's reconvergence points do on a GPU) while the runtime path keeps the lanes of " +
+			"each ActiveMask call apart: the two paths' convergence models differ",
+		Applies: func(decls string) bool { return strings.Count(decls, "ActiveMask()") >= 2 },
+	},
+}
 
 // known returns the known bug f, a failure of the kernel labelled kernel,
 // is an instance of, or nil: a failure of one of the bug's kernels, or one

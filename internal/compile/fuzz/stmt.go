@@ -44,6 +44,7 @@ func init() {
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).structField},
 		{5, uniform, (*gen).barrier},
 		{2, uniform, (*gen).predBarrier},
+		{1, uniform, (*gen).guardedStep},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
 		{3, loopable, (*gen).uniformLoop},
@@ -241,6 +242,17 @@ func (g *gen) uniformAssign(c ctx) {
 func (g *gen) barrier(c ctx) {
 	g.line("t.SyncThreads()")
 	g.sh = shState{}
+}
+
+// guardedStep writes a step of a reduction tree: between barriers, an if
+// on the thread's x index alone, which the compiler runs for the threads
+// its guard admits.
+func (g *gen) guardedStep(c ctx) {
+	g.barrier(c)
+	g.line("if %s {", g.guard())
+	g.line("\tout[gid*%d+%d] ^= %s", Slots, 8+g.ch.pick(Slots-8), g.u32Of(false))
+	g.line("}")
+	g.barrier(c)
 }
 
 // predBarrier writes a barrier that reduces a predicate; its result is

@@ -19,6 +19,8 @@
 //     that reconverge
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
 //     across a sync point
+//   - narrow: thread loops guarded by the thread's x index visit the
+//     threads the guard admits
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
 //   - unroll: short loops of a constant trip count written as copies

@@ -85,6 +85,11 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Reduce != nil {
 			head += " reduce " + d.text(n.Reduce.Call)
 		}
+		for _, b := range n.Bounds {
+			op := map[bool]string{true: "<", false: ">="}[b.Upper]
+			adj := map[int]string{0: "", 1: "+1"}[b.Adj]
+			head += fmt.Sprintf(" [rank %s %s%s]", op, d.text(b.X), adj)
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *If:

@@ -45,7 +45,7 @@ var (
 
 // roles are the builtins of a body, with the base of their names.
 var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bdz", "gd", "gdx", "gdy", "gdz",
-	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks", "w", "act", "dead", "lane", "tidx", "c"}
+	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks", "w", "act", "dead", "lane", "tidx", "c", "from", "to", "bound", "base", "end"}
 
 // Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
 // with params the kernel's parameters after the thread (", a float32, x []float32").

@@ -151,54 +151,95 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	if l.Reduce != nil {
 		e.reduceInit(l)
 	}
-	e.loopHead(use)
+	e.loopHead(l, use)
 	e.loopPrologue()
 	e.w.Write(buf.Bytes())
 	e.printf("}\n")
-	e.loopTail(use)
+	e.loopTail(l, use)
 }
 
-// loopHead opens the loop over the block's threads: one loop over their
-// ranks, the coordinates the code uses counted along (x fastest), so that
-// a thread costs an increment and a compare, whatever the block's shape.
-func (e *emitter) loopHead(use map[string]bool) {
+// loopHead opens the loop over the block's threads. Code that uses no
+// coordinate loops over the ranks; other code loops over rows of x, the
+// row's y and z counted along, so that a thread costs an increment and a
+// compare whatever the block's shape. A narrowed loop (Bounds) visits
+// ranks from to to, which are a part of the one row of a one-dimensional
+// block or else every rank.
+func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) {
 	n := e.name
 	rank := n["rank"]
 	e.used["rank"] = true
-	coords := use["tx"] || use["ty"] || use["tz"]
-	if coords {
-		e.printf("{\n%s := -1\n", n["tx"])
-		e.use("bdx")
-		if use["ty"] || use["tz"] {
-			e.printf("%s := 0\n", n["ty"])
-		}
-		if use["tz"] {
-			e.printf("%s := 0\n", n["tz"])
-			e.use("bdy")
-		}
+	from, to := "0", e.use("n")
+	e.printf("{\n")
+	if len(l.Bounds) > 0 {
+		from, to = n["from"], n["to"]
+		e.bounds(l.Bounds)
 	}
+	if !(use["tx"] || use["ty"] || use["tz"]) {
+		e.loopLabel()
+		e.printf("for %s := %s; %s < %s; %s++ {\n", rank, from, rank, to, rank)
+		return
+	}
+	tx, bdx, base, end := n["tx"], e.use("bdx"), n["base"], n["end"]
+	if use["ty"] || use["tz"] {
+		e.printf("%s := 0\n", n["ty"])
+		e.use("bdy")
+	}
+	if use["tz"] {
+		e.printf("%s := 0\n", n["tz"])
+	}
+	e.printf("%s := %s\nif %s > %s {\n%s = %s\n}\n", end, to, end, bdx, end, bdx)
+	e.printf("for %s := 0; %s < %s; %s += %s {\n", base, base, to, base, bdx)
+	e.loopLabel()
+	e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", tx, from, tx, end, tx, rank, base, tx)
+}
+
+// loopLabel labels the loop over threads where a thread's return
+// continues it.
+func (e *emitter) loopLabel() {
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
 	}
-	e.printf("for %s := 0; %s < %s; %s++ {\n", rank, rank, e.use("n"), rank)
-	if !coords {
-		return
-	}
-	e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], n["bdx"], n["tx"])
-	switch {
-	case use["tz"]:
-		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"], n["tz"])
-	case use["ty"]: // wraps too: the block may have a z extent
-		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
+}
+
+// loopTail closes what loopHead opened beyond the loop over threads: the
+// row's next y and z.
+func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
+	n := e.name
+	if use["tx"] || use["ty"] || use["tz"] {
+		switch {
+		case use["tz"]:
+			e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"], n["tz"])
+		case use["ty"]: // wraps too: the block may have a z extent
+			e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"])
+		}
+		e.printf("}\n")
 	}
 	e.printf("}\n")
 }
 
-// loopTail closes what loopHead opened beyond the loop.
-func (e *emitter) loopTail(use map[string]bool) {
-	if use["tx"] || use["ty"] || use["tz"] {
-		e.printf("}\n")
+// bounds declares the ranks a narrowed loop visits: those its guard
+// admits where the block is one-dimensional (the thread's x index is its
+// rank), every rank otherwise. Each bound is compared before it is
+// adjusted, so that none overflows.
+func (e *emitter) bounds(bounds []Bound) {
+	n := e.name
+	from, to, v := n["from"], n["to"], n["bound"]
+	e.printf("%s, %s := 0, %s\n", from, to, e.use("n"))
+	e.printf("if %s == %s {\n", n["n"], e.use("bdx"))
+	for _, b := range bounds {
+		x := e.plain(b.X)
+		switch {
+		case b.Upper && b.Adj == 0:
+			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
+		case b.Upper:
+			e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
+		case b.Adj == 0:
+			e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
+		default:
+			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
+		}
 	}
+	e.printf("}\n")
 }
 
 // loopPrologue writes what each thread does first: record its rank for

@@ -120,6 +120,9 @@ func (f *Func) placeOf(s ast.Stmt) place {
 	if fs, ok := s.(*ast.ForStmt); ok && f.Strides[fs] != nil {
 		return placeOwnLoop
 	}
+	if p, ok := f.blankPlace(s); ok {
+		return p
+	}
 	class := Varying
 	vars := assigned(s)
 	for i, e := range vars {
@@ -148,6 +151,37 @@ func (f *Func) placeOf(s ast.Stmt) place {
 		return placeRemat
 	}
 	return placeThread
+}
+
+// blankPlace places a statement _ = v, ... of variables that are not
+// varying (an inlined helper's parameter binding writes them, to keep an
+// unused parameter legal): with the uniform definitions, or nowhere for
+// remat ones, rather than in a thread loop of its own.
+func (f *Func) blankPlace(s ast.Stmt) (place, bool) {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ASSIGN {
+		return 0, false
+	}
+	for _, l := range a.Lhs {
+		if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+			return 0, false
+		}
+	}
+	classes := map[Class]bool{}
+	for _, r := range a.Rhs {
+		v := f.varOf(ast.Unparen(r))
+		if v == nil || v.Class == Varying {
+			return 0, false
+		}
+		classes[v.Class] = true
+	}
+	switch {
+	case len(classes) > 1:
+		return 0, false // a remat one is not defined at block level
+	case classes[Uniform]:
+		return placeHoist, true
+	}
+	return placeRemat, true
 }
 
 // varOf returns the Var of identifier e, or nil.

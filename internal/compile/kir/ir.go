@@ -141,6 +141,9 @@ type (
 		Body   []Node
 		Reduce *Barrier
 		Pos    token.Pos
+		// Bounds, where set, limit the ranks the loop visits when the
+		// block is one-dimensional: its guard admits no other thread.
+		Bounds []Bound
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

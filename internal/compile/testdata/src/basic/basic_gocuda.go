@@ -33,34 +33,226 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line basic.go:16
-		var sum float32
-		_ = sum
-		gc_s_sum[gc_rank] = sum
+			var sum float32
+			_ = sum
+			gc_s_sum[gc_rank] = sum
+		}
 	}
 
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
-			gc_tx := -1
 			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line basic.go:13
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+
+//line basic.go:18
+					as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+					sum := gc_s_sum[gc_rank]
+
+					{
+
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(0)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(1)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(2)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(3)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(4)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(5)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(6)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(7)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(8)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(9)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(10)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(11)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(12)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(13)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(14)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:20
+						{
+//line basic.go:20
+							q := int(15)
+//line basic.go:20
+							_ = q
+							sum += as[ty][q] * bs[q][tx]
+						}
+//line basic.go:22
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line basic.go:13
 				ty := gc_ty
@@ -70,207 +262,23 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				row := gc_by*tile + ty
 				_ = row
 
-//line basic.go:15
-				col := gc_bx*tile + tx
-				_ = col
-
-//line basic.go:18
-				as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-			}
-		}
-		{
-			gc_tx := -1
-			gc_ty := 0
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_pos.Thread = gc_rank
-
 //line basic.go:13
 				tx := gc_tx
 				_ = tx
 
-//line basic.go:13
-				ty := gc_ty
-				_ = ty
+//line basic.go:15
+				col := gc_bx*tile + tx
+				_ = col
 				sum := gc_s_sum[gc_rank]
 
-				{
-
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(0)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(1)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(2)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(3)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(4)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(5)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(6)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(7)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(8)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(9)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(10)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(11)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(12)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(13)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(14)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:20
-					{
-//line basic.go:20
-						q := int(15)
-//line basic.go:20
-						_ = q
-						sum += as[ty][q] * bs[q][tx]
-					}
-//line basic.go:22
-				}
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		gc_tx := -1
-		gc_ty := 0
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-			gc_pos.Thread = gc_rank
-
-//line basic.go:13
-			ty := gc_ty
-			_ = ty
-
-//line basic.go:14
-			row := gc_by*tile + ty
-			_ = row
-
-//line basic.go:13
-			tx := gc_tx
-			_ = tx
-
-//line basic.go:15
-			col := gc_bx*tile + tx
-			_ = col
-			sum := gc_s_sum[gc_rank]
-
 //line basic.go:25
-			if row < m && col < n {
-				c[row*n+col] = sum
+				if row < m && col < n {
+					c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -299,28 +307,30 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:44
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line basic.go:46
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line basic.go:47
-			if i < len(in) {
-				temp[tid] = in[i]
+				if i < len(in) {
+					temp[tid] = in[i]
+				}
 			}
 		}
 	}
@@ -328,107 +338,115 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line basic.go:45
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line basic.go:52
-				var v T
+					var v T
 
 //line basic.go:53
-				if tid >= off {
-					v = temp[tid-off]
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line basic.go:45
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
 
 //line basic.go:57
-				temp[tid] += v
+					temp[tid] += v
+				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-	gc_L4:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L4:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line basic.go:46
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line basic.go:60
-			if i >= len(in) {
+				if i >= len(in) {
 //line basic.go:60
-				{
+					{
 //line basic.go:60
-					gc_exited[gc_rank] = true
-					continue gc_L4
+						gc_exited[gc_rank] = true
+						continue gc_L4
 //line basic.go:61
+					}
 				}
 			}
 		}
 	}
 	gc_r5 := 0
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line basic.go:63
-			if temp[tid] > 0 {
-				gc_r5++
+				if temp[tid] > 0 {
+					gc_r5++
+				}
 			}
 		}
 	}
@@ -436,27 +454,29 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:63
 	n := gc_r5
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line basic.go:45
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line basic.go:46
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line basic.go:64
-			out[i] = temp[tid] + T(n-n)
+				out[i] = temp[tid] + T(n-n)
+			}
 		}
 	}
 }
@@ -524,20 +544,22 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 
 //line basic.go:83
 	var r int = 1
-	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
 
 //line basic.go:83
-			_ = r
+	_ = r
+	{
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line basic.go:78
-			out[gc_tx] = 1 + r
+				out[gc_tx] = 1 + r
+			}
 		}
 	}
 }

@@ -26,54 +26,58 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
-		gc_tx := -1
-	gc_L1:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:11
-			if i >= len(in) {
+				if i >= len(in) {
 //line exits.go:11
-				{
+					{
 //line exits.go:11
-					gc_exited[gc_rank] = true
-					continue gc_L1
+						gc_exited[gc_rank] = true
+						continue gc_L1
 //line exits.go:12
+					}
 				}
 			}
 		}
 	}
 	gc_r2 := 0
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:14
-			if in[i] > 0 {
-				gc_r2++
+				if in[i] > 0 {
+					gc_r2++
+				}
 			}
 		}
 	}
@@ -82,24 +86,26 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	n := gc_r2
 	gc_r3 := true
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:15
-			if !(in[i] > 0) {
-				gc_r3 = false
+				if !(in[i] > 0) {
+					gc_r3 = false
+				}
 			}
 		}
 	}
@@ -111,24 +117,26 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	var some bool
 	gc_r4 := false
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:10
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line exits.go:17
-			if in[i] < 0 {
-				gc_r4 = true
+				if in[i] < 0 {
+					gc_r4 = true
+				}
 			}
 		}
 	}
@@ -139,67 +147,79 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:18
 	if gc_bx%2 == 0 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line exits.go:10
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line exits.go:20
-				in[i]++
+					in[i]++
+				}
 			}
 		}
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line exits.go:10
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line exits.go:22
-				in[i] += 2
+					in[i] += 2
+				}
 			}
 		}
 	} else {
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line exits.go:27
-			if gc_tx == 0 {
-				counts[gc_bx] = int32(n)
-				flags[2*gc_bx] = all
-				flags[2*gc_bx+1] = some
+				if gc_tx == 0 {
+					counts[gc_bx] = int32(n)
+					flags[2*gc_bx] = all
+					flags[2*gc_bx+1] = some
+				}
 			}
 		}
 	}

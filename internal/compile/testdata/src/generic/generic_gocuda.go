@@ -32,74 +32,92 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 //line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
-
-//line generic.go:17
-			tid := gc_tx
-			_ = tid
-
-//line generic.go:18
-			i := gc_bx*gc_bdx + tid
-			_ = i
-
-//line generic.go:19
-			var v T
-
-//line generic.go:20
-			if i < len(in) {
-				v = in[i]
-			}
-
-//line generic.go:23
-			sdata[tid] = v
-			_ = v
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
 		}
-	}
-
-//line generic.go:25
-	for s := gc_bdx / half; s > 0; s >>= 1 {
-		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line generic.go:17
 				tid := gc_tx
 				_ = tid
 
+//line generic.go:18
+				i := gc_bx*gc_bdx + tid
+				_ = i
+
+//line generic.go:19
+				var v T
+
+//line generic.go:20
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line generic.go:23
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line generic.go:25
+	for s := gc_bdx / half; s > 0; s >>= 1 {
+		{
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
 //line generic.go:26
-				if tid < s {
-					sdata[tid] += sdata[tid+s]
+					if tid < s {
+						sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
+		gc_from, gc_to := 0, gc_n
+		if gc_n == gc_bdx {
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_pos.Thread = gc_rank
+		}
+		gc_end := gc_to
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line generic.go:17
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line generic.go:31
-			if tid == 0 {
-				partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+				if tid == 0 {
+					partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+				}
 			}
 		}
 	}
@@ -132,28 +150,30 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 			gc_bx = 0
 		}
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_pos.Thread = gc_rank
+			gc_end := gc_n
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line generic.go:40
-				i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 
 //line generic.go:41
-				for ; i < len(x); i += gc_bdx * gc_gdx {
+					for ; i < len(x); i += gc_bdx * gc_gdx {
 //line generic.go:41
-					if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line generic.go:41
-						return
+							return
 //line generic.go:41
+						}
+						x[i] *= x[i]
 					}
-					x[i] *= x[i]
+					_ = i
 				}
-				_ = i
 			}
 		}
 	}

@@ -29,107 +29,116 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 //line inline.go:13
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line inline.go:14
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line inline.go:15
-			i := gc_bx*gc_bdx + tid
-			_ = i
+				i := gc_bx*gc_bdx + tid
+				_ = i
 
 //line inline.go:16
-			var v T
+				var v T
 
 //line inline.go:17
-			if i < len(in) {
-				v = in[i]
-			}
+				if i < len(in) {
+					v = in[i]
+				}
 
 //line inline.go:20
-			sdata[tid] = v
-			_ = v
+				sdata[tid] = v
+				_ = v
+			}
 		}
 	}
 
 //line inline.go:22
 	var x []T = sdata
 
+//line inline.go:22
+	_ = x
+
 //line inline.go:30
 	var x_ []T = x
 
 //line inline.go:30
+	_ = x_
+
+//line inline.go:30
 	var stop int = 0
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-
-//line inline.go:22
-		_ = x
 
 //line inline.go:30
-		_ = x_
-
-//line inline.go:30
-		_ = stop
-	}
+	_ = stop
 
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_tx := -1
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_from, gc_to := 0, gc_n
+			if gc_n == gc_bdx {
+				if gc_bound := s; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				gc_pos.Thread = gc_rank
+			}
+			gc_end := gc_to
+			if gc_end > gc_bdx {
+				gc_end = gc_bdx
+			}
+			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line inline.go:36
-				tid_ := gc_tx
-				_ = tid_
+					tid_ := gc_tx
+					_ = tid_
 
 //line inline.go:38
-				if tid_ < s {
-					x_[tid_] += x_[tid_+s]
+					if tid_ < s {
+						x_[tid_] += x_[tid_+s]
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_tx := -1
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-			}
-			gc_pos.Thread = gc_rank
+		gc_end := gc_n
+		if gc_end > gc_bdx {
+			gc_end = gc_bdx
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line inline.go:14
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line inline.go:31
-			var r T = x[0]
+				var r T = x[0]
 
 //line inline.go:31
-			_ = r
+				_ = r
 
 //line inline.go:22
-			sum := r
+				sum := r
 
 //line inline.go:23
-			if tid == 0 {
-				partial[gc_bx] = sum
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+				_ = r
+				_ = sum
 			}
-			_ = r
-			_ = sum
 		}
 	}
 }

@@ -1,0 +1,57 @@
+// Package narrow holds kernels whose thread loops run for a range of
+// threads only.
+package narrow
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// harris is Harris's first-add reduction, its tree in a helper.
+func harris(t *gocuda.Thread, in, partial []float32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*2*t.BlockDim.X + tid
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = at(in, i) + at(in, i+t.BlockDim.X)
+	t.SyncThreads()
+	tree(t, sdata, 0)
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
+	}
+}
+
+func tree(t *gocuda.Thread, sdata []float32, stop int) {
+	tid := t.ThreadIdx.X
+	for s := t.BlockDim.X / 2; s > stop; s /= 2 {
+		if tid < s {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+func at(in []float32, i int) float32 {
+	if i < len(in) {
+		return in[i]
+	}
+	return 0
+}
+
+// bands narrows by both bounds, by a conjunction, and not at all where
+// a call comes first or a bound is read from memory.
+func bands(t *gocuda.Thread, d []int32, lo, hi int) {
+	s := gocuda.Shared[int32](t, 64)
+	x := t.ThreadIdx.X
+	if x >= lo && x <= hi && d[x] > 0 {
+		s[x] = d[x]
+	}
+	t.SyncThreads()
+	if 32 > t.ThreadIdx.X {
+		d[x] += s[x]
+	}
+	t.SyncThreads()
+	if x < int(s[0]) {
+		d[x]++
+	}
+	t.SyncThreads()
+	if d[x] > 0 && x < 8 {
+		d[x]--
+	}
+}
