@@ -36,7 +36,58 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:17
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:17
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:17
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:17
+						s[tid]++
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -56,7 +107,58 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:20
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:20
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:20
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:15
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:20
+					counts[tid] = s[tid]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -208,7 +310,58 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:58
+					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:58
+					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:58
+					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:58
+					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -236,7 +389,66 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -264,7 +476,66 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:66
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:66
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:66
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:57
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:66
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

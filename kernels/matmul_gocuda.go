@@ -136,7 +136,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:165
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:165
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:165
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:165
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:165
@@ -155,7 +194,110 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -353,7 +495,118 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -418,7 +671,46 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:206
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:206
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:206
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:206
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:206
@@ -437,7 +729,110 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -557,7 +952,118 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -640,7 +1146,70 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:253
+				var s00, s01, s10, s11 float32
+				_ = s00
+				_ = s01
+				_ = s10
+				_ = s11
+				gc_s_s00[gc_rank] = s00
+				gc_s_s01[gc_rank] = s01
+				gc_s_s10[gc_rank] = s10
+				gc_s_s11[gc_rank] = s11
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:253
+				var s00, s01, s10, s11 float32
+				_ = s00
+				_ = s01
+				_ = s10
+				_ = s11
+				gc_s_s00[gc_rank] = s00
+				gc_s_s01[gc_rank] = s01
+				gc_s_s10[gc_rank] = s10
+				gc_s_s11[gc_rank] = s11
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:253
+				var s00, s01, s10, s11 float32
+				_ = s00
+				_ = s01
+				_ = s10
+				_ = s11
+				gc_s_s00[gc_rank] = s00
+				gc_s_s01[gc_rank] = s01
+				gc_s_s10[gc_rank] = s10
+				gc_s_s11[gc_rank] = s11
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line matmul.go:253
+				var s00, s01, s10, s11 float32
+				_ = s00
+				_ = s01
+				_ = s10
+				_ = s11
+				gc_s_s00[gc_rank] = s00
+				gc_s_s01[gc_rank] = s01
+				gc_s_s10[gc_rank] = s10
+				gc_s_s11[gc_rank] = s11
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line matmul.go:253
@@ -1130,7 +1699,90 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:251
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:251
+					ty := gc_ty
+					_ = ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:273
+					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:251
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:251
+					ty := gc_ty
+					_ = ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:273
+					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:251
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:251
+					ty := gc_ty
+					_ = ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:273
+					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul.go:251
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:251
+					ty := gc_ty
+					_ = ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+
+//line matmul.go:273
+					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -222,7 +222,78 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+					if i < n {
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+					if i < n {
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+					if i < n {
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+					if i < n {
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -419,7 +490,86 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+					partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+					partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+					partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+					partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -39,7 +39,58 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -67,7 +118,66 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:189
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:189
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:189
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:189
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -95,7 +205,66 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:194
+					if tid == 0 {
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:194
+					if tid == 0 {
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:194
+					if tid == 0 {
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:194
+					if tid == 0 {
+						atomic.Add(sum, sdata[0])
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -143,7 +312,58 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -165,7 +385,66 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -193,7 +472,66 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:218
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:218
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:218
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:218
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -241,7 +579,58 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -263,7 +652,66 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -291,7 +739,66 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:242
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:242
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:242
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:242
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -337,7 +844,58 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -377,7 +935,66 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -405,7 +1022,66 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:259
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:259
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:259
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:259
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

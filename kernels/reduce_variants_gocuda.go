@@ -39,7 +39,74 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -83,7 +150,66 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -111,7 +237,66 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:25
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:25
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:25
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:25
+					if tid == 0 {
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -162,7 +347,74 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -206,7 +458,66 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -615,7 +926,46 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:133
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:133
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:133
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:133
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:133
@@ -674,7 +1024,62 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -715,7 +1120,66 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						if tid_ < s {
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -904,7 +1368,46 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:171
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:171
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:171
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:171
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:171

@@ -101,7 +101,66 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -122,7 +181,66 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

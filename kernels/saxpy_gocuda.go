@@ -45,7 +45,66 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:32
+						if i < n {
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:32
+						if i < n {
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:32
+						if i < n {
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:32
+						if i < n {
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -255,7 +314,66 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:119
+						if i < n {
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:119
+						if i < n {
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:119
+						if i < n {
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:119
+						if i < n {
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

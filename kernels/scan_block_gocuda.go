@@ -48,7 +48,110 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -89,7 +192,86 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -121,7 +303,70 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_ >= offset {
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_ >= offset {
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_ >= offset {
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						if i_ >= offset {
+							x_[i_] = y + x_[i_]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -326,7 +571,78 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:102
+					if thid == 0 {
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:102
+					if thid == 0 {
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:102
+					if thid == 0 {
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:102
+					if thid == 0 {
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -662,7 +978,98 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:176
 		totals := gc_shared1(w)
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
@@ -833,7 +1240,78 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 		}
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167

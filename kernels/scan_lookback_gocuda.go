@@ -73,7 +73,50 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -296,7 +339,98 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:176
 		totals := gc_shared1(w)
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
@@ -467,7 +601,78 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 		}
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank] = incl_
+					gc_s_excl_[gc_rank] = excl_
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
@@ -613,7 +818,50 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					if gc_tx == 0 {
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -707,7 +955,66 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

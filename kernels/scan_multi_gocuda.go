@@ -44,7 +44,66 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line scan_multi.go:100
+						if i < len(out) {
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line scan_multi.go:100
+						if i < len(out) {
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line scan_multi.go:100
+						if i < len(out) {
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line scan_multi.go:100
+						if i < len(out) {
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -112,7 +112,46 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:66

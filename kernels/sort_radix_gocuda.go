@@ -42,7 +42,50 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 //line sort_radix.go:35
 	blk := gc_bx
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:36
+				local := radixCount(t, keys, shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:36
+				local := radixCount(t, keys, shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:36
+				local := radixCount(t, keys, shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:36
+				local := radixCount(t, keys, shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 
@@ -136,7 +179,50 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 //line sort_radix.go:79
 	blk := gc_bx
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:80
+				local := radixCount(t, src[:n], shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:80
+				local := radixCount(t, src[:n], shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:80
+				local := radixCount(t, src[:n], shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line sort_radix.go:80
+				local := radixCount(t, src[:n], shift, items)
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 

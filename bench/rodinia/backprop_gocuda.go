@@ -65,7 +65,98 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					if tx == 0 {
+						inputNode[ty] = inputCuda[indexIn]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					if tx == 0 {
+						inputNode[ty] = inputCuda[indexIn]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					if tx == 0 {
+						inputNode[ty] = inputCuda[indexIn]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					if tx == 0 {
+						inputNode[ty] = inputCuda[indexIn]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -99,7 +190,90 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:51
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:51
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:51
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:51
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -131,7 +305,74 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:54
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:54
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:54
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:54
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -168,7 +409,82 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_end; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:59
+						if ty%powerTwo == 0 {
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:59
+						if ty%powerTwo == 0 {
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:59
+						if ty%powerTwo == 0 {
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:59
+						if ty%powerTwo == 0 {
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -199,7 +515,90 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_end; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:65
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:65
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:65
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line backprop.go:65
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -237,7 +636,82 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step6 := gc_from
+			for ; gc_step6+3 < gc_end; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:68
+					if tx == 0 {
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:68
+					if tx == 0 {
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:68
+					if tx == 0 {
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:68
+					if tx == 0 {
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -114,7 +114,78 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
+
+//line bfs.go:62
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
+
+//line bfs.go:62
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
+
+//line bfs.go:62
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
+
+//line bfs.go:62
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -330,7 +330,86 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -362,7 +441,166 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -220,7 +220,58 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -239,7 +290,74 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -684,7 +802,78 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -708,7 +897,74 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

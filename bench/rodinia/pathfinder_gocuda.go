@@ -129,7 +129,46 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line pathfinder.go:78
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -195,7 +234,70 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -218,7 +320,86 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

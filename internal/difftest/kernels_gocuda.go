@@ -35,7 +35,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:20
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:20
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:20
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:20
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:20
@@ -54,7 +93,106 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+
+//line kernels.go:22
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+
+//line kernels.go:22
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+
+//line kernels.go:22
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+
+//line kernels.go:22
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -251,7 +389,118 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -601,7 +850,66 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:95
+					if tid == 0 {
+						temp[n-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:95
+					if tid == 0 {
+						temp[n-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:95
+					if tid == 0 {
+						temp[n-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:95
+					if tid == 0 {
+						temp[n-1] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -962,7 +1270,86 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+				idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+				w := buf[(r+1)%size]
+
+//line kernels.go:172
+				for k := range idx {
+					w += float64(idx[k]) / 1000
+				}
+				_ = w
+				gc_s_w[gc_rank] = w
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+				idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+				w := buf[(r+1)%size]
+
+//line kernels.go:172
+				for k := range idx {
+					w += float64(idx[k]) / 1000
+				}
+				_ = w
+				gc_s_w[gc_rank] = w
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+				idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+				w := buf[(r+1)%size]
+
+//line kernels.go:172
+				for k := range idx {
+					w += float64(idx[k]) / 1000
+				}
+				_ = w
+				gc_s_w[gc_rank] = w
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+				idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+				w := buf[(r+1)%size]
+
+//line kernels.go:172
+				for k := range idx {
+					w += float64(idx[k]) / 1000
+				}
+				_ = w
+				gc_s_w[gc_rank] = w
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:161
@@ -982,7 +1369,98 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+
+//line kernels.go:163
+				g := gc_bx*size + r
+				_ = g
+
+//line kernels.go:164
+				ok := g < len(in)
+				_ = ok
+				w := gc_s_w[gc_rank]
+
+//line kernels.go:176
+				if ok {
+					out[g] = w
+				}
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+
+//line kernels.go:163
+				g := gc_bx*size + r
+				_ = g
+
+//line kernels.go:164
+				ok := g < len(in)
+				_ = ok
+				w := gc_s_w[gc_rank]
+
+//line kernels.go:176
+				if ok {
+					out[g] = w
+				}
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+
+//line kernels.go:163
+				g := gc_bx*size + r
+				_ = g
+
+//line kernels.go:164
+				ok := g < len(in)
+				_ = ok
+				w := gc_s_w[gc_rank]
+
+//line kernels.go:176
+				if ok {
+					out[g] = w
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+				r := gc_rank
+				_ = r
+
+//line kernels.go:163
+				g := gc_bx*size + r
+				_ = g
+
+//line kernels.go:164
+				ok := g < len(in)
+				_ = ok
+				w := gc_s_w[gc_rank]
+
+//line kernels.go:176
+				if ok {
+					out[g] = w
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:161
@@ -1023,7 +1501,38 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:187
@@ -1031,7 +1540,46 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:189
+				if gc_bx == block && gc_rank == thread {
+					panic("boom")
+				}
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:189
+				if gc_bx == block && gc_rank == thread {
+					panic("boom")
+				}
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:189
+				if gc_bx == block && gc_rank == thread {
+					panic("boom")
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:189
+				if gc_bx == block && gc_rank == thread {
+					panic("boom")
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -1128,7 +1676,110 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1187,7 +1838,66 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+						tid_ := gc_tx
+						_ = tid_
+
+//line kernels.go:234
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+						tid_ := gc_tx
+						_ = tid_
+
+//line kernels.go:234
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+						tid_ := gc_tx
+						_ = tid_
+
+//line kernels.go:234
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+						tid_ := gc_tx
+						_ = tid_
+
+//line kernels.go:234
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1209,7 +1919,110 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:227
+					var r T = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:227
+					var r T = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:227
+					var r T = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:227
+					var r T = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -2022,7 +2835,58 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:352
+				i := gc_rank
+
+//line kernels.go:353
+				i *= 2
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:352
+				i := gc_rank
+
+//line kernels.go:353
+				i *= 2
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:352
+				i := gc_rank
+
+//line kernels.go:353
+				i *= 2
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:352
+				i := gc_rank
+
+//line kernels.go:353
+				i *= 2
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:352
@@ -2035,7 +2899,42 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line kernels.go:355
+				out[i] = 1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line kernels.go:355
+				out[i] = 1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line kernels.go:355
+				out[i] = 1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line kernels.go:355
+				out[i] = 1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 
@@ -2672,7 +3571,66 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:429
+				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					if gc_b.Stopped() {
+//line kernels.go:429
+						return
+//line kernels.go:429
+					}
+				}
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:429
+				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					if gc_b.Stopped() {
+//line kernels.go:429
+						return
+//line kernels.go:429
+					}
+				}
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:429
+				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					if gc_b.Stopped() {
+//line kernels.go:429
+						return
+//line kernels.go:429
+					}
+				}
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:429
+				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					if gc_b.Stopped() {
+//line kernels.go:429
+						return
+//line kernels.go:429
+					}
+				}
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:429

@@ -71,7 +71,66 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -92,7 +151,70 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -154,7 +276,58 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+					_ = v_
+
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+					_ = v_
+
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+					_ = v_
+
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+					_ = v_
+
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -173,7 +346,50 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r := s_[(gc_tx+1)%len(s_)]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r := s_[(gc_tx+1)%len(s_)]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r := s_[(gc_tx+1)%len(s_)]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r := s_[(gc_tx+1)%len(s_)]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -208,7 +424,94 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
+					_ = r_
+
+//line regressions.go:34
+					v := r_
+
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					_ = r_
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
+					_ = r_
+
+//line regressions.go:34
+					v := r_
+
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					_ = r_
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
+					_ = r_
+
+//line regressions.go:34
+					v := r_
+
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					_ = r_
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
+					_ = r_
+
+//line regressions.go:34
+					v := r_
+
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					_ = r_
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -236,7 +539,50 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_end; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r_2 := s_2[(gc_tx+1)%len(s_2)]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r_2 := s_2[(gc_tx+1)%len(s_2)]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r_2 := s_2[(gc_tx+1)%len(s_2)]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:43
+					r_2 := s_2[(gc_tx+1)%len(s_2)]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -306,7 +652,86 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -338,7 +763,62 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+						s[tid+1] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -365,7 +845,70 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -388,7 +931,62 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_end; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

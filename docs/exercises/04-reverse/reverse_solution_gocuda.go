@@ -46,7 +46,66 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:18
+					if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:18
+					if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:18
+					if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:18
+					if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -67,7 +126,82 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:22
+					src := b - 1 - tid
+					_ = src
+
+//line reverse_solution.go:23
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:22
+					src := b - 1 - tid
+					_ = src
+
+//line reverse_solution.go:23
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:22
+					src := b - 1 - tid
+					_ = src
+
+//line reverse_solution.go:23
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:22
+					src := b - 1 - tid
+					_ = src
+
+//line reverse_solution.go:23
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -77,7 +77,66 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_end; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:24
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:24
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:24
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:24
+						if tid < stride {
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -105,7 +164,66 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:29
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:29
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:29
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:29
+					if tid == 0 {
+						partial[gc_bx] = s[0]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -38,7 +38,46 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:17
 	bs := gocuda.Shared[[Tile]float32](t, Tile)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:21
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:21
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:21
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:21
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line matmul_solution.go:21
@@ -267,7 +306,118 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -43,7 +43,110 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:19
+					var v int32
+
+//line scan_solution.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line scan_solution.go:24
+					buf[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:19
+					var v int32
+
+//line scan_solution.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line scan_solution.go:24
+					buf[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:19
+					var v int32
+
+//line scan_solution.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line scan_solution.go:24
+					buf[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:19
+					var v int32
+
+//line scan_solution.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line scan_solution.go:24
+					buf[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -113,7 +216,82 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					if i < len(in) {
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					if i < len(in) {
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					if i < len(in) {
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					if i < len(in) {
+						out[i] = buf[cur*b+tid]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

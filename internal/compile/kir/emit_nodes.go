@@ -151,11 +151,44 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	if l.Reduce != nil {
 		e.reduceInit(l)
 	}
-	e.loopHead(l, use)
+	var thread bytes.Buffer
+	e.w = &thread
 	e.loopPrologue()
-	e.w.Write(buf.Bytes())
-	e.printf("}\n")
+	thread.Write(buf.Bytes())
+	e.w = outer
+	v, from, to, rank := e.loopHead(l, use)
+	e.threads(l, v, from, to, rank, thread.Bytes())
 	e.loopTail(l, use)
+}
+
+// threads writes the loop over threads: v from from to to, each thread
+// first declaring its rank (where rank is not empty) and then running
+// thread. A loop of Step k runs k threads a step, as copies.
+func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
+	one := func(at string) {
+		if at != "" {
+			e.printf("%s := %s\n", v, at)
+		}
+		if rank != "" {
+			e.printf("%s := %s\n", e.name["rank"], rank)
+		}
+		e.w.Write(thread)
+	}
+	if l.Step > 1 {
+		step := e.f.Names.Fresh("step")
+		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
+		for k := range l.Step {
+			e.printf("{\n")
+			one(fmt.Sprintf("%s + %d", step, k))
+			e.printf("}\n")
+		}
+		e.printf("}\n")
+		from = step
+	}
+	e.loopLabel()
+	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	one("")
+	e.printf("}\n")
 }
 
 // loopHead opens the loop over the block's threads. Code that uses no
@@ -163,21 +196,20 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 // row's y and z counted along, so that a thread costs an increment and a
 // compare whatever the block's shape. A narrowed loop (Bounds) visits
 // ranks from to to, which are a part of the one row of a one-dimensional
-// block or else every rank.
-func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) {
+// block or else every rank. It returns the loop over threads to write:
+// its variable, bounds, and the rank of a thread ("" where the variable
+// is the rank).
+func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, rank string) {
 	n := e.name
-	rank := n["rank"]
 	e.used["rank"] = true
-	from, to := "0", e.use("n")
+	from, to = "0", e.use("n")
 	e.printf("{\n")
 	if len(l.Bounds) > 0 {
 		from, to = n["from"], n["to"]
 		e.bounds(l.Bounds)
 	}
 	if !(use["tx"] || use["ty"] || use["tz"]) {
-		e.loopLabel()
-		e.printf("for %s := %s; %s < %s; %s++ {\n", rank, from, rank, to, rank)
-		return
+		return n["rank"], from, to, ""
 	}
 	tx, bdx, base, end := n["tx"], e.use("bdx"), n["base"], n["end"]
 	if use["ty"] || use["tz"] {
@@ -189,8 +221,7 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) {
 	}
 	e.printf("%s := %s\nif %s > %s {\n%s = %s\n}\n", end, to, end, bdx, end, bdx)
 	e.printf("for %s := 0; %s < %s; %s += %s {\n", base, base, to, base, bdx)
-	e.loopLabel()
-	e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", tx, from, tx, end, tx, rank, base, tx)
+	return tx, from, end, base + " + " + tx
 }
 
 // loopLabel labels the loop over threads where a thread's return

@@ -144,6 +144,9 @@ type (
 		// Bounds, where set, limit the ranks the loop visits when the
 		// block is one-dimensional: its guard admits no other thread.
 		Bounds []Bound
+		// Step, where above 1, is the threads each step of the loop runs,
+		// written as copies.
+		Step int
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

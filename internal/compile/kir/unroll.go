@@ -13,16 +13,62 @@ import (
 // 16-step inner product ran 1.6-2x faster unrolled).
 const unrollBudget = 512
 
+// threadsPerStep is the threads a step of a small thread loop runs, and
+// stepBudget the syntax nodes its body may have: it is written five
+// times (four copies and the loop for the rest).
+const (
+	threadsPerStep = 4
+	stepBudget     = 60
+)
+
+// stepUnrollable reports whether thread loop l may run several threads
+// per step: its body is small, holds no loop written as copies, and no
+// thread leaves it early (the copies of a step could not skip the rest
+// of a thread), declares no label (labels are the function's) and it is
+// not a reduction or a grid-stride loop run in lockstep.
+func (f *Func) stepUnrollable(l *ThreadLoop) bool {
+	if l.Reduce != nil || f.Exits || len(l.Body) == 0 {
+		return false
+	}
+	if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && f.Strides[fs] != nil {
+		return false
+	}
+	nodes, ok := 0, true
+	for _, c := range l.Body {
+		ast.Inspect(c.(*Code).Stmt, func(m ast.Node) bool {
+			nodes++
+			switch m.(type) {
+			case *ast.ReturnStmt, *ast.LabeledStmt, *ast.FuncLit:
+				ok = false
+			}
+			if _, copied := f.Unroll[m]; copied {
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok && nodes <= stepBudget
+}
+
 // unroll is the pass that chooses the loops of thread code to write as
 // copies of their body: innermost loops of a constant trip count (for i :=
 // range C, for i := c0; i < C; i++) whose body is small, leaves no loop
 // early and does not change the key.
+//
+// It also chooses the thread loops to write four threads per step: those
+// of a small body that no thread leaves early, so that the loop's own
+// counter and compare are paid once for four threads.
 func unroll(f *Func) {
 	Walk(f.Body, func(n Node) {
 		var body []Node
 		switch n := n.(type) {
 		case *ThreadLoop:
 			body = n.Body
+			defer func() {
+				if f.stepUnrollable(n) {
+					n.Step = threadsPerStep
+				}
+			}()
 		case *LaneLoop:
 			body = n.Body
 		}

@@ -34,7 +34,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line basic.go:16
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line basic.go:16
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line basic.go:16
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line basic.go:16
+				var sum float32
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line basic.go:16
@@ -53,7 +92,106 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+
+//line basic.go:18
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+
+//line basic.go:18
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+
+//line basic.go:18
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+
+//line basic.go:18
+						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -250,7 +388,118 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+					if row < m && col < n {
+						c[row*n+col] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -553,7 +802,42 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -37,7 +37,110 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line generic.go:23
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line generic.go:23
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line generic.go:23
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line generic.go:23
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -78,7 +181,66 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:26
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:26
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:26
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:26
+						if tid < s {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -106,7 +268,66 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:31
+					if tid == 0 {
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:31
+					if tid == 0 {
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:31
+					if tid == 0 {
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:31
+					if tid == 0 {
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

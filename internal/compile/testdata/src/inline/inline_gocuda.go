@@ -34,7 +34,110 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_end; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -93,7 +196,66 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_end = gc_bdx
 			}
 			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:36
+						tid_ := gc_tx
+						_ = tid_
+
+//line inline.go:38
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:36
+						tid_ := gc_tx
+						_ = tid_
+
+//line inline.go:38
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:36
+						tid_ := gc_tx
+						_ = tid_
+
+//line inline.go:38
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:36
+						tid_ := gc_tx
+						_ = tid_
+
+//line inline.go:38
+						if tid_ < s {
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -115,7 +277,110 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_end = gc_bdx
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:31
+					var r T = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:31
+					var r T = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:31
+					var r T = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:31
+					var r T = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
