@@ -203,19 +203,25 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		_ = gc_dead
 		var gc_l_v [32]float64
 		var gc_c1r [32]float64
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:32
-			v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
-			_ = v
-			gc_l_v[gc_lane] = v
+				v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+				_ = v
+				gc_l_v[gc_lane] = v
+			}
 		}
 
 //line blocks.go:33

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
+	"sync"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/grid"
@@ -19,19 +20,50 @@ const warpSize = gocuda.WarpSize
 
 // kindOf returns the kind of the gocuda collective name, as generated code
 // names it ("ShflDownSync", "BallotSync", "ActiveMask"...).
+// Generated code calls it on every collective, with a constant: a short
+// list compared by length first beats the table's map.
 func kindOf(name, caller string) grid.Kind {
-	e, ok := kapi.CollectiveNamed(name)
-	if !ok {
-		panic(fmt.Sprintf("compiled.%s: unknown collective %q", caller, name))
+	for _, k := range warpKinds() {
+		if k.name == name {
+			return k.kind
+		}
 	}
-	return e.Warp
+	panic(fmt.Sprintf("compiled.%s: unknown collective %q", caller, name))
 }
+
+// A namedKind is a warp collective of the kernel API table.
+type namedKind struct {
+	name string
+	kind grid.Kind
+}
+
+// warpKinds lists the warp collectives of the kernel API table, the
+// shuffles first.
+var warpKinds = sync.OnceValue(func() []namedKind {
+	var shuffles, others []namedKind
+	for _, e := range kapi.Entries() {
+		if c, ok := kapi.CollectiveNamed(e.Short); !ok || c.Name != e.Name {
+			continue // not one the engine completes
+		}
+		k := namedKind{e.Short, e.Warp}
+		if k.kind >= grid.KindShfl && k.kind <= grid.KindShflXor {
+			shuffles = append(shuffles, k)
+		} else {
+			others = append(others, k)
+		}
+	}
+	return append(shuffles, others...)
+})
 
 // shuffleSegment shuffles the values of one warp's lanes, all taking part,
 // with argument arg and width w, into res.
 func shuffleSegment[T any](kind grid.Kind, vals []T, arg, w int, res []T) {
 	n := len(vals)
 	d := arg & (warpSize - 1)
+	if n == warpSize && w == warpSize && kind != grid.KindShflXor {
+		shuffleWarp(kind, (*[warpSize]T)(vals), d, (*[warpSize]T)(res))
+		return
+	}
 	for j := range n {
 		start := j &^ (w - 1)
 		src := -1
@@ -56,6 +88,24 @@ func shuffleSegment[T any](kind grid.Kind, vals []T, arg, w int, res []T) {
 		} else {
 			res[j] = vals[j]
 		}
+	}
+}
+
+// shuffleWarp is shuffleSegment for a whole warp of width 32, as copies:
+// the common case of a shuffle reduction or scan.
+func shuffleWarp[T any](kind grid.Kind, vals *[warpSize]T, d int, res *[warpSize]T) {
+	switch kind {
+	case grid.KindShfl:
+		v := vals[d]
+		for j := range res {
+			res[j] = v
+		}
+	case grid.KindShflUp: // the first d lanes keep their own
+		copy(res[:d], vals[:d])
+		copy(res[d:], vals[:warpSize-d])
+	default: // grid.KindShflDown: the last d lanes keep their own
+		copy(res[:warpSize-d], vals[d:])
+		copy(res[warpSize-d:], vals[warpSize-d:])
 	}
 }
 

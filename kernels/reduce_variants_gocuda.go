@@ -540,22 +540,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		var gc_l_v [32]T
 		{
 			var gc_m7 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_tidx := gc_b.At(gc_rank)
-				gc_tx := gc_tidx.X
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line reduce_variants.go:48
-				if tid < gocuda.WarpSize {
-					gc_m7 |= 1 << gc_lane
+					if tid < gocuda.WarpSize {
+						gc_m7 |= 1 << gc_lane
+					}
 				}
 			}
 			gc_save7 := gc_act
@@ -567,70 +573,88 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_tidx := gc_b.At(gc_rank)
-					gc_tx := gc_tidx.X
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-					tid_2 := gc_tx
-					_ = tid_2
+						tid_2 := gc_tx
+						_ = tid_2
 
 //line reduce_variants.go:61
-					v := sdata_2[tid_2]
-					_ = v
-					gc_l_v[gc_lane] = v
+						v := sdata_2[tid_2]
+						_ = v
+						gc_l_v[gc_lane] = v
+					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_tidx := gc_b.At(gc_rank)
-						gc_tx := gc_tidx.X
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
-						v := gc_l_v[gc_lane]
-						_ = v
+							tid_2 := gc_tx
+							_ = tid_2
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line reduce_variants.go:63
-						v += sdata_2[tid_2+offset]
+							v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-						gc_l_v[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_tidx := gc_b.At(gc_rank)
-						gc_tx := gc_tidx.X
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
-						v := gc_l_v[gc_lane]
-						_ = v
+							tid_2 := gc_tx
+							_ = tid_2
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line reduce_variants.go:65
-						sdata_2[tid_2] = v
+							sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+						}
 					}
 
 //line reduce_variants.go:66
@@ -639,22 +663,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 			gc_act = gc_save7 &^ gc_dead
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:51
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -697,34 +727,40 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		_ = gc_dead
 		var gc_l_v_ [32]T
 		var gc_c1r [32]T
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:80
-			i := gc_bx*2*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*2*gc_bdx + gc_tx
+				_ = i
 
 //line reduce_variants.go:81
-			var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 
 //line reduce_variants.go:81
-			_ = v
+				_ = v
 
 //line reduce_variants.go:101
-			var v_ T = v
+				var v_ T = v
 
 //line reduce_variants.go:101
-			_ = v_
-			_ = v
-			_ = v_
-			gc_l_v_[gc_lane] = v_
-			gc_s_v[gc_rank] = v
+				_ = v_
+				_ = v
+				_ = v_
+				gc_l_v_[gc_lane] = v_
+				gc_s_v[gc_rank] = v
+			}
 		}
 
 //line reduce_variants.go:90
@@ -854,31 +890,37 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			gc_act = gc_save11 &^ gc_dead
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
-			v := gc_s_v[gc_rank]
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:110
-			var r T = v
+				var r T = v
 
 //line reduce_variants.go:110
-			_ = r
+				_ = r
 
 //line reduce_variants.go:81
-			sum := r
+				sum := r
 
 //line reduce_variants.go:82
-			if gc_tx == 0 {
-				partial[gc_bx] = sum
+				if gc_tx == 0 {
+					partial[gc_bx] = sum
+				}
+				_ = r
+				_ = sum
 			}
-			_ = r
-			_ = sum
 		}
 	}
 }
@@ -1202,22 +1244,28 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		var gc_l_v_ [32]T
 		{
 			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_tidx := gc_b.At(gc_rank)
-				gc_tx := gc_tidx.X
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line reduce_variants.go:144
-				if tid < gocuda.WarpSize {
-					gc_m9 |= 1 << gc_lane
+					if tid < gocuda.WarpSize {
+						gc_m9 |= 1 << gc_lane
+					}
 				}
 			}
 			gc_save9 := gc_act
@@ -1229,70 +1277,88 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_tidx := gc_b.At(gc_rank)
-					gc_tx := gc_tidx.X
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-					tid_2 := gc_tx
-					_ = tid_2
+						tid_2 := gc_tx
+						_ = tid_2
 
 //line reduce_variants.go:61
-					v_ := sdata_2[tid_2]
-					_ = v_
-					gc_l_v_[gc_lane] = v_
+						v_ := sdata_2[tid_2]
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_tidx := gc_b.At(gc_rank)
-						gc_tx := gc_tidx.X
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
+							tid_2 := gc_tx
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
 
 //line reduce_variants.go:63
-						v_ += sdata_2[tid_2+offset]
+							v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-						gc_l_v_[gc_lane] = v_
+							gc_l_v_[gc_lane] = v_
+						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_tidx := gc_b.At(gc_rank)
-						gc_tx := gc_tidx.X
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
+							tid_2 := gc_tx
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
 
 //line reduce_variants.go:65
-						sdata_2[tid_2] = v_
+							sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+						}
 					}
 
 //line reduce_variants.go:66
@@ -1301,22 +1367,28 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			gc_act = gc_save9 &^ gc_dead
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-			tid := gc_tx
-			_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line reduce_variants.go:147
-			if tid == 0 {
-				partial[gc_bx] = sdata[0]
+				if tid == 0 {
+					partial[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -1609,31 +1681,37 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			gc_act = gc_save13 &^ gc_dead
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
-			v_ := gc_s_v_[gc_rank]
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
 
 //line reduce_variants.go:110
-			var r T = v_
+				var r T = v_
 
 //line reduce_variants.go:110
-			_ = r
+				_ = r
 
 //line reduce_variants.go:176
-			sum := r
+				sum := r
 
 //line reduce_variants.go:177
-			if gc_tx == 0 {
-				partial[gc_bx] = sum
+				if gc_tx == 0 {
+					partial[gc_bx] = sum
+				}
+				_ = r
+				_ = sum
 			}
-			_ = r
-			_ = sum
 		}
 	}
 }

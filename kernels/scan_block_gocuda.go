@@ -801,63 +801,69 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		var gc_c2a [32]int
 		var gc_c2w [32]int
 		var gc_c2r [32]T
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line scan_block.go:143
-			g := gc_bx*b + gc_tx
-			_ = g
+				g := gc_bx*b + gc_tx
+				_ = g
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
-			_ = warp
+				warp := (gc_rank >> 5)
+				_ = warp
 
 //line scan_block.go:168
-			lanes := min(w, b_-warp*w)
-			_ = lanes
+				lanes := min(w, b_-warp*w)
+				_ = lanes
 
 //line scan_block.go:144
-			var v T
+				var v T
 
 //line scan_block.go:145
-			if g < n {
-				v = in[g]
-			}
+				if g < n {
+					v = in[g]
+				}
 
 //line scan_block.go:148
-			var v_ T = v
+				var v_ T = v
 
 //line scan_block.go:148
-			_ = v_
+				_ = v_
 
 //line scan_block.go:169
-			mask := scanLaneMask(lanes)
+				mask := scanLaneMask(lanes)
 
 //line scan_block.go:170
-			var mask_ uint32 = mask
+				var mask_ uint32 = mask
 
 //line scan_block.go:170
-			_ = mask_
+				_ = mask_
 
 //line scan_block.go:170
-			var v_2 T = v_
+				var v_2 T = v_
 
 //line scan_block.go:170
-			_ = v_2
-			_ = v
-			_ = v_
-			_ = mask
-			_ = mask_
-			_ = v_2
-			gc_l_mask[gc_lane] = mask
-			gc_l_mask_[gc_lane] = mask_
-			gc_l_v_2[gc_lane] = v_2
+				_ = v_2
+				_ = v
+				_ = v_
+				_ = mask
+				_ = mask_
+				_ = v_2
+				gc_l_mask[gc_lane] = mask
+				gc_l_mask_[gc_lane] = mask_
+				gc_l_v_2[gc_lane] = v_2
+			}
 		}
 
 //line scan_block.go:203

@@ -224,46 +224,52 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		_ = gc_dead
 		var gc_l_sum [32]float32
 		var gc_c1r [32]float32
-	gc_L2:
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line spmv.go:202
-			lane := (gc_rank & 31)
-			_ = lane
+				lane := (gc_rank & 31)
+				_ = lane
 
 //line spmv.go:203
-			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-			_ = row
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+				_ = row
 
 //line spmv.go:204
-			if row >= rows {
+				if row >= rows {
 //line spmv.go:204
-				{
+					{
 //line spmv.go:204
-					gc_dead |= uint32(1) << gc_lane
+						gc_dead |= uint32(1) << gc_lane
 //line spmv.go:204
-					gc_act &^= uint32(1) << gc_lane
-					continue gc_L2
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 //line spmv.go:205
+					}
 				}
-			}
 
 //line spmv.go:207
-			var sum float32
+				var sum float32
 
 //line spmv.go:208
-			for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-				sum += vals[j] * x[cols[j]]
+				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+					sum += vals[j] * x[cols[j]]
+				}
+				_ = sum
+				gc_l_sum[gc_lane] = sum
 			}
-			_ = sum
-			gc_l_sum[gc_lane] = sum
 		}
 
 //line spmv.go:211
@@ -285,28 +291,34 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				gc_l_sum[gc_lane] = sum
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line spmv.go:202
-			lane := (gc_rank & 31)
-			_ = lane
+				lane := (gc_rank & 31)
+				_ = lane
 
 //line spmv.go:203
-			row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-			_ = row
-			sum := gc_l_sum[gc_lane]
-			_ = sum
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+				_ = row
+				sum := gc_l_sum[gc_lane]
+				_ = sum
 
 //line spmv.go:214
-			if lane == 0 {
-				y[row] = sum
+				if lane == 0 {
+					y[row] = sum
+				}
 			}
 		}
 	}

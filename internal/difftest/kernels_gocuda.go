@@ -2079,35 +2079,41 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		_ = gc_dead
 		var gc_l_v_ [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:249
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:250
-			var v int32
+				var v int32
 
 //line kernels.go:251
-			if i < len(in) {
-				v = in[i]
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line kernels.go:254
+				var v_ int32 = v
+
+//line kernels.go:254
+				_ = v_
+				_ = v
+				_ = v_
+				gc_l_v_[gc_lane] = v_
 			}
-
-//line kernels.go:254
-			var v_ int32 = v
-
-//line kernels.go:254
-			_ = v_
-			_ = v
-			_ = v_
-			gc_l_v_[gc_lane] = v_
 		}
 
 //line kernels.go:273
@@ -2280,28 +2286,34 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		var gc_c2a [32]int
 		var gc_c2w [32]int
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:285
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
 
 //line kernels.go:288
-			var v float32
+				var v float32
 
 //line kernels.go:289
-			if i < len(in) {
-				v = in[i]
+				if i < len(in) {
+					v = in[i]
+				}
+				_ = v
+				gc_l_v[gc_lane] = v
 			}
-			_ = v
-			gc_l_v[gc_lane] = v
 		}
 
 //line kernels.go:292
@@ -2376,29 +2388,35 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:298
 		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, &gc_c2a, &gc_c2w, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:285
-			i := gc_bx*gc_bdx + gc_tx
-			_ = i
-			v := gc_l_v[gc_lane]
-			_ = v
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+				v := gc_l_v[gc_lane]
+				_ = v
 
 //line kernels.go:298
-			total := gc_c2r[gc_lane]
+				total := gc_c2r[gc_lane]
 
 //line kernels.go:299
-			if i < len(out) {
-				out[i] = v + total/1024
+				if i < len(out) {
+					out[i] = v + total/1024
+				}
+				_ = total
 			}
-			_ = total
 		}
 	}
 }

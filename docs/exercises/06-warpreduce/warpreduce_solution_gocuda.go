@@ -38,32 +38,38 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		_ = gc_dead
 		var gc_l_v_ [32]int64
 		var gc_c1r [32]int64
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line warpreduce_solution.go:25
-			var v int64
+				var v int64
 
 //line warpreduce_solution.go:26
-			if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
-				v = in[i]
+				if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+					v = in[i]
+				}
+
+//line warpreduce_solution.go:29
+				var v_ int64 = v
+
+//line warpreduce_solution.go:29
+				_ = v_
+				_ = v
+				_ = v_
+				gc_l_v_[gc_lane] = v_
+				gc_s_v[gc_rank] = v
 			}
-
-//line warpreduce_solution.go:29
-			var v_ int64 = v
-
-//line warpreduce_solution.go:29
-			_ = v_
-			_ = v
-			_ = v_
-			gc_l_v_[gc_lane] = v_
-			gc_s_v[gc_rank] = v
 		}
 
 //line warpreduce_solution.go:11

@@ -51,26 +51,50 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
+	coords := use["tx"] || use["ty"] || use["tz"]
+	if coords {
+		e.laneCoords(use)
+	}
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
 	}
 	e.printf("for %s := 0; %s < 32; %s++ {\n", n["lane"], n["lane"], n["lane"])
+	if coords {
+		e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], e.use("bdx"), n["tx"])
+		switch {
+		case use["tz"]:
+			e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"], n["tz"])
+		case use["ty"]:
+			e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
+		}
+		e.printf("}\n")
+	}
 	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", n["act"], n["lane"])
 	e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
 	e.used["rank"] = true
-	if use["tx"] || use["ty"] || use["tz"] {
-		e.printf("%s := %s.At(%s)\n", n["tidx"], n["b"], n["rank"])
-		for _, c := range []string{"x", "y", "z"} {
-			if use["t"+c] {
-				e.printf("%s := %s.%s\n", n["t"+c], n["tidx"], string(c[0]-'a'+'A'))
-			}
-		}
-	}
 	if e.enter {
 		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
 	}
 	e.w.Write(buf.Bytes())
 	e.printf("}\n")
+	if coords {
+		e.printf("}\n")
+	}
+}
+
+// laneCoords opens a scope declaring the coordinates of the thread before
+// the warp's first, which the lane loop counts along (x fastest), so that
+// a lane costs an increment and a compare.
+func (e *emitter) laneCoords(use map[string]bool) {
+	n := e.name
+	e.printf("{\n%s := %s.At(%s)\n", n["tidx"], n["b"], n["w"])
+	e.printf("%s := %s.X - 1\n", n["tx"], n["tidx"])
+	if use["ty"] || use["tz"] {
+		e.printf("%s := %s.Y\n", n["ty"], n["tidx"])
+	}
+	if use["tz"] {
+		e.printf("%s := %s.Z\n", n["tz"], n["tidx"])
+	}
 }
 
 // lanes writes a lane loop of code, evaluating last the operands of the

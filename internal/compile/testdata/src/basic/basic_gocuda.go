@@ -741,6 +741,8 @@ var gc_src_warp = compiled.NewSource("warp", "08da24702dced02657042008e706f88a0a
 
 func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -761,17 +763,23 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 
 //line basic.go:71
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_tidx := gc_b.At(gc_rank)
-			gc_tx := gc_tidx.X
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line basic.go:71
-			out[gc_tx] = 1 + gc_c1r[gc_lane]
+				out[gc_tx] = 1 + gc_c1r[gc_lane]
+			}
 		}
 	}
 }
