@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/gocuda/gocuda/internal/compiledlink"
+	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/panics"
 	"github.com/gocuda/gocuda/internal/probelink"
 )
@@ -22,9 +23,10 @@ type compiledBlock = compiledlink.Block[*Thread, Dim3]
 
 func init() {
 	compiledlink.Set(compiledlink.Engine[*Thread, Dim3]{
-		Kernel:     compiledKernel,
-		GridKernel: compiledGridKernel,
-		Misuse:     func(sentinel error, msg string) error { return misuse(sentinel, "%s", msg) },
+		Kernel:           compiledKernel,
+		GridKernel:       compiledGridKernel,
+		GridStrideKernel: compiledGridStrideKernel,
+		Misuse:           func(sentinel error, msg string) error { return misuse(sentinel, "%s", msg) },
 	})
 }
 
@@ -83,6 +85,36 @@ func compiledGridKernel(src *compiledlink.Source, perThread func(*Thread), body 
 		runtimeEntry(t, perThread)
 		perThread(t)
 	}
+}
+
+// compiledGridStrideKernel is compiled.GridStrideKernel: compiledGridKernel
+// made by a function literal of its own, so that a launch tells its
+// kernels apart (see contiguousChunks).
+func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
+	return func(t *Thread) {
+		if x := t.x; x.mayHandOver(t, src) {
+			x.runGrid(body)
+			return
+		}
+		runtimeEntry(t, perThread)
+		perThread(t)
+	}
+}
+
+// gridStrideCode is the code of the kernels compiledGridStrideKernel
+// returns: every closure of one function literal shares it.
+var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Pointer()
+
+// chunkSize returns the blocks a worker claims at once for l: for a
+// compiled grid-stride kernel, an equal contiguous part of the grid per
+// worker, whose blocks its body runs in lockstep; otherwise
+// grid.ChunkSize's small chunks, which balance uneven blocks.
+func (l *launch) chunkSize(workers int) int64 {
+	if reflect.ValueOf(l.kernel).Pointer() == gridStrideCode {
+		w := int64(max(1, workers))
+		return max(1, (l.blocks+w-1)/w)
+	}
+	return grid.ChunkSize(l.blocks, workers, l.threads)
 }
 
 // runtimeEntry names perThread, not the wrapper that calls it, as the

@@ -155,7 +155,7 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 		return ErrContextIsDestroyed
 	}
 	l.start(false)
-	job := &grid.Job{Blocks: l.blocks, Chunk: grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads)}
+	job := &grid.Job{Blocks: l.blocks, Chunk: l.chunkSize(d.pool.Workers())}
 	job.Run = func(worker int, first, end int64) error {
 		return d.execs[worker].run(l, job, first, end)
 	}

@@ -30,7 +30,7 @@ func (d *Device) runNested(ctx context.Context, l *launch) error {
 	xs := d.resident.take(1)
 	defer d.resident.put(xs)
 	helper := xs[0]
-	job := &grid.Job{Blocks: l.blocks, Chunk: grid.ChunkSize(l.blocks, d.pool.Workers(), l.threads)}
+	job := &grid.Job{Blocks: l.blocks, Chunk: l.chunkSize(d.pool.Workers())}
 	job.Run = func(worker int, first, end int64) error {
 		if worker == grid.Helper {
 			return helper.run(l, job, first, end)

@@ -132,7 +132,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
 func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpyGridStride,
+	return compiled.GridStrideKernel(gc_src_saxpyGridStride,
 		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
 }
@@ -203,7 +203,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
 func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpyCoarsened,
+	return compiled.GridStrideKernel(gc_src_saxpyCoarsened,
 		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCoarsened(gc_b, gc_lo, gc_hi, a, x, y) })
 }
@@ -396,7 +396,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vecAddGridStride,
+	return compiled.GridStrideKernel(gc_src_vecAddGridStride,
 		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
@@ -462,7 +462,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
 func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vecAddCoarsened,
+	return compiled.GridStrideKernel(gc_src_vecAddCoarsened,
 		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddCoarsened[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }

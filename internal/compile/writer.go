@@ -41,6 +41,9 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 	entry, body := "Kernel", fmt.Sprintf("func(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) }", w.compiled, name, targs, args)
 	if f.Grid {
 		entry = "GridKernel"
+		if f.GridStride != nil {
+			entry = "GridStrideKernel" // its body steps through the chunk's blocks in lockstep
+		}
 		body = fmt.Sprintf("func(gc_b *%s.Block, gc_lo, gc_hi int) { gc_body_%s%s(gc_b, gc_lo, gc_hi%s) }", w.compiled, name, targs, args)
 	}
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",

@@ -47,6 +47,11 @@ type Engine[T, D any] struct {
 	// thread otherwise.
 	GridKernel func(src *Source, perThread func(T), body func(b *Block[T, D], lo, hi int)) func(T)
 
+	// GridStrideKernel is GridKernel for a body that runs a grid-stride
+	// loop in lockstep across its chunk: the engine gives each worker one
+	// contiguous part of the grid, so that a step streams through memory.
+	GridStrideKernel func(src *Source, perThread func(T), body func(b *Block[T, D], lo, hi int)) func(T)
+
 	// Misuse returns the error a kernel panics with when it misuses the
 	// thread API: one wrapping sentinel, which the engine reports as the
 	// failing thread's error.

@@ -1593,7 +1593,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 // SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
 // per block.
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpy,
+	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
