@@ -200,7 +200,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 						tx := gc_tx
@@ -225,7 +224,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 						tx := gc_tx
@@ -250,7 +248,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 						tx := gc_tx
@@ -275,7 +272,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 						tx := gc_tx
@@ -300,7 +296,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
 
 //line matmul.go:162
 					tx := gc_tx
@@ -735,7 +730,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 						tx := gc_tx
@@ -760,7 +754,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 						tx := gc_tx
@@ -785,7 +778,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 						tx := gc_tx
@@ -810,7 +802,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 						tx := gc_tx
@@ -835,7 +826,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
 
 //line matmul.go:203
 					tx := gc_tx
@@ -1237,7 +1227,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
 
 //line matmul.go:251
 					tx := gc_tx

@@ -21,6 +21,7 @@
 //     across a sync point
 //   - narrow: thread loops guarded by the thread's x index visit the
 //     threads the guard admits
+//   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
 //   - unroll: short loops of a constant trip count written as copies

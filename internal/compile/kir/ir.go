@@ -40,6 +40,11 @@ type Func struct {
 	// depends on.
 	Helpers []*ast.FuncDecl
 
+	// BlindThread are the uses of the thread as an argument that the
+	// callee never reads: a thread loop need not enter each thread for
+	// them.
+	BlindThread map[*ast.Ident]bool
+
 	// LoopVars is what each thread loop does with the varying variables.
 	LoopVars map[Node]*loopVars
 

@@ -26,6 +26,7 @@ var passes = [...]pass{
 	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge"},
 	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point"},
 	{"narrow", narrow, "thread loops guarded by the thread's x index visit the threads the guard admits"},
+	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},

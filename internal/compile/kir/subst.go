@@ -60,7 +60,11 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 		return nil, false
 	}
 	if obj == e.f.Src.Thread {
-		e.useThread()
+		if e.f.BlindThread[id] {
+			e.used["thread"] = true // passed along, never read: any thread will do
+		} else {
+			e.useThread()
+		}
 		return nil, false
 	}
 	v, ok := obj.(*types.Var)
