@@ -22,7 +22,11 @@ func ShflWarp[T any](b *Block, name string, base int, active, mask uint32, vals 
 	if active == 0 {
 		return
 	}
-	kind := kindOf(name, "ShflWarp")
+	shflWarp(b, kindOf(name, "ShflWarp"), name, base, active, mask, vals, arg, width, out)
+}
+
+// shflWarp is ShflWarp for the shuffle kind, named name.
+func shflWarp[T any](b *Block, kind grid.Kind, name string, base int, active, mask uint32, vals *[32]T, arg, width int, out *[32]T) {
 	if mask&active != active || width < 1 || width > warpSize || width&(width-1) != 0 {
 		var args, widths [warpSize]int
 		for j := range warpSize {
@@ -57,6 +61,15 @@ func WarpLanes[T, R any](b *Block, name string, base int, active, mask uint32, m
 		return
 	}
 	kind := kindOf(name, "WarpLanes")
+	if grid.IsShuffle(kind) && vals != nil && args != nil {
+		// Misuse goes the long way, which reports it.
+		if m, a, w, ok := sameOperands(active, mask, masks, args, widths); ok && m&active == active && w >= 1 && w <= warpSize && w&(w-1) == 0 {
+			if o, ok := any(out).(*[warpSize]T); ok { // a shuffle's result is its value's type
+				shflWarp(b, kind, name, base, active, m, vals, a, w, o)
+				return
+			}
+		}
+	}
 	if (kind == grid.KindReduceMin || kind == grid.KindReduceMax) && !signedKind(reflect.TypeFor[T]()) {
 		kind++ // the unsigned form follows the signed one
 	}
@@ -83,6 +96,24 @@ func WarpLanes[T, R any](b *Block, name string, base int, active, mask uint32, m
 		}
 		m &^= group
 	}
+}
+
+// sameOperands returns the mask, argument and width the active lanes all
+// shuffle with, if they are the same for every lane (a warp-uniform
+// value the compiler kept per lane): ShflWarp's case.
+func sameOperands(active, mask uint32, masks *[32]uint32, args, widths *[32]int) (m uint32, arg, width int, ok bool) {
+	j := bits.TrailingZeros32(active)
+	m, arg, width = mask, args[j], widths[j]
+	if masks != nil {
+		m = masks[j]
+	}
+	for a := active; a != 0; a &= a - 1 {
+		j := bits.TrailingZeros32(a)
+		if args[j] != arg || widths[j] != width || masks != nil && masks[j] != m {
+			return 0, 0, 0, false
+		}
+	}
+	return m, arg, width, true
 }
 
 // lane returns lane j's arrival at a collective, checking it as the

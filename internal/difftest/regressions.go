@@ -70,3 +70,16 @@ func relax(t *gocuda.Thread, grid []int32, iters int) {
 	}
 	grid[t.BlockIdx.X*b+tid] = v
 }
+
+// ShflWidthKernel shuffles with a width its caller passes, kept per lane
+// (it depends on the warp), so that the compiled form completes the
+// shuffle through compiled.WarpLanes: a valid width takes its fast path
+// for operands the same across the warp, an invalid one must still fail
+// the launch as the runtime path does.
+//
+//gocuda:kernel ShflWidthKernel
+func shflWidth(t *gocuda.Thread, out []int32, width int) {
+	w := width + t.WarpID()*0
+	mask := gocuda.FullMask >> (t.WarpID() * 0)
+	out[t.ThreadIdx.X] = gocuda.ShflDownSync(t, mask, int32(t.ThreadIdx.X), 1, w)
+}

@@ -1001,3 +1001,83 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 	}
 }
+
+// ShflWidthKernel shuffles with a width its caller passes, kept per lane
+// (it depends on the warp), so that the compiled form completes the
+// shuffle through compiled.WarpLanes: a valid width takes its fast path
+// for operands the same across the warp, an invalid one must still fail
+// the launch as the runtime path does.
+func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_shflWidth,
+		func(gc_t *gocuda.Thread) { shflWidth(gc_t, out, width) },
+		func(gc_b *compiled.Block) { gc_body_shflWidth(gc_b, out, width) })
+}
+
+var gc_src_shflWidth = compiled.NewSource("shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85")
+
+func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1m [32]uint32
+		var gc_c1v [32]int32
+		var gc_c1a [32]int
+		var gc_c1w [32]int
+		var gc_c1r [32]int32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:82
+				w := width + (gc_rank>>5)*0
+				_ = w
+
+//line regressions.go:83
+				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+				_ = mask
+
+//line regressions.go:84
+				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = int32(gc_tx)
+				gc_c1a[gc_lane] = 1
+				gc_c1w[gc_lane] = w
+			}
+		}
+
+//line regressions.go:84
+		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:84
+				out[gc_tx] = gc_c1r[gc_lane]
+			}
+		}
+	}
+}

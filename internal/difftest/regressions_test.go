@@ -3,6 +3,9 @@ package difftest
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -46,5 +49,23 @@ func TestRelaxForms(t *testing.T) {
 				return grid, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: bs}}, RelaxKernel(grid, iters))
 			})
 		}
+	}
+}
+
+// TestShflWidthForms: a shuffle whose operands are kept per lane agrees
+// with the runtime path for valid widths, and fails the launch as it does
+// for a width that is not a power of two.
+func TestShflWidthForms(t *testing.T) {
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}
+	for _, width := range []int{1, 4, 32} {
+		agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 64)
+			return out, f.launch(cfg, ShflWidthKernel(out, width))
+		})
+	}
+	for _, f := range forms {
+		err := f.launch(cfg, ShflWidthKernel(make([]int32, 64), 3))
+		require.ErrorIs(t, err, gocuda.ErrInvalidValue, f.name)
+		assert.Contains(t, err.Error(), "width 3 is not a power of two", f.name)
 	}
 }
