@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
@@ -105,4 +106,19 @@ func Scratch[T any](b *Block, slot int) []T {
 	a := make([]T, n)
 	(*s)[slot] = a
 	return a
+}
+
+// Diff returns x - off, saturating at the ints' range instead of
+// wrapping: generated code subtracts a uniform offset from a guard's
+// bound with it (i := base + tx; if i < n), and the bound must keep its
+// order.
+func Diff(x, off int) int {
+	d := x - off
+	switch {
+	case off > 0 && d > x:
+		return math.MinInt
+	case off < 0 && d < x:
+		return math.MaxInt
+	}
+	return d
 }

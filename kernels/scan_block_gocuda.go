@@ -43,13 +43,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -151,7 +147,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					_ = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -187,13 +183,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -271,7 +263,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -292,19 +284,13 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := offset; gc_bound > gc_from {
-					gc_from = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
@@ -366,7 +352,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -384,12 +370,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -480,12 +462,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:93
 	offset := 1
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -528,18 +506,12 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := d; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -560,19 +532,13 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		offset *= 2
 	}
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := gc_from
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -642,7 +608,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -667,18 +633,12 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:109
 		offset >>= 1
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := d_; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -698,12 +658,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1336,12 +1292,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

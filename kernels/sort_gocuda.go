@@ -54,13 +54,9 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:size]
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -106,12 +102,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:60
 		size_ := uint32(len(values_))
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -147,12 +139,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
 			{
-				gc_end := gc_n
-				if gc_end > gc_bdx {
-					gc_end = gc_bdx
-				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -176,18 +164,12 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				}
 			}
 			{
-				gc_from, gc_to := 0, gc_n
-				if gc_n == gc_bdx {
-					if gc_bound := offset; gc_bound > gc_from {
-						gc_from = gc_bound
-					}
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				gc_end := gc_to
-				if gc_end > gc_bdx {
-					gc_end = gc_bdx
-				}
-				for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -208,12 +190,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -248,12 +226,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -279,12 +253,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

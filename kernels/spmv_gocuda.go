@@ -42,13 +42,13 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 //line spmv.go:140
 		rows := len(y)
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -115,12 +115,12 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 //line spmv.go:165
 	end := min(begin+gc_bdx, len(x))
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(end, begin); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -139,13 +139,9 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -48,13 +48,13 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 		}
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -144,12 +144,8 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	_ = cols_
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -184,12 +180,8 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -287,12 +279,8 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	_ = cols_
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -327,12 +315,8 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

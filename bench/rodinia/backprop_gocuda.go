@@ -53,20 +53,14 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-		}
 		gc_ty := 0
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := gc_from
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -156,7 +150,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -185,13 +179,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
-			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
@@ -273,7 +263,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -300,13 +290,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -372,7 +358,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -404,13 +390,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		powerTwo := int(math.Pow(2, float64(i)))
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step4 := 0
-				for ; gc_step4+3 < gc_end; gc_step4 += 4 {
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
@@ -484,7 +466,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -510,13 +492,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step5 := 0
-			for ; gc_step5+3 < gc_end; gc_step5 += 4 {
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
@@ -598,7 +576,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -624,20 +602,14 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-		}
 		gc_ty := 0
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_end; gc_step6 += 4 {
+			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
@@ -711,7 +683,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -104,12 +104,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	blkXmax := blkX + HotspotBlock - 1
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -155,12 +151,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -268,12 +260,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	for i := 0; i < iteration; i++ {
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -325,13 +313,9 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
-				for ; gc_step+3 < gc_end; gc_step += 4 {
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
@@ -409,7 +393,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -436,13 +420,9 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
-			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
@@ -600,7 +580,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

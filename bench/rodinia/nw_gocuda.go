@@ -57,12 +57,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -215,13 +211,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -271,7 +263,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -285,13 +277,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
-			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
@@ -357,7 +345,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -378,18 +366,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := m; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := m; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -413,18 +395,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := m_; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := m_; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -445,12 +421,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -644,12 +616,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -797,13 +765,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -873,7 +837,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -892,13 +856,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
-			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
@@ -964,7 +924,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -985,18 +945,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := m; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := m; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1020,18 +974,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := m_; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := m_; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1052,12 +1000,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -88,13 +88,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -192,7 +188,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -223,12 +219,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -384,13 +376,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -500,7 +488,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -557,12 +545,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -588,12 +576,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -617,12 +601,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -641,13 +621,13 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L4:
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -677,12 +657,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 	gc_r5 := 0
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -704,12 +680,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line kernels.go:67
 	n := gc_r5
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -763,12 +735,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:86
 	offset := 1
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -807,18 +775,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := d; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -839,19 +801,13 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 		offset *= 2
 	}
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := gc_from
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -909,7 +865,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -931,18 +887,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:99
 		offset >>= 1
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := d_; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -960,12 +910,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1022,13 +968,13 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -1054,12 +1000,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	}
 	gc_r2 := 0
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -1082,12 +1024,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	n := gc_r2
 	gc_r3 := true
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -1113,12 +1051,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	var some bool
 	gc_r4 := false
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -1164,18 +1098,12 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_end; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -1224,12 +1152,8 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	{
 		gc_ty := 0
 		gc_tz := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1623,12 +1547,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_bx = 0
 				}
 				{
-					gc_end := gc_n
-					if gc_end > gc_bdx {
-						gc_end = gc_bdx
-					}
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1671,13 +1591,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -1779,7 +1695,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1827,19 +1743,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := s; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := s; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1897,7 +1807,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1914,13 +1824,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -2022,7 +1928,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

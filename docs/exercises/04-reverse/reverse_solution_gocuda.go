@@ -41,13 +41,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 //line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -105,7 +101,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -121,13 +117,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
-			for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
@@ -201,7 +193,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -177,6 +177,16 @@ func (g *gen) threadExit(c ctx) {
 	g.exited = true
 }
 
+// guardExit writes the guard of a kernel's tail (if i >= n { return }),
+// which the compiler turns into bounds of the thread loop. It takes no
+// ballot of the threads left, so no collective may follow.
+func (g *gen) guardExit(c ctx) {
+	g.line("if %s {", g.guard())
+	g.line("\treturn")
+	g.line("}")
+	g.exited, g.guarded = true, true
+}
+
 // shared writes or reads shared memory without a race: a thread writes
 // only its own slots, and reads another's only in a barrier interval
 // without writes.

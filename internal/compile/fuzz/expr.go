@@ -181,10 +181,11 @@ func (g *gen) guard() string {
 		if b == "" {
 			b = g.uniformBound() + " * 5" // only when chosen: it may use a variable
 		}
+		x := []string{"t.ThreadIdx.X", "t.ThreadIdx.X", "t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X", "p1 - 3 + t.ThreadIdx.X"}[g.ch.pick(4)]
 		if g.ch.pick(3) == 0 {
-			return fmt.Sprintf("%s %s t.ThreadIdx.X", b, op)
+			return fmt.Sprintf("%s %s %s", b, op, x)
 		}
-		return fmt.Sprintf("t.ThreadIdx.X %s %s", op, b)
+		return fmt.Sprintf("%s %s %s", x, op, b)
 	}
 	if g.ch.pick(3) == 0 {
 		return fmt.Sprintf("%s && %s && %s", one(), one(), g.cond(false, 1))

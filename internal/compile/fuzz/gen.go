@@ -92,6 +92,7 @@ type gen struct {
 	sh      shState
 	breaks  []shState // per enclosing loop, the join of the states at its breaks
 	exited  bool      // threads may have returned early: masks at the top are `live`
+	guarded bool      // threads may have returned without a ballot: no collectives after
 	helper  bool      // writing a helper: no helper calls, no returns
 	helpers []*helper // the helpers written so far, which calls may share
 	pure    bool      // writing a pure helper: only its operands

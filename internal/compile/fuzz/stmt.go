@@ -27,10 +27,10 @@ type stmtKind struct {
 var (
 	anywhere  = func(*gen, ctx) bool { return true }
 	uniform   = func(_ *gen, c ctx) bool { return c.uniform }
-	warp      = func(_ *gen, c ctx) bool { return c.coll }
+	warp      = func(g *gen, c ctx) bool { return c.coll && !g.guarded }
 	nested    = func(_ *gen, c ctx) bool { return c.depth < 4 }
 	loopable  = func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops < 2 }
-	warpBlock = func(_ *gen, c ctx) bool { return c.coll && c.depth < 4 }
+	warpBlock = func(g *gen, c ctx) bool { return c.coll && !g.guarded && c.depth < 4 }
 )
 
 var stmtKinds []stmtKind
@@ -56,9 +56,10 @@ func init() {
 		{5, anywhere, (*gen).shared},
 		{1, loopable, (*gen).threadLoop},
 		{1, func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops == 0 }, (*gen).gridStride},
-		{2, func(g *gen, c ctx) bool { return !g.helper && c.coll && c.depth < 4 }, (*gen).helperCall},
+		{2, func(g *gen, c ctx) bool { return !g.helper && c.coll && !g.guarded && c.depth < 4 }, (*gen).helperCall},
 		{1, func(_ *gen, c ctx) bool { return c.canReturn && c.uniform }, (*gen).uniformExit},
 		{1, func(_ *gen, c ctx) bool { return c.canReturn && c.exitOK && c.uniform }, (*gen).threadExit},
+		{1, func(_ *gen, c ctx) bool { return c.top && c.canReturn && c.exitOK }, (*gen).guardExit},
 		{1, func(_ *gen, c ctx) bool { return c.brk > 0 }, (*gen).loopExit},
 		{1, nested, (*gen).switchStmt},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).float},

@@ -19,11 +19,11 @@
 //     that reconverge
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
 //     across a sync point
-//   - narrow: thread loops guarded by the thread's x index visit the
-//     threads the guard admits
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
+//   - narrow: thread loops run the part of each row of x that their guards
+//     admit (if tid < s, if i >= n { return })
 //   - unroll: short loops of a constant trip count written as copies
 //   - stops: loops that might not end check for a stopped launch
 //

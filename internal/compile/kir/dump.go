@@ -91,7 +91,11 @@ func (d *dumper) node(n Node, depth int) {
 		for _, b := range n.Bounds {
 			op := map[bool]string{true: "<", false: ">="}[b.Upper]
 			adj := map[int]string{0: "", 1: "+1"}[b.Adj]
-			head += fmt.Sprintf(" [rank %s %s%s]", op, d.text(b.X), adj)
+			x := "x"
+			if b.Off != nil {
+				x += "+" + d.text(b.Off)
+			}
+			head += fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)

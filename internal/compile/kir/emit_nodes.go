@@ -194,24 +194,18 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 // loopHead opens the loop over the block's threads. Code that uses no
 // coordinate loops over the ranks; other code loops over rows of x, the
 // row's y and z counted along, so that a thread costs an increment and a
-// compare whatever the block's shape. A narrowed loop (Bounds) visits
-// ranks from to to, which are a part of the one row of a one-dimensional
-// block or else every rank. It returns the loop over threads to write:
-// its variable, bounds, and the rank of a thread ("" where the variable
-// is the rank).
+// compare whatever the block's shape. A narrowed loop (Bounds) runs the
+// part of each row its guards admit. It returns the loop over threads to
+// write: its variable, bounds, and the rank of a thread ("" where the
+// variable is the rank).
 func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, rank string) {
 	n := e.name
 	e.used["rank"] = true
-	from, to = "0", e.use("n")
 	e.printf("{\n")
-	if len(l.Bounds) > 0 {
-		from, to = n["from"], n["to"]
-		e.bounds(l.Bounds)
+	if !(use["tx"] || use["ty"] || use["tz"] || len(l.Bounds) > 0) {
+		return n["rank"], "0", e.use("n"), ""
 	}
-	if !(use["tx"] || use["ty"] || use["tz"]) {
-		return n["rank"], from, to, ""
-	}
-	tx, bdx, base, end := n["tx"], e.use("bdx"), n["base"], n["end"]
+	tx, bdx, base := n["tx"], e.use("bdx"), n["base"]
 	if use["ty"] || use["tz"] {
 		e.printf("%s := 0\n", n["ty"])
 		e.use("bdy")
@@ -219,9 +213,13 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	if use["tz"] {
 		e.printf("%s := 0\n", n["tz"])
 	}
-	e.printf("%s := %s\nif %s > %s {\n%s = %s\n}\n", end, to, end, bdx, end, bdx)
-	e.printf("for %s := 0; %s < %s; %s += %s {\n", base, base, to, base, bdx)
-	return tx, from, end, base + " + " + tx
+	from, to = "0", bdx
+	if len(l.Bounds) > 0 {
+		from, to = n["from"], n["to"]
+		e.bounds(l.Bounds)
+	}
+	e.printf("for %s := 0; %s < %s; %s += %s {\n", base, base, e.use("n"), base, bdx)
+	return tx, from, to, base + " + " + tx
 }
 
 // loopLabel labels the loop over threads where a thread's return
@@ -248,17 +246,18 @@ func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
 	e.printf("}\n")
 }
 
-// bounds declares the ranks a narrowed loop visits: those its guard
-// admits where the block is one-dimensional (the thread's x index is its
-// rank), every rank otherwise. Each bound is compared before it is
-// adjusted, so that none overflows.
+// bounds declares the part of each row of x a narrowed loop runs, from
+// its guards. Each bound is compared before it is adjusted, and an offset
+// subtracted saturating (compiled.Diff), so that none overflows.
 func (e *emitter) bounds(bounds []Bound) {
 	n := e.name
 	from, to, v := n["from"], n["to"], n["bound"]
-	e.printf("%s, %s := 0, %s\n", from, to, e.use("n"))
-	e.printf("if %s == %s {\n", n["n"], e.use("bdx"))
+	e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
 	for _, b := range bounds {
 		x := e.plain(b.X)
+		if b.Off != nil {
+			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))
+		}
 		switch {
 		case b.Upper && b.Adj == 0:
 			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
@@ -270,7 +269,6 @@ func (e *emitter) bounds(bounds []Bound) {
 			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
 		}
 	}
-	e.printf("}\n")
 }
 
 // loopPrologue writes what each thread does first: record its rank for

@@ -6,50 +6,75 @@ import (
 	"go/types"
 )
 
-// narrow is the pass that bounds a thread loop by its guard. A loop whose
-// body is one if statement without else, its condition starting with
-// comparisons of the thread's x index to uniform values (if tid < s),
-// runs, in a one-dimensional block, only for the threads those
-// comparisons admit: x is then the rank, and the other threads would do
-// nothing. The tree steps of a reduction visit s threads, not the block.
+// narrow is the pass that bounds a thread loop by its guards: leading
+// if statements that return the thread (if i >= n { return }), and an if
+// without else making the rest of the body (if tid < s { ... }). Where
+// their conditions compare the thread's x index, plus a uniform offset,
+// to uniform values, each row of x runs only the threads they admit: the
+// tree steps of a reduction visit s threads, not the block, and the
+// elimination steps of Gaussian elimination skip the idle threads of
+// their grid in a compare.
 func narrow(f *Func) {
 	Walk(f.Body, func(n Node) {
-		if l, ok := n.(*ThreadLoop); ok && f.GridStride != l {
-			l.Bounds = f.guardBounds(l)
+		if l, ok := n.(*ThreadLoop); ok && f.GridStride != l && l.Reduce == nil {
+			l.Bounds = f.guardBounds(l.Body)
 		}
 	})
 }
 
-// A Bound limits the ranks of a thread loop in a one-dimensional block:
-// rank < X+Adj (Upper) or rank >= X+Adj, X uniform and Adj 0 or 1.
+// A Bound limits the threads of each row of x a thread loop runs:
+// tx+Off < X+Adj (Upper) or tx+Off >= X+Adj, with X and Off (nil for 0)
+// uniform and Adj 0 or 1.
 type Bound struct {
-	X     ast.Expr
-	Upper bool
-	Adj   int
+	X, Off ast.Expr
+	Upper  bool
+	Adj    int
 }
 
-// guardBounds returns the bounds of l's guard, or nil.
-func (f *Func) guardBounds(l *ThreadLoop) []Bound {
-	if l.Reduce != nil || len(l.Body) != 1 {
-		return nil
-	}
-	c, ok := l.Body[0].(*Code)
-	if !ok {
-		return nil
-	}
-	s, ok := c.Stmt.(*ast.IfStmt)
-	if !ok || s.Init != nil || s.Else != nil {
-		return nil
-	}
+// guardBounds returns the bounds of the guards of body.
+func (f *Func) guardBounds(body []Node) []Bound {
 	var out []Bound
-	for _, conj := range conjuncts(s.Cond) {
-		b := f.bounds(conj)
+	for i, n := range body {
+		s, ok := n.(*Code).Stmt.(*ast.IfStmt)
+		if !ok || s.Init != nil || s.Else != nil {
+			break
+		}
+		switch {
+		case !f.Exits && isReturn(s.Body):
+			out = append(out, f.condBounds(s.Cond, true)...)
+		case i == len(body)-1:
+			out = append(out, f.condBounds(s.Cond, false)...)
+		}
+		if !f.safeCond(s.Cond) {
+			break // a thread skipped must not miss what it does
+		}
+	}
+	return out
+}
+
+// isReturn reports whether b is a bare return.
+func isReturn(b *ast.BlockStmt) bool {
+	if len(b.List) != 1 {
+		return false
+	}
+	r, ok := b.List[0].(*ast.ReturnStmt)
+	return ok && len(r.Results) == 0
+}
+
+// condBounds returns the bounds cond makes, or its negation (a thread
+// returns where cond holds), as far as its leading operands go: each
+// comparison of a conjunction (a disjunction, negated) that may skip a
+// later one.
+func (f *Func) condBounds(cond ast.Expr, negate bool) []Bound {
+	var out []Bound
+	for _, c := range operands(cond, negate) {
+		b := f.bounds(c, negate)
 		if b == nil {
-			break // a thread skipped must not miss what a later conjunct does
+			break // a thread skipped must not miss what a later operand does
 		}
 		for _, b := range b {
-			if tv := f.Src.Info.Types[b.X]; !b.Upper && b.Adj == 0 && tv.Value != nil && tv.Value.String() == "0" {
-				continue // ranks start at 0
+			if tv := f.Src.Info.Types[b.X]; !b.Upper && b.Adj == 0 && b.Off == nil && tv.Value != nil && tv.Value.String() == "0" {
+				continue // x starts at 0
 			}
 			out = append(out, b)
 		}
@@ -57,12 +82,24 @@ func (f *Func) guardBounds(l *ThreadLoop) []Bound {
 	return out
 }
 
+// operands returns the operands of a chain of && (of ||, with negate).
+func operands(e ast.Expr, negate bool) []ast.Expr {
+	op := map[bool]token.Token{false: token.LAND, true: token.LOR}[negate]
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(operands(b.X, negate), operands(b.Y, negate)...)
+	}
+	return []ast.Expr{e}
+}
+
 // mirror is the comparison read from right to left.
 var mirror = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL}
 
-// bounds returns what comparison e, x against a uniform value, says of the
-// rank, or nil.
-func (f *Func) bounds(e ast.Expr) []Bound {
+// negation is the comparison that holds where another does not.
+var negation = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}
+
+// bounds returns what comparison e (its negation, with negate), of x plus
+// a uniform offset against a uniform value, says of x, or nil.
+func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok {
 		return nil
@@ -72,25 +109,63 @@ func (f *Func) bounds(e ast.Expr) []Bound {
 		return nil
 	}
 	x, y := b.X, b.Y
+	off, isX := f.threadXPlus(x)
 	switch {
-	case f.isThreadX(x) && f.safeUniform(y):
+	case isX && f.safeUniform(y):
 		op = b.Op
-	case f.isThreadX(y) && f.safeUniform(x):
-		x, y = y, x
 	default:
-		return nil
+		if off, isX = f.threadXPlus(y); !isX || !f.safeUniform(x) {
+			return nil
+		}
+		x, y = y, x
+	}
+	if negate {
+		if op, ok = negation[op]; !ok {
+			return nil // x != y: no range
+		}
 	}
 	switch op {
 	case token.LSS:
-		return []Bound{{X: y, Upper: true}}
+		return []Bound{{X: y, Off: off, Upper: true}}
 	case token.LEQ:
-		return []Bound{{X: y, Upper: true, Adj: 1}}
+		return []Bound{{X: y, Off: off, Upper: true, Adj: 1}}
 	case token.GTR:
-		return []Bound{{X: y, Adj: 1}}
+		return []Bound{{X: y, Off: off, Adj: 1}}
 	case token.GEQ:
-		return []Bound{{X: y}}
+		return []Bound{{X: y, Off: off}}
 	}
-	return []Bound{{X: y}, {X: y, Upper: true, Adj: 1}} // ==
+	return []Bound{{X: y, Off: off}, {X: y, Off: off, Upper: true, Adj: 1}} // ==
+}
+
+// threadXPlus reports whether e is the thread's x index plus a uniform
+// offset (nil for none), returning the offset: t.ThreadIdx.X, a remat
+// variable defined as such a sum, or such a sum itself.
+func (f *Func) threadXPlus(e ast.Expr) (off ast.Expr, ok bool) {
+	e = ast.Unparen(e)
+	if f.isThreadX(e) {
+		return nil, true
+	}
+	if b, isSum := e.(*ast.BinaryExpr); isSum && b.Op == token.ADD && types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
+		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if f.isThreadX(p[0]) && f.safeUniform(p[1]) {
+				return p[1], true
+			}
+		}
+		return nil, false
+	}
+	if v := f.varOf(e); v != nil && v.Class == Remat && types.Identical(v.Obj.Type(), types.Typ[types.Int]) {
+		if d := defExpr(v); d != nil && d != e {
+			return f.threadXPlus(d)
+		}
+	}
+	return nil, false
+}
+
+// safeCond reports whether evaluating cond can neither fail nor change
+// anything, so that a thread that would have evaluated it may be skipped.
+func (f *Func) safeCond(cond ast.Expr) bool {
+	notVarying := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class != Varying }
+	return f.pure(cond, notVarying, true) && f.cannotFail(cond)
 }
 
 // isThreadX reports whether e is t.ThreadIdx.X, or a remat variable
@@ -140,12 +215,14 @@ func defExpr(v *Var) ast.Expr {
 
 // safeUniform reports whether e is the same for every thread of the block
 // and cannot fail, so that evaluating it once before a loop changes
-// nothing: no division but by a nonzero constant, no shift but by a
-// constant, no slicing.
+// nothing.
 func (f *Func) safeUniform(e ast.Expr) bool {
-	if !f.pure(e, func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }, false) {
-		return false
-	}
+	return f.pure(e, func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }, false) && f.cannotFail(e)
+}
+
+// cannotFail reports whether pure expression e cannot panic: no division
+// but by a nonzero constant, no shift but by a constant, no slicing.
+func (f *Func) cannotFail(e ast.Expr) bool {
 	info, safe := f.Src.Info, true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {

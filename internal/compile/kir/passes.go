@@ -25,9 +25,9 @@ var passes = [...]pass{
 	{"fuse", fuse, "merge thread loops that no sync point separates"},
 	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge"},
 	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point"},
-	{"narrow", narrow, "thread loops guarded by the thread's x index visit the threads the guard admits"},
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
+	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 }

@@ -87,13 +87,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -191,7 +187,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -222,12 +218,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		{
 			gc_ty := 0
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -383,13 +375,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 	{
 		gc_ty := 0
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -499,7 +487,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -556,12 +544,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:44
 	temp := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -587,12 +575,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -616,12 +600,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -640,13 +620,13 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L4:
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -676,12 +656,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 	gc_r5 := 0
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -703,12 +679,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 //line basic.go:63
 	n := gc_r5
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -805,13 +777,9 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 //line basic.go:83
 	_ = r
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -845,7 +813,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 					out[gc_tx] = 1 + r
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -32,13 +32,9 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 //line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -140,7 +136,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -170,19 +166,13 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 //line generic.go:25
 	for s := gc_bdx / half; s > 0; s >>= 1 {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := s; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := s; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -240,7 +230,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -257,19 +247,13 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 		}
 	}
 	{
-		gc_from, gc_to := 0, gc_n
-		if gc_n == gc_bdx {
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		gc_end := gc_to
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
-		for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -327,7 +311,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -371,12 +355,8 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 			gc_bx = 0
 		}
 		{
-			gc_end := gc_n
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -29,13 +29,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 //line inline.go:13
 	sdata := gocuda.Shared[T](t, gc_bdx)
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
-			for ; gc_step+3 < gc_end; gc_step += 4 {
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
@@ -137,7 +133,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -185,19 +181,13 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_from, gc_to := 0, gc_n
-			if gc_n == gc_bdx {
-				if gc_bound := s; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := s; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			gc_end := gc_to
-			if gc_end > gc_bdx {
-				gc_end = gc_bdx
-			}
-			for gc_base := 0; gc_base < gc_to; gc_base += gc_bdx {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_end; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -255,7 +245,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_end; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -272,13 +262,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-		gc_end := gc_n
-		if gc_end > gc_bdx {
-			gc_end = gc_bdx
-		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
-			for ; gc_step3+3 < gc_end; gc_step3 += 4 {
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -380,7 +366,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_end; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
