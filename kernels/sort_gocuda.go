@@ -168,7 +168,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				if gc_bound := offset; gc_bound > gc_from {
 					gc_from = gc_bound
 				}
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank

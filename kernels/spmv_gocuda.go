@@ -46,7 +46,7 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 			if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -119,7 +119,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 		if gc_bound := compiled.Diff(end, begin); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

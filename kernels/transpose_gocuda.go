@@ -52,7 +52,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 			if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -44,7 +44,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 			if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -111,7 +111,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 			if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx

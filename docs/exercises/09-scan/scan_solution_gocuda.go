@@ -207,7 +207,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{

@@ -73,7 +73,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -214,11 +214,13 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		e.printf("%s := 0\n", n["tz"])
 	}
 	from, to = "0", bdx
+	more := ""
 	if len(l.Bounds) > 0 {
 		from, to = n["from"], n["to"]
 		e.bounds(l.Bounds)
+		more = from + " < " + to + " && " // no row to run: the block's threads are all idle
 	}
-	e.printf("for %s := 0; %s < %s; %s += %s {\n", base, base, e.use("n"), base, bdx)
+	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
 	return tx, from, to, base + " + " + tx
 }
 

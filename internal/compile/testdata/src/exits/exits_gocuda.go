@@ -30,7 +30,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -180,7 +180,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
