@@ -61,17 +61,21 @@ func (t Timing) NsPerOp() []float64 {
 	return ns
 }
 
+// clock reads the time; tests of the timing logic replace it with a clock
+// of their own, so that they do not depend on the machine being quiet.
+var clock = time.Now
+
 // WarmUp runs v once, then again until d has passed since the start, and
 // returns the mean time of the runs after the first (of the first alone if
 // there was one run), which pays for page faults and cold caches.
 func WarmUp(v Variant, d time.Duration) (nsPerOp float64, err error) {
-	start := time.Now()
+	start := clock()
 	if err := v.Run(); err != nil {
 		return 0, err
 	}
-	first := time.Since(start)
+	first := clock().Sub(start)
 	runs := 0
-	for time.Since(start) < d {
+	for clock().Sub(start) < d {
 		if err := v.Run(); err != nil {
 			return 0, err
 		}
@@ -80,7 +84,7 @@ func WarmUp(v Variant, d time.Duration) (nsPerOp float64, err error) {
 	if runs == 0 {
 		return float64(first.Nanoseconds()), nil
 	}
-	return float64((time.Since(start) - first).Nanoseconds()) / float64(runs), nil
+	return float64((clock().Sub(start) - first).Nanoseconds()) / float64(runs), nil
 }
 
 // Measure times every variant of vs, Count samples each, interleaved: it
@@ -122,7 +126,7 @@ func Measure(vs []Variant, o Options) []Timing {
 // clock only once the batch is done so that short runs are not slowed by
 // it.
 func sample(v Variant, batch int, minTime time.Duration) (Sample, error) {
-	start := time.Now()
+	start := clock()
 	var s Sample
 	for {
 		if err := v.Run(); err != nil {
@@ -130,7 +134,7 @@ func sample(v Variant, batch int, minTime time.Duration) (Sample, error) {
 		}
 		s.Runs++
 		if s.Runs >= batch {
-			if s.Elapsed = time.Since(start); s.Elapsed >= minTime {
+			if s.Elapsed = clock().Sub(start); s.Elapsed >= minTime {
 				return s, nil
 			}
 		}

@@ -2,7 +2,7 @@ package bench_test
 
 import (
 	"errors"
-	"fmt"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -125,8 +125,12 @@ func TestSummarize(t *testing.T) {
 }
 
 // TestCompare: variants that fail their check are not timed; the speedups
-// are against the faster hand-written baseline, whichever it is.
+// are against the faster hand-written baseline, whichever it is. The
+// variants take their time on a clock of the test's, so that the figures
+// are exact whatever else the machine runs.
 func TestCompare(t *testing.T) {
+	var now time.Time
+	defer bench.SetClock(func() time.Time { return now })()
 	const unit = 200 * time.Microsecond
 	tests := []struct {
 		serial, parallel time.Duration
@@ -140,38 +144,24 @@ func TestCompare(t *testing.T) {
 		broken := bench.Variant{Name: "broken", Check: func() error { return wrong },
 			Run: func() error { t.Error("a variant that failed its check was timed"); return nil }}
 		variant := func(name string, d time.Duration) bench.Variant {
-			return bench.Variant{Name: name, Run: spin(d), Check: spin(d)}
+			take := func() error { now = now.Add(d); return nil }
+			return bench.Variant{Name: name, Run: take, Check: take}
 		}
 		vs := []bench.Variant{variant("fast", unit), broken, variant(bench.HandSerial, tt.serial), variant(bench.HandParallel, tt.parallel)}
-		var timing []string // what depends on the machine being quiet: retried
-		for attempt := 0; attempt < 3; attempt++ {
-			rs := bench.Compare(vs, bench.Options{WarmUp: time.Millisecond, MinTime: 2 * time.Millisecond, Count: 3})
-			if !errors.Is(rs[1].Err(), wrong) || rs[1].Verified() || rs[1].Speedup != 0 || len(rs[1].Timing.Samples) != 0 {
-				t.Errorf("broken variant: %+v", rs[1])
-			}
-			timing = nil
-			for _, r := range slices.Concat(rs[:1], rs[2:]) {
-				if !r.Verified() || r.Summary.N != 3 {
-					t.Errorf("%s: %+v, want verified, 3 samples", r.Variant, r)
-				}
-				if r.Baseline != tt.base {
-					timing = append(timing, fmt.Sprintf("%s: baseline %s, want %s", r.Variant, r.Baseline, tt.base))
-				}
-			}
-			// 2 on a quiet machine; against the slower baseline it would be 4,
-			// against no baseline 1: the bounds tell those apart under load.
-			if s := rs[0].Speedup; s < 1.3 || s > 3.5 {
-				timing = append(timing, fmt.Sprintf("fast variant, half the best baseline's time: speedup %.2f, want 2", s))
-			}
-			if rs[2+slices.Index([]string{bench.HandSerial, bench.HandParallel}, tt.base)].Speedup != 1 {
-				timing = append(timing, fmt.Sprintf("the best baseline's speedup over itself is not 1: %+v", rs))
-			}
-			if len(timing) == 0 {
-				break
+		rs := bench.Compare(vs, bench.Options{WarmUp: time.Millisecond, MinTime: 2 * time.Millisecond, Count: 3})
+		if !errors.Is(rs[1].Err(), wrong) || rs[1].Verified() || rs[1].Speedup != 0 || len(rs[1].Timing.Samples) != 0 {
+			t.Errorf("broken variant: %+v", rs[1])
+		}
+		for _, r := range slices.Concat(rs[:1], rs[2:]) {
+			if !r.Verified() || r.Summary.N != 3 || r.Baseline != tt.base {
+				t.Errorf("%s: %+v, want verified, 3 samples, baseline %s", r.Variant, r, tt.base)
 			}
 		}
-		for _, msg := range timing {
-			t.Error(msg + " (three attempts: a systematic error, or a machine too busy to time 200 µs)")
+		if s := rs[0].Speedup; math.Abs(s-2) > 1e-9 {
+			t.Errorf("fast variant, half the best baseline's time: speedup %v, want 2", s)
+		}
+		if s := rs[2+slices.Index([]string{bench.HandSerial, bench.HandParallel}, tt.base)].Speedup; s != 1 {
+			t.Errorf("the best baseline's speedup over itself: %v, want 1", s)
 		}
 	}
 }
