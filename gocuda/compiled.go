@@ -89,7 +89,10 @@ func compiledGridKernel(src *compiledlink.Source, perThread func(*Thread), body 
 
 // compiledGridStrideKernel is compiled.GridStrideKernel: compiledGridKernel
 // made by a function literal of its own, so that a launch tells its
-// kernels apart (see contiguousChunks).
+// kernels apart (see chunkSize). It is not inlined: an inlined copy of
+// the literal would be another function.
+//
+//go:noinline
 func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
 	return func(t *Thread) {
 		if x := t.x; x.mayHandOver(t, src) {
