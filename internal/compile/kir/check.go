@@ -87,7 +87,9 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
 			}
 		case kapi.Group:
-			fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet", e.Short))
+			if !f.thisThreadBlock(call) {
+				fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet: only the thread block is", e.Short))
+			}
 		}
 		return
 	}
@@ -105,7 +107,7 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if e, ok := kapi.Lookup(fn); ok {
-		if e.Kind.Sync() || e.Kind == kapi.Group {
+		if e.Kind.Sync() || e.Kind == kapi.Group && !f.thisThreadBlock(call) {
 			return e.Short, syncHelper
 		}
 		return "", syncNone

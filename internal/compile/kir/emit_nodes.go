@@ -20,6 +20,7 @@ func (e *emitter) node(n Node) {
 	switch n := n.(type) {
 	case *Code:
 		e.source(n.Stmt)
+		e.blankGroups(n.Stmt)
 	case *ThreadLoop:
 		e.threadLoop(n)
 	case *Reduced:
@@ -312,6 +313,20 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 			e.printf("%s := %s\n", v.Name, obj.Name())
 		default:
 			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
+		}
+	}
+}
+
+// blankGroups writes _ = v for each cooperative-groups handle s
+// declares: its method calls are written as the body's own values, which
+// may leave it unused.
+func (e *emitter) blankGroups(s ast.Stmt) {
+	if !isDefine(s) {
+		return
+	}
+	for _, x := range assigned(s) {
+		if v := e.f.varOf(x); v != nil && v.Name != "_" && isBlockGroup(v.Obj.Type()) {
+			e.printf("_ = %s\n", v.Name)
 		}
 	}
 }

@@ -120,6 +120,13 @@ func (f *Func) pureCall(e *ast.CallExpr, ok func(*types.Var) bool, index bool) b
 		}
 		return f.pureAll(args, ok, index)
 	}
+	if f.thisThreadBlock(e) {
+		return true // the block's handle
+	}
+	if _, recv, isBlock := f.blockMethod(e); isBlock {
+		en, _ := f.entry(e)
+		return f.pure(recv, ok, index) && (en.Kind == kapi.Uniform || en.Kind == kapi.Index && index)
+	}
 	if en, found := f.entry(e); found {
 		switch {
 		case en.Kind == kapi.SharedDecl:

@@ -68,6 +68,9 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 		return nil, false
 	}
 	v, ok := obj.(*types.Var)
+	if ok && isBlockGroup(v.Type()) {
+		e.useThread() // a call that is not rewritten reads the thread through it
+	}
 	if !ok || e.f.Vars[v] == nil || e.f.Vars[v].Name == id.Name {
 		return nil, false
 	}
@@ -114,6 +117,41 @@ func (e *emitter) selector(s *ast.SelectorExpr) (ast.Node, bool) {
 	return &ast.Ident{NamePos: at, Name: e.use(fieldRoles[s.Sel.Name][0])}, true
 }
 
+// blockMethodValue returns what a method of cg.ThreadBlock is, written
+// with the body's builtins: the thread's rank and index in a thread or
+// lane loop, the block's size, index and shape anywhere.
+func (e *emitter) blockMethodValue(call *ast.CallExpr) (ast.Node, bool) {
+	name, _, ok := e.f.blockMethod(call)
+	if !ok {
+		return nil, false
+	}
+	at := e.pos.at(call.Pos())
+	dim := func(roles ...string) ast.Node {
+		var elts []ast.Expr
+		for i, c := range []string{"X", "Y", "Z"} {
+			elts = append(elts, &ast.KeyValueExpr{Key: ast.NewIdent(c), Value: ast.NewIdent(e.use(roles[i]))})
+		}
+		return &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(e.f.Src.Gocuda), Sel: ast.NewIdent("Dim3")}, Lbrace: at, Elts: elts}
+	}
+	switch name {
+	case "ThreadRank":
+		if e.loop != nil {
+			return &ast.Ident{NamePos: at, Name: e.name["rank"]}, true
+		}
+	case "ThreadIndex":
+		if e.loop != nil {
+			return dim("tx", "ty", "tz"), true
+		}
+	case "Size":
+		return &ast.Ident{NamePos: at, Name: e.use("n")}, true
+	case "GroupIndex":
+		return &ast.Ident{NamePos: at, Name: e.use("bidx")}, true
+	case "DimThreads":
+		return &ast.Ident{NamePos: at, Name: e.use("bd")}, true
+	}
+	return nil, false
+}
+
 // call replaces a predicate barrier by its result and the thread's rank,
 // lane and warp by the loop's counter.
 func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
@@ -125,6 +163,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	}
 	if name, ok := e.collOut[call]; ok && e.lane {
 		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
+	}
+	if n, ok := e.blockMethodValue(call); ok {
+		return n, true
 	}
 	if e.loop == nil && e.warp != nil && e.f.threadMethod(call) && ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name == "WarpID" {
 		return &ast.ParenExpr{X: &ast.BinaryExpr{X: ast.NewIdent(e.name["w"]), Op: token.SHR, Y: intLit(5)}}, true // at warp level: the warp's
