@@ -47,8 +47,79 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+
+//line histogram.go:34
+						local[b] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -58,9 +129,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:33
 					b := tid + gc_off
-					if !(b < gc_limit) {
-						continue
-					}
 					gc_more = true
 
 //line histogram.go:34
@@ -80,8 +148,79 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more2 = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+
+//line histogram.go:39
+						atomic.Add(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+
+//line histogram.go:39
+						atomic.Add(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+
+//line histogram.go:39
+						atomic.Add(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+
+//line histogram.go:39
+						atomic.Add(&local[data[i]], 1)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -91,9 +230,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:38
 					i := gc_bx*gc_bdx + tid + gc_off2
-					if !(i < gc_limit2) {
-						continue
-					}
 					gc_more2 = true
 
 //line histogram.go:39
@@ -110,8 +246,87 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more3 = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -121,9 +336,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:42
 					b_ := tid + gc_off3
-					if !(b_ < gc_limit3) {
-						continue
-					}
 					gc_more3 = true
 
 //line histogram.go:43

@@ -164,8 +164,79 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -175,9 +246,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:72
 					i := tid + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
 					gc_more = true
 
 //line sort_bitonic.go:73
@@ -224,16 +292,17 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more2 = false
 				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
 							p := gc_tx + gc_off2
-							if !(p < gc_limit2) {
-								continue
-							}
 							gc_more2 = true
 
 //line sort_bitonic.go:100
@@ -282,16 +351,17 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					}
 					gc_more3 = false
 					{
-						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_from, gc_to := 0, gc_bdx
+						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
 								p_ := gc_tx + gc_off3
-								if !(p_ < gc_limit3) {
-									continue
-								}
 								gc_more3 = true
 
 //line sort_bitonic.go:100
@@ -343,16 +413,17 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				}
 				gc_more4 = false
 				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
 							p_2 := gc_tx + gc_off4
-							if !(p_2 < gc_limit4) {
-								continue
-							}
 							gc_more4 = true
 
 //line sort_bitonic.go:100
@@ -376,8 +447,79 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		}
 		gc_more5 = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -387,9 +529,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
-					if !(i_ < gc_limit5) {
-						continue
-					}
 					gc_more5 = true
 
 //line sort_bitonic.go:89

@@ -103,8 +103,12 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		}
 		gc_more = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -115,9 +119,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:38
 					d := tid + gc_off
-					if !(d < gc_limit) {
-						continue
-					}
 					gc_more = true
 
 //line sort_radix.go:39
@@ -236,8 +237,12 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 		gc_more = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -248,9 +253,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:82
 					d := tid + gc_off
-					if !(d < gc_limit) {
-						continue
-					}
 					gc_more = true
 
 //line sort_radix.go:83

@@ -1547,16 +1547,68 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_bx = 0
 				}
 				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
 //line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
-							if !(i < gc_limit) {
-								continue
-							}
 							gc_more = true
 
 //line kernels.go:200

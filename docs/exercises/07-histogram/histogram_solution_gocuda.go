@@ -45,8 +45,79 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -56,9 +127,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:20
 					k := tid + gc_off
-					if !(k < gc_limit) {
-						continue
-					}
 					gc_more = true
 
 //line histogram_solution.go:21
@@ -78,8 +146,79 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more2 = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						atomic.Add(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						atomic.Add(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						atomic.Add(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -89,9 +228,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:25
 					i := gc_bx*b + tid + gc_off2
-					if !(i < gc_limit2) {
-						continue
-					}
 					gc_more2 = true
 
 //line histogram_solution.go:26
@@ -108,8 +244,87 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more3 = false
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -119,9 +334,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:29
 					k_ := tid + gc_off3
-					if !(k_ < gc_limit3) {
-						continue
-					}
 					gc_more3 = true
 
 //line histogram_solution.go:30

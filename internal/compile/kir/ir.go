@@ -152,6 +152,11 @@ type (
 		// Step, where above 1, is the threads each step of the loop runs,
 		// written as copies.
 		Step int
+		// StrideBound is set for a loop that is one grid-stride loop run in
+		// lockstep whose start is the thread's x index plus a uniform
+		// offset: each step bounds the threads by the limit, instead of a
+		// test per thread.
+		StrideBound bool
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.
@@ -203,6 +208,9 @@ type Stride struct {
 	Start, Limit ast.Expr
 	Step         ast.Expr // nil for i++
 	Op           token.Token
+	// Names are the generated names of the lockstep loop's offset, limit
+	// and flag of threads still in it.
+	Names [3]string
 }
 
 // Walk calls f for every node of nodes, depth first, parents first.

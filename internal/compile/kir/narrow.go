@@ -14,12 +14,51 @@ import (
 // tree steps of a reduction visit s threads, not the block, and the
 // elimination steps of Gaussian elimination skip the idle threads of
 // their grid in a compare.
+//
+// A grid-stride loop run in lockstep whose start is x plus a uniform
+// offset is bounded the same way at each step, by its limit.
 func narrow(f *Func) {
 	Walk(f.Body, func(n Node) {
-		if l, ok := n.(*ThreadLoop); ok && f.GridStride != l && l.Reduce == nil {
-			l.Bounds = f.guardBounds(l.Body)
+		l, ok := n.(*ThreadLoop)
+		if !ok || l.Reduce != nil {
+			return
 		}
+		if s := f.lockstep(l); s != nil {
+			l.Bounds, l.StrideBound = strideBounds(f, s)
+			return
+		}
+		l.Bounds = f.guardBounds(l.Body)
 	})
+}
+
+// strideBounds returns the bound of each step of grid-stride loop s:
+// x + startOff + off < limit, so x < limit - (off + startOff).
+func strideBounds(f *Func, s *Stride) ([]Bound, bool) {
+	startOff, ok := f.threadXPlus(s.Start)
+	if !ok {
+		return nil, false
+	}
+	shift := ast.Expr(ast.NewIdent(s.Names[0]))
+	if startOff != nil {
+		shift = &ast.BinaryExpr{X: shift, Op: token.ADD, Y: &ast.ParenExpr{X: startOff}}
+	}
+	adj := 0
+	if s.Op == token.LEQ {
+		adj = 1
+	}
+	return []Bound{{X: ast.NewIdent(s.Names[1]), Off: shift, Upper: true, Adj: adj}}, true
+}
+
+// lockstep returns the grid-stride loop l runs in lockstep, or nil.
+func (f *Func) lockstep(l *ThreadLoop) *Stride {
+	if len(l.Body) != 1 {
+		return nil
+	}
+	fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt)
+	if !ok {
+		return nil
+	}
+	return f.Strides[fs]
 }
 
 // A Bound limits the threads of each row of x a thread loop runs:

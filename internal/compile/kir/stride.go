@@ -47,7 +47,8 @@ func (f *Func) strideOf(fs *ast.ForStmt) *Stride {
 	if key == nil || !f.isVar(cond.X, key) {
 		return nil
 	}
-	s := &Stride{Key: key, Start: init.Rhs[0], Limit: cond.Y, Op: cond.Op}
+	s := &Stride{Key: key, Start: init.Rhs[0], Limit: cond.Y, Op: cond.Op,
+		Names: [3]string{f.Names.Fresh("off"), f.Names.Fresh("limit"), f.Names.Fresh("more")}}
 	switch post := fs.Post.(type) {
 	case *ast.IncDecStmt:
 		if post.Tok != token.INC || !f.isVar(post.X, key) {
@@ -108,7 +109,7 @@ func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
 // lockstepLoop writes thread loop l, whose body is the grid-stride loop
 // fs, in lockstep: the loop over steps around the loop over threads.
 func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
-	off, limit, more := e.f.Names.Fresh("off"), e.f.Names.Fresh("limit"), e.f.Names.Fresh("more")
+	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
 	step := "1"
 	if s.Step != nil {
 		step = e.plain(s.Step)
@@ -124,7 +125,11 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	e.threadLoopWith(l, func() {
 		key := e.f.Vars[s.Key].Name
 		e.line(fs.Pos())
-		e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
+		if l.StrideBound {
+			e.printf("%s := %s + %s\n%s = true\n", key, e.plain(s.Start), off, more)
+		} else {
+			e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
+		}
 		for _, st := range fs.Body.List {
 			e.source(st)
 		}

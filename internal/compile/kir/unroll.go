@@ -18,7 +18,7 @@ const unrollBudget = 512
 // times (four copies and the loop for the rest).
 const (
 	threadsPerStep = 4
-	stepBudget     = 60
+	stepBudget     = 30
 )
 
 // stepUnrollable reports whether thread loop l may run several threads
@@ -30,12 +30,22 @@ func (f *Func) stepUnrollable(l *ThreadLoop) bool {
 	if l.Reduce != nil || f.Exits || len(l.Body) == 0 {
 		return false
 	}
-	if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && f.Strides[fs] != nil {
-		return false
+	if f.lockstep(l) != nil && !l.StrideBound {
+		return false // a step skips a thread past the limit with continue
+	}
+	var stmts []ast.Node
+	for _, c := range l.Body {
+		stmts = append(stmts, c.(*Code).Stmt)
+	}
+	if s := f.lockstep(l); s != nil {
+		stmts = []ast.Node{l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body} // a step writes the body alone
 	}
 	nodes, ok := 0, true
-	for _, c := range l.Body {
-		ast.Inspect(c.(*Code).Stmt, func(m ast.Node) bool {
+	for _, st := range stmts {
+		ast.Inspect(st, func(m ast.Node) bool {
+			if m == nil {
+				return false
+			}
 			nodes++
 			switch m.(type) {
 			case *ast.ReturnStmt, *ast.LabeledStmt, *ast.FuncLit:
