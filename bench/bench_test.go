@@ -174,6 +174,7 @@ func blockReduceSuite(tb testing.TB, short bool) []benchCase {
 	}{
 		{"warpShuffle", bench.BlockReduceShuffleKernel},
 		{"sharedTree", bench.BlockReduceTreeKernel},
+		{"groupTree", bench.BlockReduceGroupKernel},
 	} {
 		for _, runtimePath := range []bool{true, false} {
 			impl := k.name

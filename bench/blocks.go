@@ -1,6 +1,9 @@
 package bench
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of the block-level benchmarks (BenchmarkSyncThreads,
 // BenchmarkBlockReduce), compiled by gocuda compile like any user's.
@@ -65,6 +68,30 @@ func blockReduceTree(t *gocuda.Thread, x []float32, partial []float64, run int) 
 	}
 	if tid == 0 {
 		partial[t.BlockIdx.X] = s[0]
+	}
+}
+
+// BlockReduceGroupKernel returns BlockReduceTreeKernel written with
+// cooperative groups, as CUDA's samples since CUDA 9 write it: the
+// thread's rank, the block's size and its sync from cg.ThisThreadBlock.
+// Its compiled form should run as fast as the tree's: the pair measures
+// what the group costs.
+//
+//gocuda:kernel BlockReduceGroupKernel
+func blockReduceGroup(t *gocuda.Thread, x []float32, partial []float64, run int) {
+	block := cg.ThisThreadBlock(t)
+	s := gocuda.Shared[float64](t, block.Size())
+	tid := block.ThreadRank()
+	s[tid] = runSum(x, (block.GroupIndex().X*block.Size()+tid)*run, run)
+	block.Sync()
+	for stride := block.Size() / 2; stride > 0; stride /= 2 {
+		if tid < stride {
+			s[tid] += s[tid+stride]
+		}
+		block.Sync()
+	}
+	if tid == 0 {
+		partial[block.GroupIndex().X] = s[0]
 	}
 }
 

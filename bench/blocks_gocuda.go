@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -16,7 +17,7 @@ func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
 }
 
-var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:8-21")
+var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24")
 
 func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	t := gc_b.Thread()
@@ -25,10 +26,10 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 
-//line blocks.go:14
+//line blocks.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)
 
-//line blocks.go:16
+//line blocks.go:19
 	for range rounds {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -39,11 +40,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:17
+//line blocks.go:20
 						s[tid]++
 					}
 					{
@@ -51,11 +52,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:17
+//line blocks.go:20
 						s[tid]++
 					}
 					{
@@ -63,11 +64,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:17
+//line blocks.go:20
 						s[tid]++
 					}
 					{
@@ -75,11 +76,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:17
+//line blocks.go:20
 						s[tid]++
 					}
 				}
@@ -87,11 +88,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:17
+//line blocks.go:20
 					s[tid]++
 				}
 			}
@@ -106,11 +107,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:20
+//line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
@@ -118,11 +119,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:20
+//line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
@@ -130,11 +131,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:20
+//line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
@@ -142,11 +143,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:20
+//line blocks.go:23
 					counts[tid] = s[tid]
 				}
 			}
@@ -154,11 +155,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line blocks.go:15
+//line blocks.go:18
 				tid := gc_tx
 				_ = tid
 
-//line blocks.go:20
+//line blocks.go:23
 				counts[tid] = s[tid]
 			}
 		}
@@ -176,7 +177,7 @@ func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*goc
 		func(gc_b *compiled.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:23-47")
+var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:26-50")
 
 func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
@@ -187,7 +188,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line blocks.go:31
+//line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -209,17 +210,17 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line blocks.go:32
+//line blocks.go:35
 				v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
 				_ = v
 				gc_l_v[gc_lane] = v
 			}
 		}
 
-//line blocks.go:33
+//line blocks.go:36
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
-//line blocks.go:34
+//line blocks.go:37
 			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -230,7 +231,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				v := gc_l_v[gc_lane]
 				_ = v
 
-//line blocks.go:34
+//line blocks.go:37
 				v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
@@ -244,7 +245,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			v := gc_l_v[gc_lane]
 			_ = v
 
-//line blocks.go:36
+//line blocks.go:39
 			if (gc_rank & 31) == 0 {
 				warps[(gc_rank >> 5)] = v
 			}
@@ -260,7 +261,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line blocks.go:40
+//line blocks.go:43
 				if gc_tx == 0 {
 					var s float64
 					for _, w := range warps {
@@ -283,7 +284,7 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 		func(gc_b *compiled.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
 }
 
-var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:49-69")
+var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:52-72")
 
 func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
@@ -294,7 +295,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line blocks.go:56
+//line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -305,11 +306,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:58
+//line blocks.go:61
 					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
 				{
@@ -317,11 +318,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:58
+//line blocks.go:61
 					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
 				{
@@ -329,11 +330,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:58
+//line blocks.go:61
 					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
 				{
@@ -341,11 +342,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:58
+//line blocks.go:61
 					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
 			}
@@ -353,17 +354,17 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 				tid := gc_tx
 				_ = tid
 
-//line blocks.go:58
+//line blocks.go:61
 				s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 			}
 		}
 	}
 
-//line blocks.go:60
+//line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -378,11 +379,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:61
+//line blocks.go:64
 						if tid < stride {
 							s[tid] += s[tid+stride]
 						}
@@ -392,11 +393,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:61
+//line blocks.go:64
 						if tid < stride {
 							s[tid] += s[tid+stride]
 						}
@@ -406,11 +407,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:61
+//line blocks.go:64
 						if tid < stride {
 							s[tid] += s[tid+stride]
 						}
@@ -420,11 +421,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 						tid := gc_tx
 						_ = tid
 
-//line blocks.go:61
+//line blocks.go:64
 						if tid < stride {
 							s[tid] += s[tid+stride]
 						}
@@ -434,11 +435,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:61
+//line blocks.go:64
 					if tid < stride {
 						s[tid] += s[tid+stride]
 					}
@@ -459,11 +460,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:66
+//line blocks.go:69
 					if tid == 0 {
 						partial[gc_bx] = s[0]
 					}
@@ -473,11 +474,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:66
+//line blocks.go:69
 					if tid == 0 {
 						partial[gc_bx] = s[0]
 					}
@@ -487,11 +488,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:66
+//line blocks.go:69
 					if tid == 0 {
 						partial[gc_bx] = s[0]
 					}
@@ -501,11 +502,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 					tid := gc_tx
 					_ = tid
 
-//line blocks.go:66
+//line blocks.go:69
 					if tid == 0 {
 						partial[gc_bx] = s[0]
 					}
@@ -515,14 +516,242 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line blocks.go:57
+//line blocks.go:60
 				tid := gc_tx
 				_ = tid
 
-//line blocks.go:66
+//line blocks.go:69
 				if tid == 0 {
 					partial[gc_bx] = s[0]
 				}
+			}
+		}
+	}
+}
+
+// BlockReduceGroupKernel returns BlockReduceTreeKernel written with
+// cooperative groups, as CUDA's samples since CUDA 9 write it: the
+// thread's rank, the block's size and its sync from cg.ThisThreadBlock.
+// Its compiled form should run as fast as the tree's: the pair measures
+// what the group costs.
+func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_blockReduceGroup,
+		func(gc_t *gocuda.Thread) { blockReduceGroup(gc_t, x, partial, run) },
+		func(gc_b *compiled.Block) { gc_body_blockReduceGroup(gc_b, x, partial, run) })
+}
+
+var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "9a8fbd74e5b6a9ff8fca051be7ca922beeb4da7789e62499706f3ede0fb93e8f", "blocks.go:74-96")
+
+func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+
+//line blocks.go:82
+	block := cg.ThisThreadBlock(t)
+	_ = block
+
+//line blocks.go:83
+	s := gocuda.Shared[float64](t, gc_n)
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:85
+				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:85
+				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:85
+				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:85
+				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+			tid := gc_rank
+			_ = tid
+
+//line blocks.go:85
+			s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+		}
+	}
+
+//line blocks.go:87
+	for stride := gc_n / 2; stride > 0; stride /= 2 {
+		{
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+					tid := gc_rank
+					_ = tid
+
+//line blocks.go:88
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+					tid := gc_rank
+					_ = tid
+
+//line blocks.go:88
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+					tid := gc_rank
+					_ = tid
+
+//line blocks.go:88
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+					tid := gc_rank
+					_ = tid
+
+//line blocks.go:88
+					if tid < stride {
+						s[tid] += s[tid+stride]
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:93
+				if tid == 0 {
+					partial[gc_bidx.X] = s[0]
+				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:93
+				if tid == 0 {
+					partial[gc_bidx.X] = s[0]
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:93
+				if tid == 0 {
+					partial[gc_bidx.X] = s[0]
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+				tid := gc_rank
+				_ = tid
+
+//line blocks.go:93
+				if tid == 0 {
+					partial[gc_bidx.X] = s[0]
+				}
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line blocks.go:84
+			tid := gc_rank
+			_ = tid
+
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx.X] = s[0]
 			}
 		}
 	}
