@@ -60,12 +60,7 @@ func (f *Func) counted(fs *ast.ForStmt) bool {
 }
 
 // conjuncts returns the operands of a chain of &&.
-func conjuncts(e ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{e}
-}
+func conjuncts(e ast.Expr) []ast.Expr { return operands(e, false) }
 
 // countedBy reports whether condition c of loop fs bounds its key as
 // counted requires.
