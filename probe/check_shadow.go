@@ -161,7 +161,7 @@ func (x *accessCtx) read(c *cell) {
 		r := &c.r[i]
 		switch {
 		case r.site == 0 || (r.block == x.cur.block && r.rank == x.cur.rank):
-			c.r[i] = x.cur
+			x.put(&c.r[i])
 			return
 		case slot < 0 && !x.conflicts(r):
 			slot = i // stale: ordered before this access, so before any later one
@@ -172,7 +172,7 @@ func (x *accessCtx) read(c *cell) {
 		// one leaves two distinct threads.
 		slot = 0
 	}
-	c.r[slot] = x.cur
+	x.put(&c.r[slot])
 }
 
 // write checks a write against the state c and records it.
@@ -189,7 +189,8 @@ func (x *accessCtx) write(c *cell) {
 			x.hazard(war, &c.r[i])
 		}
 	}
-	c.w, c.r = x.cur, [2]entry{}
+	c.r = [2]entry{}
+	x.put(&c.w)
 }
 
 // apply checks and records an access of kind k to the bytes of c in mask m
@@ -200,16 +201,15 @@ func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 		switch {
 		case m != 0xf:
 			*c = cell{tag: x.gen}
-		case k == Write:
-			*c = cell{w: x.cur, tag: x.gen}
-			return
 		case k == Read:
-			*c = cell{r: [2]entry{x.cur}, tag: x.gen}
+			c.w, c.r[1], c.tag = entry{}, entry{}, x.gen
+			x.put(&c.r[0])
 			x.uninit = true
 			return
 		default:
-			*c = cell{w: x.cur, tag: x.gen}
-			x.uninit = true
+			c.r, c.tag = [2]entry{}, x.gen
+			x.put(&c.w)
+			x.uninit = x.uninit || k != Write
 			return
 		}
 	}
@@ -234,6 +234,15 @@ func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 		*c = cell{w: x.cur, tag: x.gen}
 		sp.release(i)
 	}
+}
+
+// put stores the current access in e field by field: x.cur was just
+// built by narrow stores, and a whole-struct copy's wide loads of it
+// would stall waiting for them instead of being forwarded.
+func (x *accessCtx) put(e *entry) {
+	e.site, e.block, e.syncs = x.cur.site, x.cur.block, x.cur.syncs
+	e.wsyncs, e.rank, e.epoch = x.cur.wsyncs, x.cur.rank, x.cur.epoch
+	e.gsyncs, e.same = x.cur.gsyncs, x.cur.same
 }
 
 func (x *accessCtx) one(c *cell, k Kind) {
