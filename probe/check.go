@@ -96,12 +96,13 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	bs.worked[rank]++
 	var x accessCtx
 	x.b, x.bs = b, bs
-	bs.fillEntry(&x.cur, b, site, rank)
-	x.cur.same = same
+	bs.fillEntry(&x.cur, b, site, rank, same)
 	bs.nseen = 0
-	if k, r, ok := sharedRange(b, p, size); ok {
-		bs.sharedAccess(&x, site, k, r, p, size)
-		return
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		if k, r, ok := sharedRange(b, p, size); ok {
+			bs.sharedAccess(&x, site, k, r, p, size)
+			return
+		}
 	}
 	x.space, x.addr, x.size = spaceGlobal, p, size
 	if a := bs.allocAt(p); a != nil {
@@ -122,12 +123,16 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 }
 
 // fillEntry sets e to the shadow entry of an access at site by thread rank
-// of b, field by field (a whole entry built apart and copied costs a
-// stalled load on the access path).
-func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int) {
-	e.site, e.block, e.rank = site.id+1, uint32(b.Index), uint16(rank)
-	e.syncs, e.wsyncs, e.gsyncs = b.Syncs[rank], uint16(b.WarpSyncs[rank]), uint8(b.GridSyncs[rank])
-	e.epoch = bs.epoch[rank]
+// of b, as the three words put copies (see entryWords).
+func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int, same bool) {
+	w := entryWords(e)
+	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
+	w.b = uint64(b.Syncs[rank]) | uint64(uint16(b.WarpSyncs[rank]))<<32 | uint64(uint16(rank))<<48
+	s := uint32(0)
+	if same {
+		s = 1
+	}
+	w.c = uint32(bs.epoch[rank]) | uint32(uint8(b.GridSyncs[rank]))<<16 | s<<24
 }
 
 // Alloc records an allocation (for initcheck, use after free and leaks).

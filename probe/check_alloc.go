@@ -58,6 +58,13 @@ type allocs struct {
 
 // lookup returns the allocation holding address p, or nil.
 func lookup(tab []*allocation, p uintptr) *allocation {
+	a, _, _ := lookupGap(tab, p)
+	return a
+}
+
+// lookupGap returns the allocation holding address p; if none, nil and
+// the gap [lo, hi) between allocations that holds p.
+func lookupGap(tab []*allocation, p uintptr) (a *allocation, lo, hi uintptr) {
 	i, _ := slices.BinarySearchFunc(tab, p, func(a *allocation, p uintptr) int {
 		switch {
 		case a.base+uintptr(a.size) <= p:
@@ -68,9 +75,17 @@ func lookup(tab []*allocation, p uintptr) *allocation {
 		return 0
 	})
 	if i < len(tab) && tab[i].base <= p && p < tab[i].base+uintptr(tab[i].size) {
-		return tab[i]
+		return tab[i], 0, 0
 	}
-	return nil
+	// tab[i] is the first allocation ending after p, and starts after it.
+	hi = ^uintptr(0)
+	if i < len(tab) {
+		hi = tab[i].base
+	}
+	if i > 0 {
+		lo = tab[i-1].base + uintptr(tab[i-1].size)
+	}
+	return nil, lo, hi
 }
 
 // add records a new allocation of size bytes at base, dropping any older

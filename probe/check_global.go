@@ -18,11 +18,16 @@ const (
 // A page is the shadow of pageBytes bytes of global memory. Pages are
 // pooled across launches; a reused page's generation changes, which
 // empties its cells without clearing them (see cell.tag).
+//
+// Bit i of touched is set once cell i holds state of the current
+// generation: a kernel's first access to a cell then writes it without
+// first reading its tag, a cache miss the CPU would wait for.
 type page struct {
-	cells [pageCells]cell // first: a page is allocated aligned, so are they
-	mu    sync.Mutex
-	gen   uint32
-	sp    splits
+	cells   [pageCells]cell // first: a page is allocated aligned, so are they
+	mu      sync.Mutex
+	gen     uint32
+	sp      splits
+	touched [pageCells / 64]uint64
 }
 
 // A globalShadow is the shadow of a launch's global memory.
@@ -61,6 +66,7 @@ func (g *globalShadow) release() {
 				pg.gen = 1
 			}
 			pg.sp.reset()
+			clear(pg.touched[:])
 			pagePool.Put(pg)
 		}
 		g.shards[i].m = nil
@@ -96,8 +102,31 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
 		x.gen = pg.gen
-		x.span(pg.cells[:], key<<pageShift, p, int(next-p), k, &pg.sp)
+		if n := int(next - p); n == 4 && p&3 == 0 {
+			// One whole cell: the common case, without span's masks.
+			pg.cell(x, int(p&(pageBytes-1)/4), k)
+		} else {
+			x.span(pg.cells[:], key<<pageShift, p, n, k, &pg.sp)
+			pg.touch(int(p&(pageBytes-1)/4), int(next-1-key<<pageShift)/4)
+		}
 		pg.mu.Unlock()
 		p = next
+	}
+}
+
+// cell applies an access of kind k to the whole of cell i.
+func (pg *page) cell(x *accessCtx, i int, k Kind) {
+	if w, bit := &pg.touched[i/64], uint64(1)<<(i%64); *w&bit == 0 {
+		*w |= bit
+		x.first(&pg.cells[i], k)
+		return
+	}
+	x.apply(&pg.cells[i], 0xf, k, &pg.sp)
+}
+
+// touch marks cells lo to hi (included) touched.
+func (pg *page) touch(lo, hi int) {
+	for i := lo; i <= hi; i++ {
+		pg.touched[i/64] |= 1 << (i % 64)
 	}
 }

@@ -37,8 +37,10 @@ type blockState struct {
 	nextPage int
 	seen     [4]seenHazard // the hazards of the current access, nseen of them
 	nseen    int
-	allocs   *[]*allocation // the table alloc was found in
+	allocs   *[]*allocation // the table alloc and the gap were found in
 	alloc    *allocation    // the last allocation accessed
+	gapLo    uintptr        // [gapLo, gapHi): the last gap between allocations accessed
+	gapHi    uintptr
 
 	// first is the first site an instrumented call named in the launch's
 	// blocks on this executor, in the block of linear index firstBlock:
@@ -208,18 +210,32 @@ func (ls *launchState) thread(rank int) [3]int { return unflatten(int64(rank), l
 // blockIdx returns the BlockIdx of the block of linear index i.
 func (ls *launchState) blockIdx(i int64) [3]int { return unflatten(i, ls.l.Grid) }
 
-// allocAt returns the allocation holding p, or nil.
+// allocAt returns the allocation holding p, or nil. The executor caches
+// the last allocation hit and the last gap between allocations missed
+// (plain Go memory would otherwise pay a binary search per access), both
+// valid while the table they were found in is current: an allocation, or
+// an eviction from quarantine, replaces it; a free marks the allocation
+// itself, which the caller reads on every access.
 func (bs *blockState) allocAt(p uintptr) *allocation {
 	tab := bs.launch.c.allocs.table.Load()
 	if tab == nil {
 		return nil
 	}
-	if a := bs.alloc; tab == bs.allocs && a != nil && a.base <= p && p < a.base+uintptr(a.size) {
-		return a
+	if tab == bs.allocs {
+		if a := bs.alloc; a != nil && a.base <= p && p-a.base < uintptr(a.size) {
+			return a
+		}
+		if bs.gapLo <= p && p < bs.gapHi {
+			return nil
+		}
+	} else {
+		bs.allocs, bs.alloc, bs.gapLo, bs.gapHi = tab, nil, 0, 0
 	}
-	a := lookup(*tab, p)
+	a, lo, hi := lookupGap(*tab, p)
 	if a != nil {
-		bs.allocs, bs.alloc = tab, a
+		bs.alloc = a
+	} else {
+		bs.gapLo, bs.gapHi = lo, hi
 	}
 	return a
 }

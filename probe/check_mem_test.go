@@ -306,3 +306,65 @@ func TestInitcheckGlobal(t *testing.T) {
 		})
 	}
 }
+
+// TestAllocAtCache checks the executor's cache of the last allocation
+// and gap accessed: a free still shows through a cached hit, and an
+// allocation made in a cached gap is found.
+func TestAllocAtCache(t *testing.T) {
+	arena := make([]byte, 4096)
+	addr := func(i int) uintptr { return uintptr(unsafe.Pointer(&arena[i])) }
+	c := newChecker().(*checker)
+	bs := &blockState{launch: &launchState{c: c}}
+	assert.Nil(t, bs.allocAt(addr(0)), "no table")
+	big := c.allocs.add(unsafe.Pointer(&arena[1024]), 512, "test")
+	assert.Same(t, big, bs.allocAt(addr(1100)))
+	assert.Same(t, big, bs.allocAt(addr(1024)), "cached hit")
+	assert.Nil(t, bs.allocAt(addr(100)))
+	assert.Nil(t, bs.allocAt(addr(1023)), "cached gap")
+	assert.Nil(t, bs.allocAt(addr(1536)), "past the end")
+
+	// A new allocation in the cached gap.
+	small := c.allocs.add(unsafe.Pointer(&arena[100]), 50, "test")
+	assert.Same(t, small, bs.allocAt(addr(110)))
+	assert.Nil(t, bs.allocAt(addr(150)))
+	assert.Same(t, big, bs.allocAt(addr(1500)))
+
+	// A free after a cached hit.
+	assert.Same(t, big, c.allocs.free(unsafe.Pointer(&arena[1024])))
+	a := bs.allocAt(addr(1500))
+	require.Same(t, big, a)
+	assert.True(t, a.freed.Load(), "freed allocation seen through the cache")
+}
+
+var freeingSites = sitesOf("probe.freeingKernel.func1",
+	Site{Kind: Read, Line: 4, Expr: "src[i]"},
+)
+
+// freeingKernel reads src[i] in each thread, thread 0 first, which then
+// frees buf, src's buffer.
+func freeingKernel(dst []float32, buf *mem.Buffer[float32]) func(*gocuda.Thread) {
+	src := buf.Slice()
+	return func(t *gocuda.Thread) {
+		i := t.ThreadIdx.X
+		dst[i] = *Index(t, &freeingSites[0], src, i)
+		if i == 0 {
+			_ = buf.Free()
+		}
+	}
+}
+
+// TestMemcheckFreeInLaunch checks that reads after a free in the same
+// launch are reported, though the first read cached the allocation.
+func TestMemcheckFreeInLaunch(t *testing.T) {
+	const n = 8
+	dst := make([]float32, n)
+	got := checkReports(t, func(dev *gocuda.Device) {
+		buf, err := mem.Malloc[float32](dev, n)
+		require.NoError(t, err)
+		require.NoError(t, buf.CopyFromHost(make([]float32, n)))
+		require.NoError(t, launch1D(dev, 1, n, freeingKernel(dst, buf)))
+	})
+	require.Len(t, got, 1)
+	assert.Equal(t, "Invalid __global__ read of size 4 bytes", got[0].What)
+	assert.Equal(t, n-1, got[0].Count)
+}

@@ -1,6 +1,10 @@
 package probe
 
-import "github.com/gocuda/gocuda/internal/probelink"
+import (
+	"unsafe"
+
+	"github.com/gocuda/gocuda/internal/probelink"
+)
 
 // This file is racecheck's shadow memory: for every byte a kernel touches,
 // the last write and up to two reads of other threads since it, each with
@@ -198,20 +202,11 @@ func (x *accessCtx) write(c *cell) {
 func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 	if c.tag != x.gen {
 		// The first access since the state was emptied: nothing to check.
-		switch {
-		case m != 0xf:
-			*c = cell{tag: x.gen}
-		case k == Read:
-			c.w, c.r[1], c.tag = entry{}, entry{}, x.gen
-			x.put(&c.r[0])
-			x.uninit = true
-			return
-		default:
-			c.r, c.tag = [2]entry{}, x.gen
-			x.put(&c.w)
-			x.uninit = x.uninit || k != Write
+		if m == 0xf {
+			x.first(c, k)
 			return
 		}
+		*c = cell{tag: x.gen}
 	}
 	if c.w.site >= 0 {
 		if m == 0xf {
@@ -236,14 +231,37 @@ func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 	}
 }
 
-// put stores the current access in e field by field: x.cur was just
-// built by narrow stores, and a whole-struct copy's wide loads of it
-// would stall waiting for them instead of being forwarded.
-func (x *accessCtx) put(e *entry) {
-	e.site, e.block, e.syncs = x.cur.site, x.cur.block, x.cur.syncs
-	e.wsyncs, e.rank, e.epoch = x.cur.wsyncs, x.cur.rank, x.cur.epoch
-	e.gsyncs, e.same = x.cur.gsyncs, x.cur.same
+// first records an access of kind k to the whole of c, whose state is
+// empty (or stale): it writes the cell without reading it.
+func (x *accessCtx) first(c *cell, k Kind) {
+	*c = cell{tag: x.gen}
+	if k == Read {
+		x.put(&c.r[0])
+		x.uninit = true
+		return
+	}
+	x.put(&c.w)
+	x.uninit = x.uninit || k != Write
 }
+
+// put stores the current access in e. It copies x.cur as the words
+// fillEntry wrote it in: the compiler would otherwise merge field copies
+// into loads that straddle those stores, which the CPU cannot forward
+// and waits for.
+func (x *accessCtx) put(e *entry) {
+	from, to := entryWords(&x.cur), entryWords(e)
+	to.a, to.b, to.c = from.a, from.b, from.c
+}
+
+// entryWords is an entry's memory as three words, in entry's field
+// order on a little-endian machine: site and block; syncs, wsyncs and
+// rank; epoch, gsyncs and same.
+type words struct {
+	a, b uint64
+	c    uint32
+}
+
+func entryWords(e *entry) *words { return (*words)(unsafe.Pointer(e)) }
 
 func (x *accessCtx) one(c *cell, k Kind) {
 	switch k {

@@ -100,3 +100,23 @@ func TestCellSize(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Sizeof(cell{}))
 	assert.Zero(t, unsafe.Offsetof(page{}.cells)%64, "a page's cells start a cache line")
 }
+
+// TestEntryWords checks that the words fillEntry writes and put copies
+// are an entry's fields.
+func TestEntryWords(t *testing.T) {
+	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
+	b := &probelink.Block{Launch: l}
+	b.Reset(l, 0x12345678, [3]int{})
+	b.Syncs[37], b.WarpSyncs[37], b.GridSyncs[37] = 0x9abcdef0, 0x10002, 0x103
+	bs := &blockState{launch: &launchState{l: l}}
+	bs.begin(b)
+	bs.epoch[37] = 0x4321
+	var x accessCtx
+	bs.fillEntry(&x.cur, b, &shadowSites[1], 37, true)
+	var got entry
+	x.put(&got)
+	want := entry{site: shadowSites[1].id + 1, block: 0x12345678, syncs: 0x9abcdef0, wsyncs: 2, rank: 37,
+		epoch: 0x4321, gsyncs: 3, same: true}
+	assert.Equal(t, want, got)
+	assert.Equal(t, want, x.cur)
+}
