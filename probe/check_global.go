@@ -96,19 +96,27 @@ func (bs *blockState) pageOf(key uintptr) *page {
 // globalAccess checks an access of kind k of size bytes at p in global
 // memory by the thread of x.cur.
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
+	key := p >> pageShift
+	if (p|uintptr(size))&3 == 0 && (p+uintptr(size)-1)>>pageShift == key {
+		// Whole cells of one page (4- and 8-byte elements): without
+		// span's masks.
+		pg := bs.pageOf(key)
+		pg.mu.Lock()
+		x.gen = pg.gen
+		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
+			pg.cell(x, i, k)
+		}
+		pg.mu.Unlock()
+		return
+	}
 	for end := p + uintptr(size); p < end; {
 		key := p >> pageShift
 		next := min(end, (key+1)<<pageShift)
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
 		x.gen = pg.gen
-		if n := int(next - p); n == 4 && p&3 == 0 {
-			// One whole cell: the common case, without span's masks.
-			pg.cell(x, int(p&(pageBytes-1)/4), k)
-		} else {
-			x.span(pg.cells[:], key<<pageShift, p, n, k, &pg.sp)
-			pg.touch(int(p&(pageBytes-1)/4), int(next-1-key<<pageShift)/4)
-		}
+		x.span(pg.cells[:], key<<pageShift, p, int(next-p), k, &pg.sp)
+		pg.touch(int(p&(pageBytes-1)/4), int(next-1-key<<pageShift)/4)
 		pg.mu.Unlock()
 		p = next
 	}

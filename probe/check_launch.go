@@ -32,21 +32,22 @@ type blockState struct {
 	gen    uint32 // the current block's generation, tagging shared shadow
 	idx    [3]int // the current block's BlockIdx
 
-	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
-	pages    [4]pageSlot
-	nextPage int
-	seen     [4]seenHazard // the hazards of the current access, nseen of them
-	nseen    int
+	// first is the first site an instrumented call named in the launch's
+	// blocks on this executor, in the block of linear index firstBlock:
+	// the kernel's name is its function's. Every access reads it: it
+	// shares a cache line with the fields above and the caches below.
+	first      *Site
+	firstBlock int64
+
 	allocs   *[]*allocation // the table alloc and the gap were found in
 	alloc    *allocation    // the last allocation accessed
 	gapLo    uintptr        // [gapLo, gapHi): the last gap between allocations accessed
 	gapHi    uintptr
-
-	// first is the first site an instrumented call named in the launch's
-	// blocks on this executor, in the block of linear index firstBlock:
-	// the kernel's name is its function's.
-	first      *Site
-	firstBlock int64
+	pages    [4]pageSlot
+	nextPage int
+	nseen    int
+	seen     [4]seenHazard   // the hazards of the current access, nseen of them
+	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
 
 	// synccheck: per thread, the site of its last barrier or collective;
 	// per barrier round, its first arrival.

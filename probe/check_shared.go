@@ -47,6 +47,12 @@ func (bs *blockState) releaseShared() {
 // block, or its dynamic shared memory for k < 0), sized for r.
 func (bs *blockState) shadowFor(k int, r probelink.Range) *sharedShadow {
 	k++ // bs.shared[0] is the dynamic shared memory's
+	if k < len(bs.shared) {
+		// Sized at the block's first access, as a rule.
+		if s := bs.shared[k]; s != nil && len(s.cells) >= cellsOf(r.Base, r.Size) {
+			return s
+		}
+	}
 	for len(bs.shared) <= k {
 		bs.shared = append(bs.shared, nil)
 	}
