@@ -94,7 +94,14 @@ func (bs *blockState) sharedAccess(x *accessCtx, site *Site, k int, r probelink.
 		size = int(end - p) // the rest lies outside the array: Go's bounds checks catch it
 	}
 	x.gen, x.bs, x.space, x.off, x.addr, x.size = bs.gen, bs, spaceShared, int64(p-r.Base), p, size
-	x.span(s.cells, r.Base&^3, p, size, site.Kind, &s.sp)
+	if (p|uintptr(size))&3 == 0 {
+		// Whole cells (4- and 8-byte elements): without span's masks.
+		for i := int(p-r.Base&^3) / 4; size > 0; i, size = i+1, size-4 {
+			x.apply(&s.cells[i], 0xf, site.Kind, &s.sp)
+		}
+	} else {
+		x.span(s.cells, r.Base&^3, p, size, site.Kind, &s.sp)
+	}
 	if x.uninit && site.Kind != Write {
 		bs.uninit(site, x)
 	}
