@@ -236,17 +236,23 @@ func (e *emitter) loopLabel() {
 // loopTail closes what loopHead opened beyond the loop over threads: the
 // row's next y and z.
 func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
-	n := e.name
-	if use["tx"] || use["ty"] || use["tz"] {
-		switch {
-		case use["tz"]:
-			e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"], n["tz"])
-		case use["ty"]: // wraps too: the block may have a z extent
-			e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], n["bdy"], n["ty"])
-		}
+	if use["tx"] || use["ty"] || use["tz"] || len(l.Bounds) > 0 { // the loop over rows, as loopHead opened it
+		e.nextRow(use)
 		e.printf("}\n")
 	}
 	e.printf("}\n")
+}
+
+// nextRow writes the step of y (and z) to the next row of x: y wraps
+// even without z, since the block may have a z extent.
+func (e *emitter) nextRow(use map[string]bool) {
+	n := e.name
+	switch {
+	case use["tz"]:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"], n["tz"])
+	case use["ty"]:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
+	}
 }
 
 // bounds declares the part of each row of x a narrowed loop runs, from

@@ -61,12 +61,7 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	e.printf("for %s := 0; %s < 32; %s++ {\n", n["lane"], n["lane"], n["lane"])
 	if coords {
 		e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], e.use("bdx"), n["tx"])
-		switch {
-		case use["tz"]:
-			e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"], n["tz"])
-		case use["ty"]:
-			e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
-		}
+		e.nextRow(use)
 		e.printf("}\n")
 	}
 	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", n["act"], n["lane"])
