@@ -57,8 +57,8 @@ func shflWarp[T any](b *Block, kind grid.Kind, name string, base int, active, ma
 // be nil). It fails the launch as the runtime path does for a mask that
 // leaves out its caller and a bad shuffle width.
 func WarpLanes[T, R any](b *Block, name string, base int, active, mask uint32, masks *[32]uint32, vals *[32]T, args, widths *[32]int, out *[32]R) {
-	if active == 0 {
-		return
+	if active == 0 || masks == nil && active&^mask == 0 && name == "SyncWarp" {
+		return // a SyncWarp whose mask holds every lane that arrived exchanges nothing
 	}
 	kind := kindOf(name, "WarpLanes")
 	if grid.IsShuffle(kind) && vals != nil && args != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
-	"sync"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/grid"
@@ -23,7 +22,7 @@ const warpSize = gocuda.WarpSize
 // Generated code calls it on every collective, with a constant: a short
 // list compared by length first beats the table's map.
 func kindOf(name, caller string) grid.Kind {
-	for _, k := range warpKinds() {
+	for _, k := range warpKinds {
 		if k.name == name {
 			return k.kind
 		}
@@ -38,8 +37,9 @@ type namedKind struct {
 }
 
 // warpKinds lists the warp collectives of the kernel API table, the
-// shuffles first.
-var warpKinds = sync.OnceValue(func() []namedKind {
+// shuffles first. It is built at package initialization from the static
+// table, so that kindOf pays no sync.Once on every collective.
+var warpKinds = func() []namedKind {
 	var shuffles, others []namedKind
 	for _, e := range kapi.Entries() {
 		if c, ok := kapi.CollectiveNamed(e.Short); !ok || c.Name != e.Name {
@@ -53,7 +53,7 @@ var warpKinds = sync.OnceValue(func() []namedKind {
 		}
 	}
 	return append(shuffles, others...)
-})
+}()
 
 // shuffleSegment shuffles the values of one warp's lanes, all taking part,
 // with argument arg and width w, into res.
