@@ -18,9 +18,9 @@ type Tile struct {
 // TiledPartition splits block into tiles of size threads (1, 2, 4, 8, 16 or
 // 32) and returns the caller's (tiled_partition(block, size)). It panics,
 // failing the launch, for any other size. A block whose size is not a
-// multiple of size has a partial last tile; collectives on it fail with a
-// *gocuda.DeadlockError naming the missing lanes, as CUDA leaves them
-// undefined.
+// multiple of size has a partial last tile, whose collectives CUDA leaves
+// undefined: here they complete over the threads it has, a shuffle from a
+// missing thread returning the caller's own value.
 func TiledPartition(block ThreadBlock, size int) Tile {
 	if size < 1 || size > gocuda.WarpSize || size&(size-1) != 0 {
 		panic(fmt.Errorf("%w: tile size %d is not a power of two from 1 to 32", gocuda.ErrInvalidValue, size))

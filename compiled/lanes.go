@@ -60,7 +60,11 @@ func WarpLanes[T, R any](b *Block, name string, base int, active, mask uint32, m
 	if active == 0 || masks == nil && active&^mask == 0 && name == "SyncWarp" {
 		return // a SyncWarp whose mask holds every lane that arrived exchanges nothing
 	}
-	kind := kindOf(name, "WarpLanes")
+	warpLanes(b, kindOf(name, "WarpLanes"), name, base, active, mask, masks, vals, args, widths, out)
+}
+
+// warpLanes is WarpLanes for the collective kind, named name.
+func warpLanes[T, R any](b *Block, kind grid.Kind, name string, base int, active, mask uint32, masks *[32]uint32, vals *[32]T, args, widths *[32]int, out *[32]R) {
 	if grid.IsShuffle(kind) && vals != nil && args != nil {
 		// Misuse goes the long way, which reports it.
 		if m, a, w, ok := sameOperands(active, mask, masks, args, widths); ok && m&active == active && w >= 1 && w <= warpSize && w&(w-1) == 0 {

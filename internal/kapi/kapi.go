@@ -62,6 +62,13 @@ type Entry struct {
 	// thread, the mask, the value, the shuffle argument and the shuffle
 	// width; -1 where the call has none.
 	Thread, Mask, Value, Arg, Width int
+	// Tile marks a collective that compiled code completes for a tile
+	// (cg.TiledPartition's thread_block_tile) when its group, the receiver
+	// or the first argument, is one: as the gocuda collective of kind Warp
+	// over the tile's lanes, or, where Op is an argument's index (the
+	// operator of cg.Reduce and the scans), as that reduction or scan.
+	Tile bool
+	Op   int
 }
 
 var (

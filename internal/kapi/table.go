@@ -14,13 +14,13 @@ const none = -1
 
 // method returns a method entry of no operands.
 func method(name, short string, kind Kind) *Entry {
-	return &Entry{Name: name, Short: short, Kind: kind, Thread: none, Mask: none, Value: none, Arg: none, Width: none}
+	return &Entry{Name: name, Short: short, Kind: kind, Thread: none, Mask: none, Value: none, Arg: none, Width: none, Op: none}
 }
 
 // warp returns an entry for a gocuda warp collective the engine completes.
 func warp(name, short string, k grid.Kind, th, mask, value, arg, width int) *Entry {
 	return &Entry{Name: name, Short: short, Kind: Collective, Engine: true, Warp: k,
-		Thread: th, Mask: mask, Value: value, Arg: arg, Width: width}
+		Thread: th, Mask: mask, Value: value, Arg: arg, Width: width, Op: none}
 }
 
 // pred returns a predicate barrier's entry.
@@ -68,7 +68,7 @@ var table = []*Entry{
 	warp(thread+"AllSync", "AllSync", grid.KindAll, none, 0, 1, none, none),
 	warp(thread+"AnySync", "AnySync", grid.KindAny, none, 0, 1, none, none),
 	warp(thread+"BallotSync", "BallotSync", grid.KindBallot, none, 0, 1, none, none),
-	{Name: thread + "UniSync", Short: "UniSync", Kind: Collective, Thread: none, Mask: 0, Value: 1, Arg: none, Width: none},
+	{Name: thread + "UniSync", Short: "UniSync", Kind: Collective, Thread: none, Mask: 0, Value: 1, Arg: none, Width: none, Op: none},
 
 	// Warp collectives of package gocuda.
 	warp(gocuda+"ShflSync", "ShflSync", grid.KindShfl, 0, 1, 2, 3, 4),
@@ -76,7 +76,7 @@ var table = []*Entry{
 	warp(gocuda+"ShflDownSync", "ShflDownSync", grid.KindShflDown, 0, 1, 2, 3, 4),
 	warp(gocuda+"ShflXorSync", "ShflXorSync", grid.KindShflXor, 0, 1, 2, 3, 4),
 	warp(gocuda+"MatchAnySync", "MatchAnySync", grid.KindMatchAny, 0, 1, 2, none, none),
-	{Name: gocuda + "MatchAllSync", Short: "MatchAllSync", Kind: Collective, Thread: 0, Mask: 1, Value: 2, Arg: none, Width: none},
+	{Name: gocuda + "MatchAllSync", Short: "MatchAllSync", Kind: Collective, Thread: 0, Mask: 1, Value: 2, Arg: none, Width: none, Op: none},
 	warp(gocuda+"ReduceAddSync", "ReduceAddSync", grid.KindReduceAdd, 0, 1, 2, none, none),
 	warp(gocuda+"ReduceMinSync", "ReduceMinSync", grid.KindReduceMin, 0, 1, 2, none, none),
 	warp(gocuda+"ReduceMaxSync", "ReduceMaxSync", grid.KindReduceMax, 0, 1, 2, none, none),
@@ -113,22 +113,22 @@ var table = []*Entry{
 	method("("+cg+"Grid).IsValid", "IsValid", Uniform),
 
 	// Cooperative groups: tiles.
-	method("("+cg+"Tile).Sync", "Sync", Collective),
+	onTile(method("("+cg+"Tile).Sync", "Sync", Collective), grid.KindSyncWarp),
 	method("("+cg+"Tile).ThreadRank", "ThreadRank", Index),
 	method("("+cg+"Tile).MetaGroupRank", "MetaGroupRank", Index),
 	method("("+cg+"Tile).MetaGroupSize", "MetaGroupSize", Uniform),
 	method("("+cg+"Tile).Size", "Size", Uniform),
-	tileVote("("+cg+"Tile).All", "All"),
-	tileVote("("+cg+"Tile).Any", "Any"),
-	tileVote("("+cg+"Tile).Ballot", "Ballot"),
-	groupColl(cg+"Shfl", "Shfl", 2),
-	groupColl(cg+"ShflUp", "ShflUp", 2),
-	groupColl(cg+"ShflDown", "ShflDown", 2),
-	groupColl(cg+"ShflXor", "ShflXor", 2),
+	onTile(tileVote("("+cg+"Tile).All", "All"), grid.KindAll),
+	onTile(tileVote("("+cg+"Tile).Any", "Any"), grid.KindAny),
+	onTile(tileVote("("+cg+"Tile).Ballot", "Ballot"), grid.KindBallot),
+	onTile(groupColl(cg+"Shfl", "Shfl", 2), grid.KindShfl),
+	onTile(groupColl(cg+"ShflUp", "ShflUp", 2), grid.KindShflUp),
+	onTile(groupColl(cg+"ShflDown", "ShflDown", 2), grid.KindShflDown),
+	onTile(groupColl(cg+"ShflXor", "ShflXor", 2), grid.KindShflXor),
 	groupColl(cg+"ShflRank", "ShflRank", 2),
-	groupColl(cg+"Reduce", "Reduce", none),
-	groupColl(cg+"InclusiveScan", "InclusiveScan", none),
-	groupColl(cg+"ExclusiveScan", "ExclusiveScan", none),
+	groupOp(cg+"Reduce", "Reduce"),
+	groupOp(cg+"InclusiveScan", "InclusiveScan"),
+	groupOp(cg+"ExclusiveScan", "ExclusiveScan"),
 
 	// Cooperative groups: coalesced groups, which are warp-level.
 	method("("+cg+"Coalesced).Sync", "Sync", Collective),
@@ -186,6 +186,20 @@ func tileVote(name, short string) *Entry {
 func groupColl(name, short string, arg int) *Entry {
 	e := method(name, short, Collective)
 	e.Value, e.Arg = 1, arg
+	return e
+}
+
+// onTile marks e as a tile's collective, completed as the gocuda
+// collective of kind k over the tile's lanes.
+func onTile(e *Entry, k grid.Kind) *Entry {
+	e.Tile, e.Warp = true, k
+	return e
+}
+
+// groupOp is cg.Reduce or a scan: group, value, then the operator.
+func groupOp(name, short string) *Entry {
+	e := groupColl(name, short, none)
+	e.Tile, e.Op = true, 2
 	return e
 }
 

@@ -13,8 +13,16 @@ import (
 // threads. Its Sync is a barrier (the build pass sees it in the kernel
 // API table); its ThreadRank and ThreadIndex are the thread's index and
 // its Size, GroupIndex and DimThreads the block's, which the emitter
-// writes as the loop's and the block's own values. Tiles, the grid and
-// coalesced groups are refused (check).
+// writes as the loop's and the block's own values.
+//
+// A tile (cg.TiledPartition of a block handle and a uniform size) is a
+// handle kept once per block, for its size: its ThreadRank and
+// MetaGroupRank are written from the thread's rank, its collectives are
+// completed warp by warp by compiled.TileLanes and compiled.TileReduce,
+// each lane with its own tile's lanes, and a use the compiler does not
+// rewrite (the tile passed to a function without collectives) gets the
+// thread's own handle from compiled.TileAt. The grid and coalesced groups
+// are refused (check).
 
 // blockGroup is the type of cg.ThisThreadBlock's handle.
 const blockGroup = kapi.CGPath + ".ThreadBlock"
@@ -45,4 +53,109 @@ func (f *Func) blockMethod(call *ast.CallExpr) (name string, recv ast.Expr, ok b
 		return "", nil, false
 	}
 	return e.Short, sel.X, true
+}
+
+// tileGroup is the type of cg.TiledPartition's handle.
+const tileGroup = kapi.CGPath + ".Tile"
+
+// isTileGroup reports whether t is cg.Tile.
+func isTileGroup(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == tileGroup
+}
+
+// tiledPartition reports whether call is cg.TiledPartition.
+func (f *Func) tiledPartition(call *ast.CallExpr) bool {
+	e, ok := f.entry(call)
+	return ok && e.Kind == kapi.Group && e.Short == "TiledPartition"
+}
+
+// tileMethod returns the name of the cg.Tile method call calls that is
+// not a collective (ThreadRank, Size...) and its receiver, if it is one.
+func (f *Func) tileMethod(call *ast.CallExpr) (name string, recv ast.Expr, ok bool) {
+	e, found := f.entry(call)
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !found || !isSel || e.Kind == kapi.Collective || !strings.HasPrefix(e.Name, "("+tileGroup+").") || len(call.Args) != 0 {
+		return "", nil, false
+	}
+	return e.Short, sel.X, true
+}
+
+// groupOperand returns the group a cooperative-groups collective call
+// works on: the receiver of a method, the first argument of a function.
+func (f *Func) groupOperand(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if ok && f.Src.Info.Selections[sel] != nil {
+		return sel.X
+	}
+	if len(call.Args) == 0 {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// onTile reports whether call is a collective the compiled form completes
+// for tiles: a tile entry of the table whose group is a cg.Tile.
+func (f *Func) onTile(call *ast.CallExpr) bool {
+	e, ok := f.entry(call)
+	if !ok || !e.Tile {
+		return false
+	}
+	g := f.groupOperand(call)
+	return g != nil && isTileGroup(f.Src.Info.TypeOf(g))
+}
+
+// checkTiles refuses a tile collective whose tile, or operator, may
+// differ between threads: the compiled form takes them once per warp.
+func (f *Func) checkTiles() {
+	Walk(f.Body, func(n Node) {
+		c, ok := n.(*Collective)
+		if !ok || !c.Entry.Tile {
+			return
+		}
+		if g := f.groupOperand(c.Call); !f.pure(g, f.isUniform, false) {
+			fail(f.unsupported(g, "a tile that is not provably the same handle for every thread of the block"))
+		}
+		if op := c.Entry.Op; op >= 0 && !f.uniformFunc(c.Call.Args[op]) {
+			fail(f.unsupported(c.Call.Args[op], "an operator of %s that may differ between threads (a function literal capturing a per-thread variable)", c.Entry.Short))
+		}
+	})
+}
+
+// uniformFunc reports whether e is a function value the same for every
+// thread of the block: a declared function or an instance of one, a
+// uniform variable, or a function literal that captures no variable of
+// the kernel but uniform ones.
+func (f *Func) uniformFunc(e ast.Expr) bool {
+	info := f.Src.Info
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		switch obj := info.Uses[x].(type) {
+		case *types.Func:
+			return true
+		case *types.Var:
+			return f.isUniform(obj)
+		}
+	case *ast.SelectorExpr:
+		_, isFunc := info.Uses[x.Sel].(*types.Func)
+		return isFunc && info.Selections[x] == nil // pkg.F, not a method value
+	case *ast.IndexExpr:
+		return info.Types[x.Index].IsType() && f.uniformFunc(x.X)
+	case *ast.IndexListExpr:
+		return f.uniformFunc(x.X)
+	case *ast.FuncLit:
+		ok := true
+		ast.Inspect(x.Body, func(n ast.Node) bool {
+			if id, isIdent := n.(*ast.Ident); isIdent {
+				v, isVar := info.Uses[id].(*types.Var)
+				inside := isVar && v.Pos() >= x.Pos() && v.Pos() < x.End() // the literal's own
+				if isVar && !inside && (v == f.Src.Thread || f.Vars[v] != nil && !f.isUniform(v)) {
+					ok = false
+				}
+			}
+			return ok
+		})
+		return ok
+	}
+	return false
 }

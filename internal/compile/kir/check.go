@@ -83,11 +83,15 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 		case kapi.GridBarrier:
 			fail(f.unsupported(call, "a grid barrier (%s) is not compiled yet", e.Short))
 		case kapi.Collective:
-			if !e.Engine {
+			switch {
+			case e.Tile && !f.onTile(call):
+				g := f.Src.Info.TypeOf(f.groupOperand(call))
+				fail(f.unsupported(call, "cooperative groups (%s of a %s) are not compiled yet: only the thread block and its tiles are", e.Short, types.TypeString(g, func(p *types.Package) string { return p.Name() })))
+			case !e.Engine && !e.Tile:
 				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
 			}
 		case kapi.Group:
-			if !f.thisThreadBlock(call) {
+			if !f.thisThreadBlock(call) && !f.tiledPartition(call) {
 				fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet: only the thread block is", e.Short))
 			}
 		}
@@ -107,7 +111,7 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if e, ok := kapi.Lookup(fn); ok {
-		if e.Kind.Sync() || e.Kind == kapi.Group && !f.thisThreadBlock(call) {
+		if e.Kind.Sync() || e.Kind == kapi.Group && !f.thisThreadBlock(call) && !f.tiledPartition(call) {
 			return e.Short, syncHelper
 		}
 		return "", syncNone

@@ -42,6 +42,7 @@ func classify(f *Func) {
 		}
 	}
 	f.checkControl(f.Body)
+	f.checkTiles()
 }
 
 // collectSites records, for every local variable, each statement that

@@ -35,6 +35,7 @@ type emitter struct {
 	enter       bool                     // the current loop's code uses the thread itself
 	reduced     map[*ast.CallExpr]string // the result of each predicate barrier
 	inLit       int                      // inside function literals: their returns are theirs
+	tileHandle  bool                     // writing a tile handle as the block has it
 	labelUsed   bool                     // a thread returns from the current loop
 }
 

@@ -172,7 +172,7 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 // the same for every thread of the block.
 func (e *emitter) shuffleUniform(c *Collective) bool {
 	for _, idx := range []int{c.Entry.Mask, c.Entry.Arg, c.Entry.Width} {
-		if !e.f.pure(c.Call.Args[idx], e.f.isUniform, false) {
+		if idx >= 0 && !e.f.pure(c.Call.Args[idx], e.f.isUniform, false) {
 			return false
 		}
 	}
@@ -209,6 +209,10 @@ func (e *emitter) collective(c *Collective) {
 	n, rt := e.name, e.f.Src.Compiled
 	e.line(c.Call.Pos())
 	mask, value, arg, width := ops[0], ops[1], ops[2], ops[3]
+	if c.Entry.Tile {
+		e.tileCollective(c, value, arg, out, rtype)
+		return
+	}
 	if arg.arg >= 0 && mask.array == "" && arg.array == "" && width.array == "" {
 		e.printf("%s.ShflWarp(%s, %q, %s, %s, %s, &%s, %s, %s, %s)\n", rt, n["b"], c.Entry.Short, n["w"], n["act"],
 			e.plain(c.Call.Args[mask.arg]), value.array, e.plain(c.Call.Args[arg.arg]), e.plain(c.Call.Args[width.arg]), out)
@@ -279,4 +283,22 @@ func (e *emitter) laneReturn() {
 		e.printf("for %s := range 32 {\nif %s&(1<<%s) != 0 {\n%s[%s+%s] = true\n}\n}\n", n["lane"], n["act"], n["lane"], e.use("exited"), n["w"], n["lane"])
 	}
 	e.printf("%s |= %s\n%s = 0\n", n["dead"], n["act"], n["act"])
+}
+
+// tileCollective writes the completion of the tile collective c for the
+// current warp, over the tiles of its group's size.
+func (e *emitter) tileCollective(c *Collective, value, arg collOperand, out, rtype string) {
+	n, rt := e.name, e.f.Src.Compiled
+	size := e.plain(e.f.groupOperand(c.Call)) + ".Size()"
+	if op := c.Entry.Op; op >= 0 {
+		e.printf("%s.TileReduce[%s](%s, %q, %s, %s, %s, %s, %s, %s)\n", rt, e.typeString(value.typ), n["b"], c.Entry.Short, n["w"], n["act"],
+			size, e.arrayRef(value), e.plain(c.Call.Args[op]), out)
+		return
+	}
+	vtype := "bool"
+	if value.arg >= 0 {
+		vtype = e.typeString(value.typ)
+	}
+	e.printf("%s.TileLanes[%s, %s](%s, %q, %s, %s, %s, %s, %s, %s, %s)\n", rt, vtype, rtype, n["b"], c.Entry.Short, n["w"], n["act"],
+		size, e.arrayRef(value), e.scalarOrZero(c, arg), e.arrayRef(arg), out)
 }

@@ -123,7 +123,14 @@ func (f *Func) pureCall(e *ast.CallExpr, ok func(*types.Var) bool, index bool) b
 	if f.thisThreadBlock(e) {
 		return true // the block's handle
 	}
-	if _, recv, isBlock := f.blockMethod(e); isBlock {
+	if f.tiledPartition(e) {
+		return f.pureAll(args, ok, index) // the block's handle on its tiles of one size
+	}
+	_, recv, isBlock := f.blockMethod(e)
+	if _, tileRecv, isTile := f.tileMethod(e); isTile {
+		recv, isBlock = tileRecv, true
+	}
+	if isBlock {
 		en, _ := f.entry(e)
 		return f.pure(recv, ok, index) && (en.Kind == kapi.Uniform || en.Kind == kapi.Index && index)
 	}

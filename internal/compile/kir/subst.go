@@ -71,6 +71,9 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 	if ok && isBlockGroup(v.Type()) {
 		e.useThread() // a call that is not rewritten reads the thread through it
 	}
+	if ok && isTileGroup(v.Type()) && e.loop != nil && e.inLit == 0 && !e.tileHandle {
+		return e.tileAt(id, v), true // a use not rewritten: the thread's own handle
+	}
 	if !ok || e.f.Vars[v] == nil || e.f.Vars[v].Name == id.Name {
 		return nil, false
 	}
@@ -165,6 +168,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
 	}
 	if n, ok := e.blockMethodValue(call); ok {
+		return n, true
+	}
+	if n, ok := e.tileMethodValue(c, call); ok {
 		return n, true
 	}
 	if e.loop == nil && e.warp != nil && e.f.threadMethod(call) && ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name == "WarpID" {
@@ -267,4 +273,40 @@ func (e *emitter) sharedCall(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	}
 	e.useThread()
 	return &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Args: []ast.Expr{c.expr(call.Args[1])}}, true
+}
+
+// tileMethodValue returns what a method of cg.Tile that is not a
+// collective is in a thread or lane loop: its rank and its tile's index
+// from the thread's rank, its sizes from the block's handle.
+func (e *emitter) tileMethodValue(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
+	name, recv, ok := e.f.tileMethod(call)
+	if !ok || e.loop == nil {
+		return nil, false
+	}
+	e.tileHandle = true
+	handle := c.node(recv).(ast.Expr)
+	e.tileHandle = false
+	at := e.pos.at(call.Pos())
+	method := func(m string) *ast.CallExpr {
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: handle, Sel: &ast.Ident{NamePos: at, Name: m}}}
+	}
+	rank := &ast.Ident{NamePos: at, Name: e.name["rank"]}
+	switch name {
+	case "ThreadRank": // lane &^ first, the tile lying within one warp
+		one := &ast.BinaryExpr{X: method("Size"), Op: token.SUB, Y: intLit(1)}
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.AND, Y: &ast.ParenExpr{X: one}}}, true
+	case "MetaGroupRank":
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.QUO, Y: method("Size")}}, true
+	}
+	return method(name), true
+}
+
+// tileAt is the thread's own handle on the tile of the block's handle v.
+func (e *emitter) tileAt(id *ast.Ident, v *types.Var) ast.Expr {
+	name := id.Name
+	if e.f.Vars[v] != nil {
+		name = e.f.Vars[v].Name
+	}
+	fun := &ast.SelectorExpr{X: ast.NewIdent(e.f.Src.Compiled), Sel: &ast.Ident{NamePos: e.pos.at(id.Pos()), Name: "TileAt"}}
+	return &ast.CallExpr{Fun: fun, Args: []ast.Expr{ast.NewIdent(e.use("b")), ast.NewIdent(e.name["rank"]), ast.NewIdent(name)}}
 }

@@ -1,0 +1,32 @@
+// Package cgtile holds kernels written with cooperative groups' tiles.
+package cgtile
+
+import (
+	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// tileSum is the CUDA Programming Guide's reduce_sum_tile_shfl over
+// tiles of 16, its sums added by each tile's rank 0.
+func tileSum(t *gocuda.Thread, sum *int32, in []int32) {
+	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 16)
+	v := in[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X]
+	for i := tile.Size() / 2; i > 0; i /= 2 {
+		v += cg.ShflDown(tile, v, i)
+	}
+	if tile.ThreadRank() == 0 {
+		atomic.Add(sum, v)
+	}
+}
+
+// tileReduce reduces over tiles of 8 with cg.Reduce and stores each
+// tile's sum at the tile's index.
+func tileReduce(t *gocuda.Thread, out []float32, in []float32) {
+	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 8)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := cg.Reduce(tile, in[i], cg.Plus[float32])
+	if tile.ThreadRank() == 0 {
+		out[t.BlockIdx.X*tile.MetaGroupSize()+tile.MetaGroupRank()] = s
+	}
+}
