@@ -83,3 +83,36 @@ func shflWidth(t *gocuda.Thread, out []int32, width int) {
 	mask := gocuda.FullMask >> (t.WarpID() * 0)
 	out[t.ThreadIdx.X] = gocuda.ShflDownSync(t, mask, int32(t.ThreadIdx.X), 1, w)
 }
+
+// StaleRematKernel reads two thread-index values after a uniform variable
+// they were computed from has changed: offset after stride is halved
+// (NVIDIA's oddEvenMergeSortShared, which the compiled form sorted wrongly
+// when it computed offset again where it was read), and lane inside a
+// loop that doubles step after reading it. out holds, per thread, the
+// number of strides it passed and the sum of the lanes it read.
+//
+//gocuda:kernel StaleRematKernel
+func staleRemat(t *gocuda.Thread, out []int32) {
+	tid := t.ThreadIdx.X
+	counts := gocuda.Shared[int32](t, t.BlockDim.X)
+	counts[tid] = 0
+	stride := t.BlockDim.X / 2
+	offset := tid & (stride - 1)
+	stride >>= 1
+	for ; stride > 0; stride >>= 1 {
+		t.SyncThreads()
+		if offset >= stride {
+			counts[tid]++
+		}
+	}
+	step := 1
+	lane := tid % (step + 1)
+	var sum int32
+	for k := 0; k < 3; k++ {
+		t.SyncThreads()
+		sum += int32(lane)
+		step *= 2
+	}
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+tid] = counts[tid]*100 + sum
+}

@@ -1033,3 +1033,454 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		}
 	}
 }
+
+// StaleRematKernel reads two thread-index values after a uniform variable
+// they were computed from has changed: offset after stride is halved
+// (NVIDIA's oddEvenMergeSortShared, which the compiled form sorted wrongly
+// when it computed offset again where it was read), and lane inside a
+// loop that doubles step after reading it. out holds, per thread, the
+// number of strides it passed and the sum of the lanes it read.
+func StaleRematKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_staleRemat,
+		func(gc_t *gocuda.Thread) { staleRemat(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_staleRemat(gc_b, out) })
+}
+
+var gc_src_staleRemat = compiled.NewSource("staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118")
+
+func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)
+	gc_s_lane := compiled.Scratch[int](gc_b, 1)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 2)
+
+//line regressions.go:97
+	counts := gocuda.Shared[int32](t, gc_bdx)
+
+//line regressions.go:99
+	stride := gc_bdx / 2
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:98
+					counts[tid] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:98
+					counts[tid] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:98
+					counts[tid] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:98
+					counts[tid] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+				tid := gc_tx
+				_ = tid
+
+//line regressions.go:98
+				counts[tid] = 0
+
+//line regressions.go:100
+				offset := tid & (stride - 1)
+				_ = offset
+				gc_s_offset[gc_rank] = offset
+			}
+		}
+	}
+
+//line regressions.go:101
+	stride >>= 1
+
+//line regressions.go:102
+	for ; stride > 0; stride >>= 1 {
+		if gc_b.Stopped() {
+			return
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+					if offset >= stride {
+						counts[tid]++
+					}
+				}
+			}
+		}
+	}
+
+//line regressions.go:108
+	step := 1
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:109
+					lane := tid % (step + 1)
+
+//line regressions.go:110
+					var sum int32
+					_ = lane
+					_ = sum
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:109
+					lane := tid % (step + 1)
+
+//line regressions.go:110
+					var sum int32
+					_ = lane
+					_ = sum
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:109
+					lane := tid % (step + 1)
+
+//line regressions.go:110
+					var sum int32
+					_ = lane
+					_ = sum
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:109
+					lane := tid % (step + 1)
+
+//line regressions.go:110
+					var sum int32
+					_ = lane
+					_ = sum
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+				tid := gc_tx
+				_ = tid
+
+//line regressions.go:109
+				lane := tid % (step + 1)
+
+//line regressions.go:110
+				var sum int32
+				_ = lane
+				_ = sum
+				gc_s_lane[gc_rank] = lane
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+
+//line regressions.go:111
+	for k := 0; k < 3; k++ {
+		{
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					lane := gc_s_lane[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:113
+					sum += int32(lane)
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					lane := gc_s_lane[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:113
+					sum += int32(lane)
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					lane := gc_s_lane[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:113
+					sum += int32(lane)
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					lane := gc_s_lane[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:113
+					sum += int32(lane)
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+
+//line regressions.go:113
+				sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+
+//line regressions.go:114
+		step *= 2
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+				tid := gc_tx
+				_ = tid
+				sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+			}
+		}
+	}
+}

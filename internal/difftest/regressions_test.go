@@ -69,3 +69,26 @@ func TestShflWidthForms(t *testing.T) {
 		assert.Contains(t, err.Error(), "width 3 is not a power of two", f.name)
 	}
 }
+
+// TestStaleRematForms: values computed from a uniform variable keep the
+// value they had when defined after the variable changes, on both paths
+// and as the host computes them.
+func TestStaleRematForms(t *testing.T) {
+	for _, bs := range []int{2, 16, 64} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 2*bs)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, StaleRematKernel(out))
+		})
+		for i, v := range got {
+			tid := i % bs
+			offset := tid & (bs/2 - 1)
+			var count int32
+			for stride := bs / 4; stride > 0; stride >>= 1 {
+				if offset >= stride {
+					count++
+				}
+			}
+			require.Equal(t, count*100+3*int32(tid%2), v, "block size %d, thread %d", bs, i)
+		}
+	}
+}

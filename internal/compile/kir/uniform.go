@@ -137,7 +137,7 @@ func (f *Func) rematVars(sites map[*types.Var][]site, uniform map[*types.Var]boo
 		changed = false
 		for obj := range remat {
 			s := sites[obj][0].stmt
-			if !f.pureDefine(s, ok, true) || !f.allAssigned(s, only) {
+			if !f.pureDefine(s, ok, true) || !f.allAssigned(s, only) || !f.stableReads(obj, s, sites) {
 				delete(remat, obj)
 				changed = true
 			}
