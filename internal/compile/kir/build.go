@@ -22,6 +22,10 @@ func build(f *Func) {
 func (f *Func) buildList(list []ast.Stmt) []Node {
 	var out []Node
 	for _, s := range list {
+		if norm, ok := f.normalize(s); ok {
+			out = append(out, f.buildList(norm)...)
+			continue
+		}
 		if call, decl := f.syncHelperCall(s); call != nil {
 			out = append(out, f.inline(s, call, decl)...)
 			continue
@@ -55,17 +59,21 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		}
 	case *ast.IfStmt:
 		if f.hasSync(s.Cond) || s.Init != nil && f.hasSync(s.Init) {
-			fail(f.unsupported(s.Cond, "a barrier or collective in an if's condition (assign its result to a variable first)"))
+			return &Scope{Body: f.buildList(f.normalizeIf(s).List)}
 		}
 		n := &If{Src: s, Then: f.buildList(s.Body.List)}
 		switch e := s.Else.(type) {
 		case *ast.BlockStmt:
 			n.Else = f.buildList(e.List)
 		case *ast.IfStmt:
-			n.Else, n.ElseIf = []Node{f.buildStmt(e, nil)}, true
+			n.Else = []Node{f.buildStmt(e, nil)}
+			_, n.ElseIf = n.Else[0].(*If)
 		}
 		return n
 	case *ast.ForStmt:
+		if s.Cond != nil && f.hasSync(s.Cond) {
+			return f.buildStmt(f.normalizeFor(s), label)
+		}
 		for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
 			if part != nil && !isNilNode(part) && f.hasSync(part) {
 				fail(f.unsupported(part, "a barrier or collective in a loop's header"))

@@ -120,24 +120,6 @@ func grid(t *gocuda.Thread) {
 	t.SyncGrid() // want `a grid barrier \(SyncGrid\) is not compiled yet`
 }
 
-//gocuda:kernel NestedCollectiveKernel
-func nestedCollective(t *gocuda.Thread, v int32) {
-	v = gocuda.ReduceAddSync(t, t.ActiveMask(), v) // want `more than one warp collective in a statement`
-	_ = v
-}
-
-//gocuda:kernel CollectiveConditionKernel
-func collectiveCondition(t *gocuda.Thread, out []int32) {
-	if t.AnySync(gocuda.FullMask, t.LaneID() > 3) { // want `a barrier or collective in an if's condition`
-		out[0] = gocuda.ShflSync(t, gocuda.FullMask, int32(1), 0, 32)
-	}
-}
-
-//gocuda:kernel PredicateKernel
-func predicate(t *gocuda.Thread) {
-	t.SyncThreadsOr(t.AllSync(gocuda.FullMask, true)) // want `a warp collective in a barrier's predicate`
-}
-
 // FuncValueKernel reaches a barrier through a function value: the
 // compiler cannot see whether it synchronizes (it compiled, then failed
 // at launch, before).

@@ -125,27 +125,6 @@ func GridKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { grid(gc_t) }
 }
 
-// NestedCollectiveKernel returns the kernel nestedCollective bound to its arguments.
-//
-// gocuda compile left it on the runtime path: more than one warp collective in a statement.
-func NestedCollectiveKernel(v int32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { nestedCollective(gc_t, v) }
-}
-
-// CollectiveConditionKernel returns the kernel collectiveCondition bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a barrier or collective in an if's condition (assign its result to a variable first).
-func CollectiveConditionKernel(out []int32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { collectiveCondition(gc_t, out) }
-}
-
-// PredicateKernel returns the kernel predicate bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a warp collective in a barrier's predicate.
-func PredicateKernel() func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { predicate(gc_t) }
-}
-
 // FuncValueKernel reaches a barrier through a function value: the
 // compiler cannot see whether it synchronizes (it compiled, then failed
 // at launch, before).
