@@ -51,6 +51,7 @@ func init() {
 		{3, warpBlock, (*gen).laneIf},
 		{1, warpBlock, (*gen).warpIf},
 		{2, warpBlock, (*gen).dataIf},
+		{1, warpBlock, (*gen).voteIf},
 		{1, nested, (*gen).threadIf},
 		{5, warp, (*gen).collective},
 		{5, anywhere, (*gen).shared},

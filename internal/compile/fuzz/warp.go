@@ -57,6 +57,16 @@ func (g *gen) warpIf(c ctx) {
 	g.ifElse(c, c, "if "+conds[g.ch.pick(len(conds))]+" {", true)
 }
 
+// voteIf writes an if on a vote of the lanes at c, a collective in the
+// condition: the vote is the same for all of them, so the branch runs for
+// all of them or none.
+func (g *gen) voteIf(c ctx) {
+	mask, _ := g.mask(c)
+	c = g.inner(c)
+	vote := []string{"Any", "All"}[g.ch.pick(2)]
+	g.ifElse(c, c, fmt.Sprintf("if t.%sSync(%s, %s) {", vote, mask, g.cond(false, 1)), true)
+}
+
 // dataIf writes an if on a per-thread predicate, whose branches' lanes are
 // a ballot of it: collectives there may not shuffle but from the first
 // lane of the mask.
@@ -139,8 +149,8 @@ func (g *gen) shuffle(mask string, seg int) {
 }
 
 // result assigns the result of a collective of type t: to a new variable,
-// to a variable, or (rarely, and refused by the compiler) inside an
-// expression.
+// to a variable, or inside an expression (beside other values, or twice
+// in one statement: two collectives, one after the other).
 func (g *gen) result(t typ, call string) {
 	vs := thread(g.vars(t, false, true))
 	switch k := g.ch.pick(30); {
@@ -150,6 +160,8 @@ func (g *gen) result(t typ, call string) {
 		g.declare(name, t, false, true)
 	case k == 29:
 		g.line("%s = %s + %s", g.target(vs), g.val(t, false, 2), call)
+	case k == 25:
+		g.line("%s = %s ^ (%s + %s)", g.target(vs), call, g.val(t, false, 2), call)
 	case k >= 26:
 		g.line("%s %s %s", g.target(vs), []string{"+=", "^="}[g.ch.pick(2)], call)
 	default:
