@@ -45,15 +45,11 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_validYmin := compiled.Scratch[int](gc_b, 0)
-	gc_s_validYmax := compiled.Scratch[int](gc_b, 1)
-	gc_s_validXmin := compiled.Scratch[int](gc_b, 2)
-	gc_s_validXmax := compiled.Scratch[int](gc_b, 3)
-	gc_s_n := compiled.Scratch[int](gc_b, 4)
-	gc_s_s := compiled.Scratch[int](gc_b, 5)
-	gc_s_w := compiled.Scratch[int](gc_b, 6)
-	gc_s_e := compiled.Scratch[int](gc_b, 7)
-	gc_s_computed := compiled.Scratch[bool](gc_b, 8)
+	gc_s_n := compiled.Scratch[int](gc_b, 0)
+	gc_s_s := compiled.Scratch[int](gc_b, 1)
+	gc_s_w := compiled.Scratch[int](gc_b, 2)
+	gc_s_e := compiled.Scratch[int](gc_b, 3)
+	gc_s_computed := compiled.Scratch[bool](gc_b, 4)
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
@@ -149,6 +145,38 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			}
 		}
 	}
+
+//line hotspot.go:87
+	validYmin := 0
+
+//line hotspot.go:88
+	if blkY < 0 {
+		validYmin = -blkY
+	}
+
+//line hotspot.go:91
+	validYmax := HotspotBlock - 1
+
+//line hotspot.go:92
+	if blkYmax > gridRows-1 {
+		validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
+	}
+
+//line hotspot.go:95
+	validXmin := 0
+
+//line hotspot.go:96
+	if blkX < 0 {
+		validXmin = -blkX
+	}
+
+//line hotspot.go:99
+	validXmax := HotspotBlock - 1
+
+//line hotspot.go:100
+	if blkXmax > gridCols-1 {
+		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
+	}
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -163,38 +191,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 				ty := gc_ty
 				_ = ty
-
-//line hotspot.go:87
-				validYmin := 0
-
-//line hotspot.go:88
-				if blkY < 0 {
-					validYmin = -blkY
-				}
-
-//line hotspot.go:91
-				validYmax := HotspotBlock - 1
-
-//line hotspot.go:92
-				if blkYmax > gridRows-1 {
-					validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
-				}
-
-//line hotspot.go:95
-				validXmin := 0
-
-//line hotspot.go:96
-				if blkX < 0 {
-					validXmin = -blkX
-				}
-
-//line hotspot.go:99
-				validXmax := HotspotBlock - 1
-
-//line hotspot.go:100
-				if blkXmax > gridCols-1 {
-					validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
-				}
 
 //line hotspot.go:104
 				n := ty - 1
@@ -230,19 +226,11 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 
 //line hotspot.go:118
 				var computed bool
-				_ = validYmin
-				_ = validYmax
-				_ = validXmin
-				_ = validXmax
 				_ = n
 				_ = s
 				_ = w
 				_ = e
 				_ = computed
-				gc_s_validYmin[gc_rank] = validYmin
-				gc_s_validYmax[gc_rank] = validYmax
-				gc_s_validXmin[gc_rank] = validXmin
-				gc_s_validXmax[gc_rank] = validXmax
 				gc_s_n[gc_rank] = n
 				gc_s_s[gc_rank] = s
 				gc_s_w[gc_rank] = w
@@ -272,10 +260,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 					ty := gc_ty
 					_ = ty
-					validYmin := gc_s_validYmin[gc_rank]
-					validYmax := gc_s_validYmax[gc_rank]
-					validXmin := gc_s_validXmin[gc_rank]
-					validXmax := gc_s_validXmax[gc_rank]
 					n := gc_s_n[gc_rank]
 					s := gc_s_s[gc_rank]
 					w := gc_s_w[gc_rank]

@@ -60,6 +60,22 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:47
 	blkXmax := blkX + PathfinderBlock - 1
+
+//line pathfinder.go:54
+	validXmin := 0
+
+//line pathfinder.go:55
+	if blkX < 0 {
+		validXmin = -blkX
+	}
+
+//line pathfinder.go:58
+	validXmax := PathfinderBlock - 1
+
+//line pathfinder.go:59
+	if blkXmax > cols-1 {
+		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
+	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -73,22 +89,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:50
 				xidx := blkX + tx
 				_ = xidx
-
-//line pathfinder.go:54
-				validXmin := 0
-
-//line pathfinder.go:55
-				if blkX < 0 {
-					validXmin = -blkX
-				}
-
-//line pathfinder.go:58
-				validXmax := PathfinderBlock - 1
-
-//line pathfinder.go:59
-				if blkXmax > cols-1 {
-					validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
-				}
 
 //line pathfinder.go:63
 				w := tx - 1
@@ -113,8 +113,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				if inRange(xidx, 0, cols-1) {
 					prev[tx] = gpuSrc[xidx]
 				}
-				_ = validXmin
-				_ = validXmax
 				_ = w
 				_ = e
 				_ = isValid

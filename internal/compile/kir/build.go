@@ -61,6 +61,12 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		if f.hasSync(s.Cond) || s.Init != nil && f.hasSync(s.Init) {
 			return &Scope{Body: f.buildList(f.normalizeIf(s).List)}
 		}
+		if s.Init != nil {
+			// init; if cond: the init's variables live in both branches
+			// alone, as a scope around the if keeps them
+			plain := &ast.IfStmt{If: s.If, Cond: s.Cond, Body: s.Body, Else: s.Else}
+			return &Scope{Body: append(f.buildList([]ast.Stmt{s.Init}), f.buildStmt(plain, nil))}
+		}
 		n := &If{Src: s, Then: f.buildList(s.Body.List)}
 		switch e := s.Else.(type) {
 		case *ast.BlockStmt:

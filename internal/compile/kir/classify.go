@@ -21,7 +21,17 @@ const (
 type site struct {
 	stmt ast.Stmt
 	kind siteKind
+	// inner is, for a nested site, the statement inside stmt that
+	// assigns the variable.
+	inner ast.Stmt
+	// ctrl are the structural ifs and loops around the site, whose
+	// conditions decide whether it runs.
+	ctrl []ast.Stmt
 }
+
+// An adder records that statement s changes the variable of e, and how;
+// inner is the statement inside s that does, for a nested site.
+type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 
 // classify is the pass that decides each local variable's Class: uniform
 // (the same for every thread of the block), remat (a pure function of the
@@ -49,12 +59,21 @@ func classify(f *Func) {
 // defines or changes it, and how.
 func (f *Func) collectSites() map[*types.Var][]site {
 	sites := map[*types.Var][]site{}
-	add := func(e ast.Expr, s ast.Stmt, kind siteKind) {
+	var ctrl []ast.Stmt
+	add := func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt) {
 		if v := f.localOf(e); v != nil {
-			sites[v] = append(sites[v], site{s, kind})
+			sites[v] = append(sites[v], site{s, kind, inner, ctrl})
 		}
 	}
 	var list func(nodes []Node)
+	under := func(s ast.Stmt, nodes ...[]Node) {
+		outer := ctrl
+		ctrl = append(ctrl[:len(ctrl):len(ctrl)], s)
+		for _, l := range nodes {
+			list(l)
+		}
+		ctrl = outer
+	}
 	list = func(nodes []Node) {
 		for _, n := range nodes {
 			switch n := n.(type) {
@@ -63,18 +82,17 @@ func (f *Func) collectSites() map[*types.Var][]site {
 			case *If:
 				f.stmtSites(n.Src.Init, siteHeader, add)
 				f.addrSites(n.Src.Cond, n.Src, add)
-				list(n.Then)
-				list(n.Else)
+				under(n.Src, n.Then, n.Else)
 			case *For:
 				f.stmtSites(n.Src.Init, siteHeader, add)
 				f.stmtSites(n.Src.Post, siteHeader, add)
 				f.addrSites(n.Src.Cond, n.Src, add)
-				list(n.Body)
+				under(n.Src, n.Body)
 			case *Range:
-				add(n.Src.Key, n.Src, siteHeader)
-				add(n.Src.Value, n.Src, siteHeader)
+				add(n.Src.Key, n.Src, siteHeader, nil)
+				add(n.Src.Value, n.Src, siteHeader, nil)
 				f.addrSites(n.Src.X, n.Src, add)
-				list(n.Body)
+				under(n.Src, n.Body)
 			case *Scope:
 				list(n.Body)
 			case *Barrier:
@@ -96,7 +114,7 @@ func (f *Func) collectSites() map[*types.Var][]site {
 
 // stmtSites records the variables s itself assigns with kind, and those
 // assigned or addressed inside it as nested.
-func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add func(ast.Expr, ast.Stmt, siteKind)) {
+func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add adder) {
 	if s == nil {
 		return
 	}
@@ -105,12 +123,12 @@ func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add func(ast.Expr, ast.Stmt,
 		own = siteNested // a range statement's variables change every iteration
 	}
 	for _, e := range assigned(s) {
-		add(e, s, own)
+		add(e, s, own, nil)
 	}
 	ast.Inspect(s, func(n ast.Node) bool {
 		if inner, ok := n.(ast.Stmt); ok && inner != s {
 			for _, e := range assigned(inner) {
-				add(e, s, siteNested)
+				add(e, s, siteNested, inner)
 			}
 		}
 		return true
@@ -119,7 +137,7 @@ func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add func(ast.Expr, ast.Stmt,
 }
 
 // addrSites records the variables whose address n takes.
-func (f *Func) addrSites(n ast.Node, s ast.Node, add func(ast.Expr, ast.Stmt, siteKind)) {
+func (f *Func) addrSites(n ast.Node, s ast.Node, add adder) {
 	if n == nil || (n == ast.Node(nil)) {
 		return
 	}
@@ -128,17 +146,17 @@ func (f *Func) addrSites(n ast.Node, s ast.Node, add func(ast.Expr, ast.Stmt, si
 		switch m := m.(type) {
 		case *ast.UnaryExpr:
 			if m.Op == token.AND {
-				add(m.X, stmt, siteAddr)
+				add(m.X, stmt, siteAddr, nil)
 			}
 		case *ast.CallExpr:
 			if x := f.pointerReceiver(m); x != nil {
-				add(x, stmt, siteAddr)
+				add(x, stmt, siteAddr, nil)
 			}
 		case *ast.FuncLit:
 			ast.Inspect(m.Body, func(k ast.Node) bool {
 				if inner, ok := k.(ast.Stmt); ok {
 					for _, e := range assigned(inner) {
-						add(e, stmt, siteAddr) // captured and changed out of sight
+						add(e, stmt, siteAddr, nil) // captured and changed out of sight
 					}
 				}
 				return true

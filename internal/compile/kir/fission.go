@@ -141,6 +141,8 @@ func (f *Func) placeOf(s ast.Stmt) place {
 	}
 	uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
 	switch {
+	case len(vars) == 0 && f.uniformCompound(s, f.isUniform):
+		return placeBlock
 	case len(vars) == 0:
 		return placeThread
 	case class == Uniform && f.uniformStmt(s, uniform) && isDefine(s):

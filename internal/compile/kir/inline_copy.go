@@ -142,9 +142,12 @@ func (f *Func) substTuple(t *types.Tuple, inst *instance) *types.Tuple {
 }
 
 // helperResults returns the variables holding a helper's results and its
-// body's statements, its final return made assignments to them. A return
-// anywhere else is refused.
+// body's statements, its final return made assignments to them, and
+// returns before its end lowered with a flag (returns.go).
 func (f *Func) helperResults(sig *types.Signature, inst *instance, body *ast.BlockStmt, call *ast.CallExpr) ([]*types.Var, []ast.Stmt) {
+	if earlyReturn(body.List) {
+		return f.flaggedResults(sig, inst, body, call)
+	}
 	list := body.List
 	var final *ast.ReturnStmt
 	if n := len(list); n > 0 {
@@ -228,4 +231,27 @@ func (f *Func) goOn(s ast.Stmt, call *ast.CallExpr, results []*types.Var) ast.St
 		}
 		return nil, false
 	}).(ast.Stmt)
+}
+
+// flaggedResults is helperResults for a body that returns before its
+// end: the results and the flag declared first, then the body whose
+// returns assign them.
+func (f *Func) flaggedResults(sig *types.Signature, inst *instance, body *ast.BlockStmt, call *ast.CallExpr) ([]*types.Var, []ast.Stmt) {
+	var results []*types.Var
+	var pre []ast.Stmt
+	for i := range sig.Results().Len() {
+		r := sig.Results().At(i)
+		v, _ := inst.objs[r].(*types.Var)
+		if r.Name() == "" || r.Name() == "_" {
+			v = types.NewVar(call.Pos(), f.Src.Pkg, "r", f.subst(r.Type(), inst))
+			f.addVar(v)
+		}
+		results = append(results, v)
+		pre = append(pre, f.declare(v, nil, call.Lparen), f.blankUse(v, call.Lparen))
+	}
+	flag := types.NewVar(call.Pos(), f.Src.Pkg, "returned", types.Typ[types.Bool])
+	f.addVar(flag)
+	pre = append(pre, f.declare(flag, nil, call.Lparen), f.blankUse(flag, call.Lparen))
+	l := &returnLowering{f: f, results: results, flag: flag}
+	return results, append(pre, l.list(body.List, false)...)
 }

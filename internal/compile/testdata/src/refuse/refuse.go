@@ -71,18 +71,6 @@ func writeIndex(t *gocuda.Thread) {
 	t.ThreadIdx.X = 0 // want `assigns to the \*gocuda.Thread's fields`
 }
 
-//gocuda:kernel HelperKernel
-func helper(t *gocuda.Thread, k int) {
-	early(t, k)
-}
-
-func early(t *gocuda.Thread, k int) {
-	if k > 0 {
-		return // want `a helper that synchronizes returns before its end`
-	}
-	t.SyncThreads()
-}
-
 //gocuda:kernel SwitchKernel
 func switchKernel(t *gocuda.Thread, k int) {
 	switch k { // want `a switch holding a barrier`

@@ -83,13 +83,6 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { writeIndex(gc_t) }
 }
 
-// HelperKernel returns the kernel helper bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a helper that synchronizes returns before its end.
-func HelperKernel(k int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { helper(gc_t, k) }
-}
-
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a switch holding a barrier.
