@@ -160,7 +160,7 @@ func computeLjForce(t *gocuda.Thread, force3, position []float4, neighCount int,
 // stencil2d/CUDAStencilKernel.cu; toFlatIdx assumes a halo of width 1.
 func toGlobalRow(gidRow, lszRow, lidRow int) int { return gidRow*lszRow + lidRow }
 func toGlobalCol(gidCol, lszCol, lidCol int) int { return gidCol*lszCol + lidCol }
-func toFlatIdx(row, col, rowWidth int) int     { return (row+1)*(rowWidth+2) + (col + 1) }
+func toFlatIdx(row, col, rowWidth int) int       { return (row+1)*(rowWidth+2) + (col + 1) }
 
 // StencilKernel is StencilKernel<float> of
 // stencil2d/CUDAStencilKernel.cu: a 9-point weighted stencil in which each
