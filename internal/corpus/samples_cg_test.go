@@ -79,7 +79,8 @@ func TestReductionMultiBlockCG(t *testing.T) {
 		got := agree(t, func(f form) (float32, error) {
 			out := make([]float32, grid)
 			cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: threads}, SharedMem: 8 * threads}
-			return out[0], f.launchCooperative(cfg, ReduceSinglePassMultiBlockCGKernel(in, out, n))
+			err := f.launchCooperative(cfg, ReduceSinglePassMultiBlockCGKernel(in, out, n))
+			return out[0], err
 		})
 		require.InDelta(t, want, float64(got), 1e-3, "n=%d", n)
 	}
