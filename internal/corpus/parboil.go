@@ -230,10 +230,10 @@ func spmvJDS(t *gocuda.Thread, dstVector, dData []float32, dIndex, dPerm []int32
 // mriq's constants: PIx2, the threads per block of the two kernels and
 // the k-space elements per launch of ComputeQ.
 const (
-	mriqPIx2                   float32 = 6.2831853071795864769252867665590058
-	mriqPhiMagThreadsPerBlock          = 512
-	mriqQThreadsPerBlock               = 256
-	mriqQKElemsPerGrid                 = 1024
+	mriqPIx2                  float32 = 6.2831853071795864769252867665590058
+	mriqPhiMagThreadsPerBlock         = 512
+	mriqQThreadsPerBlock              = 256
+	mriqQKElemsPerGrid                = 1024
 )
 
 // kValues is mri-q's kValues, an element of k-space in constant memory.
