@@ -71,6 +71,15 @@ func deviceReduceStableKernel(t *gocuda.Thread, in, out []int32, n int) {
 // int2 is CUDA's int2 vector type.
 type int2 struct{ X, Y int32 }
 
+// toInt2s is reinterpret_cast<int2*> of an int pointer: s viewed as
+// len(s)/2 int2s.
+func toInt2s(s []int32) []int2 {
+	if len(s) < 2 {
+		return nil
+	}
+	return unsafe.Slice((*int2)(unsafe.Pointer(&s[0])), len(s)/2)
+}
+
 // DeviceReduceStableVector2Kernel is device_reduce_stable_kernel_vector2
 // of device_reduce_stable.h: the grid-stride loop reads int2 pairs
 // (reinterpret_cast<int2*>), an odd last element apart.
@@ -79,7 +88,7 @@ type int2 struct{ X, Y int32 }
 func deviceReduceStableKernelVector2(t *gocuda.Thread, in, out []int32, n int) {
 	var sum int32
 	idx := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-	in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+	in2 := toInt2s(in)
 	for i := idx; i < n/2; i += t.BlockDim.X * t.GridDim.X {
 		val := in2[i]
 		sum += val.X + val.Y

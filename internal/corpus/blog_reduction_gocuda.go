@@ -7,7 +7,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math/bits"
-	"unsafe"
 )
 
 // DeviceReduceStableKernel is device_reduce_stable_kernel of
@@ -444,7 +443,7 @@ func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread
 		func(gc_b *compiled.Block) { gc_body_deviceReduceStableKernelVector2(gc_b, in, out, n) })
 }
 
-var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource("deviceReduceStableKernelVector2", "c2b798107a02e8bacedcefa330ae28bf9a1c3ecf00b02b0503a3cab06b1f3b5a", "blog_reduction.go:74-95", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
+var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource("deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
 
 func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int32, n int) {
 	t := gc_b.Thread()
@@ -469,11 +468,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:80
+//line blog_reduction.go:89
 				var sum int32
 
-//line blog_reduction.go:82
-				in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+//line blog_reduction.go:91
+				in2 := toInt2s(in)
 				_ = sum
 				_ = in2
 				gc_s_sum[gc_rank] = sum
@@ -483,11 +482,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:80
+//line blog_reduction.go:89
 				var sum int32
 
-//line blog_reduction.go:82
-				in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+//line blog_reduction.go:91
+				in2 := toInt2s(in)
 				_ = sum
 				_ = in2
 				gc_s_sum[gc_rank] = sum
@@ -497,11 +496,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:80
+//line blog_reduction.go:89
 				var sum int32
 
-//line blog_reduction.go:82
-				in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+//line blog_reduction.go:91
+				in2 := toInt2s(in)
 				_ = sum
 				_ = in2
 				gc_s_sum[gc_rank] = sum
@@ -511,11 +510,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:80
+//line blog_reduction.go:89
 				var sum int32
 
-//line blog_reduction.go:82
-				in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+//line blog_reduction.go:91
+				in2 := toInt2s(in)
 				_ = sum
 				_ = in2
 				gc_s_sum[gc_rank] = sum
@@ -525,11 +524,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:80
+//line blog_reduction.go:89
 			var sum int32
 
-//line blog_reduction.go:82
-			in2 := unsafe.Slice((*int2)(unsafe.Pointer(unsafe.SliceData(in))), len(in)/2)
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
 			_ = sum
 			_ = in2
 			gc_s_sum[gc_rank] = sum
@@ -537,7 +536,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 	}
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		if gc_b.Stopped() {
 			return
@@ -556,20 +555,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 						idx := gc_bx*gc_bdx + gc_tx
 						_ = idx
 						sum := gc_s_sum[gc_rank]
 						in2 := gc_s_in2[gc_rank]
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 						i := idx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:84
+//line blog_reduction.go:93
 						val := in2[i]
 
-//line blog_reduction.go:85
+//line blog_reduction.go:94
 						sum += val.X + val.Y
 						gc_s_sum[gc_rank] = sum
 					}
@@ -578,20 +577,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 						idx := gc_bx*gc_bdx + gc_tx
 						_ = idx
 						sum := gc_s_sum[gc_rank]
 						in2 := gc_s_in2[gc_rank]
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 						i := idx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:84
+//line blog_reduction.go:93
 						val := in2[i]
 
-//line blog_reduction.go:85
+//line blog_reduction.go:94
 						sum += val.X + val.Y
 						gc_s_sum[gc_rank] = sum
 					}
@@ -600,20 +599,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 						idx := gc_bx*gc_bdx + gc_tx
 						_ = idx
 						sum := gc_s_sum[gc_rank]
 						in2 := gc_s_in2[gc_rank]
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 						i := idx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:84
+//line blog_reduction.go:93
 						val := in2[i]
 
-//line blog_reduction.go:85
+//line blog_reduction.go:94
 						sum += val.X + val.Y
 						gc_s_sum[gc_rank] = sum
 					}
@@ -622,20 +621,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 						idx := gc_bx*gc_bdx + gc_tx
 						_ = idx
 						sum := gc_s_sum[gc_rank]
 						in2 := gc_s_in2[gc_rank]
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 						i := idx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:84
+//line blog_reduction.go:93
 						val := in2[i]
 
-//line blog_reduction.go:85
+//line blog_reduction.go:94
 						sum += val.X + val.Y
 						gc_s_sum[gc_rank] = sum
 					}
@@ -644,20 +643,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 					idx := gc_bx*gc_bdx + gc_tx
 					_ = idx
 					sum := gc_s_sum[gc_rank]
 					in2 := gc_s_in2[gc_rank]
 
-//line blog_reduction.go:83
+//line blog_reduction.go:92
 					i := idx + gc_off
 					gc_more = true
 
-//line blog_reduction.go:84
+//line blog_reduction.go:93
 					val := in2[i]
 
-//line blog_reduction.go:85
+//line blog_reduction.go:94
 					sum += val.X + val.Y
 					gc_s_sum[gc_rank] = sum
 				}
@@ -687,24 +686,24 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:81
+//line blog_reduction.go:90
 				idx := gc_bx*gc_bdx + gc_tx
 				_ = idx
 
-//line blog_reduction.go:87
+//line blog_reduction.go:96
 				i_ := idx + n/2*2
 				_ = i_
 				sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:88
+//line blog_reduction.go:97
 				if i_ < n {
 					sum += in[i_]
 				}
 
-//line blog_reduction.go:91
+//line blog_reduction.go:100
 				var val_ int32 = sum
 
-//line blog_reduction.go:91
+//line blog_reduction.go:100
 				_ = val_
 
 //line blog_reduction.go:35
@@ -933,10 +932,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 //line blog_reduction.go:51
 				_ = r
 
-//line blog_reduction.go:91
+//line blog_reduction.go:100
 				sum = r
 
-//line blog_reduction.go:92
+//line blog_reduction.go:101
 				if gc_tx == 0 {
 					out[gc_bx] = sum
 				}
@@ -956,7 +955,7 @@ func DeviceReduceWarpAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Th
 		func(gc_b *compiled.Block) { gc_body_deviceReduceWarpAtomicKernel(gc_b, in, out, n) })
 }
 
-var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource("deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:97-111", "blog_reduction.go:20-26")
+var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource("deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26")
 
 func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
 	gc_pos := gc_b.Pos()
@@ -975,7 +974,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:103
+//line blog_reduction.go:112
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -984,7 +983,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:103
+//line blog_reduction.go:112
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -993,7 +992,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:103
+//line blog_reduction.go:112
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1002,7 +1001,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:103
+//line blog_reduction.go:112
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1011,14 +1010,14 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:103
+//line blog_reduction.go:112
 			var sum int32
 			_ = sum
 			gc_s_sum[gc_rank] = sum
 		}
 	}
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		if gc_b.Stopped() {
 			return
@@ -1038,11 +1037,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:105
+//line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1052,11 +1051,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:105
+//line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1066,11 +1065,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:105
+//line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1080,11 +1079,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:105
+//line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1094,11 +1093,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:104
+//line blog_reduction.go:113
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 
-//line blog_reduction.go:105
+//line blog_reduction.go:114
 					sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1119,10 +1118,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:107
+//line blog_reduction.go:116
 			var val int32 = sum
 
-//line blog_reduction.go:107
+//line blog_reduction.go:116
 			_ = val
 			_ = val
 			gc_l_val[gc_lane] = val
@@ -1171,10 +1170,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:25
 				_ = r
 
-//line blog_reduction.go:107
+//line blog_reduction.go:116
 				sum = r
 
-//line blog_reduction.go:108
+//line blog_reduction.go:117
 				if gc_tx%gocuda.WarpSize == 0 {
 					atomic.Add(out, sum)
 				}
@@ -1193,7 +1192,7 @@ func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.T
 		func(gc_b *compiled.Block) { gc_body_deviceReduceBlockAtomicKernel(gc_b, in, out, n) })
 }
 
-var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource("deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:113-126", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
+var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource("deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
 
 func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
 	t := gc_b.Thread()
@@ -1217,7 +1216,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:118
+//line blog_reduction.go:127
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1226,7 +1225,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:118
+//line blog_reduction.go:127
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1235,7 +1234,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:118
+//line blog_reduction.go:127
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1244,7 +1243,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:118
+//line blog_reduction.go:127
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
@@ -1253,14 +1252,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:118
+//line blog_reduction.go:127
 			var sum int32
 			_ = sum
 			gc_s_sum[gc_rank] = sum
 		}
 	}
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		if gc_b.Stopped() {
 			return
@@ -1280,11 +1279,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:120
+//line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1294,11 +1293,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:120
+//line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1308,11 +1307,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:120
+//line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1322,11 +1321,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:120
+//line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1336,11 +1335,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:119
+//line blog_reduction.go:128
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 
-//line blog_reduction.go:120
+//line blog_reduction.go:129
 					sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1364,10 +1363,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:122
+//line blog_reduction.go:131
 			var val int32 = sum
 
-//line blog_reduction.go:122
+//line blog_reduction.go:131
 			_ = val
 
 //line blog_reduction.go:35
@@ -1594,10 +1593,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:51
 				_ = r
 
-//line blog_reduction.go:122
+//line blog_reduction.go:131
 				sum = r
 
-//line blog_reduction.go:123
+//line blog_reduction.go:132
 				if gc_tx == 0 {
 					atomic.Add(out, sum)
 				}
@@ -1618,7 +1617,7 @@ func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread
 		})
 }
 
-var gc_src_deviceReduceAtomicKernel = compiled.NewSource("deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:128-138")
+var gc_src_deviceReduceAtomicKernel = compiled.NewSource("deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147")
 
 func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out *int32, n int) {
 	gc_pos := gc_b.Pos()
@@ -1645,7 +1644,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:133
+//line blog_reduction.go:142
 					var sum int32
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -1654,7 +1653,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:133
+//line blog_reduction.go:142
 					var sum int32
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -1663,7 +1662,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:133
+//line blog_reduction.go:142
 					var sum int32
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -1672,7 +1671,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:133
+//line blog_reduction.go:142
 					var sum int32
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -1681,14 +1680,14 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:133
+//line blog_reduction.go:142
 				var sum int32
 				_ = sum
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			if gc_b.Stopped() {
 				return
@@ -1708,11 +1707,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 
-//line blog_reduction.go:135
+//line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -1722,11 +1721,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 
-//line blog_reduction.go:135
+//line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -1736,11 +1735,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 
-//line blog_reduction.go:135
+//line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -1750,11 +1749,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 
-//line blog_reduction.go:135
+//line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -1764,11 +1763,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:134
+//line blog_reduction.go:143
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 
-//line blog_reduction.go:135
+//line blog_reduction.go:144
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1783,7 +1782,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:137
+//line blog_reduction.go:146
 					atomic.Add(out, sum)
 				}
 				{
@@ -1791,7 +1790,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:137
+//line blog_reduction.go:146
 					atomic.Add(out, sum)
 				}
 				{
@@ -1799,7 +1798,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:137
+//line blog_reduction.go:146
 					atomic.Add(out, sum)
 				}
 				{
@@ -1807,7 +1806,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:137
+//line blog_reduction.go:146
 					atomic.Add(out, sum)
 				}
 			}
@@ -1815,7 +1814,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
-//line blog_reduction.go:137
+//line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
@@ -1840,7 +1839,7 @@ func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Th
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_filterK(gc_b, gc_lo, gc_hi, dst, nres, src, n) })
 }
 
-var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:178-188")
+var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:187-197")
 
 func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos := gc_b.Pos()
@@ -1872,11 +1871,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:184
+//line blog_reduction.go:193
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:185
+//line blog_reduction.go:194
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1886,11 +1885,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:184
+//line blog_reduction.go:193
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:185
+//line blog_reduction.go:194
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1900,11 +1899,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:184
+//line blog_reduction.go:193
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:185
+//line blog_reduction.go:194
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1914,11 +1913,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:184
+//line blog_reduction.go:193
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:185
+//line blog_reduction.go:194
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1928,11 +1927,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:184
+//line blog_reduction.go:193
 					i := gc_tx + gc_bx*gc_bdx
 					_ = i
 
-//line blog_reduction.go:185
+//line blog_reduction.go:194
 					if i < n && src[i] > 0 {
 						dst[atomic.Add(nres, 1)] = src[i]
 					}
@@ -1950,7 +1949,7 @@ func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda
 		func(gc_b *compiled.Block) { gc_body_filterKAgg(gc_b, dst, nres, src, n) })
 }
 
-var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:207-216", "blog_reduction.go:190-205")
+var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:216-225", "blog_reduction.go:199-214")
 
 func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
 	t := gc_b.Thread()
@@ -1987,11 +1986,11 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:212
+//line blog_reduction.go:221
 					i := gc_tx + gc_bx*gc_bdx
 					_ = i
 
-//line blog_reduction.go:213
+//line blog_reduction.go:222
 					if i < n && src[i] > 0 {
 						gc_m5 |= 1 << gc_lane
 					}
@@ -2001,13 +2000,13 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 			gc_act = gc_save5 & gc_m5
 			if gc_act != 0 {
 
-//line blog_reduction.go:214
+//line blog_reduction.go:223
 				var ctr *int32 = nres
 
-//line blog_reduction.go:214
+//line blog_reduction.go:223
 				_ = ctr
 
-//line blog_reduction.go:195
+//line blog_reduction.go:204
 				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -2017,22 +2016,22 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
-//line blog_reduction.go:195
+//line blog_reduction.go:204
 					active := gc_c1r[gc_lane]
 
-//line blog_reduction.go:196
+//line blog_reduction.go:205
 					leader := bits.TrailingZeros32(active)
 
-//line blog_reduction.go:197
+//line blog_reduction.go:206
 					change := int32(bits.OnesCount32(active))
 
-//line blog_reduction.go:198
+//line blog_reduction.go:207
 					rank := bits.OnesCount32(active & t.LaneMaskLT())
 
-//line blog_reduction.go:199
+//line blog_reduction.go:208
 					var warpRes int32
 
-//line blog_reduction.go:200
+//line blog_reduction.go:209
 					if rank == 0 {
 						warpRes = atomic.Add(ctr, change)
 					}
@@ -2042,7 +2041,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					_ = rank
 					_ = warpRes
 
-//line blog_reduction.go:203
+//line blog_reduction.go:212
 					gc_c2m[gc_lane] = active
 					gc_c2v[gc_lane] = warpRes
 					gc_c2a[gc_lane] = leader
@@ -2050,7 +2049,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_l_rank[gc_lane] = rank
 				}
 
-//line blog_reduction.go:203
+//line blog_reduction.go:212
 				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				{
 					gc_tidx := gc_b.At(gc_w)
@@ -2066,7 +2065,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:212
+//line blog_reduction.go:221
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 						rank := gc_l_rank[gc_lane]
@@ -2074,16 +2073,16 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 						var warpRes int32
 						_ = warpRes
 
-//line blog_reduction.go:203
+//line blog_reduction.go:212
 						warpRes = gc_c2r[gc_lane]
 
-//line blog_reduction.go:204
+//line blog_reduction.go:213
 						var r int32 = warpRes + int32(rank)
 
-//line blog_reduction.go:204
+//line blog_reduction.go:213
 						_ = r
 
-//line blog_reduction.go:214
+//line blog_reduction.go:223
 						dst[r] = src[i]
 						_ = r
 					}
