@@ -4,6 +4,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math/bits"
@@ -1824,10 +1825,99 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 // CGSumKernelTileShfl is sum_kernel_tile_shfl<32> of the cooperative-groups
 // post: thread_sum, then reduce_sum_tile_shfl over each 32-thread tile,
 // whose rank 0 adds the tile's sum to *sum.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { cgSumKernelTileShfl(gc_t, sum, input, n) }
+	return compiled.Kernel(gc_src_cgSumKernelTileShfl,
+		func(gc_t *gocuda.Thread) { cgSumKernelTileShfl(gc_t, sum, input, n) },
+		func(gc_b *compiled.Block) { gc_body_cgSumKernelTileShfl(gc_b, sum, input, n) })
+}
+
+var gc_src_cgSumKernelTileShfl = compiled.NewSource("cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169")
+
+func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+
+//line blog_reduction.go:179
+	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+
+//line blog_reduction.go:180
+	var g cg.Tile = tile
+
+//line blog_reduction.go:180
+	_ = g
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_val [32]int32
+		var gc_c1r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:177
+			mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:180
+			var val int32 = mySum
+
+//line blog_reduction.go:180
+			_ = val
+			_ = mySum
+			_ = val
+			gc_l_val[gc_lane] = val
+		}
+
+//line blog_reduction.go:165
+		for i := g.Size() / 2; i > 0; i /= 2 {
+
+//line blog_reduction.go:166
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
+				_ = val
+
+//line blog_reduction.go:166
+				val += gc_c1r[gc_lane]
+				gc_l_val[gc_lane] = val
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+			_ = val
+
+//line blog_reduction.go:168
+			var r int32 = val
+
+//line blog_reduction.go:168
+			_ = r
+
+//line blog_reduction.go:180
+			tileSum := r
+
+//line blog_reduction.go:182
+			if (gc_rank & (tile.Size() - 1)) == 0 {
+				atomic.Add(sum, tileSum)
+			}
+			_ = r
+			_ = tileSum
+		}
+	}
 }
 
 // FilterKKernel is the first filter_k of "Optimized Filtering with

@@ -12,10 +12,324 @@ import (
 // threadFenceReduction_kernel.cuh: one pass of block sums. Launch it with
 // a power-of-two block of whole warps and blockDim.x floats of dynamic
 // shared memory.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduceMultiPass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2) }
+	return compiled.Kernel(gc_src_reduceMultiPass,
+		func(gc_t *gocuda.Thread) { reduceMultiPass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
+		func(gc_b *compiled.Block) { gc_body_reduceMultiPass(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
+}
+
+var gc_src_reduceMultiPass = compiled.NewSource("reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75")
+
+func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_beta := compiled.Scratch[float32](gc_b, 0)
+
+//line samples_cg.go:84
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_cg.go:85
+	var gIdata_ []float32 = gIdata
+
+//line samples_cg.go:85
+	_ = gIdata_
+
+//line samples_cg.go:85
+	var gOdata_ []float32 = gOdata
+
+//line samples_cg.go:85
+	_ = gOdata_
+
+//line samples_cg.go:85
+	var n_ int = n
+
+//line samples_cg.go:85
+	_ = n_
+
+//line samples_cg.go:85
+	var blockSize_ int = blockSize
+
+//line samples_cg.go:85
+	_ = blockSize_
+
+//line samples_cg.go:85
+	var nIsPow2_ bool = nIsPow2
+
+//line samples_cg.go:85
+	_ = nIsPow2_
+
+//line samples_cg.go:85
+	var cta_ cg.ThreadBlock = cta
+	_ = cta_
+
+//line samples_cg.go:85
+	_ = cta_
+
+//line samples_cg.go:54
+	sdata := gocuda.DynamicShared[float32](t)
+
+//line samples_cg.go:58
+	gridSize := blockSize_ * 2 * gc_gdx
+
+//line samples_cg.go:70
+	var sdata_ []float32 = sdata
+
+//line samples_cg.go:70
+	_ = sdata_
+
+//line samples_cg.go:70
+	var cta_2 cg.ThreadBlock = cta_
+	_ = cta_2
+
+//line samples_cg.go:70
+	_ = cta_2
+
+//line samples_cg.go:18
+	tile32 := cg.TiledPartition(cta_2, 32)
+
+//line samples_cg.go:22
+	const vec = 32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mySum_ [32]float32
+		var gc_l_temp [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+				tid := gc_tx
+				_ = tid
+
+//line samples_cg.go:70
+				var tid_ int = tid
+				_ = tid_
+
+//line samples_cg.go:57
+				i := gc_bx*(blockSize_*2) + gc_tx
+
+//line samples_cg.go:59
+				var mySum float32
+
+//line samples_cg.go:61
+				for i < n_ {
+//line samples_cg.go:61
+					if gc_b.Stopped() {
+//line samples_cg.go:61
+						return
+//line samples_cg.go:61
+					}
+					mySum += gIdata_[i]
+
+					if nIsPow2_ || i+blockSize_ < n_ {
+						mySum += gIdata_[i+blockSize_]
+					}
+					i += gridSize
+				}
+
+//line samples_cg.go:70
+				var mySum_ float32 = mySum
+
+//line samples_cg.go:70
+				_ = mySum_
+
+//line samples_cg.go:19
+				sdata_[tid_] = mySum_
+				_ = i
+				_ = mySum
+				_ = mySum_
+
+//line samples_cg.go:20
+				gc_l_mySum_[gc_lane] = mySum_
+			}
+		}
+
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
+			_ = mySum_
+
+//line samples_cg.go:25
+			beta := mySum_
+
+//line samples_cg.go:26
+			var temp float32
+			_ = beta
+			_ = temp
+			gc_s_beta[gc_rank] = beta
+			gc_l_temp[gc_lane] = temp
+		}
+
+//line samples_cg.go:28
+		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:70
+					var tid_ int = tid
+					_ = tid_
+
+//line samples_cg.go:23
+					vid := tid_ & (vec - 1)
+					_ = vid
+					beta := gc_s_beta[gc_rank]
+					temp := gc_l_temp[gc_lane]
+					_ = temp
+
+//line samples_cg.go:29
+					if vid < i_ {
+						temp = sdata_[tid_+i_]
+						beta += temp
+						sdata_[tid_] = beta
+					}
+
+//line samples_cg.go:34
+					gc_s_beta[gc_rank] = beta
+					gc_l_temp[gc_lane] = temp
+				}
+			}
+
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			beta := gc_s_beta[gc_rank]
+
+//line samples_cg.go:39
+			if gc_rank == 0 {
+				beta = 0
+				for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
+					beta += sdata_[i_2]
+				}
+				sdata_[0] = beta
+			}
+			gc_s_beta[gc_rank] = beta
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:72
+					if tid == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:72
+					if tid == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:72
+					if tid == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:72
+					if tid == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+				tid := gc_tx
+				_ = tid
+
+//line samples_cg.go:72
+				if tid == 0 {
+					gOdata_[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
 }
 
 // ReduceSinglePassKernel is reduceSinglePass<blockSize, nIsPow2> of
@@ -25,7 +339,7 @@ func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 b
 // ticket, told by a __shared__ bool, sums the block sums into gOdata[0]
 // and resets the count.
 //
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
+// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
 func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) {
 		reduceSinglePass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)

@@ -4,6 +4,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
@@ -1145,27 +1146,301 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 // VoteAnyKernel1 is VoteAnyKernel1 of NVIDIA/cuda-samples,
 // Samples/0_Introduction/simpleVoteIntrinsics/simpleVote_kernel.cuh: each
 // thread stores __any_sync over its warp of the inputs.
-//
-// gocuda compile left it on the runtime path: a call beside a warp collective in one statement.
 func VoteAnyKernel1(input, result []uint32, size int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { voteAnyKernel1(gc_t, input, result, size) }
+	return compiled.Kernel(gc_src_voteAnyKernel1,
+		func(gc_t *gocuda.Thread) { voteAnyKernel1(gc_t, input, result, size) },
+		func(gc_b *compiled.Block) { gc_body_voteAnyKernel1(gc_b, input, result, size) })
+}
+
+var gc_src_voteAnyKernel1 = compiled.NewSource("voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147")
+
+func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+
+//line samples_intro.go:145
+	mask := uint32(0xffffffff)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]bool
+		var gc_c1r [32]bool
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:143
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:146
+				gc_c1v[gc_lane] = input[tx] != 0
+			}
+		}
+
+//line samples_intro.go:146
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:143
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:146
+				var anySync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:146
+				result[tx] = b2u(anySync)
+				_ = anySync
+			}
+		}
+	}
 }
 
 // VoteAllKernel2 is VoteAllKernel2 of the same file: each thread stores
 // __all_sync over its warp of the inputs.
-//
-// gocuda compile left it on the runtime path: a call beside a warp collective in one statement.
 func VoteAllKernel2(input, result []uint32, size int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { voteAllKernel2(gc_t, input, result, size) }
+	return compiled.Kernel(gc_src_voteAllKernel2,
+		func(gc_t *gocuda.Thread) { voteAllKernel2(gc_t, input, result, size) },
+		func(gc_b *compiled.Block) { gc_body_voteAllKernel2(gc_b, input, result, size) })
+}
+
+var gc_src_voteAllKernel2 = compiled.NewSource("voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158")
+
+func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+
+//line samples_intro.go:156
+	mask := uint32(0xffffffff)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]bool
+		var gc_c1r [32]bool
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:154
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:157
+				gc_c1v[gc_lane] = input[tx] != 0
+			}
+		}
+
+//line samples_intro.go:157
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:154
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:157
+				var allSync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:157
+				result[tx] = b2u(allSync)
+				_ = allSync
+			}
+		}
+	}
 }
 
 // VoteAnyKernel3 is VoteAnyKernel3 of the same file: three flags per
 // thread, an __any_sync, the predicate itself and an __all_sync in an if's
 // condition.
-//
-// gocuda compile left it on the runtime path: a barrier or collective in an if's condition (assign its result to a variable first).
 func VoteAnyKernel3(info []bool, warpSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { voteAnyKernel3(gc_t, info, warpSize) }
+	return compiled.Kernel(gc_src_voteAnyKernel3,
+		func(gc_t *gocuda.Thread) { voteAnyKernel3(gc_t, info, warpSize) },
+		func(gc_b *compiled.Block) { gc_body_voteAnyKernel3(gc_b, info, warpSize) })
+}
+
+var gc_src_voteAnyKernel3 = compiled.NewSource("voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179")
+
+func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+
+//line samples_intro.go:167
+	mask := uint32(0xffffffff)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]bool
+		var gc_c1r [32]bool
+		var gc_c2v [32]bool
+		var gc_c2r [32]bool
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:166
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:171
+				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+			}
+		}
+
+//line samples_intro.go:171
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:166
+				tx := gc_tx
+				_ = tx
+
+//line samples_intro.go:168
+				offs := info[tx*3:]
+				_ = offs
+
+//line samples_intro.go:171
+				offs[0] = gc_c1r[gc_lane]
+
+//line samples_intro.go:173
+				offs[1] = tx >= (warpSize*3)/2
+			}
+		}
+		{
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:166
+					tx := gc_tx
+					_ = tx
+
+//line samples_intro.go:176
+					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+				}
+			}
+
+//line samples_intro.go:176
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:166
+					tx := gc_tx
+					_ = tx
+
+//line samples_intro.go:168
+					offs := info[tx*3:]
+					_ = offs
+
+//line samples_intro.go:176
+					var allSync bool = gc_c2r[gc_lane]
+
+//line samples_intro.go:176
+					if allSync {
+						offs[2] = true
+					}
+					_ = allSync
+				}
+			}
+		}
+	}
 }
 
 // AtomicIntrinsicsKernel is testKernel of NVIDIA/cuda-samples,
@@ -1578,8 +1853,479 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 // (thread_group, a type-erased group), thread 0 and each tile's rank 0
 // printing their sums. Launch it with blockDim.x ints of dynamic shared
 // memory.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func CGKernel() func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { cgkernel(gc_t) }
+	return compiled.Kernel(gc_src_cgkernel,
+		func(gc_t *gocuda.Thread) { cgkernel(gc_t) },
+		func(gc_b *compiled.Block) { gc_body_cgkernel(gc_b) })
+}
+
+var gc_src_cgkernel = compiled.NewSource("cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
+
+func gc_body_cgkernel(gc_b *compiled.Block) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)
+	gc_s_input := compiled.Scratch[int32](gc_b, 1)
+	gc_s_r := compiled.Scratch[int32](gc_b, 2)
+	gc_s_returned := compiled.Scratch[bool](gc_b, 3)
+
+//line samples_intro.go:301
+	threadBlockGroup := cg.ThisThreadBlock(t)
+	_ = threadBlockGroup
+
+//line samples_intro.go:302
+	threadBlockGroupSize := gc_n
+
+//line samples_intro.go:304
+	workspace := gocuda.DynamicShared[int32](t)
+
+//line samples_intro.go:307
+	expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
+
+//line samples_intro.go:308
+	var g cg.ThreadBlock = threadBlockGroup
+	_ = g
+
+//line samples_intro.go:308
+	_ = g
+
+//line samples_intro.go:308
+	var x []int32 = workspace
+
+//line samples_intro.go:308
+	_ = x
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_intro.go:306
+			input := int32(gc_rank)
+
+//line samples_intro.go:308
+			var val int32 = input
+
+//line samples_intro.go:308
+			_ = val
+
+//line samples_intro.go:308
+			var r int32
+
+//line samples_intro.go:308
+			_ = r
+
+//line samples_intro.go:308
+			var returned bool
+
+//line samples_intro.go:308
+			_ = returned
+			_ = input
+			_ = val
+			_ = r
+			_ = returned
+			gc_s_val[gc_rank] = val
+			gc_s_input[gc_rank] = input
+			gc_s_r[gc_rank] = r
+			gc_s_returned[gc_rank] = returned
+		}
+	}
+
+//line samples_intro.go:277
+	for i := gc_n / 2; i > 0; i /= 2 {
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:278
+					x[lane] = val
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:278
+					x[lane] = val
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:278
+					x[lane] = val
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:278
+					x[lane] = val
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+				lane := gc_rank
+				_ = lane
+				val := gc_s_val[gc_rank]
+
+//line samples_intro.go:278
+				x[lane] = val
+			}
+		}
+		{
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:280
+					if lane < i {
+						val += x[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:280
+					if lane < i {
+						val += x[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:280
+					if lane < i {
+						val += x[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line samples_intro.go:280
+					if lane < i {
+						val += x[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+				lane := gc_rank
+				_ = lane
+				val := gc_s_val[gc_rank]
+
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val := gc_s_val[gc_rank]
+			r := gc_s_r[gc_rank]
+			returned := gc_s_returned[gc_rank]
+
+//line samples_intro.go:286
+			if gc_rank == 0 {
+				r = val
+//line samples_intro.go:287
+				returned = true
+//line samples_intro.go:286
+			}
+
+//line samples_intro.go:288
+			if !returned {
+				r = -1
+//line samples_intro.go:289
+				returned = true
+//line samples_intro.go:288
+			}
+
+//line samples_intro.go:308
+			output := r
+
+//line samples_intro.go:310
+			if gc_rank == 0 {
+				t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
+					gc_n-1, output, expectedOutput)
+				t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
+			}
+			_ = output
+			gc_s_r[gc_rank] = r
+			gc_s_returned[gc_rank] = returned
+		}
+	}
+
+//line samples_intro.go:318
+	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
+	{
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				var input int32
+				_ = input
+
+//line samples_intro.go:323
+				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				gc_s_input[gc_rank] = input
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				var input int32
+				_ = input
+
+//line samples_intro.go:323
+				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				gc_s_input[gc_rank] = input
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				var input int32
+				_ = input
+
+//line samples_intro.go:323
+				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				gc_s_input[gc_rank] = input
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				var input int32
+				_ = input
+
+//line samples_intro.go:323
+				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				gc_s_input[gc_rank] = input
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			var input int32
+			_ = input
+
+//line samples_intro.go:323
+			input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+			gc_s_input[gc_rank] = input
+		}
+	}
+
+//line samples_intro.go:324
+	expectedOutput = 15 * 16 / 2
+
+//line samples_intro.go:325
+	var g_ cg.Tile = tiledPartition16
+
+//line samples_intro.go:325
+	_ = g_
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_val_ [32]int32
+		var gc_l_r_ [32]int32
+		var gc_l_returned_ [32]bool
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			input := gc_s_input[gc_rank]
+
+//line samples_intro.go:325
+			var val_ int32 = input
+
+//line samples_intro.go:325
+			_ = val_
+
+//line samples_intro.go:325
+			var r_ int32
+
+//line samples_intro.go:325
+			_ = r_
+
+//line samples_intro.go:325
+			var returned_ bool
+
+//line samples_intro.go:325
+			_ = returned_
+			_ = val_
+			_ = r_
+			_ = returned_
+			gc_l_val_[gc_lane] = val_
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
+		}
+
+//line samples_intro.go:277
+		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:321
+				workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
+				_ = workspaceOffset
+
+//line samples_intro.go:325
+				var x_ []int32 = workspace[workspaceOffset:]
+				_ = x_
+
+//line samples_intro.go:275
+				lane_ := (gc_rank & (g_.Size() - 1))
+				_ = lane_
+				val_ := gc_l_val_[gc_lane]
+				_ = val_
+
+//line samples_intro.go:278
+				x_[lane_] = val_
+
+//line samples_intro.go:279
+			}
+
+//line samples_intro.go:279
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_intro.go:321
+				workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
+				_ = workspaceOffset
+
+//line samples_intro.go:325
+				var x_ []int32 = workspace[workspaceOffset:]
+				_ = x_
+
+//line samples_intro.go:275
+				lane_ := (gc_rank & (g_.Size() - 1))
+				_ = lane_
+				val_ := gc_l_val_[gc_lane]
+				_ = val_
+
+//line samples_intro.go:280
+				if lane_ < i_ {
+					val_ += x_[lane_+i_]
+				}
+
+//line samples_intro.go:283
+				gc_l_val_[gc_lane] = val_
+			}
+
+//line samples_intro.go:283
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val_ := gc_l_val_[gc_lane]
+			_ = val_
+			var output int32
+			_ = output
+			r_ := gc_l_r_[gc_lane]
+			_ = r_
+			returned_ := gc_l_returned_[gc_lane]
+			_ = returned_
+
+//line samples_intro.go:286
+			if (gc_rank & (g_.Size() - 1)) == 0 {
+				r_ = val_
+//line samples_intro.go:287
+				returned_ = true
+//line samples_intro.go:286
+			}
+
+//line samples_intro.go:288
+			if !returned_ {
+				r_ = -1
+//line samples_intro.go:289
+				returned_ = true
+//line samples_intro.go:288
+			}
+
+//line samples_intro.go:325
+			output = r_
+
+//line samples_intro.go:327
+			if (gc_rank & (tiledPartition16.Size() - 1)) == 0 {
+				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+					output, expectedOutput)
+			}
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
+		}
+	}
 }

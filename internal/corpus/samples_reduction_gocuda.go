@@ -1174,27 +1174,1155 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 // Reduce4Kernel is reduce4<T, blockSize>: reduce3's load, shared-memory
 // steps down to 64 elements, then the first warp (a thread_block_tile<32>)
 // finishes with tile shuffles.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduce4[T](gc_t, gIdata, gOdata, n, blockSize) }
+	return compiled.Kernel(gc_src_reduce4,
+		func(gc_t *gocuda.Thread) { reduce4[T](gc_t, gIdata, gOdata, n, blockSize) },
+		func(gc_b *compiled.Block) { gc_body_reduce4[T](gc_b, gIdata, gOdata, n, blockSize) })
+}
+
+var gc_src_reduce4 = compiled.NewSource("reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201")
+
+func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+
+//line samples_reduction.go:158
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:159
+	sdata := gocuda.DynamicShared[T](t)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+				tid := gc_tx
+				_ = tid
+
+//line samples_reduction.go:162
+				i := gc_bx*(gc_bdx*2) + gc_tx
+				_ = i
+
+//line samples_reduction.go:164
+				var mySum T
+
+//line samples_reduction.go:165
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:169
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:173
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:176
+	for s := gc_bdx / 2; s > 32; s >>= 1 {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := s; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+						if tid < s {
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+						if tid < s {
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+						if tid < s {
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+						if tid < s {
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+					if tid < s {
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:185
+	tile32 := cg.TiledPartition(cta, 32)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]T
+		var gc_c1r [32]T
+		{
+			var gc_m7 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:187
+				if gc_rank < 32 {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+
+//line samples_reduction.go:193
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:194
+						gc_c1v[gc_lane] = mySum
+					}
+
+//line samples_reduction.go:194
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:194
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+			gc_act = gc_save7 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:198
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
+			}
+		}
+	}
 }
 
 // Reduce5Kernel is reduce5<T, blockSize>: reduce4 with the shared-memory
 // steps unrolled by blockSize, each behind a block sync.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduce5[T](gc_t, gIdata, gOdata, n, blockSize) }
+	return compiled.Kernel(gc_src_reduce5,
+		func(gc_t *gocuda.Thread) { reduce5[T](gc_t, gIdata, gOdata, n, blockSize) },
+		func(gc_b *compiled.Block) { gc_body_reduce5[T](gc_b, gIdata, gOdata, n, blockSize) })
+}
+
+var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
+
+func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+
+//line samples_reduction.go:208
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:209
+	sdata := gocuda.DynamicShared[T](t)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+				tid := gc_tx
+				_ = tid
+
+//line samples_reduction.go:212
+				i := gc_bx*(blockSize*2) + gc_tx
+				_ = i
+
+//line samples_reduction.go:214
+				var mySum T
+
+//line samples_reduction.go:215
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:219
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:223
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:247
+	tile32 := cg.TiledPartition(cta, 32)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]T
+		var gc_c1r [32]T
+		{
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:249
+				if gc_rank < 32 {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+
+//line samples_reduction.go:253
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:254
+						gc_c1v[gc_lane] = mySum
+					}
+
+//line samples_reduction.go:254
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:254
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+			gc_act = gc_save9 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:258
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
+			}
+		}
+	}
 }
 
 // Reduce6Kernel is reduce6<T, blockSize, nIsPow2>: reduce5 after a
 // grid-stride loop that sums many elements per thread (two per step when
 // n is a power of two).
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduce6[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) }
+	return compiled.Kernel(gc_src_reduce6,
+		func(gc_t *gocuda.Thread) { reduce6[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
+		func(gc_b *compiled.Block) { gc_body_reduce6[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
+}
+
+var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
+
+func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+
+//line samples_reduction.go:269
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:270
+	sdata := gocuda.DynamicShared[T](t)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+				tid := gc_tx
+				_ = tid
+
+//line samples_reduction.go:273
+				gridSize := blockSize * gc_gdx
+
+//line samples_reduction.go:275
+				var mySum T
+
+//line samples_reduction.go:277
+				if nIsPow2 {
+					i := gc_bx*blockSize*2 + gc_tx
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:281
+						if gc_b.Stopped() {
+//line samples_reduction.go:281
+							return
+//line samples_reduction.go:281
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx*blockSize + gc_tx
+					for i_ < n {
+//line samples_reduction.go:290
+						if gc_b.Stopped() {
+//line samples_reduction.go:290
+							return
+//line samples_reduction.go:290
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:296
+				sdata[tid] = mySum
+				_ = gridSize
+				_ = mySum
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:320
+	tile32 := cg.TiledPartition(cta, 32)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]T
+		var gc_c1r [32]T
+		{
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:322
+				if gc_rank < 32 {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+
+//line samples_reduction.go:326
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:327
+						gc_c1v[gc_lane] = mySum
+					}
+
+//line samples_reduction.go:327
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:327
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+			gc_act = gc_save9 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:331
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
+			}
+		}
+	}
 }
 
 // Reduce7Kernel is reduce7<T, blockSize, nIsPow2>: reduce6's grid-stride
@@ -1204,17 +2332,987 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 // reads lanes outside its mask, undefined in CUDA (cuda-samples issue
 // #398): its sum is right only for int32, reduced by __reduce_add_sync as
 // the sample compiles for SM 8.0, or for 1024-thread blocks.
-//
-// gocuda compile left it on the runtime path: a helper that synchronizes returns before its end.
 func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduce7[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) }
+	return compiled.Kernel(gc_src_reduce7,
+		func(gc_t *gocuda.Thread) { reduce7[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
+		func(gc_b *compiled.Block) { gc_body_reduce7[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
+}
+
+var gc_src_reduce7 = compiled.NewSource("reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347")
+
+func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b, 1)
+
+//line samples_reduction.go:359
+	sdata := gocuda.DynamicShared[T](t)
+
+//line samples_reduction.go:363
+	maskLength := blockSize & 31
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx
+				_ = gridSize
+				gc_s_gridSize[gc_rank] = gridSize
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx
+				_ = gridSize
+				gc_s_gridSize[gc_rank] = gridSize
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx
+				_ = gridSize
+				gc_s_gridSize[gc_rank] = gridSize
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx
+				_ = gridSize
+				gc_s_gridSize[gc_rank] = gridSize
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx
+			_ = gridSize
+			gc_s_gridSize[gc_rank] = gridSize
+		}
+	}
+
+//line samples_reduction.go:364
+	if maskLength > 0 {
+		maskLength = 32 - maskLength
+	}
+
+//line samples_reduction.go:367
+	mask := uint32(0xffffffff) >> maskLength
+
+//line samples_reduction.go:391
+	var mask_ uint32 = mask
+
+//line samples_reduction.go:391
+	_ = mask_
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mySum_ [32]T
+		var gc_l_v [32]int32
+		var gc_l_ok [32]bool
+		var gc_l_r [32]T
+		var gc_l_returned [32]bool
+		var gc_c1r [32]int32
+		var gc_c2r [32]T
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gridSize := gc_s_gridSize[gc_rank]
+
+//line samples_reduction.go:369
+				var mySum T
+
+//line samples_reduction.go:371
+				if nIsPow2 {
+					i := gc_bx*blockSize*2 + gc_tx
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:375
+						if gc_b.Stopped() {
+//line samples_reduction.go:375
+							return
+//line samples_reduction.go:375
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx*blockSize + gc_tx
+					for i_ < n {
+//line samples_reduction.go:384
+						if gc_b.Stopped() {
+//line samples_reduction.go:384
+							return
+//line samples_reduction.go:384
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:391
+				var mySum_ T = mySum
+
+//line samples_reduction.go:391
+				_ = mySum_
+
+//line samples_reduction.go:391
+				var r T
+
+//line samples_reduction.go:391
+				_ = r
+
+//line samples_reduction.go:391
+				var returned bool
+
+//line samples_reduction.go:391
+				_ = returned
+				_ = mySum
+				_ = mySum_
+				_ = r
+				_ = returned
+				gc_l_mySum_[gc_lane] = mySum_
+				gc_s_gridSize[gc_rank] = gridSize
+				gc_s_mySum[gc_rank] = mySum
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		{
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_ := gc_l_mySum_[gc_lane]
+				_ = mySum_
+
+//line samples_reduction.go:340
+				v, ok := any(mySum_).(int32)
+				_ = v
+				_ = ok
+				gc_l_v[gc_lane] = v
+				gc_l_ok[gc_lane] = ok
+			}
+			{
+				var gc_m8 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok := gc_l_ok[gc_lane]
+					_ = ok
+
+//line samples_reduction.go:340
+					if ok {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_save8 := gc_act
+				gc_act = gc_save8 & gc_m8
+				if gc_act != 0 {
+
+//line samples_reduction.go:341
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var r T
+						_ = r
+						var returned bool
+						_ = returned
+
+//line samples_reduction.go:341
+						r = any(gc_c1r[gc_lane]).(T)
+
+//line samples_reduction.go:341
+						returned = true
+						gc_l_r[gc_lane] = r
+						gc_l_returned[gc_lane] = returned
+					}
+				}
+				gc_act = gc_save8 &^ gc_dead
+			}
+		}
+		{
+			var gc_m12 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned := gc_l_returned[gc_lane]
+				_ = returned
+
+//line samples_reduction.go:342
+				if !returned {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+
+//line samples_reduction.go:343
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum_ := gc_l_mySum_[gc_lane]
+						_ = mySum_
+
+//line samples_reduction.go:344
+						mySum_ += gc_c2r[gc_lane]
+						gc_l_mySum_[gc_lane] = mySum_
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mySum_ := gc_l_mySum_[gc_lane]
+					_ = mySum_
+					var r T
+					_ = r
+					var returned bool
+					_ = returned
+
+//line samples_reduction.go:346
+					r = mySum_
+
+//line samples_reduction.go:346
+					returned = true
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
+				}
+			}
+			gc_act = gc_save12 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+				tid := gc_tx
+				_ = tid
+				var mySum T
+				_ = mySum
+				r := gc_l_r[gc_lane]
+				_ = r
+
+//line samples_reduction.go:391
+				mySum = r
+
+//line samples_reduction.go:394
+				if tid%gocuda.WarpSize == 0 {
+					sdata[tid/gocuda.WarpSize] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:400
+	shmemExtent := 1
+
+//line samples_reduction.go:401
+	if blockSize/gocuda.WarpSize > 0 {
+		shmemExtent = blockSize / gocuda.WarpSize
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mask_2 [32]uint32
+		var gc_l_mySum_2 [32]T
+		var gc_l_v_ [32]int32
+		var gc_l_ok_ [32]bool
+		var gc_l_ballotResult [32]uint32
+		var gc_l_r_ [32]T
+		var gc_l_returned_ [32]bool
+		var gc_c3v [32]bool
+		var gc_c3r [32]uint32
+		var gc_c4r [32]int32
+		var gc_c5m [32]uint32
+		var gc_c5a [32]int
+		var gc_c5w [32]int
+		var gc_c5r [32]T
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+				tid := gc_tx
+				_ = tid
+
+//line samples_reduction.go:404
+				gc_c3v[gc_lane] = tid < shmemExtent
+			}
+		}
+
+//line samples_reduction.go:404
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:404
+			ballotResult := gc_c3r[gc_lane]
+			_ = ballotResult
+			gc_l_ballotResult[gc_lane] = ballotResult
+		}
+		{
+			var gc_m26 uint32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:405
+					if tid < shmemExtent {
+						gc_m26 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save26 := gc_act
+			gc_act = gc_save26 & gc_m26
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						var mySum T
+						_ = mySum
+						ballotResult := gc_l_ballotResult[gc_lane]
+						_ = ballotResult
+
+//line samples_reduction.go:406
+						mySum = sdata[tid]
+
+//line samples_reduction.go:408
+						var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+						_ = mask_2
+
+//line samples_reduction.go:408
+						var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+						_ = mySum_2
+
+//line samples_reduction.go:408
+						var r_ T
+
+//line samples_reduction.go:408
+						_ = r_
+
+//line samples_reduction.go:408
+						var returned_ bool
+
+//line samples_reduction.go:408
+						_ = returned_
+						_ = mask_2
+						_ = mySum_2
+						_ = r_
+						_ = returned_
+						gc_l_mask_2[gc_lane] = mask_2
+						gc_l_mySum_2[gc_lane] = mySum_2
+						gc_s_mySum[gc_rank] = mySum
+						gc_l_r_[gc_lane] = r_
+						gc_l_returned_[gc_lane] = returned_
+					}
+				}
+				{
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum_2 := gc_l_mySum_2[gc_lane]
+						_ = mySum_2
+
+//line samples_reduction.go:340
+						v_, ok_ := any(mySum_2).(int32)
+						_ = v_
+						_ = ok_
+						gc_l_v_[gc_lane] = v_
+						gc_l_ok_[gc_lane] = ok_
+					}
+					{
+						var gc_m20 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							ok_ := gc_l_ok_[gc_lane]
+							_ = ok_
+
+//line samples_reduction.go:340
+							if ok_ {
+								gc_m20 |= 1 << gc_lane
+							}
+						}
+						gc_save20 := gc_act
+						gc_act = gc_save20 & gc_m20
+						if gc_act != 0 {
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c4r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								var r_ T
+								_ = r_
+								var returned_ bool
+								_ = returned_
+
+//line samples_reduction.go:341
+								r_ = any(gc_c4r[gc_lane]).(T)
+
+//line samples_reduction.go:341
+								returned_ = true
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
+							}
+						}
+						gc_act = gc_save20 &^ gc_dead
+					}
+				}
+				{
+					var gc_m24 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						returned_ := gc_l_returned_[gc_lane]
+						_ = returned_
+
+//line samples_reduction.go:342
+						if !returned_ {
+							gc_m24 |= 1 << gc_lane
+						}
+					}
+					gc_save24 := gc_act
+					gc_act = gc_save24 & gc_m24
+					if gc_act != 0 {
+
+//line samples_reduction.go:343
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								mask_2 := gc_l_mask_2[gc_lane]
+								_ = mask_2
+								mySum_2 := gc_l_mySum_2[gc_lane]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								gc_c5m[gc_lane] = mask_2
+								gc_c5a[gc_lane] = offset_
+								gc_c5w[gc_lane] = gocuda.WarpSize
+							}
+
+//line samples_reduction.go:344
+							compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								mySum_2 := gc_l_mySum_2[gc_lane]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								mySum_2 += gc_c5r[gc_lane]
+								gc_l_mySum_2[gc_lane] = mySum_2
+							}
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							mySum_2 := gc_l_mySum_2[gc_lane]
+							_ = mySum_2
+							var r_ T
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line samples_reduction.go:346
+							r_ = mySum_2
+
+//line samples_reduction.go:346
+							returned_ = true
+							gc_l_r_[gc_lane] = r_
+							gc_l_returned_[gc_lane] = returned_
+						}
+					}
+					gc_act = gc_save24 &^ gc_dead
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var mySum T
+					_ = mySum
+					r_ := gc_l_r_[gc_lane]
+					_ = r_
+
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			gc_act = gc_save26 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+				tid := gc_tx
+				_ = tid
+				mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+				if tid == 0 {
+					gOdata[gc_bx] = mySum
+				}
+			}
+		}
+	}
 }
 
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
-//
-// gocuda compile left it on the runtime path: cooperative groups (TiledPartition) are not compiled yet: only the thread block is.
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { cgReduce[T](gc_t, gIdata, gOdata, n) }
+	return compiled.Kernel(gc_src_cgReduce,
+		func(gc_t *gocuda.Thread) { cgReduce[T](gc_t, gIdata, gOdata, n) },
+		func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) })
+}
+
+var gc_src_cgReduce = compiled.NewSource("cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469")
+
+func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)
+
+//line samples_reduction.go:422
+	sdata := gocuda.DynamicShared[T](t)
+
+//line samples_reduction.go:423
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:424
+	tile := cg.TiledPartition(cta, 32)
+
+//line samples_reduction.go:426
+	ctaSize := gc_n
+
+//line samples_reduction.go:427
+	numCtas := gc_gdx
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+			threadRank := gc_rank
+			_ = threadRank
+
+//line samples_reduction.go:429
+			threadIndex := gc_bx*ctaSize + threadRank
+			_ = threadIndex
+
+//line samples_reduction.go:431
+			var threadVal T
+
+//line samples_reduction.go:432
+			{
+				i := threadIndex
+				indexStride := numCtas * ctaSize
+				for i < n {
+//line samples_reduction.go:435
+					if gc_b.Stopped() {
+//line samples_reduction.go:435
+						return
+//line samples_reduction.go:435
+					}
+					threadVal += gIdata[i]
+					i += indexStride
+				}
+				sdata[threadRank] = threadVal
+			}
+			_ = threadVal
+			gc_s_threadVal[gc_rank] = threadVal
+		}
+	}
+	{
+
+//line samples_reduction.go:444
+		ctaSteps := tile.MetaGroupSize()
+
+//line samples_reduction.go:445
+		ctaIndex := ctaSize >> 1
+
+//line samples_reduction.go:446
+		for ctaIndex >= 32 {
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				gc_step := 0
+				for ; gc_step+3 < gc_n; gc_step += 4 {
+					{
+						gc_rank := gc_step + 0
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+						threadRank := gc_rank
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+					{
+						gc_rank := gc_step + 1
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+						threadRank := gc_rank
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+					{
+						gc_rank := gc_step + 2
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+						threadRank := gc_rank
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+					{
+						gc_rank := gc_step + 3
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+						threadRank := gc_rank
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+				}
+				for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank] = threadVal
+				}
+			}
+
+//line samples_reduction.go:452
+			ctaSteps >>= 1
+
+//line samples_reduction.go:453
+			ctaIndex >>= 1
+		}
+
+//line samples_reduction.go:455
+		_ = ctaSteps
+	}
+	{
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c1v [32]T
+			var gc_c1r [32]T
+			{
+				var gc_m7 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:461
+					if (gc_rank / tile.Size()) == 0 {
+						gc_m7 |= 1 << gc_lane
+					}
+				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:462
+						gc_c1v[gc_lane] = threadVal
+					}
+
+//line samples_reduction.go:462
+					compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var threadVal T
+						_ = threadVal
+
+//line samples_reduction.go:462
+						threadVal = gc_c1r[gc_lane]
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+				}
+				gc_act = gc_save7 &^ gc_dead
+			}
+		}
+	}
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+				threadRank := gc_rank
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+				threadRank := gc_rank
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+				threadRank := gc_rank
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+				threadRank := gc_rank
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+			threadRank := gc_rank
+			_ = threadRank
+			threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gOdata[gc_bx] = threadVal
+			}
+		}
+	}
 }

@@ -651,25 +651,25 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 
 //line samples_transpose.go:137
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+
+//line samples_transpose.go:139
+	var blockIdxX, blockIdxY int
+
+//line samples_transpose.go:142
+	if width == height {
+		blockIdxY = gc_bx
+		blockIdxX = (gc_bx + gc_by) % gc_gdx
+	} else {
+		bid := gc_bx + gc_gdx*gc_by
+		blockIdxY = bid % gc_gdy
+		blockIdxX = ((bid / gc_gdy) + blockIdxY) % gc_gdx
+	}
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:139
-				var blockIdxX, blockIdxY int
-
-//line samples_transpose.go:142
-				if width == height {
-					blockIdxY = gc_bx
-					blockIdxX = (gc_bx + gc_by) % gc_gdx
-				} else {
-					bid := gc_bx + gc_gdx*gc_by
-					blockIdxY = bid % gc_gdy
-					blockIdxX = ((bid / gc_gdy) + blockIdxY) % gc_gdx
-				}
 
 //line samples_transpose.go:151
 				xIndex := blockIdxX*transposeTileDim + gc_tx
@@ -693,8 +693,6 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 				for i := 0; i < transposeTileDim; i += transposeBlockRows {
 					tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 				}
-				_ = blockIdxX
-				_ = blockIdxY
 				_ = xIndex
 				_ = yIndex
 				_ = indexIn

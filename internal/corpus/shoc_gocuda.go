@@ -492,25 +492,156 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:104
 	blockStart := gc_bx * regionSize
 
+//line shoc.go:107
+	blockStop := blockStart + regionSize
+
+//line shoc.go:108
+	if gc_bx == gc_gdx-1 {
+		blockStop = n
+	}
+
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:113
+					i := blockStart + tid
+
+//line shoc.go:117
+					var sum float32 = 0.0
+
+//line shoc.go:120
+					for i < blockStop {
+//line shoc.go:120
+						if gc_b.Stopped() {
+//line shoc.go:120
+							return
+//line shoc.go:120
+						}
+						sum += gIdata[i]
+						i += blockSize
+					}
+
+//line shoc.go:124
+					sdata[tid] = sum
+					_ = i
+					_ = sum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:113
+					i := blockStart + tid
+
+//line shoc.go:117
+					var sum float32 = 0.0
+
+//line shoc.go:120
+					for i < blockStop {
+//line shoc.go:120
+						if gc_b.Stopped() {
+//line shoc.go:120
+							return
+//line shoc.go:120
+						}
+						sum += gIdata[i]
+						i += blockSize
+					}
+
+//line shoc.go:124
+					sdata[tid] = sum
+					_ = i
+					_ = sum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:113
+					i := blockStart + tid
+
+//line shoc.go:117
+					var sum float32 = 0.0
+
+//line shoc.go:120
+					for i < blockStop {
+//line shoc.go:120
+						if gc_b.Stopped() {
+//line shoc.go:120
+							return
+//line shoc.go:120
+						}
+						sum += gIdata[i]
+						i += blockSize
+					}
+
+//line shoc.go:124
+					sdata[tid] = sum
+					_ = i
+					_ = sum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:113
+					i := blockStart + tid
+
+//line shoc.go:117
+					var sum float32 = 0.0
+
+//line shoc.go:120
+					for i < blockStop {
+//line shoc.go:120
+						if gc_b.Stopped() {
+//line shoc.go:120
+							return
+//line shoc.go:120
+						}
+						sum += gIdata[i]
+						i += blockSize
+					}
+
+//line shoc.go:124
+					sdata[tid] = sum
+					_ = i
+					_ = sum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line shoc.go:112
 				tid := gc_tx
 				_ = tid
-
-//line shoc.go:107
-				blockStop := blockStart + regionSize
-
-//line shoc.go:108
-				if gc_bx == gc_gdx-1 {
-					blockStop = n
-				}
 
 //line shoc.go:113
 				i := blockStart + tid
@@ -532,7 +663,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:124
 				sdata[tid] = sum
-				_ = blockStop
 				_ = i
 				_ = sum
 			}
@@ -547,10 +677,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -564,7 +694,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -578,7 +708,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -592,7 +722,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -606,7 +736,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -631,10 +761,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -648,7 +778,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -662,7 +792,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -676,7 +806,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -690,7 +820,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -715,10 +845,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -732,7 +862,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -746,7 +876,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -760,7 +890,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -774,7 +904,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2054,8 +2184,1551 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 // block's sum from the top scan, then the last value of the window
 // before. n is a multiple of 4; launch it with 2·blockSize floats of
 // dynamic shared memory.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block.
 func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { shocBottomScan(gc_t, gIdata, gOdata, gBlockSums, n, blockSize) }
+	return compiled.Kernel(gc_src_shocBottomScan,
+		func(gc_t *gocuda.Thread) { shocBottomScan(gc_t, gIdata, gOdata, gBlockSums, n, blockSize) },
+		func(gc_b *compiled.Block) { gc_body_shocBottomScan(gc_b, gIdata, gOdata, gBlockSums, n, blockSize) })
+}
+
+var gc_src_shocBottomScan = compiled.NewSource("shocBottomScan", "5a0eda6f4c0415c6d114ef7000dbfd9338d7aa99dd066cf6dc0af9fd00d2aec1", "shoc.go:269-347", "shoc.go:172-245")
+
+func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[int](gc_b, 0)
+	gc_s_tt := compiled.Scratch[float32](gc_b, 1)
+	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b, 2)
+	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b, 3)
+	gc_s_i := compiled.Scratch[int](gc_b, 4)
+	gc_s_val4 := compiled.Scratch[float4](gc_b, 5)
+
+//line shoc.go:279
+	sdata := gocuda.DynamicShared[float32](t)
+
+//line shoc.go:280
+	sSeed := gocuda.Shared[float32](t, 1)
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line shoc.go:283
+				gIdata4 := toFloat4s(gIdata)
+
+//line shoc.go:284
+				gOdata4 := toFloat4s(gOdata)
+				_ = gIdata4
+				_ = gOdata4
+				gc_s_gIdata4[gc_rank] = gIdata4
+				gc_s_gOdata4[gc_rank] = gOdata4
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line shoc.go:283
+				gIdata4 := toFloat4s(gIdata)
+
+//line shoc.go:284
+				gOdata4 := toFloat4s(gOdata)
+				_ = gIdata4
+				_ = gOdata4
+				gc_s_gIdata4[gc_rank] = gIdata4
+				gc_s_gOdata4[gc_rank] = gOdata4
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line shoc.go:283
+				gIdata4 := toFloat4s(gIdata)
+
+//line shoc.go:284
+				gOdata4 := toFloat4s(gOdata)
+				_ = gIdata4
+				_ = gOdata4
+				gc_s_gIdata4[gc_rank] = gIdata4
+				gc_s_gOdata4[gc_rank] = gOdata4
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line shoc.go:283
+				gIdata4 := toFloat4s(gIdata)
+
+//line shoc.go:284
+				gOdata4 := toFloat4s(gOdata)
+				_ = gIdata4
+				_ = gOdata4
+				gc_s_gIdata4[gc_rank] = gIdata4
+				gc_s_gOdata4[gc_rank] = gOdata4
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line shoc.go:283
+			gIdata4 := toFloat4s(gIdata)
+
+//line shoc.go:284
+			gOdata4 := toFloat4s(gOdata)
+			_ = gIdata4
+			_ = gOdata4
+			gc_s_gIdata4[gc_rank] = gIdata4
+			gc_s_gOdata4[gc_rank] = gOdata4
+		}
+	}
+
+//line shoc.go:285
+	n /= 4
+
+//line shoc.go:288
+	regionSize := n / gc_gdx
+
+//line shoc.go:289
+	blockStart := gc_bx * regionSize
+
+//line shoc.go:290
+	blockStop := blockStart + regionSize
+
+//line shoc.go:291
+	if gc_bx == gc_gdx-1 {
+		blockStop = n
+	}
+
+//line shoc.go:297
+	window := blockStart
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+
+//line shoc.go:300
+					if gc_tx == 0 {
+						sSeed[0] = gBlockSums[gc_bx]
+					}
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+
+//line shoc.go:300
+					if gc_tx == 0 {
+						sSeed[0] = gBlockSums[gc_bx]
+					}
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+
+//line shoc.go:300
+					if gc_tx == 0 {
+						sSeed[0] = gBlockSums[gc_bx]
+					}
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+
+//line shoc.go:300
+					if gc_tx == 0 {
+						sSeed[0] = gBlockSums[gc_bx]
+					}
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+				i := blockStart + gc_tx
+
+//line shoc.go:300
+				if gc_tx == 0 {
+					sSeed[0] = gBlockSums[gc_bx]
+				}
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+		}
+	}
+
+//line shoc.go:307
+	for window < blockStop {
+		if gc_b.Stopped() {
+			return
+		}
+
+//line shoc.go:324
+		var sData []float32 = sdata
+
+//line shoc.go:324
+		_ = sData
+
+//line shoc.go:324
+		var blockSize_ int = blockSize
+
+//line shoc.go:324
+		_ = blockSize_
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gIdata4 := gc_s_gIdata4[gc_rank]
+					i := gc_s_i[gc_rank]
+
+//line shoc.go:308
+					var val4 float4
+
+//line shoc.go:309
+					if i < blockStop {
+						val4 = gIdata4[i]
+					} else {
+						val4.X = 0.0
+						val4.Y = 0.0
+						val4.Z = 0.0
+						val4.W = 0.0
+					}
+
+//line shoc.go:319
+					val4.Y += val4.X
+
+//line shoc.go:320
+					val4.Z += val4.Y
+
+//line shoc.go:321
+					val4.W += val4.Z
+
+//line shoc.go:324
+					var val float32 = val4.W
+
+//line shoc.go:324
+					_ = val
+
+//line shoc.go:178
+					idx := gc_tx
+
+//line shoc.go:179
+					sData[idx] = 0.0
+
+//line shoc.go:182
+					idx += blockSize_
+
+//line shoc.go:183
+					sData[idx] = val
+					_ = val4
+					_ = val
+					_ = idx
+					gc_s_idx[gc_rank] = idx
+					gc_s_val4[gc_rank] = val4
+				}
+			}
+		}
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+
+//line shoc.go:187
+					var tt float32
+
+//line shoc.go:188
+					tt = sData[idx-1]
+					_ = tt
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+
+//line shoc.go:187
+					var tt float32
+
+//line shoc.go:188
+					tt = sData[idx-1]
+					_ = tt
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+
+//line shoc.go:187
+					var tt float32
+
+//line shoc.go:188
+					tt = sData[idx-1]
+					_ = tt
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+
+//line shoc.go:187
+					var tt float32
+
+//line shoc.go:188
+					tt = sData[idx-1]
+					_ = tt
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+
+//line shoc.go:187
+				var tt float32
+
+//line shoc.go:188
+				tt = sData[idx-1]
+				_ = tt
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:190
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:190
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:190
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:190
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:190
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:193
+					tt = sData[idx-2]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:193
+					tt = sData[idx-2]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:193
+					tt = sData[idx-2]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:193
+					tt = sData[idx-2]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+				_ = tt
+
+//line shoc.go:193
+				tt = sData[idx-2]
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+				{
+					gc_rank := gc_step6 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:195
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step6 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:195
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step6 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:195
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step6 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:195
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:195
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+				{
+					gc_rank := gc_step7 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:198
+					tt = sData[idx-4]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step7 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:198
+					tt = sData[idx-4]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step7 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:198
+					tt = sData[idx-4]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step7 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:198
+					tt = sData[idx-4]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+				_ = tt
+
+//line shoc.go:198
+				tt = sData[idx-4]
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+				{
+					gc_rank := gc_step8 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:200
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:200
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:200
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:200
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:200
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+				{
+					gc_rank := gc_step9 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step9 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step9 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step9 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+				_ = tt
+
+//line shoc.go:203
+				tt = sData[idx-8]
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+				{
+					gc_rank := gc_step10 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step10 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step10 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step10 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+				{
+					gc_rank := gc_step11 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step11 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step11 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step11 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+				_ = tt
+
+//line shoc.go:208
+				tt = sData[idx-16]
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+				{
+					gc_rank := gc_step12 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step12 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step12 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step12 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+				sData[idx] += tt
+			}
+		}
+
+//line shoc.go:213
+		if blockSize_ > 32 {
+			{
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_n; gc_step13 += 4 {
+					{
+						gc_rank := gc_step13 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:214
+						tt = sData[idx-32]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step13 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:214
+						tt = sData[idx-32]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step13 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:214
+						tt = sData[idx-32]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step13 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:214
+						tt = sData[idx-32]
+						gc_s_tt[gc_rank] = tt
+					}
+				}
+				for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:214
+					tt = sData[idx-32]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			{
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+					{
+						gc_rank := gc_step14 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:216
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step14 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:216
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step14 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:216
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step14 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:216
+						sData[idx] += tt
+					}
+				}
+				for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:216
+					sData[idx] += tt
+				}
+			}
+		}
+
+//line shoc.go:219
+		if blockSize_ > 64 {
+			{
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_n; gc_step15 += 4 {
+					{
+						gc_rank := gc_step15 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:220
+						tt = sData[idx-64]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step15 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:220
+						tt = sData[idx-64]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step15 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:220
+						tt = sData[idx-64]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step15 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:220
+						tt = sData[idx-64]
+						gc_s_tt[gc_rank] = tt
+					}
+				}
+				for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:220
+					tt = sData[idx-64]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			{
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+					{
+						gc_rank := gc_step16 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:222
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step16 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:222
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step16 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:222
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step16 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:222
+						sData[idx] += tt
+					}
+				}
+				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:222
+					sData[idx] += tt
+				}
+			}
+		}
+
+//line shoc.go:225
+		if blockSize_ > 128 {
+			{
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
+					{
+						gc_rank := gc_step17 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:226
+						tt = sData[idx-128]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step17 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:226
+						tt = sData[idx-128]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step17 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:226
+						tt = sData[idx-128]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step17 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:226
+						tt = sData[idx-128]
+						gc_s_tt[gc_rank] = tt
+					}
+				}
+				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:226
+					tt = sData[idx-128]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			{
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+					{
+						gc_rank := gc_step18 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:228
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step18 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:228
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step18 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:228
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step18 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:228
+						sData[idx] += tt
+					}
+				}
+				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:228
+					sData[idx] += tt
+				}
+			}
+		}
+
+//line shoc.go:231
+		if blockSize_ > 256 {
+			{
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
+					{
+						gc_rank := gc_step19 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:232
+						tt = sData[idx-256]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step19 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:232
+						tt = sData[idx-256]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step19 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:232
+						tt = sData[idx-256]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step19 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:232
+						tt = sData[idx-256]
+						gc_s_tt[gc_rank] = tt
+					}
+				}
+				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:232
+					tt = sData[idx-256]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			{
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+					{
+						gc_rank := gc_step20 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:234
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step20 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:234
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step20 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:234
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step20 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:234
+						sData[idx] += tt
+					}
+				}
+				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:234
+					sData[idx] += tt
+				}
+			}
+		}
+
+//line shoc.go:237
+		if blockSize_ > 512 {
+			{
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
+					{
+						gc_rank := gc_step21 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:238
+						tt = sData[idx-512]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step21 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:238
+						tt = sData[idx-512]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step21 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:238
+						tt = sData[idx-512]
+						gc_s_tt[gc_rank] = tt
+					}
+					{
+						gc_rank := gc_step21 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						var tt float32
+						_ = tt
+
+//line shoc.go:238
+						tt = sData[idx-512]
+						gc_s_tt[gc_rank] = tt
+					}
+				}
+				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:238
+					tt = sData[idx-512]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			{
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
+					{
+						gc_rank := gc_step22 + 0
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:240
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step22 + 1
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:240
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step22 + 2
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:240
+						sData[idx] += tt
+					}
+					{
+						gc_rank := gc_step22 + 3
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						tt := gc_s_tt[gc_rank]
+
+//line shoc.go:240
+						sData[idx] += tt
+					}
+				}
+				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:240
+					sData[idx] += tt
+				}
+			}
+		}
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				gOdata4 := gc_s_gOdata4[gc_rank]
+				i := gc_s_i[gc_rank]
+				val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:244
+				var r float32 = sData[idx-1]
+
+//line shoc.go:244
+				_ = r
+
+//line shoc.go:324
+				res := r
+
+//line shoc.go:327
+				val4.X += res + sSeed[0]
+
+//line shoc.go:328
+				val4.Y += res + sSeed[0]
+
+//line shoc.go:329
+				val4.Z += res + sSeed[0]
+
+//line shoc.go:330
+				val4.W += res + sSeed[0]
+
+//line shoc.go:333
+				if i < blockStop {
+					gOdata4[i] = val4
+				}
+				_ = r
+				_ = res
+				gc_s_val4[gc_rank] = val4
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := blockSize - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := blockSize - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step23 := gc_from
+				for ; gc_step23+3 < gc_to; gc_step23 += 4 {
+					{
+						gc_tx := gc_step23 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						if gc_tx == blockSize-1 {
+							sSeed[0] = val4.W
+						}
+					}
+					{
+						gc_tx := gc_step23 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						if gc_tx == blockSize-1 {
+							sSeed[0] = val4.W
+						}
+					}
+					{
+						gc_tx := gc_step23 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						if gc_tx == blockSize-1 {
+							sSeed[0] = val4.W
+						}
+					}
+					{
+						gc_tx := gc_step23 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						if gc_tx == blockSize-1 {
+							sSeed[0] = val4.W
+						}
+					}
+				}
+				for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+					if gc_tx == blockSize-1 {
+						sSeed[0] = val4.W
+					}
+				}
+			}
+		}
+
+//line shoc.go:344
+		window += blockSize
+		{
+			gc_step24 := 0
+			for ; gc_step24+3 < gc_n; gc_step24 += 4 {
+				{
+					gc_rank := gc_step24 + 0
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line shoc.go:345
+					i += blockSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step24 + 1
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line shoc.go:345
+					i += blockSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step24 + 2
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line shoc.go:345
+					i += blockSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step24 + 3
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line shoc.go:345
+					i += blockSize
+					gc_s_i[gc_rank] = i
+				}
+			}
+			for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line shoc.go:345
+				i += blockSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+	}
 }

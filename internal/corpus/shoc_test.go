@@ -26,12 +26,9 @@ func TestShocTriad(t *testing.T) {
 
 // TestShocReduce only runs the kernels on both paths: their last warp
 // steps rely on lockstep warps, which neither CUDA (since Volta) nor
-// gocuda promises, so they race, and each path's sum is that of its own
-// schedule (the runtime path, whose threads resume after the barrier in
-// another order, sees lanes that have already finished, and its sums
-// explode), never the inputs' sum. The host reference is the sum the
-// kernels intend; the test requires that neither path reaches it on
-// inputs of ones, documenting the race.
+// gocuda promises, so they race (undefined behaviour), and each path's
+// sum is that of its own schedule. The launches must complete; no sum is
+// asserted.
 func TestShocReduce(t *testing.T) {
 	const threads, grid = 256, 4
 	for _, n := range []int{2 * threads, 2 * threads * grid * 3} {
@@ -40,18 +37,14 @@ func TestShocReduce(t *testing.T) {
 			in[i] = 1
 		}
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: threads}, SharedMem: 4 * threads}
-		for _, got := range both(t, func(f form) ([]float32, error) {
+		both(t, func(f form) ([]float32, error) {
 			out := make([]float32, grid)
 			return out, f.launch(cfg, ShocReduceKernel(in, out, n, threads))
-		}) {
-			require.NotEqual(t, float32(n/grid), got[0], "the racy warp steps summed right")
-		}
-		for _, got := range both(t, func(f form) ([]float32, error) {
+		})
+		both(t, func(f form) ([]float32, error) {
 			out := make([]float32, grid)
 			return out, f.launch(cfg, ShocScanReduceKernel(in, out, n, threads))
-		}) {
-			require.NotEqual(t, float32(n/grid), got[0], "the racy warp steps summed right")
-		}
+		})
 	}
 }
 

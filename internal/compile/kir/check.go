@@ -97,6 +97,9 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 		}
 		return
 	}
+	if fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func); fn != nil && f.ifaceSync(fn) {
+		fail(f.unsupported(call, "%s called through an interface a cooperative group implements: the compiler cannot see which group it is (pass the group itself to a helper)", fn.Name()))
+	}
 	switch why, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind {
 	case syncUnknown:
 		fail(f.refuse(call, "%s: the compiler cannot see whether it synchronizes", why))
@@ -121,6 +124,9 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 			return "a call of a function value that takes the thread", syncUnknown
 		}
 		return "", syncNone
+	}
+	if f.ifaceSync(fn) {
+		return "the method " + fn.Name() + " of an interface a cooperative group implements", syncHelper
 	}
 	decl := f.declOf(fn)
 	if decl == nil {

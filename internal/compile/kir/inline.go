@@ -150,11 +150,16 @@ func (f *Func) newInstance(call *ast.CallExpr, decl *ast.FuncDecl) *instance {
 		}
 		return true
 	})
+	concrete := f.concreteParams(call, decl, sig)
 	for _, v := range sortedVars(f, toVarSet(inst.objs)) {
 		if inst.objs[v] != nil {
 			continue
 		}
-		nv := types.NewVar(v.Pos(), v.Pkg(), v.Name(), f.subst(v.Type(), inst))
+		typ := f.subst(v.Type(), inst)
+		if c, ok := concrete[v]; ok {
+			typ = c // the group the interface holds: its methods are the group's own
+		}
+		nv := types.NewVar(v.Pos(), v.Pkg(), v.Name(), typ)
 		inst.objs[v] = nv
 		f.addVar(nv)
 	}

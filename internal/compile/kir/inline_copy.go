@@ -47,6 +47,12 @@ func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.No
 		if se, ok := orig.(*ast.SelectorExpr); ok {
 			if sel := info.Selections[se]; sel != nil {
 				info.Selections[cp.(*ast.SelectorExpr)] = sel
+				if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
+					if d := devirtualize(sel, obj(info.Uses[id])); d != nil {
+						info.Selections[cp.(*ast.SelectorExpr)] = d
+						info.Uses[cp.(*ast.SelectorExpr).Sel] = d.Obj()
+					}
+				}
 			}
 		}
 		id, ok := orig.(*ast.Ident)
@@ -59,6 +65,9 @@ func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.No
 		}
 		if o, ok := info.Uses[id]; ok {
 			info.Uses[cid] = obj(o)
+			if v, isVar := obj(o).(*types.Var); isVar && types.IsInterface(o.Type()) && !types.IsInterface(v.Type()) {
+				info.Types[cid] = types.TypeAndValue{Type: v.Type()} // a devirtualized group
+			}
 			if tn, ok := o.(*types.TypeName); ok && inst.targs[tn] != nil {
 				f.typeExprs[cid] = inst.targs[tn]
 			}

@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"github.com/gocuda/gocuda/internal/kapi"
 	"go/ast"
 	"go/types"
 )
@@ -149,6 +150,12 @@ func (f *Func) warpUniform(e ast.Expr) bool {
 				uniform = false
 			}
 			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if e, found := f.entry(call); found && e.Kind == kapi.Index {
+				uniform = false // a group's rank or index (cg's ThreadRank...)
+				return false
+			}
 		}
 		if sel, ok := n.(*ast.SelectorExpr); ok && f.isThreadField(sel) && sel.Sel.Name == "ThreadIdx" {
 			uniform = false
