@@ -594,10 +594,123 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 // tree (tid % (2*s)) through an int32 shared array of nelem, all of it,
 // barriers included, inside "if tid < size"; thread 0 writes the block's
 // sum to data[0]. The example launches one block of len(data) threads.
-//
-// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
 func NumbaArraySumKernel(data []int64, nelem int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { numbaArraySum(gc_t, data, nelem) }
+	return compiled.Kernel(gc_src_numbaArraySum,
+		func(gc_t *gocuda.Thread) { numbaArraySum(gc_t, data, nelem) },
+		func(gc_b *compiled.Block) { gc_body_numbaArraySum(gc_b, data, nelem) })
+}
+
+var gc_src_numbaArraySum = compiled.NewSource("numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131")
+
+func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+
+//line numba.go:104
+	size := len(data)
+
+//line numba.go:109
+	shr := gocuda.Shared[int32](t, nelem)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line numba.go:103
+				tid := gc_tx
+				_ = tid
+
+//line numba.go:106
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line numba.go:105
+				if !(tid < size) {
+//line numba.go:105
+					{
+//line numba.go:105
+						gc_exited[gc_rank] = true
+//line numba.go:105
+						continue gc_L1
+//line numba.go:105
+					}
+//line numba.go:105
+				}
+
+//line numba.go:110
+				shr[tid] = int32(data[i])
+			}
+		}
+	}
+
+//line numba.go:116
+	s := 1
+
+//line numba.go:117
+	for s < gc_bdx {
+		if gc_b.Stopped() {
+			return
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line numba.go:103
+					tid := gc_tx
+					_ = tid
+
+//line numba.go:118
+					if tid%(2*s) == 0 {
+
+						shr[tid] += shr[tid+s]
+					}
+				}
+			}
+		}
+
+//line numba.go:122
+		s *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line numba.go:103
+				tid := gc_tx
+				_ = tid
+
+//line numba.go:127
+				if tid == 0 {
+					data[tid] = int64(shr[tid])
+				}
+			}
+		}
+	}
 }
 
 // NumbaMaxReduceKernel is max_reduce_kernel of test_parallel_max.py: each

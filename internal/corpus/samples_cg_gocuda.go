@@ -3,6 +3,7 @@
 package corpus
 
 import (
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -338,11 +339,627 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 // (the sample's __device__ variable), and the block that draws the last
 // ticket, told by a __shared__ bool, sums the block sums into gOdata[0]
 // and resets the count.
-//
-// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
 func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		reduceSinglePass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)
+	return compiled.Kernel(gc_src_reduceSinglePass,
+		func(gc_t *gocuda.Thread) {
+			reduceSinglePass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_reduceSinglePass(gc_b, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)
+		})
+}
+
+var gc_src_reduceSinglePass = compiled.NewSource("reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75")
+
+func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_beta := compiled.Scratch[float32](gc_b, 0)
+	gc_s_beta_ := compiled.Scratch[float32](gc_b, 1)
+
+//line samples_cg.go:97
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_cg.go:100
+	var gIdata_ []float32 = gIdata
+
+//line samples_cg.go:100
+	_ = gIdata_
+
+//line samples_cg.go:100
+	var gOdata_ []float32 = gOdata
+
+//line samples_cg.go:100
+	_ = gOdata_
+
+//line samples_cg.go:100
+	var n_ int = n
+
+//line samples_cg.go:100
+	_ = n_
+
+//line samples_cg.go:100
+	var blockSize_ int = blockSize
+
+//line samples_cg.go:100
+	_ = blockSize_
+
+//line samples_cg.go:100
+	var nIsPow2_ bool = nIsPow2
+
+//line samples_cg.go:100
+	_ = nIsPow2_
+
+//line samples_cg.go:100
+	var cta_ cg.ThreadBlock = cta
+	_ = cta_
+
+//line samples_cg.go:100
+	_ = cta_
+
+//line samples_cg.go:54
+	sdata := gocuda.DynamicShared[float32](t)
+
+//line samples_cg.go:58
+	gridSize := blockSize_ * 2 * gc_gdx
+
+//line samples_cg.go:70
+	var sdata_ []float32 = sdata
+
+//line samples_cg.go:70
+	_ = sdata_
+
+//line samples_cg.go:70
+	var cta_2 cg.ThreadBlock = cta_
+	_ = cta_2
+
+//line samples_cg.go:70
+	_ = cta_2
+
+//line samples_cg.go:18
+	tile32 := cg.TiledPartition(cta_2, 32)
+
+//line samples_cg.go:22
+	const vec = 32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mySum_2 [32]float32
+		var gc_l_temp [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+				tid_ := gc_tx
+				_ = tid_
+
+//line samples_cg.go:70
+				var tid_2 int = tid_
+				_ = tid_2
+
+//line samples_cg.go:57
+				i_ := gc_bx*(blockSize_*2) + gc_tx
+
+//line samples_cg.go:59
+				var mySum_ float32
+
+//line samples_cg.go:61
+				for i_ < n_ {
+//line samples_cg.go:61
+					if gc_b.Stopped() {
+//line samples_cg.go:61
+						return
+//line samples_cg.go:61
+					}
+					mySum_ += gIdata_[i_]
+
+					if nIsPow2_ || i_+blockSize_ < n_ {
+						mySum_ += gIdata_[i_+blockSize_]
+					}
+					i_ += gridSize
+				}
+
+//line samples_cg.go:70
+				var mySum_2 float32 = mySum_
+
+//line samples_cg.go:70
+				_ = mySum_2
+
+//line samples_cg.go:19
+				sdata_[tid_2] = mySum_2
+				_ = i_
+				_ = mySum_
+				_ = mySum_2
+
+//line samples_cg.go:20
+				gc_l_mySum_2[gc_lane] = mySum_2
+			}
+		}
+
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_2 := gc_l_mySum_2[gc_lane]
+			_ = mySum_2
+
+//line samples_cg.go:25
+			beta := mySum_2
+
+//line samples_cg.go:26
+			var temp float32
+			_ = beta
+			_ = temp
+			gc_s_beta[gc_rank] = beta
+			gc_l_temp[gc_lane] = temp
+		}
+
+//line samples_cg.go:28
+		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:70
+					var tid_2 int = tid_
+					_ = tid_2
+
+//line samples_cg.go:23
+					vid := tid_2 & (vec - 1)
+					_ = vid
+					beta := gc_s_beta[gc_rank]
+					temp := gc_l_temp[gc_lane]
+					_ = temp
+
+//line samples_cg.go:29
+					if vid < i_2 {
+						temp = sdata_[tid_2+i_2]
+						beta += temp
+						sdata_[tid_2] = beta
+					}
+
+//line samples_cg.go:34
+					gc_s_beta[gc_rank] = beta
+					gc_l_temp[gc_lane] = temp
+				}
+			}
+
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			beta := gc_s_beta[gc_rank]
+
+//line samples_cg.go:39
+			if gc_rank == 0 {
+				beta = 0
+				for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
+					beta += sdata_[i_3]
+				}
+				sdata_[0] = beta
+			}
+			gc_s_beta[gc_rank] = beta
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:72
+					if tid_ == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:72
+					if tid_ == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:72
+					if tid_ == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:72
+					if tid_ == 0 {
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+				tid_ := gc_tx
+				_ = tid_
+
+//line samples_cg.go:72
+				if tid_ == 0 {
+					gOdata_[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+
+//line samples_cg.go:103
+	if gc_gdx > 1 {
+
+//line samples_cg.go:105
+		amLast := gocuda.Shared[bool](t, 1)
+
+//line samples_cg.go:106
+		smem := gocuda.DynamicShared[float32](t)
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:109
+					atomic.ThreadFence()
+
+//line samples_cg.go:112
+					if tid == 0 {
+						ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+
+						amLast[0] = ticket == uint32(gc_gdx-1)
+					}
+				}
+			}
+		}
+
+//line samples_cg.go:121
+		if amLast[0] {
+
+//line samples_cg.go:130
+			var sdata_2 []float32 = smem
+
+//line samples_cg.go:130
+			_ = sdata_2
+
+//line samples_cg.go:130
+			var cta_3 cg.ThreadBlock = cta
+			_ = cta_3
+
+//line samples_cg.go:130
+			_ = cta_3
+
+//line samples_cg.go:18
+			tile32_ := cg.TiledPartition(cta_3, 32)
+
+//line samples_cg.go:22
+			const vec = 32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				var gc_l_mySum_3 [32]float32
+				var gc_l_temp_ [32]float32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:130
+						var tid_3 int = tid
+						_ = tid_3
+
+//line samples_cg.go:122
+						i := tid
+
+//line samples_cg.go:123
+						var mySum float32
+
+//line samples_cg.go:125
+						for i < gc_gdx {
+//line samples_cg.go:125
+							if gc_b.Stopped() {
+//line samples_cg.go:125
+								return
+//line samples_cg.go:125
+							}
+							mySum += gOdata[i]
+							i += blockSize
+						}
+
+//line samples_cg.go:130
+						var mySum_3 float32 = mySum
+
+//line samples_cg.go:130
+						_ = mySum_3
+
+//line samples_cg.go:19
+						sdata_2[tid_3] = mySum_3
+						_ = i
+						_ = mySum
+						_ = mySum_3
+
+//line samples_cg.go:20
+						gc_l_mySum_3[gc_lane] = mySum_3
+					}
+				}
+
+//line samples_cg.go:20
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mySum_3 := gc_l_mySum_3[gc_lane]
+					_ = mySum_3
+
+//line samples_cg.go:25
+					beta_ := mySum_3
+
+//line samples_cg.go:26
+					var temp_ float32
+					_ = beta_
+					_ = temp_
+					gc_s_beta_[gc_rank] = beta_
+					gc_l_temp_[gc_lane] = temp_
+				}
+
+//line samples_cg.go:28
+				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:130
+							var tid_3 int = tid
+							_ = tid_3
+
+//line samples_cg.go:23
+							vid_ := tid_3 & (vec - 1)
+							_ = vid_
+							beta_ := gc_s_beta_[gc_rank]
+							temp_ := gc_l_temp_[gc_lane]
+							_ = temp_
+
+//line samples_cg.go:29
+							if vid_ < i_4 {
+								temp_ = sdata_2[tid_3+i_4]
+								beta_ += temp_
+								sdata_2[tid_3] = beta_
+							}
+
+//line samples_cg.go:34
+							gc_s_beta_[gc_rank] = beta_
+							gc_l_temp_[gc_lane] = temp_
+						}
+					}
+
+//line samples_cg.go:34
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				}
+			}
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					beta_ := gc_s_beta_[gc_rank]
+
+//line samples_cg.go:39
+					if gc_rank == 0 {
+						beta_ = 0
+						for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
+							beta_ += sdata_2[i_5]
+						}
+						sdata_2[0] = beta_
+					}
+					gc_s_beta_[gc_rank] = beta_
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:132
+							if tid == 0 {
+								gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:132
+							if tid == 0 {
+								gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:132
+							if tid == 0 {
+								gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:132
+							if tid == 0 {
+								gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:132
+						if tid == 0 {
+							gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+							*retirementCount = 0
+						}
+					}
+				}
+			}
+		}
 	}
 }
 

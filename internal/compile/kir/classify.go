@@ -51,6 +51,8 @@ func classify(f *Func) {
 			v.Class = Varying
 		}
 	}
+	f.shared = f.sharedVars(sites)
+	f.exitForm()
 	f.checkControl(f.Body)
 	f.checkTiles()
 }

@@ -48,6 +48,13 @@ type Func struct {
 	// LoopVars is what each thread loop does with the varying variables.
 	LoopVars map[Node]*loopVars
 
+	// shared are the uniform variables holding a shared-memory slice;
+	// readShared, while set, lets pure take an element of one at a uniform
+	// index as uniform (a block-level condition, read by every thread
+	// after the same barrier).
+	shared     map[*types.Var]bool
+	readShared bool
+
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
 	loops       int                             // thread loops made, for their ids

@@ -41,6 +41,9 @@ func (f *Func) pure(e ast.Expr, ok func(*types.Var) bool, index bool) bool {
 	case *ast.UnaryExpr:
 		return e.Op != token.AND && e.Op != token.ARROW && f.pure(e.X, ok, index)
 	case *ast.IndexExpr:
+		if f.readShared && f.sharedSlice(e.X) && f.pure(e.Index, ok, false) {
+			return true // every thread reads the one element
+		}
 		_, isArray := info.TypeOf(e.X).Underlying().(*types.Array)
 		if tv := info.Types[e.Index]; isArray && tv.Value != nil {
 			return f.pure(e.X, ok, index) // a constant index into an array value cannot fail
@@ -173,4 +176,15 @@ func pureBuiltin(name string) bool {
 		return true
 	}
 	return false
+}
+
+// sharedSlice reports whether e is a variable holding a shared-memory
+// slice.
+func (f *Func) sharedSlice(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := f.Src.Info.Uses[id].(*types.Var)
+	return f.shared[v]
 }

@@ -27,6 +27,7 @@ func maskedBarrier(t *gocuda.Thread, v int32) {
 		v = gocuda.ShflDownSync(t, 0xffff, v, 1, 32)
 		t.SyncThreads()
 	}
+	t.SyncThreads() // the threads that skipped the if go on: not the kernel's end
 }
 
 //gocuda:kernel DivergentKernel
@@ -34,6 +35,7 @@ func divergent(t *gocuda.Thread) {
 	if t.ThreadIdx.X < 16 { // want `condition of an if with a barrier is not provably the same`
 		t.SyncThreads()
 	}
+	t.SyncThreads() // the threads that skipped the if go on: not the kernel's end
 }
 
 //gocuda:kernel LoopKernel

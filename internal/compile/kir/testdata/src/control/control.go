@@ -1,0 +1,34 @@
+// Package control holds kernels whose control around barriers the
+// compiler proves the same for the whole block in less direct ways.
+package control
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// lastBlock is the threadFenceReduction sample's shape: thread 0 stores a
+// flag in shared memory, and after a barrier every thread reads it in the
+// condition of an if holding barriers.
+func lastBlock(t *gocuda.Thread, ticket []int32, out []int32) {
+	flag := gocuda.Shared[bool](t, 1)
+	if t.ThreadIdx.X == 0 {
+		flag[0] = ticket[t.BlockIdx.X] > 0
+	}
+	t.SyncThreads()
+	if flag[0] {
+		s := gocuda.Shared[int32](t, t.BlockDim.X)
+		s[t.ThreadIdx.X] = 1
+		t.SyncThreads()
+		out[t.BlockIdx.X] = s[0]
+	}
+}
+
+// guarded keeps its whole body, barriers included, inside if tid < n, as
+// Numba's array_sum does: the threads that skip it are done.
+func guarded(t *gocuda.Thread, data []int32) {
+	tid := t.ThreadIdx.X
+	if tid < len(data) {
+		s := gocuda.Shared[int32](t, t.BlockDim.X)
+		s[tid] = data[tid]
+		t.SyncThreads()
+		data[tid] = s[(tid+1)%len(data)]
+	}
+}
