@@ -122,3 +122,11 @@ func Diff(x, off int) int {
 	}
 	return d
 }
+
+// SyncGrid is a grid barrier (SyncGrid, cg.ThisGrid().Sync()) at block
+// level, all the block's threads having arrived: it waits for the other
+// blocks of the cooperative launch. It returns false, without waiting,
+// when every thread of the block has returned, and the body must then
+// return; it fails the launch, as the runtime path does, outside a
+// cooperative launch.
+func (b *Block) SyncGrid() bool { return engine.SyncGrid(&b.b) }

@@ -27,6 +27,7 @@ func init() {
 		GridKernel:       compiledGridKernel,
 		GridStrideKernel: compiledGridStrideKernel,
 		Misuse:           func(sentinel error, msg string) error { return misuse(sentinel, "%s", msg) },
+		SyncGrid:         compiledSyncGrid,
 	})
 }
 

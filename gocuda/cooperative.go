@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -213,4 +214,23 @@ func firstBlocks(bs []Dim3) string {
 		s += fmt.Sprintf(", and %d more", len(bs)-shown)
 	}
 	return s
+}
+
+// compiledSyncGrid is SyncGrid for a compiled body, at block level: the
+// block's threads have all arrived; a block whose threads have all
+// returned is done instead, as on the runtime path.
+func compiledSyncGrid(b *compiledBlock) bool {
+	x := b.Thread.x
+	bar := x.launch.gridBar
+	if bar == nil {
+		panic(misuse(ErrInvalidValue, "thread %v: SyncGrid outside a cooperative launch (use LaunchCooperative)", b.Index[max(0, min(b.Pos.Thread, len(b.Index)-1))]))
+	}
+	if !slices.Contains(b.Exited[:b.Threads], false) {
+		return false
+	}
+	x.gridSyncs++
+	if bar.Wait(x.launch.grid.linear(x.block)) != nil {
+		panic(errGridAborted)
+	}
+	return true
 }

@@ -56,6 +56,13 @@ type Engine[T, D any] struct {
 	// thread API: one wrapping sentinel, which the engine reports as the
 	// failing thread's error.
 	Misuse func(sentinel error, msg string) error
+
+	// SyncGrid waits at the grid barrier of a cooperative launch for the
+	// other blocks, the block's threads having all arrived; it returns
+	// false, without waiting, when every thread of the block has
+	// returned (the block is done), and fails the launch as the runtime
+	// path does outside a cooperative launch.
+	SyncGrid func(b *Block[T, D]) bool
 }
 
 // engine holds the Engine that Set stored, of the one instantiation gocuda

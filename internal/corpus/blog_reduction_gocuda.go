@@ -1840,9 +1840,11 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	_ = tile
 
 //line blog_reduction.go:180
 	var g cg.Tile = tile
+	_ = g
 
 //line blog_reduction.go:180
 	_ = g

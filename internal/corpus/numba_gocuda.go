@@ -3,6 +3,7 @@
 package corpus
 
 import (
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
@@ -1046,8 +1047,115 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 // explicit steps of the 1-D heat equation alternating between two
 // buffers, each step closed by a grid-wide sync; threads outside the
 // domain return first. Launch it cooperatively.
-//
-// gocuda compile left it on the runtime path: cooperative groups (ThisGrid) are not compiled yet: only the thread block is.
 func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { numbaSolveHeatEquation(gc_t, buf0, buf1, timesteps, k) }
+	return compiled.Kernel(gc_src_numbaSolveHeatEquation,
+		func(gc_t *gocuda.Thread) { numbaSolveHeatEquation(gc_t, buf0, buf1, timesteps, k) },
+		func(gc_b *compiled.Block) { gc_body_numbaSolveHeatEquation(gc_b, buf0, buf1, timesteps, k) })
+}
+
+var gc_src_numbaSolveHeatEquation = compiled.NewSource("numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221")
+
+func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+
+//line numba.go:186
+	grid := cg.ThisGrid(t)
+	_ = grid
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line numba.go:178
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line numba.go:181
+				if i >= len(buf0) {
+//line numba.go:181
+					{
+//line numba.go:181
+						gc_exited[gc_rank] = true
+						continue gc_L1
+//line numba.go:182
+					}
+				}
+			}
+		}
+	}
+
+//line numba.go:188
+	for step := range timesteps {
+
+//line numba.go:190
+		var data, nextData []float64
+
+//line numba.go:191
+		if step%2 == 0 {
+			data = buf0
+			nextData = buf1
+		} else {
+			data = buf1
+			nextData = buf0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line numba.go:178
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line numba.go:200
+					currTemp := data[i]
+
+//line numba.go:203
+					var nextTemp float64
+
+//line numba.go:204
+					if i == 0 {
+
+						nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
+					} else if i == len(data)-1 {
+
+						nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
+					} else {
+
+						nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
+					}
+
+//line numba.go:216
+					nextData[i] = nextTemp
+					_ = currTemp
+					_ = nextTemp
+				}
+			}
+		}
+
+//line numba.go:219
+		if !gc_b.SyncGrid() {
+			return
+		}
+	}
 }

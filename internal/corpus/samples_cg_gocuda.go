@@ -95,6 +95,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
+	_ = tile32
 
 //line samples_cg.go:22
 	const vec = 32
@@ -426,6 +427,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
+	_ = tile32
 
 //line samples_cg.go:22
 	const vec = 32
@@ -712,6 +714,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:18
 			tile32_ := cg.TiledPartition(cta_3, 32)
+			_ = tile32_
 
 //line samples_cg.go:22
 			const vec = 32
@@ -1186,10 +1189,295 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 // reductionMultiBlockCG.cu: grid-stride sums into shared memory, block
 // sums, a grid sync, and thread 0 of the grid adds the block sums. Launch
 // it cooperatively with blockDim.x doubles of dynamic shared memory.
-//
-// gocuda compile left it on the runtime path: cooperative groups (ThisGrid) are not compiled yet: only the thread block is.
 func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { reduceSinglePassMultiBlockCG(gc_t, gIdata, gOdata, n) }
+	return compiled.Kernel(gc_src_reduceSinglePassMultiBlockCG,
+		func(gc_t *gocuda.Thread) { reduceSinglePassMultiBlockCG(gc_t, gIdata, gOdata, n) },
+		func(gc_b *compiled.Block) { gc_body_reduceSinglePassMultiBlockCG(gc_b, gIdata, gOdata, n) })
+}
+
+var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource("reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205")
+
+func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line samples_cg.go:214
+	block := cg.ThisThreadBlock(t)
+	_ = block
+
+//line samples_cg.go:215
+	grid := cg.ThisGrid(t)
+	_ = grid
+
+//line samples_cg.go:217
+	sdata := gocuda.DynamicShared[float64](t)
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:220
+				sdata[gc_rank] = 0
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:220
+				sdata[gc_rank] = 0
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:220
+				sdata[gc_rank] = 0
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:220
+				sdata[gc_rank] = 0
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_cg.go:220
+			sdata[gc_rank] = 0
+		}
+	}
+
+//line samples_cg.go:222
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += int(grid.Size()) {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:222
+				i := int(grid.ThreadRank()) + gc_off
+				if !(i < gc_limit) {
+					continue
+				}
+				gc_more = true
+
+//line samples_cg.go:223
+				sdata[gc_rank] += float64(gIdata[i])
+			}
+		}
+	}
+
+//line samples_cg.go:229
+	var sdata_ []float64 = sdata
+
+//line samples_cg.go:229
+	_ = sdata_
+
+//line samples_cg.go:229
+	var cta cg.ThreadBlock = block
+	_ = cta
+
+//line samples_cg.go:229
+	_ = cta
+
+//line samples_cg.go:191
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]float64
+		var gc_c1r [32]float64
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line samples_cg.go:190
+			tid := gc_rank
+			_ = tid
+
+//line samples_cg.go:193
+			gc_c1v[gc_lane] = sdata_[tid]
+		}
+
+//line samples_cg.go:193
+		compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32.Size(), &gc_c1v, cg.Plus[float64], &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line samples_cg.go:190
+			tid := gc_rank
+			_ = tid
+
+//line samples_cg.go:193
+			sdata_[tid] = gc_c1r[gc_lane]
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_cg.go:196
+			beta := 0.0
+
+//line samples_cg.go:197
+			if gc_rank == 0 {
+				beta = 0
+				for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
+//line samples_cg.go:199
+					if gc_b.Stopped() {
+//line samples_cg.go:199
+						return
+//line samples_cg.go:199
+					}
+					beta += sdata_[i_]
+				}
+				sdata_[0] = beta
+			}
+			_ = beta
+		}
+	}
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+			if gc_rank == 0 {
+				gOdata[gc_bx] = float32(sdata[0])
+			}
+		}
+	}
+
+//line samples_cg.go:236
+	if !gc_b.SyncGrid() {
+		return
+	}
+	{
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+				if grid.ThreadRank() == 0 {
+					for block_ := 1; block_ < gc_gdx; block_++ {
+						gOdata[0] += gOdata[block_]
+					}
+				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+				if grid.ThreadRank() == 0 {
+					for block_ := 1; block_ < gc_gdx; block_++ {
+						gOdata[0] += gOdata[block_]
+					}
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+				if grid.ThreadRank() == 0 {
+					for block_ := 1; block_ < gc_gdx; block_++ {
+						gOdata[0] += gOdata[block_]
+					}
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+				if grid.ThreadRank() == 0 {
+					for block_ := 1; block_ < gc_gdx; block_++ {
+						gOdata[0] += gOdata[block_]
+					}
+				}
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+			if grid.ThreadRank() == 0 {
+				for block_ := 1; block_ < gc_gdx; block_++ {
+					gOdata[0] += gOdata[block_]
+				}
+			}
+		}
+	}
 }
 
 // FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the
@@ -1205,7 +1493,7 @@ func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.
 // element's index appended to its bucket's list, over the grid's
 // threads (cg::this_grid, no grid sync).
 //
-// gocuda compile left it on the runtime path: cooperative groups (ThisGrid) are not compiled yet: only the thread block is.
+// gocuda compile left it on the runtime path: the collective CoalescedThreads is not compiled yet.
 func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) {
 		mapToBuckets(gc_t, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
@@ -1215,7 +1503,7 @@ func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize,
 // CalculateMaxInEachBucketsKernel is calculateMaxInEachBuckets of
 // warpAggregatedAtomicsCG.cu: the maximum value of each bucket.
 //
-// gocuda compile left it on the runtime path: cooperative groups (ThisGrid) are not compiled yet: only the thread block is.
+// gocuda compile left it on the runtime path: the collective CoalescedThreads is not compiled yet.
 func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) {
 		calculateMaxInEachBuckets(gc_t, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
@@ -1227,7 +1515,7 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 // warp splits by parity with binary_partition, reduces each part, and
 // rank 0 of each part adds the count of odds and the sums by atomics.
 //
-// gocuda compile left it on the runtime path: cooperative groups (ThisGrid) are not compiled yet: only the thread block is.
+// gocuda compile left it on the runtime path: the collective BinaryPartition is not compiled yet.
 func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { oddEvenCountAndSumCG(gc_t, inputArr, numOfOdds, sumOfOddAndEvens, size) }
 }

@@ -2117,6 +2117,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
+	_ = tiledPartition16
 	{
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -2177,6 +2178,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 
 //line samples_intro.go:325
 	var g_ cg.Tile = tiledPartition16
+	_ = g_
 
 //line samples_intro.go:325
 	_ = g_

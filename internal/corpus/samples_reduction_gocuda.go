@@ -1334,6 +1334,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -1768,6 +1769,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -2227,6 +2229,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -3036,6 +3039,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:424
 	tile := cg.TiledPartition(cta, 32)
+	_ = tile
 
 //line samples_reduction.go:426
 	ctaSize := gc_n

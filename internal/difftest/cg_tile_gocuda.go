@@ -29,9 +29,11 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	_ = tile32
 
 //line cg_tile.go:19
 	var g cg.Tile = tile32
+	_ = g
 
 //line cg_tile.go:19
 	_ = g
@@ -136,6 +138,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:55
 	tile_ := cg.TiledPartition(block, size)
+	_ = tile_
 
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n)

@@ -5,14 +5,405 @@
 package gridsync
 
 import (
+	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // CenterKernel is the kernel of Center, for a cooperative launch of any
 // size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at
 // the start) for the total.
-//
-// gocuda compile left it on the runtime path: a grid barrier (SyncGrid) is not compiled yet.
 func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { CenterKernel(gc_t, in, out, sum) }
+	return compiled.Kernel(gc_src_CenterKernel,
+		func(gc_t *gocuda.Thread) { CenterKernel(gc_t, in, out, sum) },
+		func(gc_b *compiled.Block) { gc_body_CenterKernel(gc_b, in, out, sum) })
+}
+
+var gc_src_CenterKernel = compiled.NewSource("CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33")
+
+func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_local := compiled.Scratch[float64](gc_b, 0)
+	gc_s_mean := compiled.Scratch[float64](gc_b, 1)
+
+//line gridsync_solution.go:18
+	n := len(in)
+
+//line gridsync_solution.go:20
+	stride := gc_bdx * gc_gdx
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:21
+				var local float64
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:21
+				var local float64
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:21
+				var local float64
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:21
+				var local float64
+				_ = local
+				gc_s_local[gc_rank] = local
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:21
+			var local float64
+			_ = local
+			gc_s_local[gc_rank] = local
+		}
+	}
+
+//line gridsync_solution.go:22
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+					first := gc_bx*gc_bdx + gc_tx
+					_ = first
+					local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+					i := first + gc_off
+					gc_more = true
+
+//line gridsync_solution.go:23
+					local += in[i]
+					gc_s_local[gc_rank] = local
+				}
+			}
+		}
+	}
+	{
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:25
+				if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:25
+				if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:25
+				if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:25
+				if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+	}
+
+//line gridsync_solution.go:28
+	if !gc_b.SyncGrid() {
+		return
+	}
+	{
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:29
+				mean := *sum / float64(n)
+				_ = mean
+				gc_s_mean[gc_rank] = mean
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:29
+				mean := *sum / float64(n)
+				_ = mean
+				gc_s_mean[gc_rank] = mean
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:29
+				mean := *sum / float64(n)
+				_ = mean
+				gc_s_mean[gc_rank] = mean
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:29
+				mean := *sum / float64(n)
+				_ = mean
+				gc_s_mean[gc_rank] = mean
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+			_ = mean
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+
+//line gridsync_solution.go:30
+	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+					first := gc_bx*gc_bdx + gc_tx
+					_ = first
+					mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+					i_ := first + gc_off2
+					gc_more2 = true
+
+//line gridsync_solution.go:31
+					out[i_] = in[i_] - mean
+				}
+			}
+		}
+	}
 }

@@ -119,7 +119,7 @@ func (f *Func) buildBarrier(s ast.Stmt, x ast.Expr, use ast.Stmt) Node {
 		fail(f.unsupported(s, "a barrier inside an expression"))
 	}
 	e, ok := f.entry(call)
-	if !ok || (e.Kind != kapi.Barrier && e.Kind != kapi.BarrierPred) {
+	if !ok || (e.Kind != kapi.Barrier && e.Kind != kapi.BarrierPred && e.Kind != kapi.GridBarrier) {
 		fail(f.unsupported(s, "a barrier inside an expression"))
 	}
 	b := &Barrier{Call: call, Entry: e}

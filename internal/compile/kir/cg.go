@@ -159,3 +159,42 @@ func (f *Func) uniformFunc(e ast.Expr) bool {
 	}
 	return false
 }
+
+// gridGroup is the type of cg.ThisGrid's handle, the same for every
+// thread of the grid: its Sync is a grid barrier, its other methods read
+// the thread it holds (the thread loop enters each thread for its
+// ThreadRank).
+const gridGroup = kapi.CGPath + ".Grid"
+
+// isGridGroup reports whether t is cg.Grid.
+func isGridGroup(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == gridGroup
+}
+
+// thisGrid reports whether call is cg.ThisGrid(t), t the kernel's thread.
+func (f *Func) thisGrid(call *ast.CallExpr) bool {
+	e, ok := f.entry(call)
+	if !ok || e.Kind != kapi.Group || e.Short != "ThisGrid" || len(call.Args) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && f.Src.Info.Uses[id] == f.Src.Thread
+}
+
+// gridMethod returns the name of the cg.Grid method call calls that is
+// not its Sync, and its receiver, if it is one.
+func (f *Func) gridMethod(call *ast.CallExpr) (name string, recv ast.Expr, ok bool) {
+	e, found := f.entry(call)
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !found || !isSel || e.Kind == kapi.GridBarrier || !strings.HasPrefix(e.Name, "("+gridGroup+").") || len(call.Args) != 0 {
+		return "", nil, false
+	}
+	return e.Short, sel.X, true
+}
+
+// handle reports whether call makes a group handle the compiled form
+// keeps once per block: the block's, a tile's, the grid's.
+func (f *Func) handle(call *ast.CallExpr) bool {
+	return f.thisThreadBlock(call) || f.tiledPartition(call) || f.thisGrid(call)
+}

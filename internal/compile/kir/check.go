@@ -80,8 +80,6 @@ func (f *Func) checkCalls(body *ast.BlockStmt) {
 func (f *Func) checkCall(call *ast.CallExpr) {
 	if e, ok := f.entry(call); ok {
 		switch e.Kind {
-		case kapi.GridBarrier:
-			fail(f.unsupported(call, "a grid barrier (%s) is not compiled yet", e.Short))
 		case kapi.Collective:
 			switch {
 			case e.Tile && !f.onTile(call):
@@ -91,7 +89,7 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
 			}
 		case kapi.Group:
-			if !f.thisThreadBlock(call) && !f.tiledPartition(call) {
+			if !f.handle(call) {
 				fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet: only the thread block is", e.Short))
 			}
 		}
@@ -114,7 +112,7 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if e, ok := kapi.Lookup(fn); ok {
-		if e.Kind.Sync() || e.Kind == kapi.Group && !f.thisThreadBlock(call) && !f.tiledPartition(call) {
+		if e.Kind.Sync() || e.Kind == kapi.Group && !f.handle(call) {
 			return e.Short, syncHelper
 		}
 		return "", syncNone

@@ -54,7 +54,13 @@ func (e *emitter) node(n Node) {
 		e.line(n.Src.Pos())
 		e.printf("%s\n", e.plain(n.Src))
 	case *Barrier:
-		// the thread loops before and after it are the barrier
+		// the thread loops before and after it are the block barrier; a
+		// grid barrier waits for the other blocks, or ends a block whose
+		// threads have all returned
+		if n.Entry.Kind == kapi.GridBarrier {
+			e.line(n.Call.Pos())
+			e.printf("if !%s.SyncGrid() {\nreturn\n}\n", e.name["b"])
+		}
 	case *WarpLoop:
 		e.warpLoop(n)
 	case *LaneLoop:
@@ -331,7 +337,7 @@ func (e *emitter) blankGroups(s ast.Stmt) {
 		return
 	}
 	for _, x := range assigned(s) {
-		if v := e.f.varOf(x); v != nil && v.Name != "_" && isBlockGroup(v.Obj.Type()) {
+		if v := e.f.varOf(x); v != nil && v.Name != "_" && (isBlockGroup(v.Obj.Type()) || isGridGroup(v.Obj.Type()) || isTileGroup(v.Obj.Type())) {
 			e.printf("_ = %s\n", v.Name)
 		}
 	}

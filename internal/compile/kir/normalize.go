@@ -143,7 +143,7 @@ func (f *Func) canonical(s ast.Stmt) bool {
 		}
 		return ok
 	})
-	if e, isEntry := f.entry(sync); ok && isEntry && (e.Kind == kapi.Barrier || e.Kind == kapi.BarrierPred) {
+	if e, isEntry := f.entry(sync); ok && isEntry && (e.Kind == kapi.Barrier || e.Kind == kapi.BarrierPred || e.Kind == kapi.GridBarrier) {
 		return barrierValue(s) == sync
 	}
 	return ok

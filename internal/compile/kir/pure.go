@@ -126,6 +126,13 @@ func (f *Func) pureCall(e *ast.CallExpr, ok func(*types.Var) bool, index bool) b
 	if f.thisThreadBlock(e) {
 		return true // the block's handle
 	}
+	if f.thisGrid(e) {
+		return true // the grid's handle
+	}
+	if _, recv, isGrid := f.gridMethod(e); isGrid {
+		en, _ := f.entry(e)
+		return f.pure(recv, ok, index) && (en.Kind == kapi.Uniform || en.Kind == kapi.Index && index)
+	}
 	if f.tiledPartition(e) {
 		return f.pureAll(args, ok, index) // the block's handle on its tiles of one size
 	}

@@ -68,7 +68,7 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 		return nil, false
 	}
 	v, ok := obj.(*types.Var)
-	if ok && isBlockGroup(v.Type()) {
+	if ok && (isBlockGroup(v.Type()) || isGridGroup(v.Type())) {
 		e.useThread() // a call that is not rewritten reads the thread through it
 	}
 	if ok && isTileGroup(v.Type()) && e.loop != nil && e.inLit == 0 && !e.tileHandle {

@@ -105,11 +105,6 @@ func reserved(t *gocuda.Thread) {
 	_ = gc_x
 }
 
-//gocuda:kernel GridKernel
-func grid(t *gocuda.Thread) {
-	t.SyncGrid() // want `a grid barrier \(SyncGrid\) is not compiled yet`
-}
-
 // FuncValueKernel reaches a barrier through a function value: the
 // compiler cannot see whether it synchronizes (it compiled, then failed
 // at launch, before).

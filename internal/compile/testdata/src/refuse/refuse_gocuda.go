@@ -111,13 +111,6 @@ func ReservedKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { reserved(gc_t) }
 }
 
-// GridKernel returns the kernel grid bound to its arguments.
-//
-// gocuda compile left it on the runtime path: a grid barrier (SyncGrid) is not compiled yet.
-func GridKernel() func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { grid(gc_t) }
-}
-
 // FuncValueKernel reaches a barrier through a function value: the
 // compiler cannot see whether it synchronizes (it compiled, then failed
 // at launch, before).
