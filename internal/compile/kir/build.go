@@ -95,7 +95,7 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		return &Scope{Body: f.buildList(s.List)}
 	case *ast.LabeledStmt:
 		switch s.Stmt.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt:
 			return f.buildStmt(s.Stmt, s.Label)
 		}
 	case *ast.BranchStmt:
@@ -104,8 +104,13 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		}
 	case *ast.ReturnStmt:
 		return &Return{Src: s}
-	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-		fail(f.unsupported(s, "a switch holding a barrier"))
+	case *ast.SwitchStmt:
+		if label != nil {
+			fail(f.unsupported(s, "a labeled switch holding a barrier or collective"))
+		}
+		return &Scope{Body: f.buildList(f.switchAsIfs(s).List)}
+	case *ast.TypeSwitchStmt, *ast.SelectStmt:
+		fail(f.unsupported(s, "a type switch or select holding a barrier or collective"))
 	}
 	fail(f.unsupported(s, "a barrier inside an expression"))
 	return nil

@@ -72,6 +72,9 @@ func (f *Func) split(nodes []Node) []Node {
 			switch n := n.(type) {
 			case *If:
 				n.Then, n.Else = f.split(n.Then), f.split(n.Else)
+				if n.ElseIf && (len(n.Else) != 1 || !isIf(n.Else[0])) {
+					n.ElseIf = false // the else-if holds warp-level code only: a warp loop in an else
+				}
 			case *For:
 				n.Body = f.split(n.Body)
 			case *Range:
@@ -218,4 +221,9 @@ func warpLevel(run []Node) bool {
 		}
 	}
 	return false
+}
+
+func isIf(n Node) bool {
+	_, ok := n.(*If)
+	return ok
 }

@@ -75,8 +75,11 @@ func writeIndex(t *gocuda.Thread) {
 
 //gocuda:kernel SwitchKernel
 func switchKernel(t *gocuda.Thread, k int) {
-	switch k { // want `a switch holding a barrier`
+	switch k {
 	case 1:
+		t.SyncThreads()
+		fallthrough // want `a fallthrough in a switch holding a barrier or collective`
+	case 2:
 		t.SyncThreads()
 	}
 }

@@ -85,7 +85,7 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a switch holding a barrier.
+// gocuda compile left it on the runtime path: a fallthrough in a switch holding a barrier or collective.
 func SwitchKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { switchKernel(gc_t, k) }
 }
