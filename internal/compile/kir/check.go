@@ -138,8 +138,8 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	}
 	seen[decl] = true
 	why, kind := f.bodySync(decl.Body, seen)
-	if kind == syncHelper && decl.Recv != nil {
-		return "method " + fn.Name() + " reaches " + why + ", and methods are not inlined yet", syncUnknown
+	if kind == syncHelper && decl.Recv != nil && !f.inlinableMethod(call) {
+		return "method " + fn.Name() + " reaches " + why + ", called through an embedded field or a method value", syncUnknown
 	}
 	if kind == syncHelper && why != "" {
 		why = fn.Name() + " → " + why

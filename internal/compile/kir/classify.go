@@ -225,7 +225,13 @@ func (f *Func) localOf(e ast.Expr) *types.Var {
 			return v
 		case *ast.SelectorExpr:
 			sel := info.Selections[x]
-			if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+			if sel == nil || sel.Kind() != types.FieldVal {
+				return nil
+			}
+			// Indirect, unless its operand is a value: an aliased pointer
+			// receiver's field (method.go) reads the variable itself
+			_, ptr := info.TypeOf(x.X).Underlying().(*types.Pointer)
+			if sel.Indirect() && (ptr || len(sel.Index()) > 1) {
 				return nil
 			}
 			e = x.X

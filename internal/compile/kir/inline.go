@@ -24,6 +24,11 @@ const maxInlineDepth = 8
 type instance struct {
 	objs  map[types.Object]types.Object  // the helper's variables to the copy's; its thread to the kernel's
 	targs map[*types.TypeName]types.Type // the helper's type parameters to the call's type arguments
+	// recv, for a method with a pointer receiver called on a local
+	// variable, is the receiver, and alias that variable: the copy uses
+	// the variable itself (alias.f for recv.f), not its address.
+	recv  *types.Var
+	alias *ast.Ident
 }
 
 // syncHelperCall returns the call of a synchronizing same-package helper
@@ -45,7 +50,7 @@ func (f *Func) syncHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 			if fn == nil {
 				return true
 			}
-			if d := f.declOf(fn); d != nil && d.Recv == nil {
+			if d := f.declOf(fn); d != nil && (d.Recv == nil || f.inlinableMethod(n)) {
 				if _, kind := f.callSync(n, map[*ast.FuncDecl]bool{}); kind == syncHelper {
 					calls, decl = append(calls, n), d
 					return false
@@ -87,7 +92,10 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 		v := inst.objs[p].(*types.Var)
 		out = append(out, &Code{Stmt: f.declare(v, call.Args[i], call.Lparen)}, &Code{Stmt: f.blankUse(v, call.Lparen)})
 	}
-	body := f.copyBody(decl.Body, inst)
+	if decl.Recv != nil {
+		out = append(out, f.bindReceiver(call, decl, inst)...)
+	}
+	body := f.copyNode(decl.Body, inst, f.aliasReceiver(inst)).(*ast.BlockStmt)
 	f.Helpers = append(f.Helpers, decl)
 	results, list := f.helperResults(sig, inst, body, call)
 	f.checkCalls(&ast.BlockStmt{List: list})
@@ -121,6 +129,15 @@ func (f *Func) checkOrderFree(s ast.Stmt, call *ast.CallExpr) {
 func (f *Func) newInstance(call *ast.CallExpr, decl *ast.FuncDecl) *instance {
 	inst := &instance{objs: map[types.Object]types.Object{}, targs: map[*types.TypeName]types.Type{}}
 	fn := f.Src.Info.Defs[decl.Name].(*types.Func)
+	if tps := fn.Signature().RecvTypeParams(); tps.Len() > 0 {
+		args := f.recvTypeArgs(call)
+		if len(args) != tps.Len() {
+			fail(f.unsupported(call, "a method of a generic type whose type arguments the compiler cannot find"))
+		}
+		for i := range tps.Len() {
+			inst.targs[tps.At(i).Obj()] = args[i]
+		}
+	}
 	if tps := fn.Signature().TypeParams(); tps.Len() > 0 {
 		args := f.typeArgs(call)
 		if len(args) != tps.Len() {

@@ -94,28 +94,39 @@ func (f *Func) isParam(v *types.Var) bool {
 	return v.Pos() >= f.Src.Decl.Type.Pos() && v.Pos() < f.Src.Decl.Type.End()
 }
 
-// checkSpills refuses spilled variables whose address is taken or that a
-// function literal captures: the address would be one loop's copy.
+// checkSpills refuses variables kept across sync points (per thread in
+// scratch, or per lane across a warp's collectives) whose address is
+// taken or that a function literal captures: the address would be one
+// loop's copy. Inlined copies count too (a pointer method's receiver).
 func (f *Func) checkSpills() {
-	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
+	kept := map[*types.Var]bool{}
+	for obj, v := range f.Vars {
+		kept[obj] = v.Spill
+	}
+	Walk(f.Body, func(n Node) {
+		if w, ok := n.(*WarpLoop); ok {
+			for v := range w.Arrays {
+				kept[v] = true
+			}
+		}
+	})
+	f.inspectAll(func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if v := f.localOf(n.X); n.Op == token.AND && v != nil && f.Vars[v].Spill {
-				fail(f.refuse(n, "the address of %s, which lives across a barrier, is taken", v.Name()))
+			if v := f.localOf(n.X); n.Op == token.AND && v != nil && kept[v] {
+				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken", v.Name()))
 			}
 		case *ast.CallExpr:
-			if v := f.localOf(f.pointerReceiver(n)); v != nil && f.Vars[v].Spill {
-				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier", v.Name()))
+			if v := f.localOf(f.pointerReceiver(n)); v != nil && kept[v] {
+				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier or collective", v.Name()))
 			}
 		case *ast.FuncLit:
-			for obj, v := range f.Vars {
-				if v.Spill && refersTo(n, obj, f.Src.Info) {
-					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier", obj.Name()))
+			for obj := range kept {
+				if kept[obj] && refersTo(n, obj, f.Src.Info) {
+					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier or collective", obj.Name()))
 				}
 			}
-			return false
 		}
-		return true
 	})
 }
 

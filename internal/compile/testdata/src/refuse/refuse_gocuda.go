@@ -99,7 +99,7 @@ func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 
 // AddressKernel returns the kernel address bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the address of x, which lives across a barrier, is taken.
+// gocuda compile left it on the runtime path: the address of x, which lives across a barrier or collective, is taken.
 func AddressKernel(out []*int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
@@ -120,9 +120,10 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
 }
 
-// MethodKernel reaches a barrier through a method helper.
+// MethodKernel reaches a barrier through a method promoted from an
+// embedded field (a method called on its own value is inlined).
 //
-// gocuda compile left it on the runtime path: method run reaches SyncThreads, and methods are not inlined yet: the compiler cannot see whether it synchronizes.
+// gocuda compile left it on the runtime path: method run reaches SyncThreads, called through an embedded field or a method value: the compiler cannot see whether it synchronizes.
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }

@@ -62,3 +62,18 @@ func stage(t *gocuda.Thread, s []float32, v, k float32) float32 {
 	t.SyncThreads()
 	return r
 }
+
+// policy is a policy whose method reaches a barrier.
+type policy struct{ scale float32 }
+
+// apply stores v scaled, then reads the neighbour's.
+func (st policy) apply(t *gocuda.Thread, s []float32, v float32) float32 {
+	s[t.ThreadIdx.X] = v * st.scale
+	t.SyncThreads()
+	return s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+}
+
+// methodCall calls a method that synchronizes, inlined as a helper.
+func methodCall(t *gocuda.Thread, s, out []float32) {
+	out[t.ThreadIdx.X] = policy{2}.apply(t, s, out[t.ThreadIdx.X])
+}

@@ -25,9 +25,13 @@ func (st stage) run(t *gocuda.Thread) {
 	t.SyncThreads()
 }
 
-// method reaches a barrier through a method.
+// wrapped embeds a stage, whose run it promotes.
+type wrapped struct{ stage }
+
+// method reaches a barrier through a method promoted from an embedded
+// field.
 func method(t *gocuda.Thread, s []float32) {
-	stage{s}.run(t)
+	wrapped{stage{s}}.run(t)
 }
 
 // varying holds a barrier under a condition that differs between threads.

@@ -1,0 +1,53 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// Methods that synchronize, the Go form of a C++ functor or template
+// policy: a generic block-sum policy with a value receiver, a warp
+// counter with a pointer receiver.
+
+// blockTree is a block-sum policy over values of T, scaled.
+type blockTree[T int32 | float32] struct{ scale T }
+
+// sum returns the scaled sum of v over the block (a power-of-two size),
+// through s, a shared slice of one element per thread.
+func (b blockTree[T]) sum(t *gocuda.Thread, s []T, v T) T {
+	tid := t.ThreadIdx.X
+	s[tid] = v * b.scale
+	for k := t.BlockDim.X / 2; k > 0; k /= 2 {
+		t.SyncThreads()
+		if tid < k {
+			s[tid] += s[tid+k]
+		}
+	}
+	t.SyncThreads()
+	r := s[0]
+	t.SyncThreads()
+	return r
+}
+
+// warpCounter counts, per thread, what its warp adds.
+type warpCounter struct{ n int32 }
+
+// add adds the warp's sum of v to the counter.
+func (c *warpCounter) add(t *gocuda.Thread, v int32) {
+	c.n += gocuda.ReduceAddSync(t, gocuda.FullMask, v)
+}
+
+// MethodsKernel sums each block's values with blockTree, for int32 and
+// float32, and counts its warps' sums with a warpCounter. out has three
+// elements per thread of a grid of power-of-two blocks of whole warps.
+//
+//gocuda:kernel MethodsKernel
+func methods(t *gocuda.Thread, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	si := gocuda.Shared[int32](t, t.BlockDim.X)
+	sf := gocuda.Shared[float32](t, t.BlockDim.X)
+	out[3*i] = blockTree[int32]{scale: 2}.sum(t, si, int32(i%7))
+	tf := blockTree[float32]{scale: 0.5}
+	out[3*i+1] = int32(tf.sum(t, sf, float32(i%5)))
+	var c warpCounter
+	c.add(t, 1)
+	c.add(t, int32(t.LaneID()))
+	out[3*i+2] = c.n
+}
