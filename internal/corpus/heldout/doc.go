@@ -7,6 +7,11 @@
 //   - karpathy/llm.c, train_gpt2_fp32.cu: the GPT-2 training kernels in
 //     float32, most of them over cooperative groups' 32-thread tiles
 //     (cg::reduce, meta_group_rank) and float4 loads.
+//   - Rodinia 3.1's CUDA versions (yuhc/gpu-rodinia, cuda/): lud's three
+//     kernels, kmeans, b+tree's two searches, srad_v1's reduction and
+//     huffman's scan (the CUDA SDK's scanLargeArray of 2007, the
+//     work-efficient scan of GPU Gems 3, chapter 39). bench/rodinia holds
+//     the benchmarks' other kernels.
 //
 // Each kernel keeps its original's control flow, barriers, warp
 // primitives and cooperative groups; only the syntax is Go's (as in package
