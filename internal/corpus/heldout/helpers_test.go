@@ -24,13 +24,6 @@ func (f form) launch(cfg gocuda.Config, kernel func(*gocuda.Thread)) error {
 	return dev.Launch(cfg, kernel)
 }
 
-// launchCooperative launches kernel with cfg as a cooperative launch on the
-// form's path.
-func (f form) launchCooperative(cfg gocuda.Config, kernel func(*gocuda.Thread)) error {
-	cfg.RuntimePath = f.runtime
-	return dev.LaunchCooperative(cfg, kernel)
-}
-
 // agree runs run on both forms and requires equal results, returning the
 // compiled one: for kernels whose result does not depend on the order in
 // which threads or blocks run.
@@ -54,9 +47,6 @@ func both[T any](t *testing.T, run func(f form) (T, error)) [2]T {
 	return got
 }
 
-// blocks is the ceil-division of n by per, at least 1.
-func blocks(n, per int) int { return max(1, (n+per-1)/per) }
-
 // rng is a generator seeded by the test's sizes, so that every run draws
 // the same inputs.
 func rng(seed ...int) *rand.Rand {
@@ -72,15 +62,6 @@ func randF32(r *rand.Rand, n int) []float32 {
 	s := make([]float32, n)
 	for i := range s {
 		s[i] = 2*r.Float32() - 1
-	}
-	return s
-}
-
-// randI32 returns n integers in [-lim, lim].
-func randI32(r *rand.Rand, n int, lim int32) []int32 {
-	s := make([]int32, n)
-	for i := range s {
-		s[i] = r.Int32N(2*lim+1) - lim
 	}
 	return s
 }
