@@ -184,6 +184,44 @@ func cgSumKernelTileShfl(t *gocuda.Thread, sum *int32, input []int32, n int) {
 	}
 }
 
+// cgReduceSum is reduce_sum of the cooperative-groups post: a halving tree
+// through temp over any thread_group (type-erased), between the group's
+// syncs; only rank 0 returns the full sum.
+func cgReduceSum(g threadGroup, temp []int32, val int32) int32 {
+	lane := g.ThreadRank()
+
+	// Each iteration halves the number of active threads
+	// Each thread adds its partial sum[i] to sum[lane+i]
+	for i := g.Size() / 2; i > 0; i /= 2 {
+		temp[lane] = val
+		g.Sync() // wait for all threads to store
+		if lane < i {
+			val += temp[lane+i]
+		}
+		g.Sync() // wait for all threads to load
+	}
+	return val // note: only thread 0 will return full sum
+}
+
+// CGSumKernelBlock is sum_kernel_block of the cooperative-groups post:
+// thread_sum, then reduce_sum over this_thread_block() passed as a
+// thread_group, with extern shared memory for temp; rank 0 adds the
+// block's sum to *sum. Launch it with a power-of-two block and blockDim.x
+// ints of dynamic shared memory; n a multiple of 4.
+//
+//gocuda:kernel CGSumKernelBlock
+func cgSumKernelBlock(t *gocuda.Thread, sum *int32, input []int32, n int) {
+	mySum := cgThreadSum(t, input, n)
+
+	temp := gocuda.DynamicShared[int32](t)
+	g := cg.ThisThreadBlock(t)
+	blockSum := cgReduceSum(g, temp, mySum)
+
+	if g.ThreadRank() == 0 {
+		atomic.Add(sum, blockSum)
+	}
+}
+
 // FilterKKernel is the first filter_k of "Optimized Filtering with
 // Warp-Aggregated Atomics": the positive elements of src appended to dst
 // with one atomicAdd per element.

@@ -1922,6 +1922,391 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 	}
 }
 
+// CGSumKernelBlock is sum_kernel_block of the cooperative-groups post:
+// thread_sum, then reduce_sum over this_thread_block() passed as a
+// thread_group, with extern shared memory for temp; rank 0 adds the
+// block's sum to *sum. Launch it with a power-of-two block and blockDim.x
+// ints of dynamic shared memory; n a multiple of 4.
+func CGSumKernelBlock(sum *int32, input []int32, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_cgSumKernelBlock,
+		func(gc_t *gocuda.Thread) { cgSumKernelBlock(gc_t, sum, input, n) },
+		func(gc_b *compiled.Block) { gc_body_cgSumKernelBlock(gc_b, sum, input, n) })
+}
+
+var gc_src_cgSumKernelBlock = compiled.NewSource("cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
+
+func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)
+
+//line blog_reduction.go:216
+	temp := gocuda.DynamicShared[int32](t)
+
+//line blog_reduction.go:217
+	g := cg.ThisThreadBlock(t)
+	_ = g
+
+//line blog_reduction.go:218
+	var g_ cg.ThreadBlock = g
+	_ = g_
+
+//line blog_reduction.go:218
+	_ = g_
+
+//line blog_reduction.go:218
+	var temp_ []int32 = temp
+
+//line blog_reduction.go:218
+	_ = temp_
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:214
+				mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:218
+				var val int32 = mySum
+
+//line blog_reduction.go:218
+				_ = val
+				_ = mySum
+				_ = val
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:214
+				mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:218
+				var val int32 = mySum
+
+//line blog_reduction.go:218
+				_ = val
+				_ = mySum
+				_ = val
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:214
+				mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:218
+				var val int32 = mySum
+
+//line blog_reduction.go:218
+				_ = val
+				_ = mySum
+				_ = val
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:214
+				mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:218
+				var val int32 = mySum
+
+//line blog_reduction.go:218
+				_ = val
+				_ = mySum
+				_ = val
+				gc_s_val[gc_rank] = val
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:218
+			var val int32 = mySum
+
+//line blog_reduction.go:218
+			_ = val
+			_ = mySum
+			_ = val
+			gc_s_val[gc_rank] = val
+		}
+	}
+
+//line blog_reduction.go:195
+	for i := gc_n / 2; i > 0; i /= 2 {
+		{
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:196
+					temp_[lane] = val
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:196
+					temp_[lane] = val
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:196
+					temp_[lane] = val
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:196
+					temp_[lane] = val
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+				lane := gc_rank
+				_ = lane
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+		}
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:198
+					if lane < i {
+						val += temp_[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:198
+					if lane < i {
+						val += temp_[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:198
+					if lane < i {
+						val += temp_[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+					lane := gc_rank
+					_ = lane
+					val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:198
+					if lane < i {
+						val += temp_[lane+i]
+					}
+					gc_s_val[gc_rank] = val
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:191
+				lane := gc_rank
+				_ = lane
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+	}
+	{
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:203
+				var r int32 = val
+
+//line blog_reduction.go:203
+				_ = r
+
+//line blog_reduction.go:218
+				blockSum := r
+
+//line blog_reduction.go:220
+				if gc_rank == 0 {
+					atomic.Add(sum, blockSum)
+				}
+				_ = r
+				_ = blockSum
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:203
+				var r int32 = val
+
+//line blog_reduction.go:203
+				_ = r
+
+//line blog_reduction.go:218
+				blockSum := r
+
+//line blog_reduction.go:220
+				if gc_rank == 0 {
+					atomic.Add(sum, blockSum)
+				}
+				_ = r
+				_ = blockSum
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:203
+				var r int32 = val
+
+//line blog_reduction.go:203
+				_ = r
+
+//line blog_reduction.go:218
+				blockSum := r
+
+//line blog_reduction.go:220
+				if gc_rank == 0 {
+					atomic.Add(sum, blockSum)
+				}
+				_ = r
+				_ = blockSum
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:203
+				var r int32 = val
+
+//line blog_reduction.go:203
+				_ = r
+
+//line blog_reduction.go:218
+				blockSum := r
+
+//line blog_reduction.go:220
+				if gc_rank == 0 {
+					atomic.Add(sum, blockSum)
+				}
+				_ = r
+				_ = blockSum
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:203
+			var r int32 = val
+
+//line blog_reduction.go:203
+			_ = r
+
+//line blog_reduction.go:218
+			blockSum := r
+
+//line blog_reduction.go:220
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+			_ = r
+			_ = blockSum
+		}
+	}
+}
+
 // FilterKKernel is the first filter_k of "Optimized Filtering with
 // Warp-Aggregated Atomics": the positive elements of src appended to dst
 // with one atomicAdd per element.
@@ -1931,7 +2316,7 @@ func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Th
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_filterK(gc_b, gc_lo, gc_hi, dst, nres, src, n) })
 }
 
-var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:187-197")
+var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235")
 
 func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos := gc_b.Pos()
@@ -1963,11 +2348,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:193
+//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:194
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1977,11 +2362,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:193
+//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:194
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -1991,11 +2376,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:193
+//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:194
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -2005,11 +2390,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:193
+//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 
-//line blog_reduction.go:194
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -2019,11 +2404,11 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:193
+//line blog_reduction.go:231
 					i := gc_tx + gc_bx*gc_bdx
 					_ = i
 
-//line blog_reduction.go:194
+//line blog_reduction.go:232
 					if i < n && src[i] > 0 {
 						dst[atomic.Add(nres, 1)] = src[i]
 					}
@@ -2041,7 +2426,7 @@ func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda
 		func(gc_b *compiled.Block) { gc_body_filterKAgg(gc_b, dst, nres, src, n) })
 }
 
-var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:216-225", "blog_reduction.go:199-214")
+var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252")
 
 func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
 	t := gc_b.Thread()
@@ -2078,11 +2463,11 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:221
+//line blog_reduction.go:259
 					i := gc_tx + gc_bx*gc_bdx
 					_ = i
 
-//line blog_reduction.go:222
+//line blog_reduction.go:260
 					if i < n && src[i] > 0 {
 						gc_m5 |= 1 << gc_lane
 					}
@@ -2092,13 +2477,13 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 			gc_act = gc_save5 & gc_m5
 			if gc_act != 0 {
 
-//line blog_reduction.go:223
+//line blog_reduction.go:261
 				var ctr *int32 = nres
 
-//line blog_reduction.go:223
+//line blog_reduction.go:261
 				_ = ctr
 
-//line blog_reduction.go:204
+//line blog_reduction.go:242
 				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -2108,22 +2493,22 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
-//line blog_reduction.go:204
+//line blog_reduction.go:242
 					active := gc_c1r[gc_lane]
 
-//line blog_reduction.go:205
+//line blog_reduction.go:243
 					leader := bits.TrailingZeros32(active)
 
-//line blog_reduction.go:206
+//line blog_reduction.go:244
 					change := int32(bits.OnesCount32(active))
 
-//line blog_reduction.go:207
+//line blog_reduction.go:245
 					rank := bits.OnesCount32(active & t.LaneMaskLT())
 
-//line blog_reduction.go:208
+//line blog_reduction.go:246
 					var warpRes int32
 
-//line blog_reduction.go:209
+//line blog_reduction.go:247
 					if rank == 0 {
 						warpRes = atomic.Add(ctr, change)
 					}
@@ -2133,7 +2518,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					_ = rank
 					_ = warpRes
 
-//line blog_reduction.go:212
+//line blog_reduction.go:250
 					gc_c2m[gc_lane] = active
 					gc_c2v[gc_lane] = warpRes
 					gc_c2a[gc_lane] = leader
@@ -2141,7 +2526,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					gc_l_rank[gc_lane] = rank
 				}
 
-//line blog_reduction.go:212
+//line blog_reduction.go:250
 				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				{
 					gc_tidx := gc_b.At(gc_w)
@@ -2157,7 +2542,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
-//line blog_reduction.go:221
+//line blog_reduction.go:259
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
 						rank := gc_l_rank[gc_lane]
@@ -2165,16 +2550,16 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 						var warpRes int32
 						_ = warpRes
 
-//line blog_reduction.go:212
+//line blog_reduction.go:250
 						warpRes = gc_c2r[gc_lane]
 
-//line blog_reduction.go:213
+//line blog_reduction.go:251
 						var r int32 = warpRes + int32(rank)
 
-//line blog_reduction.go:213
+//line blog_reduction.go:251
 						_ = r
 
-//line blog_reduction.go:223
+//line blog_reduction.go:261
 						dst[r] = src[i]
 						_ = r
 					}

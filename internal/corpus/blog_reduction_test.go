@@ -67,6 +67,12 @@ func TestBlogCooperativeGroups(t *testing.T) {
 				return sum, err
 			})
 			require.Equal(t, want, tile, "sum_kernel_tile_shfl n=%d threads=%d", n, threads)
+			block := agree(t, func(f form) (int32, error) {
+				var sum int32
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: threads}, SharedMem: 4 * threads}, CGSumKernelBlock(&sum, in, n))
+				return sum, err
+			})
+			require.Equal(t, want, block, "sum_kernel_block n=%d threads=%d", n, threads)
 		}
 	}
 }

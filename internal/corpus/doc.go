@@ -14,9 +14,7 @@
 // path are listed with their reasons in testdata/refused.txt, which a test
 // keeps equal to the generated files (go test -run TestRefusedLedger
 // -update rewrites it after go generate). The tests run every kernel on
-// both paths against a sequential host reference; kernels whose compiled
-// form was wrong when they were ported wait in testdata/pending, each with
-// the bug it showed, until the compiler is fixed.
+// both paths against a sequential host reference.
 package corpus
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -177,6 +177,50 @@ func bitonicMergeShared(t *gocuda.Thread, dDstKey, dDstVal, dSrcKey, dSrcVal []u
 	dDstVal[off+(sharedSizeLimit/2)] = sVal[t.ThreadIdx.X+(sharedSizeLimit/2)]
 }
 
+// OddEvenMergeSortSharedKernel is oddEvenMergeSortShared of
+// oddEvenMergeSort.cu: Batcher's odd-even merge sort of arrays of
+// arrayLength <= SHARED_SIZE_LIMIT in shared memory.
+//
+//gocuda:kernel OddEvenMergeSortSharedKernel
+func oddEvenMergeSortShared(t *gocuda.Thread, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	cta := cg.ThisThreadBlock(t)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+
+	off := t.BlockIdx.X*sharedSizeLimit + t.ThreadIdx.X
+	sKey[t.ThreadIdx.X+0] = dSrcKey[off+0]
+	sVal[t.ThreadIdx.X+0] = dSrcVal[off+0]
+	sKey[t.ThreadIdx.X+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+	sVal[t.ThreadIdx.X+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+
+	for size := 2; size <= arrayLength; size <<= 1 {
+		stride := size / 2
+		offset := t.ThreadIdx.X & (stride - 1)
+
+		{
+			cta.Sync()
+			pos := 2*t.ThreadIdx.X - (t.ThreadIdx.X & (stride - 1))
+			comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+			stride >>= 1
+		}
+
+		for ; stride > 0; stride >>= 1 {
+			cta.Sync()
+			pos := 2*t.ThreadIdx.X - (t.ThreadIdx.X & (stride - 1))
+
+			if offset >= stride {
+				comparator(&sKey[pos-stride], &sVal[pos-stride], &sKey[pos+0], &sVal[pos+0], dir)
+			}
+		}
+	}
+
+	cta.Sync()
+	dDstKey[off+0] = sKey[t.ThreadIdx.X+0]
+	dDstVal[off+0] = sVal[t.ThreadIdx.X+0]
+	dDstKey[off+(sharedSizeLimit/2)] = sKey[t.ThreadIdx.X+(sharedSizeLimit/2)]
+	dDstVal[off+(sharedSizeLimit/2)] = sVal[t.ThreadIdx.X+(sharedSizeLimit/2)]
+}
+
 // OddEvenMergeGlobalKernel is oddEvenMergeGlobal of oddEvenMergeSort.cu:
 // one odd-even merge step per launch in global memory.
 //

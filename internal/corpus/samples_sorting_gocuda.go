@@ -847,6 +847,249 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 }
 
+// OddEvenMergeSortSharedKernel is oddEvenMergeSortShared of
+// oddEvenMergeSort.cu: Batcher's odd-even merge sort of arrays of
+// arrayLength <= SHARED_SIZE_LIMIT in shared memory.
+func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_oddEvenMergeSortShared,
+		func(gc_t *gocuda.Thread) {
+			oddEvenMergeSortShared(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_oddEvenMergeSortShared(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
+		})
+}
+
+var gc_src_oddEvenMergeSortShared = compiled.NewSource("oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222")
+
+func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)
+
+//line samples_sorting.go:186
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_sorting.go:187
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+
+//line samples_sorting.go:188
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:190
+				off := gc_bx*sharedSizeLimit + gc_tx
+				_ = off
+
+//line samples_sorting.go:191
+				sKey[gc_tx+0] = dSrcKey[off+0]
+
+//line samples_sorting.go:192
+				sVal[gc_tx+0] = dSrcVal[off+0]
+
+//line samples_sorting.go:193
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+
+//line samples_sorting.go:194
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		}
+	}
+
+//line samples_sorting.go:196
+	for size := 2; size <= arrayLength; size <<= 1 {
+
+//line samples_sorting.go:197
+		stride := size / 2
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:198
+						offset := gc_tx & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:198
+						offset := gc_tx & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:198
+						offset := gc_tx & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:198
+						offset := gc_tx & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:198
+					offset := gc_tx & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+		}
+		{
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:202
+							pos := 2*gc_tx - (gc_tx & (stride - 1))
+							_ = pos
+
+//line samples_sorting.go:203
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:202
+							pos := 2*gc_tx - (gc_tx & (stride - 1))
+							_ = pos
+
+//line samples_sorting.go:203
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:202
+							pos := 2*gc_tx - (gc_tx & (stride - 1))
+							_ = pos
+
+//line samples_sorting.go:203
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:202
+							pos := 2*gc_tx - (gc_tx & (stride - 1))
+							_ = pos
+
+//line samples_sorting.go:203
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:202
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						_ = pos
+
+//line samples_sorting.go:203
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+				}
+			}
+
+//line samples_sorting.go:204
+			stride >>= 1
+		}
+
+//line samples_sorting.go:207
+		for ; stride > 0; stride >>= 1 {
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:209
+						pos_ := 2*gc_tx - (gc_tx & (stride - 1))
+						_ = pos_
+						offset := gc_s_offset[gc_rank]
+
+//line samples_sorting.go:211
+						if offset >= stride {
+							comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:190
+				off := gc_bx*sharedSizeLimit + gc_tx
+				_ = off
+
+//line samples_sorting.go:218
+				dDstKey[off+0] = sKey[gc_tx+0]
+
+//line samples_sorting.go:219
+				dDstVal[off+0] = sVal[gc_tx+0]
+
+//line samples_sorting.go:220
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+
+//line samples_sorting.go:221
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		}
+	}
+}
+
 // OddEvenMergeGlobalKernel is oddEvenMergeGlobal of oddEvenMergeSort.cu:
 // one odd-even merge step per launch in global memory.
 func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) func(*gocuda.Thread) {
@@ -859,7 +1102,7 @@ func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 		})
 }
 
-var gc_src_oddEvenMergeGlobal = compiled.NewSource("oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:180-219")
+var gc_src_oddEvenMergeGlobal = compiled.NewSource("oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263")
 
 func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
 	gc_pos := gc_b.Pos()
@@ -884,15 +1127,15 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line samples_sorting.go:185
+//line samples_sorting.go:229
 					globalComparatorI := gc_bx*gc_bdx + gc_tx
 					_ = globalComparatorI
 
-//line samples_sorting.go:188
+//line samples_sorting.go:232
 					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 					_ = pos
 
-//line samples_sorting.go:190
+//line samples_sorting.go:234
 					if stride < size/2 {
 						offset := globalComparatorI & ((size / 2) - 1)
 

@@ -1,9 +1,7 @@
 package corpus
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,16 +40,17 @@ func bitonicSortHost(f form, dstKey, dstVal, srcKey, srcVal []uint32, batchSize,
 	return nil
 }
 
-// oddEvenMergeSortHost is the sample's oddEvenMergeSort() for arrays
-// longer than SHARED_SIZE_LIMIT, with the bottom level (its
-// oddEvenMergeSortShared, held back in testdata/pending for a compiler bug)
-// done on the host: runs of SHARED_SIZE_LIMIT sorted in direction dir, then
-// the merges in global memory.
+// oddEvenMergeSortHost is the sample's oddEvenMergeSort(): the
+// shared-memory sort for short arrays, the bottom-level sort and the merges
+// in global memory for long ones.
 func oddEvenMergeSortHost(f form, dstKey, dstVal, srcKey, srcVal []uint32, batchSize, arrayLength int, dir uint32) error {
-	copy(dstKey, srcKey)
-	copy(dstVal, srcVal)
-	for b := 0; b < len(dstKey); b += sharedSizeLimit {
-		sortRun(dstKey[b:b+sharedSizeLimit], dstVal[b:b+sharedSizeLimit], dir)
+	blockCount := batchSize * arrayLength / sharedSizeLimit
+	threads := gocuda.Dim3{X: sharedSizeLimit / 2}
+	if arrayLength <= sharedSizeLimit {
+		return f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blockCount}, Block: threads}, OddEvenMergeSortSharedKernel(dstKey, dstVal, srcKey, srcVal, arrayLength, dir))
+	}
+	if err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blockCount}, Block: threads}, OddEvenMergeSortSharedKernel(dstKey, dstVal, srcKey, srcVal, sharedSizeLimit, dir)); err != nil {
+		return err
 	}
 	for size := 2 * sharedSizeLimit; size <= arrayLength; size <<= 1 {
 		for stride := size / 2; stride > 0; stride >>= 1 {
@@ -63,25 +62,6 @@ func oddEvenMergeSortHost(f form, dstKey, dstVal, srcKey, srcVal []uint32, batch
 	return nil
 }
 
-// sortRun sorts keys, and vals with them, ascending if dir is 1.
-func sortRun(keys, vals []uint32, dir uint32) {
-	idx := make([]int, len(keys))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		c := cmp.Compare(keys[a], keys[b])
-		if dir == 0 {
-			c = -c
-		}
-		return c
-	})
-	k, v := slices.Clone(keys), slices.Clone(vals)
-	for i, j := range idx {
-		keys[i], vals[i] = k[j], v[j]
-	}
-}
-
 // TestSortingNetworks checks, as the sample's validateSortedKeys and
 // validateValues do, that each array comes out ordered and that every
 // value is the index of its key in the input.
@@ -91,9 +71,6 @@ func TestSortingNetworks(t *testing.T) {
 	}
 	for name, sort := range sorts {
 		for _, c := range []struct{ arrayLength, batch int }{{64, 16}, {1024, 2}, {4096, 1}, {2048, 2}} {
-			if name == "oddEvenMerge" && c.arrayLength <= sharedSizeLimit {
-				continue
-			}
 			for _, dir := range []uint32{0, 1} {
 				t.Run(fmt.Sprintf("%s/%v/dir=%d", name, c, dir), func(t *testing.T) {
 					n := c.arrayLength * c.batch
