@@ -32,6 +32,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)
 
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
@@ -44,6 +45,18 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:51
+				tx := uint32(gc_tx)
+				_ = tx
+
+//line samples_histogram.go:52
+				threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
+					((tx & (sharedMemoryBanks - 1)) << 2) |
+					((tx & (sharedMemoryBanks * 3)) >> 4)
+
+//line samples_histogram.go:58
+				sThreadBase := sHist[threadPos:]
 
 //line samples_histogram.go:61
 				sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
@@ -180,7 +193,10 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					}
 //line samples_histogram.go:64
 				}
+				_ = threadPos
+				_ = sThreadBase
 				_ = sHistWords
+				gc_s_sThreadBase[gc_rank] = sThreadBase
 			}
 		}
 	}
@@ -200,20 +216,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:51
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line samples_histogram.go:52
-					threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
-						((tx & (sharedMemoryBanks - 1)) << 2) |
-						((tx & (sharedMemoryBanks * 3)) >> 4)
-					_ = threadPos
-
-//line samples_histogram.go:58
-					sThreadBase := sHist[threadPos:]
-					_ = sThreadBase
+					sThreadBase := gc_s_sThreadBase[gc_rank]
 
 //line samples_histogram.go:68
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -776,6 +779,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)
 
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
@@ -788,6 +792,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:148
+				sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 
 				{
 
@@ -857,6 +864,8 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 //line samples_histogram.go:153
 				}
+				_ = sWarpHist
+				gc_s_sWarpHist[gc_rank] = sWarpHist
 			}
 		}
 	}
@@ -880,13 +889,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line samples_histogram.go:148
-						sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-						_ = sWarpHist
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -903,13 +909,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line samples_histogram.go:148
-						sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-						_ = sWarpHist
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -926,13 +929,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line samples_histogram.go:148
-						sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-						_ = sWarpHist
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -949,13 +949,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line samples_histogram.go:148
-						sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-						_ = sWarpHist
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -972,13 +969,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line samples_histogram.go:148
-					sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-					_ = sWarpHist
-
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 					_ = tag
+					sWarpHist := gc_s_sWarpHist[gc_rank]
 
 //line samples_histogram.go:160
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2

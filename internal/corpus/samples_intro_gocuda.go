@@ -1323,6 +1323,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_offs [32][]bool
 		var gc_c1v [32]bool
 		var gc_c1r [32]bool
 		var gc_c2v [32]bool
@@ -1345,8 +1346,13 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				tx := gc_tx
 				_ = tx
 
+//line samples_intro.go:168
+				offs := info[tx*3:]
+				_ = offs
+
 //line samples_intro.go:171
 				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+				gc_l_offs[gc_lane] = offs
 			}
 		}
 
@@ -1369,9 +1375,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 //line samples_intro.go:166
 				tx := gc_tx
 				_ = tx
-
-//line samples_intro.go:168
-				offs := info[tx*3:]
+				offs := gc_l_offs[gc_lane]
 				_ = offs
 
 //line samples_intro.go:171
@@ -1407,37 +1411,23 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 
 //line samples_intro.go:176
 			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:166
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:168
-					offs := info[tx*3:]
-					_ = offs
-
-//line samples_intro.go:176
-					var allSync bool = gc_c2r[gc_lane]
-
-//line samples_intro.go:176
-					if allSync {
-						offs[2] = true
-					}
-					_ = allSync
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				offs := gc_l_offs[gc_lane]
+				_ = offs
+
+//line samples_intro.go:176
+				var allSync bool = gc_c2r[gc_lane]
+
+//line samples_intro.go:176
+				if allSync {
+					offs[2] = true
+				}
+				_ = allSync
 			}
 		}
 	}
@@ -2186,6 +2176,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_x_ [32][]int32
 		var gc_l_val_ [32]int32
 		var gc_l_r_ [32]int32
 		var gc_l_returned_ [32]bool
@@ -2195,7 +2186,17 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
+
+//line samples_intro.go:321
+			workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
+			_ = workspaceOffset
 			input := gc_s_input[gc_rank]
+
+//line samples_intro.go:325
+			var x_ []int32 = workspace[workspaceOffset:]
+
+//line samples_intro.go:325
+			_ = x_
 
 //line samples_intro.go:325
 			var val_ int32 = input
@@ -2214,9 +2215,11 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 
 //line samples_intro.go:325
 			_ = returned_
+			_ = x_
 			_ = val_
 			_ = r_
 			_ = returned_
+			gc_l_x_[gc_lane] = x_
 			gc_l_val_[gc_lane] = val_
 			gc_l_r_[gc_lane] = r_
 			gc_l_returned_[gc_lane] = returned_
@@ -2231,17 +2234,11 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line samples_intro.go:321
-				workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
-				_ = workspaceOffset
-
-//line samples_intro.go:325
-				var x_ []int32 = workspace[workspaceOffset:]
-				_ = x_
-
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
 				_ = lane_
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
 				val_ := gc_l_val_[gc_lane]
 				_ = val_
 
@@ -2260,17 +2257,11 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line samples_intro.go:321
-				workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
-				_ = workspaceOffset
-
-//line samples_intro.go:325
-				var x_ []int32 = workspace[workspaceOffset:]
-				_ = x_
-
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
 				_ = lane_
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
 				val_ := gc_l_val_[gc_lane]
 				_ = val_
 

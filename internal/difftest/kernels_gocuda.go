@@ -2235,6 +2235,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_mask [32]uint32
 		var gc_l_v [32]float32
 		var gc_c1m [32]uint32
 		var gc_c1a [32]int
@@ -2262,6 +2263,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				i := gc_bx*gc_bdx + gc_tx
 				_ = i
 
+//line kernels.go:286
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+				_ = lanes
+
+//line kernels.go:287
+				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+
 //line kernels.go:288
 				var v float32
 
@@ -2269,7 +2277,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				if i < len(in) {
 					v = in[i]
 				}
+				_ = mask
 				_ = v
+				gc_l_mask[gc_lane] = mask
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -2282,13 +2292,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
-				_ = lanes
-
-//line kernels.go:287
-				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+				mask := gc_l_mask[gc_lane]
 				_ = mask
 				v := gc_l_v[gc_lane]
 				_ = v
@@ -2331,9 +2335,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 			_ = lanes
-
-//line kernels.go:287
-			mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+			mask := gc_l_mask[gc_lane]
 			_ = mask
 			v := gc_l_v[gc_lane]
 			_ = v

@@ -16,7 +16,13 @@ import (
 // leaving one (a break of a loop with a barrier) are structure, and every
 // other statement is Code. It refuses what the pipeline cannot compile.
 func build(f *Func) {
-	f.Body = f.buildList(f.Src.Decl.Body.List)
+	list := f.Src.Decl.Body.List
+	if n := len(list); n > 0 {
+		if r, ok := list[n-1].(*ast.ReturnStmt); ok && len(r.Results) == 0 {
+			list = list[:n-1] // C's return; closing a kernel: nothing to do, and nothing may follow it
+		}
+	}
+	f.Body = f.buildList(list)
 }
 
 func (f *Func) buildList(list []ast.Stmt) []Node {

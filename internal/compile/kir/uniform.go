@@ -140,7 +140,7 @@ func (f *Func) rematVars(sites map[*types.Var][]site, uniform map[*types.Var]boo
 		changed = false
 		for obj := range remat {
 			s := sites[obj][0].stmt
-			if !f.pureDefine(s, ok, true) || !f.allAssigned(s, only) || !f.stableReads(obj, s, sites) {
+			if !f.pureDefine(s, ok, true) || !f.allAssigned(s, only) || !f.stableReads(obj, s, sites) || !f.defCannotFail(s) {
 				delete(remat, obj)
 				changed = true
 			}
@@ -429,4 +429,29 @@ func (f *Func) exitForm() {
 		exit := &ast.IfStmt{If: pos, Cond: not, Body: block(pos, &ast.ReturnStmt{Return: pos})}
 		f.Body = append(f.Body[:last:last], append([]Node{&Code{Stmt: exit}}, n.Then...)...)
 	}
+}
+
+// defCannotFail reports whether the values a definition computes cannot
+// panic: a remat variable is computed again at the top of each loop that
+// reads it, before the guards its definition came after (llm.c's
+// softmax_forward_kernel5 slices inp[idx*T:] after if idx >= N*T
+// { return }).
+func (f *Func) defCannotFail(s ast.Stmt) bool {
+	var values []ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		values = s.Rhs
+	case *ast.DeclStmt:
+		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok {
+				values = append(values, vs.Values...)
+			}
+		}
+	}
+	for _, v := range values {
+		if !f.cannotFail(v) {
+			return false
+		}
+	}
+	return true
 }

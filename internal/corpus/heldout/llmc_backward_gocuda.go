@@ -31,7 +31,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_doutSum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)
 
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
@@ -42,52 +43,104 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:30
 	vstep := gc_bdx / gocuda.WarpSize
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:28
+					laneID := gc_tx % gocuda.WarpSize
+					_ = laneID
+
+//line llmc_backward.go:34
+					doutCol := dout[tl+laneID:]
+
+//line llmc_backward.go:41
+					doutSum := float32(0.0)
+					_ = doutCol
+					_ = doutSum
+					gc_s_doutCol[gc_rank] = doutCol
+					gc_s_doutSum[gc_rank] = doutSum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:28
+					laneID := gc_tx % gocuda.WarpSize
+					_ = laneID
+
+//line llmc_backward.go:34
+					doutCol := dout[tl+laneID:]
+
+//line llmc_backward.go:41
+					doutSum := float32(0.0)
+					_ = doutCol
+					_ = doutSum
+					gc_s_doutCol[gc_rank] = doutCol
+					gc_s_doutSum[gc_rank] = doutSum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:28
+					laneID := gc_tx % gocuda.WarpSize
+					_ = laneID
+
+//line llmc_backward.go:34
+					doutCol := dout[tl+laneID:]
+
+//line llmc_backward.go:41
+					doutSum := float32(0.0)
+					_ = doutCol
+					_ = doutSum
+					gc_s_doutCol[gc_rank] = doutCol
+					gc_s_doutSum[gc_rank] = doutSum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:28
+					laneID := gc_tx % gocuda.WarpSize
+					_ = laneID
+
+//line llmc_backward.go:34
+					doutCol := dout[tl+laneID:]
+
+//line llmc_backward.go:41
+					doutSum := float32(0.0)
+					_ = doutCol
+					_ = doutSum
+					gc_s_doutCol[gc_rank] = doutCol
+					gc_s_doutSum[gc_rank] = doutSum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:28
+				laneID := gc_tx % gocuda.WarpSize
+				_ = laneID
+
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
 
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
+				_ = doutCol
 				_ = doutSum
+				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:41
-				doutSum := float32(0.0)
-				_ = doutSum
-				gc_s_doutSum[gc_rank] = doutSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:41
-				doutSum := float32(0.0)
-				_ = doutSum
-				gc_s_doutSum[gc_rank] = doutSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:41
-				doutSum := float32(0.0)
-				_ = doutSum
-				gc_s_doutSum[gc_rank] = doutSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:41
-			doutSum := float32(0.0)
-			_ = doutSum
-			gc_s_doutSum[gc_rank] = doutSum
 		}
 	}
 
@@ -106,14 +159,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 					warpID := gc_tx / gocuda.WarpSize
 					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-					_ = doutCol
+					doutCol := gc_s_doutCol[gc_rank]
 					doutSum := gc_s_doutSum[gc_rank]
 
 //line llmc_backward.go:42
@@ -278,10 +324,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_meanBt := compiled.Scratch[float32](gc_b, 0)
-	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 1)
-	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 2)
-	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 3)
+	gc_s_doutBt := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_inpBt := compiled.Scratch[[]float32](gc_b, 1)
+	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b, 2)
+	gc_s_meanBt := compiled.Scratch[float32](gc_b, 3)
+	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 4)
+	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)
+	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)
 	gc_exited := gc_b.Exited()
 
 //line llmc_backward.go:67
@@ -293,6 +342,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:70
 	warp := cg.TiledPartition(block, 32)
+	_ = warp
 
 //line llmc_backward.go:72
 	N := B * T
@@ -314,14 +364,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
 			_ = idx
 
-//line llmc_backward.go:77
-			b := idx / T
-			_ = b
-
-//line llmc_backward.go:78
-			t_ := idx % T
-			_ = t_
-
 //line llmc_backward.go:73
 			if idx >= N {
 //line llmc_backward.go:73
@@ -333,13 +375,36 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				}
 			}
 
+//line llmc_backward.go:77
+			b := idx / T
+
+//line llmc_backward.go:78
+			t_ := idx % T
+
+//line llmc_backward.go:80
+			doutBt := dout[b*T*C+t_*C:]
+
+//line llmc_backward.go:81
+			inpBt := inp[b*T*C+t_*C:]
+
+//line llmc_backward.go:82
+			dinpBt := dinp[b*T*C+t_*C:]
+
 //line llmc_backward.go:83
 			meanBt := mean[b*T+t_]
 
 //line llmc_backward.go:84
 			rstdBt := rstd[b*T+t_]
+			_ = b
+			_ = t_
+			_ = doutBt
+			_ = inpBt
+			_ = dinpBt
 			_ = meanBt
 			_ = rstdBt
+			gc_s_doutBt[gc_rank] = doutBt
+			gc_s_inpBt[gc_rank] = inpBt
+			gc_s_dinpBt[gc_rank] = dinpBt
 			gc_s_meanBt[gc_rank] = meanBt
 			gc_s_rstdBt[gc_rank] = rstdBt
 		}
@@ -408,26 +473,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line llmc_backward.go:71
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
-				_ = idx
-
-//line llmc_backward.go:77
-				b := idx / T
-				_ = b
-
-//line llmc_backward.go:78
-				t_ := idx % T
-				_ = t_
-
-//line llmc_backward.go:80
-				doutBt := dout[b*T*C+t_*C:]
-				_ = doutBt
-
-//line llmc_backward.go:81
-				inpBt := inp[b*T*C+t_*C:]
-				_ = inpBt
+				doutBt := gc_s_doutBt[gc_rank]
+				inpBt := gc_s_inpBt[gc_rank]
 				meanBt := gc_s_meanBt[gc_rank]
 				rstdBt := gc_s_rstdBt[gc_rank]
 				dnormMean := gc_s_dnormMean[gc_rank]
@@ -538,30 +585,9 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line llmc_backward.go:71
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
-				_ = idx
-
-//line llmc_backward.go:77
-				b := idx / T
-				_ = b
-
-//line llmc_backward.go:78
-				t_ := idx % T
-				_ = t_
-
-//line llmc_backward.go:80
-				doutBt := dout[b*T*C+t_*C:]
-				_ = doutBt
-
-//line llmc_backward.go:81
-				inpBt := inp[b*T*C+t_*C:]
-				_ = inpBt
-
-//line llmc_backward.go:82
-				dinpBt := dinp[b*T*C+t_*C:]
-				_ = dinpBt
+				doutBt := gc_s_doutBt[gc_rank]
+				inpBt := gc_s_inpBt[gc_rank]
+				dinpBt := gc_s_dinpBt[gc_rank]
 				meanBt := gc_s_meanBt[gc_rank]
 				rstdBt := gc_s_rstdBt[gc_rank]
 				dnormMean := gc_s_dnormMean[gc_rank]
@@ -687,6 +713,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:155
 	warp := cg.TiledPartition(block, 32)
+	_ = warp
 
 //line llmc_backward.go:156
 	blockAcc := gocuda.Shared[float32](t, 32)
@@ -1035,12 +1062,14 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:313
 	warp := cg.TiledPartition(block, 32)
+	_ = warp
 
 //line llmc_backward.go:314
 	idx := gc_bx
 
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
+	_ = warp_
 
 //line llmc_backward.go:318
 	_ = warp_

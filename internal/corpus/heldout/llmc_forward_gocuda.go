@@ -164,9 +164,11 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
-	gc_s_m := compiled.Scratch[float32](gc_b, 1)
-	gc_s_s := compiled.Scratch[float32](gc_b, 2)
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)
+	gc_s_o := compiled.Scratch[[]float32](gc_b, 4)
 	gc_exited := gc_b.Exited()
 
 //line llmc_forward.go:100
@@ -175,6 +177,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:101
 	warp := cg.TiledPartition(block, 32)
+	_ = warp
 	{
 	gc_L1:
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -198,9 +201,14 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 			}
 
+//line llmc_forward.go:108
+			x := inp[idx*C:]
+
 //line llmc_forward.go:111
 			sum := float32(0.0)
+			_ = x
 			_ = sum
+			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -217,14 +225,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line llmc_forward.go:102
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
-				_ = idx
-
-//line llmc_forward.go:108
-				x := inp[idx*C:]
-				_ = x
+				x := gc_s_x[gc_rank]
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:112
@@ -309,14 +310,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line llmc_forward.go:102
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
-				_ = idx
-
-//line llmc_forward.go:108
-				x := inp[idx*C:]
-				_ = x
+				x := gc_s_x[gc_rank]
 				sum := gc_s_sum[gc_rank]
 				m := gc_s_m[gc_rank]
 
@@ -384,9 +378,14 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if (gc_rank&(warp.Size()-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
+
+//line llmc_forward.go:134
+			o := out[idx*C:]
 			_ = s
+			_ = o
 			gc_s_sum[gc_rank] = sum
 			gc_s_s[gc_rank] = s
+			gc_s_o[gc_rank] = o
 		}
 	}
 
@@ -402,20 +401,10 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line llmc_forward.go:102
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
-				_ = idx
-
-//line llmc_forward.go:108
-				x := inp[idx*C:]
-				_ = x
-
-//line llmc_forward.go:134
-				o := out[idx*C:]
-				_ = o
+				x := gc_s_x[gc_rank]
 				m := gc_s_m[gc_rank]
 				s := gc_s_s[gc_rank]
+				o := gc_s_o[gc_rank]
 
 //line llmc_forward.go:135
 				c := (gc_rank & (warp.Size() - 1)) + gc_off3

@@ -15,7 +15,7 @@ import (
 // with zeros when isNP2. Launch it with 2*blockDim.x + 2*blockDim.x/16
 // uint32s of dynamic shared memory.
 //
-// gocuda compile left it on the runtime path: the address of ai, which lives across a barrier, is taken.
+// gocuda compile left it on the runtime path: the address of ai, which lives across a barrier or collective, is taken.
 func PrescanKernel(gOdata []uint32, gIdata []uint32, gBlockSums []uint32, n int, blockIndex int, baseIndex int, storeSum, isNP2 bool) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) {
 		prescan(gc_t, gOdata, gIdata, gBlockSums, n, blockIndex, baseIndex, storeSum, isNP2)
