@@ -7,8 +7,9 @@
 //
 //   - check: refuse what no lowering can compile: the thread escaping,
 //     goto, defer, calls that may synchronize out of sight
-//   - build: the kernel as one thread's program, its sync points explicit;
-//     helpers that synchronize inlined
+//   - build: the kernel as one thread's program, its sync points explicit:
+//     helpers and methods that synchronize inlined, sync points inside
+//     expressions evaluated into temporaries, switches as ifs
 //   - classify: each variable uniform, remat or varying; control around
 //     barriers must be uniform
 //   - stride: grid-stride loops, to run in lockstep

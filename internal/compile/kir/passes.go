@@ -18,7 +18,7 @@ type pass struct {
 // passes is the pipeline, in order. Emission follows it.
 var passes = [...]pass{
 	{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
-	{"build", build, "the kernel as one thread's program, its sync points explicit; helpers that synchronize inlined"},
+	{"build", build, "the kernel as one thread's program, its sync points explicit: helpers and methods that synchronize inlined, sync points inside expressions evaluated into temporaries, switches as ifs"},
 	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
 	{"stride", stride, "grid-stride loops, to run in lockstep"},
 	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives"},
