@@ -87,8 +87,11 @@ func (f *Func) collectSites() map[*types.Var][]site {
 				under(n.Src, n.Then, n.Else)
 			case *For:
 				f.stmtSites(n.Src.Init, siteHeader, add)
-				f.stmtSites(n.Src.Post, siteHeader, add)
 				f.addrSites(n.Src.Cond, n.Src, add)
+				outer := ctrl
+				ctrl = append(ctrl[:len(ctrl):len(ctrl)], n.Src)
+				f.stmtSites(n.Src.Post, siteHeader, add) // runs while the condition holds
+				ctrl = outer
 				under(n.Src, n.Body)
 			case *Range:
 				add(n.Src.Key, n.Src, siteHeader, nil)

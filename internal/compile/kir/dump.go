@@ -128,6 +128,11 @@ func (d *dumper) node(n Node, depth int) {
 		for _, c := range n.Operands {
 			d.line(depth+1, "operands %s", d.text(c.Call))
 		}
+	case *WarpFor:
+		d.line(depth, "lanes for %s; %s; %s", d.text(n.Src.Init), d.text(n.Src.Cond), d.text(n.Src.Post))
+		d.nodes([]Node{n.Init}, depth+1)
+		d.nodes(n.Body, depth+1)
+		d.nodes([]Node{n.Post}, depth+1)
 	case *WarpIf:
 		d.line(depth, "lanes if %s", d.text(n.Src.Cond))
 		d.nodes(n.Then, depth+1)

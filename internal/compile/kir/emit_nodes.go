@@ -69,6 +69,8 @@ func (e *emitter) node(n Node) {
 		e.collective(n)
 	case *WarpIf:
 		e.warpIf(n)
+	case *WarpFor:
+		e.warpFor(n)
 	case *Return:
 		e.line(n.Src.Pos())
 		if e.warp != nil {

@@ -302,3 +302,35 @@ func (e *emitter) tileCollective(c *Collective, value, arg collOperand, out, rty
 	e.printf("%s.TileLanes[%s, %s](%s, %q, %s, %s, %s, %s, %s, %s, %s)\n", rt, vtype, rtype, n["b"], c.Entry.Short, n["w"], n["act"],
 		size, e.arrayRef(value), e.scalarOrZero(c, arg), e.arrayRef(arg), out)
 }
+
+// warpFor writes a loop whose lanes may leave it at different trips: the
+// init for each lane, then, while any lane is still in the loop, its
+// condition per lane into a mask, the body for those lanes, and the post
+// statement for each of them; after it, the lanes that entered it (less
+// those that returned) go on together.
+func (e *emitter) warpFor(w *WarpFor) {
+	n := e.name
+	in, m := e.f.Names.Fresh(fmt.Sprintf("in%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("m%d", w.Cond.ID))
+	save := e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID))
+	e.line(w.Src.Pos())
+	e.printf("{\n%s := %s\n%s := %s\n", save, n["act"], in, n["act"])
+	if w.Src.Init != nil {
+		e.lanes(w.Init)
+	}
+	e.printf("for {\nif %s.Stopped() {\nreturn\n}\n%s = %s &^ %s\nvar %s uint32\n", n["b"], n["act"], in, n["dead"], m)
+	if w.Src.Cond == nil {
+		e.printf("%s = ^uint32(0)\n", m)
+	} else {
+		e.laneLoop(w.Cond, func() {
+			e.line(w.Src.Cond.Pos())
+			e.printf("if %s {\n%s |= 1 << %s\n}\n", e.plain(w.Src.Cond), m, n["lane"])
+		})
+	}
+	e.printf("%s &= %s\n%s = %s\nif %s == 0 {\nbreak\n}\n", in, m, n["act"], in, n["act"])
+	e.nodes(w.Body)
+	if w.Src.Post != nil {
+		e.printf("%s = %s &^ %s\n", n["act"], in, n["dead"])
+		e.lanes(w.Post)
+	}
+	e.printf("}\n%s = %s &^ %s\n}\n", n["act"], save, n["dead"])
+}

@@ -111,11 +111,14 @@ type (
 		Then, Else []Node
 		ElseIf     bool // Else is one If: an else-if chain
 	}
-	// For is a for loop holding sync points, uniform.
+	// For is a for loop holding sync points, uniform; or, with Lanes,
+	// one holding warp collectives only whose header may differ between
+	// lanes, which the warp pass makes a WarpFor.
 	For struct {
 		Src   *ast.ForStmt
 		Label *ast.Ident
 		Body  []Node
+		Lanes bool
 	}
 	// Range is a range loop holding sync points, uniform.
 	Range struct {
@@ -192,6 +195,16 @@ type (
 		// once per warp, and Cond is not used.
 		Warp bool
 	}
+	// WarpFor is a loop holding collectives whose trip count may differ
+	// between lanes, run as on a GPU (SIMT): Init for each lane, then,
+	// while any lane's condition (evaluated by Cond) holds, Body for
+	// those lanes and Post for each of them; each collective's lanes are
+	// those still in the loop.
+	WarpFor struct {
+		Src              *ast.ForStmt
+		Init, Cond, Post *LaneLoop
+		Body             []Node
+	}
 	// Reduced assigns a predicate barrier's reduced value, at block level,
 	// after the ThreadLoop that reduced it.
 	Reduced struct{ Barrier *Barrier }
@@ -249,6 +262,8 @@ func children(n Node) [][]Node {
 		return [][]Node{n.Body}
 	case *WarpIf:
 		return [][]Node{n.Then, n.Else}
+	case *WarpFor:
+		return [][]Node{{n.Init}, n.Body, {n.Post}}
 	}
 	return nil
 }
@@ -257,3 +272,4 @@ func (*Collective) node() {}
 func (*WarpLoop) node()   {}
 func (*LaneLoop) node()   {}
 func (*WarpIf) node()     {}
+func (*WarpFor) node()    {}

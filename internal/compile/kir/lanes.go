@@ -31,6 +31,14 @@ func (f *Func) laneArrays(w *WarpLoop) {
 				lanes = append(lanes, lane{lv, outer})
 				walk(n.Then, outer)
 				walk(n.Else, outer)
+			case *WarpFor:
+				walk([]Node{n.Init}, outer)
+				inner := append(outer[:len(outer):len(outer)], n.Src)
+				lv := f.scanItems([]item{{expr: n.Src.Cond}})
+				f.LoopVars[n.Cond] = lv
+				lanes = append(lanes, lane{lv, inner})
+				walk(n.Body, inner)
+				walk([]Node{n.Post}, inner)
 			case *For:
 				walk(n.Body, append(outer[:len(outer):len(outer)], n.Src))
 			case *Range:

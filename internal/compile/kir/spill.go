@@ -175,6 +175,10 @@ func (f *Func) warpItems(nodes []Node, depth int) []item {
 			items = append(items, f.laneItems(n, depth)...)
 		case *Code:
 			items = append(items, item{stmt: n.Stmt, depth: depth})
+		case *WarpFor:
+			items = append(items, item{stmt: n.Src.Init, depth: depth}, item{expr: n.Src.Cond, depth: depth + 1})
+			items = append(items, f.warpItems(n.Body, depth+1)...)
+			items = append(items, item{stmt: n.Src.Post, depth: depth + 1})
 		case *WarpIf:
 			items = append(items, item{expr: n.Src.Cond, depth: depth})
 			items = append(items, f.warpItems(n.Then, depth+1)...)

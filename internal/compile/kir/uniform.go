@@ -179,7 +179,11 @@ func (f *Func) checkControl(nodes []Node) {
 		case *For:
 			if !f.uniformStmt(n.Src.Init, uniform) || !f.uniformStmt(n.Src.Post, uniform) || !f.pure(n.Src.Cond, uniform, false) {
 				if !blockLevel(n) {
-					fail(f.unsupported(n.Src, "a loop with a warp collective whose header may differ between threads"))
+					n.Lanes = true // run while any lane is in it (warp pass)
+					break
+				}
+				if !hasBarrier(n) {
+					fail(f.unsupported(n.Src, "a break or continue of a loop with a warp collective whose header may differ between threads"))
 				}
 				fail(f.refuse(n.Src, "the header of a loop with a barrier is not provably the same for every thread of the block"))
 			}

@@ -103,6 +103,10 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 		case *For:
 			flush(false)
 			n.Body = f.warpSplit(n.Body, inside)
+			if n.Lanes {
+				out = append(out, f.warpFor(n))
+				break
+			}
 			out = append(out, n)
 		case *Range:
 			flush(false)
@@ -163,4 +167,17 @@ func (f *Func) warpUniform(e ast.Expr) bool {
 		return uniform
 	})
 	return uniform && f.pure(e, f.isUniform, true)
+}
+
+// warpFor makes a loop whose header may differ between lanes a WarpFor:
+// its init and post statements per lane, its condition a lane mask.
+func (f *Func) warpFor(n *For) *WarpFor {
+	w := &WarpFor{Src: n.Src, Init: f.newLane(nil), Cond: f.newLane(nil), Post: f.newLane(nil), Body: n.Body}
+	if n.Src.Init != nil {
+		w.Init.Body = []Node{&Code{Stmt: n.Src.Init}}
+	}
+	if n.Src.Post != nil {
+		w.Post.Body = []Node{&Code{Stmt: n.Src.Post}}
+	}
+	return w
 }

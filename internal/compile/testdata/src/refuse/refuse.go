@@ -16,8 +16,12 @@ func uni(t *gocuda.Thread) {
 
 //gocuda:kernel WarpLoopKernel
 func warpLoop(t *gocuda.Thread, v int32) {
-	for i := 0; i < t.LaneID(); i++ { // want `a loop with a warp collective whose header may differ between threads`
+outer:
+	for i := 0; i < t.LaneID(); i++ { // want `a break or continue of a loop with a warp collective whose header may differ between threads`
 		v = gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
+		for range 2 {
+			continue outer
+		}
 	}
 }
 

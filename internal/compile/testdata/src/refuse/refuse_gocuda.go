@@ -22,7 +22,7 @@ func UniKernel() func(*gocuda.Thread) {
 
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a loop with a warp collective whose header may differ between threads.
+// gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads.
 func WarpLoopKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v) }
 }
