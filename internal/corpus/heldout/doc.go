@@ -8,10 +8,10 @@
 //     float32, most of them over cooperative groups' 32-thread tiles
 //     (cg::reduce, meta_group_rank) and float4 loads.
 //   - Rodinia 3.1's CUDA versions (yuhc/gpu-rodinia, cuda/): lud's three
-//     kernels, kmeans, b+tree's two searches, srad_v1's reduction and
-//     huffman's scan (the CUDA SDK's scanLargeArray of 2007, the
-//     work-efficient scan of GPU Gems 3, chapter 39). bench/rodinia holds
-//     the benchmarks' other kernels.
+//     kernels, kmeans's two, hotspot3D's hotspotOpt1, b+tree's two
+//     searches, srad_v1's reduction and huffman's scan (the CUDA SDK's
+//     scanLargeArray of 2007, the work-efficient scan of GPU Gems 3,
+//     chapter 39). bench/rodinia holds the benchmarks' other kernels.
 //
 // Each kernel keeps its original's control flow, barriers, warp
 // primitives and cooperative groups; only the syntax is Go's (as in package
@@ -26,9 +26,7 @@
 // testdata/refused.txt, which a test keeps equal to the generated files
 // (go test -run TestRefusedLedger -update rewrites it after go generate).
 // The tests run every kernel on both paths against a sequential host
-// reference. Kernels whose compiled form was wrong when they were ported
-// wait in testdata/pending, each with the bug it showed, until the
-// compiler is fixed.
+// reference.
 package heldout
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -141,6 +141,81 @@ func layernormForwardKernel3(t *gocuda.Thread, out, mean, rstd []float32, inp, w
 	}
 }
 
+// vecAt is vec_at: the index-th float of a float4, through
+// reinterpret_cast<const float*>.
+func vecAt(vec *float4, index int) float32 {
+	return (*[4]float32)(unsafe.Pointer(vec))[index]
+}
+
+// SoftmaxForwardKernel is softmax_forward_kernel5 of train_gpt2_fp32.cu:
+// the autoregressive (lower-triangular) softmax of each row of the (N, T,
+// T) attention scores scaled by inv_temperature, one 32-thread tile per
+// row, with the online softmax over float4s and cg::reduce for the
+// maximum and the sum. Blocks run the rows backwards. T must be a
+// multiple of 4.
+//
+//gocuda:kernel SoftmaxForwardKernel
+func softmaxForwardKernel5(t *gocuda.Thread, out []float32, invTemperature float32, inp []float32, N, T int) {
+	// inp, out shape: (N, T, T), where N = B * NH
+	// fuses the multiplication by scale inside attention
+	// directly autoregressive, so we only compute the lower triangular part
+	// uses the online softmax algorithm
+	t.Assert(T%4 == 0)
+	block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	// micro-optimization: we iterate backwards so that
+	// after the softmax backward operation completes, the cache retains the
+	// part of the matrix close to the upper left corner, which benefits the
+	// matmul operation that immediately follows.
+	// int idx = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank(); // forward order
+	idx := (t.GridDim.X-t.BlockIdx.X-1)*warp.MetaGroupSize() + warp.MetaGroupRank() // backward order
+	if idx >= N*T {
+		return
+	}
+	ownPos := idx % T
+	posBy4 := ownPos / 4
+
+	// one row of inp, i.e. inp[idx, :] of shape (T,)
+	x := inp[idx*T:]
+
+	// not INF, so we don't get NaNs accidentally when subtracting two values.
+	maxval := float32(-math.MaxFloat32)
+	sumval := float32(0.0)
+
+	xVec := toFloat4s(x)
+	for i := warp.ThreadRank(); i < posBy4; i += warp.Size() {
+		v := xVec[i]
+		oldMaxval := maxval
+		for k := 0; k < 4; k++ {
+			maxval = fmaxf(maxval, vecAt(&v, k))
+		}
+		sumval *= expf(invTemperature * (oldMaxval - maxval))
+		for k := 0; k < 4; k++ {
+			sumval += expf(invTemperature * (vecAt(&v, k) - maxval))
+		}
+	}
+
+	if 4*posBy4+warp.ThreadRank() <= ownPos {
+		oldMaxval := maxval
+		maxval = fmaxf(maxval, x[4*posBy4+warp.ThreadRank()])
+		sumval *= expf(invTemperature * (oldMaxval - maxval))
+		sumval += expf(invTemperature * (x[4*posBy4+warp.ThreadRank()] - maxval))
+	}
+
+	globalMaxval := cg.Reduce(warp, maxval, cg.Greater[float32])
+	sumval *= expf(invTemperature * (maxval - globalMaxval))
+
+	sum := cg.Reduce(warp, sumval, cg.Plus[float32])
+	norm := 1. / sum
+
+	// divide the whole row by the sum
+	for i := warp.ThreadRank(); i <= ownPos; i += warp.Size() {
+		// recalculation is faster than doing the round-trip through memory.
+		ev := expf(invTemperature * (x[i] - globalMaxval))
+		out[idx*T+i] = ev * norm
+	}
+}
+
 // PermuteKernel is permute_kernel of train_gpt2_fp32.cu: QKV of shape
 // (B, N, 3, NH, d) split into Q, K and V of shape (B, NH, N, d).
 //

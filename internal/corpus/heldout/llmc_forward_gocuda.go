@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
+	"math"
 )
 
 // EncoderForwardKernel is encoder_forward_kernel3 of train_gpt2_fp32.cu:
@@ -423,6 +424,266 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 }
 
+// SoftmaxForwardKernel is softmax_forward_kernel5 of train_gpt2_fp32.cu:
+// the autoregressive (lower-triangular) softmax of each row of the (N, T,
+// T) attention scores scaled by inv_temperature, one 32-thread tile per
+// row, with the online softmax over float4s and cg::reduce for the
+// maximum and the sum. Blocks run the rows backwards. T must be a
+// multiple of 4.
+func SoftmaxForwardKernel(out []float32, invTemperature float32, inp []float32, N, T int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_softmaxForwardKernel5,
+		func(gc_t *gocuda.Thread) { softmaxForwardKernel5(gc_t, out, invTemperature, inp, N, T) },
+		func(gc_b *compiled.Block) { gc_body_softmaxForwardKernel5(gc_b, out, invTemperature, inp, N, T) })
+}
+
+var gc_src_softmaxForwardKernel5 = compiled.NewSource("softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217")
+
+func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line llmc_forward.go:164
+	block := cg.ThisThreadBlock(t)
+	_ = block
+
+//line llmc_forward.go:165
+	warp := cg.TiledPartition(block, 32)
+	_ = warp
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_ownPos [32]int
+		var gc_l_x [32][]float32
+		var gc_l_maxval [32]float32
+		var gc_l_sumval [32]float32
+		var gc_l_globalMaxval [32]float32
+		var gc_c1r [32]float32
+		var gc_c2r [32]float32
+	gc_L2:
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+
+//line llmc_forward.go:171
+			idx := (gc_gdx-gc_bx-1)*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			_ = idx
+
+//line llmc_forward.go:163
+			t.Assert(T%4 == 0)
+
+//line llmc_forward.go:172
+			if idx >= N*T {
+//line llmc_forward.go:172
+				{
+//line llmc_forward.go:172
+					gc_dead |= uint32(1) << gc_lane
+//line llmc_forward.go:172
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+//line llmc_forward.go:173
+				}
+			}
+
+//line llmc_forward.go:175
+			ownPos := idx % T
+
+//line llmc_forward.go:176
+			posBy4 := ownPos / 4
+
+//line llmc_forward.go:179
+			x := inp[idx*T:]
+
+//line llmc_forward.go:182
+			maxval := float32(-math.MaxFloat32)
+
+//line llmc_forward.go:183
+			sumval := float32(0.0)
+
+//line llmc_forward.go:185
+			xVec := toFloat4s(x)
+
+//line llmc_forward.go:186
+			for i := (gc_rank & (warp.Size() - 1)); i < posBy4; i += warp.Size() {
+//line llmc_forward.go:186
+				if gc_b.Stopped() {
+//line llmc_forward.go:186
+					return
+//line llmc_forward.go:186
+				}
+				v := xVec[i]
+				oldMaxval := maxval
+//line llmc_forward.go:188
+				{
+					{
+//line llmc_forward.go:189
+						k := int(0)
+//line llmc_forward.go:189
+						_ = k
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+//line llmc_forward.go:189
+					{
+//line llmc_forward.go:189
+						k := int(1)
+//line llmc_forward.go:189
+						_ = k
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+//line llmc_forward.go:189
+					{
+//line llmc_forward.go:189
+						k := int(2)
+//line llmc_forward.go:189
+						_ = k
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+//line llmc_forward.go:189
+					{
+//line llmc_forward.go:189
+						k := int(3)
+//line llmc_forward.go:189
+						_ = k
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+//line llmc_forward.go:191
+				}
+				sumval *= expf(invTemperature * (oldMaxval - maxval))
+//line llmc_forward.go:192
+				{
+					{
+//line llmc_forward.go:193
+						k_ := int(0)
+//line llmc_forward.go:193
+						_ = k_
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+//line llmc_forward.go:193
+					{
+//line llmc_forward.go:193
+						k_ := int(1)
+//line llmc_forward.go:193
+						_ = k_
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+//line llmc_forward.go:193
+					{
+//line llmc_forward.go:193
+						k_ := int(2)
+//line llmc_forward.go:193
+						_ = k_
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+//line llmc_forward.go:193
+					{
+//line llmc_forward.go:193
+						k_ := int(3)
+//line llmc_forward.go:193
+						_ = k_
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+//line llmc_forward.go:195
+				}
+			}
+
+//line llmc_forward.go:198
+			if 4*posBy4+(gc_rank&(warp.Size()-1)) <= ownPos {
+				oldMaxval_ := maxval
+				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(warp.Size()-1))])
+				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
+				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(warp.Size()-1))] - maxval))
+			}
+			_ = ownPos
+			_ = posBy4
+			_ = x
+			_ = maxval
+			_ = sumval
+			_ = xVec
+
+//line llmc_forward.go:205
+			gc_l_ownPos[gc_lane] = ownPos
+			gc_l_x[gc_lane] = x
+			gc_l_maxval[gc_lane] = maxval
+			gc_l_sumval[gc_lane] = sumval
+		}
+
+//line llmc_forward.go:205
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_maxval, cg.Greater[float32], &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			maxval := gc_l_maxval[gc_lane]
+			_ = maxval
+			sumval := gc_l_sumval[gc_lane]
+			_ = sumval
+
+//line llmc_forward.go:205
+			globalMaxval := gc_c1r[gc_lane]
+
+//line llmc_forward.go:206
+			sumval *= expf(invTemperature * (maxval - globalMaxval))
+			_ = globalMaxval
+
+//line llmc_forward.go:208
+			gc_l_sumval[gc_lane] = sumval
+			gc_l_globalMaxval[gc_lane] = globalMaxval
+		}
+
+//line llmc_forward.go:208
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_sumval, cg.Plus[float32], &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:171
+			idx := (gc_gdx-gc_bx-1)*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			_ = idx
+			ownPos := gc_l_ownPos[gc_lane]
+			_ = ownPos
+			x := gc_l_x[gc_lane]
+			_ = x
+			globalMaxval := gc_l_globalMaxval[gc_lane]
+			_ = globalMaxval
+
+//line llmc_forward.go:208
+			sum := gc_c2r[gc_lane]
+
+//line llmc_forward.go:209
+			norm := 1. / sum
+
+//line llmc_forward.go:212
+			for i_ := (gc_rank & (warp.Size() - 1)); i_ <= ownPos; i_ += warp.Size() {
+//line llmc_forward.go:212
+				if gc_b.Stopped() {
+//line llmc_forward.go:212
+					return
+//line llmc_forward.go:212
+				}
+
+				ev := expf(invTemperature * (x[i_] - globalMaxval))
+				out[idx*T+i_] = ev * norm
+			}
+			_ = sum
+			_ = norm
+		}
+	}
+}
+
 // PermuteKernel is permute_kernel of train_gpt2_fp32.cu: QKV of shape
 // (B, N, 3, NH, d) split into Q, K and V of shape (B, NH, N, d).
 func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocuda.Thread) {
@@ -433,7 +694,7 @@ func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocu
 		})
 }
 
-var gc_src_permuteKernel = compiled.NewSource("permuteKernel", "40130bc8bd5118eadd692ac85fa9e8bff08681b4b117d02123350b3fd45e6b2f", "llmc_forward.go:144-165")
+var gc_src_permuteKernel = compiled.NewSource("permuteKernel", "40130bc8bd5118eadd692ac85fa9e8bff08681b4b117d02123350b3fd45e6b2f", "llmc_forward.go:219-240")
 
 func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []float32, inp []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
@@ -462,11 +723,11 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line llmc_forward.go:151
+//line llmc_forward.go:226
 					idx := gc_bx*gc_bdx + gc_tx
 					_ = idx
 
-//line llmc_forward.go:153
+//line llmc_forward.go:228
 					if idx < B*NH*N*d {
 						b := idx / (NH * N * d)
 						rest := idx % (NH * N * d)
@@ -495,7 +756,7 @@ func UnpermuteKernel(inp []float32, out []float32, B, N, NH, d int) func(*gocuda
 		})
 }
 
-var gc_src_unpermuteKernel = compiled.NewSource("unpermuteKernel", "762c236b7d7bfac87c895761fd5f2ec95639c6f63fce93294919c30fba313849", "llmc_forward.go:167-185")
+var gc_src_unpermuteKernel = compiled.NewSource("unpermuteKernel", "762c236b7d7bfac87c895761fd5f2ec95639c6f63fce93294919c30fba313849", "llmc_forward.go:242-260")
 
 func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float32, out []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
@@ -524,11 +785,11 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line llmc_forward.go:173
+//line llmc_forward.go:248
 					idx := gc_bx*gc_bdx + gc_tx
 					_ = idx
 
-//line llmc_forward.go:175
+//line llmc_forward.go:250
 					if idx < B*NH*N*d {
 						b := idx / (NH * N * d)
 						rest := idx % (NH * N * d)
@@ -555,7 +816,7 @@ func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread)
 		})
 }
 
-var gc_src_geluForwardKernel = compiled.NewSource("geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:190-201")
+var gc_src_geluForwardKernel = compiled.NewSource("geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276")
 
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
 	gc_pos := gc_b.Pos()
@@ -584,11 +845,11 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line llmc_forward.go:195
+//line llmc_forward.go:270
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line llmc_forward.go:196
+//line llmc_forward.go:271
 					if i < N {
 						xi := inp[i]
 						cube := 0.044715 * xi * xi * xi
@@ -610,7 +871,7 @@ func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda
 		})
 }
 
-var gc_src_geluBackwardKernel = compiled.NewSource("geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:203-219")
+var gc_src_geluBackwardKernel = compiled.NewSource("geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294")
 
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {
 	gc_pos := gc_b.Pos()
@@ -639,11 +900,11 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line llmc_forward.go:208
+//line llmc_forward.go:283
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line llmc_forward.go:209
+//line llmc_forward.go:284
 					if i < N {
 						x := inp[i]
 						cube := 0.044715 * x * x * x

@@ -183,6 +183,78 @@ func TestLLMCPermute(t *testing.T) {
 	}
 }
 
+// softmaxBackwardRef is the backward pass of the causal softmax of each
+// row of att: scale * att * (datt - sum(att * datt)), in float64.
+func softmaxBackwardRef(att, datt []float32, N, T int, scale float64) []float32 {
+	want := make([]float32, N*T*T)
+	for row := range N * T {
+		own := row % T
+		var s float64
+		for i := 0; i <= own; i++ {
+			s += float64(att[row*T+i]) * float64(datt[row*T+i])
+		}
+		for i := 0; i <= own; i++ {
+			want[row*T+i] = float32(scale * float64(att[row*T+i]) * (float64(datt[row*T+i]) - s))
+		}
+	}
+	return want
+}
+
+// TestLLMCSoftmaxForward runs softmax_forward_kernel5 as attention_forward
+// launches it (one warp per row, blocks of 256, so that with N*T = 4 rows
+// warps past the last row return before reading inp) and compares with
+// the host's causal softmax of each row scaled by inv_temperature, in
+// float64. Where rows are at most 32 long (see TestLLMCSoftmaxBackward)
+// its output feeds softmax_autoregressive_backward_kernel, compared with
+// the host's backward pass of that output.
+func TestLLMCSoftmaxForward(t *testing.T) {
+	for _, c := range []struct{ N, T int }{{1, 4}, {3, 12}, {2, 40}} {
+		t.Run(fmt.Sprint(c), func(t *testing.T) {
+			N, T := c.N, c.T
+			r := rng(N, T)
+			inp := randF32(r, N*T*T)
+			for i := range inp {
+				inp[i] *= 4
+			}
+			const inv = 0.7
+			out := agree(t, func(f form) ([]float32, error) {
+				out := make([]float32, N*T*T)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: ceilDiv(N*T*32, 256)}, Block: gocuda.Dim3{X: 256}},
+					SoftmaxForwardKernel(out, inv, inp, N, T))
+				return out, err
+			})
+			want := make([]float64, N*T*T)
+			for row := range N * T {
+				x := inp[row*T : row*T+row%T+1]
+				mx := math.Inf(-1)
+				for _, v := range x {
+					mx = math.Max(mx, float64(v))
+				}
+				var sum float64
+				for _, v := range x {
+					sum += math.Exp(float64(inv) * (float64(v) - mx))
+				}
+				for i, v := range x {
+					want[row*T+i] = math.Exp(float64(inv)*(float64(v)-mx)) / sum
+				}
+			}
+			nearSlice(t, f64to32(want), out, 1e-5, "out")
+			if T > 32 {
+				return
+			}
+			datt := randF32(r, N*T*T)
+			const scale = 0.3
+			dpreatt := agree(t, func(f form) ([]float32, error) {
+				dpreatt := make([]float32, N*T*T)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: T / 4, Y: N}, Block: gocuda.Dim3{X: 256}},
+					SoftmaxAutoregressiveBackwardKernel(dpreatt, datt, out, N, T, 0, scale))
+				return dpreatt, err
+			})
+			nearSlice(t, softmaxBackwardRef(out, datt, N, T, scale), dpreatt, 1e-5, "dpreatt")
+		})
+	}
+}
+
 // TestLLMCSoftmaxBackward runs softmax_autoregressive_backward_kernel on
 // rows of causal softmaxes. Rows are at most 32 long: the kernel reads
 // block_acc in one row's second cg::reduce and writes it for the next row
@@ -219,18 +291,7 @@ func TestLLMCSoftmaxBackward(t *testing.T) {
 					SoftmaxAutoregressiveBackwardKernel(dpreatt, datt, att, N, T, 0, scale))
 				return dpreatt, err
 			})
-			want := make([]float32, N*T*T)
-			for row := range N * T {
-				own := row % T
-				var s float64
-				for i := 0; i <= own; i++ {
-					s += float64(att[row*T+i]) * float64(datt[row*T+i])
-				}
-				for i := 0; i <= own; i++ {
-					want[row*T+i] = float32(scale * float64(att[row*T+i]) * (float64(datt[row*T+i]) - s))
-				}
-			}
-			nearSlice(t, want, got, 1e-5, "dpreatt")
+			nearSlice(t, softmaxBackwardRef(att, datt, N, T, scale), got, 1e-5, "dpreatt")
 		})
 	}
 }

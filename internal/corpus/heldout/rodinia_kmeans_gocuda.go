@@ -8,6 +8,67 @@ import (
 	"math"
 )
 
+// InvertMappingKernel is invert_mapping of kmeans_cuda_kernel.cu: the
+// npoints × nfeatures input transposed, one thread per point.
+func InvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_invertMapping,
+		func(gc_t *gocuda.Thread) { invertMapping(gc_t, input, output, npoints, nfeatures) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_invertMapping(gc_b, gc_lo, gc_hi, input, output, npoints, nfeatures)
+		})
+}
+
+var gc_src_invertMapping = compiled.NewSource("invertMapping", "62a94532f179d9415ad5a15f8e1f61846dcba305b387243109b72142a760da34", "rodinia_kmeans.go:17-31")
+
+func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_kmeans.go:22
+					pointID := gc_tx + gc_bdx*gc_bx
+					_ = pointID
+
+//line rodinia_kmeans.go:23
+					var i int
+
+//line rodinia_kmeans.go:25
+					if pointID < npoints {
+						for i = 0; i < nfeatures; i++ {
+//line rodinia_kmeans.go:26
+							if gc_b.Stopped() {
+//line rodinia_kmeans.go:26
+								return
+//line rodinia_kmeans.go:26
+							}
+							output[pointID+npoints*i] = input[pointID*nfeatures+i]
+						}
+					}
+					_ = i
+				}
+			}
+		}
+	}
+}
+
 // KmeansPointKernel is kmeansPoint of kmeans_cuda_kernel.cu: each point's
 // nearest cluster center (squared Euclidean distance, the features read
 // through the texture t_features in their inverted layout, the centers
@@ -23,7 +84,7 @@ func KmeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
-var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "61f44a8410298a3bf614d6173483730bcff5188b7f67501fbf438d6789b90021", "rodinia_kmeans.go:16-65")
+var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "61f44a8410298a3bf614d6173483730bcff5188b7f67501fbf438d6789b90021", "rodinia_kmeans.go:33-82")
 
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32, tFeatures, cClusters []float32) {
 	gc_pos := gc_b.Pos()
@@ -50,7 +111,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 			}
 		}
 
-//line rodinia_kmeans.go:28
+//line rodinia_kmeans.go:45
 		blockID := gc_gdx*gc_by + gc_bx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -58,36 +119,36 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line rodinia_kmeans.go:30
+//line rodinia_kmeans.go:47
 					pointID := blockID*gc_bdx*gc_bdy + gc_tx
 					_ = pointID
 
-//line rodinia_kmeans.go:32
+//line rodinia_kmeans.go:49
 					index := -1
 
-//line rodinia_kmeans.go:34
+//line rodinia_kmeans.go:51
 					if pointID < npoints {
 						var i, j int
 						minDist := float32(math.MaxFloat32)
 						var dist float32
 
-//line rodinia_kmeans.go:40
+//line rodinia_kmeans.go:57
 						for i = 0; i < nclusters; i++ {
-//line rodinia_kmeans.go:40
+//line rodinia_kmeans.go:57
 							if gc_b.Stopped() {
-//line rodinia_kmeans.go:40
+//line rodinia_kmeans.go:57
 								return
-//line rodinia_kmeans.go:40
+//line rodinia_kmeans.go:57
 							}
 							clusterBaseIndex := i * nfeatures
 							ans := float32(0.0)
 
 							for j = 0; j < nfeatures; j++ {
-//line rodinia_kmeans.go:44
+//line rodinia_kmeans.go:61
 								if gc_b.Stopped() {
-//line rodinia_kmeans.go:44
+//line rodinia_kmeans.go:61
 									return
-//line rodinia_kmeans.go:44
+//line rodinia_kmeans.go:61
 								}
 								addr := pointID + j*npoints
 								diff := (tFeatures[addr] -
@@ -96,7 +157,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 							dist = ans
 
-//line rodinia_kmeans.go:54
+//line rodinia_kmeans.go:71
 							if dist < minDist {
 								minDist = dist
 								index = i
@@ -104,12 +165,179 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						}
 					}
 
-//line rodinia_kmeans.go:61
+//line rodinia_kmeans.go:78
 					if pointID < npoints {
 
 						membership[pointID] = int32(index)
 					}
 					_ = index
+				}
+			}
+		}
+	}
+}
+
+// HotspotOpt1Kernel is hotspotOpt1 of hotspot3D/opt1.cu: one step of the
+// 3D thermal stencil, each thread marching up the z column of its (x, y)
+// cell with the three z values in registers. Launch it with 64×4 blocks
+// over an nx × ny grid.
+func HotspotOpt1Kernel(p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, cw float32, cn, cs float32, ct, cb float32, cc float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_hotspotOpt1,
+		func(gc_t *gocuda.Thread) {
+			hotspotOpt1(gc_t, p, tIn, tOut, sdc, nx, ny, nz, ce, cw, cn, cs, ct, cb, cc)
+		},
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_hotspotOpt1(gc_b, gc_lo, gc_hi, p, tIn, tOut, sdc, nx, ny, nz, ce, cw, cn, cs, ct, cb, cc)
+		})
+}
+
+var gc_src_hotspotOpt1 = compiled.NewSource("hotspotOpt1", "a4e21be7461c77255fc8e1e4fc0b4ffd52cb3ed29c3c34f18d264cd35ce23b2e", "rodinia_kmeans.go:84-155")
+
+func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, cw float32, cn, cs float32, ct, cb float32, cc float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+
+//line rodinia_kmeans.go:96
+		ambTemp := float32(80.0)
+
+//line rodinia_kmeans.go:102
+		xy := nx * ny
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_kmeans.go:98
+					i := gc_bdx*gc_bx + gc_tx
+					_ = i
+
+//line rodinia_kmeans.go:99
+					j := gc_bdy*gc_by + gc_ty
+					_ = j
+
+//line rodinia_kmeans.go:101
+					c := i + j*nx
+
+//line rodinia_kmeans.go:104
+					var W, E, N, S int
+
+//line rodinia_kmeans.go:105
+					if i == 0 {
+						W = c
+					} else {
+						W = c - 1
+					}
+
+//line rodinia_kmeans.go:110
+					if i == nx-1 {
+						E = c
+					} else {
+						E = c + 1
+					}
+
+//line rodinia_kmeans.go:115
+					if j == 0 {
+						N = c
+					} else {
+						N = c - nx
+					}
+
+//line rodinia_kmeans.go:120
+					if j == ny-1 {
+						S = c
+					} else {
+						S = c + nx
+					}
+
+//line rodinia_kmeans.go:126
+					var temp1, temp2, temp3 float32
+
+//line rodinia_kmeans.go:127
+					temp2 = tIn[c]
+
+//line rodinia_kmeans.go:128
+					temp1 = temp2
+
+//line rodinia_kmeans.go:129
+					temp3 = tIn[c+xy]
+
+//line rodinia_kmeans.go:130
+					tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
+						cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
+
+//line rodinia_kmeans.go:132
+					c += xy
+
+//line rodinia_kmeans.go:133
+					W += xy
+
+//line rodinia_kmeans.go:134
+					E += xy
+
+//line rodinia_kmeans.go:135
+					N += xy
+
+//line rodinia_kmeans.go:136
+					S += xy
+
+//line rodinia_kmeans.go:138
+					for k := 1; k < nz-1; k++ {
+						temp1 = temp2
+						temp2 = temp3
+						temp3 = tIn[c+xy]
+						tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
+							cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
+						c += xy
+						W += xy
+						E += xy
+						N += xy
+						S += xy
+					}
+
+//line rodinia_kmeans.go:150
+					temp1 = temp2
+
+//line rodinia_kmeans.go:151
+					temp2 = temp3
+
+//line rodinia_kmeans.go:152
+					tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
+						cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
+					_ = c
+					_ = W
+					_ = E
+					_ = N
+					_ = S
+					_ = temp1
+					_ = temp2
+					_ = temp3
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -69,9 +69,11 @@ func TestRodiniaLUD(t *testing.T) {
 	}
 }
 
-// TestRodiniaKmeans runs one kmeansPoint step as kmeans_cuda.cu does (a
-// square grid of blocks of 256) and compares the memberships with the
-// host's nearest centers, in the same float order.
+// TestRodiniaKmeans runs invert_mapping and one kmeansPoint step as
+// kmeans_cuda.cu does (a square grid of blocks of 256), the inverted
+// features feeding kmeansPoint, and compares the inverted layout with the
+// host's transposition and the memberships with the host's nearest
+// centers, in the same float order.
 func TestRodiniaKmeans(t *testing.T) {
 	const npoints, nfeatures, nclusters = 700, 5, 6
 	r := rng(npoints, nfeatures, nclusters)
@@ -83,11 +85,17 @@ func TestRodiniaKmeans(t *testing.T) {
 	for perdim*perdim < numBlocks {
 		perdim++
 	}
-	// invert_mapping's layout (that kernel waits in testdata/pending)
-	inverted := make([]float32, npoints*nfeatures)
+	// invert_mapping, launched as kmeans_cuda.cu launches it, lays out
+	// t_features
+	inverted := agree(t, func(f form) ([]float32, error) {
+		inverted := make([]float32, npoints*nfeatures)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: perdim * perdim}, Block: gocuda.Dim3{X: numThreads}},
+			InvertMappingKernel(feature, inverted, npoints, nfeatures))
+		return inverted, err
+	})
 	for p := range npoints {
 		for i := range nfeatures {
-			inverted[p+npoints*i] = feature[p*nfeatures+i]
+			require.Equal(t, feature[p*nfeatures+i], inverted[p+npoints*i], "inverted feature %d of point %d", i, p)
 		}
 	}
 	got := agree(t, func(f form) ([]int32, error) {
@@ -110,6 +118,108 @@ func TestRodiniaKmeans(t *testing.T) {
 		}
 		require.Equal(t, int32(best), got[p], "point %d", p)
 	}
+}
+
+// The chip of hotspot3D's 3D.cu: its globals and macros.
+const (
+	hsTChip      float32 = 0.0005
+	hsChipHeight float32 = 0.016
+	hsChipWidth  float32 = 0.016
+	hsAmbTemp    float32 = 80.0
+	hsMaxPD              = 3.0e6
+	hsPrecision          = 0.001
+	hsSpecHeatSI         = 1.75e6
+	hsKSI                = 100
+	hsFactorChip         = 0.5
+)
+
+// hotspotCoefficients are the stencil's coefficients as hotspot_opt1 and
+// computeTempCPU of 3D.cu compute them from main's chip parameters, in
+// float32 with C's promotions to double, for an nx × ny × nz grid (nx
+// columns, ny rows).
+func hotspotCoefficients(nx, ny, nz int) (stepDivCap, ce, cn, ct, cc float32) {
+	dx := hsChipHeight / float32(ny)
+	dy := hsChipWidth / float32(nx)
+	dz := hsTChip / float32(nz)
+	capacitance := float32(hsFactorChip * hsSpecHeatSI * float64(hsTChip) * float64(dx) * float64(dy))
+	rx := float32(float64(dy) / (2.0 * hsKSI * float64(hsTChip) * float64(dx)))
+	ry := float32(float64(dx) / (2.0 * hsKSI * float64(hsTChip) * float64(dy)))
+	rz := float32(float64(dz) / (hsKSI * float64(dx) * float64(dy)))
+	maxSlope := float32(hsMaxPD / (hsFactorChip * float64(hsTChip) * hsSpecHeatSI))
+	dt := float32(hsPrecision / float64(maxSlope))
+	stepDivCap = dt / capacitance
+	ce = stepDivCap / rx
+	cn = stepDivCap / ry
+	ct = stepDivCap / rz
+	cc = float32(1.0 - (2.0*float64(ce) + 2.0*float64(cn) + 3.0*float64(ct)))
+	return
+}
+
+// TestRodiniaHotspot3D runs hotspot_opt1 of hotspot3D (3 steps of
+// hotspotOpt1, blocks of 64×4, tIn and tOut swapped after each) and
+// compares the last step's output with computeTempCPU of 3D.cu, in
+// float64.
+func TestRodiniaHotspot3D(t *testing.T) {
+	const nx, ny, nz, steps = 64, 8, 5, 3
+	r := rng(nx, ny, nz)
+	power := make([]float32, nx*ny*nz)
+	temp := make([]float32, nx*ny*nz)
+	for i := range temp {
+		power[i] = 0.5 * r.Float32()
+		temp[i] = 320 + 20*r.Float32()
+	}
+	stepDivCap, ce, cn, ct, cc := hotspotCoefficients(nx, ny, nz)
+	cw, cs, cb := ce, cn, ct
+	got := agree(t, func(f form) ([]float32, error) {
+		tIn, tOut := slices.Clone(temp), make([]float32, nx*ny*nz)
+		for range steps {
+			err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: nx / 64, Y: ny / 4}, Block: gocuda.Dim3{X: 64, Y: 4}},
+				HotspotOpt1Kernel(power, tIn, tOut, stepDivCap, nx, ny, nz, ce, cw, cn, cs, ct, cb, cc))
+			if err != nil {
+				return nil, err
+			}
+			tIn, tOut = tOut, tIn
+		}
+		return tIn, nil
+	})
+	// computeTempCPU
+	tIn, tOut := make([]float64, nx*ny*nz), make([]float64, nx*ny*nz)
+	for i, v := range temp {
+		tIn[i] = float64(v)
+	}
+	for range steps {
+		for z := range nz {
+			for y := range ny {
+				for x := range nx {
+					c := x + y*nx + z*nx*ny
+					w, e, n, s, b, tp := c-1, c+1, c-nx, c+nx, c-nx*ny, c+nx*ny
+					if x == 0 {
+						w = c
+					}
+					if x == nx-1 {
+						e = c
+					}
+					if y == 0 {
+						n = c
+					}
+					if y == ny-1 {
+						s = c
+					}
+					if z == 0 {
+						b = c
+					}
+					if z == nz-1 {
+						tp = c
+					}
+					tOut[c] = tIn[c]*float64(cc) + tIn[n]*float64(cn) + tIn[s]*float64(cs) + tIn[e]*float64(ce) +
+						tIn[w]*float64(cw) + tIn[tp]*float64(ct) + tIn[b]*float64(cb) +
+						float64(stepDivCap)*float64(power[c]) + float64(ct)*float64(hsAmbTemp)
+				}
+			}
+		}
+		tIn, tOut = tOut, tIn
+	}
+	nearSlice(t, f64to32(tIn), got, 1e-5, "temperature")
 }
 
 // btree is a tree laid out as transform_to_cuda lays it out.
