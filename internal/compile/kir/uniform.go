@@ -211,15 +211,6 @@ func hasBarrier(n Node) bool {
 	return found
 }
 
-
-
-
-
-
-
-
-
-
 // defCannotFail reports whether the values a definition computes cannot
 // panic: a remat variable is computed again at the top of each loop that
 // reads it, before the guards its definition came after (llm.c's
