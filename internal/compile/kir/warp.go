@@ -1,9 +1,10 @@
 package kir
 
 import (
-	"github.com/gocuda/gocuda/internal/kapi"
 	"go/ast"
 	"go/types"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // warp is the pass that lowers the warp loops fission made, COX's
