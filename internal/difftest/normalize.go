@@ -74,3 +74,20 @@ func nestedSync(t *gocuda.Thread, out []int32) {
 		out[3*i+2] = 1
 	}
 }
+
+// UniSyncKernel votes with UniSync whether each warp's lanes agree, in
+// an assignment and in an if's condition. out has two elements per
+// thread.
+//
+//gocuda:kernel UniSyncKernel
+func uniSyncKernel(t *gocuda.Thread, in []int32, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	same := t.UniSync(gocuda.FullMask, in[i] > 0)
+	out[2*i] = 0
+	if same {
+		out[2*i] = 1
+	}
+	if t.UniSync(gocuda.FullMask, in[i]%3 == 0) {
+		out[2*i+1] = 1
+	}
+}

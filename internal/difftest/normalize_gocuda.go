@@ -823,3 +823,217 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// UniSyncKernel votes with UniSync whether each warp's lanes agree, in
+// an assignment and in an if's condition. out has two elements per
+// thread.
+func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_uniSyncKernel,
+		func(gc_t *gocuda.Thread) { uniSyncKernel(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_uniSyncKernel(gc_b, in, out) })
+}
+
+var gc_src_uniSyncKernel = compiled.NewSource("uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93")
+
+func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_allSync [32]bool
+		var gc_l_allSync_ [32]bool
+		var gc_c1v [32]bool
+		var gc_c1r [32]bool
+		var gc_c2v [32]bool
+		var gc_c2r [32]bool
+		var gc_c3v [32]bool
+		var gc_c3r [32]bool
+		var gc_c4v [32]bool
+		var gc_c4r [32]bool
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line normalize.go:85
+				gc_c1v[gc_lane] = in[i] > 0
+			}
+		}
+
+//line normalize.go:85
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line normalize.go:85
+				var allSync bool = gc_c1r[gc_lane]
+				_ = allSync
+
+//line normalize.go:85
+				gc_c2v[gc_lane] = in[i] > 0
+				gc_l_allSync[gc_lane] = allSync
+			}
+		}
+
+//line normalize.go:85
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+				allSync := gc_l_allSync[gc_lane]
+				_ = allSync
+
+//line normalize.go:85
+				var anySync bool = gc_c2r[gc_lane]
+
+//line normalize.go:85
+				same := anySync == allSync
+
+//line normalize.go:86
+				out[2*i] = 0
+
+//line normalize.go:87
+				if same {
+					out[2*i] = 1
+				}
+				_ = anySync
+				_ = same
+			}
+		}
+		{
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line normalize.go:90
+					gc_c3v[gc_lane] = in[i]%3 == 0
+				}
+			}
+
+//line normalize.go:90
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line normalize.go:90
+					var allSync_ bool = gc_c3r[gc_lane]
+					_ = allSync_
+
+//line normalize.go:90
+					gc_c4v[gc_lane] = in[i]%3 == 0
+					gc_l_allSync_[gc_lane] = allSync_
+				}
+			}
+
+//line normalize.go:90
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line normalize.go:84
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					allSync_ := gc_l_allSync_[gc_lane]
+					_ = allSync_
+
+//line normalize.go:90
+					var anySync_ bool = gc_c4r[gc_lane]
+
+//line normalize.go:90
+					if anySync_ == allSync_ {
+						out[2*i+1] = 1
+					}
+					_ = anySync_
+				}
+			}
+		}
+	}
+}

@@ -112,3 +112,37 @@ func TestNestedSyncForms(t *testing.T) {
 		}
 	}
 }
+
+// TestUniSyncForms: UniSync agrees on both paths and with its definition.
+func TestUniSyncForms(t *testing.T) {
+	n := 4 * 32
+	in := make([]int32, n)
+	for i := range in {
+		in[i] = int32(i / 32) // warp 0 all zero, the others all positive...
+	}
+	in[70] = -1 // ...but one lane of warp 2
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*n)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 64}}, UniSyncKernel(in, out))
+	})
+	for i := range n {
+		w := in[i/32*32 : i/32*32+32]
+		pos, div3 := 0, 0
+		for _, v := range w {
+			if v > 0 {
+				pos++
+			}
+			if v%3 == 0 {
+				div3++
+			}
+		}
+		want := []int32{0, 0}
+		if pos == 0 || pos == 32 {
+			want[0] = 1
+		}
+		if div3 == 0 || div3 == 32 {
+			want[1] = 1
+		}
+		require.Equal(t, want, got[2*i:2*i+2], "thread %d", i)
+	}
+}

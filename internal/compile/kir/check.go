@@ -85,7 +85,7 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 			case e.Tile && !f.onTile(call):
 				g := f.Src.Info.TypeOf(f.groupOperand(call))
 				fail(f.unsupported(call, "cooperative groups (%s of a %s) are not compiled yet: only the thread block and its tiles are", e.Short, types.TypeString(g, func(p *types.Package) string { return p.Name() })))
-			case !e.Engine && !e.Tile:
+			case !e.Engine && !e.Tile && !f.uniSync(call):
 				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
 			}
 		case kapi.Group:

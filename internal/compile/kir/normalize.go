@@ -120,6 +120,11 @@ func (f *Func) canonical(s ast.Stmt) bool {
 	if len(kind) != 1 {
 		return false
 	}
+	for c := range kind {
+		if f.uniSync(c) {
+			return false // two votes (uniSync)
+		}
+	}
 	var sync *ast.CallExpr
 	for c := range kind {
 		sync = c
@@ -225,6 +230,10 @@ func (n *normalizer) expr(e ast.Expr) {
 	case *ast.ParenExpr:
 		n.expr(x.X)
 	case *ast.CallExpr:
+		if n.f.uniSync(x) {
+			n.uniSync(x)
+			return
+		}
 		n.callOperands(x)
 		if name, ok := n.kind[x]; ok {
 			if _, tuple := n.f.Src.Info.TypeOf(x).(*types.Tuple); tuple {

@@ -9,11 +9,6 @@ func shuffle(t *gocuda.Thread, out []int32) {
 	_, _ = gocuda.MatchAllSync(t, gocuda.FullMask, int32(1)) // want `the collective MatchAllSync is not compiled yet`
 }
 
-//gocuda:kernel UniKernel
-func uni(t *gocuda.Thread) {
-	_ = t.UniSync(gocuda.FullMask, true) // want `the collective UniSync is not compiled yet`
-}
-
 //gocuda:kernel WarpLoopKernel
 func warpLoop(t *gocuda.Thread, v int32) {
 outer:

@@ -13,13 +13,6 @@ func ShuffleKernel(out []int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { shuffle(gc_t, out) }
 }
 
-// UniKernel returns the kernel uni bound to its arguments.
-//
-// gocuda compile left it on the runtime path: the collective UniSync is not compiled yet.
-func UniKernel() func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { uni(gc_t) }
-}
-
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads.
