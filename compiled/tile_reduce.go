@@ -22,35 +22,46 @@ func TileReduce[T any](b *Block, name string, base int, active uint32, size int,
 		if act == 0 {
 			continue
 		}
-		r := tileRun[T]{b: b, base: base, first: first, size: have, whole: have == size, mask: lanes, act: act, op: op}
+		r := tileRun[T]{b: b, base: base, size: have, whole: have == size, mask: lanes, act: act, op: op}
 		r.fast = act == lanes
-		v := *vals
-		switch name {
-		case "Reduce":
-			r.reduce(&v)
-		case "InclusiveScan":
-			r.scan(&v)
-		case "ExclusiveScan":
-			r.exclusive(&v)
-		default:
-			panic("compiled.TileReduce: unknown tile collective " + name)
-		}
-		for m := act; out != nil && m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			out[j] = v[j]
-		}
+		r.run(name, vals, out)
 	}
 }
 
-// A tileRun is one tile of a warp going through a reduction or scan.
-type tileRun[T any] struct {
-	b                 *Block
-	base, first, size int // size: the lanes the tile has
-	whole             bool
-	mask, act         uint32 // the tile's lanes; those of them that called
-	fast              bool   // every lane of the tile called: its shuffles are copies
-	op                func(T, T) T
+// run completes the reduction or scan name over the group's calling
+// lanes, writing their results to out.
+func (r *tileRun[T]) run(name string, vals, out *[32]T) {
+	v := *vals
+	switch name {
+	case "Reduce":
+		r.reduce(&v)
+	case "InclusiveScan":
+		r.scan(&v)
+	case "ExclusiveScan":
+		r.exclusive(&v)
+	default:
+		panic("compiled: unknown group reduction " + name)
+	}
+	for m := r.act; out != nil && m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		out[j] = v[j]
+	}
 }
+
+// A tileRun is one group of a warp's lanes going through a reduction or
+// scan: a tile, or a coalesced group.
+type tileRun[T any] struct {
+	b          *Block
+	base, size int    // size: the lanes the group has
+	whole      bool   // a whole tile: XOR shuffles
+	down       bool   // a whole warp as a coalesced group: shuffles down to rank 0
+	mask, act  uint32 // the group's lanes; those of them that called
+	fast       bool   // every lane of the group called: its shuffles are copies
+	op         func(T, T) T
+}
+
+// rank returns lane j's rank in the group.
+func (r *tileRun[T]) rank(j int) int { return bits.OnesCount32(r.mask & (1<<j - 1)) }
 
 // reduce is cg's reduceLanes for a tile.
 func (r *tileRun[T]) reduce(v *[32]T) {
@@ -61,9 +72,16 @@ func (r *tileRun[T]) reduce(v *[32]T) {
 			other := r.shfl(grid.KindShflXor, v, func(int) int { return m }, r.size)
 			r.combine(v, &other, func(int) bool { return true })
 		}
+	case r.down:
+		for d := r.size / 2; d > 0; d /= 2 {
+			other := r.shfl(grid.KindShflDown, v, func(int) int { return d }, warpSize)
+			r.combine(v, &other, func(int) bool { return true })
+		}
+		first := r.laneOf(0, 0)
+		*v = r.shfl(grid.KindShfl, v, func(int) int { return first }, warpSize)
 	default:
 		r.scan(v)
-		last := r.first + r.size - 1
+		last := 31 - bits.LeadingZeros32(r.mask)
 		*v = r.shfl(grid.KindShfl, v, func(int) int { return last }, warpSize)
 	}
 }
@@ -72,8 +90,8 @@ func (r *tileRun[T]) reduce(v *[32]T) {
 // lower), the value i ranks below it.
 func (r *tileRun[T]) scan(v *[32]T) {
 	for i := 1; i < r.size; i *= 2 {
-		lower := r.shfl(grid.KindShfl, v, func(j int) int { return r.laneOf(j-r.first-i, j) }, warpSize)
-		r.combine(v, &lower, func(j int) bool { return j-r.first >= i })
+		lower := r.shfl(grid.KindShfl, v, func(j int) int { return r.laneOf(r.rank(j)-i, j) }, warpSize)
+		r.combine(v, &lower, func(j int) bool { return r.rank(j) >= i })
 	}
 }
 
@@ -81,13 +99,14 @@ func (r *tileRun[T]) scan(v *[32]T) {
 // each rank takes the value of the rank below, rank 0 the zero value.
 func (r *tileRun[T]) exclusive(v *[32]T) {
 	var zero T
+	first := r.laneOf(0, 0)
 	if r.size == 1 {
-		v[r.first] = zero
+		v[first] = zero
 		return
 	}
 	r.scan(v)
-	*v = r.shfl(grid.KindShfl, v, func(j int) int { return r.laneOf(j-r.first-1, j) }, warpSize)
-	v[r.first] = zero
+	*v = r.shfl(grid.KindShfl, v, func(j int) int { return r.laneOf(r.rank(j)-1, j) }, warpSize)
+	v[first] = zero
 }
 
 // laneOf returns the lane of rank rank, or the caller's own lane j for a
@@ -96,7 +115,15 @@ func (r *tileRun[T]) laneOf(rank, j int) int {
 	if rank < 0 || rank >= r.size {
 		return j
 	}
-	return r.first + rank
+	return nthLane(r.mask, rank)
+}
+
+// nthLane returns the lane of the r-th set bit of mask.
+func nthLane(mask uint32, r int) int {
+	for range r {
+		mask &= mask - 1
+	}
+	return bits.TrailingZeros32(mask)
 }
 
 // shfl returns what each calling lane j of the tile reads from v with the
@@ -106,11 +133,10 @@ func (r *tileRun[T]) shfl(kind grid.Kind, v *[32]T, arg func(j int) int, width i
 	if r.fast {
 		for m := r.act; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			src := arg(j)
-			if kind == grid.KindShflXor {
-				src ^= j
+			out[j] = v[j] // out of the segment, or a lane not in the group: its own
+			if src, ok := grid.ShuffleSource(kind, arg(j), width, j); ok && r.act&(1<<src) != 0 {
+				out[j] = v[src]
 			}
-			out[j] = v[src]
 		}
 		return out
 	}

@@ -1483,30 +1483,669 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 // FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the
 // positive elements of src appended to dst through warp-aggregated atomic
 // increments of *nres, in a grid-stride loop.
-//
-// gocuda compile left it on the runtime path: the collective CoalescedThreads is not compiled yet.
 func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { filterArr(gc_t, dst, nres, src, n) }
+	return compiled.Kernel(gc_src_filterArr,
+		func(gc_t *gocuda.Thread) { filterArr(gc_t, dst, nres, src, n) },
+		func(gc_b *compiled.Block) { gc_body_filterArr(gc_b, dst, nres, src, n) })
+}
+
+var gc_src_filterArr = compiled.NewSource("filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257")
+
+func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_active [32]cg.Coalesced
+		var gc_l_i [32]int
+		var gc_c1r [32]cg.Coalesced
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+
+//line samples_cg.go:267
+		{
+			gc_save7 := gc_act
+			gc_in7 := gc_act
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:265
+					id := gc_tx + gc_bx*gc_bdx
+					_ = id
+
+//line samples_cg.go:267
+					i := id
+					_ = i
+					gc_l_i[gc_lane] = i
+				}
+			}
+			for {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in7 &^ gc_dead
+				var gc_m7 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:267
+					if i < n {
+						gc_m7 |= 1 << gc_lane
+					}
+				}
+				gc_in7 &= gc_m7
+				gc_act = gc_in7
+				if gc_act == 0 {
+					break
+				}
+				{
+					var gc_m5 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
+						_ = i
+
+//line samples_cg.go:268
+						if src[i] > 0 {
+							gc_m5 |= 1 << gc_lane
+						}
+					}
+					gc_save5 := gc_act
+					gc_act = gc_save5 & gc_m5
+					if gc_act != 0 {
+
+//line samples_cg.go:269
+						var counter *int32 = nres
+
+//line samples_cg.go:269
+						_ = counter
+
+//line samples_cg.go:249
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line samples_cg.go:249
+							active := gc_c1r[gc_lane]
+
+//line samples_cg.go:251
+							var res int32
+
+//line samples_cg.go:252
+							if active.ThreadRank() == 0 {
+								res = atomic.Add(counter, int32(active.Size()))
+							}
+							_ = active
+							_ = res
+
+//line samples_cg.go:255
+							gc_c2v[gc_lane] = res
+							gc_l_active[gc_lane] = active
+						}
+
+//line samples_cg.go:255
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							active := gc_l_active[gc_lane]
+							_ = active
+							var res int32
+							_ = res
+							i := gc_l_i[gc_lane]
+							_ = i
+
+//line samples_cg.go:255
+							res = gc_c2r[gc_lane]
+
+//line samples_cg.go:256
+							var r int32 = res + int32(active.ThreadRank())
+
+//line samples_cg.go:256
+							_ = r
+
+//line samples_cg.go:269
+							dst[r] = src[i]
+							_ = r
+						}
+					}
+					gc_act = gc_save5 &^ gc_dead
+				}
+				gc_act = gc_in7 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:267
+					i += gc_gdx * gc_bdx
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save7 &^ gc_dead
+		}
+	}
 }
 
 // MapToBucketsKernel is mapToBuckets of warpAggregatedAtomicsCG.cu: each
 // element's index appended to its bucket's list, over the grid's
 // threads (cg::this_grid, no grid sync).
-//
-// gocuda compile left it on the runtime path: the collective CoalescedThreads is not compiled yet.
 func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		mapToBuckets(gc_t, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
+	return compiled.Kernel(gc_src_mapToBuckets,
+		func(gc_t *gocuda.Thread) {
+			mapToBuckets(gc_t, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_mapToBuckets(gc_b, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
+		})
+}
+
+var gc_src_mapToBuckets = compiled.NewSource("mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287")
+
+func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+
+//line samples_cg.go:295
+	grid := cg.ThisGrid(t)
+	_ = grid
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_bucket_ [32]int
+		var gc_l_labeledGroup [32]cg.Coalesced
+		var gc_l_i [32]int
+		var gc_l_bucket [32]int
+		var gc_c1r [32]cg.Coalesced
+		var gc_c2r [32]cg.Coalesced
+		var gc_c2g [32]cg.Coalesced
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+
+//line samples_cg.go:297
+		{
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:297
+				i := int(grid.ThreadRank())
+				_ = i
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:297
+					if i < srcSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:298
+					bucket := int(srcArr[i])
+					_ = bucket
+					gc_l_bucket[gc_lane] = bucket
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
+						_ = bucket
+
+//line samples_cg.go:299
+						if bucket < numOfBuckets {
+							gc_m8 |= 1 << gc_lane
+						}
+					}
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							bucket := gc_l_bucket[gc_lane]
+							_ = bucket
+
+//line samples_cg.go:300
+							var bucket_ int = bucket
+
+//line samples_cg.go:300
+							_ = bucket_
+							_ = bucket_
+							gc_l_bucket_[gc_lane] = bucket_
+						}
+
+//line samples_cg.go:300
+						var counter []int32 = bucketCounters
+
+//line samples_cg.go:300
+						_ = counter
+
+//line samples_cg.go:278
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
+
+//line samples_cg.go:278
+							active := gc_c1r[gc_lane]
+							_ = active
+
+//line samples_cg.go:279
+							gc_c2g[gc_lane] = active
+						}
+
+//line samples_cg.go:279
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
+
+//line samples_cg.go:279
+							labeledGroup := gc_c2r[gc_lane]
+
+//line samples_cg.go:281
+							var res int32
+
+//line samples_cg.go:282
+							if labeledGroup.ThreadRank() == 0 {
+								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
+							}
+							_ = labeledGroup
+							_ = res
+
+//line samples_cg.go:285
+							gc_c3v[gc_lane] = res
+							gc_l_labeledGroup[gc_lane] = labeledGroup
+						}
+
+//line samples_cg.go:285
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							labeledGroup := gc_l_labeledGroup[gc_lane]
+							_ = labeledGroup
+							var res int32
+							_ = res
+							i := gc_l_i[gc_lane]
+							_ = i
+
+//line samples_cg.go:285
+							res = gc_c3r[gc_lane]
+
+//line samples_cg.go:286
+							var r int32 = res + int32(labeledGroup.ThreadRank())
+
+//line samples_cg.go:286
+							_ = r
+
+//line samples_cg.go:300
+							indicesBuckets[r] = int32(i)
+							_ = r
+						}
+					}
+					gc_act = gc_save8 &^ gc_dead
+				}
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:297
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
 	}
 }
 
 // CalculateMaxInEachBucketsKernel is calculateMaxInEachBuckets of
 // warpAggregatedAtomicsCG.cu: the maximum value of each bucket.
-//
-// gocuda compile left it on the runtime path: the collective CoalescedThreads is not compiled yet.
 func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		calculateMaxInEachBuckets(gc_t, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
+	return compiled.Kernel(gc_src_calculateMaxInEachBuckets,
+		func(gc_t *gocuda.Thread) {
+			calculateMaxInEachBuckets(gc_t, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_calculateMaxInEachBuckets(gc_b, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
+		})
+}
+
+var gc_src_calculateMaxInEachBuckets = compiled.NewSource("calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317")
+
+func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+
+//line samples_cg.go:324
+	grid := cg.ThisGrid(t)
+	_ = grid
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_bucket_ [32]int
+		var gc_l_valueForMax [32]int32
+		var gc_l_labeledGroup [32]cg.Coalesced
+		var gc_l_i [32]int
+		var gc_l_bucket [32]int
+		var gc_c1r [32]cg.Coalesced
+		var gc_c2r [32]cg.Coalesced
+		var gc_c2g [32]cg.Coalesced
+		var gc_c3r [32]int32
+
+//line samples_cg.go:326
+		{
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:326
+				i := int(grid.ThreadRank())
+				_ = i
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:326
+					if i < srcSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:327
+					bucket := int(srcArr[i])
+					_ = bucket
+					gc_l_bucket[gc_lane] = bucket
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
+						_ = bucket
+
+//line samples_cg.go:328
+						if bucket < numOfBuckets {
+							gc_m8 |= 1 << gc_lane
+						}
+					}
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							bucket := gc_l_bucket[gc_lane]
+							_ = bucket
+
+//line samples_cg.go:329
+							var bucket_ int = bucket
+
+//line samples_cg.go:329
+							_ = bucket_
+							_ = bucket_
+							gc_l_bucket_[gc_lane] = bucket_
+						}
+
+//line samples_cg.go:329
+						var counter []int32 = bucketsMax
+
+//line samples_cg.go:329
+						_ = counter
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							i := gc_l_i[gc_lane]
+							_ = i
+
+//line samples_cg.go:329
+							var valueForMax int32 = valueInBuckets[i]
+
+//line samples_cg.go:329
+							_ = valueForMax
+							_ = valueForMax
+
+//line samples_cg.go:309
+							gc_l_valueForMax[gc_lane] = valueForMax
+						}
+
+//line samples_cg.go:309
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
+
+//line samples_cg.go:309
+							active := gc_c1r[gc_lane]
+							_ = active
+
+//line samples_cg.go:310
+							gc_c2g[gc_lane] = active
+						}
+
+//line samples_cg.go:310
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							valueForMax := gc_l_valueForMax[gc_lane]
+							_ = valueForMax
+
+//line samples_cg.go:310
+							labeledGroup := gc_c2r[gc_lane]
+							_ = labeledGroup
+
+//line samples_cg.go:312
+							gc_l_labeledGroup[gc_lane] = labeledGroup
+						}
+
+//line samples_cg.go:312
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
+							labeledGroup := gc_l_labeledGroup[gc_lane]
+							_ = labeledGroup
+
+//line samples_cg.go:312
+							maxValueInGroup := gc_c3r[gc_lane]
+
+//line samples_cg.go:314
+							if labeledGroup.ThreadRank() == 0 {
+								atomic.Max(&counter[bucket_], maxValueInGroup)
+							}
+							_ = maxValueInGroup
+						}
+					}
+					gc_act = gc_save8 &^ gc_dead
+				}
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:326
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
 	}
 }
 
@@ -1514,8 +2153,209 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 // Samples/3_CUDA_Features/binaryPartitionCG/binaryPartitionCG.cu: each
 // warp splits by parity with binary_partition, reduces each part, and
 // rank 0 of each part adds the count of odds and the sums by atomics.
-//
-// gocuda compile left it on the runtime path: the collective BinaryPartition is not compiled yet.
 func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { oddEvenCountAndSumCG(gc_t, inputArr, numOfOdds, sumOfOddAndEvens, size) }
+	return compiled.Kernel(gc_src_oddEvenCountAndSumCG,
+		func(gc_t *gocuda.Thread) { oddEvenCountAndSumCG(gc_t, inputArr, numOfOdds, sumOfOddAndEvens, size) },
+		func(gc_b *compiled.Block) {
+			gc_body_oddEvenCountAndSumCG(gc_b, inputArr, numOfOdds, sumOfOddAndEvens, size)
+		})
+}
+
+var gc_src_oddEvenCountAndSumCG = compiled.NewSource("oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362")
+
+func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+
+//line samples_cg.go:341
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_cg.go:342
+	grid := cg.ThisGrid(t)
+	_ = grid
+
+//line samples_cg.go:343
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_i [32]int
+		var gc_l_elem [32]int32
+		var gc_l_subTile [32]cg.Coalesced
+		var gc_c1v [32]bool
+		var gc_c1r [32]cg.Coalesced
+		var gc_c2r [32]int32
+		var gc_c3r [32]int32
+
+//line samples_cg.go:345
+		{
+			gc_save11 := gc_act
+			gc_in11 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line samples_cg.go:345
+				i := int(grid.ThreadRank())
+				_ = i
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in11 &^ gc_dead
+				var gc_m11 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:345
+					if i < size {
+						gc_m11 |= 1 << gc_lane
+					}
+				}
+				gc_in11 &= gc_m11
+				gc_act = gc_in11
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:346
+					elem := inputArr[i]
+					_ = elem
+
+//line samples_cg.go:347
+					gc_c1v[gc_lane] = elem&1 != 0
+					gc_l_elem[gc_lane] = elem
+				}
+
+//line samples_cg.go:347
+				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line samples_cg.go:347
+					subTile := gc_c1r[gc_lane]
+					_ = subTile
+					gc_l_subTile[gc_lane] = subTile
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						elem := gc_l_elem[gc_lane]
+						_ = elem
+
+//line samples_cg.go:348
+						if elem&1 != 0 {
+							gc_m8 |= 1 << gc_lane
+						}
+					}
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+
+//line samples_cg.go:349
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
+							_ = subTile
+
+//line samples_cg.go:349
+							oddGroupSum := gc_c2r[gc_lane]
+
+//line samples_cg.go:350
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(numOfOdds, int32(subTile.Size()))
+								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
+							}
+							_ = oddGroupSum
+						}
+					}
+					gc_act = gc_save8 &^ gc_m8 &^ gc_dead
+					if gc_act != 0 {
+
+//line samples_cg.go:355
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
+							_ = subTile
+
+//line samples_cg.go:355
+							evenGroupSum := gc_c3r[gc_lane]
+
+//line samples_cg.go:356
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
+							}
+							_ = evenGroupSum
+						}
+					}
+					gc_act = gc_save8 &^ gc_dead
+				}
+
+//line samples_cg.go:360
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				gc_act = gc_in11 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+					_ = i
+
+//line samples_cg.go:345
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save11 &^ gc_dead
+		}
+	}
 }

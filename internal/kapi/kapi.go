@@ -69,6 +69,10 @@ type Entry struct {
 	// operator of cg.Reduce and the scans), as that reduction or scan.
 	Tile bool
 	Op   int
+	// Coalesced marks a collective that compiled code completes for
+	// coalesced groups (compiled.CoalescedLanes, CoalescedReduce) when
+	// its group is a cg.Coalesced, or, for the partitions, a tile.
+	Coalesced bool
 }
 
 var (

@@ -91,7 +91,7 @@ var table = []*Entry{
 	// Cooperative groups: handles.
 	groupCtor(cg+"ThisThreadBlock", "ThisThreadBlock"),
 	groupCtor(cg+"ThisGrid", "ThisGrid"),
-	coalescedCtor(),
+	onCoalesced(coalescedCtor()),
 	method(cg+"TiledPartition", "TiledPartition", Group),
 
 	// Cooperative groups: the thread block.
@@ -125,20 +125,20 @@ var table = []*Entry{
 	onTile(groupColl(cg+"ShflUp", "ShflUp", 2), grid.KindShflUp),
 	onTile(groupColl(cg+"ShflDown", "ShflDown", 2), grid.KindShflDown),
 	onTile(groupColl(cg+"ShflXor", "ShflXor", 2), grid.KindShflXor),
-	groupColl(cg+"ShflRank", "ShflRank", 2),
+	onCoalesced(groupColl(cg+"ShflRank", "ShflRank", 2)),
 	groupOp(cg+"Reduce", "Reduce"),
 	groupOp(cg+"InclusiveScan", "InclusiveScan"),
 	groupOp(cg+"ExclusiveScan", "ExclusiveScan"),
 
 	// Cooperative groups: coalesced groups, which are warp-level.
-	method("("+cg+"Coalesced).Sync", "Sync", Collective),
+	onCoalesced(method("("+cg+"Coalesced).Sync", "Sync", Collective)),
 	method("("+cg+"Coalesced).ThreadRank", "ThreadRank", Plain),
 	method("("+cg+"Coalesced).Size", "Size", Plain),
-	tileVote("("+cg+"Coalesced).All", "All"),
-	tileVote("("+cg+"Coalesced).Any", "Any"),
-	tileVote("("+cg+"Coalesced).Ballot", "Ballot"),
-	groupColl(cg+"BinaryPartition", "BinaryPartition", none),
-	groupColl(cg+"LabeledPartition", "LabeledPartition", none),
+	onCoalesced(tileVote("("+cg+"Coalesced).All", "All")),
+	onCoalesced(tileVote("("+cg+"Coalesced).Any", "Any")),
+	onCoalesced(tileVote("("+cg+"Coalesced).Ballot", "Ballot")),
+	onCoalesced(groupColl(cg+"BinaryPartition", "BinaryPartition", none)),
+	onCoalesced(groupColl(cg+"LabeledPartition", "LabeledPartition", none)),
 
 	// Atomics and fences: per thread to the compiler, ordering to the
 	// checker.
@@ -199,7 +199,13 @@ func onTile(e *Entry, k grid.Kind) *Entry {
 // groupOp is cg.Reduce or a scan: group, value, then the operator.
 func groupOp(name, short string) *Entry {
 	e := groupColl(name, short, none)
-	e.Tile, e.Op = true, 2
+	e.Tile, e.Op, e.Coalesced = true, 2, true
+	return e
+}
+
+// onCoalesced marks e as completed for coalesced groups.
+func onCoalesced(e *Entry) *Entry {
+	e.Coalesced = true
 	return e
 }
 

@@ -98,7 +98,7 @@ func (f *Func) groupOperand(call *ast.CallExpr) ast.Expr {
 // for tiles: a tile entry of the table whose group is a cg.Tile.
 func (f *Func) onTile(call *ast.CallExpr) bool {
 	e, ok := f.entry(call)
-	if !ok || !e.Tile {
+	if !ok || !e.Tile || e.Coalesced && !e.Tile {
 		return false
 	}
 	g := f.groupOperand(call)
@@ -110,10 +110,10 @@ func (f *Func) onTile(call *ast.CallExpr) bool {
 func (f *Func) checkTiles() {
 	Walk(f.Body, func(n Node) {
 		c, ok := n.(*Collective)
-		if !ok || !c.Entry.Tile {
+		if !ok || !c.Entry.Tile && !c.Entry.Coalesced {
 			return
 		}
-		if g := f.groupOperand(c.Call); !f.pure(g, f.isUniform, false) {
+		if g := f.groupOperand(c.Call); f.onTile(c.Call) && !f.pure(g, f.isUniform, false) {
 			fail(f.unsupported(g, "a tile that is not provably the same handle for every thread of the block"))
 		}
 		if op := c.Entry.Op; op >= 0 && !f.uniformFunc(c.Call.Args[op]) {
@@ -197,4 +197,33 @@ func (f *Func) gridMethod(call *ast.CallExpr) (name string, recv ast.Expr, ok bo
 // keeps once per block: the block's, a tile's, the grid's.
 func (f *Func) handle(call *ast.CallExpr) bool {
 	return f.thisThreadBlock(call) || f.tiledPartition(call) || f.thisGrid(call)
+}
+
+// coalescedGroup is the type of a coalesced group's handle, which each
+// lane holds for itself.
+const coalescedGroup = kapi.CGPath + ".Coalesced"
+
+// isCoalescedGroup reports whether t is cg.Coalesced.
+func isCoalescedGroup(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == coalescedGroup
+}
+
+// onCoalesced reports whether call is a collective the compiled form
+// completes for coalesced groups: CoalescedThreads, or a coalesced entry
+// whose group is a cg.Coalesced (or, partitioning it, a tile).
+func (f *Func) onCoalesced(call *ast.CallExpr) bool {
+	e, ok := f.entry(call)
+	if !ok || !e.Coalesced {
+		return false
+	}
+	if e.Short == "CoalescedThreads" {
+		return true
+	}
+	g := f.groupOperand(call)
+	if g == nil {
+		return false
+	}
+	t := f.Src.Info.TypeOf(g)
+	return isCoalescedGroup(t) || isTileGroup(t) && (e.Short == "BinaryPartition" || e.Short == "LabeledPartition")
 }

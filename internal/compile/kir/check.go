@@ -82,10 +82,11 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 		switch e.Kind {
 		case kapi.Collective:
 			switch {
-			case e.Tile && !f.onTile(call):
+			case e.Tile && f.onTile(call), e.Coalesced && f.onCoalesced(call), e.Engine, f.uniSync(call):
+			case e.Tile || e.Coalesced:
 				g := f.Src.Info.TypeOf(f.groupOperand(call))
-				fail(f.unsupported(call, "cooperative groups (%s of a %s) are not compiled yet: only the thread block and its tiles are", e.Short, types.TypeString(g, func(p *types.Package) string { return p.Name() })))
-			case !e.Engine && !e.Tile && !f.uniSync(call):
+				fail(f.unsupported(call, "cooperative groups (%s of a %s) are not compiled yet: the thread block, tiles, coalesced groups and the grid are", e.Short, types.TypeString(g, func(p *types.Package) string { return p.Name() })))
+			default:
 				fail(f.unsupported(call, "the collective %s is not compiled yet", e.Short))
 			}
 		case kapi.Group:

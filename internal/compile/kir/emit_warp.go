@@ -118,8 +118,28 @@ func (e *emitter) operandsDirect(l *LaneLoop) bool {
 				return false
 			}
 		}
+		if g, ok := e.groupArray(c); ok && !g.direct {
+			return false
+		}
 	}
 	return true
+}
+
+// groupArray returns the per-lane array of a coalesced group collective's
+// group: each lane holds its own handle.
+func (e *emitter) groupArray(c *Collective) (collOperand, bool) {
+	if !c.Entry.Coalesced || !e.f.onCoalesced(c.Call) || c.Entry.Short == "CoalescedThreads" {
+		return collOperand{}, false
+	}
+	g := e.f.groupOperand(c.Call)
+	typ := e.f.Src.Info.TypeOf(g)
+	if !isCoalescedGroup(typ) {
+		return collOperand{}, false // a tile: its size, the same for every lane
+	}
+	if arr := e.laneArrayOf(g, typ); arr != "" {
+		return collOperand{arg: -1, typ: typ, array: arr, direct: true}, true
+	}
+	return collOperand{arg: -1, typ: typ, array: fmt.Sprintf("%s%dg", e.name["c"], c.id(e))}, true
 }
 
 // A collOperand is one operand of a collective: its index among the
@@ -187,6 +207,9 @@ func (e *emitter) operands(c *Collective) {
 			e.printf("%s[%s] = %s\n", op.array, e.name["lane"], e.plain(c.Call.Args[op.arg]))
 		}
 	}
+	if g, ok := e.groupArray(c); ok && !g.direct {
+		e.printf("%s[%s] = %s\n", g.array, e.name["lane"], e.plain(e.f.groupOperand(c.Call)))
+	}
 }
 
 // collective writes the completion of collective c for the current warp.
@@ -209,6 +232,10 @@ func (e *emitter) collective(c *Collective) {
 	n, rt := e.name, e.f.Src.Compiled
 	e.line(c.Call.Pos())
 	mask, value, arg, width := ops[0], ops[1], ops[2], ops[3]
+	if c.Entry.Coalesced && e.f.onCoalesced(c.Call) {
+		e.coalescedCollective(c, value, arg, out, rtype)
+		return
+	}
 	if c.Entry.Tile {
 		e.tileCollective(c, value, arg, out, rtype)
 		return
@@ -333,4 +360,30 @@ func (e *emitter) warpFor(w *WarpFor) {
 		e.lanes(w.Post)
 	}
 	e.printf("}\n%s = %s &^ %s\n}\n", n["act"], save, n["dead"])
+}
+
+// coalescedCollective writes the completion of the coalesced-group
+// collective c for the current warp, each lane with its own group.
+func (e *emitter) coalescedCollective(c *Collective, value, arg collOperand, out, rtype string) {
+	n, rt := e.name, e.f.Src.Compiled
+	groups, tile := "nil", "0"
+	if g, ok := e.groupArray(c); ok {
+		if !g.direct {
+			e.warpDecls = append(e.warpDecls, fmt.Sprintf("var %s [32]%s", g.array, e.typeString(g.typ)))
+		}
+		groups = "&" + g.array
+	} else if c.Entry.Short != "CoalescedThreads" {
+		tile = e.plain(e.f.groupOperand(c.Call)) + ".Size()"
+	}
+	if op := c.Entry.Op; op >= 0 {
+		e.printf("%s.CoalescedReduce[%s](%s, %q, %s, %s, %s, %s, %s, %s)\n", rt, e.typeString(value.typ), n["b"], c.Entry.Short, n["w"], n["act"],
+			groups, e.arrayRef(value), e.plain(c.Call.Args[op]), out)
+		return
+	}
+	vtype := "bool"
+	if value.arg >= 0 {
+		vtype = e.typeString(value.typ)
+	}
+	e.printf("%s.CoalescedLanes[%s, %s](%s, %q, %s, %s, %s, %s, %s, %s, %s, %s)\n", rt, vtype, rtype, n["b"], c.Entry.Short, n["w"], n["act"],
+		groups, tile, e.arrayRef(value), e.scalarOrZero(c, arg), e.arrayRef(arg), out)
 }

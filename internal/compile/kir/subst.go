@@ -71,6 +71,9 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 	if ok && (isBlockGroup(v.Type()) || isGridGroup(v.Type())) {
 		e.useThread() // a call that is not rewritten reads the thread through it
 	}
+	if ok && isCoalescedGroup(v.Type()) && e.loop != nil {
+		e.enter = true // its methods read the thread it holds, the representative one
+	}
 	if ok && isTileGroup(v.Type()) && e.loop != nil && e.inLit == 0 && !e.tileHandle {
 		return e.tileAt(id, v), true // a use not rewritten: the thread's own handle
 	}
