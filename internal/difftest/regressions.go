@@ -116,3 +116,24 @@ func staleRemat(t *gocuda.Thread, out []int32) {
 	t.SyncThreads()
 	out[t.BlockIdx.X*t.BlockDim.X+tid] = counts[tid]*100 + sum
 }
+
+// setPair writes two results through pointers, as CUDA C helpers do with
+// int& out-parameters.
+func setPair(a, b *int, x int) {
+	*a = x + 1
+	*b = *a * 2
+}
+
+// OutParamsKernel passes the addresses of values that live across a
+// barrier to a helper that writes through them (Rodinia's scan does with
+// loadSharedChunkFromMem): the loop's copies, written back after the call.
+//
+//gocuda:kernel OutParamsKernel
+func outParams(t *gocuda.Thread, out []int32) {
+	var a, b int
+	setPair(&a, &b, t.ThreadIdx.X)
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	s[t.ThreadIdx.X] = int32(a)
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = s[(t.ThreadIdx.X+1)%t.BlockDim.X] + int32(b)
+}

@@ -1484,3 +1484,131 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// OutParamsKernel passes the addresses of values that live across a
+// barrier to a helper that writes through them (Rodinia's scan does with
+// loadSharedChunkFromMem): the loop's copies, written back after the call.
+func OutParamsKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_outParams,
+		func(gc_t *gocuda.Thread) { outParams(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_outParams(gc_b, out) })
+}
+
+var gc_src_outParams = compiled.NewSource("outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139")
+
+func gc_body_outParams(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_b := compiled.Scratch[int](gc_b, 0)
+
+//line regressions.go:135
+	s := gocuda.Shared[int32](t, gc_bdx)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank] = b
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+				var a, b int
+
+//line regressions.go:134
+				setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+				s[gc_tx] = int32(a)
+				_ = a
+				_ = b
+				gc_s_b[gc_rank] = b
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				b := gc_s_b[gc_rank]
+
+//line regressions.go:138
+				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
+			}
+		}
+	}
+}

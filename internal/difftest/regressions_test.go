@@ -92,3 +92,17 @@ func TestStaleRematForms(t *testing.T) {
 		}
 	}
 }
+
+// TestOutParamsForms: values written through pointers by a helper keep
+// their values across a barrier, on both paths and as the host computes.
+func TestOutParamsForms(t *testing.T) {
+	const bs = 48
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, OutParamsKernel(out))
+	})
+	for i, v := range got {
+		tid := i % bs
+		require.Equal(t, int32((tid+1)%bs+1+(tid+1)*2), v, "thread %d", i)
+	}
+}

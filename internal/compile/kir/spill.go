@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A loopVars is what one thread loop does with the kernel's varying
@@ -110,15 +112,21 @@ func (f *Func) checkSpills() {
 			}
 		}
 	})
+	lent := map[*ast.UnaryExpr]bool{}
 	f.inspectAll(func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.UnaryExpr:
-			if v := f.localOf(n.X); n.Op == token.AND && v != nil && kept[v] {
-				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken", v.Name()))
-			}
 		case *ast.CallExpr:
+			for i, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && f.lends(n, i) {
+					lent[u] = true // the loop's copy, written back at the loop's end
+				}
+			}
 			if v := f.localOf(f.pointerReceiver(n)); v != nil && kept[v] {
 				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier or collective", v.Name()))
+			}
+		case *ast.UnaryExpr:
+			if v := f.localOf(n.X); n.Op == token.AND && v != nil && kept[v] && !lent[n] {
+				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken", v.Name()))
 			}
 		case *ast.FuncLit:
 			for obj := range kept {
@@ -277,6 +285,11 @@ func (f *Func) defsIn(s ast.Stmt, lv *loopVars) {
 				lv.decls[v], lv.defs[v], lv.refs[v] = true, true, true
 			}
 		}
+		if u, ok := m.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if v := f.localOf(u.X); v != nil {
+				lv.defs[v], lv.refs[v] = true, true // written through the pointer, maybe
+			}
+		}
 		return true
 	})
 }
@@ -300,4 +313,45 @@ func plainTargets(s ast.Stmt) map[ast.Expr]bool {
 		}
 	}
 	return out
+}
+
+// lends reports whether call's i-th argument, a pointer, is only lent to
+// its callee: a same-package function that uses the parameter only as *p
+// or p.f, so that the pointer does not outlive the call (CUDA C's int&
+// out-parameters, as Rodinia's scan's loadSharedChunkFromMem has).
+func (f *Func) lends(call *ast.CallExpr, i int) bool {
+	fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	decl := f.declOf(fn)
+	sig := fn.Signature()
+	if decl == nil || decl.Recv != nil || sig.Variadic() || i >= sig.Params().Len() {
+		return false
+	}
+	p := sig.Params().At(i)
+	deref, uses := map[*ast.Ident]bool{}, 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StarExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				deref[id] = true
+			}
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				deref[id] = true
+			}
+		case *ast.Ident:
+			if f.Src.Info.Uses[n] == p {
+				uses++
+			}
+		}
+		return true
+	})
+	for id := range deref {
+		if f.Src.Info.Uses[id] == p {
+			uses--
+		}
+	}
+	return uses == 0
 }
