@@ -51,3 +51,26 @@ func methods(t *gocuda.Thread, out []int32) {
 	c.add(t, int32(t.LaneID()))
 	out[3*i+2] = c.n
 }
+
+// combine applies step to v: a helper of function type whose argument
+// the call names, as C++ passes a functor or a template function.
+func combine(t *gocuda.Thread, s []int32, v int32, step func(*gocuda.Thread, []int32, int32) int32) int32 {
+	return step(t, s, v) + step(t, s, v+1)
+}
+
+// neighbourSum stores v and returns it plus the next thread's, through s.
+func neighbourSum(t *gocuda.Thread, s []int32, v int32) int32 {
+	s[t.ThreadIdx.X] = v
+	t.SyncThreads()
+	r := v + s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+	t.SyncThreads()
+	return r
+}
+
+// FuncParamKernel calls combine with neighbourSum by name.
+//
+//gocuda:kernel FuncParamKernel
+func funcParam(t *gocuda.Thread, out []int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = combine(t, s, int32(t.ThreadIdx.X), neighbourSum)
+}

@@ -607,3 +607,541 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// FuncParamKernel calls combine with neighbourSum by name.
+func FuncParamKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_funcParam,
+		func(gc_t *gocuda.Thread) { funcParam(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_funcParam(gc_b, out) })
+}
+
+var gc_src_funcParam = compiled.NewSource("funcParam", "27f7e92e930420ab9d43805280ebabc93f864d3a6e10e3b8144c421653fc50d9", "methods.go:70-76", "methods.go:55-59", "methods.go:61-68", "methods.go:61-68")
+
+func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)
+
+//line methods.go:74
+	s := gocuda.Shared[int32](t, gc_bdx)
+
+//line methods.go:75
+	var s_ []int32 = s
+
+//line methods.go:75
+	_ = s_
+
+//line methods.go:58
+	var s_2 []int32 = s_
+
+//line methods.go:58
+	_ = s_2
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+//line methods.go:63
+					s_2[gc_tx] = v_
+					_ = step
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+//line methods.go:63
+					s_2[gc_tx] = v_
+					_ = step
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+//line methods.go:63
+					s_2[gc_tx] = v_
+					_ = step
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+//line methods.go:63
+					s_2[gc_tx] = v_
+					_ = step
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+				_ = v
+
+//line methods.go:58
+				var v_ int32 = v
+				_ = v_
+
+//line methods.go:75
+				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+				_ = step
+
+//line methods.go:63
+				s_2[gc_tx] = v_
+				_ = step
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+				_ = v
+
+//line methods.go:58
+				var v_ int32 = v
+				_ = v_
+
+//line methods.go:65
+				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+				_ = r_3
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+	}
+
+//line methods.go:58
+	var s_3 []int32 = s_
+
+//line methods.go:58
+	_ = s_3
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+				_ = v
+
+//line methods.go:58
+				var v_2 int32 = v + 1
+				_ = v_2
+				r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+				var r_4 int32 = r_3
+
+//line methods.go:67
+				_ = r_4
+
+//line methods.go:75
+				var r_ int32 = r_4
+
+//line methods.go:63
+				s_3[gc_tx] = v_2
+				_ = r_4
+				_ = r_
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					_ = r_5
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					_ = r_5
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					_ = r_5
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					_ = r_5
+					gc_s_r_5[gc_rank] = r_5
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+				_ = v
+
+//line methods.go:58
+				var v_2 int32 = v + 1
+				_ = v_2
+
+//line methods.go:65
+				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+				_ = r_5
+				gc_s_r_5[gc_rank] = r_5
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
+
+//line methods.go:67
+				var r_6 int32 = r_5
+
+//line methods.go:67
+				_ = r_6
+
+//line methods.go:75
+				var r_2 int32 = r_6
+
+//line methods.go:58
+				var r int32 = r_ + r_2
+
+//line methods.go:58
+				_ = r
+
+//line methods.go:75
+				out[gc_bx*gc_bdx+gc_tx] = r
+				_ = r_6
+				_ = r_2
+				_ = r
+			}
+		}
+	}
+}

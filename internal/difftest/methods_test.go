@@ -30,3 +30,17 @@ func TestMethodsForms(t *testing.T) {
 		}
 	}
 }
+
+// TestFuncParamForms: a helper reached through a parameter of function
+// type agrees on both paths and with the host.
+func TestFuncParamForms(t *testing.T) {
+	const bs = 64
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, FuncParamKernel(out))
+	})
+	for i, v := range got {
+		tid, next := int32(i%bs), int32((i%bs+1)%bs)
+		require.Equal(t, (tid+next)+(tid+1+next+1), v, "thread %d", i)
+	}
+}

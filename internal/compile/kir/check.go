@@ -112,6 +112,9 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 		return "", syncNone
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		fn, _ = f.boundCallee(call)
+	}
 	if e, ok := kapi.Lookup(fn); ok {
 		if e.Kind.Sync() || e.Kind == kapi.Group && !f.handle(call) {
 			return e.Short, syncHelper
@@ -134,11 +137,16 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 		}
 		return "", syncNone
 	}
-	if seen[decl] {
+	bind := f.funcBindings(call, decl, fn.Signature())
+	if seen[decl] && len(bind) == 0 || f.depth+f.bindDepth > maxInlineDepth {
 		return "", syncNone
 	}
 	seen[decl] = true
-	why, kind := f.bodySync(decl.Body, seen)
+	var why string
+	var kind syncKind
+	f.bindDepth++
+	f.withBindings(bind, func() { why, kind = f.bodySync(decl.Body, seen) })
+	f.bindDepth--
 	if kind == syncHelper && decl.Recv != nil && !f.inlinableMethod(call) {
 		return "method " + fn.Name() + " reaches " + why + ", called through an embedded field or a method value", syncUnknown
 	}

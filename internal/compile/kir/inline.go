@@ -95,7 +95,7 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 	if decl.Recv != nil {
 		out = append(out, f.bindReceiver(call, decl, inst)...)
 	}
-	body := f.copyNode(decl.Body, inst, f.aliasReceiver(inst)).(*ast.BlockStmt)
+	body := f.copyNode(decl.Body, inst, joinSubst(f.aliasReceiver(inst), f.funcParamSubst(f.funcBindings(call, decl, sig)))).(*ast.BlockStmt)
 	f.Helpers = append(f.Helpers, decl)
 	results, list := f.helperResults(sig, inst, body, call)
 	f.checkCalls(&ast.BlockStmt{List: list})

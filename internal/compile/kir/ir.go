@@ -54,6 +54,11 @@ type Func struct {
 	// after the same barrier).
 	shared     map[*types.Var]bool
 	readShared bool
+	// bound are the parameters of function type of the helpers being
+	// analyzed or inlined that are bound to declared functions
+	// (funcparam.go).
+	bound     map[*types.Var]ast.Expr
+	bindDepth int // helper bodies being analyzed, nested
 
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result

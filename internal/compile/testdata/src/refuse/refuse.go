@@ -107,13 +107,16 @@ func reserved(t *gocuda.Thread) {
 	_ = gc_x
 }
 
-// FuncValueKernel reaches a barrier through a function value: the
-// compiler cannot see whether it synchronizes (it compiled, then failed
-// at launch, before).
+// reducer is a function value the launch cannot see the call bind.
+var reducer = blockSum
+
+// FuncValueKernel reaches a barrier through a function value held in a
+// variable: the compiler cannot see whether it synchronizes (it compiled,
+// then failed at launch, before). A function passed by name is followed.
 //
 //gocuda:kernel FuncValueKernel
 func funcValue(t *gocuda.Thread, out []float32) {
-	out[t.ThreadIdx.X] = apply(t, blockSum, 1) // want `a call of a function value that takes the thread: the compiler cannot see whether it synchronizes`
+	out[t.ThreadIdx.X] = apply(t, reducer, 1) // want `a call of a function value that takes the thread: the compiler cannot see whether it synchronizes`
 }
 
 func apply(t *gocuda.Thread, f func(*gocuda.Thread, float32) float32, v float32) float32 {

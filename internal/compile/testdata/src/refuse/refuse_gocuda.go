@@ -104,9 +104,9 @@ func ReservedKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { reserved(gc_t) }
 }
 
-// FuncValueKernel reaches a barrier through a function value: the
-// compiler cannot see whether it synchronizes (it compiled, then failed
-// at launch, before).
+// FuncValueKernel reaches a barrier through a function value held in a
+// variable: the compiler cannot see whether it synchronizes (it compiled,
+// then failed at launch, before). A function passed by name is followed.
 //
 // gocuda compile left it on the runtime path: a call of a function value that takes the thread: the compiler cannot see whether it synchronizes.
 func FuncValueKernel(out []float32) func(*gocuda.Thread) {

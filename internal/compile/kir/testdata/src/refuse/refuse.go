@@ -13,9 +13,12 @@ func warpSum(t *gocuda.Thread, v float32) float32 {
 	return v
 }
 
-// funcValue reaches a barrier through a function value.
+// reducer holds a function the compiler cannot follow.
+var reducer = warpSum
+
+// funcValue reaches a barrier through a function value in a variable.
 func funcValue(t *gocuda.Thread, out []float32) {
-	out[t.ThreadIdx.X] = apply(t, warpSum, 1)
+	out[t.ThreadIdx.X] = apply(t, reducer, 1)
 }
 
 type stage struct{ s []float32 }
