@@ -133,3 +133,16 @@ func TestCorpusCompiles(t *testing.T) {
 	}
 	assert.Equal(t, len(kernels), compiled)
 }
+
+// TestClosureKernels: compile -v names a launch whose kernel is a
+// function literal that synchronizes, with the rewrite, and not one that
+// does not.
+func TestClosureKernels(t *testing.T) {
+	pkgs, err := Load(".", "./testdata/src/basic")
+	require.NoError(t, err)
+	notes := closureKernels(pkgs)
+	require.Len(t, notes, 1)
+	assert.Contains(t, notes[0], "basic.go:")
+	assert.Contains(t, notes[0], "calls SyncThreads")
+	assert.Contains(t, notes[0], "//gocuda:kernel")
+}

@@ -26,7 +26,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gocuda compile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	strict := fs.Bool("strict", false, "fail if any kernel is left on the runtime path")
-	verbose := fs.Bool("v", false, "name every kernel compiled")
+	verbose := fs.Bool("v", false, "name every kernel compiled, and launches of function literals that synchronize")
 	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [-tags tags] [packages]
@@ -90,6 +90,11 @@ func compilePackages(patterns []string, tags string, verbose bool, stdout, stder
 			for _, k := range f.Kernels {
 				fmt.Fprintf(stdout, "%s: kernel %s compiled\n", relative(f.Path), k)
 			}
+		}
+	}
+	if verbose {
+		for _, note := range closureKernels(pkgs) {
+			fmt.Fprintln(stdout, note)
 		}
 	}
 	for _, p := range pkgs {

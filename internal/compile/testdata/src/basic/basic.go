@@ -82,3 +82,18 @@ func value(t *gocuda.Thread) int {
 	t.SyncThreads()
 	return 1
 }
+
+// launches launches two kernels written as function literals: one
+// synchronizes (gocuda compile -v names it), one does not.
+func launches(d *gocuda.Device, out []int32) error {
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 32}}
+	if err := d.Launch(cfg, func(t *gocuda.Thread) {
+		s := gocuda.Shared[int32](t, 32)
+		s[t.ThreadIdx.X] = 1
+		t.SyncThreads()
+		out[t.ThreadIdx.X] = s[31-t.ThreadIdx.X]
+	}); err != nil {
+		return err
+	}
+	return d.Launch(cfg, func(t *gocuda.Thread) { out[t.ThreadIdx.X]++ })
+}
