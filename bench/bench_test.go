@@ -175,6 +175,7 @@ func blockReduceSuite(tb testing.TB, short bool) []benchCase {
 		{"warpShuffle", bench.BlockReduceShuffleKernel},
 		{"sharedTree", bench.BlockReduceTreeKernel},
 		{"groupTree", bench.BlockReduceGroupKernel},
+		{"tileShuffle", bench.BlockReduceTileKernel},
 	} {
 		for _, runtimePath := range []bool{true, false} {
 			impl := k.name

@@ -95,6 +95,35 @@ func blockReduceGroup(t *gocuda.Thread, x []float32, partial []float64, run int)
 	}
 }
 
+// BlockReduceTileKernel returns BlockReduceShuffleKernel written with
+// cooperative groups, as CUDA's samples since CUDA 9 write it (reduce4's
+// tile32.shfl_down): each warp a tile of 32 from tiled_partition, its
+// shuffles cg.ShflDown, the tile's rank 0 storing its sum. Its compiled
+// form should run as fast as the shuffles': the pair measures what the
+// tile costs.
+//
+//gocuda:kernel BlockReduceTileKernel
+func blockReduceTile(t *gocuda.Thread, x []float32, partial []float64, run int) {
+	block := cg.ThisThreadBlock(t)
+	tile := cg.TiledPartition(block, 32)
+	warps := gocuda.Shared[float64](t, block.Size()/32)
+	v := runSum(x, (block.GroupIndex().X*block.Size()+block.ThreadRank())*run, run)
+	for off := tile.Size() / 2; off > 0; off /= 2 {
+		v += cg.ShflDown(tile, v, off)
+	}
+	if tile.ThreadRank() == 0 {
+		warps[tile.MetaGroupRank()] = v
+	}
+	block.Sync()
+	if block.ThreadRank() == 0 {
+		var s float64
+		for _, w := range warps {
+			s += w
+		}
+		partial[block.GroupIndex().X] = s
+	}
+}
+
 // runSum is the sum of x[lo:lo+n].
 func runSum(x []float32, lo, n int) float64 {
 	var v float64

@@ -756,3 +756,102 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		}
 	}
 }
+
+// BlockReduceTileKernel returns BlockReduceShuffleKernel written with
+// cooperative groups, as CUDA's samples since CUDA 9 write it (reduce4's
+// tile32.shfl_down): each warp a tile of 32 from tiled_partition, its
+// shuffles cg.ShflDown, the tile's rank 0 storing its sum. Its compiled
+// form should run as fast as the shuffles': the pair measures what the
+// tile costs.
+func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_blockReduceTile,
+		func(gc_t *gocuda.Thread) { blockReduceTile(gc_t, x, partial, run) },
+		func(gc_b *compiled.Block) { gc_body_blockReduceTile(gc_b, x, partial, run) })
+}
+
+var gc_src_blockReduceTile = compiled.NewSource("blockReduceTile", "21f55b95b1eb174924195ce73cdb36b9c2746da59628a65cbe097c69eefa8b5f", "blocks.go:98-125")
+
+func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+
+//line blocks.go:107
+	block := cg.ThisThreadBlock(t)
+	_ = block
+
+//line blocks.go:108
+	tile := cg.TiledPartition(block, 32)
+	_ = tile
+
+//line blocks.go:109
+	warps := gocuda.Shared[float64](t, gc_n/32)
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float64
+		var gc_c1r [32]float64
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line blocks.go:110
+			v := runSum(x, (gc_bidx.X*gc_n+gc_rank)*run, run)
+			_ = v
+			gc_l_v[gc_lane] = v
+		}
+
+//line blocks.go:111
+		for off := tile.Size() / 2; off > 0; off /= 2 {
+
+//line blocks.go:112
+			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line blocks.go:112
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+
+//line blocks.go:114
+			if (gc_rank & (tile.Size() - 1)) == 0 {
+				warps[(gc_rank / tile.Size())] = v
+			}
+		}
+	}
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line blocks.go:118
+			if gc_rank == 0 {
+				var s float64
+				for _, w := range warps {
+					s += w
+				}
+				partial[gc_bidx.X] = s
+			}
+		}
+	}
+}
