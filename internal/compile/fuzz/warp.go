@@ -127,6 +127,23 @@ func (g *gen) shuffle(mask string, seg int) {
 	t := []typ{i32, u32}[g.ch.pick(2)]
 	width := 1 << g.ch.pick(seg+1)
 	v := g.val(t, false, 1)
+	if g.ch.pick(4) == 0 { // the same over a tile of width lanes (cooperative groups)
+		g.imports["github.com/gocuda/gocuda/cg"] = true
+		tile := fmt.Sprintf("cg.TiledPartition(cg.ThisThreadBlock(t), %d)", width)
+		var call string
+		switch g.ch.pick(4) {
+		case 0:
+			call = fmt.Sprintf("cg.ShflDown(%s, %s, %d)", tile, v, g.ch.pick(width+1))
+		case 1:
+			call = fmt.Sprintf("cg.ShflXor(%s, %s, %d)", tile, v, g.ch.pick(width))
+		case 2:
+			call = fmt.Sprintf("cg.Reduce(%s, %s, cg.Plus[%s])", tile, v, typeName(t))
+		default:
+			call = fmt.Sprintf("cg.InclusiveScan(%s, %s, cg.BitXor[%s])", tile, v, typeName(t))
+		}
+		g.result(t, call)
+		return
+	}
 	var call string
 	switch g.ch.pick(4) {
 	case 0:
