@@ -17,7 +17,7 @@ func ExampleGenerate() {
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
-	// [github.com/gocuda/gocuda/gocuda math]
+	// [github.com/gocuda/gocuda/cg github.com/gocuda/gocuda/gocuda math]
 	// // K0 returns a generated kernel.
 	// //
 	// //gocuda:kernel K0
@@ -44,7 +44,7 @@ func ExampleGenerate() {
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
 	// 	if (lane >> 4) >= 0 {
-	// 		r1 := gocuda.ShflSync(t, gocuda.FullMask, (int32(p1) ^ 1), int((uint32(p1)^1)&31), 1)
+	// 		r1 := cg.ShflDown(cg.TiledPartition(cg.ThisThreadBlock(t), 1), (int32(p1) ^ 1), 0)
 	// 		a0 ^= int32(r1)
 	// 	} else {
 	// 	}

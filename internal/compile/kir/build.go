@@ -88,13 +88,13 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		}
 		for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
 			if part != nil && !isNilNode(part) && f.hasSync(part) {
-				fail(f.unsupported(part, "a barrier or collective in a loop's header"))
+				fail(f.unsupported(part, "a barrier or collective in a loop's init or post statement (compute it before the loop, or at the end of its body)"))
 			}
 		}
 		return &For{Src: s, Label: label, Body: f.buildList(s.Body.List)}
 	case *ast.RangeStmt:
 		if f.hasSync(s.X) {
-			fail(f.unsupported(s.X, "a barrier or collective in a range expression"))
+			fail(f.unsupported(s.X, "a barrier or collective in a range expression (compute it before the loop)"))
 		}
 		return &Range{Src: s, Label: label, Body: f.buildList(s.Body.List)}
 	case *ast.BlockStmt:
@@ -112,11 +112,11 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 		return &Return{Src: s}
 	case *ast.SwitchStmt:
 		if label != nil {
-			fail(f.unsupported(s, "a labeled switch holding a barrier or collective"))
+			fail(f.unsupported(s, "a labeled switch holding a barrier or collective (write the cases as ifs)"))
 		}
 		return &Scope{Body: f.buildList(f.switchAsIfs(s).List)}
 	case *ast.TypeSwitchStmt, *ast.SelectStmt:
-		fail(f.unsupported(s, "a type switch or select holding a barrier or collective"))
+		fail(f.unsupported(s, "a type switch or select holding a barrier or collective (decide the type first, outside the barrier's statement)"))
 	}
 	fail(f.unsupported(s, "a barrier inside an expression"))
 	return nil

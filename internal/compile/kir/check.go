@@ -45,7 +45,7 @@ func (f *Func) checkCalls(body *ast.BlockStmt) {
 		switch n := n.(type) {
 		case *ast.Ident:
 			if info.Uses[n] == thread && !threadUseOK(n, parent) {
-				fail(f.refuse(n, "the *gocuda.Thread escapes (only t.Field, t.Method() and passing t to a function are compiled)"))
+				fail(f.refuse(n, "the *gocuda.Thread escapes (use t.Field and t.Method(), or pass t to a function)"))
 			}
 		case *ast.BranchStmt:
 			if n.Tok == token.GOTO {
@@ -57,17 +57,17 @@ func (f *Func) checkCalls(body *ast.BlockStmt) {
 			fail(f.refuse(n, "go statement"))
 		case *ast.FuncLit:
 			if refersTo(n, thread, info) {
-				fail(f.refuse(n, "a function literal captures the *gocuda.Thread"))
+				fail(f.refuse(n, "a function literal captures the *gocuda.Thread (make it a function taking t)"))
 			}
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
 				if rootVar(lhs, info) == thread {
-					fail(f.refuse(lhs, "assigns to the *gocuda.Thread's fields"))
+					fail(f.refuse(lhs, "assigns to the *gocuda.Thread's fields (copy the field to a variable)"))
 				}
 			}
 		case *ast.IncDecStmt:
 			if rootVar(n.X, info) == thread {
-				fail(f.refuse(n, "assigns to the *gocuda.Thread's fields"))
+				fail(f.refuse(n, "assigns to the *gocuda.Thread's fields (copy the field to a variable)"))
 			}
 		case *ast.CallExpr:
 			f.checkCall(n)
@@ -91,7 +91,7 @@ func (f *Func) checkCall(call *ast.CallExpr) {
 			}
 		case kapi.Group:
 			if !f.handle(call) {
-				fail(f.unsupported(call, "cooperative groups (%s) are not compiled yet: only the thread block is", e.Short))
+				fail(f.unsupported(call, "the cooperative groups handle %s is not compiled yet (make it from cg.ThisThreadBlock(t))", e.Short))
 			}
 		}
 		return

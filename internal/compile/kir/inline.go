@@ -75,14 +75,14 @@ func (f *Func) syncHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node {
 	depth := f.depth
 	if depth >= maxInlineDepth {
-		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (recursion?)", maxInlineDepth))
+		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (write a recursion as a loop)", maxInlineDepth))
 	}
 	f.checkOrderFree(s, call)
 	inst := f.newInstance(call, decl)
 	var out []Node
 	sig := f.Src.Info.Defs[decl.Name].(*types.Func).Signature()
 	if sig.Variadic() {
-		fail(f.unsupported(call, "a variadic helper that synchronizes"))
+		fail(f.unsupported(call, "a variadic helper that synchronizes (pass a slice)"))
 	}
 	for i := range sig.Params().Len() {
 		p := sig.Params().At(i)

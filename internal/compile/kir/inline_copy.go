@@ -191,7 +191,7 @@ func (f *Func) helperResults(sig *types.Signature, inst *instance, body *ast.Blo
 	}
 	if final != nil && len(final.Results) > 0 {
 		if len(final.Results) != len(results) {
-			fail(f.unsupported(final, "a helper returning a call's several results"))
+			fail(f.unsupported(final, "a helper returning a call's several results (assign them to variables, then return those)"))
 		}
 		for i, e := range final.Results {
 			if named {
@@ -231,7 +231,7 @@ func (f *Func) goOn(s ast.Stmt, call *ast.CallExpr, results []*types.Var) ast.St
 		return &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: as.Tok, Rhs: rhs}
 	}
 	if len(results) != 1 {
-		fail(f.unsupported(call, "a helper's results used in an expression"))
+		fail(f.unsupported(call, "a helper's several results used in an expression (assign them to variables first)"))
 	}
 	none := &instance{objs: map[types.Object]types.Object{}}
 	return f.copyNode(s, none, func(n ast.Node) (ast.Node, bool) {

@@ -124,7 +124,7 @@ func (l *returnLowering) clauses(b *ast.BlockStmt, inLoop bool) *ast.BlockStmt {
 func (l *returnLowering) ret(r *ast.ReturnStmt, inLoop bool) []ast.Stmt {
 	var out []ast.Stmt
 	if len(r.Results) > 0 && len(r.Results) != len(l.results) {
-		fail(l.f.unsupported(r, "a helper returning a call's several results"))
+		fail(l.f.unsupported(r, "a helper returning a call's several results (assign them to variables, then return those)"))
 	}
 	for i, e := range r.Results {
 		out = append(out, l.f.assign(l.results[i], e, r.Return))

@@ -122,16 +122,16 @@ func (f *Func) checkSpills() {
 				}
 			}
 			if v := f.localOf(f.pointerReceiver(n)); v != nil && kept[v] {
-				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier or collective", v.Name()))
+				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier or collective (call it on a variable declared after the barrier, or keep the value in shared memory)", v.Name()))
 			}
 		case *ast.UnaryExpr:
 			if v := f.localOf(n.X); n.Op == token.AND && v != nil && kept[v] && !lent[n] {
-				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken", v.Name()))
+				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value)", v.Name()))
 			}
 		case *ast.FuncLit:
 			for obj := range kept {
 				if kept[obj] && refersTo(n, obj, f.Src.Info) {
-					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier or collective", obj.Name()))
+					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier or collective (pass it as an argument)", obj.Name()))
 				}
 			}
 		}

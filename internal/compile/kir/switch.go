@@ -99,7 +99,7 @@ func (f *Func) checkClause(cc *ast.CaseClause) {
 				}
 			case *ast.BranchStmt:
 				if m.Tok == token.FALLTHROUGH || m.Tok == token.BREAK && m.Label == nil {
-					fail(f.unsupported(m, "a %s in a switch holding a barrier or collective", m.Tok))
+					fail(f.unsupported(m, "a %s in a switch holding a barrier or collective (write the cases as ifs)", m.Tok))
 				}
 			}
 			return true

@@ -171,9 +171,9 @@ func (f *Func) checkControl(nodes []Node) {
 		case *If:
 			if blockLevel(n) && (!f.uniformStmt(n.Src.Init, uniform) || !f.pure(n.Src.Cond, uniform, false)) {
 				if hasBarrier(n) {
-					fail(f.refuse(n.Src.Cond, "the condition of an if with a barrier is not provably the same for every thread of the block"))
+					fail(f.refuse(n.Src.Cond, "the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr)"))
 				}
-				fail(f.refuse(n.Src.Cond, "a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block"))
+				fail(f.refuse(n.Src.Cond, "a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block (decide it with t.SyncThreadsOr(cond), or from values the same for the block)"))
 			}
 		case *For:
 			if !f.uniformStmt(n.Src.Init, uniform) || !f.uniformStmt(n.Src.Post, uniform) || !f.pure(n.Src.Cond, uniform, false) {
@@ -182,16 +182,16 @@ func (f *Func) checkControl(nodes []Node) {
 					break
 				}
 				if !hasBarrier(n) {
-					fail(f.unsupported(n.Src, "a break or continue of a loop with a warp collective whose header may differ between threads"))
+					fail(f.unsupported(n.Src, "a break or continue of a loop with a warp collective whose header may differ between threads (give every lane the same trip count and guard the body)"))
 				}
-				fail(f.refuse(n.Src, "the header of a loop with a barrier is not provably the same for every thread of the block"))
+				fail(f.refuse(n.Src, "the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header)"))
 			}
 		case *Range:
 			if !f.uniformStmt(n.Src, uniform) {
 				if !blockLevel(n) {
-					fail(f.unsupported(n.Src, "a range loop with a warp collective whose range may differ between threads"))
+					fail(f.unsupported(n.Src, "a range loop with a warp collective whose range may differ between threads (range over a value the same for the warp, or count)"))
 				}
-				fail(f.refuse(n.Src, "the range of a loop with a barrier is not provably the same for every thread of the block"))
+				fail(f.refuse(n.Src, "the range of a loop with a barrier is not provably the same for every thread of the block (range over a value the same for the block)"))
 			}
 		}
 		for _, list := range children(n) {

@@ -140,7 +140,7 @@ func (f *Func) isUniform(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[
 func (f *Func) checkWarpUniform(s ast.Stmt, inside map[*types.Var]bool) {
 	for _, e := range assigned(s) {
 		if v := f.localOf(e); v != nil && !inside[v] {
-			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives", v.Name()))
+			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code)", v.Name()))
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // (offset, offset) factored in shared memory by one block of BLOCK_SIZE
 // threads, a barrier after each step of the elimination.
 //
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) }
 }

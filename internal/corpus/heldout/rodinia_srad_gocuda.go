@@ -16,7 +16,7 @@ import (
 // to d_sums[bx*d_mul*NUMBER_THREADS]. main.cu launches it repeatedly, d_mul
 // growing by NUMBER_THREADS, until one block is left.
 //
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { sradReduce(gc_t, dNe, dNo, dMul, dSums, dSums2) }
 }

@@ -15,28 +15,28 @@ func ShuffleKernel(out []int32) func(*gocuda.Thread) {
 
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads.
+// gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads (give every lane the same trip count and guard the body).
 func WarpLoopKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v) }
 }
 
 // MaskedBarrierKernel returns the kernel maskedBarrier bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr).
 func MaskedBarrierKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { maskedBarrier(gc_t, v) }
 }
 
 // DivergentKernel returns the kernel divergent bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr).
 func DivergentKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { divergent(gc_t) }
 }
 
 // LoopKernel returns the kernel loop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func LoopKernel(n []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { loop(gc_t, n) }
 }
@@ -57,42 +57,42 @@ func DeferKernel() func(*gocuda.Thread) {
 
 // EscapeKernel returns the kernel escape bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the *gocuda.Thread escapes (only t.Field, t.Method() and passing t to a function are compiled).
+// gocuda compile left it on the runtime path: the *gocuda.Thread escapes (use t.Field and t.Method(), or pass t to a function).
 func EscapeKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { escape(gc_t) }
 }
 
 // CaptureKernel returns the kernel capture bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a function literal captures the *gocuda.Thread.
+// gocuda compile left it on the runtime path: a function literal captures the *gocuda.Thread (make it a function taking t).
 func CaptureKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { capture(gc_t) }
 }
 
 // WriteIndexKernel returns the kernel writeIndex bound to its arguments.
 //
-// gocuda compile left it on the runtime path: assigns to the *gocuda.Thread's fields.
+// gocuda compile left it on the runtime path: assigns to the *gocuda.Thread's fields (copy the field to a variable).
 func WriteIndexKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { writeIndex(gc_t) }
 }
 
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a fallthrough in a switch holding a barrier or collective.
+// gocuda compile left it on the runtime path: a fallthrough in a switch holding a barrier or collective (write the cases as ifs).
 func SwitchKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { switchKernel(gc_t, k) }
 }
 
 // BreakKernel returns the kernel breakKernel bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block.
+// gocuda compile left it on the runtime path: a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block (decide it with t.SyncThreadsOr(cond), or from values the same for the block).
 func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { breakKernel(gc_t, k, in) }
 }
 
 // AddressKernel returns the kernel address bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the address of x, which lives across a barrier or collective, is taken.
+// gocuda compile left it on the runtime path: the address of x, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value).
 func AddressKernel(out []*int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
