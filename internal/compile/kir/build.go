@@ -32,6 +32,12 @@ func (f *Func) buildList(list []ast.Stmt) []Node {
 			out = append(out, f.buildList(norm)...)
 			continue
 		}
+		if fs, ok := s.(*ast.ForStmt); ok {
+			if b, ok := f.ownCounter(fs); ok {
+				out = append(out, f.buildList(b.List)...)
+				continue
+			}
+		}
 		if call, decl := f.syncHelperCall(s); call != nil {
 			out = append(out, f.inline(s, call, decl)...)
 			continue

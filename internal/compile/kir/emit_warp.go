@@ -24,6 +24,9 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
 	}
 	e.printf("var %s uint32\n_ = %s\n", e.use("dead"), n["dead"])
+	if !usesLanes(w.Body) {
+		e.printf("_ = %s\n", n["act"]) // all its code went to the warp's level
+	}
 	for _, obj := range sortedVars(e.f, w.Arrays) {
 		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
 		if e.f.isParam(obj) {
@@ -386,4 +389,18 @@ func (e *emitter) coalescedCollective(c *Collective, value, arg collOperand, out
 	}
 	e.printf("%s.CoalescedLanes[%s, %s](%s, %q, %s, %s, %s, %s, %s, %s, %s, %s)\n", rt, vtype, rtype, n["b"], c.Entry.Short, n["w"], n["act"],
 		groups, tile, e.arrayRef(value), e.scalarOrZero(c, arg), e.arrayRef(arg), out)
+}
+
+// usesLanes reports whether warp-level nodes read the warp's active
+// lanes: a lane loop, a collective, a lane-divergent if or loop, a
+// return.
+func usesLanes(nodes []Node) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		switch n.(type) {
+		case *LaneLoop, *Collective, *WarpIf, *WarpFor, *Return:
+			found = true
+		}
+	})
+	return found
 }

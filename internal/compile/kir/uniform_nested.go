@@ -91,7 +91,7 @@ func jumps(s ast.Stmt) bool {
 	return found
 }
 
-// uniformCompound reports whether s, an if, switch or block, does the
+// uniformCompound reports whether s, an if, switch, for or block, does the
 // same for every thread of the block: it only assigns variables for which
 // ok holds, under conditions the same for every thread, from pure values,
 // and calls nothing impure. It runs once per block (fission), so that
@@ -100,7 +100,7 @@ func jumps(s ast.Stmt) bool {
 func (f *Func) uniformCompound(s ast.Stmt, ok func(*types.Var) bool) bool {
 	uniform := ok
 	switch s.(type) {
-	case *ast.IfStmt, *ast.SwitchStmt, *ast.BlockStmt:
+	case *ast.IfStmt, *ast.SwitchStmt, *ast.BlockStmt, *ast.ForStmt:
 	default:
 		return false
 	}
@@ -112,6 +112,8 @@ func (f *Func) uniformCompound(s ast.Stmt, ok func(*types.Var) bool) bool {
 			good = good && f.nestedUniform(s, n.(ast.Stmt), uniform)
 			return false
 		case *ast.IfStmt:
+			good = good && f.pure(n.Cond, uniform, false)
+		case *ast.ForStmt:
 			good = good && f.pure(n.Cond, uniform, false)
 		case *ast.SwitchStmt:
 			good = good && f.pure(n.Tag, uniform, false)

@@ -39,7 +39,10 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	var i int
 
 //line rodinia_btree.go:53
-	for i = 0; i < height; i++ {
+	var i_ int = 0
+
+//line rodinia_btree.go:53
+	for ; i_ < height; i_++ {
 		if gc_b.Stopped() {
 			return
 		}
@@ -145,6 +148,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			}
 		}
 	}
+
+//line rodinia_btree.go:72
+	i = i_
+
+//line rodinia_btree.go:72
+	_ = i
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -195,7 +204,10 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	var i int
 
 //line rodinia_btree.go:108
-	for i = 0; i < height; i++ {
+	var i_ int = 0
+
+//line rodinia_btree.go:108
+	for ; i_ < height; i_++ {
 		if gc_b.Stopped() {
 			return
 		}
@@ -315,6 +327,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			}
 		}
 	}
+
+//line rodinia_btree.go:134
+	i = i_
+
+//line rodinia_btree.go:134
+	_ = i
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0

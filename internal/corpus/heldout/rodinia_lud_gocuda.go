@@ -10,10 +10,177 @@ import (
 // LudDiagonalKernel is lud_diagonal of lud_kernel.cu: the diagonal block at
 // (offset, offset) factored in shared memory by one block of BLOCK_SIZE
 // threads, a barrier after each step of the elimination.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) }
+	return compiled.Kernel(gc_src_ludDiagonal,
+		func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) },
+		func(gc_b *compiled.Block) { gc_body_ludDiagonal(gc_b, m, matrixDim, offset) })
+}
+
+var gc_src_ludDiagonal = compiled.NewSource("ludDiagonal", "7a32a09441b5891534a54e0bad29979b8afa247255a42a1a13f23eb6fac3d4cf", "rodinia_lud.go:15-60")
+
+func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_j := compiled.Scratch[int](gc_b, 0)
+
+//line rodinia_lud.go:22
+	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line rodinia_lud.go:21
+				var i, j int
+
+//line rodinia_lud.go:24
+				arrayOffset := offset*matrixDim + offset
+
+//line rodinia_lud.go:25
+				var i_ int = 0
+
+//line rodinia_lud.go:25
+				for ; i_ < ludBlockSize; i_++ {
+//line rodinia_lud.go:25
+					if gc_b.Stopped() {
+//line rodinia_lud.go:25
+						return
+//line rodinia_lud.go:25
+					}
+					shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+					arrayOffset += matrixDim
+				}
+
+//line rodinia_lud.go:28
+				i = i_
+
+//line rodinia_lud.go:28
+				_ = i
+				_ = i
+				_ = j
+				_ = arrayOffset
+				_ = i_
+				gc_s_j[gc_rank] = j
+			}
+		}
+	}
+
+//line rodinia_lud.go:30
+	var i_2 int = 0
+
+//line rodinia_lud.go:30
+	for ; i_2 < ludBlockSize-1; i_2++ {
+		if gc_b.Stopped() {
+			return
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i_2; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_s_j[gc_rank]
+
+//line rodinia_lud.go:32
+					if gc_tx > i_2 {
+						for j = 0; j < i_2; j++ {
+//line rodinia_lud.go:33
+							if gc_b.Stopped() {
+//line rodinia_lud.go:33
+								return
+//line rodinia_lud.go:33
+							}
+							shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+						}
+						shadow[gc_tx][i_2] /= shadow[i_2][i_2]
+					}
+					gc_s_j[gc_rank] = j
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i_2; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_s_j[gc_rank]
+
+//line rodinia_lud.go:40
+					if gc_tx > i_2 {
+
+						for j = 0; j < i_2+1; j++ {
+//line rodinia_lud.go:42
+							if gc_b.Stopped() {
+//line rodinia_lud.go:42
+								return
+//line rodinia_lud.go:42
+							}
+							shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+						}
+					}
+					gc_s_j[gc_rank] = j
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var i int
+				_ = i
+				var arrayOffset int
+				_ = arrayOffset
+
+//line rodinia_lud.go:47
+				i = i_2
+
+//line rodinia_lud.go:47
+				_ = i
+
+//line rodinia_lud.go:55
+				arrayOffset = (offset+1)*matrixDim + offset
+
+//line rodinia_lud.go:56
+				var i_3 int = 1
+
+//line rodinia_lud.go:56
+				for ; i_3 < ludBlockSize; i_3++ {
+//line rodinia_lud.go:56
+					if gc_b.Stopped() {
+//line rodinia_lud.go:56
+						return
+//line rodinia_lud.go:56
+					}
+					m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+					arrayOffset += matrixDim
+				}
+
+//line rodinia_lud.go:59
+				i = i_3
+
+//line rodinia_lud.go:59
+				_ = i
+				_ = i_3
+			}
+		}
+	}
 }
 
 // LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
@@ -250,7 +417,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)
 
 //line rodinia_lud.go:152
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
@@ -283,7 +449,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 				_ = i
 				_ = sum
-				gc_s_i[gc_rank] = i
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -297,7 +462,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
+				var i int
+				_ = i
 				var sum float32
 				_ = sum
 
@@ -305,19 +471,28 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				sum = 0
 
 //line rodinia_lud.go:167
-				for i = 0; i < ludBlockSize; i++ {
+				var i_ int = 0
+
+//line rodinia_lud.go:167
+				for ; i_ < ludBlockSize; i_++ {
 //line rodinia_lud.go:167
 					if gc_b.Stopped() {
 //line rodinia_lud.go:167
 						return
 //line rodinia_lud.go:167
 					}
-					sum += periCol[gc_ty][i] * periRow[i][gc_tx]
+					sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 				}
+
+//line rodinia_lud.go:169
+				i = i_
+
+//line rodinia_lud.go:169
+				_ = i
 
 //line rodinia_lud.go:170
 				m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-				gc_s_i[gc_rank] = i
+				_ = i_
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -3,6 +3,7 @@
 package heldout
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -15,8 +16,432 @@ import (
 // the tree and the rest in its last busy thread; the block's sums go back
 // to d_sums[bx*d_mul*NUMBER_THREADS]. main.cu launches it repeatedly, d_mul
 // growing by NUMBER_THREADS, until one block is left.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { sradReduce(gc_t, dNe, dNo, dMul, dSums, dSums2) }
+	return compiled.Kernel(gc_src_sradReduce,
+		func(gc_t *gocuda.Thread) { sradReduce(gc_t, dNe, dNo, dMul, dSums, dSums2) },
+		func(gc_b *compiled.Block) { gc_body_sradReduce(gc_b, dNe, dNo, dMul, dSums, dSums2) })
+}
+
+var gc_src_sradReduce = compiled.NewSource("sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118")
+
+func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line rodinia_srad.go:27
+	bx := gc_bx
+
+//line rodinia_srad.go:30
+	nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
+
+//line rodinia_srad.go:31
+	df := 0
+
+//line rodinia_srad.go:34
+	dPsum := gocuda.Shared[float32](t, sradNumberThreads)
+
+//line rodinia_srad.go:35
+	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					if ei < dNo {
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					if ei < dNo {
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					if ei < dNo {
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					if ei < dNo {
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+				tx := gc_tx
+				_ = tx
+
+//line rodinia_srad.go:29
+				ei := (bx * sradNumberThreads) + tx
+				_ = ei
+
+//line rodinia_srad.go:38
+				var i int
+
+//line rodinia_srad.go:41
+				if ei < dNo {
+
+					dPsum[tx] = dSums[ei*dMul]
+					dPsum2[tx] = dSums2[ei*dMul]
+
+				}
+				_ = i
+			}
+		}
+	}
+
+//line rodinia_srad.go:53
+	if nf == sradNumberThreads {
+
+//line rodinia_srad.go:55
+		var i_ int = 2
+
+//line rodinia_srad.go:55
+		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+
+//line rodinia_srad.go:57
+						if (tx+1)%i_ == 0 {
+							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+							dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+						}
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+					var i int
+					_ = i
+
+//line rodinia_srad.go:63
+					i = i_
+
+//line rodinia_srad.go:63
+					_ = i
+
+//line rodinia_srad.go:65
+					if tx == (sradNumberThreads - 1) {
+						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+					}
+				}
+			}
+		}
+	} else {
+
+//line rodinia_srad.go:71
+		if bx != (gc_gdx - 1) {
+
+//line rodinia_srad.go:73
+			var i_2 int = 2
+
+//line rodinia_srad.go:73
+			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
+				if gc_b.Stopped() {
+					return
+				}
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+							tx := gc_tx
+							_ = tx
+
+//line rodinia_srad.go:75
+							if (tx+1)%i_2 == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+							}
+						}
+					}
+				}
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:81
+						i = i_2
+
+//line rodinia_srad.go:81
+						_ = i
+
+//line rodinia_srad.go:83
+						if tx == (sradNumberThreads - 1) {
+							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+						}
+					}
+				}
+			}
+		} else {
+
+//line rodinia_srad.go:89
+			var i_3 int = 2
+
+//line rodinia_srad.go:89
+			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
+//line rodinia_srad.go:89
+				if gc_b.Stopped() {
+//line rodinia_srad.go:89
+					return
+//line rodinia_srad.go:89
+				}
+				if nf >= i_3 {
+					df = i_3
+				}
+			}
+
+//line rodinia_srad.go:95
+			var i_4 int = 2
+			{
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					{
+						gc_rank := gc_step2 + 0
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+
+//line rodinia_srad.go:93
+						i = i_3
+
+//line rodinia_srad.go:93
+						_ = i
+					}
+					{
+						gc_rank := gc_step2 + 1
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+
+//line rodinia_srad.go:93
+						i = i_3
+
+//line rodinia_srad.go:93
+						_ = i
+					}
+					{
+						gc_rank := gc_step2 + 2
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+
+//line rodinia_srad.go:93
+						i = i_3
+
+//line rodinia_srad.go:93
+						_ = i
+					}
+					{
+						gc_rank := gc_step2 + 3
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+
+//line rodinia_srad.go:93
+						i = i_3
+
+//line rodinia_srad.go:93
+						_ = i
+					}
+				}
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+
+//line rodinia_srad.go:93
+					i = i_3
+
+//line rodinia_srad.go:93
+					_ = i
+				}
+			}
+
+//line rodinia_srad.go:95
+			for ; i_4 <= df; i_4 = 2 * i_4 {
+				if gc_b.Stopped() {
+					return
+				}
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+							tx := gc_tx
+							_ = tx
+
+//line rodinia_srad.go:97
+							if (tx+1)%i_4 == 0 && tx < df {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+							}
+						}
+					}
+				}
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:103
+						i = i_4
+
+//line rodinia_srad.go:103
+						_ = i
+
+//line rodinia_srad.go:105
+						if tx == (df - 1) {
+
+							for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+//line rodinia_srad.go:107
+								if gc_b.Stopped() {
+//line rodinia_srad.go:107
+									return
+//line rodinia_srad.go:107
+								}
+								dPsum[tx] = dPsum[tx] + dSums[i]
+								dPsum2[tx] = dPsum2[tx] + dSums2[i]
+							}
+
+							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+						}
+					}
+				}
+			}
+		}
+	}
 }
