@@ -91,3 +91,16 @@ func uniSyncKernel(t *gocuda.Thread, in []int32, out []int32) {
 		out[2*i+1] = 1
 	}
 }
+
+// MatchAllKernel asks, per warp, whether all lanes hold the same value
+// (MatchAllSync's two results). out has two elements per thread.
+//
+//gocuda:kernel MatchAllKernel
+func matchAll(t *gocuda.Thread, in []int32, out []uint32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	m, all := gocuda.MatchAllSync(t, gocuda.FullMask, in[i])
+	out[2*i] = m
+	if all {
+		out[2*i+1] = 1
+	}
+}

@@ -1037,3 +1037,86 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 }
+
+// MatchAllKernel asks, per warp, whether all lanes hold the same value
+// (MatchAllSync's two results). out has two elements per thread.
+func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_matchAll,
+		func(gc_t *gocuda.Thread) { matchAll(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_matchAll(gc_b, in, out) })
+}
+
+var gc_src_matchAll = compiled.NewSource("matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106")
+
+func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]int32
+		var gc_c1r [32]uint64
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line normalize.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line normalize.go:101
+				gc_c1v[gc_lane] = in[i]
+			}
+		}
+
+//line normalize.go:101
+		compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line normalize.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line normalize.go:101
+				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
+
+//line normalize.go:102
+				out[2*i] = m
+
+//line normalize.go:103
+				if all {
+					out[2*i+1] = 1
+				}
+				_ = m
+				_ = all
+			}
+		}
+	}
+}

@@ -146,3 +146,25 @@ func TestUniSyncForms(t *testing.T) {
 		require.Equal(t, want, got[2*i:2*i+2], "thread %d", i)
 	}
 }
+
+// TestMatchAllForms: MatchAllSync's mask and flag agree on both paths and
+// with its definition.
+func TestMatchAllForms(t *testing.T) {
+	n := 4 * 32
+	in := make([]int32, n)
+	for i := range in {
+		in[i] = int32(i / 32)
+	}
+	in[100] = 7 // warp 3 differs in one lane
+	got := agree(t, func(f form) ([]uint32, error) {
+		out := make([]uint32, 2*n)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 64}}, MatchAllKernel(in, out))
+	})
+	for i := range n {
+		want := []uint32{0xffffffff, 1}
+		if i/32 == 3 {
+			want = []uint32{0, 0}
+		}
+		require.Equal(t, want, got[2*i:2*i+2], "thread %d", i)
+	}
+}

@@ -76,7 +76,7 @@ var table = []*Entry{
 	warp(gocuda+"ShflDownSync", "ShflDownSync", grid.KindShflDown, 0, 1, 2, 3, 4),
 	warp(gocuda+"ShflXorSync", "ShflXorSync", grid.KindShflXor, 0, 1, 2, 3, 4),
 	warp(gocuda+"MatchAnySync", "MatchAnySync", grid.KindMatchAny, 0, 1, 2, none, none),
-	{Name: gocuda + "MatchAllSync", Short: "MatchAllSync", Kind: Collective, Thread: 0, Mask: 1, Value: 2, Arg: none, Width: none, Op: none},
+	warp(gocuda+"MatchAllSync", "MatchAllSync", grid.KindMatchAll, 0, 1, 2, none, none), // two results: the engine's is mask | 1<<32 or 0
 	warp(gocuda+"ReduceAddSync", "ReduceAddSync", grid.KindReduceAdd, 0, 1, 2, none, none),
 	warp(gocuda+"ReduceMinSync", "ReduceMinSync", grid.KindReduceMin, 0, 1, 2, none, none),
 	warp(gocuda+"ReduceMaxSync", "ReduceMaxSync", grid.KindReduceMax, 0, 1, 2, none, none),

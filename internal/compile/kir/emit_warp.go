@@ -227,6 +227,9 @@ func (e *emitter) collective(c *Collective) {
 	out, rtype := "nil", "bool"
 	if sig.Results().Len() > 0 {
 		rtype = e.typeString(sig.Results().At(0).Type())
+		if sig.Results().Len() == 2 { // MatchAllSync: the mask, and whether all matched in bit 32
+			rtype = "uint64"
+		}
 		name := fmt.Sprintf("%s%dr", e.name["c"], c.id(e))
 		e.warpDecls = append(e.warpDecls, fmt.Sprintf("var %s [32]%s", name, rtype))
 		e.collOut[c.Call] = name

@@ -31,6 +31,8 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		return e.selector(n)
 	case *ast.CallExpr:
 		return e.call(c, n)
+	case *ast.AssignStmt:
+		return e.pairResult(c, n)
 	case *ast.FuncLit:
 		e.inLit++
 		defer func() { e.inLit-- }()
@@ -312,4 +314,31 @@ func (e *emitter) tileAt(id *ast.Ident, v *types.Var) ast.Expr {
 	}
 	fun := &ast.SelectorExpr{X: ast.NewIdent(e.f.Src.Compiled), Sel: &ast.Ident{NamePos: e.pos.at(id.Pos()), Name: "TileAt"}}
 	return &ast.CallExpr{Fun: fun, Args: []ast.Expr{ast.NewIdent(e.use("b")), ast.NewIdent(e.name["rank"]), ast.NewIdent(name)}}
+}
+
+// pairResult writes m, ok := MatchAllSync(...) in a lane loop as the two
+// values the lane's result holds: the mask, and bit 32.
+func (e *emitter) pairResult(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
+	if len(a.Rhs) != 1 || len(a.Lhs) != 2 || !e.lane {
+		return nil, false
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	name, ok := e.collOut[call]
+	if !ok {
+		return nil, false
+	}
+	at := e.pos.at(call.Pos())
+	r := func() ast.Expr {
+		return &ast.IndexExpr{X: &ast.Ident{NamePos: at, Name: name}, Index: ast.NewIdent(e.name["lane"])}
+	}
+	mask := &ast.CallExpr{Fun: ast.NewIdent("uint32"), Args: []ast.Expr{r()}}
+	all := &ast.BinaryExpr{X: &ast.BinaryExpr{X: r(), Op: token.SHR, Y: intLit(32)}, Op: token.NEQ, Y: intLit(0)}
+	lhs := make([]ast.Expr, len(a.Lhs))
+	for i, l := range a.Lhs {
+		lhs[i] = c.node(l).(ast.Expr)
+	}
+	return &ast.AssignStmt{Lhs: lhs, TokPos: e.pos.at(a.TokPos), Tok: a.Tok, Rhs: []ast.Expr{mask, all}}, true
 }

@@ -4,11 +4,6 @@ import "github.com/gocuda/gocuda/gocuda"
 
 var sink *gocuda.Thread
 
-//gocuda:kernel ShuffleKernel
-func shuffle(t *gocuda.Thread, out []int32) {
-	_, _ = gocuda.MatchAllSync(t, gocuda.FullMask, int32(1)) // want `the collective MatchAllSync is not compiled yet`
-}
-
 //gocuda:kernel WarpLoopKernel
 func warpLoop(t *gocuda.Thread, v int32) {
 outer:

@@ -6,13 +6,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// ShuffleKernel returns the kernel shuffle bound to its arguments.
-//
-// gocuda compile left it on the runtime path: the collective MatchAllSync is not compiled yet.
-func ShuffleKernel(out []int32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { shuffle(gc_t, out) }
-}
-
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads (give every lane the same trip count and guard the body).
