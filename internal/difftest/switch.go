@@ -36,3 +36,24 @@ func switchStages(t *gocuda.Thread, out []int32, op int) {
 	}
 	out[t.BlockIdx.X*t.BlockDim.X+tid] = v
 }
+
+// SwitchLoopKernel has a loop with its own break inside a case of a
+// switch holding a barrier.
+//
+//gocuda:kernel SwitchLoopKernel
+func switchLoop(t *gocuda.Thread, out []int32, op int) {
+	v := int32(t.ThreadIdx.X)
+	switch op {
+	case 1:
+		for k := 0; ; k++ {
+			if k == 3 {
+				break
+			}
+			v += int32(k)
+		}
+		t.SyncThreads()
+	default:
+		t.SyncThreads()
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = v
+}

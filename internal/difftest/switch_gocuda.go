@@ -555,3 +555,244 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		}
 	}
 }
+
+// SwitchLoopKernel has a loop with its own break inside a case of a
+// switch holding a barrier.
+func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_switchLoop,
+		func(gc_t *gocuda.Thread) { switchLoop(gc_t, out, op) },
+		func(gc_b *compiled.Block) { gc_body_switchLoop(gc_b, out, op) })
+}
+
+var gc_src_switchLoop = compiled.NewSource("switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59")
+
+func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line switch.go:45
+					v := int32(gc_tx)
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line switch.go:45
+					v := int32(gc_tx)
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line switch.go:45
+					v := int32(gc_tx)
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line switch.go:45
+					v := int32(gc_tx)
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line switch.go:45
+				v := int32(gc_tx)
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	{
+
+//line switch.go:46
+		var tag int = op
+
+//line switch.go:47
+		if tag == 1 {
+			{
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					{
+						gc_rank := gc_step2 + 0
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:48
+						for k := 0; ; k++ {
+//line switch.go:48
+							if gc_b.Stopped() {
+//line switch.go:48
+								return
+//line switch.go:48
+							}
+							if k == 3 {
+								break
+							}
+							v += int32(k)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_rank := gc_step2 + 1
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:48
+						for k := 0; ; k++ {
+//line switch.go:48
+							if gc_b.Stopped() {
+//line switch.go:48
+								return
+//line switch.go:48
+							}
+							if k == 3 {
+								break
+							}
+							v += int32(k)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_rank := gc_step2 + 2
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:48
+						for k := 0; ; k++ {
+//line switch.go:48
+							if gc_b.Stopped() {
+//line switch.go:48
+								return
+//line switch.go:48
+							}
+							if k == 3 {
+								break
+							}
+							v += int32(k)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_rank := gc_step2 + 3
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:48
+						for k := 0; ; k++ {
+//line switch.go:48
+							if gc_b.Stopped() {
+//line switch.go:48
+								return
+//line switch.go:48
+							}
+							if k == 3 {
+								break
+							}
+							v += int32(k)
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line switch.go:48
+					for k := 0; ; k++ {
+//line switch.go:48
+						if gc_b.Stopped() {
+//line switch.go:48
+							return
+//line switch.go:48
+						}
+						if k == 3 {
+							break
+						}
+						v += int32(k)
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+
+//line switch.go:58
+				out[gc_bx*gc_bdx+gc_tx] = v
+			}
+		}
+	}
+}

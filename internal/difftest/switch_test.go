@@ -52,3 +52,21 @@ func TestSwitchStagesForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchLoopForms: a loop's own break inside a case compiles and
+// agrees with the host.
+func TestSwitchLoopForms(t *testing.T) {
+	for _, op := range []int{0, 1} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 32)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 32}}, SwitchLoopKernel(out, op))
+		})
+		for i, v := range got {
+			want := int32(i)
+			if op == 1 {
+				want += 0 + 1 + 2
+			}
+			require.Equal(t, want, v, "op %d thread %d", op, i)
+		}
+	}
+}

@@ -94,9 +94,7 @@ func (f *Func) checkClause(cc *ast.CaseClause) {
 			case *ast.FuncLit:
 				return false
 			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				if m != n {
-					return false // breaks inside are their own
-				}
+				return false // breaks inside are their own
 			case *ast.BranchStmt:
 				if m.Tok == token.FALLTHROUGH || m.Tok == token.BREAK && m.Label == nil {
 					fail(f.unsupported(m, "a %s in a switch holding a barrier or collective (write the cases as ifs)", m.Tok))
