@@ -1543,7 +1543,8 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					return
 				}
 				gc_act = gc_in7 &^ gc_dead
-				var gc_m7 uint32
+				var gc_m7, gc_skip7 uint32
+				_ = gc_skip7
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1647,7 +1648,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 							_ = r
 						}
 					}
-					gc_act = gc_save5 &^ gc_dead
+					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
 				}
 				gc_act = gc_in7 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1728,7 +1729,8 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					return
 				}
 				gc_act = gc_in10 &^ gc_dead
-				var gc_m10 uint32
+				var gc_m10, gc_skip10 uint32
+				_ = gc_skip10
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1885,7 +1887,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 							_ = r
 						}
 					}
-					gc_act = gc_save8 &^ gc_dead
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
 				gc_act = gc_in10 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1966,7 +1968,8 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					return
 				}
 				gc_act = gc_in10 &^ gc_dead
-				var gc_m10 uint32
+				var gc_m10, gc_skip10 uint32
+				_ = gc_skip10
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2126,7 +2129,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 							_ = maxValueInGroup
 						}
 					}
-					gc_act = gc_save8 &^ gc_dead
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
 				gc_act = gc_in10 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2213,7 +2216,8 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					return
 				}
 				gc_act = gc_in11 &^ gc_dead
-				var gc_m11 uint32
+				var gc_m11, gc_skip11 uint32
+				_ = gc_skip11
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2309,7 +2313,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 							_ = oddGroupSum
 						}
 					}
-					gc_act = gc_save8 &^ gc_m8 &^ gc_dead
+					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
 					if gc_act != 0 {
 
 //line samples_cg.go:355
@@ -2334,7 +2338,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 							_ = evenGroupSum
 						}
 					}
-					gc_act = gc_save8 &^ gc_dead
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 				}
 
 //line samples_cg.go:360

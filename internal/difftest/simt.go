@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"math/bits"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // SIMTLoopKernel runs loops whose trip counts differ between the lanes of
 // a warp around warp collectives, as on a GPU: a grid-stride loop over
@@ -31,4 +35,44 @@ func simtLoop(t *gocuda.Thread, in []int32, out []int32) {
 		got += gocuda.ShflSync(t, mask, int32(lane*10+k), 29, 32)
 	}
 	out[3*id], out[3*id+1], out[3*id+2] = votes, trips, got
+}
+
+// simtIn reports whether lane j is still in SIMTBranchKernel's loop at
+// trip k, and not continuing it: no break at an earlier trip, none and no
+// continue at this one.
+func simtIn(j, k int) bool {
+	for i := 0; i <= k; i++ {
+		if (j+i)%5 == 0 {
+			return false
+		}
+	}
+	return j%3 != k%3
+}
+
+// SIMTBranchKernel leaves a loop holding a shuffle by break and continue
+// under conditions that differ between lanes: each shuffle's mask names
+// exactly the lanes still iterating, as CUDA requires. out has one element
+// per thread.
+//
+//gocuda:kernel SIMTBranchKernel
+func simtBranch(t *gocuda.Thread, out []int32) {
+	lane := t.LaneID()
+	var v int32
+	for k := 0; k < 8; k++ {
+		if (lane+k)%5 == 0 {
+			break
+		}
+		if lane%3 == k%3 {
+			continue
+		}
+		var mask uint32
+		for j := range 32 {
+			if simtIn(j, k) {
+				mask |= 1 << j
+			}
+		}
+		src := 31 - bits.LeadingZeros32(mask) // the highest lane still here
+		v += gocuda.ShflSync(t, mask, int32(lane*100+k), src, 32)
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = v
 }

@@ -5,6 +5,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math/bits"
 )
 
 // SIMTLoopKernel runs loops whose trip counts differ between the lanes of
@@ -19,7 +20,7 @@ func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_simtLoop(gc_b, in, out) })
 }
 
-var gc_src_simtLoop = compiled.NewSource("simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:5-34")
+var gc_src_simtLoop = compiled.NewSource("simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38")
 
 func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -54,7 +55,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
-//line simt.go:16
+//line simt.go:20
 			var votes_, trips int32
 			_ = votes_
 			_ = trips
@@ -62,7 +63,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			gc_l_trips[gc_lane] = trips
 		}
 
-//line simt.go:17
+//line simt.go:21
 		{
 			gc_save6 := gc_act
 			gc_in6 := gc_act
@@ -80,11 +81,11 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line simt.go:14
+//line simt.go:18
 					id := gc_bx*gc_bdx + gc_tx
 					_ = id
 
-//line simt.go:17
+//line simt.go:21
 					i := id
 					_ = i
 					gc_l_i[gc_lane] = i
@@ -95,7 +96,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					return
 				}
 				gc_act = gc_in6 &^ gc_dead
-				var gc_m6 uint32
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -105,7 +107,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					i := gc_l_i[gc_lane]
 					_ = i
 
-//line simt.go:17
+//line simt.go:21
 					if i < len(in) {
 						gc_m6 |= 1 << gc_lane
 					}
@@ -122,22 +124,22 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line simt.go:15
+//line simt.go:19
 					lane := (gc_rank & 31)
 					_ = lane
 					i := gc_l_i[gc_lane]
 					_ = i
 
-//line simt.go:18
+//line simt.go:22
 					here := min(32, len(in)-(i-lane))
 					_ = here
 
-//line simt.go:19
+//line simt.go:23
 					gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 					gc_c1v[gc_lane] = in[i] > 0
 				}
 
-//line simt.go:19
+//line simt.go:23
 				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -150,13 +152,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					trips := gc_l_trips[gc_lane]
 					_ = trips
 
-//line simt.go:19
+//line simt.go:23
 					b := gc_c1r[gc_lane]
 
-//line simt.go:20
+//line simt.go:24
 					votes_ += int32(b&0xffff) + int32(b>>16)
 
-//line simt.go:21
+//line simt.go:25
 					trips++
 					_ = b
 					gc_l_votes_[gc_lane] = votes_
@@ -172,7 +174,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					i := gc_l_i[gc_lane]
 					_ = i
 
-//line simt.go:17
+//line simt.go:21
 					i += gc_gdx * gc_bdx
 					gc_l_i[gc_lane] = i
 				}
@@ -186,13 +188,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
-//line simt.go:23
+//line simt.go:27
 			var got int32
 			_ = got
 			gc_l_got[gc_lane] = got
 		}
 
-//line simt.go:24
+//line simt.go:28
 		{
 			gc_save12 := gc_act
 			gc_in12 := gc_act
@@ -203,7 +205,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line simt.go:24
+//line simt.go:28
 				k := 0
 				_ = k
 				gc_l_k[gc_lane] = k
@@ -213,7 +215,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					return
 				}
 				gc_act = gc_in12 &^ gc_dead
-				var gc_m12 uint32
+				var gc_m12, gc_skip12 uint32
+				_ = gc_skip12
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -221,13 +224,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line simt.go:15
+//line simt.go:19
 					lane := (gc_rank & 31)
 					_ = lane
 					k := gc_l_k[gc_lane]
 					_ = k
 
-//line simt.go:24
+//line simt.go:28
 					if k < lane%5 {
 						gc_m12 |= 1 << gc_lane
 					}
@@ -244,349 +247,349 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line simt.go:15
+//line simt.go:19
 					lane := (gc_rank & 31)
 					_ = lane
 					k := gc_l_k[gc_lane]
 					_ = k
 
-//line simt.go:25
+//line simt.go:29
 					var mask uint32
 
 					{
 
-//line simt.go:26
+//line simt.go:30
 						{
-//line simt.go:26
+//line simt.go:30
 							j := int(0)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(1)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(2)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(3)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(4)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(5)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(6)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(7)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(8)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(9)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(10)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(11)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(12)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(13)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(14)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(15)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(16)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(17)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(18)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(19)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(20)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(21)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(22)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(23)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(24)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(25)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(26)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(27)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(28)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(29)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(30)
-//line simt.go:26
-							_ = j
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-//line simt.go:26
-						{
-//line simt.go:26
-							j := int(31)
-//line simt.go:26
+//line simt.go:30
 							_ = j
 							if j%5 > k {
 								mask |= 1 << j
 							}
 						}
 //line simt.go:30
+						{
+//line simt.go:30
+							j := int(1)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(2)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(3)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(4)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(5)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(6)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(7)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(8)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(9)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(10)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(11)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(12)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(13)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(14)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(15)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(16)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(17)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(18)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(19)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(20)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(21)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(22)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(23)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(24)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(25)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(26)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(27)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(28)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(29)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(30)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:30
+						{
+//line simt.go:30
+							j := int(31)
+//line simt.go:30
+							_ = j
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:34
 					}
 					_ = mask
 
-//line simt.go:31
+//line simt.go:35
 					gc_c2m[gc_lane] = mask
 					gc_c2v[gc_lane] = int32(lane*10 + k)
 					gc_c2a[gc_lane] = 29
 					gc_c2w[gc_lane] = 32
 				}
 
-//line simt.go:31
+//line simt.go:35
 				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -597,7 +600,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					got := gc_l_got[gc_lane]
 					_ = got
 
-//line simt.go:31
+//line simt.go:35
 					got += gc_c2r[gc_lane]
 					gc_l_got[gc_lane] = got
 				}
@@ -611,7 +614,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					k := gc_l_k[gc_lane]
 					_ = k
 
-//line simt.go:24
+//line simt.go:28
 					k++
 					gc_l_k[gc_lane] = k
 				}
@@ -632,7 +635,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line simt.go:14
+//line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
 				_ = id
 				votes_ := gc_l_votes_[gc_lane]
@@ -642,8 +645,562 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				got := gc_l_got[gc_lane]
 				_ = got
 
-//line simt.go:33
+//line simt.go:37
 				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+			}
+		}
+	}
+}
+
+// SIMTBranchKernel leaves a loop holding a shuffle by break and continue
+// under conditions that differ between lanes: each shuffle's mask names
+// exactly the lanes still iterating, as CUDA requires. out has one element
+// per thread.
+func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_simtBranch,
+		func(gc_t *gocuda.Thread) { simtBranch(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_simtBranch(gc_b, out) })
+}
+
+var gc_src_simtBranch = compiled.NewSource("simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78")
+
+func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]int32
+		var gc_l_k [32]int
+		var gc_c1m [32]uint32
+		var gc_c1v [32]int32
+		var gc_c1a [32]int
+		var gc_c1w [32]int
+		var gc_c1r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line simt.go:60
+			var v int32
+			_ = v
+			gc_l_v[gc_lane] = v
+		}
+
+//line simt.go:61
+		{
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line simt.go:61
+				k := 0
+				_ = k
+				gc_l_k[gc_lane] = k
+			}
+			for {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k := gc_l_k[gc_lane]
+					_ = k
+
+//line simt.go:61
+					if k < 8 {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
+				{
+					var gc_m3 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line simt.go:59
+						lane := (gc_rank & 31)
+						_ = lane
+						k := gc_l_k[gc_lane]
+						_ = k
+
+//line simt.go:62
+						if (lane+k)%5 == 0 {
+							gc_m3 |= 1 << gc_lane
+						}
+					}
+					gc_save3 := gc_act
+					gc_act = gc_save3 & gc_m3
+					if gc_act != 0 {
+
+//line simt.go:63
+						gc_in8 &^= gc_act
+						gc_skip8 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+				}
+				{
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line simt.go:59
+						lane := (gc_rank & 31)
+						_ = lane
+						k := gc_l_k[gc_lane]
+						_ = k
+
+//line simt.go:65
+						if lane%3 == k%3 {
+							gc_m4 |= 1 << gc_lane
+						}
+					}
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
+
+//line simt.go:66
+						gc_skip8 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line simt.go:59
+					lane := (gc_rank & 31)
+					_ = lane
+					k := gc_l_k[gc_lane]
+					_ = k
+
+//line simt.go:68
+					var mask uint32
+
+					{
+
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(0)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(1)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(2)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(3)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(4)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(5)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(6)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(7)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(8)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(9)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(10)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(11)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(12)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(13)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(14)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(15)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(16)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(17)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(18)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(19)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(20)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(21)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(22)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(23)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(24)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(25)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(26)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(27)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(28)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(29)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(30)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:69
+						{
+//line simt.go:69
+							j := int(31)
+//line simt.go:69
+							_ = j
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+//line simt.go:73
+					}
+
+//line simt.go:74
+					src := 31 - bits.LeadingZeros32(mask)
+					_ = mask
+					_ = src
+
+//line simt.go:75
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(lane*100 + k)
+					gc_c1a[gc_lane] = src
+					gc_c1w[gc_lane] = 32
+				}
+
+//line simt.go:75
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line simt.go:75
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k := gc_l_k[gc_lane]
+					_ = k
+
+//line simt.go:61
+					k++
+					gc_l_k[gc_lane] = k
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line simt.go:77
+				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

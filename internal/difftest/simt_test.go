@@ -40,3 +40,32 @@ func TestSIMTLoopForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSIMTBranchForms: break and continue taken by some lanes of a loop
+// holding a shuffle agree on both paths and with the host.
+func TestSIMTBranchForms(t *testing.T) {
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 64)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, SIMTBranchKernel(out))
+	})
+	for i, v := range got {
+		lane := i % 32
+		var want int32
+		for k := 0; k < 8; k++ {
+			if (lane+k)%5 == 0 {
+				break
+			}
+			if !simtIn(lane, k) {
+				continue
+			}
+			src := -1
+			for j := range 32 {
+				if simtIn(j, k) {
+					src = j
+				}
+			}
+			want += int32(src*100 + k)
+		}
+		require.Equal(t, want, v, "thread %d", i)
+	}
+}

@@ -39,16 +39,23 @@ type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 // refuses structural control whose condition may differ between threads.
 func classify(f *Func) {
 	sites := f.collectSites()
-	uniform := f.uniformVars(sites)
-	remat := f.rematVars(sites, uniform)
-	for obj, v := range f.Vars {
-		switch {
-		case uniform[obj]:
-			v.Class = Uniform
-		case remat[obj]:
-			v.Class, v.Def = Remat, sites[obj][0].stmt
-		default:
-			v.Class = Varying
+	for {
+		uniform := f.uniformVars(sites)
+		remat := f.rematVars(sites, uniform)
+		for obj, v := range f.Vars {
+			switch {
+			case uniform[obj]:
+				v.Class = Uniform
+			case remat[obj]:
+				v.Class, v.Def = Remat, sites[obj][0].stmt
+			default:
+				v.Class = Varying
+			}
+		}
+		// Loops whose lanes leave at different trips make what they
+		// assign per thread, which may make more such loops.
+		if !f.laneLoops(f.Body) {
+			break
 		}
 	}
 	f.shared = f.sharedVars(sites)

@@ -36,6 +36,7 @@ type emitter struct {
 	reduced     map[*ast.CallExpr]string // the result of each predicate barrier
 	inLit       int                      // inside function literals: their returns are theirs
 	tileHandle  bool                     // writing a tile handle as the block has it
+	simt        []simtLoop               // the WarpFors being written, innermost last
 	labelUsed   bool                     // a thread returns from the current loop
 }
 

@@ -52,6 +52,10 @@ func (e *emitter) node(n Node) {
 		e.printf("}\n")
 	case *Branch:
 		e.line(n.Src.Pos())
+		if n.Lanes {
+			e.laneBranch(n)
+			break
+		}
 		e.printf("%s\n", e.plain(n.Src))
 	case *Barrier:
 		// the thread loops before and after it are the block barrier; a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -302,11 +303,34 @@ func (e *emitter) warpIf(w *WarpIf) {
 	e.nodes(w.Then)
 	e.printf("}\n")
 	if len(w.Else) > 0 {
-		e.printf("%s = %s &^ %s &^ %s\nif %s != 0 {\n", n["act"], save, m, n["dead"], n["act"])
+		e.printf("%s = %s &^ %s &^ %s%s\nif %s != 0 {\n", n["act"], save, m, n["dead"], e.skipped(), n["act"])
 		e.nodes(w.Else)
 		e.printf("}\n")
 	}
-	e.printf("%s = %s &^ %s\n}\n", n["act"], save, n["dead"])
+	e.printf("%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], e.skipped())
+}
+
+// A simtLoop is a WarpFor being written: the masks of the lanes still in
+// it, and of those that left this trip (break, continue).
+type simtLoop struct{ in, skip string }
+
+// skipped returns &^ skip of the innermost WarpFor, or "": lanes that
+// left its trip do not come back when an if reconverges.
+func (e *emitter) skipped() string {
+	if len(e.simt) == 0 {
+		return ""
+	}
+	return " &^ " + e.simt[len(e.simt)-1].skip
+}
+
+// laneBranch writes a break or continue of the innermost WarpFor, taken
+// by the active lanes: they leave the trip, and for a break the loop.
+func (e *emitter) laneBranch(b *Branch) {
+	n, l := e.name, e.simt[len(e.simt)-1]
+	if b.Src.Tok == token.BREAK {
+		e.printf("%s &^= %s\n", l.in, n["act"])
+	}
+	e.printf("%s |= %s\n%s = 0\n", l.skip, n["act"], n["act"])
 }
 
 // laneReturn writes a return of every active lane of the warp.
@@ -344,13 +368,13 @@ func (e *emitter) tileCollective(c *Collective, value, arg collOperand, out, rty
 func (e *emitter) warpFor(w *WarpFor) {
 	n := e.name
 	in, m := e.f.Names.Fresh(fmt.Sprintf("in%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("m%d", w.Cond.ID))
-	save := e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID))
+	save, skip := e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("skip%d", w.Cond.ID))
 	e.line(w.Src.Pos())
 	e.printf("{\n%s := %s\n%s := %s\n", save, n["act"], in, n["act"])
 	if w.Src.Init != nil {
 		e.lanes(w.Init)
 	}
-	e.printf("for {\nif %s.Stopped() {\nreturn\n}\n%s = %s &^ %s\nvar %s uint32\n", n["b"], n["act"], in, n["dead"], m)
+	e.printf("for {\nif %s.Stopped() {\nreturn\n}\n%s = %s &^ %s\nvar %s, %s uint32\n_ = %s\n", n["b"], n["act"], in, n["dead"], m, skip, skip)
 	if w.Src.Cond == nil {
 		e.printf("%s = ^uint32(0)\n", m)
 	} else {
@@ -360,7 +384,9 @@ func (e *emitter) warpFor(w *WarpFor) {
 		})
 	}
 	e.printf("%s &= %s\n%s = %s\nif %s == 0 {\nbreak\n}\n", in, m, n["act"], in, n["act"])
+	e.simt = append(e.simt, simtLoop{in: in, skip: skip})
 	e.nodes(w.Body)
+	e.simt = e.simt[:len(e.simt)-1]
 	if w.Src.Post != nil {
 		e.printf("%s = %s &^ %s\n", n["act"], in, n["dead"])
 		e.lanes(w.Post)

@@ -205,9 +205,11 @@ func (f *Func) varOf(e ast.Expr) *Var {
 func blockLevel(n Node) bool {
 	found := false
 	Walk([]Node{n}, func(m Node) {
-		switch m.(type) {
-		case *Barrier, *Branch:
+		switch m := m.(type) {
+		case *Barrier:
 			found = true
+		case *Branch:
+			found = found || !m.Lanes
 		}
 	})
 	return found

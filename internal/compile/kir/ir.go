@@ -59,6 +59,9 @@ type Func struct {
 	// (funcparam.go).
 	bound     map[*types.Var]ast.Expr
 	bindDepth int // helper bodies being analyzed, nested
+	// laneLoop are the loops whose lanes leave them at different trips
+	// (For.Lanes), for classify's fixpoint.
+	laneLoop map[*ast.ForStmt]bool
 
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
@@ -148,8 +151,13 @@ type (
 		Entry kapi.Entry
 		Stmt  ast.Stmt
 	}
-	// Branch is a break or continue of uniform control, at block level.
-	Branch struct{ Src *ast.BranchStmt }
+	// Branch is a break or continue of uniform control, at block level;
+	// or, with Lanes, of a loop whose lanes leave it at different trips
+	// (a WarpFor), taken by the lanes that reach it.
+	Branch struct {
+		Src   *ast.BranchStmt
+		Lanes bool
+	}
 	// Return is a return of every thread of the block at once.
 	Return struct{ Src *ast.ReturnStmt }
 

@@ -162,8 +162,8 @@ func (f *Func) uniformControl(ctrl, inside []ast.Stmt, ok func(*types.Var) bool)
 				return false
 			}
 		case *ast.ForStmt:
-			if !f.uniformStmt(c.Init, ok) || !f.uniformStmt(c.Post, ok) || !f.pure(c.Cond, ok, false) {
-				return false
+			if f.laneLoop[c] || !f.uniformStmt(c.Init, ok) || !f.uniformStmt(c.Post, ok) || !f.pure(c.Cond, ok, false) {
+				return false // a loop whose lanes leave at different trips runs its body a different number of times per lane
 			}
 		case *ast.RangeStmt:
 			if !f.uniformStmt(c, ok) {

@@ -117,7 +117,7 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 			flush(false)
 			n.Body = f.warpSplit(n.Body, inside)
 			out = append(out, n)
-		case *Return:
+		case *Return, *Branch:
 			flush(false)
 			out = append(out, n)
 		default:
