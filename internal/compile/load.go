@@ -50,6 +50,45 @@ func (k *Kernel) Name() string {
 	return k.Decl.Name.Name
 }
 
+// ident returns the name generated identifiers take after the kernel:
+// its name, or for a method its receiver's type and its name.
+func (k *Kernel) ident() string {
+	if r := recvType(k.Decl); r != "" {
+		return r + "_" + k.Name()
+	}
+	return k.Name()
+}
+
+// recvType returns the name of a method's receiver type, or "".
+func recvType(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// checkRecv refuses a kernel method the constructor cannot call: one of a
+// generic type, or whose receiver has no name.
+func checkRecv(fd *ast.FuncDecl) error {
+	if fd.Recv == nil {
+		return nil
+	}
+	if recvType(fd) == "" {
+		return fmt.Errorf("%s marks a method of a generic type: make it a function taking the value", Directive)
+	}
+	if f := fd.Recv.List[0]; len(f.Names) == 0 || f.Names[0].Name == "_" {
+		return fmt.Errorf("%s marks a method whose receiver has no name: name it (the constructor takes it)", Directive)
+	}
+	return nil
+}
+
 // Pos returns the position of pos in the kernel's file set.
 func (k *Kernel) Pos(pos token.Pos) token.Position { return k.Pkg.Fset.Position(pos) }
 
@@ -167,8 +206,11 @@ func kernelOf(pkg *packages.Package, f *ast.File, path string, d ast.Decl) (*Ker
 		return nil, err
 	}
 	fd, ok := d.(*ast.FuncDecl)
-	if !ok || fd.Recv != nil || fd.Body == nil {
+	if !ok || fd.Body == nil {
 		return nil, fmt.Errorf("%s: %s marks a function: func name(t *gocuda.Thread, params...)", where, Directive)
+	}
+	if err := checkRecv(fd); err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
 	}
 	sig := pkg.TypesInfo.Defs[fd.Name].(*types.Func).Signature()
 	if sig.Params().Len() == 0 || !isThread(sig.Params().At(0).Type()) || sig.Results().Len() != 0 {

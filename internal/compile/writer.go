@@ -27,7 +27,7 @@ func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format
 func (w *writer) refused(k *Kernel, r *Refusal) {
 	w.printf("%s", docOf(k, r))
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
-	w.printf("return func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n}\n\n", w.gocuda, k.Name(), typeArgs(k), argList(k))
+	w.printf("return func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n}\n\n", w.gocuda, callee(k), typeArgs(k), paramArgs(k))
 }
 
 // kernel writes the constructor, source record and body of a compiled
@@ -35,7 +35,7 @@ func (w *writer) refused(k *Kernel, r *Refusal) {
 func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines string) {
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
 	f.Src.Gocuda, f.Src.Compiled = w.gocuda, w.compiled
-	name, targs, args := k.Name(), typeArgs(k), argList(k)
+	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
 	entry, body := "Kernel", fmt.Sprintf("func(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) }", w.compiled, name, targs, args)
@@ -47,8 +47,8 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 		body = fmt.Sprintf("func(gc_b *%s.Block, gc_lo, gc_hi int) { gc_body_%s%s(gc_b, gc_lo, gc_hi%s) }", w.compiled, name, targs, args)
 	}
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
-		w.compiled, entry, name, w.gocuda, name, targs, args, body)
-	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, name, hash, lines)
+		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
+	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
 	w.printf("%s\n", kir.Emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
@@ -81,9 +81,13 @@ func (w *writer) typeParams(k *Kernel) string {
 	return "[" + strings.Join(groups, ", ") + "]"
 }
 
-// params returns ", p1 T1, p2 T2": k's parameters after the thread.
+// params returns ", p1 T1, p2 T2": k's parameters after the thread, its
+// receiver first for a method.
 func (w *writer) params(k *Kernel) string {
 	var b strings.Builder
+	if r := k.Decl.Recv; r != nil {
+		fmt.Fprintf(&b, ", %s %s", r.List[0].Names[0].Name, w.plain(r.List[0].Type))
+	}
 	for _, f := range k.Decl.Type.Params.List[1:] {
 		var names []string
 		for _, n := range f.Names {
@@ -108,8 +112,27 @@ func typeArgs(k *Kernel) string {
 	return "[" + strings.Join(names, ", ") + "]"
 }
 
-// argList returns ", p1, p2": the arguments passing the parameters on.
+// callee returns what the per-thread form calls: the kernel function, or
+// the method on its receiver.
+func callee(k *Kernel) string {
+	if r := k.Decl.Recv; r != nil {
+		return r.List[0].Names[0].Name + "." + k.Name()
+	}
+	return k.Name()
+}
+
+// argList returns ", p1, p2": the arguments passing the parameters on, a
+// method's receiver first.
 func argList(k *Kernel) string {
+	if r := k.Decl.Recv; r != nil {
+		return ", " + r.List[0].Names[0].Name + paramArgs(k)
+	}
+	return paramArgs(k)
+}
+
+// paramArgs returns ", p1, p2": the arguments passing the parameters
+// after the thread on.
+func paramArgs(k *Kernel) string {
 	var b strings.Builder
 	for _, f := range k.Decl.Type.Params.List[1:] {
 		_, variadic := f.Type.(*ast.Ellipsis)

@@ -74,3 +74,33 @@ func funcParam(t *gocuda.Thread, out []int32) {
 	s := gocuda.Shared[int32](t, t.BlockDim.X)
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = combine(t, s, int32(t.ThreadIdx.X), neighbourSum)
 }
+
+// smoother is a kernel's parameters as a type, the kernel its method (a
+// C++ functor launched as a kernel).
+type smoother struct{ weight int32 }
+
+// StencilMethodKernel is smoother's three-point stencil through shared
+// memory: each thread's value plus weight times its neighbours'.
+//
+//gocuda:kernel StencilMethodKernel
+func (p smoother) stencil(t *gocuda.Thread, in, out []int32) {
+	tid, n := t.ThreadIdx.X, t.BlockDim.X
+	s := gocuda.Shared[int32](t, n)
+	i := t.BlockIdx.X*n + tid
+	s[tid] = in[i]
+	t.SyncThreads()
+	out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+}
+
+// tally counts through a pointer receiver.
+type tally struct{ sums []int32 }
+
+// WarpTallyKernel stores each warp's sum of lane indices in its tally.
+//
+//gocuda:kernel WarpTallyKernel
+func (c *tally) warpTally(t *gocuda.Thread) {
+	s := gocuda.ReduceAddSync(t, gocuda.FullMask, int32(t.LaneID()))
+	if t.LaneID() == 0 {
+		c.sums[(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)/32] = s
+	}
+}

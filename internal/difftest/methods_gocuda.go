@@ -1145,3 +1145,196 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// StencilMethodKernel is smoother's three-point stencil through shared
+// memory: each thread's value plus weight times its neighbours'.
+func StencilMethodKernel(p smoother, in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_smoother_stencil,
+		func(gc_t *gocuda.Thread) { p.stencil(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_smoother_stencil(gc_b, p, in, out) })
+}
+
+var gc_src_smoother_stencil = compiled.NewSource("stencil", "9cc685a2de866cdce4050db4738ade4dd310758247efe0c06bb7777535375693", "methods.go:82-93")
+
+func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line methods.go:87
+	n := gc_bdx
+
+//line methods.go:88
+	s := gocuda.Shared[int32](t, n)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+//line methods.go:90
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+//line methods.go:90
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+//line methods.go:90
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+//line methods.go:90
+					s[tid] = in[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:87
+				tid := gc_tx
+				_ = tid
+
+//line methods.go:89
+				i := gc_bx*n + tid
+				_ = i
+
+//line methods.go:90
+				s[tid] = in[i]
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methods.go:87
+				tid := gc_tx
+				_ = tid
+
+//line methods.go:89
+				i := gc_bx*n + tid
+				_ = i
+
+//line methods.go:92
+				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+			}
+		}
+	}
+}
+
+// WarpTallyKernel stores each warp's sum of lane indices in its tally.
+func WarpTallyKernel(c *tally) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_tally_warpTally,
+		func(gc_t *gocuda.Thread) { c.warpTally(gc_t) },
+		func(gc_b *compiled.Block) { gc_body_tally_warpTally(gc_b, c) })
+}
+
+var gc_src_tally_warpTally = compiled.NewSource("warpTally", "b49f563a6cebd647a64f81ccf5eb5adb5b0d7df5e04e9a7b691e52aee6d33c2b", "methods.go:98-106")
+
+func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+
+//line methods.go:102
+			gc_c1v[gc_lane] = int32((gc_rank & 31))
+		}
+
+//line methods.go:102
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line methods.go:102
+				s := gc_c1r[gc_lane]
+
+//line methods.go:103
+				if (gc_rank & 31) == 0 {
+					c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+				}
+				_ = s
+			}
+		}
+	}
+}

@@ -44,3 +44,23 @@ func TestFuncParamForms(t *testing.T) {
 		require.Equal(t, (tid+next)+(tid+1+next+1), v, "thread %d", i)
 	}
 }
+
+// TestKernelMethodsForms: kernels that are methods, value and pointer
+// receivers, agree on both paths and with the host.
+func TestKernelMethodsForms(t *testing.T) {
+	const bs = 32
+	in := randInts(2 * bs)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, StencilMethodKernel(smoother{3}, in, out))
+	})
+	for i, v := range got {
+		b, tid := i/bs*bs, i%bs
+		require.Equal(t, in[i]+3*(in[b+(tid+bs-1)%bs]+in[b+(tid+1)%bs]), v, "thread %d", i)
+	}
+	sums := agree(t, func(f form) ([]int32, error) {
+		c := &tally{make([]int32, 4)}
+		return c.sums, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 64}}, WarpTallyKernel(c))
+	})
+	require.Equal(t, []int32{496, 496, 496, 496}, sums)
+}
