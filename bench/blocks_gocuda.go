@@ -227,7 +227,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v := gc_l_v[gc_lane]
 				_ = v
 
@@ -816,7 +816,7 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v := gc_l_v[gc_lane]
 				_ = v
 

@@ -829,7 +829,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				mask_ := gc_l_mask_[gc_lane]
 				_ = mask_
 				v_2 := gc_l_v_2[gc_lane]
@@ -848,7 +848,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line scan_block.go:167
 				warp := (gc_rank >> 5)
@@ -884,7 +884,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			mask := gc_l_mask[gc_lane]
 			_ = mask
 			v_2 := gc_l_v_2[gc_lane]
@@ -916,7 +916,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
@@ -1120,7 +1120,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						warps := gc_l_warps[gc_lane]
 						_ = warps
 						s := gc_l_s[gc_lane]
@@ -1153,7 +1153,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
 //line scan_block.go:202
 							lane_2 := (gc_rank & 31)

@@ -228,7 +228,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				mask_ := gc_l_mask_[gc_lane]
 				_ = mask_
 				v_2 := gc_l_v_2[gc_lane]
@@ -247,7 +247,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line scan_block.go:167
 				warp := (gc_rank >> 5)
@@ -283,7 +283,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			mask := gc_l_mask[gc_lane]
 			_ = mask
 			v_2 := gc_l_v_2[gc_lane]
@@ -315,7 +315,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line scan_block.go:167
 			lane := (gc_rank & 31)
@@ -519,7 +519,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						warps := gc_l_warps[gc_lane]
 						_ = warps
 						s := gc_l_s[gc_lane]
@@ -552,7 +552,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
 //line scan_block.go:202
 							lane_2 := (gc_rank & 31)

@@ -870,7 +870,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line guide.go:146
 				laneID := gc_tx & 0x1f
@@ -955,7 +955,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line guide.go:163
 				laneID := gc_tx & 0x1f
@@ -985,7 +985,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line guide.go:163
 					laneID := gc_tx & 0x1f
@@ -1063,7 +1063,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line guide.go:187
 				laneID := gc_tx & 0x1f
@@ -1086,7 +1086,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				value := gc_l_value[gc_lane]
 				_ = value
 

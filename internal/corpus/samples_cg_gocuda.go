@@ -173,7 +173,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 			_ = mySum_
 
@@ -505,7 +505,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			mySum_2 := gc_l_mySum_2[gc_lane]
 			_ = mySum_2
 
@@ -788,7 +788,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					mySum_3 := gc_l_mySum_3[gc_lane]
 					_ = mySum_3
 
@@ -1526,7 +1526,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line samples_cg.go:265
 					id := gc_tx + gc_bx*gc_bdx
@@ -1788,7 +1788,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							bucket := gc_l_bucket[gc_lane]
 							_ = bucket
 
@@ -1814,7 +1814,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							gc_b.Enter(gc_rank)
 							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
@@ -2027,7 +2027,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							bucket := gc_l_bucket[gc_lane]
 							_ = bucket
 
@@ -2072,7 +2072,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							gc_b.Enter(gc_rank)
 							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
@@ -2262,7 +2262,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					gc_b.Enter(gc_rank)
 
 //line samples_cg.go:347

@@ -1392,7 +1392,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:194
@@ -1406,7 +1406,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:194
@@ -1827,7 +1827,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:254
@@ -1841,7 +1841,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:254
@@ -2287,7 +2287,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:327
@@ -2301,7 +2301,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:327
@@ -2605,7 +2605,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						mySum_ := gc_l_mySum_[gc_lane]
 						_ = mySum_
 
@@ -2619,7 +2619,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					mySum_ := gc_l_mySum_[gc_lane]
 					_ = mySum_
 					var r T
@@ -2709,7 +2709,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line samples_reduction.go:361
 				tid := gc_tx
@@ -2727,7 +2727,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line samples_reduction.go:404
 			ballotResult := gc_c3r[gc_lane]
@@ -2911,7 +2911,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								_ = gc_rank
 								mask_2 := gc_l_mask_2[gc_lane]
 								_ = mask_2
 								mySum_2 := gc_l_mySum_2[gc_lane]
@@ -2930,7 +2930,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								_ = gc_rank
 								mySum_2 := gc_l_mySum_2[gc_lane]
 								_ = mySum_2
 
@@ -2944,7 +2944,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
 							var r_ T
@@ -2968,7 +2968,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					var mySum T
 					_ = mySum
 					r_ := gc_l_r_[gc_lane]
@@ -3232,7 +3232,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						var threadVal T
 						_ = threadVal
 

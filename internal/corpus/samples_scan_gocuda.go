@@ -76,7 +76,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				value := gc_s_value[gc_rank]
 
 //line samples_scan.go:33
@@ -97,7 +97,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
@@ -238,7 +238,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
 //line samples_scan.go:23
 							id := gc_bx*gc_bdx + gc_tx

@@ -74,7 +74,7 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				val := gc_l_val[gc_lane]
 				_ = val
 

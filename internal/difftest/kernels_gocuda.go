@@ -2084,7 +2084,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 
@@ -2172,7 +2172,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						v_2 := gc_l_v_2[gc_lane]
 						_ = v_2
 
@@ -2291,7 +2291,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				mask := gc_l_mask[gc_lane]
 				_ = mask
 				v := gc_l_v[gc_lane]
@@ -2330,7 +2330,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
@@ -2450,7 +2450,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 
@@ -2469,7 +2469,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 
@@ -2554,7 +2554,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line kernels.go:319
 			same := gc_c6r[gc_lane]
@@ -2595,7 +2595,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					var active uint32
 					_ = active
 
@@ -2614,7 +2614,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					var active uint32
 					_ = active
 
@@ -2630,7 +2630,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line kernels.go:327
 			var swapped int32
@@ -2997,7 +2997,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_l_v[gc_lane]
 					_ = v
 
@@ -3016,7 +3016,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_l_v[gc_lane]
 					_ = v
 
@@ -3036,7 +3036,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_l_v[gc_lane]
 					_ = v
 
@@ -3056,7 +3056,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_l_v[gc_lane]
 					_ = v
 
@@ -3196,7 +3196,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_s_v[gc_rank]
 
 //line kernels.go:388
@@ -3210,7 +3210,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					var v int32
 					_ = v
 
@@ -3247,7 +3247,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							v := gc_s_v[gc_rank]
 
 //line kernels.go:390
@@ -3261,7 +3261,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							var v int32
 							_ = v
 
@@ -3277,7 +3277,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 							v := gc_s_v[gc_rank]
 
 //line kernels.go:392
@@ -3335,7 +3335,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			v := gc_s_v[gc_rank]
 
 //line kernels.go:400

@@ -218,7 +218,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v := gc_s_v[gc_rank]
 
 //line normalize.go:45
@@ -262,7 +262,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line normalize.go:41
 				lane := (gc_rank & 31)
@@ -297,7 +297,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						v := gc_s_v[gc_rank]
 
 //line normalize.go:48
@@ -311,7 +311,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						var ok bool
 						_ = ok
 
@@ -418,7 +418,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			v := gc_s_v[gc_rank]
 
 //line normalize.go:56
@@ -532,7 +532,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
@@ -554,7 +554,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			v := gc_l_v[gc_lane]
 			_ = v
 
@@ -619,7 +619,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line normalize.go:70
 				var anySync bool = gc_c3r[gc_lane]
@@ -704,7 +704,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line normalize.go:66
 					i := gc_bx*gc_bdx + gc_tx
@@ -722,7 +722,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line normalize.go:73
 				var allSync bool = gc_c5r[gc_lane]

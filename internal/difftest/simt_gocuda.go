@@ -53,7 +53,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line simt.go:20
 			var votes_, trips int32
@@ -79,7 +79,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line simt.go:18
 					id := gc_bx*gc_bdx + gc_tx
@@ -146,7 +146,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					votes_ := gc_l_votes_[gc_lane]
 					_ = votes_
 					trips := gc_l_trips[gc_lane]
@@ -186,7 +186,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line simt.go:27
 			var got int32
@@ -203,7 +203,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line simt.go:28
 				k := 0
@@ -596,7 +596,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					got := gc_l_got[gc_lane]
 					_ = got
 
@@ -610,7 +610,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					k := gc_l_k[gc_lane]
 					_ = k
 
@@ -687,7 +687,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line simt.go:60
 			var v int32
@@ -704,7 +704,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line simt.go:61
 				k := 0
@@ -1158,7 +1158,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					v := gc_l_v[gc_lane]
 					_ = v
 
@@ -1172,7 +1172,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					k := gc_l_k[gc_lane]
 					_ = k
 

@@ -229,7 +229,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
 //line switch.go:12
 							tid := gc_tx
@@ -247,7 +247,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						v := gc_s_v[gc_rank]
 
 //line switch.go:23
@@ -472,7 +472,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						v := gc_s_v[gc_rank]
 
 //line switch.go:35

@@ -82,7 +82,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 
@@ -195,7 +195,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						v_2 := gc_l_v_2[gc_lane]
 						_ = v_2
 

@@ -52,6 +52,7 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	e.locals(e.f.LoopVars[l], e.warp.Arrays)
 	body()
 	e.stores(e.f.LoopVars[l], e.warp.Arrays)
+	safe := e.safeLane(l)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
@@ -69,7 +70,11 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 		e.printf("}\n")
 	}
 	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", n["act"], n["lane"])
-	e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
+	if safe {
+		e.printf("%s := %s + %s\n_ = %s\n", n["rank"], n["w"], n["lane"], n["rank"])
+	} else {
+		e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
+	}
 	e.used["rank"] = true
 	if e.enter {
 		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])

@@ -727,7 +727,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 
 //line basic.go:71
 			gc_c1v[gc_lane] = true

@@ -1,0 +1,127 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A lane loop records each lane's rank in the block's Pos so that a panic
+// names its thread. A loop whose code cannot panic (arithmetic on
+// locals, a collective's result, no indexing but of constant indices,
+// no division by a variable, no call but conversions and pure builtins)
+// skips that store: a shuffle reduction's loops are a load, an add and a
+// store per lane.
+
+// safeLane reports whether lane loop l's code cannot panic.
+func (e *emitter) safeLane(l *LaneLoop) bool {
+	if len(l.Body) == 0 && len(l.Operands) == 0 {
+		return false // a condition's loop: its expression is not known here
+	}
+	for _, n := range l.Body {
+		if c, ok := n.(*Code); !ok || !e.safeStmt(c.Stmt) {
+			return false
+		}
+	}
+	for _, c := range l.Operands {
+		for _, a := range c.Call.Args {
+			if !e.safeExpr(a) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// safeStmt reports whether s cannot panic.
+func (e *emitter) safeStmt(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case nil:
+		return true
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			if _, ok := l.(*ast.Ident); !ok {
+				return false
+			}
+		}
+		return e.safeExprs(s.Rhs)
+	case *ast.IncDecStmt:
+		_, ok := s.X.(*ast.Ident)
+		return ok
+	case *ast.DeclStmt:
+		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok && !e.safeExprs(vs.Values) {
+				return false
+			}
+		}
+		return true
+	case *ast.IfStmt:
+		ok := e.safeStmt(s.Init) && e.safeExpr(s.Cond) && e.safeStmt(s.Body)
+		return ok && (s.Else == nil || e.safeStmt(s.Else))
+	case *ast.BlockStmt:
+		for _, x := range s.List {
+			if !e.safeStmt(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (e *emitter) safeExprs(list []ast.Expr) bool {
+	for _, x := range list {
+		if !e.safeExpr(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// safeExpr reports whether evaluating x cannot panic.
+func (e *emitter) safeExpr(x ast.Expr) bool {
+	info := e.f.Src.Info
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return e.safeExpr(x.X)
+	case *ast.UnaryExpr:
+		return x.Op != token.AND && x.Op != token.ARROW && e.safeExpr(x.X)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.QUO, token.REM, token.SHL, token.SHR:
+			if t, ok := info.TypeOf(x).Underlying().(*types.Basic); !(ok && t.Info()&types.IsFloat != 0 && x.Op == token.QUO) {
+				tv := info.Types[x.Y]
+				if tv.Value == nil || tv.Value.String() == "0" {
+					return false
+				}
+			}
+		}
+		return e.safeExpr(x.X) && e.safeExpr(x.Y)
+	case *ast.SelectorExpr:
+		if s := info.Selections[x]; s != nil {
+			return s.Kind() == types.FieldVal && !s.Indirect() && e.safeExpr(x.X)
+		}
+		return true // a package's name
+	case *ast.IndexExpr:
+		_, isArray := info.TypeOf(x.X).Underlying().(*types.Array)
+		return isArray && info.Types[x.Index].Value != nil && e.safeExpr(x.X)
+	case *ast.CallExpr:
+		if _, ok := e.collOut[x]; ok {
+			return true // the lane's result of a collective
+		}
+		if tv := info.Types[x.Fun]; tv.IsType() {
+			return len(x.Args) == 1 && e.safeExpr(x.Args[0])
+		}
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max" || b.Name() == "len" || b.Name() == "cap") {
+				return e.safeExprs(x.Args)
+			}
+		}
+	}
+	return false
+}
