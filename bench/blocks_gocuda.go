@@ -262,7 +262,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:43
-				if gc_tx == 0 {
+				{
 					var s float64
 					for _, w := range warps {
 						s += w
@@ -384,7 +384,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						_ = tid
 
 //line blocks.go:64
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -398,7 +398,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						_ = tid
 
 //line blocks.go:64
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -412,7 +412,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						_ = tid
 
 //line blocks.go:64
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -426,7 +426,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						_ = tid
 
 //line blocks.go:64
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -440,7 +440,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					_ = tid
 
 //line blocks.go:64
-					if tid < stride {
+					{
 						s[tid] += s[tid+stride]
 					}
 				}
@@ -465,7 +465,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					_ = tid
 
 //line blocks.go:69
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -479,7 +479,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					_ = tid
 
 //line blocks.go:69
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -493,7 +493,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					_ = tid
 
 //line blocks.go:69
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -507,7 +507,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					_ = tid
 
 //line blocks.go:69
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -521,7 +521,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				_ = tid
 
 //line blocks.go:69
-				if tid == 0 {
+				{
 					partial[gc_bx] = s[0]
 				}
 			}

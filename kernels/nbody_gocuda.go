@@ -45,7 +45,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -53,11 +52,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 //line nbody.go:144
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
-
-//line nbody.go:145
-					if i >= len(bodies) {
-						continue gc_L1
-					}
 
 //line nbody.go:148
 					xi := bodies[i][0]
@@ -229,7 +223,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-					if i < n {
+					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
@@ -246,7 +240,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-					if i < n {
+					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
@@ -263,7 +257,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-					if i < n {
+					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
@@ -280,7 +274,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-					if i < n {
+					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
@@ -297,7 +291,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				az := gc_s_az[gc_rank]
 
 //line nbody.go:194
-				if i < n {
+				{
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
@@ -649,7 +643,6 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -657,11 +650,6 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 //line nbody.go:257
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
-
-//line nbody.go:258
-					if i >= len(bodies) {
-						continue gc_L1
-					}
 
 //line nbody.go:261
 					b := &bodies[i]

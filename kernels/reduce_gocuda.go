@@ -120,7 +120,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						_ = tid
 
 //line reduce.go:189
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -134,7 +134,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						_ = tid
 
 //line reduce.go:189
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -148,7 +148,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						_ = tid
 
 //line reduce.go:189
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -162,7 +162,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						_ = tid
 
 //line reduce.go:189
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -176,7 +176,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					_ = tid
 
 //line reduce.go:189
-					if tid < s {
+					{
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -201,7 +201,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					_ = tid
 
 //line reduce.go:194
-					if tid == 0 {
+					{
 						atomic.Add(sum, sdata[0])
 					}
 				}
@@ -215,7 +215,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					_ = tid
 
 //line reduce.go:194
-					if tid == 0 {
+					{
 						atomic.Add(sum, sdata[0])
 					}
 				}
@@ -229,7 +229,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					_ = tid
 
 //line reduce.go:194
-					if tid == 0 {
+					{
 						atomic.Add(sum, sdata[0])
 					}
 				}
@@ -243,7 +243,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					_ = tid
 
 //line reduce.go:194
-					if tid == 0 {
+					{
 						atomic.Add(sum, sdata[0])
 					}
 				}
@@ -257,7 +257,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				_ = tid
 
 //line reduce.go:194
-				if tid == 0 {
+				{
 					atomic.Add(sum, sdata[0])
 				}
 			}
@@ -454,7 +454,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					_ = tid
 
 //line reduce.go:218
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -468,7 +468,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					_ = tid
 
 //line reduce.go:218
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -482,7 +482,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					_ = tid
 
 //line reduce.go:218
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -496,7 +496,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					_ = tid
 
 //line reduce.go:218
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -510,7 +510,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				_ = tid
 
 //line reduce.go:218
-				if tid == 0 {
+				{
 					partial[gc_bx] = sdata[0]
 				}
 			}
@@ -707,7 +707,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = tid
 
 //line reduce.go:242
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -721,7 +721,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = tid
 
 //line reduce.go:242
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -735,7 +735,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = tid
 
 //line reduce.go:242
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -749,7 +749,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = tid
 
 //line reduce.go:242
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -763,7 +763,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				_ = tid
 
 //line reduce.go:242
-				if tid == 0 {
+				{
 					partial[gc_bx] = sdata[0]
 				}
 			}
@@ -893,7 +893,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -907,7 +907,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -921,7 +921,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -935,7 +935,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -949,7 +949,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid_
 
 //line reduce.go:271
-					if tid_ < s {
+					{
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
@@ -974,7 +974,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce.go:259
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -988,7 +988,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce.go:259
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -1002,7 +1002,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce.go:259
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -1016,7 +1016,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce.go:259
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -1030,7 +1030,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				_ = tid
 
 //line reduce.go:259
-				if tid == 0 {
+				{
 					partial[gc_bx] = sdata[0]
 				}
 			}

@@ -152,7 +152,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -166,7 +166,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -180,7 +180,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -194,7 +194,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -208,7 +208,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid_
 
 //line reduce.go:271
-					if tid_ < s {
+					{
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
@@ -233,7 +233,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce_variants.go:25
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -247,7 +247,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce_variants.go:25
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -261,7 +261,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce_variants.go:25
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -275,7 +275,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line reduce_variants.go:25
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0]
 					}
 				}
@@ -289,7 +289,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				_ = tid
 
 //line reduce_variants.go:25
-				if tid == 0 {
+				{
 					partial[gc_bx] = sdata[0]
 				}
 			}
@@ -444,7 +444,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -458,7 +458,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -472,7 +472,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -486,7 +486,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -500,7 +500,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = tid_
 
 //line reduce.go:271
-					if tid_ < s {
+					{
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
@@ -1230,7 +1230,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -1244,7 +1244,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -1258,7 +1258,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -1272,7 +1272,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line reduce.go:271
-						if tid_ < s {
+						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
@@ -1286,7 +1286,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid_
 
 //line reduce.go:271
-					if tid_ < s {
+					{
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}

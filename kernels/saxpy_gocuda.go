@@ -57,7 +57,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						_ = i
 
 //line saxpy.go:32
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -71,7 +71,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						_ = i
 
 //line saxpy.go:32
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -85,7 +85,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						_ = i
 
 //line saxpy.go:32
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -99,7 +99,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						_ = i
 
 //line saxpy.go:32
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -113,7 +113,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					_ = i
 
 //line saxpy.go:32
-					if i < n {
+					{
 						y[i] = a*x[i] + y[i]
 					}
 				}
@@ -370,7 +370,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						_ = i
 
 //line saxpy.go:119
-						if i < n {
+						{
 							c[i] = a[i] + b[i]
 						}
 					}
@@ -384,7 +384,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						_ = i
 
 //line saxpy.go:119
-						if i < n {
+						{
 							c[i] = a[i] + b[i]
 						}
 					}
@@ -398,7 +398,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						_ = i
 
 //line saxpy.go:119
-						if i < n {
+						{
 							c[i] = a[i] + b[i]
 						}
 					}
@@ -412,7 +412,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						_ = i
 
 //line saxpy.go:119
-						if i < n {
+						{
 							c[i] = a[i] + b[i]
 						}
 					}
@@ -426,7 +426,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 					_ = i
 
 //line saxpy.go:119
-					if i < n {
+					{
 						c[i] = a[i] + b[i]
 					}
 				}

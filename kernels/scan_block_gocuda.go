@@ -302,7 +302,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_ >= offset {
+						{
 							x_[i_] = y + x_[i_]
 						}
 					}
@@ -317,7 +317,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_ >= offset {
+						{
 							x_[i_] = y + x_[i_]
 						}
 					}
@@ -332,7 +332,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_ >= offset {
+						{
 							x_[i_] = y + x_[i_]
 						}
 					}
@@ -347,7 +347,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_ >= offset {
+						{
 							x_[i_] = y + x_[i_]
 						}
 					}
@@ -362,7 +362,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-					if i_ >= offset {
+					{
 						x_[i_] = y + x_[i_]
 					}
 				}
@@ -520,7 +520,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:96
-					if thid < d {
+					{
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 						temp[bi] += temp[ai]
 					}
@@ -549,7 +549,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:102
-					if thid == 0 {
+					{
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
@@ -566,7 +566,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:102
-					if thid == 0 {
+					{
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
@@ -583,7 +583,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:102
-					if thid == 0 {
+					{
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
@@ -600,7 +600,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:102
-					if thid == 0 {
+					{
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
@@ -617,7 +617,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				_ = thid
 
 //line scan_block.go:102
-				if thid == 0 {
+				{
 					if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
@@ -647,7 +647,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					_ = thid
 
 //line scan_block.go:111
-					if thid < d_ {
+					{
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 						y := temp[ai_]
 						temp[ai_] = temp[bi_]

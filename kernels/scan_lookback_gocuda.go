@@ -75,7 +75,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -85,7 +85,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -95,7 +95,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -105,7 +105,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -115,7 +115,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-				if gc_tx == 0 {
+				{
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
@@ -816,7 +816,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -826,7 +826,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -836,7 +836,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -846,7 +846,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-					if gc_tx == 0 {
+					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
@@ -856,7 +856,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:44
-				if gc_tx == 0 {
+				{
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
@@ -918,7 +918,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				tile := gc_s_tile[gc_rank]
 
 //line scan_lookback.go:177
-				if tid == b-1 {
+				{
 					var s T
 					for j, x := range totals {
 						totals[j] = s

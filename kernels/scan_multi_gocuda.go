@@ -56,7 +56,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						_ = i
 
 //line scan_multi.go:100
-						if i < len(out) {
+						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
@@ -70,7 +70,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						_ = i
 
 //line scan_multi.go:100
-						if i < len(out) {
+						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
@@ -84,7 +84,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						_ = i
 
 //line scan_multi.go:100
-						if i < len(out) {
+						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
@@ -98,7 +98,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						_ = i
 
 //line scan_multi.go:100
-						if i < len(out) {
+						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
@@ -112,7 +112,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 					_ = i
 
 //line scan_multi.go:100
-					if i < len(out) {
+					{
 						out[i] += offsets[i/perBlock]
 					}
 				}

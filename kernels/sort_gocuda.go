@@ -182,7 +182,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						if i_2 >= offset {
+						{
 							x_[i_2] = y + x_[i_2]
 						}
 					}

@@ -47,7 +47,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -55,11 +54,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 //line spmv.go:141
 					row := gc_bx*gc_bdx + gc_tx
 					_ = row
-
-//line spmv.go:142
-					if row >= rows {
-						continue gc_L1
-					}
 
 //line spmv.go:145
 					var sum float32
@@ -132,7 +126,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				_ = row
 
 //line spmv.go:167
-				if row < end {
+				{
 					cache[gc_tx] = x[row]
 				}
 			}

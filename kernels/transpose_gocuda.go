@@ -53,7 +53,6 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -65,11 +64,6 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line transpose.go:114
 					y := gc_by*TransposeTile + gc_ty
 					_ = y
-
-//line transpose.go:115
-					if x >= cols {
-						continue gc_L1
-					}
 
 //line transpose.go:118
 					for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {

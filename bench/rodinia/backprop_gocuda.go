@@ -79,7 +79,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = indexIn
 
 //line backprop.go:46
-					if tx == 0 {
+					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
@@ -101,7 +101,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = indexIn
 
 //line backprop.go:46
-					if tx == 0 {
+					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
@@ -123,7 +123,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = indexIn
 
 //line backprop.go:46
-					if tx == 0 {
+					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
@@ -145,7 +145,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = indexIn
 
 //line backprop.go:46
-					if tx == 0 {
+					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
@@ -167,7 +167,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				_ = indexIn
 
 //line backprop.go:46
-				if tx == 0 {
+				{
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
@@ -624,7 +624,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = ty
 
 //line backprop.go:68
-					if tx == 0 {
+					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
@@ -642,7 +642,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = ty
 
 //line backprop.go:68
-					if tx == 0 {
+					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
@@ -660,7 +660,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = ty
 
 //line backprop.go:68
-					if tx == 0 {
+					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
@@ -678,7 +678,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = ty
 
 //line backprop.go:68
-					if tx == 0 {
+					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
@@ -696,7 +696,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				_ = ty
 
 //line backprop.go:68
-				if tx == 0 {
+				{
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}

@@ -45,15 +45,9 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line gaussian.go:26
-					if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-						continue gc_L1
-					}
 
 //line gaussian.go:29
 					mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
@@ -124,11 +118,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 //line gaussian.go:50
 					yidx := gc_by*gc_bdy + gc_ty
 					_ = yidx
-
-//line gaussian.go:43
-					if gc_tx+gc_bx*gc_bdx >= size-1-pivot {
-						continue gc_L1
-					}
 
 //line gaussian.go:46
 					if gc_ty+gc_by*gc_bdy >= size-pivot {

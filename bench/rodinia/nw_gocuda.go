@@ -380,7 +380,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = tx
 
 //line nw.go:56
-					if tx <= m {
+					{
 						tIndexX := tx + 1
 						tIndexY := m - tx + 1
 						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
@@ -409,7 +409,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = tx
 
 //line nw.go:67
-					if tx <= m_ {
+					{
 						tIndexX_ := tx + NWBlock - m_
 						tIndexY_ := NWBlock - tx
 						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
@@ -959,7 +959,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = tx
 
 //line nw.go:120
-					if tx <= m {
+					{
 						tIndexX := tx + 1
 						tIndexY := m - tx + 1
 						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
@@ -988,7 +988,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = tx
 
 //line nw.go:131
-					if tx <= m_ {
+					{
 						tIndexX_ := tx + NWBlock - m_
 						tIndexY_ := NWBlock - tx
 						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],

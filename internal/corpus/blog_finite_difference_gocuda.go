@@ -208,7 +208,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				_ = sj
 
 //line blog_finite_difference.go:42
-				if i < 4 {
+				{
 					sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
@@ -351,7 +351,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				_ = si
 
 //line blog_finite_difference.go:75
-				if i < 4 {
+				{
 					for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
 						sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 						sF[sj_][si+fdMx] = sF[sj_][si+1]

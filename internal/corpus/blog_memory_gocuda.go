@@ -52,7 +52,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						_ = i
 
 //line blog_memory.go:15
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -66,7 +66,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						_ = i
 
 //line blog_memory.go:15
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -80,7 +80,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						_ = i
 
 //line blog_memory.go:15
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -94,7 +94,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						_ = i
 
 //line blog_memory.go:15
-						if i < n {
+						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
@@ -108,7 +108,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					_ = i
 
 //line blog_memory.go:15
-					if i < n {
+					{
 						y[i] = a*x[i] + y[i]
 					}
 				}

@@ -56,7 +56,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = tid
 
 //line numba.go:26
-						if tid < size {
+						{
 							c[tid] = a[tid] + b[tid]
 						}
 					}
@@ -70,7 +70,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = tid
 
 //line numba.go:26
-						if tid < size {
+						{
 							c[tid] = a[tid] + b[tid]
 						}
 					}
@@ -84,7 +84,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = tid
 
 //line numba.go:26
-						if tid < size {
+						{
 							c[tid] = a[tid] + b[tid]
 						}
 					}
@@ -98,7 +98,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = tid
 
 //line numba.go:26
-						if tid < size {
+						{
 							c[tid] = a[tid] + b[tid]
 						}
 					}
@@ -112,7 +112,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					_ = tid
 
 //line numba.go:26
-					if tid < size {
+					{
 						c[tid] = a[tid] + b[tid]
 					}
 				}
@@ -706,7 +706,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 				_ = tid
 
 //line numba.go:127
-				if tid == 0 {
+				{
 					data[tid] = int64(shr[tid])
 				}
 			}
@@ -879,7 +879,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						_ = tid
 
 //line numba.go:158
-						if tx < s && tid < len(inputArray) {
+						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
@@ -897,7 +897,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						_ = tid
 
 //line numba.go:158
-						if tx < s && tid < len(inputArray) {
+						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
@@ -915,7 +915,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						_ = tid
 
 //line numba.go:158
-						if tx < s && tid < len(inputArray) {
+						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
@@ -933,7 +933,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						_ = tid
 
 //line numba.go:158
-						if tx < s && tid < len(inputArray) {
+						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
@@ -951,7 +951,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tid
 
 //line numba.go:158
-					if tx < s && tid < len(inputArray) {
+					{
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
@@ -979,7 +979,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tx
 
 //line numba.go:166
-					if tx == 0 {
+					{
 						outputArray[gc_bx] = temp[0]
 					}
 				}
@@ -993,7 +993,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tx
 
 //line numba.go:166
-					if tx == 0 {
+					{
 						outputArray[gc_bx] = temp[0]
 					}
 				}
@@ -1007,7 +1007,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tx
 
 //line numba.go:166
-					if tx == 0 {
+					{
 						outputArray[gc_bx] = temp[0]
 					}
 				}
@@ -1021,7 +1021,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tx
 
 //line numba.go:166
-					if tx == 0 {
+					{
 						outputArray[gc_bx] = temp[0]
 					}
 				}
@@ -1035,7 +1035,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				_ = tx
 
 //line numba.go:166
-				if tx == 0 {
+				{
 					outputArray[gc_bx] = temp[0]
 				}
 			}
@@ -1087,7 +1087,7 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 				_ = i
 
 //line numba.go:181
-				if i >= len(buf0) {
+				{
 //line numba.go:181
 					{
 //line numba.go:181

@@ -1083,7 +1083,7 @@ func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []
 					_ = warpID
 
 //line parboil.go:184
-					if ix < dim {
+					{
 						var sum float32 = 0.0
 						bound := int(shZcnt.At(warpID))
 
@@ -1180,7 +1180,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						_ = indexK
 
 //line parboil.go:253
-						if indexK < numK {
+						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
@@ -1196,7 +1196,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						_ = indexK
 
 //line parboil.go:253
-						if indexK < numK {
+						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
@@ -1212,7 +1212,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						_ = indexK
 
 //line parboil.go:253
-						if indexK < numK {
+						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
@@ -1228,7 +1228,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						_ = indexK
 
 //line parboil.go:253
-						if indexK < numK {
+						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
@@ -1244,7 +1244,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					_ = indexK
 
 //line parboil.go:253
-					if indexK < numK {
+					{
 						real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_

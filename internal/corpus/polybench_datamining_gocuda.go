@@ -51,7 +51,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					_ = j
 
 //line polybench_datamining.go:34
-					if j < m {
+					{
 						mean[j] = 0.0
 						for i := 0; i < n; i++ {
 							mean[j] += data[i*m+j]
@@ -108,7 +108,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					_ = j
 
 //line polybench_datamining.go:50
-					if j < m {
+					{
 						std[j] = 0.0
 						for i := 0; i < n; i++ {
 							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
@@ -235,7 +235,7 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 					_ = j1
 
 //line polybench_datamining.go:84
-					if j1 < m-1 {
+					{
 						symmat[j1*m+j1] = 1.0
 						for j2 := j1 + 1; j2 < m; j2++ {
 							symmat[j1*m+j2] = 0.0
@@ -294,7 +294,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					_ = j
 
 //line polybench_datamining.go:102
-					if j < m {
+					{
 						mean[j] = 0.0
 						for i := 0; i < n; i++ {
 							mean[j] += data[i*m+j]
@@ -491,7 +491,7 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 					_ = j1
 
 //line polybench_datamining.go:131
-					if j1 < m {
+					{
 						for j2 := j1; j2 < m; j2++ {
 							symmat[j1*m+j2] = 0.0
 							for i := 0; i < n; i++ {

@@ -588,7 +588,7 @@ func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					_ = i
 
 //line polybench_linalg.go:140
-					if i < nx {
+					{
 						tmp[i] = 0
 						for j := 0; j < ny; j++ {
 							tmp[i] += a[i*ny+j] * x[j]
@@ -644,7 +644,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					_ = j
 
 //line polybench_linalg.go:155
-					if j < ny {
+					{
 						y[j] = 0
 						for i := 0; i < nx; i++ {
 							y[j] += a[i*ny+j] * tmp[i]
@@ -697,7 +697,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					_ = j
 
 //line polybench_linalg.go:169
-					if j < ny {
+					{
 						s[j] = 0.0
 						for i := 0; i < nx; i++ {
 							s[j] += r[i] * a[i*ny+j]
@@ -750,7 +750,7 @@ func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					_ = i
 
 //line polybench_linalg.go:183
-					if i < nx {
+					{
 						q[i] = 0.0
 						for j := 0; j < ny; j++ {
 							q[i] += a[i*ny+j] * p[j]
@@ -806,7 +806,7 @@ func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha,
 					_ = i
 
 //line polybench_linalg.go:198
-					if i < n {
+					{
 						for j := 0; j < n; j++ {
 							tmp[i] += a[i*n+j] * x[j]
 							y[i] += b[i*n+j] * x[j]
@@ -863,7 +863,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						_ = i
 
 //line polybench_linalg.go:213
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -879,7 +879,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						_ = i
 
 //line polybench_linalg.go:213
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -895,7 +895,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						_ = i
 
 //line polybench_linalg.go:213
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -911,7 +911,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						_ = i
 
 //line polybench_linalg.go:213
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -927,7 +927,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 					_ = i
 
 //line polybench_linalg.go:213
-					if i < n {
+					{
 						for j := 0; j < n; j++ {
 							x1[i] += a[i*n+j] * y1[j]
 						}
@@ -982,7 +982,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						_ = i
 
 //line polybench_linalg.go:226
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x2[i] += a[j*n+i] * y2[j]
 							}
@@ -998,7 +998,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						_ = i
 
 //line polybench_linalg.go:226
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x2[i] += a[j*n+i] * y2[j]
 							}
@@ -1014,7 +1014,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						_ = i
 
 //line polybench_linalg.go:226
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x2[i] += a[j*n+i] * y2[j]
 							}
@@ -1030,7 +1030,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						_ = i
 
 //line polybench_linalg.go:226
-						if i < n {
+						{
 							for j := 0; j < n; j++ {
 								x2[i] += a[j*n+i] * y2[j]
 							}
@@ -1046,7 +1046,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 					_ = i
 
 //line polybench_linalg.go:226
-					if i < n {
+					{
 						for j := 0; j < n; j++ {
 							x2[i] += a[j*n+i] * y2[j]
 						}

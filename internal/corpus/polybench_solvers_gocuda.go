@@ -54,7 +54,7 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					_ = tid
 
 //line polybench_solvers.go:16
-					if tid == 0 {
+					{
 						var nrm float32 = 0.0
 						for i := 0; i < ni; i++ {
 							nrm += a[i*nj+k] * a[i*nj+k]
@@ -114,7 +114,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						_ = i
 
 //line polybench_solvers.go:32
-						if i < ni {
+						{
 							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 						}
 					}
@@ -128,7 +128,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						_ = i
 
 //line polybench_solvers.go:32
-						if i < ni {
+						{
 							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 						}
 					}
@@ -142,7 +142,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						_ = i
 
 //line polybench_solvers.go:32
-						if i < ni {
+						{
 							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 						}
 					}
@@ -156,7 +156,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						_ = i
 
 //line polybench_solvers.go:32
-						if i < ni {
+						{
 							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 						}
 					}
@@ -170,7 +170,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					_ = i
 
 //line polybench_solvers.go:32
-					if i < ni {
+					{
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
 				}
@@ -228,7 +228,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					_ = j
 
 //line polybench_solvers.go:44
-					if j > k && j < nj {
+					{
 						r[k*nj+j] = 0.0
 						for i := 0; i < ni; i++ {
 							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
@@ -289,7 +289,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					_ = j
 
 //line polybench_solvers.go:61
-					if j > k && j < n {
+					{
 						a[k*n+j] = a[k*n+j] / a[k*n+k]
 					}
 				}

@@ -252,7 +252,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					_ = i
 
 //line polybench_stencils.go:61
-					if i > 0 && i < n-1 {
+					{
 						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 					}
 				}
@@ -311,7 +311,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:73
-						if j > 0 && j < n-1 {
+						{
 							a[j] = b[j]
 						}
 					}
@@ -325,7 +325,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:73
-						if j > 0 && j < n-1 {
+						{
 							a[j] = b[j]
 						}
 					}
@@ -339,7 +339,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:73
-						if j > 0 && j < n-1 {
+						{
 							a[j] = b[j]
 						}
 					}
@@ -353,7 +353,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:73
-						if j > 0 && j < n-1 {
+						{
 							a[j] = b[j]
 						}
 					}
@@ -367,7 +367,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					_ = j
 
 //line polybench_stencils.go:73
-					if j > 0 && j < n-1 {
+					{
 						a[j] = b[j]
 					}
 				}

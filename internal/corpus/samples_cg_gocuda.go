@@ -270,7 +270,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					_ = tid
 
 //line samples_cg.go:72
-					if tid == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -284,7 +284,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					_ = tid
 
 //line samples_cg.go:72
-					if tid == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -298,7 +298,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					_ = tid
 
 //line samples_cg.go:72
-					if tid == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -312,7 +312,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					_ = tid
 
 //line samples_cg.go:72
-					if tid == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -326,7 +326,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				_ = tid
 
 //line samples_cg.go:72
-				if tid == 0 {
+				{
 					gOdata_[gc_bx] = sdata[0]
 				}
 			}
@@ -602,7 +602,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					_ = tid_
 
 //line samples_cg.go:72
-					if tid_ == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -616,7 +616,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					_ = tid_
 
 //line samples_cg.go:72
-					if tid_ == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -630,7 +630,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					_ = tid_
 
 //line samples_cg.go:72
-					if tid_ == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -644,7 +644,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					_ = tid_
 
 //line samples_cg.go:72
-					if tid_ == 0 {
+					{
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
@@ -658,7 +658,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				_ = tid_
 
 //line samples_cg.go:72
-				if tid_ == 0 {
+				{
 					gOdata_[gc_bx] = sdata[0]
 				}
 			}
@@ -885,7 +885,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							_ = tid
 
 //line samples_cg.go:132
-							if tid == 0 {
+							{
 								gOdata[0] = smem[0]
 
 //line samples_cg.go:136
@@ -902,7 +902,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							_ = tid
 
 //line samples_cg.go:132
-							if tid == 0 {
+							{
 								gOdata[0] = smem[0]
 
 //line samples_cg.go:136
@@ -919,7 +919,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							_ = tid
 
 //line samples_cg.go:132
-							if tid == 0 {
+							{
 								gOdata[0] = smem[0]
 
 //line samples_cg.go:136
@@ -936,7 +936,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							_ = tid
 
 //line samples_cg.go:132
-							if tid == 0 {
+							{
 								gOdata[0] = smem[0]
 
 //line samples_cg.go:136
@@ -953,7 +953,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						_ = tid
 
 //line samples_cg.go:132
-						if tid == 0 {
+						{
 							gOdata[0] = smem[0]
 
 //line samples_cg.go:136
@@ -1136,7 +1136,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:180
-						if gc_tx == 0 {
+						{
 							dC[vec] = accumResult[0]
 						}
 					}
@@ -1146,7 +1146,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:180
-						if gc_tx == 0 {
+						{
 							dC[vec] = accumResult[0]
 						}
 					}
@@ -1156,7 +1156,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:180
-						if gc_tx == 0 {
+						{
 							dC[vec] = accumResult[0]
 						}
 					}
@@ -1166,7 +1166,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:180
-						if gc_tx == 0 {
+						{
 							dC[vec] = accumResult[0]
 						}
 					}
@@ -1176,7 +1176,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:180
-					if gc_tx == 0 {
+					{
 						dC[vec] = accumResult[0]
 					}
 				}

@@ -251,7 +251,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:79
-				if gc_tx < histogram64BinCount {
+				{
 					sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
 
 					var sum uint32
@@ -648,7 +648,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:114
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -658,7 +658,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:114
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -668,7 +668,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:114
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -678,7 +678,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:114
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -688,7 +688,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:114
-					if gc_tx < stride {
+					{
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
@@ -709,7 +709,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:119
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -719,7 +719,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:119
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -729,7 +729,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:119
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -739,7 +739,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:119
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -749,7 +749,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:119
-				if gc_tx == 0 {
+				{
 					dHistogram[gc_bx] = data[0]
 				}
 			}
@@ -1308,7 +1308,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:199
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -1318,7 +1318,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:199
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -1328,7 +1328,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:199
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -1338,7 +1338,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:199
-						if gc_tx < stride {
+						{
 							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
@@ -1348,7 +1348,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:199
-					if gc_tx < stride {
+					{
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
@@ -1369,7 +1369,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:204
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -1379,7 +1379,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:204
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -1389,7 +1389,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:204
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -1399,7 +1399,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:204
-					if gc_tx == 0 {
+					{
 						dHistogram[gc_bx] = data[0]
 					}
 				}
@@ -1409,7 +1409,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:204
-				if gc_tx == 0 {
+				{
 					dHistogram[gc_bx] = data[0]
 				}
 			}

@@ -59,7 +59,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						_ = i
 
 //line samples_intro.go:22
-						if i < numElements {
+						{
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
@@ -73,7 +73,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						_ = i
 
 //line samples_intro.go:22
-						if i < numElements {
+						{
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
@@ -87,7 +87,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						_ = i
 
 //line samples_intro.go:22
-						if i < numElements {
+						{
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
@@ -101,7 +101,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						_ = i
 
 //line samples_intro.go:22
-						if i < numElements {
+						{
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
@@ -115,7 +115,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					_ = i
 
 //line samples_intro.go:22
-					if i < numElements {
+					{
 						c[i] = a[i] + b[i] + 0.0
 					}
 				}
@@ -1587,7 +1587,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						_ = tid
 
 //line samples_intro.go:241
-						if tid < d {
+						{
 							f0 := shared[tid]
 							f1 := shared[tid+d]
 
@@ -1606,7 +1606,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						_ = tid
 
 //line samples_intro.go:241
-						if tid < d {
+						{
 							f0 := shared[tid]
 							f1 := shared[tid+d]
 
@@ -1625,7 +1625,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						_ = tid
 
 //line samples_intro.go:241
-						if tid < d {
+						{
 							f0 := shared[tid]
 							f1 := shared[tid+d]
 
@@ -1644,7 +1644,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						_ = tid
 
 //line samples_intro.go:241
-						if tid < d {
+						{
 							f0 := shared[tid]
 							f1 := shared[tid+d]
 
@@ -1663,7 +1663,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:241
-					if tid < d {
+					{
 						f0 := shared[tid]
 						f1 := shared[tid+d]
 
@@ -1693,7 +1693,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:252
-					if tid == 0 {
+					{
 						output[bid] = shared[0]
 					}
 				}
@@ -1707,7 +1707,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:252
-					if tid == 0 {
+					{
 						output[bid] = shared[0]
 					}
 				}
@@ -1721,7 +1721,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:252
-					if tid == 0 {
+					{
 						output[bid] = shared[0]
 					}
 				}
@@ -1735,7 +1735,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:252
-					if tid == 0 {
+					{
 						output[bid] = shared[0]
 					}
 				}
@@ -1749,7 +1749,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				_ = tid
 
 //line samples_intro.go:252
-				if tid == 0 {
+				{
 					output[bid] = shared[0]
 				}
 			}
@@ -1773,7 +1773,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:258
-					if tid == 0 {
+					{
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
@@ -1787,7 +1787,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:258
-					if tid == 0 {
+					{
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
@@ -1801,7 +1801,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:258
-					if tid == 0 {
+					{
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
@@ -1815,7 +1815,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					_ = tid
 
 //line samples_intro.go:258
-					if tid == 0 {
+					{
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
@@ -1829,7 +1829,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				_ = tid
 
 //line samples_intro.go:258
-				if tid == 0 {
+				{
 					timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}

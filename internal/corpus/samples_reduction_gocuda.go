@@ -242,7 +242,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:47
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -256,7 +256,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:47
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -270,7 +270,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:47
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -284,7 +284,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:47
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -298,7 +298,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				_ = tid
 
 //line samples_reduction.go:47
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -560,7 +560,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:80
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -574,7 +574,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:80
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -588,7 +588,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:80
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -602,7 +602,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:80
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -616,7 +616,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				_ = tid
 
 //line samples_reduction.go:80
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -780,7 +780,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						_ = tid
 
 //line samples_reduction.go:103
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -794,7 +794,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						_ = tid
 
 //line samples_reduction.go:103
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -808,7 +808,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						_ = tid
 
 //line samples_reduction.go:103
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -822,7 +822,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						_ = tid
 
 //line samples_reduction.go:103
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -836,7 +836,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:103
-					if tid < s {
+					{
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -861,7 +861,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:110
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -875,7 +875,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:110
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -889,7 +889,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:110
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -903,7 +903,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					_ = tid
 
 //line samples_reduction.go:110
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
@@ -917,7 +917,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				_ = tid
 
 //line samples_reduction.go:110
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -1007,7 +1007,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:139
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1024,7 +1024,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:139
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1041,7 +1041,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:139
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1058,7 +1058,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:139
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1075,7 +1075,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:139
-					if tid < s {
+					{
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 					}
@@ -1103,7 +1103,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:147
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = mySum
 					}
 				}
@@ -1118,7 +1118,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:147
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = mySum
 					}
 				}
@@ -1133,7 +1133,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:147
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = mySum
 					}
 				}
@@ -1148,7 +1148,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:147
-					if tid == 0 {
+					{
 						gOdata[gc_bx] = mySum
 					}
 				}
@@ -1163,7 +1163,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:147
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = mySum
 				}
 			}
@@ -1254,7 +1254,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:177
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1271,7 +1271,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:177
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1288,7 +1288,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:177
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1305,7 +1305,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:177
-						if tid < s {
+						{
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
@@ -1322,7 +1322,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:177
-					if tid < s {
+					{
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 					}

@@ -387,7 +387,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				}
 
 //line samples_scan.go:95
-				if gc_tx == 0 {
+				{
 					buf[0] = partialSums[gc_bx]
 				}
 			}
@@ -1088,7 +1088,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:223
-					if gc_tx == 0 {
+					{
 						buf[0] = dBuffer[gc_bx]
 					}
 				}
@@ -1098,7 +1098,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:223
-					if gc_tx == 0 {
+					{
 						buf[0] = dBuffer[gc_bx]
 					}
 				}
@@ -1108,7 +1108,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:223
-					if gc_tx == 0 {
+					{
 						buf[0] = dBuffer[gc_bx]
 					}
 				}
@@ -1118,7 +1118,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:223
-					if gc_tx == 0 {
+					{
 						buf[0] = dBuffer[gc_bx]
 					}
 				}
@@ -1128,7 +1128,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 				gc_pos.Thread = gc_rank
 
 //line samples_scan.go:223
-				if gc_tx == 0 {
+				{
 					buf[0] = dBuffer[gc_bx]
 				}
 			}

@@ -186,7 +186,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:50
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -200,7 +200,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:50
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -214,7 +214,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:50
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -228,7 +228,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:50
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -242,7 +242,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					_ = tid
 
 //line shoc.go:50
-					if tid < 256 {
+					{
 						sdata[tid] += sdata[tid+256]
 					}
 				}
@@ -270,7 +270,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:56
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -284,7 +284,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:56
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -298,7 +298,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:56
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -312,7 +312,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:56
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -326,7 +326,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					_ = tid
 
 //line shoc.go:56
-					if tid < 128 {
+					{
 						sdata[tid] += sdata[tid+128]
 					}
 				}
@@ -354,7 +354,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:62
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -368,7 +368,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:62
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -382,7 +382,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:62
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -396,7 +396,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						_ = tid
 
 //line shoc.go:62
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -410,7 +410,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					_ = tid
 
 //line shoc.go:62
-					if tid < 64 {
+					{
 						sdata[tid] += sdata[tid+64]
 					}
 				}
@@ -455,7 +455,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 
 //line shoc.go:90
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -689,7 +689,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:128
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -703,7 +703,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:128
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -717,7 +717,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:128
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -731,7 +731,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:128
-						if tid < 256 {
+						{
 							sdata[tid] += sdata[tid+256]
 						}
 					}
@@ -745,7 +745,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					_ = tid
 
 //line shoc.go:128
-					if tid < 256 {
+					{
 						sdata[tid] += sdata[tid+256]
 					}
 				}
@@ -773,7 +773,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:134
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -787,7 +787,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:134
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -801,7 +801,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:134
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -815,7 +815,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:134
-						if tid < 128 {
+						{
 							sdata[tid] += sdata[tid+128]
 						}
 					}
@@ -829,7 +829,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					_ = tid
 
 //line shoc.go:134
-					if tid < 128 {
+					{
 						sdata[tid] += sdata[tid+128]
 					}
 				}
@@ -857,7 +857,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:140
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -871,7 +871,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:140
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -885,7 +885,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:140
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -899,7 +899,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						_ = tid
 
 //line shoc.go:140
-						if tid < 64 {
+						{
 							sdata[tid] += sdata[tid+64]
 						}
 					}
@@ -913,7 +913,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					_ = tid
 
 //line shoc.go:140
-					if tid < 64 {
+					{
 						sdata[tid] += sdata[tid+64]
 					}
 				}
@@ -958,7 +958,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 
 //line shoc.go:167
-				if tid == 0 {
+				{
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -3628,7 +3628,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-						if gc_tx == blockSize-1 {
+						{
 							sSeed[0] = val4.W
 						}
 					}
@@ -3639,7 +3639,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-						if gc_tx == blockSize-1 {
+						{
 							sSeed[0] = val4.W
 						}
 					}
@@ -3650,7 +3650,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-						if gc_tx == blockSize-1 {
+						{
 							sSeed[0] = val4.W
 						}
 					}
@@ -3661,7 +3661,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-						if gc_tx == blockSize-1 {
+						{
 							sSeed[0] = val4.W
 						}
 					}
@@ -3672,7 +3672,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-					if gc_tx == blockSize-1 {
+					{
 						sSeed[0] = val4.W
 					}
 				}

@@ -52,7 +52,7 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 					_ = myRow
 
 //line shoc_more.go:30
-					if myRow < dim {
+					{
 						var tt float32 = 0.0
 						start := rowDelimiters[myRow]
 						end := rowDelimiters[myRow+1]
@@ -196,7 +196,7 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 					_ = tt
 
 //line shoc_more.go:105
-					if tt < dim {
+					{
 						var result float32 = 0.0
 						m := int(rowLengths[tt])
 						for i := 0; i < m; i++ {

@@ -566,7 +566,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				_ = i
 
 //line kernels.go:51
-				if i < len(in) {
+				{
 					temp[tid] = in[i]
 				}
 			}
@@ -643,7 +643,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				_ = i
 
 //line kernels.go:64
-				if i >= len(in) {
+				{
 //line kernels.go:64
 					{
 //line kernels.go:64
@@ -789,7 +789,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:89
-					if tid < d {
+					{
 						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 						temp[bi] += temp[ai]
 					}
@@ -818,7 +818,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:95
-					if tid == 0 {
+					{
 						temp[n-1] = 0
 					}
 				}
@@ -832,7 +832,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:95
-					if tid == 0 {
+					{
 						temp[n-1] = 0
 					}
 				}
@@ -846,7 +846,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:95
-					if tid == 0 {
+					{
 						temp[n-1] = 0
 					}
 				}
@@ -860,7 +860,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:95
-					if tid == 0 {
+					{
 						temp[n-1] = 0
 					}
 				}
@@ -874,7 +874,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				_ = tid
 
 //line kernels.go:95
-				if tid == 0 {
+				{
 					temp[n-1] = 0
 				}
 			}
@@ -901,7 +901,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line kernels.go:101
-					if tid < d_ {
+					{
 						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 					}
@@ -986,7 +986,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				_ = i
 
 //line kernels.go:121
-				if i >= len(in) {
+				{
 //line kernels.go:121
 					{
 //line kernels.go:121
@@ -1111,7 +1111,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 
 //line kernels.go:141
-				if gc_tx == 0 {
+				{
 					b := 4 * gc_bx
 					out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 				}
@@ -1812,7 +1812,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line kernels.go:234
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -1826,7 +1826,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line kernels.go:234
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -1840,7 +1840,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line kernels.go:234
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -1854,7 +1854,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line kernels.go:234
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -1868,7 +1868,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = tid_
 
 //line kernels.go:234
-					if tid_ < s {
+					{
 						x_[tid_] += x_[tid_+s]
 					}
 				}

@@ -202,7 +202,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid
 
 //line methods.go:19
-						if tid < k {
+						{
 							s[tid] += s[tid+k]
 						}
 					}
@@ -216,7 +216,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid
 
 //line methods.go:19
-						if tid < k {
+						{
 							s[tid] += s[tid+k]
 						}
 					}
@@ -230,7 +230,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid
 
 //line methods.go:19
-						if tid < k {
+						{
 							s[tid] += s[tid+k]
 						}
 					}
@@ -244,7 +244,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid
 
 //line methods.go:19
-						if tid < k {
+						{
 							s[tid] += s[tid+k]
 						}
 					}
@@ -258,7 +258,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					_ = tid
 
 //line methods.go:19
-					if tid < k {
+					{
 						s[tid] += s[tid+k]
 					}
 				}
@@ -386,7 +386,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid_
 
 //line methods.go:19
-						if tid_ < k_ {
+						{
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
@@ -400,7 +400,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid_
 
 //line methods.go:19
-						if tid_ < k_ {
+						{
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
@@ -414,7 +414,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid_
 
 //line methods.go:19
-						if tid_ < k_ {
+						{
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
@@ -428,7 +428,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = tid_
 
 //line methods.go:19
-						if tid_ < k_ {
+						{
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
@@ -442,7 +442,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					_ = tid_
 
 //line methods.go:19
-					if tid_ < k_ {
+					{
 						s_[tid_] += s_[tid_+k_]
 					}
 				}

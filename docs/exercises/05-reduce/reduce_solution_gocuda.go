@@ -79,7 +79,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = tid
 
 //line reduce_solution.go:24
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -93,7 +93,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = tid
 
 //line reduce_solution.go:24
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -107,7 +107,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = tid
 
 //line reduce_solution.go:24
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -121,7 +121,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = tid
 
 //line reduce_solution.go:24
-						if tid < stride {
+						{
 							s[tid] += s[tid+stride]
 						}
 					}
@@ -135,7 +135,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = tid
 
 //line reduce_solution.go:24
-					if tid < stride {
+					{
 						s[tid] += s[tid+stride]
 					}
 				}
@@ -160,7 +160,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = tid
 
 //line reduce_solution.go:29
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -174,7 +174,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = tid
 
 //line reduce_solution.go:29
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -188,7 +188,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = tid
 
 //line reduce_solution.go:29
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -202,7 +202,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = tid
 
 //line reduce_solution.go:29
-					if tid == 0 {
+					{
 						partial[gc_bx] = s[0]
 					}
 				}
@@ -216,7 +216,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				_ = tid
 
 //line reduce_solution.go:29
-				if tid == 0 {
+				{
 					partial[gc_bx] = s[0]
 				}
 			}

@@ -224,7 +224,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = i
 
 //line scan_solution.go:36
-					if i < len(in) {
+					{
 						out[i] = buf[cur*b+tid]
 					}
 				}
@@ -242,7 +242,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = i
 
 //line scan_solution.go:36
-					if i < len(in) {
+					{
 						out[i] = buf[cur*b+tid]
 					}
 				}
@@ -260,7 +260,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = i
 
 //line scan_solution.go:36
-					if i < len(in) {
+					{
 						out[i] = buf[cur*b+tid]
 					}
 				}
@@ -278,7 +278,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = i
 
 //line scan_solution.go:36
-					if i < len(in) {
+					{
 						out[i] = buf[cur*b+tid]
 					}
 				}
@@ -296,7 +296,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				_ = i
 
 //line scan_solution.go:36
-				if i < len(in) {
+				{
 					out[i] = buf[cur*b+tid]
 				}
 			}

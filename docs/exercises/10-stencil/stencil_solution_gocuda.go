@@ -87,7 +87,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				_ = g
 
 //line stencil_solution.go:30
-				if g < len(in) {
+				{
 					var sum int32
 					for off := -Radius; off <= Radius; off++ {
 						sum += temp[tid+Radius+off]

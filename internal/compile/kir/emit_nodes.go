@@ -141,7 +141,13 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 			e.reduceBody(l)
 		}
 		for _, n := range l.Body {
-			e.source(n.(*Code).Stmt)
+			s := n.(*Code).Stmt
+			switch holds, proven := l.Proven[s]; {
+			case !proven:
+				e.source(s)
+			case holds:
+				e.source(s.(*ast.IfStmt).Body) // the bounds hold its condition
+			}
 		}
 		e.blankTopDecls(l.Body)
 	})

@@ -172,6 +172,11 @@ type (
 		// Bounds, where set, limit the ranks the loop visits when the
 		// block is one-dimensional: its guard admits no other thread.
 		Bounds []Bound
+		// Proven are the guards whose whole condition the bounds decide:
+		// in the range they leave, the condition always holds (true: the
+		// emitter writes the if's body alone) or never does (false: a
+		// guarding return the emitter drops).
+		Proven map[ast.Stmt]bool
 		// Step, where above 1, is the threads each step of the loop runs,
 		// written as copies.
 		Step int

@@ -27,7 +27,7 @@ func narrow(f *Func) {
 			l.Bounds, l.StrideBound = strideBounds(f, s)
 			return
 		}
-		l.Bounds = f.guardBounds(l.Body)
+		l.Bounds, l.Proven = f.guardBounds(l.Body)
 	})
 }
 
@@ -70,25 +70,38 @@ type Bound struct {
 	Adj    int
 }
 
-// guardBounds returns the bounds of the guards of body.
-func (f *Func) guardBounds(body []Node) []Bound {
+// guardBounds returns the bounds of the guards of body, and the guards
+// whose condition they decide whole: true where it always holds in their
+// range, false where it never does.
+func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 	var out []Bound
+	var proven map[ast.Stmt]bool
 	for i, n := range body {
 		s, ok := n.(*Code).Stmt.(*ast.IfStmt)
 		if !ok || s.Init != nil || s.Else != nil {
 			break
 		}
+		var b []Bound
+		whole, holds := false, false
 		switch {
 		case !f.Exits && isReturn(s.Body):
-			out = append(out, f.condBounds(s.Cond, true)...)
+			b, whole = f.condBounds(s.Cond, true)
 		case i == len(body)-1:
-			out = append(out, f.condBounds(s.Cond, false)...)
+			b, whole = f.condBounds(s.Cond, false)
+			holds = true
 		}
+		out = append(out, b...)
 		if !f.safeCond(s.Cond) {
 			break // a thread skipped must not miss what it does
 		}
+		if whole {
+			if proven == nil {
+				proven = map[ast.Stmt]bool{}
+			}
+			proven[s] = holds
+		}
 	}
-	return out
+	return out, proven
 }
 
 // isReturn reports whether b is a bare return.
@@ -104,13 +117,14 @@ func isReturn(b *ast.BlockStmt) bool {
 // returns where cond holds), as far as its leading operands go: each
 // comparison of a conjunction (a disjunction, negated) that may skip a
 // later one.
-func (f *Func) condBounds(cond ast.Expr, negate bool) []Bound {
-	var out []Bound
-	for _, c := range operands(cond, negate) {
+func (f *Func) condBounds(cond ast.Expr, negate bool) (out []Bound, whole bool) {
+	ops := operands(cond, negate)
+	for i, c := range ops {
 		b := f.bounds(c, negate)
 		if b == nil {
-			break // a thread skipped must not miss what a later operand does
+			return out, false // a thread skipped must not miss what a later operand does
 		}
+		whole = i == len(ops)-1
 		for _, b := range b {
 			if tv := f.Src.Info.Types[b.X]; !b.Upper && b.Adj == 0 && b.Off == nil && tv.Value != nil && tv.Value.String() == "0" {
 				continue // x starts at 0
@@ -118,7 +132,7 @@ func (f *Func) condBounds(cond ast.Expr, negate bool) []Bound {
 			out = append(out, b)
 		}
 	}
-	return out
+	return out, whole
 }
 
 // operands returns the operands of a chain of && (of ||, with negate).

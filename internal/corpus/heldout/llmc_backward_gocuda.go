@@ -957,7 +957,6 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -965,11 +964,6 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 //line llmc_backward.go:209
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
-
-//line llmc_backward.go:210
-					if i >= numParameters {
-						continue gc_L1
-					}
 
 //line llmc_backward.go:213
 					grad := gradsMemory[i]

@@ -62,7 +62,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					_ = idx
 
 //line llmc_forward.go:57
-					if idx < N {
+					{
 						bt := idx / C4
 						b := bt / T
 						t_ := bt % T
@@ -124,7 +124,7 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 					_ = idx
 
 //line llmc_forward.go:76
-					if idx < N {
+					{
 						bt := idx / C
 						b := bt / T
 						t_ := bt % T
@@ -728,7 +728,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 					_ = idx
 
 //line llmc_forward.go:228
-					if idx < B*NH*N*d {
+					{
 						b := idx / (NH * N * d)
 						rest := idx % (NH * N * d)
 						nh_ := rest / (N * d)
@@ -790,7 +790,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 					_ = idx
 
 //line llmc_forward.go:250
-					if idx < B*NH*N*d {
+					{
 						b := idx / (NH * N * d)
 						rest := idx % (NH * N * d)
 						nh_ := rest / (N * d)
@@ -850,7 +850,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 					_ = i
 
 //line llmc_forward.go:271
-					if i < N {
+					{
 						xi := inp[i]
 						cube := 0.044715 * xi * xi * xi
 						out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
@@ -905,7 +905,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 					_ = i
 
 //line llmc_forward.go:284
-					if i < N {
+					{
 						x := inp[i]
 						cube := 0.044715 * x * x * x
 						tanhArg := geluScalingFactor() * (x + cube)

@@ -85,7 +85,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						_ = thid
 
 //line rodinia_btree.go:67
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 						}
 					}
@@ -99,7 +99,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						_ = thid
 
 //line rodinia_btree.go:67
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 						}
 					}
@@ -113,7 +113,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						_ = thid
 
 //line rodinia_btree.go:67
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 						}
 					}
@@ -127,7 +127,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						_ = thid
 
 //line rodinia_btree.go:67
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 						}
 					}
@@ -141,7 +141,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 					_ = thid
 
 //line rodinia_btree.go:67
-					if thid == 0 {
+					{
 						currKnodeD[bid] = offsetD[bid]
 					}
 				}
@@ -259,7 +259,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						_ = thid
 
 //line rodinia_btree.go:129
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
@@ -274,7 +274,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						_ = thid
 
 //line rodinia_btree.go:129
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
@@ -289,7 +289,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						_ = thid
 
 //line rodinia_btree.go:129
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
@@ -304,7 +304,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						_ = thid
 
 //line rodinia_btree.go:129
-						if thid == 0 {
+						{
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
@@ -319,7 +319,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					_ = thid
 
 //line rodinia_btree.go:129
-					if thid == 0 {
+					{
 						currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}

@@ -91,7 +91,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					j := gc_s_j[gc_rank]
 
 //line rodinia_lud.go:32
-					if gc_tx > i_2 {
+					{
 						for j = 0; j < i_2; j++ {
 //line rodinia_lud.go:33
 							if gc_b.Stopped() {
@@ -121,7 +121,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					j := gc_s_j[gc_rank]
 
 //line rodinia_lud.go:40
-					if gc_tx > i_2 {
+					{
 
 						for j = 0; j < i_2+1; j++ {
 //line rodinia_lud.go:42

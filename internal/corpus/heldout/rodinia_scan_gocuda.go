@@ -138,7 +138,7 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 					_ = thid
 
 //line rodinia_scan.go:114
-					if thid < d {
+					{
 						i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
 						ai_ := i + stride_ - 1
 						bi_ := ai_ + stride_
@@ -251,7 +251,7 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 					_ = thid_
 
 //line rodinia_scan.go:142
-					if thid_ < d_ {
+					{
 						i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
 						ai_2 := i_ + stride_2 - 1
 						bi_2 := ai_2 + stride_2

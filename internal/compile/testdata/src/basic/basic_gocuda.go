@@ -565,7 +565,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				_ = i
 
 //line basic.go:47
-				if i < len(in) {
+				{
 					temp[tid] = in[i]
 				}
 			}
@@ -642,7 +642,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				_ = i
 
 //line basic.go:60
-				if i >= len(in) {
+				{
 //line basic.go:60
 					{
 //line basic.go:60

@@ -44,7 +44,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				_ = i
 
 //line exits.go:11
-				if i >= len(in) {
+				{
 //line exits.go:11
 					{
 //line exits.go:11
@@ -189,7 +189,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				}
 
 //line exits.go:27
-				if gc_tx == 0 {
+				{
 					counts[gc_bx] = int32(n)
 					flags[2*gc_bx] = all
 					flags[2*gc_bx+1] = some

@@ -183,7 +183,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						_ = tid
 
 //line generic.go:26
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -197,7 +197,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						_ = tid
 
 //line generic.go:26
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -211,7 +211,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						_ = tid
 
 //line generic.go:26
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -225,7 +225,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						_ = tid
 
 //line generic.go:26
-						if tid < s {
+						{
 							sdata[tid] += sdata[tid+s]
 						}
 					}
@@ -239,7 +239,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = tid
 
 //line generic.go:26
-					if tid < s {
+					{
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -264,7 +264,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = tid
 
 //line generic.go:31
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
@@ -278,7 +278,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = tid
 
 //line generic.go:31
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
@@ -292,7 +292,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = tid
 
 //line generic.go:31
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
@@ -306,7 +306,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					_ = tid
 
 //line generic.go:31
-					if tid == 0 {
+					{
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
@@ -320,7 +320,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				_ = tid
 
 //line generic.go:31
-				if tid == 0 {
+				{
 					partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 				}
 			}

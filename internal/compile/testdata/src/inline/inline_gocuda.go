@@ -198,7 +198,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line inline.go:38
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -212,7 +212,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line inline.go:38
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -226,7 +226,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line inline.go:38
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -240,7 +240,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = tid_
 
 //line inline.go:38
-						if tid_ < s {
+						{
 							x_[tid_] += x_[tid_+s]
 						}
 					}
@@ -254,7 +254,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid_
 
 //line inline.go:38
-					if tid_ < s {
+					{
 						x_[tid_] += x_[tid_+s]
 					}
 				}
