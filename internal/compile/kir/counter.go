@@ -31,15 +31,15 @@ func (f *Func) ownCounter(s *ast.ForStmt) (*ast.BlockStmt, bool) {
 	}
 	nv := types.NewVar(id.Pos(), f.Src.Pkg, old.Name(), old.Type())
 	f.addVar(nv)
-	none := &instance{objs: map[types.Object]types.Object{old: nv}}
+	renamed := &instance{objs: map[types.Object]types.Object{old: nv}}
 	loop := &ast.ForStmt{For: s.For, Body: s.Body}
 	if s.Cond != nil {
-		loop.Cond = f.copyNode(s.Cond, none, nil).(ast.Expr)
+		loop.Cond = f.copyNode(s.Cond, renamed, nil).(ast.Expr)
 	}
 	if s.Post != nil {
-		loop.Post = f.copyNode(s.Post, none, nil).(ast.Stmt)
+		loop.Post = f.copyNode(s.Post, renamed, nil).(ast.Stmt)
 	}
-	loop.Body = f.copyNode(s.Body, none, nil).(*ast.BlockStmt)
+	loop.Body = f.copyNode(s.Body, renamed, nil).(*ast.BlockStmt)
 	back := &ast.AssignStmt{Lhs: []ast.Expr{f.ident(old, s.End())}, TokPos: s.End(), Tok: token.ASSIGN, Rhs: []ast.Expr{f.ident(nv, s.End())}}
 	return block(s.For, f.declare(nv, init.Rhs[0], id.Pos()), loop, back, f.blankUse(old, s.End())), true
 }

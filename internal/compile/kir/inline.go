@@ -244,14 +244,19 @@ func (f *Func) declare(v *types.Var, value ast.Expr, pos token.Pos) ast.Stmt {
 	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{spec}}}
 }
 
-// blankUse returns _ = v, at pos: a parameter or result of an inlined
-// helper may go unused in the code that uses the rest.
-func (f *Func) blankUse(v *types.Var, pos token.Pos) ast.Stmt {
+// ident returns an identifier reading v, at pos.
+func (f *Func) ident(v *types.Var, pos token.Pos) *ast.Ident {
 	id := &ast.Ident{NamePos: pos, Name: v.Name()}
 	f.Src.Info.Uses[id] = v
 	f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+	return id
+}
+
+// blankUse returns _ = v, at pos: a parameter or result of an inlined
+// helper may go unused in the code that uses the rest.
+func (f *Func) blankUse(v *types.Var, pos token.Pos) ast.Stmt {
 	blank := &ast.Ident{NamePos: pos, Name: "_"}
-	return &ast.AssignStmt{Lhs: []ast.Expr{blank}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id}}
+	return &ast.AssignStmt{Lhs: []ast.Expr{blank}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{f.ident(v, pos)}}
 }
 
 // isThreadType reports whether t is *gocuda.Thread.

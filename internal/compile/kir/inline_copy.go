@@ -217,16 +217,10 @@ func (f *Func) goOn(s ast.Stmt, call *ast.CallExpr, results []*types.Var) ast.St
 	if x, ok := s.(*ast.ExprStmt); ok && ast.Unparen(x.X) == call {
 		return nil
 	}
-	ident := func(v *types.Var) *ast.Ident {
-		id := &ast.Ident{NamePos: call.Pos(), Name: v.Name()}
-		f.Src.Info.Uses[id] = v
-		f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
-		return id
-	}
 	if as, ok := s.(*ast.AssignStmt); ok && len(results) > 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
 		rhs := make([]ast.Expr, len(results))
 		for i, v := range results {
-			rhs[i] = ident(v)
+			rhs[i] = f.ident(v, call.Pos())
 		}
 		return &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: as.Tok, Rhs: rhs}
 	}
@@ -236,7 +230,7 @@ func (f *Func) goOn(s ast.Stmt, call *ast.CallExpr, results []*types.Var) ast.St
 	none := &instance{objs: map[types.Object]types.Object{}}
 	return f.copyNode(s, none, func(n ast.Node) (ast.Node, bool) {
 		if n == call {
-			return ident(results[0]), true
+			return f.ident(results[0], call.Pos()), true
 		}
 		return nil, false
 	}).(ast.Stmt)

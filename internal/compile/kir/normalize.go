@@ -306,13 +306,13 @@ func (n *normalizer) shortCircuit(b *ast.BinaryExpr) {
 	n.expr(b.Y)
 	inner := append(n.pre, n.f.assign(v, n.result(b.Y), b.OpPos))
 	n.pre = outer
-	var cond ast.Expr = n.use(v, b.OpPos)
+	var cond ast.Expr = n.f.ident(v, b.OpPos)
 	if b.Op == token.LOR {
 		cond = &ast.UnaryExpr{OpPos: b.OpPos, Op: token.NOT, X: cond}
 		n.f.Src.Info.Types[cond] = types.TypeAndValue{Type: typ}
 	}
 	n.pre = append(n.pre, &ast.IfStmt{If: b.OpPos, Cond: cond, Body: &ast.BlockStmt{Lbrace: b.OpPos, List: inner}})
-	n.repl[b] = n.use(v, b.OpPos)
+	n.repl[b] = n.f.ident(v, b.OpPos)
 }
 
 // hoist fixes e's value in a new temporary declared before the statement.
@@ -326,7 +326,7 @@ func (n *normalizer) hoist(e ast.Expr, name string) {
 	}
 	v := n.newTemp(name, typ)
 	n.pre = append(n.pre, n.f.declare(v, n.copy(e).(ast.Expr), e.Pos()))
-	n.repl[e] = n.use(v, e.Pos())
+	n.repl[e] = n.f.ident(v, e.Pos())
 	n.repl[ast.Unparen(e)] = n.repl[e]
 }
 
@@ -334,14 +334,6 @@ func (n *normalizer) newTemp(name string, typ types.Type) *types.Var {
 	v := types.NewVar(n.pos, n.f.Src.Pkg, name, typ)
 	n.f.addVar(v)
 	return v
-}
-
-// use returns an identifier reading v.
-func (n *normalizer) use(v *types.Var, pos token.Pos) *ast.Ident {
-	id := &ast.Ident{NamePos: pos, Name: v.Name()}
-	n.f.Src.Info.Uses[id] = v
-	n.f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
-	return id
 }
 
 // copy returns a copy of node with the replacements made so far (but not

@@ -71,9 +71,9 @@ func (l *returnLowering) list(stmts []ast.Stmt, inLoop bool) []ast.Stmt {
 		case len(rest) == 0:
 			return out
 		case inLoop:
-			out = append(out, &ast.IfStmt{If: s.End(), Cond: l.flagUse(s.End()), Body: block(s.End(), &ast.BranchStmt{TokPos: s.End(), Tok: token.BREAK})})
+			out = append(out, &ast.IfStmt{If: s.End(), Cond: l.f.ident(l.flag, s.End()), Body: block(s.End(), &ast.BranchStmt{TokPos: s.End(), Tok: token.BREAK})})
 		default:
-			not := &ast.UnaryExpr{OpPos: s.End(), Op: token.NOT, X: l.flagUse(s.End())}
+			not := &ast.UnaryExpr{OpPos: s.End(), Op: token.NOT, X: l.f.ident(l.flag, s.End())}
 			l.f.Src.Info.Types[not] = types.TypeAndValue{Type: types.Typ[types.Bool]}
 			return append(out, &ast.IfStmt{If: s.End(), Cond: not, Body: block(s.End(), l.list(rest, false)...)})
 		}
@@ -129,21 +129,13 @@ func (l *returnLowering) ret(r *ast.ReturnStmt, inLoop bool) []ast.Stmt {
 	for i, e := range r.Results {
 		out = append(out, l.f.assign(l.results[i], e, r.Return))
 	}
-	out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{l.flagUse(r.Return)}, TokPos: r.Return, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")}})
+	out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{l.f.ident(l.flag, r.Return)}, TokPos: r.Return, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("true")}})
 	l.f.Src.Info.Uses[out[len(out)-1].(*ast.AssignStmt).Rhs[0].(*ast.Ident)] = types.Universe.Lookup("true")
 	l.f.Src.Info.Types[out[len(out)-1].(*ast.AssignStmt).Rhs[0]] = types.TypeAndValue{Type: types.Typ[types.UntypedBool], Value: constTrue}
 	if inLoop {
 		out = append(out, &ast.BranchStmt{TokPos: r.Return, Tok: token.BREAK})
 	}
 	return out
-}
-
-// flagUse returns an identifier reading the flag.
-func (l *returnLowering) flagUse(pos token.Pos) *ast.Ident {
-	id := &ast.Ident{NamePos: pos, Name: l.flag.Name()}
-	l.f.Src.Info.Uses[id] = l.flag
-	l.f.Src.Info.Types[id] = types.TypeAndValue{Type: l.flag.Type()}
-	return id
 }
 
 // block returns a block statement of list, at pos.

@@ -104,11 +104,3 @@ func (f *Func) checkClause(cc *ast.CaseClause) {
 		})
 	}
 }
-
-// ident returns an identifier reading v, at pos.
-func (f *Func) ident(v *types.Var, pos token.Pos) *ast.Ident {
-	id := &ast.Ident{NamePos: pos, Name: v.Name()}
-	f.Src.Info.Uses[id] = v
-	f.Src.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
-	return id
-}

@@ -37,7 +37,7 @@ func (n *normalizer) uniSync(x *ast.CallExpr) {
 		return v
 	}
 	all, anyv := vote("AllSync"), vote("AnySync")
-	eq := &ast.BinaryExpr{X: n.use(anyv, x.Pos()), OpPos: x.Pos(), Op: token.EQL, Y: n.use(all, x.Pos())}
+	eq := &ast.BinaryExpr{X: n.f.ident(anyv, x.Pos()), OpPos: x.Pos(), Op: token.EQL, Y: n.f.ident(all, x.Pos())}
 	n.f.Src.Info.Types[eq] = types.TypeAndValue{Type: n.f.Src.Info.TypeOf(x)}
 	n.repl[x] = eq
 }

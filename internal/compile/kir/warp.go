@@ -96,9 +96,6 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 				out = append(out, n)
 				break
 			}
-			if n.Src.Init != nil {
-				fail(f.unsupported(n.Src.Init, "an if with a warp collective whose condition may differ between threads has an init statement"))
-			}
 			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else, Warp: f.warpUniform(n.Src.Cond)}
 			out = append(out, w)
 		case *For:
