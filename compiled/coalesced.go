@@ -49,9 +49,10 @@ func CoalescedLanes[T, R any](b *Block, name string, base int, active uint32, gr
 	switch name {
 	case "Sync":
 		warpLanes[T, R](b, grid.KindSyncWarp, "SyncWarp", base, active, 0, &masks, nil, nil, nil, nil)
-	case "Any", "All":
-		kind := map[string]grid.Kind{"Any": grid.KindAny, "All": grid.KindAll}[name]
-		warpLanes(b, kind, warpName(kind), base, active, 0, &masks, vals, nil, nil, out)
+	case "Any":
+		warpLanes(b, grid.KindAny, "AnySync", base, active, 0, &masks, vals, nil, nil, out)
+	case "All":
+		warpLanes(b, grid.KindAll, "AllSync", base, active, 0, &masks, vals, nil, nil, out)
 	case "Ballot":
 		warpLanes(b, grid.KindBallot, "BallotSync", base, active, 0, &masks, vals, nil, nil, out)
 		o := any(out).(*[warpSize]uint32)
