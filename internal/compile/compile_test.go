@@ -73,8 +73,16 @@ func TestCompiledKernels(t *testing.T) {
 		"refuse":  nil,
 	} {
 		files := generate(t, dir)
-		require.Len(t, files, 1)
+		require.NotEmpty(t, files)
 		assert.Equal(t, want, files[0].Kernels, dir)
+		if len(files) == 2 { // the SIMD build's twin, which only it builds
+			assert.Equal(t, SIMDPath(files[0].Path[:len(files[0].Path)-len("_gocuda.go")]+".go"), files[1].Path, dir)
+			assert.Contains(t, string(files[0].Source), "//go:build !(goexperiment.simd && amd64)\n", dir)
+			assert.Contains(t, string(files[1].Source), "//go:build goexperiment.simd && amd64\n", dir)
+			assert.Contains(t, string(files[1].Source), "archsimd.", dir)
+			assert.Empty(t, files[1].Kernels, "%s: the scalar file reports the kernels", dir)
+		}
+		require.LessOrEqual(t, len(files), 2, dir)
 		src := string(files[0].Source)
 		assert.True(t, strings.HasPrefix(src, Header+"\n"), "%s: header", dir)
 		if want != nil {
@@ -145,4 +153,23 @@ func TestClosureKernels(t *testing.T) {
 	assert.Contains(t, notes[0], "basic.go:")
 	assert.Contains(t, notes[0], "calls SyncThreads")
 	assert.Contains(t, notes[0], "//gocuda:kernel")
+}
+
+// TestFileConstraint: a generated file builds with its source; where the
+// SIMD build has a twin, each of the pair builds in its build only.
+func TestFileConstraint(t *testing.T) {
+	for _, c := range []struct {
+		src        string
+		twin, simd bool
+		want       string
+	}{
+		{"", false, false, ""},
+		{"//go:build linux", false, false, "//go:build linux"},
+		{"", true, false, "//go:build !(goexperiment.simd && amd64)"},
+		{"", true, true, "//go:build goexperiment.simd && amd64"},
+		{"//go:build linux || darwin", true, false, "//go:build (linux || darwin) && !(goexperiment.simd && amd64)"},
+		{"//go:build linux || darwin", true, true, "//go:build (linux || darwin) && goexperiment.simd && amd64"},
+	} {
+		assert.Equal(t, c.want, fileConstraint(c.src, c.twin, c.simd), "%+v", c)
+	}
 }

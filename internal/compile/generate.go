@@ -32,7 +32,19 @@ func GeneratedPath(path string) string {
 	return strings.TrimSuffix(path, ".go") + "_gocuda.go"
 }
 
-// Generate returns the generated file of each source file with kernels.
+// SIMDPath returns the path of the SIMD build's twin of the file
+// generated for source file path.
+func SIMDPath(path string) string {
+	return strings.TrimSuffix(path, ".go") + "_gocuda_simd.go"
+}
+
+// isGeneratedName reports whether path is named as a generated file.
+func isGeneratedName(path string) bool {
+	return strings.HasSuffix(path, "_gocuda.go") || strings.HasSuffix(path, "_gocuda_simd.go")
+}
+
+// Generate returns the generated files of each source file with kernels:
+// one, or two where the SIMD build has its own (SIMDPath).
 func Generate(kernels []*Kernel) ([]*File, error) {
 	var files []*File
 	byPath := map[string][]*Kernel{}
@@ -52,11 +64,11 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 		results[k] = compileKernel(k, decls[k.Pkg])
 	}
 	for _, path := range paths {
-		f, err := generateFile(byPath[path], results)
+		fs, err := generateFiles(byPath[path], results)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, f)
+		files = append(files, fs...)
 	}
 	return files, nil
 }
@@ -117,12 +129,41 @@ func takenIn(k *Kernel) func(string) bool {
 	return func(name string) bool { return files[name] || scope.Lookup(name) != nil }
 }
 
-// generateFile writes the generated file of kernels, all of one file.
-func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error) {
+// generateFiles writes the generated file of kernels, all of one file,
+// and, where the vector pass picked loops of theirs, its twin for the
+// SIMD build (SIMDPath), which then builds instead of it.
+func generateFiles(kernels []*Kernel, results map[*Kernel]*result) ([]*File, error) {
+	twin := false
+	for _, k := range kernels {
+		if f := results[k].f; f != nil && f.Vectorized() {
+			twin = true
+		}
+	}
+	scalar, err := generateFile(kernels, results, twin, false)
+	if err != nil || !twin {
+		return []*File{scalar}, err
+	}
+	simd, err := generateFile(kernels, results, true, true)
+	if err != nil {
+		return nil, err
+	}
+	simd.Kernels, simd.Refusals = nil, nil // the scalar file reports them
+	return []*File{scalar, simd}, nil
+}
+
+// generateFile writes the generated file of kernels, all of one file: the
+// SIMD build's where simd is set; twin is set where there are both.
+func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool) (*File, error) {
 	k0 := kernels[0]
 	out := &File{Path: GeneratedPath(k0.Path)}
+	if simd {
+		out.Path = SIMDPath(k0.Path)
+	}
 	imports := newImports(k0.File, k0.Pkg)
-	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda")}
+	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd}
+	if simd {
+		w.archsimd = imports.name(archsimdPath, archsimdName(k0))
+	}
 	for _, k := range kernels {
 		r := results[k]
 		if r.refusal != nil {
@@ -142,7 +183,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result) (*File, error)
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)
-	if c := buildConstraint(k0.File); c != "" {
+	if c := fileConstraint(buildConstraint(k0.File), twin, simd); c != "" {
 		fmt.Fprintf(&head, "%s\n\n", c) // the generated file builds with its source
 	}
 	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
@@ -249,4 +290,37 @@ func docOf(k *Kernel, refusal *Refusal) string {
 		lines = append(lines, "//", fmt.Sprintf("// gocuda compile left it on the runtime path: %s.", refusal.Reason))
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// simdBuild is the build constraint of the SIMD build.
+const simdBuild = "goexperiment.simd && amd64"
+
+// fileConstraint returns the //go:build line of a generated file whose
+// source has the line src ("" for none): the source's, and, where the
+// SIMD build has a twin, that build or every other.
+func fileConstraint(src string, twin, simd bool) string {
+	if !twin {
+		return src
+	}
+	own := "!(" + simdBuild + ")"
+	if simd {
+		own = simdBuild
+	}
+	if src == "" {
+		return "//go:build " + own
+	}
+	expr, err := constraint.Parse(src)
+	if err != nil {
+		return src
+	}
+	return "//go:build (" + expr.String() + ") && " + own
+}
+
+// archsimdName returns the name to import simd/archsimd under in the SIMD
+// build's file of k's source: archsimd unless the package declares it.
+func archsimdName(k *Kernel) string {
+	if k.Pkg.Types.Scope().Lookup("archsimd") != nil {
+		return genPrefix + "archsimd"
+	}
+	return "archsimd"
 }

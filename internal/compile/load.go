@@ -27,6 +27,10 @@ const gocudaPath = "github.com/gocuda/gocuda/gocuda"
 // calls.
 const compiledPath = "github.com/gocuda/gocuda/compiled"
 
+// archsimdPath is the import path of the vector types the SIMD build's
+// generated code uses.
+const archsimdPath = "simd/archsimd"
+
 // A Kernel is one function marked with the directive.
 type Kernel struct {
 	Pkg    *packages.Package

@@ -98,8 +98,8 @@ func compilePackages(patterns []string, tags string, verbose bool, stdout, stder
 		}
 	}
 	for _, p := range pkgs {
-		for _, path := range p.GoFiles {
-			if !written[path] && strings.HasSuffix(path, "_gocuda.go") && isGenerated(path) {
+		for _, path := range append(p.GoFiles, p.IgnoredFiles...) { // a build's generated files, and the other build's
+			if !written[path] && isGeneratedName(path) && isGenerated(path) {
 				if err := os.Remove(path); err != nil {
 					return 0, err
 				}

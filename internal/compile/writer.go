@@ -17,8 +17,10 @@ import (
 type writer struct {
 	buf      bytes.Buffer
 	fset     *token.FileSet
-	gocuda   string // the file's names for packages gocuda and compiled
+	gocuda   string // the file's names for packages gocuda, compiled and archsimd
 	compiled string
+	archsimd string
+	simd     bool // writing the SIMD build's file
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -34,7 +36,7 @@ func (w *writer) refused(k *Kernel, r *Refusal) {
 // kernel.
 func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines string) {
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
-	f.Src.Gocuda, f.Src.Compiled = w.gocuda, w.compiled
+	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd = w.gocuda, w.compiled, w.archsimd
 	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
@@ -49,7 +51,11 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
 	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
-	w.printf("%s\n", kir.Emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
+	emit := kir.Emit
+	if w.simd {
+		emit = kir.EmitSIMD
+	}
+	w.printf("%s\n", emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
 		imports.use(h, k.Pkg.TypesInfo)

@@ -27,13 +27,17 @@
 //     admit (if tid < s, if i >= n { return })
 //   - unroll: short loops of a constant trip count written as copies
 //   - stops: loops that might not end check for a stopped launch
+//   - vector: thread loops the SIMD build runs eight threads at a time, as
+//     the lanes of a vector
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
 // along), warp loops of lane loops with their collectives completed by
 // package compiled, and the source's statements printed by go/printer with
 // the substitutions the passes decided and //line directives to the
-// kernel's lines.
+// kernel's lines. EmitSIMD writes the SIMD build's body (GOEXPERIMENT=simd,
+// amd64): the same, with each loop the vector pass picked taking eight
+// threads a step in archsimd's 256-bit vectors before its scalar steps.
 //
 // The passes never change the type-checked syntax. Where one needs a
 // statement the source does not have (a helper's parameter bound to its

@@ -88,6 +88,9 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Step > 1 {
 			head += fmt.Sprintf(" [%d per step]", n.Step)
 		}
+		if d.f.Vector[n] {
+			head += " [vector]"
+		}
 		for _, b := range n.Bounds {
 			op := map[bool]string{true: "<", false: ">="}[b.Upper]
 			adj := map[int]string{0: "", 1: "+1"}[b.Adj]

@@ -38,6 +38,8 @@ type emitter struct {
 	tileHandle  bool                     // writing a tile handle as the block has it
 	simt        []simtLoop               // the WarpFors being written, innermost last
 	labelUsed   bool                     // a thread returns from the current loop
+	simd        bool                     // writing the SIMD build
+	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 }
 
 var (
@@ -51,8 +53,8 @@ var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bd
 
 // Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
 // with params the kernel's parameters after the thread (", a float32, x []float32").
-func emit(f *Func, name, tparams, params string) string {
-	e := &emitter{f: f, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
+func emit(f *Func, name, tparams, params string, simd bool) string {
+	e := &emitter{f: f, simd: simd, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
 		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)

@@ -164,6 +164,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
+	e.vec = e.vectorStep(l)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.loopUse = nil, nil
@@ -177,6 +178,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.w = outer
 	v, from, to, rank := e.loopHead(l, use)
 	e.threads(l, v, from, to, rank, thread.Bytes())
+	e.vec = nil
 	e.loopTail(l, use)
 }
 
@@ -192,6 +194,9 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 			e.printf("%s := %s\n", e.name["rank"], rank)
 		}
 		e.w.Write(thread)
+	}
+	if e.vec != nil {
+		from = e.vectorSteps(v, from, to, rank)
 	}
 	if l.Step > 1 {
 		step := e.f.Names.Fresh("step")
@@ -320,7 +325,7 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 	if lv == nil {
 		return
 	}
-	for _, obj := range e.rematFor(lv) {
+	for _, obj := range e.f.rematFor(lv) {
 		e.source(e.f.Vars[obj].Def)
 		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
 	}
@@ -391,19 +396,19 @@ func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 
 // rematFor returns the remat variables of lv's references, with those
 // their definitions use, in source order.
-func (e *emitter) rematFor(lv *loopVars) []*types.Var {
+func (f *Func) rematFor(lv *loopVars) []*types.Var {
 	var out []*types.Var
 	seen := map[*types.Var]bool{}
 	var add func(v *types.Var)
 	add = func(v *types.Var) { // the variables a definition uses first
-		if e.f.Vars[v] == nil || e.f.Vars[v].Class != Remat || seen[v] {
+		if f.Vars[v] == nil || f.Vars[v].Class != Remat || seen[v] {
 			return
 		}
 		seen[v] = true
 		var uses []*types.Var
-		ast.Inspect(e.f.Vars[v].Def, func(n ast.Node) bool {
+		ast.Inspect(f.Vars[v].Def, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if u, ok := e.f.Src.Info.Uses[id].(*types.Var); ok {
+				if u, ok := f.Src.Info.Uses[id].(*types.Var); ok {
 					uses = append(uses, u)
 				}
 			}
@@ -414,7 +419,7 @@ func (e *emitter) rematFor(lv *loopVars) []*types.Var {
 		}
 		out = append(out, v)
 	}
-	for _, v := range sortedVars(e.f, lv.refs) {
+	for _, v := range sortedVars(f, lv.refs) {
 		add(v)
 	}
 	return out

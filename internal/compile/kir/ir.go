@@ -32,6 +32,10 @@ type Func struct {
 	// the body keeps a record of the threads that have.
 	Exits bool
 
+	// Vector are the thread loops the SIMD build writes eight threads at
+	// a time (vector.go).
+	Vector map[*ThreadLoop]bool
+
 	Unroll  map[ast.Node]int64       // constant-trip loops to write as copies, and their first key
 	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
 	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep

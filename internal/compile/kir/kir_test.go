@@ -99,12 +99,16 @@ func trace(t *testing.T, src *kir.Source) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "== emit\n%s", kir.Emit(f, "body", "", ", params"))
+	if f.Vectorized() {
+		src.Archsimd = "archsimd"
+		fmt.Fprintf(&b, "== emit simd\n%s", kir.EmitSIMD(f, "body", "", ", params"))
+	}
 	return b.String()
 }
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "warp", "spill", "enter", "mode", "narrow", "unroll", "stops"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "stride", "fission", "fuse", "warp", "spill", "enter", "mode", "narrow", "unroll", "stops", "vector"}, kir.PassNames())
 }
 
 // TestPassDocs: the package doc and docs/architecture.md list every pass

@@ -30,6 +30,7 @@ var passes = [...]pass{
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
+	{"vector", vector, "thread loops the SIMD build runs eight threads at a time, as the lanes of a vector"},
 }
 
 // PassNames returns the names of the passes, in order.
@@ -71,7 +72,19 @@ func Compile(src *Source, name, tparams, params string) (*Result, *Refusal) {
 
 // Emit writes the body function of f, which went through every pass, as
 // Compile does.
-func Emit(f *Func, name, tparams, params string) string { return emit(f, name, tparams, params) }
+func Emit(f *Func, name, tparams, params string) string { return emit(f, name, tparams, params, false) }
+
+// EmitSIMD writes the body function of f for the SIMD build: the loops
+// the vector pass picked run eight threads a step where the CPU has AVX2
+// (compiled.SIMD), the scalar form after. f.Src.Archsimd names package
+// simd/archsimd.
+func EmitSIMD(f *Func, name, tparams, params string) string {
+	return emit(f, name, tparams, params, true)
+}
+
+// Vectorized reports whether the SIMD build writes any of f's loops
+// eight threads at a time.
+func (f *Func) Vectorized() bool { return len(f.Vector) > 0 }
 
 // Run runs the passes on src up to and including the pass named last (all
 // of them for ""), calling after, if not nil, after each pass: for golden

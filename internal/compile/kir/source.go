@@ -23,6 +23,8 @@ type Source struct {
 	// Gocuda and Compiled are the generated file's names for packages
 	// gocuda and compiled.
 	Gocuda, Compiled string
+	// Archsimd is the SIMD build's name for package simd/archsimd.
+	Archsimd string
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool

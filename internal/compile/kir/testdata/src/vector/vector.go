@@ -1,0 +1,95 @@
+// Package vector holds kernels for the vector pass: loops it picks, and
+// loops it leaves scalar.
+package vector
+
+import (
+	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// gravity is a pure helper: inlined into the step, its parameters bound
+// to vectors or, for eps2, to the block's variable itself.
+func gravity(ax, xi, xj, mj, eps2 float32) float32 {
+	dx := xj - xi
+	inv := 1 / float32(math.Sqrt(float64(dx*dx+eps2)))
+	return ax + dx*mj*inv*inv*inv
+}
+
+// pull runs a loop of the same trip for every thread over a shared tile:
+// the tile's element a broadcast, the thread's own values vectors.
+func pull(t *gocuda.Thread, pos, mass, acc []float32, eps2 float32) {
+	tile := gocuda.Shared[float32](t, 64)
+	tm := gocuda.Shared[float32](t, 64)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	tile[t.ThreadIdx.X%64] = pos[i%len(pos)]
+	tm[t.ThreadIdx.X%64] = mass[i%len(mass)]
+	t.SyncThreads()
+	xi := pos[i]
+	var a float32
+	for j := range tile {
+		a = gravity(a, xi, tile[j], tm[j], eps2)
+	}
+	acc[i] = -a
+}
+
+// bits mixes int32 and uint32 arithmetic, shifts by a constant and by a
+// uniform unsigned count, and conversions.
+func bits(t *gocuda.Thread, in []int32, out []uint32, f []float32, s uint) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	x := in[i]
+	y := (x ^ 0x5bd1e995) * 31
+	y = y>>3 + max(x, -7)
+	out[i] = uint32(y)<<s | uint32(x)&^0xff
+	f[i] = float32(y) * 0.5
+}
+
+// unrolled has a short inner loop of constant trips, written as copies:
+// each copy's key is a constant.
+func unrolled(t *gocuda.Thread, in, w, out []float32) {
+	n := len(out)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= n {
+		return
+	}
+	var sum float32
+	for k := range 4 {
+		sum += w[k] * in[k*n+i]
+	}
+	out[i] = sum
+}
+
+// offsets loads at an index the same for every thread and at affine ones
+// with an offset.
+func offsets(t *gocuda.Thread, in, out []float32, k int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+}
+
+// gather reads at an index that differs between threads by other than
+// the lane: the loop stays scalar.
+func gather(t *gocuda.Thread, idx []int, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[idx[i]]
+	}
+}
+
+// divergent has an if whose condition differs between threads: the loop
+// stays scalar until masks are built.
+func divergent(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		v := in[i]
+		if v < 0 {
+			v = -v
+		}
+		out[i] = v
+	}
+}

@@ -1,0 +1,287 @@
+package kir
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// call translates a call in an expression: a conversion, a builtin, a
+// function of package math, or a helper of the kernel's package, inlined.
+func (v *vectorizer) call(c *ast.CallExpr) vval {
+	info := v.f.Src.Info
+	t := info.TypeOf(c)
+	if tv := info.Types[c.Fun]; tv.IsType() {
+		return v.conversion(c, t)
+	}
+	if c.Ellipsis.IsValid() {
+		v.fail()
+	}
+	if v.helper(c) != nil {
+		vals := v.inline(c)
+		if len(vals) != 1 {
+			v.fail()
+		}
+		return vals[0]
+	}
+	var args []vval
+	uniform := true
+	for _, a := range c.Args {
+		args = append(args, v.expr(a))
+		uniform = uniform && args[len(args)-1].shape == vUniform
+	}
+	switch fn := typeutilCallee(info, c).(type) {
+	case *types.Builtin:
+		switch name := fn.Name(); {
+		case uniform && (name == "len" || name == "cap" || name == "min" || name == "max"):
+			return vval{shape: vUniform, x: v.rebuild(c, args), typ: t}
+		case name == "min" || name == "max":
+			return v.minMax(name, args, t)
+		}
+	case *types.Func:
+		if uniform && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Type().(*types.Signature).Recv() == nil {
+			return vval{shape: vUniform, x: v.rebuild(c, args), typ: t} // math's functions are pure
+		}
+	}
+	v.fail()
+	return vval{}
+}
+
+// rebuild writes the call c with its translated arguments.
+func (v *vectorizer) rebuild(c *ast.CallExpr, args []vval) ast.Expr {
+	out := &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr)}
+	for _, a := range args {
+		out.Args = append(out.Args, a.x)
+	}
+	return out
+}
+
+// minMax translates min and max of integer vectors (x86's equal Go's;
+// for floats they differ on NaN and signed zeros, and stay scalar).
+func (v *vectorizer) minMax(name string, args []vval, t types.Type) vval {
+	vt, ok := vecType(t)
+	if !ok || vt == "Float32x8" {
+		v.fail()
+	}
+	m := map[string]string{"min": "Min", "max": "Max"}[name]
+	x := v.vec(args[0], t)
+	for _, a := range args[1:] {
+		x = vcall(x, m, v.vec(a, t))
+	}
+	return vval{shape: vVector, x: x, typ: t}
+}
+
+// conversion translates T(x). float32(math.Sqrt(float64(x))) of a float32
+// is the vector's square root: IEEE's, correctly rounded either way.
+func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
+	if len(c.Args) != 1 {
+		v.fail()
+	}
+	if x, ok := v.sqrtOf(c, t); ok {
+		return x
+	}
+	arg := v.expr(c.Args[0])
+	switch arg.shape {
+	case vUniform:
+		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}
+	case vAffine:
+		if !isInteger(t) {
+			v.fail()
+		}
+		return vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t}
+	}
+	from, _ := vecType(arg.typ)
+	to, ok := vecType(t)
+	switch {
+	case !ok:
+		v.fail()
+	case from == to:
+		return vval{shape: vVector, x: arg.x, typ: t}
+	case from == "Int32x8" && to == "Float32x8":
+		return vval{shape: vVector, x: vcall(arg.x, "ConvertToFloat32"), typ: t}
+	case from == "Float32x8" && to == "Int32x8": // x86 truncates, as Go does, with the same value out of range
+		return vval{shape: vVector, x: vcall(arg.x, "ConvertToInt32"), typ: t}
+	case from == "Int32x8" && to == "Uint32x8":
+		return vval{shape: vVector, x: vcall(arg.x, "AsUint32x8"), typ: t}
+	case from == "Uint32x8" && to == "Int32x8":
+		return vval{shape: vVector, x: vcall(arg.x, "AsInt32x8"), typ: t}
+	}
+	v.fail()
+	return vval{}
+}
+
+// sqrtOf translates float32(math.Sqrt(float64(x))) for a float32 x.
+func (v *vectorizer) sqrtOf(c *ast.CallExpr, t types.Type) (vval, bool) {
+	info := v.f.Src.Info
+	if !isKind(t, types.Float32) {
+		return vval{}, false
+	}
+	inner, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr)
+	if !ok || len(inner.Args) != 1 {
+		return vval{}, false
+	}
+	fn, ok := typeutilCallee(info, inner).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "math" || fn.Name() != "Sqrt" {
+		return vval{}, false
+	}
+	widen, ok := ast.Unparen(inner.Args[0]).(*ast.CallExpr)
+	if !ok || len(widen.Args) != 1 || !info.Types[widen.Fun].IsType() || !isKind(info.TypeOf(widen.Args[0]), types.Float32) {
+		return vval{}, false
+	}
+	x := v.expr(widen.Args[0])
+	switch x.shape {
+	case vUniform:
+		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{
+			&ast.CallExpr{Fun: v.scalar(inner.Fun).(ast.Expr), Args: []ast.Expr{
+				&ast.CallExpr{Fun: v.scalar(widen.Fun).(ast.Expr), Args: []ast.Expr{x.x}}}}}}, typ: t}, true
+	case vAffine:
+		v.fail()
+	}
+	return vval{shape: vVector, x: vcall(x.x, "Sqrt"), typ: t}, true
+}
+
+// helper returns the declaration of the function c calls, if the step
+// can inline it: a function of the kernel's package, not generic, not
+// variadic, not one being inlined.
+func (v *vectorizer) helper(c *ast.CallExpr) *ast.FuncDecl {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	fn, ok := v.f.Src.Info.Uses[id].(*types.Func)
+	if !ok {
+		return nil
+	}
+	d := v.f.declOf(fn)
+	if d == nil || d.Recv != nil || d.Type.TypeParams != nil || fn.Type().(*types.Signature).Variadic() || v.inlining[d] {
+		return nil
+	}
+	return d
+}
+
+// inline writes the body of the helper c calls into the step, its
+// parameters and locals renamed for this instance, and returns its
+// results. The body is straight-line code ending in its one return.
+func (v *vectorizer) inline(c *ast.CallExpr) []vval {
+	d := v.helper(c)
+	info := v.f.Src.Info
+	var args []vval
+	for _, a := range c.Args {
+		args = append(args, v.settle(v.expr(a)))
+	}
+	outer := v.inst
+	v.insts++
+	v.inst = v.insts
+	v.inlining[d] = true
+	defer func() { v.inst = outer; v.inlining[d] = false }()
+	i := 0
+	for _, field := range d.Type.Params.List {
+		for _, name := range field.Names {
+			if obj, ok := info.Defs[name].(*types.Var); ok && name.Name != "_" {
+				v.param(obj, args[i], d.Body)
+			}
+			i++
+		}
+	}
+	if d.Type.Results != nil {
+		for _, field := range d.Type.Results.List {
+			for _, name := range field.Names {
+				if obj, ok := info.Defs[name].(*types.Var); ok {
+					v.zero(obj, field.Type)
+				}
+			}
+		}
+	}
+	body := d.Body.List
+	var ret *ast.ReturnStmt
+	if n := len(body); n > 0 {
+		ret, _ = body[n-1].(*ast.ReturnStmt)
+		if ret != nil {
+			body = body[:n-1]
+		}
+	}
+	for _, s := range body {
+		if hasReturn(s) {
+			v.fail() // an early return: later
+		}
+		v.stmt(s)
+	}
+	return v.results(d, ret)
+}
+
+// param binds a helper's parameter to its argument: an alias of a
+// constant or a block's variable the helper does not change, a variable
+// of its own otherwise.
+func (v *vectorizer) param(obj *types.Var, arg vval, body *ast.BlockStmt) {
+	switch arg.x.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		if arg.fixed && types.Identical(arg.typ, obj.Type()) && !v.f.assignsTo(body, obj) {
+			v.env[obj] = &vbind{name: obj.Name(), x: arg.x, seq: -1}
+			return
+		}
+	}
+	v.define(obj, arg)
+}
+
+// results evaluates a helper's return values into temporaries (its named
+// results where the return is bare).
+func (v *vectorizer) results(d *ast.FuncDecl, ret *ast.ReturnStmt) []vval {
+	var out []vval
+	if ret == nil || len(ret.Results) == 0 {
+		if d.Type.Results == nil {
+			return nil
+		}
+		for _, field := range d.Type.Results.List {
+			for _, name := range field.Names {
+				out = append(out, v.expr(name))
+			}
+		}
+		return out
+	}
+	if len(ret.Results) == 1 && d.Type.Results.NumFields() > 1 {
+		v.fail() // return f(): later
+	}
+	for _, r := range ret.Results {
+		out = append(out, v.settle(v.expr(r)))
+	}
+	return out
+}
+
+// hasReturn reports whether s holds a return statement outside function
+// literals.
+func hasReturn(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// typeutilCallee returns the function or builtin c calls, if it names one.
+func typeutilCallee(info *types.Info, c *ast.CallExpr) types.Object {
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		return info.Uses[fun]
+	case *ast.SelectorExpr:
+		if sel := info.Selections[fun]; sel != nil {
+			return sel.Obj()
+		}
+		return info.Uses[fun.Sel]
+	}
+	return nil
+}
+
+func isKind(t types.Type, k types.BasicKind) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == k
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}

@@ -1,0 +1,349 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// expr translates an expression of the loop's code. Helpers it calls are
+// inlined first, into statements of the step.
+func (v *vectorizer) expr(x ast.Expr) vval {
+	info := v.f.Src.Info
+	t := info.TypeOf(x)
+	if tv := info.Types[x]; tv.Value != nil {
+		return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t, fixed: true}
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		in := v.expr(x.X)
+		if in.shape != vVector {
+			in.x = &ast.ParenExpr{X: in.x}
+		}
+		return in
+	case *ast.Ident:
+		return v.ident(x)
+	case *ast.SelectorExpr:
+		return v.selector(x)
+	case *ast.IndexExpr:
+		return v.load(x)
+	case *ast.BinaryExpr:
+		return v.binaryOf(x.Op, v.expr(x.X), v.expr(x.Y), info.TypeOf(x.X), t)
+	case *ast.UnaryExpr:
+		return v.unary(x)
+	case *ast.CallExpr:
+		return v.call(x)
+	case *ast.StarExpr:
+		in := v.expr(x.X)
+		if in.shape != vUniform {
+			v.fail()
+		}
+		return vval{shape: vUniform, x: &ast.StarExpr{X: in.x}, typ: t}
+	}
+	if !v.uniformExpr(x) {
+		v.fail()
+	}
+	return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t}
+}
+
+// ident translates a name.
+func (v *vectorizer) ident(id *ast.Ident) vval {
+	info := v.f.Src.Info
+	obj, ok := info.ObjectOf(id).(*types.Var)
+	if !ok {
+		return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: info.TypeOf(id), fixed: true}
+	}
+	if obj == v.f.Src.Thread {
+		v.fail()
+	}
+	if b := v.env[obj]; b != nil && b.x != nil {
+		return vval{shape: vUniform, x: b.x, typ: obj.Type(), fixed: true}
+	} else if b != nil {
+		if v.reads != nil {
+			*v.reads = append(*v.reads, b)
+		}
+		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type()}
+	}
+	if kv := v.f.Vars[obj]; kv != nil && kv.Class != Uniform && !v.f.isParam(obj) {
+		v.fail() // a thread's variable the step does not have
+	}
+	if v.inst != 0 && obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
+		v.fail() // a helper's variable not bound: a closure's
+	}
+	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: obj.Type(), fixed: true}
+}
+
+// selector translates a field, a package's name, or the thread's index.
+func (v *vectorizer) selector(s *ast.SelectorExpr) vval {
+	t := v.f.Src.Info.TypeOf(s)
+	if field, ok := v.f.threadFieldSel(s); ok && kapi.Field(field) != kapi.NotField {
+		if field == "ThreadIdx" && s.Sel.Name == "X" {
+			return vval{shape: vAffine, x: v.scalar(s).(ast.Expr), typ: t}
+		}
+		return vval{shape: vUniform, x: v.scalar(s).(ast.Expr), typ: t} // y and z: a step is part of a row of x
+	}
+	if v.f.isThreadField(s) {
+		v.fail()
+	}
+	if id, ok := s.X.(*ast.Ident); ok {
+		if _, isPkg := v.f.Src.Info.Uses[id].(*types.PkgName); isPkg {
+			return vval{shape: vUniform, x: v.scalar(s).(ast.Expr), typ: t, fixed: true}
+		}
+	}
+	if sel := v.f.Src.Info.Selections[s]; sel == nil || sel.Kind() != types.FieldVal {
+		v.fail()
+	}
+	x := v.expr(s.X)
+	if x.shape != vUniform {
+		v.fail()
+	}
+	return vval{shape: vUniform, x: &ast.SelectorExpr{X: x.x, Sel: ast.NewIdent(s.Sel.Name)}, typ: t}
+}
+
+// index translates an index, collecting the variables it reads.
+func (v *vectorizer) index(x ast.Expr) vval {
+	outer := v.reads
+	var reads []*vbind
+	v.reads = &reads
+	i := v.expr(x)
+	v.reads = outer
+	if outer != nil {
+		*outer = append(*outer, reads...)
+	}
+	i.reads = reads
+	return i
+}
+
+// load translates an element read: eight consecutive elements at an
+// affine index, one at a uniform one.
+func (v *vectorizer) load(e *ast.IndexExpr) vval {
+	if tv := v.f.Src.Info.Types[e.X]; tv.IsType() {
+		v.fail() // an instantiation
+	}
+	x, i := v.index(e.X), v.index(e.Index)
+	if x.shape != vUniform {
+		v.fail()
+	}
+	switch i.shape {
+	case vUniform:
+		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: v.f.Src.Info.TypeOf(e)}
+	case vAffine:
+		return v.loadAt(e, x, i)
+	}
+	v.fail() // a gather
+	return vval{}
+}
+
+// loadAt loads eight consecutive elements of e.X from the affine index i.
+func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
+	t := v.f.Src.Info.TypeOf(e)
+	vt, ok := vecElem(t)
+	if !ok || !v.sliceable(e.X) {
+		v.fail()
+	}
+	v.touch()
+	v.access(x, i)
+	return vval{shape: vVector, x: v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), typ: t}
+}
+
+// access records a vector load or store of x at i, to check. The checks
+// run before the step's first touch of memory, even for an access under
+// an if whose condition turns out false: there, x and i must not be able
+// to fail.
+func (v *vectorizer) access(x, i vval) {
+	if v.conds > 0 && (mayPanic(x.x) || mayPanic(i.x)) {
+		v.fail()
+	}
+	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
+	v.accesses = append(v.accesses, vaccess{x: x.x, i: i.x, binds: reads})
+}
+
+// sliceable reports whether x[i:] is a slice: x is a slice, a pointer to
+// an array, or an addressable array (an element of a slice, a variable).
+func (v *vectorizer) sliceable(x ast.Expr) bool {
+	switch u := v.f.Src.Info.TypeOf(x).Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Pointer:
+		_, ok := u.Elem().Underlying().(*types.Array)
+		return ok
+	case *types.Array:
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			_, ok := v.f.Src.Info.ObjectOf(x).(*types.Var)
+			return ok
+		case *ast.IndexExpr:
+			return v.sliceable(x.X)
+		case *ast.StarExpr:
+			return true
+		}
+	}
+	return false
+}
+
+// binaryOf translates x op y, of operand type ot and result type t.
+func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval {
+	if x.shape != vVector && y.shape != vVector {
+		shape := affineOp(op, x.shape, y.shape)
+		if shape < 0 {
+			v.fail()
+		}
+		return vval{shape: vshape(shape), x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t}
+	}
+	vt, ok := vecType(t)
+	if !ok {
+		v.fail() // comparisons: masks, later
+	}
+	if op == token.SHL || op == token.SHR {
+		return vval{shape: vVector, x: v.shift(op, v.vec(x, t), y), typ: t}
+	}
+	m := vecMethods[op]
+	float := vt == "Float32x8"
+	if m == "" || float && (op == token.AND || op == token.OR || op == token.XOR || op == token.AND_NOT) || !float && op == token.QUO {
+		v.fail() // integer division by a vector panics per lane: kept scalar
+	}
+	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
+}
+
+// vecMethods are the archsimd methods of Go's arithmetic operators.
+var vecMethods = map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Div",
+	token.AND: "And", token.OR: "Or", token.XOR: "Xor", token.AND_NOT: "AndNot"}
+
+// affineOp returns the shape of x op y for scalar operands, or -1 where
+// the result differs between threads other than by the lane.
+func affineOp(op token.Token, x, y vshape) int {
+	switch {
+	case x == vUniform && y == vUniform:
+		return int(vUniform)
+	case op == token.ADD && (x == vUniform || y == vUniform):
+		return int(vAffine)
+	case op == token.SUB && y == vUniform:
+		return int(vAffine)
+	case op == token.SUB && x == vAffine && y == vAffine:
+		return int(vUniform)
+	}
+	return -1
+}
+
+// shift translates a shift of a vector by a count the same for every
+// thread: x86's shifts give Go's results for counts past the width (0,
+// or the sign), and a count that could be negative is left to Go.
+func (v *vectorizer) shift(op token.Token, x ast.Expr, n vval) ast.Expr {
+	if n.shape != vUniform {
+		v.fail()
+	}
+	if b, ok := n.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsUnsigned == 0 && !n.fixed {
+		v.fail()
+	}
+	m := "ShiftAllLeft"
+	if op == token.SHR {
+		m = "ShiftAllRight"
+	}
+	return vcall(x, m, &ast.CallExpr{Fun: ast.NewIdent("uint64"), Args: []ast.Expr{n.x}})
+}
+
+// unary translates -x, +x and ^x.
+func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
+	x := v.expr(u.X)
+	t := v.f.Src.Info.TypeOf(u)
+	if x.shape != vVector {
+		if x.shape == vAffine && u.Op != token.ADD {
+			v.fail()
+		}
+		return vval{shape: x.shape, x: &ast.UnaryExpr{Op: u.Op, X: x.x}, typ: t}
+	}
+	vt, _ := vecType(t)
+	switch {
+	case u.Op == token.ADD:
+		return x
+	case u.Op == token.SUB && vt == "Float32x8": // the sign flipped, as Go's negation (-0 from 0)
+		sign := v.pkgCall("BroadcastUint32x8", &ast.BasicLit{Kind: token.INT, Value: "0x80000000"})
+		return vval{shape: vVector, x: vcall(vcall(vcall(x.x, "AsUint32x8"), "Xor", sign), "AsFloat32x8"), typ: t}
+	case u.Op == token.SUB:
+		zero := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
+		return vval{shape: vVector, x: vcall(zero, "Sub", x.x), typ: t}
+	case u.Op == token.XOR && vt != "Float32x8":
+		return vval{shape: vVector, x: vcall(x.x, "Not"), typ: t}
+	}
+	v.fail()
+	return vval{}
+}
+
+// vec returns val as a vector of t's values: broadcast if it is the same
+// for every thread, hoisted before the steps where it is the same in
+// every step.
+func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
+	switch val.shape {
+	case vVector:
+		return val.x
+	case vAffine:
+		v.fail() // the lanes' own indices as a vector: later
+	}
+	vt, ok := vecType(t)
+	if !ok {
+		v.fail()
+	}
+	x := val.x
+	basic := t.Underlying().(*types.Basic)
+	if b, isBasic := val.typ.(*types.Basic); val.typ != nil && !(isBasic && b.Info()&types.IsUntyped != 0) && !types.Identical(val.typ, basic) {
+		x = &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{x}} // a named type's value
+	}
+	call := v.pkgCall("Broadcast"+vt, x)
+	if !val.fixed {
+		return call
+	}
+	key := vt + "(" + types.ExprString(x) + ")"
+	name, ok := v.hoist[key]
+	if !ok {
+		name = v.temp("vb")
+		v.hoist[key] = name
+		v.hoisted = append(v.hoisted, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+	}
+	return ast.NewIdent(name)
+}
+
+// uniformExpr reports whether x reads nothing that differs between
+// threads and calls nothing: a slice expression, a composite literal of
+// such values.
+func (v *vectorizer) uniformExpr(x ast.Expr) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if obj, isVar := v.f.Src.Info.ObjectOf(n).(*types.Var); isVar {
+				b := v.env[obj]
+				kv := v.f.Vars[obj]
+				if obj == v.f.Src.Thread || b != nil && b.shape != vUniform ||
+					b == nil && kv != nil && kv.Class != Uniform && !v.f.isParam(obj) {
+					ok = false
+				}
+			}
+		case *ast.CallExpr:
+			if tv := v.f.Src.Info.Types[n.Fun]; !tv.IsType() {
+				ok = false
+			}
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// mayPanic reports whether evaluating x may panic: it indexes,
+// dereferences, divides or calls.
+func mayPanic(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr, *ast.StarExpr, *ast.CallExpr, *ast.SliceExpr:
+			found = true
+		case *ast.BinaryExpr:
+			found = found || n.Op == token.QUO || n.Op == token.REM
+		}
+		return !found
+	})
+	return found
+}

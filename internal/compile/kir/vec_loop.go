@@ -1,0 +1,397 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+)
+
+// A vecLoop is one thread loop's code for a vector step of eight threads.
+type vecLoop struct {
+	hoisted []ast.Stmt // broadcasts the same in every step, written before the steps
+	body    []ast.Stmt // one step, its first thread's index in the loop's variable
+}
+
+// vkey names a variable of the translated code: a kernel variable
+// (inst 0) or one of an inlined helper's instance.
+type vkey struct {
+	v    *types.Var
+	inst int
+}
+
+// vecFail stops a translation that meets what it cannot write.
+type vecFail struct{}
+
+// A vectorizer translates one thread loop's code into a vector step.
+// With no emitter it only decides whether it can (the vector pass); with
+// one, it writes the step (the SIMD build's emitter).
+type vectorizer struct {
+	f    *Func
+	l    *ThreadLoop
+	e    *emitter
+	simd string // the generated file's name for package archsimd
+
+	wide  map[vkey]bool // variables that must be vectors: assigned a vector somewhere
+	retry bool          // a variable turned out wide: translate again
+
+	env      map[*types.Var]*vbind
+	inst     int // the helper instance being inlined, 0 in the kernel's code
+	insts    int
+	inlining map[*ast.FuncDecl]bool
+
+	out   *[]ast.Stmt
+	depth int // control (loops, ifs) around the statement being translated
+	loops int // loops of the step around it
+	conds int // ifs around it
+
+	seq      int         // the top-level statement being translated
+	first    int         // the first top-level statement touching memory, or -1
+	check    *ast.IfStmt // where the index checks go
+	noBlank  bool        // definitions are a loop's init: no _ = v after them
+	accesses []vaccess   // the vector loads and stores
+	reads    *[]*vbind   // collects the variables an index reads, while set
+	hoisted  []ast.Stmt  // broadcasts of values the same in every step
+	hoist    map[string]string
+	tmp      int  // temporaries named in analysis
+	vectors  bool // the step has vectors: a loop with none gains nothing
+}
+
+// translateLoop translates l's code into a vector step, or reports that
+// it cannot. A variable found to need a vector after its definition was
+// written as a scalar makes the translation start again, knowing it.
+func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
+	wide := map[vkey]bool{}
+	for range 16 {
+		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, env: map[*types.Var]*vbind{},
+			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
+		out, ok := v.run()
+		if !ok {
+			return nil, false
+		}
+		if !v.retry {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// run translates the loop once.
+func (v *vectorizer) run() (out *vecLoop, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, isFail := p.(vecFail); !isFail {
+				panic(p)
+			}
+			out, ok = nil, false
+		}
+	}()
+	var body []ast.Stmt
+	v.out = &body
+	lv := v.f.LoopVars[v.l]
+	if lv != nil {
+		for _, obj := range v.f.rematFor(lv) {
+			v.top(v.f.Vars[obj].Def)
+		}
+		v.locals(lv)
+	}
+	for _, n := range v.l.Body {
+		s := n.(*Code).Stmt
+		switch holds, proven := v.l.Proven[s]; {
+		case !proven:
+			v.top(s)
+		case holds:
+			v.top(s.(*ast.IfStmt).Body) // the bounds hold its condition
+		}
+	}
+	if lv != nil {
+		v.stores(lv)
+	}
+	v.finishChecks()
+	if !v.vectors {
+		return nil, false
+	}
+	return &vecLoop{hoisted: v.hoisted, body: prune(body)}, true
+}
+
+func (v *vectorizer) fail() { panic(vecFail{}) }
+
+// posOf returns the position in generated code of source node n, for
+// statements the step writes in its place.
+func (v *vectorizer) posOf(n ast.Node) token.Pos {
+	if v.e == nil {
+		return token.NoPos
+	}
+	return v.e.pos.at(n.Pos())
+}
+
+func (v *vectorizer) emit(s ast.Stmt) { *v.out = append(*v.out, s) }
+
+// top translates a top-level statement of the step: one run by every
+// thread, not under a condition or in a loop of the code. Until the step
+// first touches memory, each such statement is preceded by a place for
+// the index checks; the innermost before the first touch is kept
+// (finishChecks), the others pruned.
+func (v *vectorizer) top(s ast.Stmt) {
+	v.seq++
+	if v.first >= 0 {
+		v.stmt(s)
+		return
+	}
+	check := &ast.IfStmt{If: v.posOf(s)}
+	v.emit(check)
+	v.stmt(s)
+	if v.first >= 0 && v.check == nil {
+		v.check = check
+	}
+}
+
+// touch notes that the statement being translated touches memory.
+func (v *vectorizer) touch() {
+	if v.first < 0 {
+		v.first = v.seq
+	}
+}
+
+// finishChecks writes the index checks before the step's first touch of
+// memory: a step whose loads or stores would leave their slices breaks
+// out to the scalar form. An index read from a variable defined later, or
+// changed after, cannot be checked there, and the loop stays scalar.
+func (v *vectorizer) finishChecks() {
+	if v.check == nil {
+		return
+	}
+	var cond ast.Expr
+	or := func(c ast.Expr) {
+		if cond == nil {
+			cond = c
+		} else {
+			cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: c}
+		}
+	}
+	seen := map[string]bool{}
+	for _, a := range v.accesses {
+		for _, b := range a.binds {
+			if b.seq >= v.first || b.assigns > 0 {
+				v.fail()
+			}
+		}
+		i := types.ExprString(a.i)
+		if !seen[i] { // i < 0
+			seen[i] = true
+			or(&ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(0)})
+		}
+		if x := i + " " + types.ExprString(a.x); !seen[x] { // i+8 > len(x)
+			seen[x] = true
+			or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.ADD, Y: intLit(vecWidth)}, Op: token.GTR,
+				Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{a.x}}})
+		}
+	}
+	if cond != nil {
+		v.check.Cond = cond
+		v.check.Body = &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: v.check.If, Tok: token.BREAK}}}
+	}
+}
+
+// prune removes the places for index checks left empty.
+func prune(list []ast.Stmt) []ast.Stmt {
+	out := list[:0]
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if s.Cond == nil {
+				continue
+			}
+		case *ast.BlockStmt:
+			s.List = prune(s.List)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// locals binds the variables the loop's code reads from before it: those
+// kept per thread (scratch) are loaded eight at a time, a parameter is
+// copied, the rest declared.
+func (v *vectorizer) locals(lv *loopVars) {
+	for _, obj := range sortedVars(v.f, lv.refs) {
+		kv := v.f.Vars[obj]
+		switch {
+		case kv.Class != Varying || lv.decls[obj]:
+		case kv.Spill && lv.exposed[obj]:
+			vt, ok := vecType(obj.Type())
+			if !ok {
+				v.fail()
+			}
+			load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())})
+			v.define(obj, vval{shape: vVector, x: load, typ: obj.Type()})
+		case v.f.isParam(obj) && lv.exposed[obj]:
+			v.define(obj, vval{shape: vUniform, x: ast.NewIdent(obj.Name()), typ: obj.Type()})
+		default:
+			v.zero(obj, nil)
+		}
+	}
+}
+
+// stores writes back the variables kept per thread that the loop changed.
+func (v *vectorizer) stores(lv *loopVars) {
+	for _, obj := range sortedVars(v.f, lv.defs) {
+		kv := v.f.Vars[obj]
+		if !kv.Spill {
+			continue
+		}
+		b := v.env[obj]
+		if b == nil {
+			v.fail()
+		}
+		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type()}
+		if _, ok := vecType(obj.Type()); !ok || b.shape == vAffine {
+			v.fail()
+		}
+		dst := &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())}
+		v.emit(&ast.ExprStmt{X: vcall(v.vec(val, obj.Type()), "StoreSlice", dst)})
+	}
+}
+
+// rankName is the name of the step's first thread's rank.
+func (v *vectorizer) rankName() string {
+	if v.e == nil {
+		return "gc_rank"
+	}
+	return v.e.name["rank"]
+}
+
+// define binds a new variable to val, writing its definition.
+func (v *vectorizer) define(obj *types.Var, val vval) {
+	key := vkey{obj, v.inst}
+	shape := val.shape
+	if v.wide[key] {
+		shape = vVector
+	}
+	b := &vbind{name: v.nameOf(obj), shape: shape, seq: v.seqHere()}
+	x := val.x
+	if shape == vVector {
+		x = v.vec(val, obj.Type())
+	}
+	v.env[obj] = b
+	if b.name == "_" {
+		return
+	}
+	if shape == vVector || v.noBlank {
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(b.name)}, Tok: token.DEFINE, Rhs: []ast.Expr{x}})
+	} else { // typed: the value may be an untyped constant
+		v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(b.name)}, Type: v.typeExpr(obj.Type()), Values: []ast.Expr{x}}}}})
+	}
+	if !v.noBlank {
+		v.emit(blank(b.name))
+	}
+}
+
+// zero binds a new variable to its type's zero value; typ, if not nil, is
+// the declaration's type expression.
+func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
+	key := vkey{obj, v.inst}
+	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere()}
+	var t ast.Expr
+	switch vt, ok := vecType(obj.Type()); {
+	case v.wide[key] && ok:
+		b.shape, t = vVector, &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}
+	case typ != nil:
+		t = v.scalar(typ).(ast.Expr)
+	default:
+		t = v.typeExpr(obj.Type())
+	}
+	v.env[obj] = b
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(b.name)}, Type: t}}}})
+	v.emit(blank(b.name))
+}
+
+// seqHere is the defining statement to record for a variable defined
+// now: the top-level statement, or none inside control.
+func (v *vectorizer) seqHere() int {
+	if v.depth > 0 {
+		return math.MaxInt
+	}
+	return v.seq
+}
+
+// nameOf returns the name of obj in the step: a kernel variable keeps its
+// generated name; a helper's gets a fresh one per instance.
+func (v *vectorizer) nameOf(obj *types.Var) string {
+	if obj.Name() == "_" {
+		return "_"
+	}
+	if kv := v.f.Vars[obj]; kv != nil && v.inst == 0 {
+		return kv.Name
+	}
+	if v.e == nil {
+		v.tmp++
+		return "gc_v"
+	}
+	return v.f.Names.Fresh(obj.Name())
+}
+
+// temp returns a fresh name for a temporary.
+func (v *vectorizer) temp(base string) string {
+	if v.e == nil {
+		v.tmp++
+		return "gc_" + base
+	}
+	return v.f.Names.Fresh(base)
+}
+
+// typeExpr writes type t.
+func (v *vectorizer) typeExpr(t types.Type) ast.Expr {
+	if v.e == nil {
+		return ast.NewIdent("T")
+	}
+	return ast.NewIdent(v.e.typeString(t))
+}
+
+// scalar copies source syntax for the step where its value is a scalar:
+// the step's names for the variables it binds, the emitter's
+// substitutions for the rest.
+func (v *vectorizer) scalar(n ast.Node) ast.Node {
+	if v.e == nil {
+		return n
+	}
+	c := &cloner{pos: v.e.pos}
+	c.subst = func(n ast.Node) (ast.Node, bool) {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj, ok := v.f.Src.Info.ObjectOf(id).(*types.Var); ok {
+				if b := v.env[obj]; b != nil && b.x != nil {
+					return b.x, true
+				} else if b != nil {
+					return &ast.Ident{NamePos: v.e.pos.at(id.Pos()), Name: b.name}, true
+				}
+			}
+		}
+		return v.e.subst(c, n)
+	}
+	return c.node(n)
+}
+
+func blank(name string) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent(name)}}
+}
+
+func paren(x ast.Expr) ast.Expr {
+	switch x.(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr, *ast.ParenExpr:
+		return x
+	}
+	return &ast.ParenExpr{X: x}
+}
+
+// vcall writes recv.method(args...).
+func vcall(recv ast.Expr, method string, args ...ast.Expr) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: paren(recv), Sel: ast.NewIdent(method)}, Args: args}
+}
+
+// pkgCall writes archsimd.fn(args...).
+func (v *vectorizer) pkgCall(fn string, args ...ast.Expr) ast.Expr {
+	v.vectors = true
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(fn)}, Args: args}
+}

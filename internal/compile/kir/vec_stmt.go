@@ -1,0 +1,401 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+)
+
+// stmt translates one statement of the loop's code (or of a helper
+// inlined in it) into the step.
+func (v *vectorizer) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		v.assign(s)
+	case *ast.IncDecStmt:
+		op := token.ADD
+		if s.Tok == token.DEC {
+			op = token.SUB
+		}
+		v.update(s.X, op, vval{shape: vUniform, x: intLit(1)})
+	case *ast.DeclStmt:
+		v.declStmt(s)
+	case *ast.BlockStmt:
+		v.emit(&ast.BlockStmt{List: v.list(s.List)})
+	case *ast.IfStmt:
+		v.ifStmt(s)
+	case *ast.ForStmt:
+		v.forStmt(s)
+	case *ast.RangeStmt:
+		v.rangeStmt(s)
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok || v.helper(call) == nil {
+			v.fail()
+		}
+		v.inline(call)
+	case *ast.BranchStmt:
+		if s.Label != nil || v.loops == 0 || (s.Tok != token.BREAK && s.Tok != token.CONTINUE) {
+			v.fail()
+		}
+		v.emit(&ast.BranchStmt{Tok: s.Tok})
+	case *ast.EmptyStmt:
+	default:
+		v.fail()
+	}
+}
+
+// list translates statements into a list of their own.
+func (v *vectorizer) list(stmts []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	outer := v.out
+	v.out = &out
+	for _, s := range stmts {
+		if v.depth == 0 && outer != nil {
+			v.top(s)
+		} else {
+			v.stmt(s)
+		}
+	}
+	v.out = outer
+	return out
+}
+
+// nested translates statements under control: a loop's or an if's body.
+func (v *vectorizer) nested(stmts []ast.Stmt) *ast.BlockStmt {
+	v.depth++
+	defer func() { v.depth-- }()
+	return &ast.BlockStmt{List: v.list(stmts)}
+}
+
+// assign translates an assignment or definition.
+func (v *vectorizer) assign(s *ast.AssignStmt) {
+	if op, ok := opOf(s.Tok); ok {
+		v.update(s.Lhs[0], op, v.expr(s.Rhs[0]))
+		return
+	}
+	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+		v.fail()
+	}
+	var vals []vval
+	if len(s.Rhs) == 1 && len(s.Lhs) > 1 {
+		call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		if !ok || v.helper(call) == nil {
+			v.fail() // comma-ok forms
+		}
+		vals = v.inline(call)
+	} else {
+		for _, r := range s.Rhs {
+			vals = append(vals, v.expr(r))
+		}
+		if len(vals) > 1 { // all operands are read before any is assigned
+			for i := range vals {
+				vals[i] = v.settle(vals[i])
+			}
+		}
+	}
+	for i, lhs := range s.Lhs {
+		v.assignTo(lhs, vals[i], s.Tok == token.DEFINE)
+	}
+}
+
+// settle evaluates val into a temporary, unless it is a constant or a
+// name.
+func (v *vectorizer) settle(val vval) vval {
+	switch val.x.(type) {
+	case *ast.BasicLit, *ast.Ident:
+		return val
+	}
+	name := v.temp("t")
+	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{val.x}})
+	v.emit(blank(name))
+	val.x = ast.NewIdent(name)
+	return val
+}
+
+// assignTo assigns val to lhs; define is set for :=, where lhs may be a
+// new variable.
+func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
+	info := v.f.Src.Info
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		if l.Name == "_" {
+			return // the value's operands were evaluated; it has no effect of its own
+		}
+		obj, ok := info.ObjectOf(l).(*types.Var)
+		if !ok {
+			v.fail()
+		}
+		if define && info.Defs[l] != nil {
+			v.define(obj, val)
+			return
+		}
+		v.set(obj, val)
+	case *ast.IndexExpr:
+		v.store(l, val)
+	default: // a field or a pointer's target: the same place for every thread
+		if val.shape != vUniform {
+			v.fail()
+		}
+		x := v.expr(lhs)
+		if x.shape != vUniform {
+			v.fail()
+		}
+		v.touch()
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{x.x}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+	}
+}
+
+// set assigns val to a variable the step has.
+func (v *vectorizer) set(obj *types.Var, val vval) {
+	b := v.env[obj]
+	if b == nil {
+		v.fail() // a variable of the block's, changed per thread
+	}
+	b.assigns++
+	x := val.x
+	switch {
+	case b.shape == vVector:
+		x = v.vec(val, obj.Type())
+	case val.shape == vVector:
+		v.wide[vkey{obj, v.inst}] = true // written as a scalar: translate again
+		v.retry = true
+		return
+	case b.shape != val.shape:
+		v.fail() // an int index both the same for every thread and not
+	}
+	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(b.name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}})
+}
+
+// store writes val to an element: eight consecutive elements at an
+// affine index, one element at a uniform one (where every thread stores
+// the same value).
+func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
+	x, i := v.index(l.X), v.index(l.Index)
+	v.touch()
+	switch {
+	case x.shape != vUniform:
+		v.fail()
+	case i.shape == vAffine:
+		vt, ok := vecElem(v.f.Src.Info.TypeOf(l))
+		if !ok || !v.sliceable(l.X) {
+			v.fail()
+		}
+		v.access(x, i)
+		v.emit(&ast.ExprStmt{X: vcall(v.vec(val, v.f.Src.Info.TypeOf(l)), "StoreSlice", &ast.SliceExpr{X: x.x, Low: i.x})})
+		_ = vt
+	case i.shape == vUniform && val.shape == vUniform:
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+	default:
+		v.fail()
+	}
+}
+
+// update translates lhs op= val (and ++, --).
+func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
+	t := v.f.Src.Info.TypeOf(lhs)
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		cur := v.expr(l)
+		v.assignTo(l, v.binaryOf(op, cur, val, t, t), false)
+	case *ast.IndexExpr:
+		x, i := v.index(l.X), v.index(l.Index)
+		if x.shape != vUniform || i.shape != vAffine {
+			v.fail() // every thread updating one element is a race
+		}
+		cur := v.loadAt(l, x, i)
+		next := v.binaryOf(op, cur, val, t, t)
+		v.touch()
+		v.emit(&ast.ExprStmt{X: vcall(v.vec(next, t), "StoreSlice", &ast.SliceExpr{X: x.x, Low: i.x})})
+	default:
+		v.fail()
+	}
+}
+
+// declStmt translates var declarations; constants and types are the same
+// for every thread.
+func (v *vectorizer) declStmt(s *ast.DeclStmt) {
+	g := s.Decl.(*ast.GenDecl)
+	if g.Tok != token.VAR {
+		v.emit(v.scalar(s).(ast.Stmt))
+		return
+	}
+	for _, spec := range g.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if len(vs.Values) == 1 && len(vs.Names) > 1 {
+			v.fail()
+		}
+		var vals []vval
+		for _, x := range vs.Values {
+			vals = append(vals, v.settle(v.expr(x)))
+		}
+		for i, name := range vs.Names {
+			obj, ok := v.f.Src.Info.Defs[name].(*types.Var)
+			if !ok {
+				v.fail()
+			}
+			if vals == nil {
+				v.zero(obj, vs.Type)
+				continue
+			}
+			val := vals[i]
+			val.typ = obj.Type() // var x float32 = 1: the declared type
+			v.define(obj, val)
+		}
+	}
+}
+
+// ifStmt translates an if whose condition is the same for every thread.
+func (v *vectorizer) ifStmt(s *ast.IfStmt) {
+	outer := v.out
+	var inner []ast.Stmt
+	if s.Init != nil {
+		v.out = &inner
+		v.stmt(s.Init)
+	}
+	cond := v.expr(s.Cond)
+	if cond.shape != vUniform {
+		v.fail()
+	}
+	v.conds++
+	defer func() { v.conds-- }()
+	out := &ast.IfStmt{Cond: cond.x, Body: v.nested(s.Body.List)}
+	if s.Else != nil {
+		v.depth++
+		els := v.list([]ast.Stmt{s.Else})
+		v.depth--
+		if len(els) == 1 {
+			out.Else = els[0]
+		} else {
+			out.Else = &ast.BlockStmt{List: els}
+		}
+	}
+	v.out = outer
+	if s.Init != nil {
+		v.emit(&ast.BlockStmt{List: append(inner, out)})
+		return
+	}
+	v.emit(out)
+}
+
+// forStmt translates a loop whose header is the same for every thread.
+func (v *vectorizer) forStmt(s *ast.ForStmt) {
+	if v.f.Stops[s] {
+		v.fail()
+	}
+	if v.unrolled(s, s.Body) {
+		return
+	}
+	outer := v.out
+	var inner []ast.Stmt
+	v.out = &inner
+	v.depth++
+	v.loops++
+	defer func() { v.depth--; v.loops-- }()
+	if s.Init != nil {
+		v.noBlank = true
+		v.stmt(s.Init)
+		v.noBlank = false
+	}
+	out := &ast.ForStmt{}
+	if s.Cond != nil {
+		cond := v.expr(s.Cond)
+		if cond.shape != vUniform || len(inner) > 1 {
+			v.fail()
+		}
+		out.Cond = cond.x
+	}
+	if len(inner) > 1 {
+		v.fail()
+	}
+	if s.Post != nil {
+		var post []ast.Stmt
+		v.out = &post
+		v.stmt(s.Post)
+		if len(post) != 1 {
+			v.fail()
+		}
+		out.Post = post[0]
+	}
+	v.out = outer
+	out.Body = &ast.BlockStmt{List: v.list(s.Body.List)}
+	if len(inner) == 1 {
+		out.Init = inner[0]
+	}
+	v.emit(out)
+}
+
+// rangeStmt translates a range loop over a value the same for every
+// thread.
+func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
+	if v.f.Stops[s] {
+		v.fail()
+	}
+	if v.unrolled(s, s.Body) {
+		return
+	}
+	x := v.expr(s.X)
+	if x.shape != vUniform {
+		v.fail()
+	}
+	out := &ast.RangeStmt{Tok: s.Tok, X: x.x}
+	v.depth++
+	v.loops++
+	defer func() { v.depth--; v.loops-- }()
+	for i, e := range []ast.Expr{s.Key, s.Value} {
+		if e == nil {
+			continue
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			v.fail()
+		}
+		name := id.Name
+		if obj, isVar := v.f.Src.Info.ObjectOf(id).(*types.Var); isVar && id.Name != "_" {
+			if s.Tok == token.DEFINE {
+				v.env[obj] = &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere()}
+			} else if b := v.env[obj]; b == nil || b.shape != vUniform {
+				v.fail()
+			} else {
+				b.assigns++
+			}
+			name = v.env[obj].name
+		}
+		if i == 0 {
+			out.Key = ast.NewIdent(name)
+		} else {
+			out.Value = ast.NewIdent(name)
+		}
+	}
+	out.Body = &ast.BlockStmt{List: v.list(s.Body.List)}
+	v.emit(out)
+}
+
+// unrolled writes a loop the unroll pass chose as copies of its body,
+// its key a constant in each, and reports whether it did.
+func (v *vectorizer) unrolled(s ast.Stmt, body *ast.BlockStmt) bool {
+	if _, ok := v.f.Unroll[s]; !ok {
+		return false
+	}
+	key, from, to, _ := v.f.constantTrips(s)
+	v.depth++
+	defer func() { v.depth-- }()
+	for k := from; k < to; k++ {
+		if key != nil {
+			v.env[key] = &vbind{name: key.Name(), x: intLit(k), seq: math.MaxInt}
+		}
+		v.emit(&ast.BlockStmt{List: v.list(body.List)})
+	}
+	return true
+}
+
+// opOf returns the operator of an assignment such as +=.
+func opOf(tok token.Token) (token.Token, bool) {
+	switch tok {
+	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.REM_ASSIGN,
+		token.AND_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN, token.AND_NOT_ASSIGN:
+		return tok - (token.ADD_ASSIGN - token.ADD), true
+	}
+	return 0, false
+}

@@ -1,0 +1,118 @@
+package kir
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// vector is the pass that picks the thread loops the SIMD build writes
+// eight consecutive threads at a time, as the eight lanes of a 256-bit
+// vector (package simd/archsimd, AVX2): ISPC's SPMD-on-SIMD. A loop
+// qualifies when every value of its code is one of three shapes: uniform
+// (the same for the eight threads: a scalar, broadcast where a vector
+// needs it), affine (an int index equal to the first thread's plus the
+// lane: a unit-stride load or store) or a vector of 32-bit numbers; its
+// control is uniform (loops and ifs whose conditions are the same for
+// every thread); and the pure helpers it calls are straight-line code,
+// inlined. Everything else keeps the scalar form, which the SIMD build
+// still writes after the vector steps for the row's remaining threads.
+//
+// The vector steps compute what the scalar form computes, in the same
+// order and precision (no fused multiply-add, IEEE division and square
+// root), so results are bit-identical for race-free kernels. An index a
+// step would load or store outside its slice sends the step's threads to
+// the scalar form, which fails exactly where the scalar build fails.
+func vector(f *Func) {
+	f.Vector = map[*ThreadLoop]bool{}
+	Walk(f.Body, func(n Node) {
+		if l, ok := n.(*ThreadLoop); ok && f.vectorizable(l) {
+			f.Vector[l] = true
+		}
+	})
+}
+
+// vectorizable reports whether the code of l can run eight threads at a
+// time: the translation succeeds without writing anything.
+func (f *Func) vectorizable(l *ThreadLoop) bool {
+	if f.Exits || l.Reduce != nil || f.GridStride != nil {
+		return false
+	}
+	if len(l.Body) == 1 {
+		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && f.Strides[fs] != nil {
+			return false // a lockstep grid-stride loop
+		}
+	}
+	_, ok := f.translateLoop(l, "archsimd", nil)
+	return ok
+}
+
+// A vshape is how a value varies across the eight threads of a vector
+// step.
+type vshape uint8
+
+const (
+	vUniform vshape = iota // the same for every thread: a scalar
+	vAffine                // an int, the first thread's value plus the lane: a scalar holding the first's
+	vVector                // a vector of eight 32-bit numbers
+)
+
+// A vval is a translated expression: a scalar expression for uniform and
+// affine values, an expression of an archsimd vector type for vectors.
+type vval struct {
+	shape vshape
+	x     ast.Expr
+	typ   types.Type // its Go type; nil for an untyped constant written by the step
+	// fixed is set for a constant or a variable of the block's: the same
+	// in every step, its broadcast hoisted.
+	fixed bool
+	reads []*vbind // for an index: the step's variables it reads
+}
+
+// A vbind is a variable of the translated code: its name and shape, and
+// what the hoisted index checks need to know of it.
+type vbind struct {
+	name    string
+	x       ast.Expr // set for an alias of a value the same in every step: a constant, a block's variable
+	shape   vshape
+	seq     int // the top-level statement that defined it; -1 inside control
+	assigns int // assignments after its definition
+}
+
+// A vaccess is a vector load or store: the slice (or array) and the first
+// thread's index, and the variables they read, which must be defined
+// before the step's first memory access and never changed.
+type vaccess struct {
+	x, i  ast.Expr
+	binds []*vbind
+}
+
+// vecTypes are the archsimd types of the element types vectors hold.
+var vecTypes = map[types.BasicKind]string{types.Float32: "Float32x8", types.Int32: "Int32x8", types.Uint32: "Uint32x8"}
+
+// vecType returns the archsimd type of vectors of t's values.
+func vecType(t types.Type) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return "", false
+	}
+	name, ok := vecTypes[b.Kind()]
+	return name, ok
+}
+
+// vecElem returns the archsimd type of vectors loaded from or stored to
+// elements of type t: exactly one of the basic types, since the loads take
+// a []float32, []int32 or []uint32.
+func vecElem(t types.Type) (string, bool) {
+	b, ok := t.(*types.Basic)
+	if !ok {
+		return "", false
+	}
+	name, ok := vecTypes[b.Kind()]
+	return name, ok
+}
+
+// vecWidth is the number of threads a vector step runs.
+const vecWidth = 8

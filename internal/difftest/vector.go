@@ -1,0 +1,88 @@
+package difftest
+
+import (
+	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// The kernels of this file have loops the SIMD build runs eight threads
+// at a time (GOEXPERIMENT=simd on amd64): their tests require the vector
+// form, the scalar form of the same build and the runtime path to agree
+// bit for bit.
+
+// gravity is a pure helper the vector step inlines.
+func gravity(ax, xi, xj, mj, eps2 float32) float32 {
+	dx := xj - xi
+	inv := 1 / float32(math.Sqrt(float64(dx*dx+eps2)))
+	return ax + dx*mj*inv*inv*inv
+}
+
+// PullKernel is a one-dimensional n-body step: each thread sums the pull
+// of a shared tile of bodies on its own, in a loop of the same trip for
+// every thread, and stores the negated sum (negation flips the sign of
+// zero too). Launch it with one thread per body.
+//
+//gocuda:kernel PullKernel
+func pull(t *gocuda.Thread, pos, mass, acc []float32, eps2 float32) {
+	tile := gocuda.Shared[float32](t, 64)
+	tm := gocuda.Shared[float32](t, 64)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if t.ThreadIdx.X < 64 {
+		tile[t.ThreadIdx.X] = pos[(t.BlockIdx.X*64+t.ThreadIdx.X)%len(pos)]
+		tm[t.ThreadIdx.X] = mass[(t.BlockIdx.X*64+t.ThreadIdx.X)%len(mass)]
+	}
+	t.SyncThreads()
+	xi := pos[i]
+	var a float32
+	for j := range tile {
+		a = gravity(a, xi, tile[j], tm[j], eps2)
+	}
+	acc[i] = -a
+}
+
+// BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
+// multiplication, shifts by a constant and by a uniform count past the
+// width, max, conversions between the integer types and to float32.
+//
+//gocuda:kernel BitMixKernel
+func bitMix(t *gocuda.Thread, in []int32, out []uint32, f []float32, s uint) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	x := in[i]
+	y := (x ^ 0x5bd1e995) * 31
+	y = y>>3 + max(x, -7)
+	out[i] = uint32(y)<<s | uint32(x)&^0xff
+	f[i] = float32(y)*0.5 - float32(int32(f[i]))
+}
+
+// WeightsKernel sums four shifted rows with weights in a loop of constant
+// trips, which the compiler writes as copies.
+//
+//gocuda:kernel WeightsKernel
+func weights(t *gocuda.Thread, in, w, out []float32) {
+	n := len(out)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= n {
+		return
+	}
+	var sum float32
+	for k := range 4 {
+		sum += w[k] * in[k*n+i]
+	}
+	out[i] = sum
+}
+
+// OffsetsKernel is a second difference: loads at offsets from the
+// thread's index, and one at an index the same for every thread.
+//
+//gocuda:kernel OffsetsKernel
+func offsets(t *gocuda.Thread, in, out []float32, k int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+}

@@ -1,0 +1,140 @@
+package difftest
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// agreeSIMD runs run compiled with the vector steps on, compiled with them
+// off (compiled.SIMD cleared: the SIMD build's scalar form) and on the
+// runtime path, and requires the three results to be identical. In the
+// default build the first two are the same code. It must not run in
+// parallel with other tests: it changes compiled.SIMD.
+func agreeSIMD[T any](t *testing.T, run func(f form) (T, error)) T {
+	t.Helper()
+	had := compiled.SIMD
+	defer func() { compiled.SIMD = had }()
+	vector, err := run(forms[0])
+	require.NoError(t, err, "vector")
+	compiled.SIMD = false
+	scalar, err := run(forms[0])
+	require.NoError(t, err, "scalar")
+	compiled.SIMD = had
+	runtime, err := run(forms[1])
+	require.NoError(t, err, "runtime")
+	require.Equal(t, scalar, vector, "the vector steps differ from the scalar form")
+	require.Equal(t, runtime, vector, "the compiled form differs from the runtime path")
+	return vector
+}
+
+// bitsOf returns the bits of s's floats, so that results compare exactly
+// (NaN, the sign of zero).
+func bitsOf(s []float32) []uint32 {
+	out := make([]uint32, len(s))
+	for i, v := range s {
+		out[i] = math.Float32bits(v)
+	}
+	return out
+}
+
+func TestPullSIMD(t *testing.T) {
+	for _, n := range []int{64, 256, 1024} { // blocks of 64 threads, each loading its tile
+		pos, mass := randF(n), randF(n)
+		pos[3], mass[5] = 0, 0 // zero pulls: the negated sum is -0
+		for i := range mass {
+			mass[i] = float32(math.Abs(float64(mass[i])))
+		}
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			acc := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / 64}, Block: gocuda.Dim3{X: 64}}
+			err := f.launch(cfg, PullKernel(pos, mass, acc, 0.01))
+			return bitsOf(acc), err
+		})
+		for i := range n { // the host reference, in the kernel's order
+			var a float32
+			blk := i / 64 * 64
+			for j := range 64 {
+				a = gravity(a, pos[i], pos[(blk+j)%n], mass[(blk+j)%n], 0.01)
+			}
+			require.Equal(t, math.Float32bits(-a), got[i], "n=%d body %d", n, i)
+		}
+	}
+}
+
+func TestBitMixSIMD(t *testing.T) {
+	for _, n := range []int{1, 7, 8, 100, 1 << 12} {
+		in := make([]int32, n)
+		f0 := randF(n)
+		for i := range in {
+			in[i] = rand.Int32() - 1<<30
+		}
+		for _, s := range []uint{0, 5, 31, 32, 40} {
+			agreeSIMD(t, func(f form) ([2][]uint32, error) {
+				out, fl := make([]uint32, n), append([]float32(nil), f0...)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 64)}, Block: gocuda.Dim3{X: 64}}
+				err := f.launch(cfg, BitMixKernel(in, out, fl, s))
+				return [2][]uint32{out, bitsOf(fl)}, err
+			})
+		}
+	}
+}
+
+func TestWeightsSIMD(t *testing.T) {
+	for _, n := range []int{1, 9, 100, 1000} {
+		in, w := randF(4*n), randF(4)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 32)}, Block: gocuda.Dim3{X: 32}}
+			err := f.launch(cfg, WeightsKernel(in, w, out))
+			return bitsOf(out), err
+		})
+		for i := range n {
+			var sum float32
+			for k := range 4 {
+				sum += w[k] * in[k*n+i]
+			}
+			require.Equal(t, math.Float32bits(sum), got[i], "element %d", i)
+		}
+	}
+}
+
+func TestOffsetsSIMD(t *testing.T) {
+	for _, n := range []int{1, 8, 31, 1000} {
+		in := randF(n + 2)
+		agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 64)}, Block: gocuda.Dim3{X: 64}}
+			err := f.launch(cfg, OffsetsKernel(in, out, n/2))
+			return bitsOf(out), err
+		})
+	}
+}
+
+// TestOffsetsSIMDFailure: a step whose loads would leave the slice goes
+// to the scalar form, which fails at the thread the runtime path names,
+// after the threads before it stored their results.
+func TestOffsetsSIMDFailure(t *testing.T) {
+	const n = 40
+	in := randF(n) // thread n-2 reads in[n]: out of range
+	var outs [2][]float32
+	for i, f := range forms {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Block: gocuda.Dim3{X: n}}, OffsetsKernel(in, out, 0))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		if !f.runtime {
+			assert.Equal(t, gocuda.Dim3{X: n - 2}, ke.Thread, f.name)
+		}
+		outs[i] = out
+	}
+	assert.Equal(t, outs[0][:n-2], outs[1][:n-2], "the threads before the failing one")
+}
