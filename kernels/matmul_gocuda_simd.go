@@ -588,7 +588,54 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				_ = gc_none
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var ty int = gc_ty2
+					_ = ty
+					var row int = gc_by2*MatMulTile + ty
+					_ = row
+					var tx int = gc_tx2
+					_ = tx
+					var col int = gc_bx2*MatMulTile + tx
+					_ = col
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					_ = sum
+//line matmul.go:174
+					if (row*
+						n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:174
+						break
+//line matmul.go:174
+					}
+					gc_b3 := gc_none
+					if row <
+
+//line matmul.go:174
+						m {
+//line matmul.go:174
+						gc_b3 = gc_all
+//line matmul.go:174
+					}
+					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+//line matmul.go:175
+					}
+				}
+			}
+			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
@@ -1077,7 +1124,54 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				_ = gc_none
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var ty int = gc_ty2
+					_ = ty
+					var row int = gc_by2*MatMulTile + ty
+					_ = row
+					var tx int = gc_tx2
+					_ = tx
+					var col int = gc_bx2*MatMulTile + tx
+					_ = col
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					_ = sum
+//line matmul.go:229
+					if (row*
+						n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:229
+						break
+//line matmul.go:229
+					}
+					gc_b3 := gc_none
+					if row <
+
+//line matmul.go:229
+						m {
+//line matmul.go:229
+						gc_b3 = gc_all
+//line matmul.go:229
+					}
+					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+//line matmul.go:230
+					}
+				}
+			}
+			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0

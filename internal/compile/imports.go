@@ -74,6 +74,16 @@ func (im *imports) use(n ast.Node, info *types.Info) {
 	})
 }
 
+// usePkg marks the package pn names as used, under pn's name where the
+// file does not import it.
+func (im *imports) usePkg(pn *types.PkgName) {
+	path := pn.Imported().Path()
+	im.used[path] = true
+	if _, ok := im.names[path]; !ok {
+		im.names[path], im.real[path] = pn.Name(), pn.Imported().Name()
+	}
+}
+
 // write writes the import declaration.
 func (im *imports) write(b *bytes.Buffer) {
 	var paths []string

@@ -60,6 +60,9 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 	for _, h := range f.Helpers {
 		imports.use(h, k.Pkg.TypesInfo)
 	}
+	for _, pn := range f.VectorImports {
+		imports.usePkg(pn)
+	}
 }
 
 // plain prints a type expression of the kernel's declaration.

@@ -855,7 +855,45 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	blockSize := gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tx int = gc_tx2
+					_ = tx
+					var tid int = gc_bx2*gc_bdx2 + gc_tx2
+					_ = tid
+//line numba.go:147
+					if tid < 0 || tid+8 > len(inputArray) || tx < 0 || tx+8 > len(temp) {
+//line numba.go:147
+						break
+//line numba.go:147
+					}
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(len(inputArray)-tid, -1), 8))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+//line numba.go:148
+					}
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+					_ = gc_else
+					if gc_else.ToBits() != 0 {
+//line :1
+						{
+//line :1
+							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+//line numba.go:150
+						}
+//line numba.go:150
+					}
+				}
+			}
+			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

@@ -359,7 +359,57 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+//line polybench_solvers.go:73
+						if (i*
+							n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+//line polybench_solvers.go:73
+							break
+//line polybench_solvers.go:73
+						}
+						gc_b3 := gc_none
+						if i >
+
+//line polybench_solvers.go:73
+							k {
+//line polybench_solvers.go:73
+							gc_b3 = gc_all
+//line polybench_solvers.go:73
+						}
+						gc_b4 := gc_none
+						if i <
+
+//line polybench_solvers.go:73
+							n {
+//line polybench_solvers.go:73
+							gc_b4 = gc_all
+//line polybench_solvers.go:73
+						}
+						gc_if := gc_b3.And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(k-j, -1), 8))))).And(gc_b4).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
+//line polybench_solvers.go:74
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -49,7 +49,62 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+//line polybench_stencils.go:20
+						if (i*
+
+							ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
+
+							ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
+//line polybench_stencils.go:20
+							break
+//line polybench_stencils.go:20
+						}
+						gc_b3 := gc_none
+						if i <
+
+//line polybench_stencils.go:20
+							nx {
+//line polybench_stencils.go:20
+							gc_b3 = gc_all
+//line polybench_stencils.go:20
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							if i ==
+
+//line polybench_stencils.go:21
+								0 {
+//line polybench_stencils.go:21
+								archsimd.BroadcastFloat32x8(fict[step]).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
+							} else {
+//line polybench_stencils.go:22
+								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
+//line polybench_stencils.go:24
+							}
+//line polybench_stencils.go:24
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -117,7 +172,49 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+//line polybench_stencils.go:36
+						if (i*
+							ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
+//line polybench_stencils.go:36
+							break
+//line polybench_stencils.go:36
+						}
+						gc_b3 := gc_none
+						if i <
+
+//line polybench_stencils.go:36
+							nx {
+//line polybench_stencils.go:36
+							gc_b3 = gc_all
+//line polybench_stencils.go:36
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8))))).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreMasked((*[8]float32)(ex[i*ny+j:]), gc_if)
+//line polybench_stencils.go:37
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -181,7 +278,49 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(0.7)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+//line polybench_stencils.go:48
+						if (i*
+							ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
+//line polybench_stencils.go:48
+							break
+//line polybench_stencils.go:48
+						}
+						gc_b3 := gc_none
+						if i <
+
+//line polybench_stencils.go:48
+							nx-1 {
+//line polybench_stencils.go:48
+							gc_b3 = gc_all
+//line polybench_stencils.go:48
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((ny-1)-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreMasked((*[8]float32)(hz[i*ny+j:]), gc_if)
+//line polybench_stencils.go:49
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -438,7 +577,49 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(0.2)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+//line polybench_stencils.go:86
+						if (i*
+							n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
+//line polybench_stencils.go:86
+							break
+//line polybench_stencils.go:86
+						}
+						gc_b3 := gc_none
+						if i >=
+
+//line polybench_stencils.go:86
+							1 && i < n-1 {
+//line polybench_stencils.go:86
+							gc_b3 = gc_all
+//line polybench_stencils.go:86
+						}
+						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreMasked((*[8]float32)(b[i*n+j:]), gc_if)
+//line polybench_stencils.go:87
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -501,7 +682,48 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+//line polybench_stencils.go:99
+						if (i*
+							n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
+//line polybench_stencils.go:99
+							break
+//line polybench_stencils.go:99
+						}
+						gc_b3 := gc_none
+						if i >=
+
+//line polybench_stencils.go:99
+							1 && i < n-1 {
+//line polybench_stencils.go:99
+							gc_b3 = gc_all
+//line polybench_stencils.go:99
+						}
+						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
+//line polybench_stencils.go:100
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -578,7 +800,70 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(c11)
+					gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+					gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+					gc_vb4 := archsimd.BroadcastFloat32x8(c12)
+					gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+					gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+					gc_vb7 := archsimd.BroadcastFloat32x8(c13)
+					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+//line polybench_stencils.go:118
+						if ((i-
+							1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
+							0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
+							1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
+//line polybench_stencils.go:119
+							nj+j) < 0 || (i*nj+j)+8 > len(b) {
+//line polybench_stencils.go:118
+							break
+//line polybench_stencils.go:118
+						}
+						gc_b3 := gc_none
+						if i <
+
+//line polybench_stencils.go:118
+							ni-1 {
+//line polybench_stencils.go:118
+							gc_b3 = gc_all
+//line polybench_stencils.go:118
+						}
+						gc_b4 := gc_none
+						if i >
+
+//line polybench_stencils.go:118
+							0 {
+//line polybench_stencils.go:118
+							gc_b4 = gc_all
+//line polybench_stencils.go:118
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nj-1)-j, -1), 8))))).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreMasked((*[8]float32)(b[i*nj+j:]), gc_if)
+//line polybench_stencils.go:119
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -658,7 +943,68 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb := archsimd.BroadcastFloat32x8(c11)
+					gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+					gc_vb3 := archsimd.BroadcastFloat32x8(c21)
+					gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+					gc_vb5 := archsimd.BroadcastFloat32x8(c31)
+					gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+					gc_vb7 := archsimd.BroadcastFloat32x8(c12)
+					gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var k int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = k
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+						_ = j
+//line polybench_stencils.go:140
+						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+8 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+8 > len(b) {
+//line polybench_stencils.go:140
+							break
+//line polybench_stencils.go:140
+						}
+						gc_b3 := gc_none
+						if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+							gc_b3 = gc_all
+//line polybench_stencils.go:140
+						}
+						gc_b4 := gc_none
+						if i > 0 {
+//line polybench_stencils.go:140
+							gc_b4 = gc_all
+//line polybench_stencils.go:140
+						}
+						gc_b5 := gc_none
+						if j >
+
+//line polybench_stencils.go:140
+							0 {
+//line polybench_stencils.go:140
+							gc_b5 = gc_all
+//line polybench_stencils.go:140
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nk-1)-k, -1), 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-k, -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+//line polybench_stencils.go:141
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

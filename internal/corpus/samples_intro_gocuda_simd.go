@@ -1823,7 +1823,45 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tid int = gc_tx2
+						_ = tid
+						{
+
+//line samples_intro.go:242
+							if tid < 0 || tid+8 > len(shared) || (tid+
+								d) < 0 || (tid+d)+8 > len(shared) {
+//line samples_intro.go:242
+								break
+//line samples_intro.go:242
+							}
+//line samples_intro.go:242
+							f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+//line samples_intro.go:242
+							_ = f0
+//line samples_intro.go:242
+							f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
+							_ = f1
+//line samples_intro.go:243
+							gc_if := f1.Less(f0)
+//line samples_intro.go:243
+							_ = gc_if
+//line samples_intro.go:243
+							if gc_if.ToBits() != 0 {
+//line samples_intro.go:243
+								f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+//line samples_intro.go:246
+							}
+//line samples_intro.go:246
+						}
+					}
+				}
+				gc_step4 := gc_vstep
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

@@ -510,7 +510,84 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line shoc.go:67
+					if (tid+
+
+//line shoc.go:70
+						32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+
+//line shoc.go:73
+						16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+
+//line shoc.go:76
+						8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+
+//line shoc.go:79
+						4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+
+//line shoc.go:82
+						2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+
+//line shoc.go:85
+						1) < 0 || (tid+1)+8 > len(sdata) {
+//line shoc.go:67
+						break
+//line shoc.go:67
+					}
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						if blockSize >= 64 {
+//line shoc.go:69
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:70
+						if blockSize >= 32 {
+//line shoc.go:72
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:73
+						if blockSize >= 16 {
+//line shoc.go:75
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:76
+						if blockSize >= 8 {
+//line shoc.go:78
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:79
+						if blockSize >= 4 {
+//line shoc.go:81
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:82
+						if blockSize >= 2 {
+//line shoc.go:84
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:85
+					}
+					{
+
+//line shoc.go:91
+						gOdata[gc_bx2] = sdata[0]
+//line shoc.go:91
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1079,7 +1156,84 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line shoc.go:145
+					if (tid+
+
+//line shoc.go:148
+						32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+
+//line shoc.go:151
+						16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+
+//line shoc.go:154
+						8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+
+//line shoc.go:157
+						4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+
+//line shoc.go:160
+						2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+
+//line shoc.go:163
+						1) < 0 || (tid+1)+8 > len(sdata) {
+//line shoc.go:145
+						break
+//line shoc.go:145
+					}
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						if blockSize >= 64 {
+//line shoc.go:147
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:148
+						if blockSize >= 32 {
+//line shoc.go:150
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:151
+						if blockSize >= 16 {
+//line shoc.go:153
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:154
+						if blockSize >= 8 {
+//line shoc.go:156
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:157
+						if blockSize >= 4 {
+//line shoc.go:159
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:160
+						if blockSize >= 2 {
+//line shoc.go:162
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:163
+					}
+					{
+
+//line shoc.go:168
+						gOdata[gc_bx2] = sdata[0]
+//line shoc.go:168
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -685,7 +685,46 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	s := gocuda.Shared[int32](t, b+2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line regressions.go:58
+					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
+//line regressions.go:58
+						break
+//line regressions.go:58
+					}
+					v := archsimd.LoadInt32x8Slice(grid[gc_bx2*b+tid:])
+					_ = v
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					_ = gc_if
+					if gc_if.ToBits() != 0 {
+//line :1
+						if gc_if.ToBits() != 0 {
+
+//line regressions.go:60
+							s[0] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+						if gc_if.ToBits() != 0 {
+//line regressions.go:60
+							s[b+1] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+					}
+					v.StoreSlice(gc_s_v[gc_rank2:])
+				}
+			}
+			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
@@ -792,10 +831,10 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var tid int = gc_tx2
@@ -811,7 +850,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						v.StoreSlice(s[tid+1:])
 					}
 				}
-				gc_step6 := gc_vstep
+				gc_step6 := gc_vstep2
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -971,10 +1010,10 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
@@ -990,7 +1029,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					v.StoreSlice(grid[gc_bx2*b+tid:])
 				}
 			}
-			gc_step8 := gc_vstep2
+			gc_step8 := gc_vstep3
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
 					gc_tx2 := gc_step8 + 0

@@ -691,7 +691,35 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_step5 := 0
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+						gc_rank2 := gc_vstep
+						gc_pos2.Thread = gc_rank2
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						_ = v
+						for k := 0; ; k = k + 1 {
+//line switch.go:48
+							if gc_b2.Stopped() {
+//line switch.go:48
+								return
+//line switch.go:48
+							}
+//line switch.go:48
+							if k ==
+								3 {
+//line switch.go:49
+								break
+//line switch.go:49
+							}
+//line switch.go:49
+							v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
+//line switch.go:52
+						}
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+				}
+				gc_step5 := gc_vstep
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 					{
 						gc_rank2 := gc_step5 + 0
@@ -799,10 +827,10 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -816,7 +844,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 			}
-			gc_step6 := gc_vstep
+			gc_step6 := gc_vstep2
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0

@@ -86,3 +86,74 @@ func offsets(t *gocuda.Thread, in, out []float32, k int) {
 	}
 	out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 }
+
+// ClampKernel has ifs whose conditions differ between lanes, an else, a
+// comparison that is false and one that is true for NaN, and && of an
+// affine index's comparison with a vector one.
+//
+//gocuda:kernel ClampKernel
+func clamp(t *gocuda.Thread, in, out []float32, lo, hi float32, odd int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	v := in[i]
+	if v < lo {
+		v = lo
+	} else if v > hi {
+		v = hi * 2
+	}
+	if v != v { // NaN
+		v = -1
+	}
+	if i < odd && v > 0 {
+		v += 0.5
+	}
+	out[i] = v
+}
+
+// EscapeKernel is a mandelbrot-like escape loop: the loop goes on while
+// any lane's point has not escaped, and each lane's count stops where its
+// point escaped. Threads past the offset-shifted end return, a guard no
+// narrowing removes.
+//
+//gocuda:kernel EscapeKernel
+func escape(t *gocuda.Thread, re, im []float32, count []int32, maxIter int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X + 1
+	if i > len(re) {
+		return
+	}
+	cr, ci := re[i-1], im[i-1]
+	zr, zi := cr, ci
+	var n int32
+	for n = 0; n < maxIter; n++ {
+		if zr*zr+zi*zi > 4 {
+			break
+		}
+		zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+	}
+	count[i-1] = n
+}
+
+// SkipKernel has a loop of the same trip for every thread whose trips
+// some lanes skip (continue) and some lanes leave early (break).
+//
+//gocuda:kernel SkipKernel
+func skip(t *gocuda.Thread, in []int32, out []int32, w []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	x := in[i]
+	var acc int32
+	for k := range len(w) {
+		if (x+int32(k))&3 == 0 {
+			continue
+		}
+		acc += w[k] * x
+		if acc > 1000 {
+			break
+		}
+	}
+	out[i] = acc
+}

@@ -288,3 +288,241 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 	}
 }
+
+// ClampKernel has ifs whose conditions differ between lanes, an else, a
+// comparison that is false and one that is true for NaN, and && of an
+// affine index's comparison with a vector one.
+func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_clamp,
+		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
+}
+
+var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:90-113")
+
+func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:96
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:100
+					v := in[i]
+
+//line vector.go:101
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+
+//line vector.go:106
+					if v != v {
+						v = -1
+					}
+
+//line vector.go:109
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+
+//line vector.go:112
+					out[i] = v
+					_ = v
+				}
+			}
+		}
+	}
+}
+
+// EscapeKernel is a mandelbrot-like escape loop: the loop goes on while
+// any lane's point has not escaped, and each lane's count stops where its
+// point escaped. Threads past the offset-shifted end return, a guard no
+// narrowing removes.
+func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_escape,
+		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_escape(gc_b, gc_lo, gc_hi, re, im, count, maxIter)
+		})
+}
+
+var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:115-136")
+
+func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:122
+					i := gc_bx*gc_bdx + gc_tx + 1
+					_ = i
+
+//line vector.go:123
+					if i > len(re) {
+						continue gc_L1
+					}
+
+//line vector.go:126
+					cr := re[i-1]
+
+//line vector.go:126
+					ci := im[i-1]
+
+//line vector.go:127
+					zr := cr
+
+//line vector.go:127
+					zi := ci
+
+//line vector.go:128
+					var n int32
+
+//line vector.go:129
+					var n_ int32 = 0
+
+//line vector.go:129
+					for ; n_ < maxIter; n_++ {
+//line vector.go:129
+						if gc_b.Stopped() {
+//line vector.go:129
+							return
+//line vector.go:129
+						}
+						if zr*zr+zi*zi > 4 {
+							break
+						}
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+					}
+
+//line vector.go:134
+					n = n_
+
+//line vector.go:134
+					_ = n
+
+//line vector.go:135
+					count[i-1] = n
+					_ = cr
+					_ = ci
+					_ = zr
+					_ = zi
+					_ = n
+					_ = n_
+				}
+			}
+		}
+	}
+}
+
+// SkipKernel has a loop of the same trip for every thread whose trips
+// some lanes skip (continue) and some lanes leave early (break).
+func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_skip,
+		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
+}
+
+var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:138-159")
+
+func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:143
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:147
+					x := in[i]
+
+//line vector.go:148
+					var acc int32
+
+//line vector.go:149
+					for k := range len(w) {
+						if (x+int32(k))&3 == 0 {
+							continue
+						}
+						acc += w[k] * x
+						if acc > 1000 {
+							break
+						}
+					}
+
+//line vector.go:158
+					out[i] = acc
+					_ = x
+					_ = acc
+				}
+			}
+		}
+	}
+}

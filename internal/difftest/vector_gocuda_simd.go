@@ -438,3 +438,470 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		}
 	}
 }
+
+// ClampKernel has ifs whose conditions differ between lanes, an else, a
+// comparison that is false and one that is true for NaN, and && of an
+// affine index's comparison with a vector one.
+func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_clamp,
+		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
+}
+
+var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:90-113")
+
+func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi float32, odd int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(lo)
+					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+					gc_vb3 := archsimd.BroadcastFloat32x8(-1)
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+//line vector.go:100
+						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:100
+							break
+//line vector.go:100
+						}
+						v := archsimd.LoadFloat32x8Slice(in[i:])
+						_ = v
+						gc_if := v.Less(gc_vb)
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							v = gc_vb.Merge(v, gc_if)
+//line :1
+						}
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						_ = gc_else
+						if gc_else.ToBits() != 0 {
+//line :1
+							gc_if2 := v.Greater(gc_vb2)
+//line :1
+							_ = gc_if2
+//line :1
+							if gc_else.And(gc_if2).ToBits() != 0 {
+//line :1
+								v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
+//line vector.go:104
+							}
+//line vector.go:104
+						}
+						gc_if3 := v.NotEqual(v)
+						_ = gc_if3
+						if gc_if3.ToBits() != 0 {
+//line :1
+							v = gc_vb3.Merge(v, gc_if3)
+//line :1
+						}
+						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(odd-i, -1), 8)))).And(v.Greater(gc_vb4))
+						_ = gc_if4
+						if gc_if4.ToBits() != 0 {
+//line :1
+							v = v.Add(gc_vb5).Merge(v, gc_if4)
+//line :1
+						}
+						v.StoreSlice(out[i:])
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:96
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:100
+					v := in[i]
+
+//line vector.go:101
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+
+//line vector.go:106
+					if v != v {
+						v = -1
+					}
+
+//line vector.go:109
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+
+//line vector.go:112
+					out[i] = v
+					_ = v
+				}
+			}
+		}
+	}
+}
+
+// EscapeKernel is a mandelbrot-like escape loop: the loop goes on while
+// any lane's point has not escaped, and each lane's count stops where its
+// point escaped. Threads past the offset-shifted end return, a guard no
+// narrowing removes.
+func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_escape,
+		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_escape(gc_b, gc_lo, gc_hi, re, im, count, maxIter)
+		})
+}
+
+var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:115-136")
+
+func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32, count []int32, maxIter int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all4
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota4
+					gc_vb9 := archsimd.BroadcastInt32x8(0)
+					gc_vb10 := archsimd.BroadcastInt32x8(maxIter)
+					gc_vb11 := archsimd.BroadcastFloat32x8(4)
+					gc_vb12 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_alive4 := gc_all4
+						_ = gc_alive4
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+						_ = i
+						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(len(re)-i, -1), 8))))
+						_ = gc_if7
+						if gc_alive4.And(gc_if7).ToBits() != 0 {
+//line :1
+							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
+//line :1
+						}
+//line vector.go:126
+						if (i-1) < 0 || (i-1)+8 > len(re) || (i-1)+8 > len(im) || (i-
+
+//line vector.go:135
+							1)+8 > len(count) {
+//line vector.go:126
+							break
+//line vector.go:126
+						}
+						cr := archsimd.LoadFloat32x8Slice(re[i-1:])
+						_ = cr
+						ci := archsimd.LoadFloat32x8Slice(im[i-1:])
+						_ = ci
+						zr := cr
+						_ = zr
+						zi := ci
+						_ = zi
+						var n archsimd.Int32x8
+						_ = n
+						n_ := gc_vb9
+						_ = n_
+						{
+//line :1
+							gc_lanes3 := gc_alive4
+//line :1
+							_ = gc_lanes3
+//line :1
+							for {
+//line :1
+								if gc_b2.Stopped() {
+//line :1
+									return
+//line :1
+								}
+//line :1
+								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb10))
+//line :1
+								if gc_lanes3.ToBits() == 0 {
+//line :1
+									break
+//line :1
+								}
+//line :1
+								gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb11)
+//line :1
+								_ = gc_if8
+//line :1
+								if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
+//line :1
+									gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
+//line :1
+								}
+//line :1
+								gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line :1
+								_ = gc_t7
+//line :1
+								gc_t8 := gc_vb12.Mul(zr).Mul(zi).Add(ci)
+//line :1
+								_ = gc_t8
+//line :1
+								zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
+//line :1
+								zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
+//line :1
+								n_ = n_.Add(archsimd.BroadcastInt32x8(1)).Merge(n_, gc_alive4.And(gc_lanes3))
+//line :1
+							}
+//line :1
+						}
+						n = n_
+						n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+					}
+				}
+			gc_L12:
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:122
+					i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+					_ = i
+
+//line vector.go:123
+					if i > len(re) {
+						continue gc_L12
+					}
+
+//line vector.go:126
+					cr := re[i-1]
+
+//line vector.go:126
+					ci := im[i-1]
+
+//line vector.go:127
+					zr := cr
+
+//line vector.go:127
+					zi := ci
+
+//line vector.go:128
+					var n int32
+
+//line vector.go:129
+					var n_ int32 = 0
+
+//line vector.go:129
+					for ; n_ < maxIter; n_++ {
+//line vector.go:129
+						if gc_b2.Stopped() {
+//line vector.go:129
+							return
+//line vector.go:129
+						}
+						if zr*zr+zi*zi > 4 {
+							break
+						}
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+					}
+
+//line vector.go:134
+					n = n_
+
+//line vector.go:134
+					_ = n
+
+//line vector.go:135
+					count[i-1] = n
+					_ = cr
+					_ = ci
+					_ = zr
+					_ = zi
+					_ = n
+					_ = n_
+				}
+			}
+		}
+	}
+}
+
+// SkipKernel has a loop of the same trip for every thread whose trips
+// some lanes skip (continue) and some lanes leave early (break).
+func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_skip,
+		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
+}
+
+var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:138-159")
+
+func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, w []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_vb3 := archsimd.BroadcastInt32x8(3)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(1000)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+//line vector.go:147
+						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:147
+							break
+//line vector.go:147
+						}
+						x := archsimd.LoadInt32x8Slice(in[i:])
+						_ = x
+						var acc archsimd.Int32x8
+						_ = acc
+						{
+//line :1
+							gc_lanes := gc_all
+//line :1
+							_ = gc_lanes
+//line :1
+							for k := range len(w) {
+//line vector.go:149
+								if gc_lanes.ToBits() == 0 {
+//line vector.go:149
+									break
+//line vector.go:149
+								}
+//line vector.go:149
+								gc_iter := gc_all
+//line vector.go:149
+								_ = gc_iter
+//line vector.go:149
+								gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+								_ = gc_if2
+//line vector.go:150
+								if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
+//line vector.go:150
+									gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
+//line vector.go:150
+								}
+//line vector.go:150
+								acc = acc.Add(archsimd.BroadcastInt32x8(w[k]).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+//line vector.go:153
+								gc_if3 := acc.Greater(gc_vb5)
+//line vector.go:153
+								_ = gc_if3
+//line vector.go:153
+								if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
+//line vector.go:153
+									gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().ToMask())
+//line vector.go:153
+								}
+//line vector.go:153
+							}
+//line vector.go:153
+						}
+						acc.StoreSlice(out[i:])
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:143
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:147
+					x := in[i]
+
+//line vector.go:148
+					var acc int32
+
+//line vector.go:149
+					for k := range len(w) {
+						if (x+int32(k))&3 == 0 {
+							continue
+						}
+						acc += w[k] * x
+						if acc > 1000 {
+							break
+						}
+					}
+
+//line vector.go:158
+					out[i] = acc
+					_ = x
+					_ = acc
+				}
+			}
+		}
+	}
+}

@@ -138,3 +138,85 @@ func TestOffsetsSIMDFailure(t *testing.T) {
 	}
 	assert.Equal(t, outs[0][:n-2], outs[1][:n-2], "the threads before the failing one")
 }
+
+func TestClampSIMD(t *testing.T) {
+	for _, n := range []int{1, 8, 13, 100, 1000} {
+		in := randF(n)
+		for i := 0; i < n; i += 7 {
+			in[i] = float32(math.NaN())
+		}
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 32)}, Block: gocuda.Dim3{X: 32}}
+			err := f.launch(cfg, ClampKernel(in, out, -0.5, 0.5, n/3))
+			return bitsOf(out), err
+		})
+		for i, v := range in { // the host reference
+			switch {
+			case v < -0.5:
+				v = -0.5
+			case v > 0.5:
+				v = 1
+			}
+			if v != v {
+				v = -1
+			}
+			if i < n/3 && v > 0 {
+				v += 0.5
+			}
+			require.Equal(t, math.Float32bits(v), got[i], "element %d", i)
+		}
+	}
+}
+
+func TestEscapeSIMD(t *testing.T) {
+	const w, h = 37, 9
+	re, im := make([]float32, w*h), make([]float32, w*h)
+	for y := range h {
+		for x := range w {
+			re[y*w+x], im[y*w+x] = -2+2.5*float32(x)/w, -1+2*float32(y)/h
+		}
+	}
+	for _, block := range []int{8, 32, 64} {
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			count := make([]int32, w*h)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(w*h, block)}, Block: gocuda.Dim3{X: block}}
+			return count, f.launch(cfg, EscapeKernel(re, im, count, 50))
+		})
+		for i := range re {
+			zr, zi := re[i], im[i]
+			var n int32
+			for n = 0; n < 50 && zr*zr+zi*zi <= 4; n++ {
+				zr, zi = zr*zr-zi*zi+re[i], 2*zr*zi+im[i]
+			}
+			require.Equal(t, n, got[i], "point %d", i)
+		}
+	}
+}
+
+func TestSkipSIMD(t *testing.T) {
+	w := []int32{3, -1, 7, 2, 9, -4, 5, 11, 6}
+	for _, n := range []int{1, 8, 20, 500} {
+		in := make([]int32, n)
+		for i := range in {
+			in[i] = rand.Int32N(60) - 20
+		}
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			out := make([]int32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16)}, Block: gocuda.Dim3{X: 16}}
+			return out, f.launch(cfg, SkipKernel(in, out, w))
+		})
+		for i, x := range in {
+			var acc int32
+			for k := range w {
+				if (x+int32(k))&3 == 0 {
+					continue
+				}
+				if acc += w[k] * x; acc > 1000 {
+					break
+				}
+			}
+			require.Equal(t, acc, got[i], "element %d", i)
+		}
+	}
+}

@@ -40,7 +40,37 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	cur := 0
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+					var i int = gc_bx2*b + tid
+					_ = i
+					var v archsimd.Int32x8
+					_ = v
+//line scan_solution.go:20
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
+//line scan_solution.go:20
+						break
+//line scan_solution.go:20
+					}
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+					_ = gc_if2
+					if gc_if2.ToBits() != 0 {
+//line :1
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line scan_solution.go:21
+					}
+					v.StoreSlice(buf[tid:])
+				}
+			}
+			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
@@ -177,7 +207,35 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 		next := 1 - cur
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota3
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tid int = gc_tx2
+						_ = tid
+//line scan_solution.go:28
+						if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || (cur*b+tid-d) < 0 || (cur*b+tid-d)+8 > len(buf) || (next*b+tid) < 0 || (next*b+tid)+8 > len(buf) {
+//line scan_solution.go:28
+							break
+//line scan_solution.go:28
+						}
+						x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
+						_ = x
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-tid, -1), 8))))
+						_ = gc_if3
+						if gc_if3.ToBits() != 0 {
+//line :1
+							x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if3)
+//line scan_solution.go:30
+						}
+						x.StoreSlice(buf[next*b+tid:])
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -209,10 +267,10 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+			gc_vstep3 := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
@@ -233,7 +291,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

@@ -35,6 +35,9 @@ type Func struct {
 	// Vector are the thread loops the SIMD build writes eight threads at
 	// a time (vector.go).
 	Vector map[*ThreadLoop]bool
+	// VectorImports are the packages the SIMD build's vector steps name
+	// (in helpers they inline), by path: the names the source gives them.
+	VectorImports map[string]*types.PkgName
 
 	Unroll  map[ast.Node]int64       // constant-trip loops to write as copies, and their first key
 	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge

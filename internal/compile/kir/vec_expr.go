@@ -30,6 +30,9 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 	case *ast.IndexExpr:
 		return v.load(x)
 	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			return v.logic(x)
+		}
 		return v.binaryOf(x.Op, v.expr(x.X), v.expr(x.Y), info.TypeOf(x.X), t)
 	case *ast.UnaryExpr:
 		return v.unary(x)
@@ -40,6 +43,7 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 		if in.shape != vUniform {
 			v.fail()
 		}
+		v.risky++
 		return vval{shape: vUniform, x: &ast.StarExpr{X: in.x}, typ: t}
 	}
 	if !v.uniformExpr(x) {
@@ -128,6 +132,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	}
 	switch i.shape {
 	case vUniform:
+		v.risky++
 		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: v.f.Src.Info.TypeOf(e)}
 	case vAffine:
 		return v.loadAt(e, x, i)
@@ -157,7 +162,11 @@ func (v *vectorizer) access(x, i vval) {
 		v.fail()
 	}
 	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
-	v.accesses = append(v.accesses, vaccess{x: x.x, i: i.x, binds: reads})
+	idx := i.x
+	if !types.Identical(i.typ, types.Typ[types.Int]) {
+		idx = &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{idx}} // compared with len
+	}
+	v.accesses = append(v.accesses, vaccess{x: x.x, i: idx, binds: reads})
 }
 
 // sliceable reports whether x[i:] is a slice: x is a slice, a pointer to
@@ -185,6 +194,15 @@ func (v *vectorizer) sliceable(x ast.Expr) bool {
 
 // binaryOf translates x op y, of operand type ot and result type t.
 func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval {
+	if cmpMethods[op] != "" {
+		if x.shape == vVector || y.shape == vVector || x.shape != y.shape {
+			return v.compare(op, x, y, ot, t)
+		}
+		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
+	}
+	if (op == token.QUO || op == token.REM) && isInteger(t) {
+		v.risky++
+	}
 	if x.shape != vVector && y.shape != vVector {
 		shape := affineOp(op, x.shape, y.shape)
 		if shape < 0 {
@@ -258,6 +276,8 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 	switch {
 	case u.Op == token.ADD:
 		return x
+	case u.Op == token.NOT:
+		return vval{shape: vVector, x: notMask(x.x), typ: t}
 	case u.Op == token.SUB && vt == "Float32x8": // the sign flipped, as Go's negation (-0 from 0)
 		sign := v.pkgCall("BroadcastUint32x8", &ast.BasicLit{Kind: token.INT, Value: "0x80000000"})
 		return vval{shape: vVector, x: vcall(vcall(vcall(x.x, "AsUint32x8"), "Xor", sign), "AsFloat32x8"), typ: t}
@@ -284,6 +304,9 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 	vt, ok := vecType(t)
 	if !ok {
 		v.fail()
+	}
+	if vt == "Mask32x8" {
+		return v.boolMask(val.x)
 	}
 	x := val.x
 	basic := t.Underlying().(*types.Basic)

@@ -32,8 +32,16 @@ type vectorizer struct {
 	e    *emitter
 	simd string // the generated file's name for package archsimd
 
-	wide  map[vkey]bool // variables that must be vectors: assigned a vector somewhere
-	retry bool          // a variable turned out wide: translate again
+	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
+	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
+	retry     bool              // a variable turned out wide, or a loop masked: translate again
+
+	masks     []string // the mask variables in force (vec_mask.go)
+	level     int      // varying control around: a variable defined outside it is merged when assigned
+	alive     string   // the lanes that have not returned, where a thread may return
+	aliveOn   bool     // a return was translated: alive is in force
+	loopStack []*vloop
+	risky     int // loads and divisions translated that may fail
 
 	env      map[*types.Var]*vbind
 	inst     int // the helper instance being inlined, 0 in the kernel's code
@@ -61,9 +69,9 @@ type vectorizer struct {
 // it cannot. A variable found to need a vector after its definition was
 // written as a scalar makes the translation start again, knowing it.
 func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
-	wide := map[vkey]bool{}
+	wide, maskLoops := map[vkey]bool{}, map[ast.Stmt]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, env: map[*types.Var]*vbind{},
+		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, maskLoops: maskLoops, env: map[*types.Var]*vbind{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
 		if !ok {
@@ -88,6 +96,9 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	}()
 	var body []ast.Stmt
 	v.out = &body
+	if v.returns() {
+		v.alive = v.maskVar("alive", v.allLanes())
+	}
 	lv := v.f.LoopVars[v.l]
 	if lv != nil {
 		for _, obj := range v.f.rematFor(lv) {
@@ -115,6 +126,30 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }
+
+// returns reports whether a thread may return in the loop's code.
+func (v *vectorizer) returns() bool {
+	found := false
+	for _, n := range v.l.Body {
+		var s ast.Node = n.(*Code).Stmt
+		switch holds, proven := v.l.Proven[n.(*Code).Stmt]; {
+		case proven && !holds:
+			continue // a guarding return the bounds make dead
+		case proven:
+			s = n.(*Code).Stmt.(*ast.IfStmt).Body
+		}
+		ast.Inspect(s, func(m ast.Node) bool {
+			switch m.(type) {
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.FuncLit:
+				return false
+			}
+			return !found
+		})
+	}
+	return found
+}
 
 // posOf returns the position in generated code of source node n, for
 // statements the step writes in its place.
@@ -220,7 +255,7 @@ func (v *vectorizer) locals(lv *loopVars) {
 		case kv.Class != Varying || lv.decls[obj]:
 		case kv.Spill && lv.exposed[obj]:
 			vt, ok := vecType(obj.Type())
-			if !ok {
+			if !ok || vt == "Mask32x8" {
 				v.fail()
 			}
 			load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())})
@@ -245,11 +280,10 @@ func (v *vectorizer) stores(lv *loopVars) {
 			v.fail()
 		}
 		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type()}
-		if _, ok := vecType(obj.Type()); !ok || b.shape == vAffine {
+		if vt, ok := vecType(obj.Type()); !ok || vt == "Mask32x8" || b.shape == vAffine {
 			v.fail()
 		}
-		dst := &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())}
-		v.emit(&ast.ExprStmt{X: vcall(v.vec(val, obj.Type()), "StoreSlice", dst)})
+		v.storeVec(ast.NewIdent(kv.SpillName), ast.NewIdent(v.rankName()), v.vec(val, obj.Type()), obj.Type())
 	}
 }
 
@@ -268,7 +302,7 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 	if v.wide[key] {
 		shape = vVector
 	}
-	b := &vbind{name: v.nameOf(obj), shape: shape, seq: v.seqHere()}
+	b := &vbind{name: v.nameOf(obj), shape: shape, seq: v.seqHere(), level: v.level}
 	x := val.x
 	if shape == vVector {
 		x = v.vec(val, obj.Type())
@@ -292,9 +326,15 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 // the declaration's type expression.
 func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 	key := vkey{obj, v.inst}
-	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere()}
+	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere(), level: v.level}
 	var t ast.Expr
 	switch vt, ok := vecType(obj.Type()); {
+	case v.wide[key] && vt == "Mask32x8":
+		b.shape = vVector
+		v.env[obj] = b
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(b.name)}, Tok: token.DEFINE, Rhs: []ast.Expr{v.noLanes()}})
+		v.emit(blank(b.name))
+		return
 	case v.wide[key] && ok:
 		b.shape, t = vVector, &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}
 	case typ != nil:
@@ -357,6 +397,17 @@ func (v *vectorizer) scalar(n ast.Node) ast.Node {
 	if v.e == nil {
 		return n
 	}
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if pn, ok := v.f.Src.Info.Uses[id].(*types.PkgName); ok {
+				if v.f.VectorImports == nil {
+					v.f.VectorImports = map[string]*types.PkgName{}
+				}
+				v.f.VectorImports[pn.Imported().Path()] = pn
+			}
+		}
+		return true
+	})
 	c := &cloner{pos: v.e.pos}
 	c.subst = func(n ast.Node) (ast.Node, bool) {
 		if id, ok := n.(*ast.Ident); ok {

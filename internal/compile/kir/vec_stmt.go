@@ -36,10 +36,9 @@ func (v *vectorizer) stmt(s ast.Stmt) {
 		}
 		v.inline(call)
 	case *ast.BranchStmt:
-		if s.Label != nil || v.loops == 0 || (s.Tok != token.BREAK && s.Tok != token.CONTINUE) {
-			v.fail()
-		}
-		v.emit(&ast.BranchStmt{Tok: s.Tok})
+		v.branch(s)
+	case *ast.ReturnStmt:
+		v.ret(s)
 	case *ast.EmptyStmt:
 	default:
 		v.fail()
@@ -143,7 +142,7 @@ func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
 			v.fail()
 		}
 		v.touch()
-		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{x.x}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+		v.once(&ast.AssignStmt{Lhs: []ast.Expr{x.x}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
 	}
 }
 
@@ -155,10 +154,17 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 	}
 	b.assigns++
 	x := val.x
+	diverged := b.level < v.level // assigned for some lanes only
 	switch {
+	case b.shape == vVector && diverged:
+		vt, _ := vecType(obj.Type())
+		x = v.merge(v.vec(val, obj.Type()), ast.NewIdent(b.name), vt)
 	case b.shape == vVector:
 		x = v.vec(val, obj.Type())
-	case val.shape == vVector:
+	case val.shape == vVector || diverged:
+		if _, ok := vecType(obj.Type()); !ok {
+			v.fail() // an int index differing between lanes
+		}
 		v.wide[vkey{obj, v.inst}] = true // written as a scalar: translate again
 		v.retry = true
 		return
@@ -174,22 +180,44 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 	x, i := v.index(l.X), v.index(l.Index)
 	v.touch()
+	t := v.f.Src.Info.TypeOf(l)
 	switch {
 	case x.shape != vUniform:
 		v.fail()
 	case i.shape == vAffine:
-		vt, ok := vecElem(v.f.Src.Info.TypeOf(l))
-		if !ok || !v.sliceable(l.X) {
+		if _, ok := vecElem(t); !ok || !v.sliceable(l.X) {
 			v.fail()
 		}
 		v.access(x, i)
-		v.emit(&ast.ExprStmt{X: vcall(v.vec(val, v.f.Src.Info.TypeOf(l)), "StoreSlice", &ast.SliceExpr{X: x.x, Low: i.x})})
-		_ = vt
+		v.storeVec(x.x, i.x, v.vec(val, t), t)
 	case i.shape == vUniform && val.shape == vUniform:
-		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+		v.once(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
 	default:
 		v.fail()
 	}
+}
+
+// storeVec stores vector val to x[i:i+8], only the lanes of the mask in
+// force where one is.
+func (v *vectorizer) storeVec(x, i, val ast.Expr, elem types.Type) {
+	dst := &ast.SliceExpr{X: x, Low: i}
+	m := v.maskNow()
+	if m == nil {
+		v.emit(&ast.ExprStmt{X: vcall(val, "StoreSlice", dst)})
+		return
+	}
+	arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
+		Args: []ast.Expr{dst}}
+	v.emit(&ast.ExprStmt{X: vcall(val, "StoreMasked", arr, m)})
+}
+
+// once writes a store of a value the same for every thread: once, where
+// any lane of the mask in force runs.
+func (v *vectorizer) once(s ast.Stmt) {
+	if m := v.maskNow(); m != nil {
+		s = &ast.IfStmt{Cond: anyLane(m), Body: &ast.BlockStmt{List: []ast.Stmt{s}}}
+	}
+	v.emit(s)
 }
 
 // update translates lhs op= val (and ++, --).
@@ -207,7 +235,7 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.loadAt(l, x, i)
 		next := v.binaryOf(op, cur, val, t, t)
 		v.touch()
-		v.emit(&ast.ExprStmt{X: vcall(v.vec(next, t), "StoreSlice", &ast.SliceExpr{X: x.x, Low: i.x})})
+		v.storeVec(x.x, i.x, v.vec(next, t), t)
 	default:
 		v.fail()
 	}
@@ -255,6 +283,14 @@ func (v *vectorizer) ifStmt(s *ast.IfStmt) {
 		v.stmt(s.Init)
 	}
 	cond := v.expr(s.Cond)
+	if cond.shape == vVector {
+		v.varyingIf(s, cond)
+		v.out = outer
+		if s.Init != nil {
+			v.emit(&ast.BlockStmt{List: inner})
+		}
+		return
+	}
 	if cond.shape != vUniform {
 		v.fail()
 	}
@@ -279,12 +315,14 @@ func (v *vectorizer) ifStmt(s *ast.IfStmt) {
 	v.emit(out)
 }
 
-// forStmt translates a loop whose header is the same for every thread.
+// forStmt translates a loop whose header is the same for every thread,
+// or, masked, one whose lanes leave it at different trips.
 func (v *vectorizer) forStmt(s *ast.ForStmt) {
-	if v.f.Stops[s] {
-		v.fail()
-	}
 	if v.unrolled(s, s.Body) {
+		return
+	}
+	if v.maskLoops[s] {
+		v.maskLoop(s, s.Init, s.Cond, s.Post, s.Body, func(body *ast.BlockStmt) ast.Stmt { return &ast.ForStmt{Body: body} })
 		return
 	}
 	outer := v.out
@@ -301,14 +339,17 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 	out := &ast.ForStmt{}
 	if s.Cond != nil {
 		cond := v.expr(s.Cond)
-		if cond.shape != vUniform || len(inner) > 1 {
-			v.fail()
+		if cond.shape != vUniform {
+			v.maskLoops[s] = true // lanes leave at different trips
+			v.retry = true
 		}
 		out.Cond = cond.x
 	}
 	if len(inner) > 1 {
 		v.fail()
 	}
+	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
+	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
 	if s.Post != nil {
 		var post []ast.Stmt
 		v.out = &post
@@ -319,7 +360,7 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 		out.Post = post[0]
 	}
 	v.out = outer
-	out.Body = &ast.BlockStmt{List: v.list(s.Body.List)}
+	out.Body = &ast.BlockStmt{List: append(v.stopCheck(s), v.list(s.Body.List)...)}
 	if len(inner) == 1 {
 		out.Init = inner[0]
 	}
@@ -327,11 +368,8 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 }
 
 // rangeStmt translates a range loop over a value the same for every
-// thread.
+// thread; masked where lanes leave it at different trips.
 func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
-	if v.f.Stops[s] {
-		v.fail()
-	}
 	if v.unrolled(s, s.Body) {
 		return
 	}
@@ -343,6 +381,10 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 	v.depth++
 	v.loops++
 	defer func() { v.depth--; v.loops-- }()
+	if v.maskLoops[s] {
+		v.level++ // the key and value are the loop's
+		defer func() { v.level-- }()
+	}
 	for i, e := range []ast.Expr{s.Key, s.Value} {
 		if e == nil {
 			continue
@@ -354,8 +396,8 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 		name := id.Name
 		if obj, isVar := v.f.Src.Info.ObjectOf(id).(*types.Var); isVar && id.Name != "_" {
 			if s.Tok == token.DEFINE {
-				v.env[obj] = &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere()}
-			} else if b := v.env[obj]; b == nil || b.shape != vUniform {
+				v.env[obj] = &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere(), level: v.level}
+			} else if b := v.env[obj]; b == nil || b.shape != vUniform || b.level < v.level {
 				v.fail()
 			} else {
 				b.assigns++
@@ -368,8 +410,28 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 			out.Value = ast.NewIdent(name)
 		}
 	}
-	out.Body = &ast.BlockStmt{List: v.list(s.Body.List)}
+	if v.maskLoops[s] {
+		v.maskLoop(s, nil, nil, nil, s.Body, func(body *ast.BlockStmt) ast.Stmt { out.Body = body; return out })
+		return
+	}
+	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
+	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
+	out.Body = &ast.BlockStmt{List: append(v.stopCheck(s), v.list(s.Body.List)...)}
 	v.emit(out)
+}
+
+// stopCheck returns, for a loop the stops pass picked, the check for a
+// stopped launch that begins each trip, as in the scalar form.
+func (v *vectorizer) stopCheck(s ast.Stmt) []ast.Stmt {
+	if !v.f.Stops[s] {
+		return nil
+	}
+	b := "gc_b"
+	if v.e != nil {
+		b = v.e.name["b"]
+	}
+	return []ast.Stmt{&ast.IfStmt{Cond: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(b), Sel: ast.NewIdent("Stopped")}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{}}}}}
 }
 
 // unrolled writes a loop the unroll pass chose as copies of its body,

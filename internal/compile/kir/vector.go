@@ -76,6 +76,7 @@ type vbind struct {
 	shape   vshape
 	seq     int // the top-level statement that defined it; -1 inside control
 	assigns int // assignments after its definition
+	level   int // the varying control it was defined in
 }
 
 // A vaccess is a vector load or store: the slice (or array) and the first
@@ -87,7 +88,8 @@ type vaccess struct {
 }
 
 // vecTypes are the archsimd types of the element types vectors hold.
-var vecTypes = map[types.BasicKind]string{types.Float32: "Float32x8", types.Int32: "Int32x8", types.Uint32: "Uint32x8"}
+var vecTypes = map[types.BasicKind]string{types.Float32: "Float32x8", types.Int32: "Int32x8", types.Uint32: "Uint32x8",
+	types.Bool: "Mask32x8", types.UntypedBool: "Mask32x8"}
 
 // vecType returns the archsimd type of vectors of t's values.
 func vecType(t types.Type) (string, bool) {
@@ -107,7 +109,7 @@ func vecType(t types.Type) (string, bool) {
 // a []float32, []int32 or []uint32.
 func vecElem(t types.Type) (string, bool) {
 	b, ok := t.(*types.Basic)
-	if !ok {
+	if !ok || b.Kind() == types.Bool {
 		return "", false
 	}
 	name, ok := vecTypes[b.Kind()]

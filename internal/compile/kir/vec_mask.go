@@ -1,0 +1,333 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Control that differs between the threads of a step runs under masks,
+// as on a GPU: both sides of an if whose condition differs run, each for
+// its lanes; a loop whose lanes leave at different trips runs while any
+// lane is in it; a thread's return removes its lane for the rest of the
+// step. A variable assigned under a mask keeps the other lanes' values
+// (Merge); a store under one writes only its lanes' elements
+// (StoreMasked). The masks in force are variables of the step, ANDed
+// where an operation needs them.
+
+// A vloop is a loop of the step being translated.
+type vloop struct {
+	stmt   ast.Stmt
+	masked bool   // run under its own mask: lanes leave it at different trips
+	lanes  string // its mask: the lanes still in it
+	iter   string // the lanes still in this trip (continue), "" if none continues
+	masks  int    // masks in force inside it, its own included
+}
+
+// maskNow returns the mask in force, nil where every lane runs.
+func (v *vectorizer) maskNow() ast.Expr {
+	var m ast.Expr
+	for _, name := range v.masks {
+		if m == nil {
+			m = ast.NewIdent(name)
+		} else {
+			m = vcall(m, "And", ast.NewIdent(name))
+		}
+	}
+	return m
+}
+
+// maskVar declares a mask variable of the step set to x.
+func (v *vectorizer) maskVar(base string, x ast.Expr) string {
+	name := v.temp(base)
+	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{x}})
+	v.emit(blank(name))
+	return name
+}
+
+// allLanes returns the mask of every lane, hoisted.
+func (v *vectorizer) allLanes() ast.Expr {
+	return v.hoisted1("all", v.pkgCall("BroadcastInt32x8", intLit(-1)), "ToMask")
+}
+
+// noLanes returns the mask of no lane, hoisted.
+func (v *vectorizer) noLanes() ast.Expr {
+	return v.hoisted1("none", v.pkgCall("BroadcastInt32x8", intLit(0)), "ToMask")
+}
+
+// lanesIota returns the vector of the lanes' numbers, 0 to 7, hoisted.
+func (v *vectorizer) lanesIota() ast.Expr {
+	elts := make([]ast.Expr, vecWidth)
+	for i := range elts {
+		elts[i] = intLit(int64(i))
+	}
+	arr := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
+		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("int32")}, Elts: elts}}
+	return v.hoisted1("iota", v.pkgCall("LoadInt32x8", arr), "")
+}
+
+// hoisted1 returns a value computed once before the steps, named by key.
+func (v *vectorizer) hoisted1(key string, x ast.Expr, method string) ast.Expr {
+	if method != "" {
+		x = vcall(x, method)
+	}
+	name, ok := v.hoist[key]
+	if !ok {
+		name = v.temp(key)
+		v.hoist[key] = name
+		v.hoisted = append(v.hoisted, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{x}},
+			blank(name))
+	}
+	return ast.NewIdent(name)
+}
+
+// notMask writes the complement of mask m.
+func notMask(m ast.Expr) ast.Expr { return vcall(vcall(vcall(m, "ToInt32x8"), "Not"), "ToMask") }
+
+// any writes "some lane of m runs".
+func anyLane(m ast.Expr) ast.Expr {
+	return &ast.BinaryExpr{X: vcall(m, "ToBits"), Op: token.NEQ, Y: intLit(0)}
+}
+
+// masked translates stmts under the masks in force, skipping them where
+// no lane runs.
+func (v *vectorizer) masked(stmts []ast.Stmt) {
+	v.conds++
+	body := v.nested(stmts)
+	v.conds--
+	v.emit(&ast.IfStmt{Cond: anyLane(v.maskNow()), Body: body})
+}
+
+// varyingIf translates an if whose condition differs between lanes: its
+// branches run one after the other, each under its lanes' mask.
+func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
+	c := v.maskVar("if", cond.x)
+	v.level++
+	defer func() { v.level-- }()
+	v.masks = append(v.masks, c)
+	v.masked(s.Body.List)
+	v.masks = v.masks[:len(v.masks)-1]
+	if s.Else != nil {
+		v.masks = append(v.masks, v.maskVar("else", notMask(ast.NewIdent(c))))
+		v.masked([]ast.Stmt{s.Else})
+		v.masks = v.masks[:len(v.masks)-1]
+	}
+}
+
+// leave removes the lanes of the mask in force from mask variable name.
+func (v *vectorizer) leave(name string) {
+	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", notMask(v.maskNow()))}})
+}
+
+// ret translates a thread's return: under a mask, its lanes leave the
+// step (and every loop they are in); a return of every lane is not
+// vectorized.
+func (v *vectorizer) ret(s *ast.ReturnStmt) {
+	if v.inst != 0 || len(s.Results) > 0 || len(v.masks) == 0 || v.alive == "" {
+		v.fail()
+	}
+	for _, l := range v.loopStack {
+		if !l.masked {
+			v.maskLoops[l.stmt] = true // its lanes may all leave it: it must stop
+			v.retry = true
+		}
+	}
+	if !v.aliveOn {
+		v.aliveOn = true
+		v.masks = append([]string{v.alive}, v.masks...)
+		for _, l := range v.loopStack {
+			l.masks++
+		}
+	}
+	for _, l := range v.loopStack {
+		if l.masked {
+			v.leave(l.lanes)
+		}
+	}
+	v.leave(v.alive)
+}
+
+// branch translates break and continue.
+func (v *vectorizer) branch(s *ast.BranchStmt) {
+	if s.Label != nil || len(v.loopStack) == 0 || (s.Tok != token.BREAK && s.Tok != token.CONTINUE) {
+		v.fail()
+	}
+	l := v.loopStack[len(v.loopStack)-1]
+	if !l.masked {
+		if len(v.masks) > l.masks {
+			v.maskLoops[l.stmt] = true // lanes leave at different trips
+			v.retry = true
+			return
+		}
+		v.emit(&ast.BranchStmt{Tok: s.Tok})
+		return
+	}
+	switch {
+	case s.Tok == token.BREAK && len(v.masks) == l.masks:
+		v.emit(&ast.BranchStmt{Tok: token.BREAK}) // every lane still in the loop leaves
+	case s.Tok == token.BREAK:
+		v.leave(l.lanes)
+	case l.iter == "":
+		v.fail()
+	default:
+		v.leave(l.iter)
+	}
+}
+
+// maskLoop translates a loop whose lanes leave it at different trips:
+// init, then, while any lane is in it: its condition (for a for loop)
+// takes out the lanes it fails for, then the body and post run under the
+// mask of the lanes in it. A range loop's own header stays.
+func (v *vectorizer) maskLoop(s ast.Stmt, init ast.Stmt, cond ast.Expr, post ast.Stmt, body *ast.BlockStmt, header func(*ast.BlockStmt) ast.Stmt) {
+	outer := v.out
+	var block []ast.Stmt
+	v.out = &block
+	v.depth++
+	v.conds++
+	v.level++ // variables of the init are the loop's
+	defer func() { v.depth--; v.conds--; v.level-- }()
+	if init != nil {
+		v.stmt(init)
+	}
+	start := v.maskNow()
+	if start == nil {
+		start = v.allLanes()
+	}
+	l := &vloop{stmt: s, masked: true, lanes: v.maskVar("lanes", start)}
+	v.masks = append(v.masks, l.lanes)
+	l.masks = len(v.masks)
+	v.loopStack = append(v.loopStack, l)
+	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
+	trip := v.stopCheck(s)
+	v.out = &trip
+	if cond != nil {
+		c := v.expr(cond)
+		if c.shape == vUniform {
+			v.emit(&ast.IfStmt{Cond: &ast.UnaryExpr{Op: token.NOT, X: paren(c.x)}, Body: &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{Tok: token.BREAK}}}})
+		} else {
+			v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(l.lanes)}, Tok: token.ASSIGN,
+				Rhs: []ast.Expr{vcall(ast.NewIdent(l.lanes), "And", c.x)}})
+		}
+	}
+	v.emit(&ast.IfStmt{Cond: &ast.BinaryExpr{X: vcall(ast.NewIdent(l.lanes), "ToBits"), Op: token.EQL, Y: intLit(0)},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{Tok: token.BREAK}}}})
+	if hasContinue(body) {
+		l.iter = v.maskVar("iter", v.allLanes())
+		v.masks = append(v.masks, l.iter)
+		l.masks = len(v.masks)
+	}
+	v.loops++
+	trip = append(trip, v.list(body.List)...)
+	v.loops--
+	if l.iter != "" {
+		v.masks = v.masks[:len(v.masks)-1]
+	}
+	if post != nil {
+		v.stmt(post)
+	}
+	v.masks = v.masks[:len(v.masks)-1]
+	v.out = outer
+	v.emit(&ast.BlockStmt{List: append(block, header(&ast.BlockStmt{List: trip}))})
+}
+
+// hasContinue reports whether body continues its loop (not an inner one).
+func hasContinue(body *ast.BlockStmt) bool {
+	found := false
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.SwitchStmt, *ast.SelectStmt, *ast.TypeSwitchStmt:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE
+		}
+		return !found
+	}
+	ast.Inspect(body, walk)
+	return found
+}
+
+// compare translates a comparison of which an operand differs between
+// lanes: of vectors, or of an affine index with a uniform value, for
+// which lane k of i < n is k < n-i, clamped to int32.
+func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
+	if x.shape == vAffine || y.shape == vAffine {
+		if x.shape == vVector || y.shape == vVector || !isSigned(ot) {
+			v.fail()
+		}
+		aff, uni := x, y
+		if y.shape == vAffine {
+			aff, uni, op = y, x, flip(op)
+		}
+		diff := &ast.BinaryExpr{X: paren(uni.x), Op: token.SUB, Y: paren(aff.x)}
+		d := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("min"),
+			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(vecWidth)}}}}
+		return vval{shape: vVector, x: vcall(v.lanesIota(), cmpMethods[op], v.pkgCall("BroadcastInt32x8", d)), typ: t}
+	}
+	vt, ok := vecType(ot)
+	if !ok || vt == "Mask32x8" {
+		v.fail()
+	}
+	return vval{shape: vVector, x: vcall(v.vec(x, ot), cmpMethods[op], v.vec(y, ot)), typ: t}
+}
+
+// cmpMethods are the archsimd comparisons of Go's.
+var cmpMethods = map[token.Token]string{token.EQL: "Equal", token.NEQ: "NotEqual", token.LSS: "Less",
+	token.LEQ: "LessEqual", token.GTR: "Greater", token.GEQ: "GreaterEqual"}
+
+// flip returns the comparison with its operands swapped.
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+func isSigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
+}
+
+// logic translates && and || of which an operand differs between lanes:
+// both are evaluated for every lane, so the right one must not be able to
+// fail where Go would not have evaluated it.
+func (v *vectorizer) logic(b *ast.BinaryExpr) vval {
+	t := v.f.Src.Info.TypeOf(b)
+	x := v.expr(b.X)
+	risky := v.risky
+	y := v.expr(b.Y)
+	if x.shape == vUniform && y.shape == vUniform {
+		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: b.Op, Y: y.x}, typ: t}
+	}
+	if v.risky != risky {
+		v.fail()
+	}
+	m := map[token.Token]string{token.LAND: "And", token.LOR: "Or"}[b.Op]
+	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
+}
+
+// boolMask returns a uniform bool as a mask: every lane or none.
+func (v *vectorizer) boolMask(x ast.Expr) ast.Expr {
+	name := v.temp("b")
+	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{v.noLanes()}})
+	v.emit(&ast.IfStmt{Cond: x, Body: &ast.BlockStmt{List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v.allLanes()}}}}})
+	return ast.NewIdent(name)
+}
+
+// merge returns val where the mask in force runs and old elsewhere.
+func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
+	m := v.maskNow()
+	if vt == "Mask32x8" {
+		return vcall(vcall(vcall(val, "ToInt32x8"), "Merge", vcall(old, "ToInt32x8"), m), "ToMask")
+	}
+	return vcall(val, "Merge", old, m)
+}
