@@ -1,6 +1,9 @@
 package heldout2
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // float4 is CUDA's float4 vector type.
 type float4 struct{ X, Y, Z, W float32 }
@@ -35,4 +38,13 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// toFloat4s is a reinterpret_cast<const float4*> of a float pointer: s
+// viewed as len(s)/4 float4s.
+func toFloat4s(s []float32) []float4 {
+	if len(s) < 4 {
+		return nil
+	}
+	return unsafe.Slice((*float4)(unsafe.Pointer(&s[0])), len(s)/4)
 }
