@@ -39,11 +39,13 @@
 // testdata/first-attempt.txt records what the compiler did with each kernel
 // the first time it saw it, and testdata/repro holds a minimal reproduction
 // of each failure. The files whose generated code does not build are
-// behind the build tag heldout2_buildfail (generate them with gocuda
-// compile -tags heldout2_buildfail), so that the package builds; the
-// compiled path of a kernel whose compiled form is wrong is skipped in its
-// test, naming the bug. The tests run every other kernel on both paths
-// against a sequential host reference.
+// behind the build tag heldout2_buildfail, so that the package builds;
+// their generated files are not committed (go generate without the tag
+// removes them): gocuda compile -tags heldout2_buildfail writes them, and
+// go vet -tags heldout2_buildfail shows the failures. The compiled path
+// of a kernel whose compiled form is wrong is skipped in its test, naming
+// the bug. The tests run every other kernel on both paths against a
+// sequential host reference.
 package heldout2
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
