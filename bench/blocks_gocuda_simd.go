@@ -38,6 +38,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -50,7 +51,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							break
 //line blocks.go:20
 						}
-						archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.BroadcastInt32x8(1)).StoreSlice(s[tid:])
+						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 					}
 				}
 				gc_step3 := gc_vstep

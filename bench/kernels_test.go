@@ -24,6 +24,8 @@ func BenchmarkNBody(b *testing.B)  { runSuite(b, "NBody") }
 func BenchmarkMatMul(b *testing.B) { runSuite(b, "MatMul") }
 func BenchmarkBlur(b *testing.B)   { runSuite(b, "Blur") }
 
+func BenchmarkMandelbrot(b *testing.B) { runSuite(b, "Mandelbrot") }
+
 // kernelSuite returns the suite of the named bench.Kernel: every variant
 // at each size, named as bench.Kernel.BenchName names it.
 func kernelSuite(name string) suite {

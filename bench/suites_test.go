@@ -30,6 +30,7 @@ var suites = map[string]suite{
 	"NBody":        kernelSuite("nbody"),
 	"MatMul":       kernelSuite("matmul"),
 	"Blur":         kernelSuite("blur"),
+	"Mandelbrot":   kernelSuite("mandelbrot"),
 	"SyncThreads":  syncThreadsSuite,
 	"BlockReduce":  blockReduceSuite,
 	"Memcpy":       memcpySuite,

@@ -91,6 +91,11 @@ func diffCases() []diffCase {
 			y := diffFloats(n)
 			return y, kernels.SAXPYCoarsened(d, 1.5, diffFloats(n + 1)[:n], y)
 		}},
+		{"Mandelbrot", func(d *gocuda.Device, n int) (any, error) {
+			w, h := n/8+1, 9
+			out := make([]int32, w*h)
+			return out, kernels.Mandelbrot(d, -2, -1, 1, 1, w, h, 64, out)
+		}},
 		{"VecAdd", func(d *gocuda.Device, n int) (any, error) {
 			c := make([]int32, n)
 			return c, kernels.VecAdd(d, diffInts(n), diffInts(n + 1)[:n], c)

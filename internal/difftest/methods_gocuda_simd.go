@@ -712,7 +712,34 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	_ = s_2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					_ = gc_t
+					v := gc_t
+					_ = v
+					v_ := v
+					_ = v_
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					_ = step
+//line methods.go:63
+					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+//line methods.go:63
+						gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+//line methods.go:63
+						break
+//line methods.go:63
+					}
+					v_.StoreSlice(s_2[gc_tx2:])
+				}
+			}
+			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
@@ -935,7 +962,42 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	_ = s_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota2
+				gc_vb := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+					_ = gc_t2
+					v := gc_t2
+					_ = v
+					gc_t3 := v.Add(gc_vb)
+					_ = gc_t3
+					v_2 := gc_t3
+					_ = v_2
+					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+					_ = r_3
+					r_4 := r_3
+					_ = r_4
+					r_ := r_4
+					_ = r_
+//line methods.go:63
+					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+//line methods.go:63
+						gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
+//line methods.go:63
+						break
+//line methods.go:63
+					}
+					v_2.StoreSlice(s_3[gc_tx2:])
+					r_.StoreSlice(gc_s_r_[gc_rank2:])
+				}
+			}
+			gc_step7 := gc_vstep2
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
 					gc_tx2 := gc_step7 + 0
@@ -1182,10 +1244,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
@@ -1196,9 +1258,9 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r_6
 					r_2 := r_6
 					_ = r_2
-					gc_t := r_.Add(r_2)
-					_ = gc_t
-					r := gc_t
+					gc_t4 := r_.Add(r_2)
+					_ = gc_t4
+					r := gc_t4
 					_ = r
 //line methods.go:75
 					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -1209,7 +1271,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				r_ := gc_s_r_[gc_rank2]

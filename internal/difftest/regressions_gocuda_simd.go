@@ -36,7 +36,36 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line regressions.go:16
+					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(in) || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid+8 > len(s) {
+//line regressions.go:16
+						break
+//line regressions.go:16
+					}
+					n := archsimd.LoadInt32x8Slice(in[gc_bx2*gc_bdx2+tid:])
+					_ = n
+					b := n.Mul(gc_vb)
+					_ = b
+					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+					_ = ix
+					ix.StoreSlice(s[tid:])
+					n.StoreSlice(gc_s_n[gc_rank2:])
+					b.StoreSlice(gc_s_b[gc_rank2:])
+					ix.StoreSlice(gc_s_ix[gc_rank2:])
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -142,10 +171,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
@@ -165,7 +194,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -286,7 +315,32 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	_ = k
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				gc_vb := archsimd.BroadcastFloat32x8(k)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
+					_ = gc_t
+					v_ := gc_t
+					_ = v_
+//line regressions.go:41
+					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+
+//line regressions.go:41
+						gc_tx2 < 0 || gc_tx2+8 > len(s_) {
+//line regressions.go:41
+						break
+//line regressions.go:41
+					}
+					v_.Mul(gc_vb).StoreSlice(s_[gc_tx2:])
+				}
+			}
+			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
@@ -426,10 +480,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	_ = k_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
@@ -448,7 +502,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 			}
-			gc_step7 := gc_vstep
+			gc_step7 := gc_vstep2
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
 					gc_tx2 := gc_step7 + 0
@@ -615,10 +669,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
@@ -636,7 +690,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]

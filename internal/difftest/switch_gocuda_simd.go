@@ -36,7 +36,29 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	s := gocuda.Shared[int32](t, gc_bdx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line switch.go:14
+					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid+8 > len(s) {
+//line switch.go:14
+						break
+//line switch.go:14
+					}
+					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+					var v int32 = int32(0)
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+				}
+			}
+			gc_step7 := gc_vstep
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
 					gc_tx2 := gc_step7 + 0
@@ -337,10 +359,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep := 0
+						gc_vstep2 := 0
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								var tid int = gc_tx2
@@ -356,7 +378,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								v.StoreSlice(s[tid:])
 							}
 						}
-						gc_step10 := gc_vstep
+						gc_step10 := gc_vstep2
 						for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 							{
 								gc_tx2 := gc_step10 + 0
@@ -433,11 +455,11 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+						gc_rank2 := gc_vstep3
 						gc_pos2.Thread = gc_rank2
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						_ = v
@@ -445,7 +467,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 				}
-				gc_step11 := gc_vstep2
+				gc_step11 := gc_vstep3
 				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 					{
 						gc_rank2 := gc_step11 + 0
@@ -519,10 +541,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
@@ -538,7 +560,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 			}
-			gc_step12 := gc_vstep3
+			gc_step12 := gc_vstep4
 			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 				{
 					gc_tx2 := gc_step12 + 0
@@ -629,7 +651,20 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					_ = v
+					v.StoreSlice(gc_s_v[gc_rank2:])
+				}
+			}
+			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -691,10 +726,10 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-						gc_rank2 := gc_vstep
+					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+						gc_rank2 := gc_vstep2
 						gc_pos2.Thread = gc_rank2
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						_ = v
@@ -719,7 +754,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 				}
-				gc_step5 := gc_vstep
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 					{
 						gc_rank2 := gc_step5 + 0
@@ -827,10 +862,10 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -844,7 +879,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 			}
-			gc_step6 := gc_vstep2
+			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0

@@ -611,10 +611,11 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					_ = gc_all4
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 					_ = gc_iota4
-					gc_vb9 := archsimd.BroadcastInt32x8(0)
-					gc_vb10 := archsimd.BroadcastInt32x8(maxIter)
-					gc_vb11 := archsimd.BroadcastFloat32x8(4)
-					gc_vb12 := archsimd.BroadcastFloat32x8(2)
+					gc_vb10 := archsimd.BroadcastInt32x8(0)
+					gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+					gc_vb12 := archsimd.BroadcastFloat32x8(4)
+					gc_vb13 := archsimd.BroadcastFloat32x8(2)
+					gc_vb14 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -649,7 +650,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 						_ = zi
 						var n archsimd.Int32x8
 						_ = n
-						n_ := gc_vb9
+						n_ := gc_vb10
 						_ = n_
 						{
 //line :1
@@ -665,7 +666,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line :1
 								}
 //line :1
-								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb10))
+								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
 //line :1
 								if gc_lanes3.ToBits() == 0 {
 //line :1
@@ -673,7 +674,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line :1
 								}
 //line :1
-								gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb11)
+								gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
 //line :1
 								_ = gc_if8
 //line :1
@@ -687,7 +688,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line :1
 								_ = gc_t7
 //line :1
-								gc_t8 := gc_vb12.Mul(zr).Mul(zi).Add(ci)
+								gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
 //line :1
 								_ = gc_t8
 //line :1
@@ -695,7 +696,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line :1
 								zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
 //line :1
-								n_ = n_.Add(archsimd.BroadcastInt32x8(1)).Merge(n_, gc_alive4.And(gc_lanes3))
+								n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
 //line :1
 							}
 //line :1

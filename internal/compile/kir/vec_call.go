@@ -84,7 +84,12 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 	case vUniform:
 		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}
 	case vAffine:
-		if !isInteger(t) {
+		switch vt, _ := vecType(t); {
+		case vt == "Float32x8": // the lanes' indices, exact in int32, converted as Go converts each
+			return vval{shape: vVector, x: vcall(v.lanes(arg), "ConvertToFloat32"), typ: t}
+		case vt == "Int32x8":
+			return vval{shape: vVector, x: v.lanes(arg), typ: t}
+		case !isInteger(t):
 			v.fail()
 		}
 		return vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t}

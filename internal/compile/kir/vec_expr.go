@@ -158,7 +158,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 // an if whose condition turns out false: there, x and i must not be able
 // to fail.
 func (v *vectorizer) access(x, i vval) {
-	if v.conds > 0 && (mayPanic(x.x) || mayPanic(i.x)) {
+	if v.conds > 0 && (x.x != nil && mayPanic(x.x) || mayPanic(i.x)) {
 		v.fail()
 	}
 	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
@@ -353,6 +353,19 @@ func (v *vectorizer) uniformExpr(x ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// lanes returns the vector of an affine index's eight values, i to i+7,
+// as int32: the step's checks send it to the scalar form where they do
+// not fit.
+func (v *vectorizer) lanes(i vval) ast.Expr {
+	if !isSigned(i.typ) {
+		v.fail()
+	}
+	v.access(vval{}, i)
+	v.accesses[len(v.accesses)-1].int32 = true
+	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
+	return vcall(v.pkgCall("BroadcastInt32x8", first), "Add", v.lanesIota())
 }
 
 // mayPanic reports whether evaluating x may panic: it indexes,

@@ -212,6 +212,14 @@ func (v *vectorizer) finishChecks() {
 			}
 		}
 		i := types.ExprString(a.i)
+		if a.int32 { // i < MinInt32 || i > MaxInt32-7
+			if key := "int32 " + i; !seen[key] {
+				seen[key] = true
+				or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(math.MinInt32)}, Op: token.LOR,
+					Y: &ast.BinaryExpr{X: paren(a.i), Op: token.GTR, Y: intLit(math.MaxInt32 - vecWidth + 1)}})
+			}
+			continue
+		}
 		if !seen[i] { // i < 0
 			seen[i] = true
 			or(&ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(0)})

@@ -18,7 +18,7 @@ func (v *vectorizer) stmt(s ast.Stmt) {
 		if s.Tok == token.DEC {
 			op = token.SUB
 		}
-		v.update(s.X, op, vval{shape: vUniform, x: intLit(1)})
+		v.update(s.X, op, vval{shape: vUniform, x: intLit(1), fixed: true})
 	case *ast.DeclStmt:
 		v.declStmt(s)
 	case *ast.BlockStmt:

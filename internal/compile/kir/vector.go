@@ -85,6 +85,7 @@ type vbind struct {
 type vaccess struct {
 	x, i  ast.Expr
 	binds []*vbind
+	int32 bool // not an access: i to i+7 must fit in int32
 }
 
 // vecTypes are the archsimd types of the element types vectors hold.
