@@ -53,8 +53,78 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all2
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota2
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_alive2 := gc_all2
+						_ = gc_alive2
+						var row int = gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						gc_b4 := gc_none2
+						if row >=
+
+//line matmul.go:130
+							m {
+//line matmul.go:130
+							gc_b4 = gc_all2
+//line matmul.go:130
+						}
+						gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+						_ = gc_if2
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line :1
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line :1
+						}
+						var sum archsimd.Float32x8
+						_ = sum
+//line matmul.go:134
+						if (row*
+
+//line matmul.go:137
+							n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:134
+							break
+//line matmul.go:134
+						}
+						for p := 0; p < k; p = p + 1 {
+//line matmul.go:134
+							var gc_ld2 archsimd.Float32x8
+//line matmul.go:134
+							if (p*
+								n+col) >= 0 && (p*n+col)+8 <= len(b) {
+//line matmul.go:135
+								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line matmul.go:135
+							} else {
+//line matmul.go:135
+								var gc_lanes2 [8]float32
+//line matmul.go:135
+								compiled.LaneLoads(gc_pos2, gc_rank2, gc_alive2.ToBits(), b[:], int(p*n+col), &gc_lanes2)
+//line matmul.go:135
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line matmul.go:135
+							}
+//line matmul.go:135
+							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+//line matmul.go:135
+						}
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive2)
+					}
+				}
 			gc_L12:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

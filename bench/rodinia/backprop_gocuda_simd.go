@@ -434,7 +434,70 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := 0
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tx int = gc_tx2
+						_ = tx
+						var ty int = gc_ty2
+						_ = ty
+						if ty%
+
+//line backprop.go:59
+							powerTwo == 0 {
+//line backprop.go:59
+							var gc_ld archsimd.Float32x8
+//line backprop.go:59
+							if tx >= 0 && tx+8 <= len(weightMatrix[ty]) {
+								gc_ld = archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:])
+//line backprop.go:60
+							} else {
+//line backprop.go:60
+								var gc_lanes [8]float32
+//line backprop.go:60
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, weightMatrix[ty][:], int(tx), &gc_lanes)
+//line backprop.go:60
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line backprop.go:60
+							}
+//line backprop.go:60
+							var gc_ld2 archsimd.Float32x8
+//line backprop.go:60
+							if tx >= 0 && tx+8 <= len(weightMatrix[ty+powerTwo/2]) {
+//line backprop.go:60
+								gc_ld2 = archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])
+//line backprop.go:60
+							} else {
+//line backprop.go:60
+								var gc_lanes2 [8]float32
+//line backprop.go:60
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, weightMatrix[ty+powerTwo/2][:], int(tx), &gc_lanes2)
+//line backprop.go:60
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line backprop.go:60
+							}
+//line backprop.go:60
+							if tx >= 0 && tx+8 <= len(weightMatrix[ty]) {
+//line backprop.go:60
+								gc_ld.Add(gc_ld2).StoreSlice(weightMatrix[ty][tx:])
+//line backprop.go:60
+							} else {
+//line backprop.go:60
+								var gc_lanes3 [8]float32
+//line backprop.go:60
+								gc_ld.Add(gc_ld2).Store(&gc_lanes3)
+//line backprop.go:60
+								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, weightMatrix[ty][:], int(tx), &gc_lanes3)
+//line backprop.go:60
+							}
+//line backprop.go:60
+						}
+					}
+				}
+				gc_step10 := gc_vstep3
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -536,10 +599,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var tx int = gc_tx2
@@ -557,7 +620,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 				}
 			}
-			gc_step11 := gc_vstep3
+			gc_step11 := gc_vstep4
 			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 				{
 					gc_tx2 := gc_step11 + 0

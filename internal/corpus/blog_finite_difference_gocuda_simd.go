@@ -435,7 +435,91 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int = gc_tx2
+					_ = i
+					var si int = i +
+
+//line blog_finite_difference.go:65
+						4
+					_ = si
+					{
+//line :1
+						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
+//line blog_finite_difference.go:76
+							var gc_ld archsimd.Float32x8
+//line blog_finite_difference.go:76
+							if (si+
+								fdMx-5) >= 0 && (si+fdMx-5)+8 <= len(sF[sj_]) {
+//line blog_finite_difference.go:77
+								gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
+//line blog_finite_difference.go:77
+							} else {
+//line blog_finite_difference.go:77
+								var gc_lanes [8]float32
+//line blog_finite_difference.go:77
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+fdMx-5), &gc_lanes)
+//line blog_finite_difference.go:77
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_finite_difference.go:77
+							}
+//line blog_finite_difference.go:77
+							if (si-4) >= 0 && (si-4)+8 <= len(sF[sj_]) {
+//line blog_finite_difference.go:77
+								gc_ld.StoreSlice(sF[sj_][si-4:])
+//line blog_finite_difference.go:77
+							} else {
+//line blog_finite_difference.go:77
+								var gc_lanes2 [8]float32
+//line blog_finite_difference.go:77
+								gc_ld.Store(&gc_lanes2)
+//line blog_finite_difference.go:77
+								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si-4), &gc_lanes2)
+//line blog_finite_difference.go:77
+							}
+//line blog_finite_difference.go:77
+							var gc_ld2 archsimd.Float32x8
+//line blog_finite_difference.go:77
+							if (si+
+								1) >= 0 && (si+1)+8 <= len(sF[sj_]) {
+//line blog_finite_difference.go:78
+								gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
+//line blog_finite_difference.go:78
+							} else {
+//line blog_finite_difference.go:78
+								var gc_lanes3 [8]float32
+//line blog_finite_difference.go:78
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+1), &gc_lanes3)
+//line blog_finite_difference.go:78
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_finite_difference.go:78
+							}
+//line blog_finite_difference.go:78
+							if (si+fdMx) >= 0 && (si+fdMx)+8 <= len(sF[sj_]) {
+//line blog_finite_difference.go:78
+								gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
+//line blog_finite_difference.go:78
+							} else {
+//line blog_finite_difference.go:78
+								var gc_lanes4 [8]float32
+//line blog_finite_difference.go:78
+								gc_ld2.Store(&gc_lanes4)
+//line blog_finite_difference.go:78
+								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+fdMx), &gc_lanes4)
+//line blog_finite_difference.go:78
+							}
+//line blog_finite_difference.go:78
+						}
+//line blog_finite_difference.go:78
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -716,7 +800,88 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var j int = gc_ty2
+					_ = j
+					var si int = gc_tx2
+					_ = si
+					var sj int = j +
+
+//line blog_finite_difference.go:104
+						4
+					_ = sj
+					if j <
+
+//line blog_finite_difference.go:112
+						4 {
+//line blog_finite_difference.go:112
+						var gc_ld archsimd.Float32x8
+//line blog_finite_difference.go:112
+						if si >= 0 && si+8 <= len(sF[sj+fdMy-5]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:])
+//line blog_finite_difference.go:113
+						} else {
+//line blog_finite_difference.go:113
+							var gc_lanes [8]float32
+//line blog_finite_difference.go:113
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj+fdMy-5][:], int(si), &gc_lanes)
+//line blog_finite_difference.go:113
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_finite_difference.go:113
+						}
+//line blog_finite_difference.go:113
+						if si >= 0 && si+8 <= len(sF[sj-4]) {
+//line blog_finite_difference.go:113
+							gc_ld.StoreSlice(sF[sj-4][si:])
+//line blog_finite_difference.go:113
+						} else {
+//line blog_finite_difference.go:113
+							var gc_lanes2 [8]float32
+//line blog_finite_difference.go:113
+							gc_ld.Store(&gc_lanes2)
+//line blog_finite_difference.go:113
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj-4][:], int(si), &gc_lanes2)
+//line blog_finite_difference.go:113
+						}
+//line blog_finite_difference.go:113
+						var gc_ld2 archsimd.Float32x8
+//line blog_finite_difference.go:113
+						if si >= 0 && si+8 <= len(sF[sj+1]) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj+1][si:])
+//line blog_finite_difference.go:114
+						} else {
+//line blog_finite_difference.go:114
+							var gc_lanes3 [8]float32
+//line blog_finite_difference.go:114
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj+1][:], int(si), &gc_lanes3)
+//line blog_finite_difference.go:114
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_finite_difference.go:114
+						}
+//line blog_finite_difference.go:114
+						if si >= 0 && si+8 <= len(sF[sj+fdMy]) {
+//line blog_finite_difference.go:114
+							gc_ld2.StoreSlice(sF[sj+fdMy][si:])
+//line blog_finite_difference.go:114
+						} else {
+//line blog_finite_difference.go:114
+							var gc_lanes4 [8]float32
+//line blog_finite_difference.go:114
+							gc_ld2.Store(&gc_lanes4)
+//line blog_finite_difference.go:114
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj+fdMy][:], int(si), &gc_lanes4)
+//line blog_finite_difference.go:114
+						}
+//line blog_finite_difference.go:114
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -747,14 +912,14 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_vb := archsimd.BroadcastFloat32x8(cAy)
 				gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
 				gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
 				gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var si int = gc_tx2
@@ -779,7 +944,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -891,7 +1056,83 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var si int = gc_tx2
+					_ = si
+					var sj_ int = gc_ty2 + 4
+					_ = sj_
+					if sj_ <
+
+//line blog_finite_difference.go:145
+						8 {
+//line blog_finite_difference.go:145
+						var gc_ld archsimd.Float32x8
+//line blog_finite_difference.go:145
+						if si >= 0 && si+8 <= len(sF[sj_+fdMy-5]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:])
+//line blog_finite_difference.go:146
+						} else {
+//line blog_finite_difference.go:146
+							var gc_lanes [8]float32
+//line blog_finite_difference.go:146
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_+fdMy-5][:], int(si), &gc_lanes)
+//line blog_finite_difference.go:146
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_finite_difference.go:146
+						}
+//line blog_finite_difference.go:146
+						if si >= 0 && si+8 <= len(sF[sj_-4]) {
+//line blog_finite_difference.go:146
+							gc_ld.StoreSlice(sF[sj_-4][si:])
+//line blog_finite_difference.go:146
+						} else {
+//line blog_finite_difference.go:146
+							var gc_lanes2 [8]float32
+//line blog_finite_difference.go:146
+							gc_ld.Store(&gc_lanes2)
+//line blog_finite_difference.go:146
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_-4][:], int(si), &gc_lanes2)
+//line blog_finite_difference.go:146
+						}
+//line blog_finite_difference.go:146
+						var gc_ld2 archsimd.Float32x8
+//line blog_finite_difference.go:146
+						if si >= 0 && si+8 <= len(sF[sj_+1]) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_+1][si:])
+//line blog_finite_difference.go:147
+						} else {
+//line blog_finite_difference.go:147
+							var gc_lanes3 [8]float32
+//line blog_finite_difference.go:147
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_+1][:], int(si), &gc_lanes3)
+//line blog_finite_difference.go:147
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_finite_difference.go:147
+						}
+//line blog_finite_difference.go:147
+						if si >= 0 && si+8 <= len(sF[sj_+fdMy]) {
+//line blog_finite_difference.go:147
+							gc_ld2.StoreSlice(sF[sj_+fdMy][si:])
+//line blog_finite_difference.go:147
+						} else {
+//line blog_finite_difference.go:147
+							var gc_lanes4 [8]float32
+//line blog_finite_difference.go:147
+							gc_ld2.Store(&gc_lanes4)
+//line blog_finite_difference.go:147
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_+fdMy][:], int(si), &gc_lanes4)
+//line blog_finite_difference.go:147
+						}
+//line blog_finite_difference.go:147
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1176,7 +1417,88 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var k int = gc_ty2
+					_ = k
+					var si int = gc_tx2
+					_ = si
+					var sk int = k +
+
+//line blog_finite_difference.go:173
+						4
+					_ = sk
+					if k <
+
+//line blog_finite_difference.go:181
+						4 {
+//line blog_finite_difference.go:181
+						var gc_ld archsimd.Float32x8
+//line blog_finite_difference.go:181
+						if si >= 0 && si+8 <= len(sF[sk+fdMz-5]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:])
+//line blog_finite_difference.go:182
+						} else {
+//line blog_finite_difference.go:182
+							var gc_lanes [8]float32
+//line blog_finite_difference.go:182
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sk+fdMz-5][:], int(si), &gc_lanes)
+//line blog_finite_difference.go:182
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_finite_difference.go:182
+						}
+//line blog_finite_difference.go:182
+						if si >= 0 && si+8 <= len(sF[sk-4]) {
+//line blog_finite_difference.go:182
+							gc_ld.StoreSlice(sF[sk-4][si:])
+//line blog_finite_difference.go:182
+						} else {
+//line blog_finite_difference.go:182
+							var gc_lanes2 [8]float32
+//line blog_finite_difference.go:182
+							gc_ld.Store(&gc_lanes2)
+//line blog_finite_difference.go:182
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sk-4][:], int(si), &gc_lanes2)
+//line blog_finite_difference.go:182
+						}
+//line blog_finite_difference.go:182
+						var gc_ld2 archsimd.Float32x8
+//line blog_finite_difference.go:182
+						if si >= 0 && si+8 <= len(sF[sk+1]) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sk+1][si:])
+//line blog_finite_difference.go:183
+						} else {
+//line blog_finite_difference.go:183
+							var gc_lanes3 [8]float32
+//line blog_finite_difference.go:183
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sk+1][:], int(si), &gc_lanes3)
+//line blog_finite_difference.go:183
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_finite_difference.go:183
+						}
+//line blog_finite_difference.go:183
+						if si >= 0 && si+8 <= len(sF[sk+fdMz]) {
+//line blog_finite_difference.go:183
+							gc_ld2.StoreSlice(sF[sk+fdMz][si:])
+//line blog_finite_difference.go:183
+						} else {
+//line blog_finite_difference.go:183
+							var gc_lanes4 [8]float32
+//line blog_finite_difference.go:183
+							gc_ld2.Store(&gc_lanes4)
+//line blog_finite_difference.go:183
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sk+fdMz][:], int(si), &gc_lanes4)
+//line blog_finite_difference.go:183
+						}
+//line blog_finite_difference.go:183
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1207,14 +1529,14 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_vb := archsimd.BroadcastFloat32x8(cAz)
 				gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
 				gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
 				gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var si int = gc_tx2
@@ -1242,7 +1564,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1354,7 +1676,83 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var si int = gc_tx2
+					_ = si
+					var k_ int = gc_ty2 + 4
+					_ = k_
+					if k_ <
+
+//line blog_finite_difference.go:214
+						8 {
+//line blog_finite_difference.go:214
+						var gc_ld archsimd.Float32x8
+//line blog_finite_difference.go:214
+						if si >= 0 && si+8 <= len(sF[k_+fdMz-5]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:])
+//line blog_finite_difference.go:215
+						} else {
+//line blog_finite_difference.go:215
+							var gc_lanes [8]float32
+//line blog_finite_difference.go:215
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[k_+fdMz-5][:], int(si), &gc_lanes)
+//line blog_finite_difference.go:215
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_finite_difference.go:215
+						}
+//line blog_finite_difference.go:215
+						if si >= 0 && si+8 <= len(sF[k_-4]) {
+//line blog_finite_difference.go:215
+							gc_ld.StoreSlice(sF[k_-4][si:])
+//line blog_finite_difference.go:215
+						} else {
+//line blog_finite_difference.go:215
+							var gc_lanes2 [8]float32
+//line blog_finite_difference.go:215
+							gc_ld.Store(&gc_lanes2)
+//line blog_finite_difference.go:215
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[k_-4][:], int(si), &gc_lanes2)
+//line blog_finite_difference.go:215
+						}
+//line blog_finite_difference.go:215
+						var gc_ld2 archsimd.Float32x8
+//line blog_finite_difference.go:215
+						if si >= 0 && si+8 <= len(sF[k_+1]) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[k_+1][si:])
+//line blog_finite_difference.go:216
+						} else {
+//line blog_finite_difference.go:216
+							var gc_lanes3 [8]float32
+//line blog_finite_difference.go:216
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[k_+1][:], int(si), &gc_lanes3)
+//line blog_finite_difference.go:216
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_finite_difference.go:216
+						}
+//line blog_finite_difference.go:216
+						if si >= 0 && si+8 <= len(sF[k_+fdMz]) {
+//line blog_finite_difference.go:216
+							gc_ld2.StoreSlice(sF[k_+fdMz][si:])
+//line blog_finite_difference.go:216
+						} else {
+//line blog_finite_difference.go:216
+							var gc_lanes4 [8]float32
+//line blog_finite_difference.go:216
+							gc_ld2.Store(&gc_lanes4)
+//line blog_finite_difference.go:216
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[k_+fdMz][:], int(si), &gc_lanes4)
+//line blog_finite_difference.go:216
+						}
+//line blog_finite_difference.go:216
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -856,7 +856,53 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var x int = gc_bx2*blogTileDim + gc_tx2
+					_ = x
+					var y int = gc_by2*blogTileDim + gc_ty2
+					_ = y
+					for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:93
+						var gc_ld archsimd.Float32x8
+//line blog_memory.go:93
+						if ((y+j)*
+							width+x) >= 0 && ((y+j)*width+x)+8 <= len(idata) {
+//line blog_memory.go:94
+							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:94
+						} else {
+//line blog_memory.go:94
+							var gc_lanes [8]float32
+//line blog_memory.go:94
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int((y+j)*width+x), &gc_lanes)
+//line blog_memory.go:94
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_memory.go:94
+						}
+//line blog_memory.go:94
+						if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2)+8 <= len(tile) {
+//line blog_memory.go:94
+							gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+//line blog_memory.go:94
+						} else {
+//line blog_memory.go:94
+							var gc_lanes2 [8]float32
+//line blog_memory.go:94
+							gc_ld.Store(&gc_lanes2)
+//line blog_memory.go:94
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, tile[:], int((gc_ty2+j)*blogTileDim+gc_tx2), &gc_lanes2)
+//line blog_memory.go:94
+						}
+//line blog_memory.go:94
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -882,7 +928,51 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var x int = gc_bx2*blogTileDim + gc_tx2
+					_ = x
+					var y int = gc_by2*blogTileDim + gc_ty2
+					_ = y
+					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+//line blog_memory.go:99
+						var gc_ld2 archsimd.Float32x8
+//line blog_memory.go:99
+						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2)+8 <= len(tile) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+//line blog_memory.go:100
+						} else {
+//line blog_memory.go:100
+							var gc_lanes3 [8]float32
+//line blog_memory.go:100
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, tile[:], int((gc_ty2+j_)*blogTileDim+gc_tx2), &gc_lanes3)
+//line blog_memory.go:100
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line blog_memory.go:100
+						}
+//line blog_memory.go:100
+						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x)+8 <= len(odata) {
+//line blog_memory.go:100
+							gc_ld2.StoreSlice(odata[(y+j_)*width+x:])
+//line blog_memory.go:100
+						} else {
+//line blog_memory.go:100
+							var gc_lanes4 [8]float32
+//line blog_memory.go:100
+							gc_ld2.Store(&gc_lanes4)
+//line blog_memory.go:100
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, odata[:], int((y+j_)*width+x), &gc_lanes4)
+//line blog_memory.go:100
+						}
+//line blog_memory.go:100
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -938,7 +1028,53 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var x int = gc_bx2*blogTileDim + gc_tx2
+					_ = x
+					var y int = gc_by2*blogTileDim + gc_ty2
+					_ = y
+					for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:115
+						var gc_ld archsimd.Float32x8
+//line blog_memory.go:115
+						if ((y+j)*
+							width+x) >= 0 && ((y+j)*width+x)+8 <= len(idata) {
+//line blog_memory.go:116
+							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:116
+						} else {
+//line blog_memory.go:116
+							var gc_lanes [8]float32
+//line blog_memory.go:116
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int((y+j)*width+x), &gc_lanes)
+//line blog_memory.go:116
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line blog_memory.go:116
+						}
+//line blog_memory.go:116
+						if gc_tx2 >= 0 && gc_tx2+8 <= len(tile[gc_ty2+j]) {
+//line blog_memory.go:116
+							gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+//line blog_memory.go:116
+						} else {
+//line blog_memory.go:116
+							var gc_lanes2 [8]float32
+//line blog_memory.go:116
+							gc_ld.Store(&gc_lanes2)
+//line blog_memory.go:116
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, tile[gc_ty2+j][:], int(gc_tx2), &gc_lanes2)
+//line blog_memory.go:116
+						}
+//line blog_memory.go:116
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

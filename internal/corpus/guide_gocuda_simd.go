@@ -412,7 +412,53 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var row int = gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						var cValue archsimd.Float32x8
+						_ = cValue
+//line guide.go:65
+						if (row*
+
+//line guide.go:68
+							c.Width+col) < 0 || (row*c.Width+col)+8 > len(c.Elements) {
+//line guide.go:65
+							break
+//line guide.go:65
+						}
+						for e := 0; e < a.Width; e = e + 1 {
+//line guide.go:65
+							var gc_ld2 archsimd.Float32x8
+//line guide.go:65
+							if (e*
+								b.Width+col) >= 0 && (e*b.Width+col)+8 <= len(b.Elements) {
+//line guide.go:66
+								gc_ld2 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+//line guide.go:66
+							} else {
+//line guide.go:66
+								var gc_lanes2 [8]float32
+//line guide.go:66
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, b.Elements[:], int(e*b.Width+col), &gc_lanes2)
+//line guide.go:66
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line guide.go:66
+							}
+//line guide.go:66
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
+//line guide.go:66
+						}
+						cValue.StoreSlice(c.Elements[row*c.Width+col:])
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -562,7 +608,99 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var row int = gc_ty2
+						_ = row
+						var col int = gc_tx2
+						_ = col
+//line guide.go:111
+						if col < 0 || col+8 > len(as[row]) || col+8 > len(bs[row]) {
+//line guide.go:111
+							break
+//line guide.go:111
+						}
+						var gc_aSub guideMatrix
+						_ = gc_aSub
+						gc_aSub.Width = guideBlockSize
+						gc_aSub.Height = guideBlockSize
+						gc_aSub.Stride = a.Stride
+						gc_aSub.Elements = a.Elements[a.Stride*guideBlockSize*
+
+//line guide.go:111
+							blockRow+
+//line guide.go:82
+							guideBlockSize*
+
+//line guide.go:111
+								m:]
+						var aSub guideMatrix = gc_aSub
+						_ = aSub
+						var gc_aSub2 guideMatrix
+						_ = gc_aSub2
+						gc_aSub2.Width = guideBlockSize
+						gc_aSub2.Height = guideBlockSize
+						gc_aSub2.Stride = b.Stride
+						gc_aSub2.Elements = b.Elements[b.Stride*guideBlockSize*
+
+//line guide.go:112
+							m+
+//line guide.go:82
+							guideBlockSize*
+
+//line guide.go:112
+								blockCol:]
+						var bSub guideMatrix = gc_aSub2
+						_ = bSub
+						var gc_a guideMatrix = aSub
+						_ = gc_a
+						var gc_row int = row
+						_ = gc_row
+						var gc_col int = col
+						_ = gc_col
+						var gc_ld archsimd.Float32x8
+						if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
+//line :1
+							gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
+//line :1
+						} else {
+//line :1
+							var gc_lanes [8]float32
+//line :1
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, gc_a.Elements[:], int(gc_row*gc_a.Stride+gc_col), &gc_lanes)
+//line :1
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line :1
+						}
+						gc_ld.StoreSlice(as[row][col:])
+						var gc_a2 guideMatrix = bSub
+						_ = gc_a2
+						var gc_row2 int = row
+						_ = gc_row2
+						var gc_col2 int = col
+						_ = gc_col2
+						var gc_ld2 archsimd.Float32x8
+						if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
+//line :1
+							gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
+//line :1
+						} else {
+//line :1
+							var gc_lanes2 [8]float32
+//line :1
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, gc_a2.Elements[:], int(gc_row2*gc_a2.Stride+gc_col2), &gc_lanes2)
+//line :1
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line :1
+						}
+						gc_ld2.StoreSlice(bs[row][col:])
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -597,10 +735,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var row int = gc_ty2
@@ -698,7 +836,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 					}
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -716,7 +716,206 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota2
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				_ = gc_none2
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+					_ = i
+					var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+					_ = i2
+					var j int = gc_by2*gc_bdy2 + gc_ty2
+					_ = j
+					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+					_ = shID
+					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+					_ = shID2
+					bottom := gc_vb2
+					_ = bottom
+					bottom2 := gc_vb2
+					_ = bottom2
+					var top float32 = 0.0
+					_ = top
+					var top2 float32 = 0.0
+					_ = top2
+//line parboil.go:96
+					if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+//line parboil.go:96
+						break
+//line parboil.go:96
+					}
+					gc_b5 := gc_none2
+					if j <
+
+//line parboil.go:96
+						ny {
+//line parboil.go:96
+						gc_b5 = gc_all2
+//line parboil.go:96
+					}
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b5)
+					_ = gc_if3
+					if gc_if3.ToBits() != 0 {
+//line :1
+						var gc_i5 int = i
+//line :1
+						_ = gc_i5
+//line :1
+						var gc_j5 int = j
+//line :1
+						_ = gc_j5
+//line :1
+						gc_t5 := gc_i5 +
+
+//line parboil.go:97
+							nx*(gc_j5+ny*0)
+//line parboil.go:97
+						_ = gc_t5
+//line parboil.go:97
+						var gc_ld5 archsimd.Float32x8
+//line parboil.go:97
+						if gc_t5 >= 0 && gc_t5+8 <= len(a0) {
+//line parboil.go:97
+							gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
+//line parboil.go:97
+						} else {
+//line parboil.go:97
+							var gc_lanes5 [8]float32
+//line parboil.go:97
+							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a0[:], int(gc_t5), &gc_lanes5)
+//line parboil.go:97
+							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line parboil.go:97
+						}
+//line parboil.go:97
+						bottom = gc_ld5.Merge(bottom, gc_if3)
+//line parboil.go:97
+						var gc_i6 int = i
+//line parboil.go:97
+						_ = gc_i6
+//line parboil.go:97
+						var gc_j6 int = j
+//line parboil.go:97
+						_ = gc_j6
+//line parboil.go:97
+						gc_t6 := gc_i6 +
+							nx*(gc_j6+ny*1)
+//line parboil.go:98
+						_ = gc_t6
+//line parboil.go:98
+						var gc_ld6 archsimd.Float32x8
+//line parboil.go:98
+						if gc_t6 >= 0 && gc_t6+8 <= len(a0) {
+//line parboil.go:98
+							gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
+//line parboil.go:98
+						} else {
+//line parboil.go:98
+							var gc_lanes6 [8]float32
+//line parboil.go:98
+							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a0[:], int(gc_t6), &gc_lanes6)
+//line parboil.go:98
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line parboil.go:98
+						}
+//line parboil.go:98
+						gc_ld6.StoreMasked((*[8]float32)(shA0[shID:]), gc_if3)
+//line parboil.go:98
+					}
+					gc_b6 := gc_none2
+					if j <
+
+//line parboil.go:100
+						ny {
+//line parboil.go:100
+						gc_b6 = gc_all2
+//line parboil.go:100
+					}
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b6)
+					_ = gc_if4
+					if gc_if4.ToBits() != 0 {
+//line :1
+						var gc_i7 int = i2
+//line :1
+						_ = gc_i7
+//line :1
+						var gc_j7 int = j
+//line :1
+						_ = gc_j7
+//line :1
+						gc_t7 := gc_i7 +
+
+//line parboil.go:101
+							nx*(gc_j7+ny*0)
+//line parboil.go:101
+						_ = gc_t7
+//line parboil.go:101
+						var gc_ld7 archsimd.Float32x8
+//line parboil.go:101
+						if gc_t7 >= 0 && gc_t7+8 <= len(a0) {
+//line parboil.go:101
+							gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
+//line parboil.go:101
+						} else {
+//line parboil.go:101
+							var gc_lanes7 [8]float32
+//line parboil.go:101
+							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), a0[:], int(gc_t7), &gc_lanes7)
+//line parboil.go:101
+							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line parboil.go:101
+						}
+//line parboil.go:101
+						bottom2 = gc_ld7.Merge(bottom2, gc_if4)
+//line parboil.go:101
+						var gc_i8 int = i2
+//line parboil.go:101
+						_ = gc_i8
+//line parboil.go:101
+						var gc_j8 int = j
+//line parboil.go:101
+						_ = gc_j8
+//line parboil.go:101
+						gc_t8 := gc_i8 +
+							nx*(gc_j8+ny*1)
+//line parboil.go:102
+						_ = gc_t8
+//line parboil.go:102
+						var gc_ld8 archsimd.Float32x8
+//line parboil.go:102
+						if gc_t8 >= 0 && gc_t8+8 <= len(a0) {
+//line parboil.go:102
+							gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
+//line parboil.go:102
+						} else {
+//line parboil.go:102
+							var gc_lanes8 [8]float32
+//line parboil.go:102
+							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), a0[:], int(gc_t8), &gc_lanes8)
+//line parboil.go:102
+							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line parboil.go:102
+						}
+//line parboil.go:102
+						gc_ld8.StoreMasked((*[8]float32)(shA0[shID2:]), gc_if4)
+//line parboil.go:102
+					}
+					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+					bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+					archsimd.BroadcastFloat32x8(top).StoreSlice(gc_s_top[gc_rank2:])
+					archsimd.BroadcastFloat32x8(top2).StoreSlice(gc_s_top2[gc_rank2:])
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -775,7 +974,592 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota4
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none4
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all4
+					gc_vb5 := archsimd.BroadcastFloat32x8(c1)
+					gc_vb6 := archsimd.BroadcastFloat32x8(c0)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+						_ = i
+						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+						_ = i2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+						_ = j
+						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+						_ = shID
+						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						_ = shID2
+						gc_b13 := gc_none4
+						if j >
+
+//line parboil.go:85
+							0 {
+//line parboil.go:85
+							gc_b13 = gc_all4
+//line parboil.go:85
+						}
+						gc_b14 := gc_none4
+						if j < (ny - 1) {
+//line parboil.go:85
+							gc_b14 = gc_all4
+//line parboil.go:85
+						}
+						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-i, -1), 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i, -1), 8))))).And(gc_b14)
+						_ = wRegion
+						gc_b15 := gc_none4
+						if j >
+
+//line parboil.go:86
+							0 {
+//line parboil.go:86
+							gc_b15 = gc_all4
+//line parboil.go:86
+						}
+						gc_b16 := gc_none4
+						if j <
+
+//line parboil.go:86
+							ny-1 {
+//line parboil.go:86
+							gc_b16 = gc_all4
+//line parboil.go:86
+						}
+						wRegion2 := gc_b15.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i2, -1), 8))))).And(gc_b16)
+						_ = wRegion2
+						xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+						_ = xLBound
+						xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max((gc_bdx2*2-1)-(gc_tx2+gc_bdx2), -1), 8))))
+						_ = xHBound
+						var yLBound bool = gc_ty2 == 0
+						_ = yLBound
+						var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
+						_ = yHBound
+						bottom := archsimd.LoadFloat32x8Slice(gc_s_bottom[gc_rank2:])
+						_ = bottom
+						bottom2 := archsimd.LoadFloat32x8Slice(gc_s_bottom2[gc_rank2:])
+						_ = bottom2
+						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+						_ = top
+						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+						_ = top2
+						var aLeftRight archsimd.Float32x8
+						_ = aLeftRight
+						var aUp archsimd.Float32x8
+						_ = aUp
+						var aDown archsimd.Float32x8
+						_ = aDown
+//line parboil.go:112
+						if (shID+
+
+//line parboil.go:120
+							2*gc_bdx2) < 0 || (shID+2*gc_bdx2)+8 > len(shA0) || (shID-
+
+//line parboil.go:125
+							2*gc_bdx2) < 0 || (shID-2*gc_bdx2)+8 > len(shA0) || (shID-
+
+//line parboil.go:130
+							1) < 0 || (shID-1)+8 > len(shA0) || (shID+
+
+//line parboil.go:133
+							1) < 0 || (shID+1)+8 > len(shA0) || shID < 0 || shID+8 > len(shA0) || (shID2+
+
+//line parboil.go:146
+							2*gc_bdx2) < 0 || (shID2+2*gc_bdx2)+8 > len(shA0) || (shID2-
+
+//line parboil.go:151
+							2*gc_bdx2) < 0 || (shID2-2*gc_bdx2)+8 > len(shA0) || (shID2+
+
+//line parboil.go:156
+							1) < 0 || (shID2+1)+8 > len(shA0) || (shID2-
+
+//line parboil.go:159
+							1) < 0 || (shID2-1)+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+//line parboil.go:112
+							break
+//line parboil.go:112
+						}
+						gc_b17 := gc_none4
+						if j <
+
+//line parboil.go:112
+							ny {
+//line parboil.go:112
+							gc_b17 = gc_all4
+//line parboil.go:112
+						}
+						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b17)
+						_ = gc_if11
+						if gc_if11.ToBits() != 0 {
+//line :1
+							gc_t27 := k + 1
+//line parboil.go:113
+							_ = gc_t27
+//line parboil.go:113
+							var gc_i19 int = i
+//line parboil.go:113
+							_ = gc_i19
+//line parboil.go:113
+							var gc_j19 int = j
+//line parboil.go:113
+							_ = gc_j19
+//line parboil.go:113
+							var gc_k3 int = gc_t27
+//line parboil.go:113
+							_ = gc_k3
+//line parboil.go:113
+							gc_t28 := gc_i19 + nx*(gc_j19+ny*gc_k3)
+//line parboil.go:113
+							_ = gc_t28
+//line parboil.go:113
+							var gc_ld17 archsimd.Float32x8
+//line parboil.go:113
+							if gc_t28 >= 0 && gc_t28+8 <= len(a0) {
+//line parboil.go:113
+								gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t28:])
+//line parboil.go:113
+							} else {
+//line parboil.go:113
+								var gc_lanes19 [8]float32
+//line parboil.go:113
+								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if11.ToBits(), a0[:], int(gc_t28), &gc_lanes19)
+//line parboil.go:113
+								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
+//line parboil.go:113
+							}
+//line parboil.go:113
+							top = gc_ld17.Merge(top, gc_if11)
+//line parboil.go:113
+						}
+						gc_if12 := wRegion
+						_ = gc_if12
+						if gc_if12.ToBits() != 0 {
+//line :1
+							if yHBound {
+//line :1
+								gc_t29 := j +
+
+//line parboil.go:118
+									1
+//line parboil.go:118
+								_ = gc_t29
+//line parboil.go:118
+								var gc_i20 int = i
+//line parboil.go:118
+								_ = gc_i20
+//line parboil.go:118
+								var gc_j20 int = gc_t29
+//line parboil.go:118
+								_ = gc_j20
+//line parboil.go:118
+								gc_t30 := gc_i20 + nx*(gc_j20+ny*k)
+//line parboil.go:118
+								_ = gc_t30
+//line parboil.go:118
+								var gc_ld18 archsimd.Float32x8
+//line parboil.go:118
+								if gc_t30 >= 0 && gc_t30+8 <= len(a0) {
+//line parboil.go:118
+									gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t30:])
+//line parboil.go:118
+								} else {
+//line parboil.go:118
+									var gc_lanes20 [8]float32
+//line parboil.go:118
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.ToBits(), a0[:], int(gc_t30), &gc_lanes20)
+//line parboil.go:118
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line parboil.go:118
+								}
+//line parboil.go:118
+								aUp = gc_ld18.Merge(aUp, gc_if12)
+//line parboil.go:118
+							} else {
+//line parboil.go:118
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if12)
+//line parboil.go:120
+							}
+//line parboil.go:120
+							if yLBound {
+//line parboil.go:120
+								gc_t31 := j -
+
+//line parboil.go:123
+									1
+//line parboil.go:123
+								_ = gc_t31
+//line parboil.go:123
+								var gc_i21 int = i
+//line parboil.go:123
+								_ = gc_i21
+//line parboil.go:123
+								var gc_j21 int = gc_t31
+//line parboil.go:123
+								_ = gc_j21
+//line parboil.go:123
+								gc_t32 := gc_i21 + nx*(gc_j21+ny*k)
+//line parboil.go:123
+								_ = gc_t32
+//line parboil.go:123
+								var gc_ld19 archsimd.Float32x8
+//line parboil.go:123
+								if gc_t32 >= 0 && gc_t32+8 <= len(a0) {
+//line parboil.go:123
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t32:])
+//line parboil.go:123
+								} else {
+//line parboil.go:123
+									var gc_lanes21 [8]float32
+//line parboil.go:123
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.ToBits(), a0[:], int(gc_t32), &gc_lanes21)
+//line parboil.go:123
+									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes21)
+//line parboil.go:123
+								}
+//line parboil.go:123
+								aDown = gc_ld19.Merge(aDown, gc_if12)
+//line parboil.go:123
+							} else {
+//line parboil.go:123
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if12)
+//line parboil.go:125
+							}
+//line parboil.go:125
+							gc_if13 := xLBound
+//line parboil.go:125
+							_ = gc_if13
+//line parboil.go:125
+							if gc_if12.And(gc_if13).ToBits() != 0 {
+//line parboil.go:125
+								gc_t33 := i -
+
+//line parboil.go:128
+									1
+//line parboil.go:128
+								_ = gc_t33
+//line parboil.go:128
+								var gc_i22 int = gc_t33
+//line parboil.go:128
+								_ = gc_i22
+//line parboil.go:128
+								var gc_j22 int = j
+//line parboil.go:128
+								_ = gc_j22
+//line parboil.go:128
+								gc_t34 := gc_i22 + nx*(gc_j22+ny*k)
+//line parboil.go:128
+								_ = gc_t34
+//line parboil.go:128
+								var gc_ld20 archsimd.Float32x8
+//line parboil.go:128
+								if gc_t34 >= 0 && gc_t34+8 <= len(a0) {
+//line parboil.go:128
+									gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t34:])
+//line parboil.go:128
+								} else {
+//line parboil.go:128
+									var gc_lanes22 [8]float32
+//line parboil.go:128
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.And(gc_if13).ToBits(), a0[:], int(gc_t34), &gc_lanes22)
+//line parboil.go:128
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes22)
+//line parboil.go:128
+								}
+//line parboil.go:128
+								aLeftRight = gc_ld20.Merge(aLeftRight, gc_if12.And(gc_if13))
+//line parboil.go:128
+							}
+//line parboil.go:128
+							gc_else3 := gc_if13.ToInt32x8().Not().ToMask()
+//line parboil.go:128
+							_ = gc_else3
+//line parboil.go:128
+							if gc_if12.And(gc_else3).ToBits() != 0 {
+//line parboil.go:128
+								{
+//line parboil.go:128
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if12.And(gc_else3))
+//line parboil.go:130
+								}
+//line parboil.go:130
+							}
+//line parboil.go:130
+							var gc_i23 int = i
+//line parboil.go:130
+							_ = gc_i23
+//line parboil.go:130
+							var gc_j23 int = j
+//line parboil.go:130
+							_ = gc_j23
+//line parboil.go:130
+							gc_t35 := gc_i23 +
+
+//line parboil.go:133
+								nx*(gc_j23+ny*k)
+//line parboil.go:133
+							_ = gc_t35
+//line parboil.go:133
+							if gc_t35 >= 0 && gc_t35+8 <= len(anext) {
+//line parboil.go:133
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb6)).StoreMasked((*[8]float32)(anext[gc_t35:]), gc_if12)
+//line parboil.go:133
+							} else {
+//line parboil.go:133
+								var gc_lanes23 [8]float32
+//line parboil.go:133
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb6)).Store(&gc_lanes23)
+								compiled.LaneStores(gc_pos2, gc_rank2, gc_if12.ToBits(), anext[:], int(gc_t35), &gc_lanes23)
+//line parboil.go:133
+							}
+//line parboil.go:133
+						}
+						gc_b18 := gc_none4
+						if j <
+
+//line parboil.go:138
+							ny {
+//line parboil.go:138
+							gc_b18 = gc_all4
+//line parboil.go:138
+						}
+						gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b18)
+						_ = gc_if14
+						if gc_if14.ToBits() != 0 {
+//line :1
+							gc_t36 := k + 1
+//line parboil.go:139
+							_ = gc_t36
+//line parboil.go:139
+							var gc_i24 int = i2
+//line parboil.go:139
+							_ = gc_i24
+//line parboil.go:139
+							var gc_j24 int = j
+//line parboil.go:139
+							_ = gc_j24
+//line parboil.go:139
+							var gc_k4 int = gc_t36
+//line parboil.go:139
+							_ = gc_k4
+//line parboil.go:139
+							gc_t37 := gc_i24 + nx*(gc_j24+ny*gc_k4)
+//line parboil.go:139
+							_ = gc_t37
+//line parboil.go:139
+							var gc_ld21 archsimd.Float32x8
+//line parboil.go:139
+							if gc_t37 >= 0 && gc_t37+8 <= len(a0) {
+//line parboil.go:139
+								gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t37:])
+//line parboil.go:139
+							} else {
+//line parboil.go:139
+								var gc_lanes24 [8]float32
+//line parboil.go:139
+								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if14.ToBits(), a0[:], int(gc_t37), &gc_lanes24)
+//line parboil.go:139
+								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes24)
+//line parboil.go:139
+							}
+//line parboil.go:139
+							top2 = gc_ld21.Merge(top2, gc_if14)
+//line parboil.go:139
+						}
+						gc_if15 := wRegion2
+						_ = gc_if15
+						if gc_if15.ToBits() != 0 {
+//line :1
+							if yHBound {
+//line :1
+								gc_t38 := j +
+
+//line parboil.go:144
+									1
+//line parboil.go:144
+								_ = gc_t38
+//line parboil.go:144
+								var gc_i25 int = i2
+//line parboil.go:144
+								_ = gc_i25
+//line parboil.go:144
+								var gc_j25 int = gc_t38
+//line parboil.go:144
+								_ = gc_j25
+//line parboil.go:144
+								gc_t39 := gc_i25 + nx*(gc_j25+ny*k)
+//line parboil.go:144
+								_ = gc_t39
+//line parboil.go:144
+								var gc_ld22 archsimd.Float32x8
+//line parboil.go:144
+								if gc_t39 >= 0 && gc_t39+8 <= len(a0) {
+//line parboil.go:144
+									gc_ld22 = archsimd.LoadFloat32x8Slice(a0[gc_t39:])
+//line parboil.go:144
+								} else {
+//line parboil.go:144
+									var gc_lanes25 [8]float32
+//line parboil.go:144
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.ToBits(), a0[:], int(gc_t39), &gc_lanes25)
+//line parboil.go:144
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes25)
+//line parboil.go:144
+								}
+//line parboil.go:144
+								aUp = gc_ld22.Merge(aUp, gc_if15)
+//line parboil.go:144
+							} else {
+//line parboil.go:144
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if15)
+//line parboil.go:146
+							}
+//line parboil.go:146
+							if yLBound {
+//line parboil.go:146
+								gc_t40 := j -
+
+//line parboil.go:149
+									1
+//line parboil.go:149
+								_ = gc_t40
+//line parboil.go:149
+								var gc_i26 int = i2
+//line parboil.go:149
+								_ = gc_i26
+//line parboil.go:149
+								var gc_j26 int = gc_t40
+//line parboil.go:149
+								_ = gc_j26
+//line parboil.go:149
+								gc_t41 := gc_i26 + nx*(gc_j26+ny*k)
+//line parboil.go:149
+								_ = gc_t41
+//line parboil.go:149
+								var gc_ld23 archsimd.Float32x8
+//line parboil.go:149
+								if gc_t41 >= 0 && gc_t41+8 <= len(a0) {
+//line parboil.go:149
+									gc_ld23 = archsimd.LoadFloat32x8Slice(a0[gc_t41:])
+//line parboil.go:149
+								} else {
+//line parboil.go:149
+									var gc_lanes26 [8]float32
+//line parboil.go:149
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.ToBits(), a0[:], int(gc_t41), &gc_lanes26)
+//line parboil.go:149
+									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes26)
+//line parboil.go:149
+								}
+//line parboil.go:149
+								aDown = gc_ld23.Merge(aDown, gc_if15)
+//line parboil.go:149
+							} else {
+//line parboil.go:149
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if15)
+//line parboil.go:151
+							}
+//line parboil.go:151
+							gc_if16 := xHBound
+//line parboil.go:151
+							_ = gc_if16
+//line parboil.go:151
+							if gc_if15.And(gc_if16).ToBits() != 0 {
+//line parboil.go:151
+								gc_t42 := i2 +
+
+//line parboil.go:154
+									1
+//line parboil.go:154
+								_ = gc_t42
+//line parboil.go:154
+								var gc_i27 int = gc_t42
+//line parboil.go:154
+								_ = gc_i27
+//line parboil.go:154
+								var gc_j27 int = j
+//line parboil.go:154
+								_ = gc_j27
+//line parboil.go:154
+								gc_t43 := gc_i27 + nx*(gc_j27+ny*k)
+//line parboil.go:154
+								_ = gc_t43
+//line parboil.go:154
+								var gc_ld24 archsimd.Float32x8
+//line parboil.go:154
+								if gc_t43 >= 0 && gc_t43+8 <= len(a0) {
+//line parboil.go:154
+									gc_ld24 = archsimd.LoadFloat32x8Slice(a0[gc_t43:])
+//line parboil.go:154
+								} else {
+//line parboil.go:154
+									var gc_lanes27 [8]float32
+//line parboil.go:154
+									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.And(gc_if16).ToBits(), a0[:], int(gc_t43), &gc_lanes27)
+//line parboil.go:154
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes27)
+//line parboil.go:154
+								}
+//line parboil.go:154
+								aLeftRight = gc_ld24.Merge(aLeftRight, gc_if15.And(gc_if16))
+//line parboil.go:154
+							}
+//line parboil.go:154
+							gc_else4 := gc_if16.ToInt32x8().Not().ToMask()
+//line parboil.go:154
+							_ = gc_else4
+//line parboil.go:154
+							if gc_if15.And(gc_else4).ToBits() != 0 {
+//line parboil.go:154
+								{
+//line parboil.go:154
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if15.And(gc_else4))
+//line parboil.go:156
+								}
+//line parboil.go:156
+							}
+//line parboil.go:156
+							var gc_i28 int = i2
+//line parboil.go:156
+							_ = gc_i28
+//line parboil.go:156
+							var gc_j28 int = j
+//line parboil.go:156
+							_ = gc_j28
+//line parboil.go:156
+							gc_t44 := gc_i28 +
+
+//line parboil.go:159
+								nx*(gc_j28+ny*k)
+//line parboil.go:159
+							_ = gc_t44
+//line parboil.go:159
+							if gc_t44 >= 0 && gc_t44+8 <= len(anext) {
+//line parboil.go:159
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb6)).StoreMasked((*[8]float32)(anext[gc_t44:]), gc_if15)
+//line parboil.go:159
+							} else {
+//line parboil.go:159
+								var gc_lanes28 [8]float32
+//line parboil.go:159
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb6)).Store(&gc_lanes28)
+								compiled.LaneStores(gc_pos2, gc_rank2, gc_if15.ToBits(), anext[:], int(gc_t44), &gc_lanes28)
+//line parboil.go:159
+							}
+//line parboil.go:159
+						}
+						top.StoreSlice(gc_s_top[gc_rank2:])
+						top2.StoreSlice(gc_s_top2[gc_rank2:])
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -898,10 +1682,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
@@ -930,7 +1714,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
 					}
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

@@ -46,7 +46,55 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						{
+
+//line polybench_datamining.go:35
+							if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:35
+								break
+//line polybench_datamining.go:35
+							}
+//line polybench_datamining.go:35
+							gc_vb.StoreSlice(mean[j:])
+//line polybench_datamining.go:35
+							for i := 0; i < n; i = i + 1 {
+								var gc_ld archsimd.Float32x8
+//line polybench_datamining.go:36
+								if (i*
+									m+j) >= 0 && (i*m+j)+8 <= len(data) {
+//line polybench_datamining.go:37
+									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
+//line polybench_datamining.go:37
+								} else {
+//line polybench_datamining.go:37
+									var gc_lanes [8]float32
+//line polybench_datamining.go:37
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+//line polybench_datamining.go:37
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line polybench_datamining.go:37
+								}
+//line polybench_datamining.go:37
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(gc_ld).StoreSlice(mean[j:])
+//line polybench_datamining.go:37
+							}
+//line polybench_datamining.go:37
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
+//line polybench_datamining.go:39
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -103,7 +151,94 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+					gc_vb3 := archsimd.BroadcastFloat32x8(corrEps)
+					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						{
+
+//line polybench_datamining.go:51
+							if j < 0 || j+8 > len(std) || j+8 > len(mean) {
+//line polybench_datamining.go:51
+								break
+//line polybench_datamining.go:51
+							}
+//line polybench_datamining.go:51
+							gc_vb.StoreSlice(std[j:])
+//line polybench_datamining.go:51
+							for i := 0; i < n; i = i + 1 {
+								var gc_ld archsimd.Float32x8
+//line polybench_datamining.go:52
+								if (i*
+									m+j) >= 0 && (i*m+j)+8 <= len(data) {
+//line polybench_datamining.go:53
+									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
+//line polybench_datamining.go:53
+								} else {
+//line polybench_datamining.go:53
+									var gc_lanes [8]float32
+//line polybench_datamining.go:53
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+//line polybench_datamining.go:53
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line polybench_datamining.go:53
+								}
+//line polybench_datamining.go:53
+								var gc_ld2 archsimd.Float32x8
+//line polybench_datamining.go:53
+								if (i*m+j) >= 0 && (i*m+j)+8 <= len(data) {
+//line polybench_datamining.go:53
+									gc_ld2 = archsimd.LoadFloat32x8Slice(data[i*m+j:])
+//line polybench_datamining.go:53
+								} else {
+//line polybench_datamining.go:53
+									var gc_lanes2 [8]float32
+//line polybench_datamining.go:53
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes2)
+//line polybench_datamining.go:53
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line polybench_datamining.go:53
+								}
+//line polybench_datamining.go:53
+								archsimd.LoadFloat32x8Slice(std[j:]).Add(gc_ld.Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(gc_ld2.Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
+//line polybench_datamining.go:53
+							}
+//line polybench_datamining.go:53
+							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb2).StoreSlice(std[j:])
+//line polybench_datamining.go:55
+							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
+							_ = gc_t
+//line polybench_datamining.go:56
+							gc_x := gc_t
+//line polybench_datamining.go:56
+							_ = gc_x
+//line polybench_datamining.go:56
+							gc_t2 := gc_x.Sqrt()
+//line polybench_datamining.go:56
+							_ = gc_t2
+//line polybench_datamining.go:56
+							gc_t2.StoreSlice(std[j:])
+//line polybench_datamining.go:56
+							gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb3)
+							_ = gc_if
+//line polybench_datamining.go:57
+							if gc_if.ToBits() != 0 {
+//line polybench_datamining.go:57
+								gc_vb4.StoreMasked((*[8]float32)(std[j:]), gc_if)
+							}
+//line polybench_datamining.go:58
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -334,7 +469,55 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						{
+
+//line polybench_datamining.go:103
+							if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:103
+								break
+//line polybench_datamining.go:103
+							}
+//line polybench_datamining.go:103
+							gc_vb.StoreSlice(mean[j:])
+//line polybench_datamining.go:103
+							for i := 0; i < n; i = i + 1 {
+								var gc_ld archsimd.Float32x8
+//line polybench_datamining.go:104
+								if (i*
+									m+j) >= 0 && (i*m+j)+8 <= len(data) {
+//line polybench_datamining.go:105
+									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
+//line polybench_datamining.go:105
+								} else {
+//line polybench_datamining.go:105
+									var gc_lanes [8]float32
+//line polybench_datamining.go:105
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+//line polybench_datamining.go:105
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line polybench_datamining.go:105
+								}
+//line polybench_datamining.go:105
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(gc_ld).StoreSlice(mean[j:])
+//line polybench_datamining.go:105
+							}
+//line polybench_datamining.go:105
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
+//line polybench_datamining.go:107
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -222,7 +222,87 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+						{
+
+//line polybench_solvers.go:45
+							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+//line polybench_solvers.go:45
+								break
+//line polybench_solvers.go:45
+							}
+//line polybench_solvers.go:45
+							gc_vb.StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:45
+							for i := 0; i < ni; i = i + 1 {
+								var gc_ld archsimd.Float32x8
+//line polybench_solvers.go:46
+								if (i*
+									nj+j) >= 0 && (i*nj+j)+8 <= len(a) {
+//line polybench_solvers.go:47
+									gc_ld = archsimd.LoadFloat32x8Slice(a[i*nj+j:])
+//line polybench_solvers.go:47
+								} else {
+//line polybench_solvers.go:47
+									var gc_lanes [8]float32
+//line polybench_solvers.go:47
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i*nj+j), &gc_lanes)
+//line polybench_solvers.go:47
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line polybench_solvers.go:47
+								}
+//line polybench_solvers.go:47
+								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x8(q[i*nj+k]).Mul(gc_ld)).StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:47
+							}
+//line polybench_solvers.go:47
+							for i_ := 0; i_ < ni; i_ = i_ + 1 {
+//line polybench_solvers.go:49
+								var gc_ld2 archsimd.Float32x8
+//line polybench_solvers.go:49
+								if (i_*
+									nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
+//line polybench_solvers.go:50
+									gc_ld2 = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+								} else {
+//line polybench_solvers.go:50
+									var gc_lanes2 [8]float32
+//line polybench_solvers.go:50
+									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i_*nj+j), &gc_lanes2)
+//line polybench_solvers.go:50
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line polybench_solvers.go:50
+								}
+//line polybench_solvers.go:50
+								if (i_*nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
+//line polybench_solvers.go:50
+									gc_ld2.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+								} else {
+//line polybench_solvers.go:50
+									var gc_lanes3 [8]float32
+//line polybench_solvers.go:50
+									gc_ld2.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes3)
+//line polybench_solvers.go:50
+									compiled.LaneStores(gc_pos2, gc_rank2, 0xff, a[:], int(i_*nj+j), &gc_lanes3)
+//line polybench_solvers.go:50
+								}
+//line polybench_solvers.go:50
+							}
+//line polybench_solvers.go:50
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -157,3 +157,21 @@ func skip(t *gocuda.Thread, in []int32, out []int32, w []int32) {
 	}
 	out[i] = acc
 }
+
+// RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
+// of the same trip for every thread: each load's index is computed in the
+// loop, so the step checks it there. A matrix shorter than rows*width
+// fails in the loop, at the first thread whose load leaves it.
+//
+//gocuda:kernel RowSumKernel
+func rowSum(t *gocuda.Thread, in, out []float32, width, rows int) {
+	c := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if c >= width {
+		return
+	}
+	var s float32
+	for r := range rows {
+		s += in[r*width+c]
+		out[c] = s
+	}
+}

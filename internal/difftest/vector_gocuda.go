@@ -526,3 +526,61 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 		}
 	}
 }
+
+// RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
+// of the same trip for every thread: each load's index is computed in the
+// loop, so the step checks it there. A matrix shorter than rows*width
+// fails in the loop, at the first thread whose load leaves it.
+func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rowSum,
+		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
+}
+
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:161-177")
+
+func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:168
+					c := gc_bx*gc_bdx + gc_tx
+					_ = c
+
+//line vector.go:172
+					var s float32
+
+//line vector.go:173
+					for r := range rows {
+						s += in[r*width+c]
+						out[c] = s
+					}
+					_ = s
+				}
+			}
+		}
+	}
+}

@@ -906,3 +906,102 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 		}
 	}
 }
+
+// RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
+// of the same trip for every thread: each load's index is computed in the
+// loop, so the step checks it there. A matrix shorter than rows*width
+// fails in the loop, at the first thread whose load leaves it.
+func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rowSum,
+		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
+}
+
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:161-177")
+
+func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, width, rows int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var c int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = c
+						var s archsimd.Float32x8
+						_ = s
+//line vector.go:173
+						if c < 0 || c+8 > len(out) {
+//line vector.go:173
+							break
+//line vector.go:173
+						}
+						for r := range rows {
+//line vector.go:173
+							var gc_ld2 archsimd.Float32x8
+//line vector.go:173
+							if (r*
+								width+c) >= 0 && (r*width+c)+8 <= len(in) {
+//line vector.go:174
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[r*width+c:])
+//line vector.go:174
+							} else {
+//line vector.go:174
+								var gc_lanes2 [8]float32
+//line vector.go:174
+								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, in[:], int(r*width+c), &gc_lanes2)
+//line vector.go:174
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:174
+							}
+//line vector.go:174
+							s = s.Add(gc_ld2)
+//line vector.go:174
+							s.StoreSlice(out[c:])
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:168
+					c := gc_bx2*gc_bdx2 + gc_tx2
+					_ = c
+
+//line vector.go:172
+					var s float32
+
+//line vector.go:173
+					for r := range rows {
+						s += in[r*width+c]
+						out[c] = s
+					}
+					_ = s
+				}
+			}
+		}
+	}
+}

@@ -220,3 +220,38 @@ func TestSkipSIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestRowSumSIMD(t *testing.T) {
+	for _, width := range []int{1, 8, 21, 100} {
+		in := randF(width * 7)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, width)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(width, 16)}, Block: gocuda.Dim3{X: 16}}
+			err := f.launch(cfg, RowSumKernel(in, out, width, 7))
+			return bitsOf(out), err
+		})
+		for c := range width {
+			var s float32
+			for r := range 7 {
+				s += in[r*width+c]
+			}
+			require.Equal(t, math.Float32bits(s), got[c], "column %d", c)
+		}
+	}
+}
+
+// TestRowSumSIMDFailure: a load checked in its loop that leaves the slice
+// fails at the thread, and with the message, of the runtime path.
+func TestRowSumSIMDFailure(t *testing.T) {
+	const width = 40
+	in := randF(width*3 - 5) // row 2's last five columns are missing
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out := make([]float32, width)
+		err := f.launch(gocuda.Config{Block: gocuda.Dim3{X: width}}, RowSumKernel(in, out, width, 3))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+	assert.Equal(t, gocuda.Dim3{X: width - 5}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}

@@ -103,7 +103,93 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tx int = gc_tx2
+						_ = tx
+						var ty int = gc_ty2
+						_ = ty
+						var row int = gc_by2*Tile + ty
+						_ = row
+						var col int = gc_bx2*Tile + tx
+						_ = col
+//line matmul_solution.go:23
+						if tx < 0 || tx+8 > len(as[ty]) || (row*
+
+							k+p+tx) < 0 || (row*k+p+tx)+8 > len(a) || tx+8 > len(bs[ty]) || ((p+ty)*n+col) < 0 || ((p+ty)*n+col)+8 > len(b) {
+//line matmul_solution.go:23
+							break
+//line matmul_solution.go:23
+						}
+						gc_vb.StoreSlice(as[ty][tx:])
+						gc_b3 := gc_none
+						if row <
+
+//line matmul_solution.go:24
+							m {
+//line matmul_solution.go:24
+							gc_b3 = gc_all
+//line matmul_solution.go:24
+						}
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(k-(p+tx), -1), 8)))))
+						_ = gc_if
+						if gc_if.ToBits() != 0 {
+//line :1
+							if tx >= 0 && tx+8 <= len(as[ty]) {
+//line matmul_solution.go:25
+								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
+//line matmul_solution.go:25
+							} else {
+//line matmul_solution.go:25
+								var gc_lanes [8]float32
+//line matmul_solution.go:25
+								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
+//line matmul_solution.go:25
+								compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), as[ty][:], int(tx), &gc_lanes)
+//line matmul_solution.go:25
+							}
+//line matmul_solution.go:25
+						}
+						gc_vb.StoreSlice(bs[ty][tx:])
+						gc_b4 := gc_none
+						if p+ty < k {
+//line matmul_solution.go:28
+							gc_b4 = gc_all
+//line matmul_solution.go:28
+						}
+						gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+						_ = gc_if2
+						if gc_if2.ToBits() != 0 {
+//line :1
+							if tx >= 0 && tx+8 <= len(bs[ty]) {
+//line matmul_solution.go:29
+								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
+//line matmul_solution.go:29
+							} else {
+//line matmul_solution.go:29
+								var gc_lanes2 [8]float32
+//line matmul_solution.go:29
+								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
+//line matmul_solution.go:29
+								compiled.LaneStores(gc_pos2, gc_rank2, gc_if2.ToBits(), bs[ty][:], int(tx), &gc_lanes2)
+//line matmul_solution.go:29
+							}
+//line matmul_solution.go:29
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -148,10 +234,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var tx int = gc_tx2
@@ -249,7 +335,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -406,16 +492,16 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-				_ = gc_iota
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-				_ = gc_none
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-				_ = gc_all
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota2
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				_ = gc_none2
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all2
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var ty int = gc_ty2
@@ -435,25 +521,25 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						break
 //line matmul_solution.go:37
 					}
-					gc_b3 := gc_none
+					gc_b5 := gc_none2
 					if row <
 
 //line matmul_solution.go:37
 						m {
 //line matmul_solution.go:37
-						gc_b3 = gc_all
+						gc_b5 = gc_all2
 //line matmul_solution.go:37
 					}
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-					_ = gc_if
-					if gc_if.ToBits() != 0 {
+					gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					_ = gc_if3
+					if gc_if3.ToBits() != 0 {
 //line :1
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if3)
 //line matmul_solution.go:38
 					}
 				}
 			}
-			gc_step4 := gc_vstep3
+			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

@@ -149,24 +149,81 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 		v.fail()
 	}
 	v.touch()
-	v.access(x, i)
-	return vval{shape: vVector, x: v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), typ: t}
+	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
+	if !v.access(e, x, i) {
+		return vval{shape: vVector, x: load, typ: t}
+	}
+	// checked in place: a load that would leave the slice goes lane by lane
+	name := v.temp("ld")
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+	arr, decl := v.laneArray(t)
+	slow := []ast.Stmt{decl, &ast.ExprStmt{X: v.laneCall("LaneLoads", x.x, i.x, arr)},
+		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}}}
+	v.emit(&ast.IfStmt{Cond: inRange(x.x, i.x), Body: &ast.BlockStmt{List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}}}},
+		Else: &ast.BlockStmt{List: slow}})
+	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
-// access records a vector load or store of x at i, to check. The checks
-// run before the step's first touch of memory, even for an access under
-// an if whose condition turns out false: there, x and i must not be able
-// to fail.
-func (v *vectorizer) access(x, i vval) {
-	if v.conds > 0 && (x.x != nil && mayPanic(x.x) || mayPanic(i.x)) {
-		v.fail()
-	}
+// access records a vector load or store of x at i (node) for the step's
+// checks, which run before its first touch of memory, and reports whether
+// it must be checked in place instead: its index is computed later, or
+// changes, or (under an if whose condition may turn out false) could fail
+// to evaluate.
+func (v *vectorizer) access(node ast.Node, x, i vval) (inPlace bool) {
 	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
-	idx := i.x
-	if !types.Identical(i.typ, types.Typ[types.Int]) {
-		idx = &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{idx}} // compared with len
+	ready := !v.inPlace[node] && !(v.conds > 0 && (x.x != nil && mayPanic(x.x) || mayPanic(i.x)))
+	for _, b := range reads {
+		ready = ready && b.seq < v.first
 	}
-	v.accesses = append(v.accesses, vaccess{x: x.x, i: idx, binds: reads})
+	if !ready {
+		if x.x == nil {
+			v.fail() // an int32 range: no lane-by-lane form
+		}
+		return true
+	}
+	v.accesses = append(v.accesses, vaccess{x: x.x, i: asInt(i), binds: reads, node: node})
+	return false
+}
+
+// asInt returns an index as an int, to compare with len.
+func asInt(i vval) ast.Expr {
+	if types.Identical(i.typ, types.Typ[types.Int]) {
+		return i.x
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i.x}}
+}
+
+// inRange writes "x[i:i+8] is in x".
+func inRange(x, i ast.Expr) ast.Expr {
+	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(vecWidth)}, Op: token.LEQ,
+			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}}}
+}
+
+// laneArray declares a [8]T of elements of type t, for a vector's lanes.
+func (v *vectorizer) laneArray(t types.Type) (ast.Expr, ast.Stmt) {
+	name := v.temp("lanes")
+	return ast.NewIdent(name), &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(t.Underlying().(*types.Basic).Name())}}}}}
+}
+
+// laneCall writes compiled.fn(pos, rank, bits, x[:], int(i), &arr): the
+// step's lanes under the mask in force, each loading or storing as its
+// own thread.
+func (v *vectorizer) laneCall(fn string, x, i, arr ast.Expr) ast.Expr {
+	pos, compiled := "gc_pos", "compiled"
+	if v.e != nil {
+		pos, compiled = v.e.use("pos"), v.f.Src.Compiled
+	}
+	var bits ast.Expr = &ast.BasicLit{Kind: token.INT, Value: "0xff"}
+	if m := v.maskNow(); m != nil {
+		bits = vcall(m, "ToBits")
+	}
+	idx := &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i}}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(fn)},
+		Args: []ast.Expr{ast.NewIdent(pos), ast.NewIdent(v.rankName()), bits, &ast.SliceExpr{X: x}, idx, &ast.UnaryExpr{Op: token.AND, X: arr}}}
 }
 
 // sliceable reports whether x[i:] is a slice: x is a slice, a pointer to
@@ -362,7 +419,7 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	if !isSigned(i.typ) {
 		v.fail()
 	}
-	v.access(vval{}, i)
+	v.access(nil, vval{}, i)
 	v.accesses[len(v.accesses)-1].int32 = true
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
 	return vcall(v.pkgCall("BroadcastInt32x8", first), "Add", v.lanesIota())

@@ -34,6 +34,7 @@ type vectorizer struct {
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
+	inPlace   map[ast.Node]bool // loads and stores whose index is checked where they are
 	retry     bool              // a variable turned out wide, or a loop masked: translate again
 
 	masks     []string // the mask variables in force (vec_mask.go)
@@ -69,9 +70,9 @@ type vectorizer struct {
 // it cannot. A variable found to need a vector after its definition was
 // written as a scalar makes the translation start again, knowing it.
 func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
-	wide, maskLoops := map[vkey]bool{}, map[ast.Stmt]bool{}
+	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, maskLoops: maskLoops, env: map[*types.Var]*vbind{},
+		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, maskLoops: maskLoops, inPlace: inPlace, env: map[*types.Var]*vbind{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
 		if !ok {
@@ -208,7 +209,11 @@ func (v *vectorizer) finishChecks() {
 	for _, a := range v.accesses {
 		for _, b := range a.binds {
 			if b.seq >= v.first || b.assigns > 0 {
-				v.fail()
+				if a.int32 {
+					v.fail()
+				}
+				v.inPlace[a.node] = true // translate again, checking it in place
+				v.retry = true
 			}
 		}
 		i := types.ExprString(a.i)
@@ -291,7 +296,7 @@ func (v *vectorizer) stores(lv *loopVars) {
 		if vt, ok := vecType(obj.Type()); !ok || vt == "Mask32x8" || b.shape == vAffine {
 			v.fail()
 		}
-		v.storeVec(ast.NewIdent(kv.SpillName), ast.NewIdent(v.rankName()), v.vec(val, obj.Type()), obj.Type())
+		v.storeVec(ast.NewIdent(kv.SpillName), ast.NewIdent(v.rankName()), v.vec(val, obj.Type()), obj.Type(), false)
 	}
 }
 

@@ -188,8 +188,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 		if _, ok := vecElem(t); !ok || !v.sliceable(l.X) {
 			v.fail()
 		}
-		v.access(x, i)
-		v.storeVec(x.x, i.x, v.vec(val, t), t)
+		v.storeVec(x.x, i.x, v.vec(val, t), t, v.access(l, x, i))
 	case i.shape == vUniform && val.shape == vUniform:
 		v.once(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
 	default:
@@ -198,17 +197,24 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 }
 
 // storeVec stores vector val to x[i:i+8], only the lanes of the mask in
-// force where one is.
-func (v *vectorizer) storeVec(x, i, val ast.Expr, elem types.Type) {
+// force where one is; checked in place, a store that would leave the
+// slice goes lane by lane.
+func (v *vectorizer) storeVec(x, i, val ast.Expr, elem types.Type, inPlace bool) {
 	dst := &ast.SliceExpr{X: x, Low: i}
-	m := v.maskNow()
-	if m == nil {
-		v.emit(&ast.ExprStmt{X: vcall(val, "StoreSlice", dst)})
+	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
+	if m := v.maskNow(); m != nil {
+		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
+			Args: []ast.Expr{dst}}
+		fast = &ast.ExprStmt{X: vcall(val, "StoreMasked", arr, m)}
+	}
+	if !inPlace {
+		v.emit(fast)
 		return
 	}
-	arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
-		Args: []ast.Expr{dst}}
-	v.emit(&ast.ExprStmt{X: vcall(val, "StoreMasked", arr, m)})
+	arr, decl := v.laneArray(elem)
+	slow := []ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})},
+		&ast.ExprStmt{X: v.laneCall("LaneStores", x, i, arr)}}
+	v.emit(&ast.IfStmt{Cond: inRange(x, i), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
 }
 
 // once writes a store of a value the same for every thread: once, where
@@ -235,7 +241,7 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.loadAt(l, x, i)
 		next := v.binaryOf(op, cur, val, t, t)
 		v.touch()
-		v.storeVec(x.x, i.x, v.vec(next, t), t)
+		v.storeVec(x.x, i.x, v.vec(next, t), t, v.access(l, x, i))
 	default:
 		v.fail()
 	}

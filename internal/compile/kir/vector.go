@@ -85,7 +85,8 @@ type vbind struct {
 type vaccess struct {
 	x, i  ast.Expr
 	binds []*vbind
-	int32 bool // not an access: i to i+7 must fit in int32
+	int32 bool     // not an access: i to i+7 must fit in int32
+	node  ast.Node // the load or store, checked in place if the check cannot go first
 }
 
 // vecTypes are the archsimd types of the element types vectors hold.

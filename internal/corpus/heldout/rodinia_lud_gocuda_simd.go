@@ -143,7 +143,68 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var arrayOffset int
+					_ = arrayOffset
+					i = i_2
+					arrayOffset = (offset+1)*matrixDim + offset
+					var i_3 int = 1
+					_ = i_3
+					for ; i_3 <
+
+//line rodinia_lud.go:56
+						ludBlockSize; i_3 = i_3 + 1 {
+//line rodinia_lud.go:56
+						if gc_b2.Stopped() {
+//line rodinia_lud.go:56
+							return
+//line rodinia_lud.go:56
+						}
+//line rodinia_lud.go:56
+						var gc_ld archsimd.Float32x8
+//line rodinia_lud.go:56
+						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+//line rodinia_lud.go:57
+						} else {
+//line rodinia_lud.go:57
+							var gc_lanes [8]float32
+//line rodinia_lud.go:57
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, shadow[i_3][:], int(gc_tx2), &gc_lanes)
+//line rodinia_lud.go:57
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:57
+						}
+//line rodinia_lud.go:57
+						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+//line rodinia_lud.go:57
+							gc_ld.StoreSlice(m[arrayOffset+gc_tx2:])
+//line rodinia_lud.go:57
+						} else {
+//line rodinia_lud.go:57
+							var gc_lanes2 [8]float32
+//line rodinia_lud.go:57
+							gc_ld.Store(&gc_lanes2)
+//line rodinia_lud.go:57
+							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, m[:], int(arrayOffset+gc_tx2), &gc_lanes2)
+//line rodinia_lud.go:57
+						}
+//line rodinia_lud.go:57
+						arrayOffset = arrayOffset +
+							matrixDim
+//line rodinia_lud.go:58
+					}
+					i = i_3
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int
@@ -482,7 +543,60 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var sum archsimd.Float32x8
+					_ = sum
+					sum = gc_vb
+					var i_ int = 0
+					_ = i_
+//line rodinia_lud.go:167
+					if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
+//line rodinia_lud.go:167
+						break
+//line rodinia_lud.go:167
+					}
+					for ; i_ <
+
+//line rodinia_lud.go:167
+						ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+						if gc_b2.Stopped() {
+//line rodinia_lud.go:167
+							return
+//line rodinia_lud.go:167
+						}
+//line rodinia_lud.go:167
+						var gc_ld archsimd.Float32x8
+//line rodinia_lud.go:167
+						if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+							gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+//line rodinia_lud.go:168
+						} else {
+//line rodinia_lud.go:168
+							var gc_lanes [8]float32
+//line rodinia_lud.go:168
+							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, periRow[i_][:], int(gc_tx2), &gc_lanes)
+//line rodinia_lud.go:168
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:168
+						}
+//line rodinia_lud.go:168
+						sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld))
+//line rodinia_lud.go:168
+					}
+					i = i_
+					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int

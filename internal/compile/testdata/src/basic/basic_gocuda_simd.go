@@ -101,7 +101,123 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota2
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none2
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tx int = gc_tx2
+						_ = tx
+						var ty int = gc_ty2
+						_ = ty
+						var row int = gc_by2*tile + ty
+						_ = row
+						var col int = gc_bx2*tile + tx
+						_ = col
+//line basic.go:18
+						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line basic.go:18
+							break
+//line basic.go:18
+						}
+						gc_t3 := p + tx
+						_ = gc_t3
+						gc_t4 := p + ty
+						_ = gc_t4
+						var gc_row2 int = row
+						_ = gc_row2
+						var gc_col2 int = col
+						_ = gc_col2
+						var gc_ac2 int = gc_t3
+						_ = gc_ac2
+						var gc_br2 int = gc_t4
+						_ = gc_br2
+						var gc_av2 archsimd.Float32x8
+						_ = gc_av2
+						var gc_bv2 archsimd.Float32x8
+						_ = gc_bv2
+						gc_b5 := gc_none2
+						if gc_row2 <
+
+//line basic.go:18
+							m {
+//line basic.go:18
+							gc_b5 = gc_all2
+//line basic.go:18
+						}
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+						_ = gc_if3
+						if gc_if3.ToBits() != 0 {
+//line :1
+							var gc_ld3 archsimd.Float32x8
+//line :1
+							if (gc_row2*
+
+//line basic.go:18
+								k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+//line basic.go:18
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line basic.go:18
+							} else {
+//line basic.go:18
+								var gc_lanes3 [8]float32
+//line basic.go:18
+								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a[:], int(gc_row2*k+gc_ac2), &gc_lanes3)
+//line basic.go:18
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line basic.go:18
+						}
+						gc_b6 := gc_none2
+						if gc_br2 <
+
+//line basic.go:18
+							k {
+//line basic.go:18
+							gc_b6 = gc_all2
+//line basic.go:18
+						}
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+						_ = gc_if4
+						if gc_if4.ToBits() != 0 {
+//line :1
+							var gc_ld4 archsimd.Float32x8
+//line :1
+							if (gc_br2*
+
+//line basic.go:18
+								n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line basic.go:18
+								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line basic.go:18
+							} else {
+//line basic.go:18
+								var gc_lanes4 [8]float32
+//line basic.go:18
+								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), b[:], int(gc_br2*n+gc_col2), &gc_lanes4)
+//line basic.go:18
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line basic.go:18
+						}
+						gc_av2.StoreSlice(as[ty][tx:])
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -232,10 +348,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var tx int = gc_tx2
@@ -333,7 +449,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -490,16 +606,16 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-				_ = gc_iota
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-				_ = gc_none
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-				_ = gc_all
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				_ = gc_iota3
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				_ = gc_none3
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var ty int = gc_ty2
@@ -519,25 +635,25 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						break
 //line basic.go:25
 					}
-					gc_b3 := gc_none
+					gc_b7 := gc_none3
 					if row <
 
 //line basic.go:25
 						m {
 //line basic.go:25
-						gc_b3 = gc_all
+						gc_b7 = gc_all3
 //line basic.go:25
 					}
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-					_ = gc_if
-					if gc_if.ToBits() != 0 {
+					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					_ = gc_if5
+					if gc_if5.ToBits() != 0 {
 //line :1
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
 //line basic.go:26
 					}
 				}
 			}
-			gc_step6 := gc_vstep3
+			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
