@@ -38,3 +38,39 @@ func LaneStores[T any](pos *Pos, rank int, bits uint8, s []T, i int, in *[8]T) {
 	}
 	pos.Thread = rank
 }
+
+// ExitedBits returns the bits of the lanes k (0 to 7) whose threads,
+// rank+k, have returned, from the body's record of exited threads.
+func ExitedBits(exited []bool, rank int) uint8 {
+	var bits uint8
+	for k, e := range exited[rank : rank+8] {
+		if e {
+			bits |= 1 << k
+		}
+	}
+	return bits
+}
+
+// SetExited records the threads rank+k of the lanes k set in bits as
+// returned.
+func SetExited(exited []bool, rank int, bits uint8) {
+	for k := range 8 {
+		if bits&(1<<k) != 0 {
+			exited[rank+k] = true
+		}
+	}
+}
+
+// LaneBits are, for each byte b, the eight int32 lanes set (-1) where
+// b's bit is: generated code loads one and converts it to a mask
+// (Int32x8.ToMask), which AVX2 has no instruction to make from bits.
+var LaneBits = func() (t [256][8]int32) {
+	for b := range t {
+		for k := range 8 {
+			if b&(1<<k) != 0 {
+				t[b][k] = -1
+			}
+		}
+	}
+	return t
+}()

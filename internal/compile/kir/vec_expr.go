@@ -38,6 +38,8 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 		return v.unary(x)
 	case *ast.CallExpr:
 		return v.call(x)
+	case *ast.SliceExpr:
+		return v.slice(x)
 	case *ast.StarExpr:
 		in := v.expr(x.X)
 		if in.shape != vUniform {
@@ -50,6 +52,27 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 		v.fail()
 	}
 	return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t}
+}
+
+// slice translates a slice expression of values the same for every
+// thread.
+func (v *vectorizer) slice(s *ast.SliceExpr) vval {
+	out := &ast.SliceExpr{Slice3: s.Slice3}
+	for _, p := range []struct {
+		in  ast.Expr
+		out *ast.Expr
+	}{{s.X, &out.X}, {s.Low, &out.Low}, {s.High, &out.High}, {s.Max, &out.Max}} {
+		if p.in == nil {
+			continue
+		}
+		x := v.expr(p.in)
+		if x.shape != vUniform {
+			v.fail()
+		}
+		*p.out = x.x
+	}
+	v.risky++
+	return vval{shape: vUniform, x: out, typ: v.f.Src.Info.TypeOf(s)}
 }
 
 // ident translates a name.

@@ -97,7 +97,13 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	}()
 	var body []ast.Stmt
 	v.out = &body
-	if v.returns() {
+	switch {
+	case v.f.Exits: // the lanes of threads that returned before are off
+		v.alive = v.maskVar("alive", v.allLanes())
+		v.emitExited()
+		v.aliveOn = true
+		v.masks = append(v.masks, v.alive)
+	case v.returns():
 		v.alive = v.maskVar("alive", v.allLanes())
 	}
 	lv := v.f.LoopVars[v.l]
@@ -127,6 +133,25 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }
+
+// emitExited takes the lanes of threads that returned in an earlier loop
+// out of alive: if gc_ex := compiled.ExitedBits(exited, rank); gc_ex != 0
+// { alive = LaneBits[gc_ex] as a mask, complemented }.
+func (v *vectorizer) emitExited() {
+	exited, compiled := "gc_exited", "compiled"
+	if v.e != nil {
+		exited, compiled = v.e.use("exited"), v.f.Src.Compiled
+	}
+	bits := v.temp("ex")
+	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("LaneBits")}, Index: ast.NewIdent(bits)}
+	dead := vcall(v.pkgCall("LoadInt32x8", &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
+	v.emit(&ast.IfStmt{
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{
+			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("ExitedBits")}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},
+		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(v.alive)}, Tok: token.ASSIGN, Rhs: []ast.Expr{notMask(dead)}}}},
+	})
+}
 
 // returns reports whether a thread may return in the loop's code.
 func (v *vectorizer) returns() bool {

@@ -124,7 +124,7 @@ func (v *vectorizer) leave(name string) {
 // step (and every loop they are in); a return of every lane is not
 // vectorized.
 func (v *vectorizer) ret(s *ast.ReturnStmt) {
-	if v.inst != 0 || len(s.Results) > 0 || len(v.masks) == 0 || v.alive == "" {
+	if v.inst != 0 || len(s.Results) > 0 || len(v.masks) == 0 && !v.f.Exits || v.alive == "" {
 		v.fail()
 	}
 	for _, l := range v.loopStack {
@@ -144,6 +144,14 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 		if l.masked {
 			v.leave(l.lanes)
 		}
+	}
+	if v.f.Exits { // later loops skip these threads
+		exited, compiled := "gc_exited", "compiled"
+		if v.e != nil {
+			exited, compiled = v.e.use("exited"), v.f.Src.Compiled
+		}
+		v.emit(&ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("SetExited")},
+			Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName()), vcall(v.maskNow(), "ToBits")}}})
 	}
 	v.leave(v.alive)
 }

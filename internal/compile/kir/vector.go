@@ -34,7 +34,7 @@ func vector(f *Func) {
 // vectorizable reports whether the code of l can run eight threads at a
 // time: the translation succeeds without writing anything.
 func (f *Func) vectorizable(l *ThreadLoop) bool {
-	if f.Exits || l.Reduce != nil || f.GridStride != nil {
+	if l.Reduce != nil || f.GridStride != nil {
 		return false
 	}
 	if len(l.Body) == 1 {
