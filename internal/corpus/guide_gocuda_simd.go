@@ -629,7 +629,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						gc_aSub.Width = guideBlockSize
 						gc_aSub.Height = guideBlockSize
 						gc_aSub.Stride = a.Stride
-						gc_aSub.Elements = a.Elements[a.Stride*guideBlockSize*
+						gc_aSub.Elements = a.Elements[a.Stride*
+//line guide.go:82
+							guideBlockSize*
 
 //line guide.go:111
 							blockRow+
@@ -645,7 +647,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						gc_aSub2.Width = guideBlockSize
 						gc_aSub2.Height = guideBlockSize
 						gc_aSub2.Stride = b.Stride
-						gc_aSub2.Elements = b.Elements[b.Stride*guideBlockSize*
+						gc_aSub2.Elements = b.Elements[b.Stride*
+//line guide.go:82
+							guideBlockSize*
 
 //line guide.go:112
 							m+

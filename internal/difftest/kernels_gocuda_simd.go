@@ -903,8 +903,36 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_alive := gc_all
+					_ = gc_alive
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line :1
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line :1
+					}
+					var tid int = gc_tx2
+					_ = tid
+					var i int = gc_bx2*gc_bdx2 + tid
+					_ = i
+					{
+//line :1
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line :1
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line :1
+					}
+				}
+			}
 		gc_L42:
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -1250,8 +1278,34 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_alive := gc_all
+					_ = gc_alive
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line :1
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line :1
+					}
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					{
+//line :1
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line :1
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line :1
+					}
+				}
+			}
 		gc_L12:
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3704,7 +3758,31 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 	}
 	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_vstep := 0
+		if compiled.SIMD {
+			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			_ = gc_all2
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				gc_pos2.Thread = gc_rank2
+				gc_alive2 := gc_all2
+				_ = gc_alive2
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line :1
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line :1
+				}
+				var v archsimd.Int32x8
+				_ = v
+				w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+				_ = w
+				r_2 := w
+				_ = r_2
+				v = r_2
+				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank2:]), gc_alive2)
+			}
+		}
+		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue

@@ -902,8 +902,36 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				_ = gc_all
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_alive := gc_all
+					_ = gc_alive
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line :1
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line :1
+					}
+					var tid int = gc_tx2
+					_ = tid
+					var i int = gc_bx2*gc_bdx2 + tid
+					_ = i
+					{
+//line :1
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line :1
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line :1
+					}
+				}
+			}
 		gc_L42:
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
