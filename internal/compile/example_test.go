@@ -27,5 +27,7 @@ func ExampleGenerate() {
 	for _, f := range files {
 		fmt.Println(f.Path[strings.LastIndex(f.Path, "/")+1:], f.Kernels, len(f.Refusals))
 	}
-	// Output: exits_gocuda.go [count] 0
+	// Output:
+	// exits_gocuda.go [count] 0
+	// exits_gocuda_simd.go [] 0
 }
