@@ -15,6 +15,13 @@ import (
 // address space.
 func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 	c := &bp.state(g.site).counts
+	switch g.site.Kind {
+	case BackEdge:
+		c.LoopIterations++
+		return // the loop's compare and branch are its condition's site, if any
+	case Barrier:
+		c.Barriers++
+	}
 	d := gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,
 		WarpInst: c.InstExecuted, ThreadInst: c.ThreadInstExecuted}
 	d.Executed(g.lanes)

@@ -121,9 +121,11 @@ func (r *fileRewriter) assign(n *ast.AssignStmt, f *fn) {
 	}
 }
 
-// cond instruments the condition of an if or for statement.
+// cond instruments the condition of an if or for statement. A constant
+// condition (if blockSize >= 512, blockSize a constant) is not a branch:
+// the compiler folds it, as nvcc folds a template parameter's.
 func (r *fileRewriter) cond(c ast.Expr, f *fn) {
-	if c == nil {
+	if c == nil || r.static(c) {
 		return
 	}
 	if args, ok := r.site(f, Branch, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {

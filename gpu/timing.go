@@ -1,0 +1,139 @@
+package gpu
+
+import "fmt"
+
+// The timing model: Hong and Kim's MWP-CWP model ("An Analytical Model for
+// a GPU Architecture with Memory-level and Thread-level Parallelism
+// Awareness", ISCA 2009) applied to the warp-level counts of one launch,
+// with roofline bounds (the DRAM bandwidth and the SMs' issue rate) and
+// the replays and overheads the textbooks' lessons turn on: shared-memory
+// bank conflicts replay a wavefront, divergent paths are issued one after
+// the other (the counts hold every path a warp executed), loops pay their
+// counter, compare and branch per iteration, barriers cost Hong and
+// Kim's synchronization term, and the resident blocks are capped by the
+// occupancy calculator. docs/tutorials/timing.md derives each term.
+
+// Instruction estimates. The profiler counts the warp-level executions of
+// instrumented sites (memory accesses, branch conditions, barriers,
+// collectives) and loop iterations, not machine instructions; these turn
+// them into instructions. They are set from the PTX a site compiles to,
+// not fitted to any measured time.
+const (
+	// SiteInstructions is the instructions of one site: the operation
+	// and one instruction computing its address or operand (a load
+	// s[i] is a multiply-add and the load; a branch a compare and the
+	// branch).
+	SiteInstructions = 2
+	// LoopInstructions is the overhead of one loop iteration: the
+	// counter's update, a compare and the backward branch.
+	LoopInstructions = 3
+)
+
+// A Workload is what one launch executes: its shape and its warp-level
+// counts summed over every warp, in the units of the profiler's records
+// (requests per half-warp on 1.x, transactions as Arch.Global and
+// Arch.Shared count them).
+type Workload struct {
+	Blocks, ThreadsPerBlock int
+	// BlocksPerSM is the occupancy calculator's resident blocks per SM.
+	BlocksPerSM int
+
+	GlobalRequests, GlobalTransactions int // loads and stores
+	GlobalBytes                        int // moved by the transactions
+
+	SharedTransactions int // wavefronts, loads and stores
+	SharedConflicts    int // wavefronts beyond the ideal: bank-conflict replays
+
+	Sites          int // warp-level executions of instrumented sites
+	LoopIterations int // warp-level loop iterations (back edges)
+	Barriers       int // warp-level barrier executions
+	ThreadSites    int // active lanes summed over Sites
+}
+
+// A Bottleneck is what bounds a predicted time.
+type Bottleneck string
+
+// The bottlenecks Predict names.
+const (
+	BoundBandwidth   Bottleneck = "memory bandwidth"
+	BoundLatency     Bottleneck = "memory latency"
+	BoundIssue       Bottleneck = "instruction issue"
+	BoundConflicts   Bottleneck = "shared-memory bank conflicts"
+	BoundDivergence  Bottleneck = "divergence"
+	BoundLoops       Bottleneck = "loop overhead"
+	BoundOccupancy   Bottleneck = "occupancy"
+	BoundNothingToDo Bottleneck = "nothing"
+)
+
+// A Prediction is the model's time for a launch and how it came about.
+type Prediction struct {
+	GPU        string
+	Nanos      float64 // the predicted time
+	Bottleneck Bottleneck
+	// Terms: N active warps per SM, MWP and CWP (Hong and Kim), the
+	// repetitions of the resident blocks per SM (Rep), and per warp the
+	// memory and computation cycles.
+	N, MWP, CWP, Rep      float64
+	MemCycles, CompCycles float64
+	// The roofline bounds, in nanoseconds: DRAM bytes over bandwidth, and
+	// every warp instruction issued at the SMs' full rate.
+	DRAMNanos, IssueNanos float64
+	// Shares of the computation cycles: bank-conflict replays, lanes idle
+	// in divergent or partial warps, loop overhead.
+	ConflictShare, IdleShare, LoopShare float64
+}
+
+// String returns the prediction as the profile prints it:
+// "predicted 8054.0 µs on GeForce 8800 GTX (bound by instruction issue)".
+func (p Prediction) String() string {
+	return fmt.Sprintf("predicted %.1f µs on %s (bound by %s)", p.Nanos/1e3, p.GPU, p.Bottleneck)
+}
+
+// perWarp are a workload's counts averaged over its warps, in the model's
+// units.
+type perWarp struct {
+	warps, warpsPerBlock       float64
+	memInsts, txPerInst, bytes float64 // global memory instructions, their transactions and bytes
+	insts, conflictCycles      float64
+	loopInsts, barriers        float64
+	activeLanes                float64 // average active lanes of a site execution
+}
+
+// averages returns w's counts per warp on g.
+func (g GPU) averages(w Workload) perWarp {
+	wpb := float64(ceilDiv(w.ThreadsPerBlock, 32))
+	warps := float64(w.Blocks) * wpb
+	p := perWarp{warps: warps, warpsPerBlock: wpb}
+	requestsPerInst := 1.0
+	if g.Arch.Major == 1 {
+		requestsPerInst = 2 // a request per half-warp
+	}
+	if w.GlobalRequests > 0 {
+		insts := float64(w.GlobalRequests) / requestsPerInst
+		p.memInsts = insts / warps
+		p.txPerInst = float64(w.GlobalTransactions) / insts
+		p.bytes = float64(w.GlobalBytes) / insts
+	}
+	p.loopInsts = LoopInstructions * float64(w.LoopIterations) / warps
+	p.insts = SiteInstructions*float64(w.Sites)/warps + p.loopInsts
+	p.conflictCycles = g.WavefrontCycles * float64(w.SharedConflicts) / warps
+	p.barriers = float64(w.Barriers) / warps
+	p.activeLanes = 32
+	if w.Sites > 0 {
+		p.activeLanes = float64(w.ThreadSites) / float64(w.Sites)
+	}
+	return p
+}
+
+// idealTransactions is the transactions of a coalesced warp access of
+// 4-byte words on a: two 64-byte ones on 1.x (one per half-warp), a
+// 128-byte line on 2.x and 3.x, four 32-byte sectors later.
+func idealTransactions(a Arch) float64 {
+	switch {
+	case a.Major == 1:
+		return 2
+	case a.Major <= 3:
+		return 1
+	}
+	return 4
+}
