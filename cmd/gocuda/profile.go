@@ -48,9 +48,9 @@ Flags:
 // profileOptions are the profile subcommand's own settings.
 type profileOptions struct {
 	arch, gpu, pprof, metrics string
-	regs                 int
-	wide                 bool
-	out                  outputFlags
+	regs                      int
+	wide                      bool
+	out                       outputFlags
 }
 
 // runProfile is the profile subcommand.
