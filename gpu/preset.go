@@ -33,6 +33,13 @@ type GPU struct {
 	// half-warp step on 1.x, a warp step later) holds the banks: a bank
 	// conflict replays it.
 	WavefrontCycles float64
+	// MulInstructions is the issue slots of a 32-bit integer multiply, in
+	// instructions: 4 on 1.x ("32-bit integer multiplication takes 16
+	// clock cycles", against 4 for an add: CUDA Programming Guide 2.x,
+	// 5.1.1.1), 1 later. DivInstructions is an integer division's or
+	// remainder's: "tens of instructions" on 1.x, "below 20" later (CUDA
+	// C Programming Guide 4.x-5.x, 5.4.1): 20 on every GPU.
+	MulInstructions, DivInstructions float64
 }
 
 // IssueCycles returns the cycles one SM needs to issue one warp
@@ -60,25 +67,35 @@ func (g GPU) String() string { return fmt.Sprintf("%s (%s)", g.Name, g.Arch) }
 // cycle from Fermi on.
 var presets = []GPU{
 	{Name: "GeForce 8800 GTX", Key: "g80", Arch: SM10, SMs: 16, MHz: 1350, Lanes: 8, Schedulers: 1,
-		BandwidthGBs: 86.4, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2},
+		BandwidthGBs: 86.4, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
+		MulInstructions: 4, DivInstructions: 20},
 	{Name: "GeForce GTX 280", Key: "gt200", Arch: SM13, SMs: 30, MHz: 1296, Lanes: 8, Schedulers: 1,
-		BandwidthGBs: 141.7, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2},
+		BandwidthGBs: 141.7, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
+		MulInstructions: 4, DivInstructions: 20},
 	{Name: "GeForce GTX 480", Key: "gf100", Arch: SM20, SMs: 15, MHz: 1401, Lanes: 32, Schedulers: 2,
-		BandwidthGBs: 177.4, MemLatency: 600, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 177.4, MemLatency: 600, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "Tesla K20X", Key: "gk110", Arch: SM35, SMs: 14, MHz: 732, Lanes: 192, Schedulers: 4,
-		BandwidthGBs: 250, MemLatency: 230, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 250, MemLatency: 230, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "GeForce GTX 980", Key: "gm204", Arch: SM52, SMs: 16, MHz: 1126, Lanes: 128, Schedulers: 4,
-		BandwidthGBs: 224, MemLatency: 370, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 224, MemLatency: 370, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "Tesla P100", Key: "gp100", Arch: SM60, SMs: 56, MHz: 1480, Lanes: 64, Schedulers: 2,
-		BandwidthGBs: 732, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 732, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "Tesla V100", Key: "gv100", Arch: SM70, SMs: 80, MHz: 1530, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 900, MemLatency: 375, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 900, MemLatency: 375, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "GeForce RTX 2080 Ti", Key: "tu102", Arch: SM75, SMs: 68, MHz: 1545, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 616, MemLatency: 300, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 616, MemLatency: 300, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "A100 SXM4", Key: "ga100", Arch: SM80, SMs: 108, MHz: 1410, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 1555, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 1555, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 	{Name: "H100 SXM5", Key: "gh100", Arch: SM90, SMs: 132, MHz: 1980, Lanes: 128, Schedulers: 4,
-		BandwidthGBs: 3350, MemLatency: 480, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1},
+		BandwidthGBs: 3350, MemLatency: 480, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
+		MulInstructions: 1, DivInstructions: 20},
 }
 
 // Presets returns the modelled GPUs, oldest first.

@@ -15,18 +15,21 @@ import "fmt"
 
 // Instruction estimates. The profiler counts the warp-level executions of
 // instrumented sites (memory accesses, branch conditions, barriers,
-// collectives) and loop iterations, not machine instructions; these turn
-// them into instructions. They are set from the PTX a site compiles to,
-// not fitted to any measured time.
+// collectives), loop iterations and the source's arithmetic operators,
+// not machine instructions; these turn them into instructions. They are
+// set from the PTX such code compiles to, not fitted to any measured time.
 const (
-	// SiteInstructions is the instructions of one site: the operation
-	// and one instruction computing its address or operand (a load
-	// s[i] is a multiply-add and the load; a branch a compare and the
-	// branch).
-	SiteInstructions = 2
-	// LoopInstructions is the overhead of one loop iteration: the
-	// counter's update, a compare and the backward branch.
-	LoopInstructions = 3
+	// SiteInstructions is the instruction of one site: the load, store,
+	// branch or barrier.
+	SiteInstructions = 1
+	// AddressInstructions is the instruction a memory access spends
+	// scaling its index into an address.
+	AddressInstructions = 1
+	// LoopInstructions is what one loop iteration costs beyond the
+	// arithmetic the profiler counts: nothing, since a compiled loop's
+	// one branch per iteration is its condition's (a site), and a range
+	// loop's increment, compare and branch are counted as arithmetic.
+	LoopInstructions = 0
 )
 
 // A Workload is what one launch executes: its shape and its warp-level
@@ -41,6 +44,7 @@ type Workload struct {
 	GlobalRequests, GlobalTransactions int // loads and stores
 	GlobalBytes                        int // moved by the transactions
 
+	SharedRequests     int // warp-level shared accesses, loads and stores
 	SharedTransactions int // wavefronts, loads and stores
 	SharedConflicts    int // wavefronts beyond the ideal: bank-conflict replays
 
@@ -48,6 +52,10 @@ type Workload struct {
 	LoopIterations int // warp-level loop iterations (back edges)
 	Barriers       int // warp-level barrier executions
 	ThreadSites    int // active lanes summed over Sites
+	// ALU, IntMuls and IntDivs are warp-level arithmetic operations:
+	// plain ones, 32-bit integer multiplications, and integer divisions
+	// and remainders (GPU.MulInstructions and DivInstructions each).
+	ALU, IntMuls, IntDivs int
 }
 
 // A Bottleneck is what bounds a predicted time.
@@ -115,7 +123,9 @@ func (g GPU) averages(w Workload) perWarp {
 		p.bytes = float64(w.GlobalBytes) / insts
 	}
 	p.loopInsts = LoopInstructions * float64(w.LoopIterations) / warps
-	p.insts = SiteInstructions*float64(w.Sites)/warps + p.loopInsts
+	memory := p.memInsts*warps + float64(w.SharedRequests)
+	arith := float64(w.ALU) + g.MulInstructions*float64(w.IntMuls) + g.DivInstructions*float64(w.IntDivs)
+	p.insts = (SiteInstructions*float64(w.Sites)+AddressInstructions*memory+arith)/warps + p.loopInsts
 	p.conflictCycles = g.WavefrontCycles * float64(w.SharedConflicts) / warps
 	p.barriers = float64(w.Barriers) / warps
 	p.activeLanes = 32

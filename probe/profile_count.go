@@ -15,6 +15,9 @@ import (
 // address space.
 func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 	c := &bp.state(g.site).counts
+	c.ALUOps += g.site.ALU
+	c.IntMulOps += g.site.Muls
+	c.IntDivOps += g.site.Divs
 	switch g.site.Kind {
 	case BackEdge:
 		c.LoopIterations++

@@ -33,20 +33,41 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 	case *ast.GenDecl:
 		return n.Tok == token.VAR // constants and types are not code
 	case *ast.AssignStmt:
+		r.statementOps(n)
 		r.assign(n, f)
 	case *ast.IncDecStmt:
+		r.statementOps(n)
 		r.access(n.X, ReadWrite, f)
+	case *ast.ExprStmt:
+		r.statementOps(n)
+		return true
 	case *ast.IfStmt:
 		r.walk(n.Init, f)
+		if r.static(n.Cond) { // no branch to charge: keep the operations past the if
+			pending := r.pending
+			r.pending = Ops{}
+			r.walk(n.Body, f)
+			r.walk(n.Else, f)
+			r.pending.add(pending)
+			return false
+		}
+		r.pending.add(r.ops(n.Cond))
 		r.cond(n.Cond, f)
 		r.walk(n.Body, f)
 		r.walk(n.Else, f)
 	case *ast.ForStmt:
 		r.walk(n.Init, f)
+		r.pending.add(r.ops(n.Cond, n.Post)) // both run every iteration
+		if n.Cond == nil {
+			r.pending.ALU++ // the jump back; a condition is its own branch
+		}
 		r.cond(n.Cond, f)
+		r.quiet = true
 		r.walk(n.Post, f)
+		r.quiet = false
 		r.loopBody(n.For, n.Body, f)
 	case *ast.RangeStmt:
+		r.pending.ALU += 3 // the index's increment, compare and branch
 		r.unaccessed(n.Key, f)
 		r.unaccessed(n.Value, f)
 		r.unaccessed(n.X, f)
@@ -72,6 +93,13 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 	return false
 }
 
+// statementOps adds the operations of statement s to those pending.
+func (r *fileRewriter) statementOps(s ast.Stmt) {
+	if !r.quiet {
+		r.pending.add(r.ops(s))
+	}
+}
+
 // static reports whether e is a constant or a type: no code runs there
 // (len of an array is a constant, and must stay one).
 func (r *fileRewriter) static(e ast.Expr) bool {
@@ -83,6 +111,9 @@ func (r *fileRewriter) static(e ast.Expr) bool {
 // thread parameter, else part of f's kernel, if any.
 func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
 	c := &fn{name: f.closureName(), kernel: f.kernel, closure: true, k: f.k}
+	pending := r.pending
+	r.pending = Ops{}
+	defer func() { r.pending = pending }()
 	if name, ok := r.varLits[lit]; ok {
 		c.kernel = name
 	}

@@ -73,12 +73,16 @@ func (c Counts) Workload(cfg LaunchConfig) gpu.Workload {
 		GlobalRequests:     c.GldRequests + c.GstRequests + c.LocalLdRequests + c.LocalStRequests,
 		GlobalTransactions: c.GldTransactions + c.GstTransactions + c.LocalLdTransactions + c.LocalStTransactions,
 		GlobalBytes:        c.GldBytes + c.GstBytes + c.localBytes(),
+		SharedRequests:     c.SharedLdRequests + c.SharedStRequests,
 		SharedTransactions: c.SharedLdTransactions + c.SharedStTransactions,
 		SharedConflicts:    c.SharedLdConflicts + c.SharedStConflicts,
 		Sites:              c.InstExecuted,
 		LoopIterations:     c.LoopIterations,
 		Barriers:           c.Barriers,
 		ThreadSites:        c.ThreadInstExecuted,
+		ALU:                c.ALUOps,
+		IntMuls:            c.IntMulOps,
+		IntDivs:            c.IntDivOps,
 	}
 }
 
@@ -169,6 +173,14 @@ type Counts struct {
 	// executions of block barriers, which are.
 	LoopIterations int `json:"loop_iterations"`
 	Barriers       int `json:"barriers"`
+
+	// ALUOps, IntMulOps and IntDivOps are warp-level arithmetic
+	// operations of the kernel's source, not in InstExecuted: plain
+	// operations, integer multiplications, and integer divisions and
+	// remainders (instrument.Ops).
+	ALUOps    int `json:"alu_ops"`
+	IntMulOps int `json:"int_mul_ops"`
+	IntDivOps int `json:"int_div_ops"`
 }
 
 // Add adds o to c.
@@ -197,6 +209,9 @@ func (c *Counts) Add(o Counts) {
 	c.ThreadInstExecuted += o.ThreadInstExecuted
 	c.LoopIterations += o.LoopIterations
 	c.Barriers += o.Barriers
+	c.ALUOps += o.ALUOps
+	c.IntMulOps += o.IntMulOps
+	c.IntDivOps += o.IntDivOps
 }
 
 // divergence returns c's branch and instruction counts as a
