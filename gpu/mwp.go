@@ -17,7 +17,10 @@ import "fmt"
 // N; CWP is (memory + computation) over computation, bounded by N. Hong
 // and Kim's three cases give the cycles of one round of resident blocks,
 // never less than issuing all N warps' instructions; barriers add
-// departure delay × (MWP − 1) each per resident block; the rounds repeat
+// departure delay × (MWP − 1) each per resident block (Hong and Kim's
+// synchronization cost: the last warp's memory requests leave MWP − 1
+// departures after the first's), counting only as many barriers as the
+// warp has global memory instructions to wait for; the rounds repeat
 // Rep = blocks / (resident blocks × active SMs) times. The result is
 // never below the roofline bounds: the launch's bytes over the DRAM
 // bandwidth, its instructions over the SMs' issue rate.
@@ -50,7 +53,7 @@ func (g GPU) Predict(w Workload) (Prediction, error) {
 		p.CWP = min((p.MemCycles+p.CompCycles)/p.CompCycles, p.N)
 	}
 	round, memoryBound := g.round(p, a, memL)
-	round += dep * max(p.MWP-1, 0) * a.barriers * float64(activeBlocks)
+	round += dep * max(p.MWP-1, 0) * min(a.barriers, a.memInsts) * float64(activeBlocks)
 	p.Nanos = round * p.Rep / g.MHz * 1e3
 	p.DRAMNanos = float64(w.GlobalBytes) / g.BandwidthGBs
 	p.IssueNanos = g.IssueCycles() * a.insts * a.warps / float64(g.SMs) / g.MHz * 1e3

@@ -40,7 +40,7 @@ func (r *fileRewriter) ops(nodes ...ast.Node) Ops {
 				}
 				r.exprOp(n, &o)
 			case *ast.AssignStmt:
-				if op, ok := assignOps[n.Tok]; ok && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if op, ok := assignOps[n.Tok]; ok && len(n.Lhs) == 1 && len(n.Rhs) == 1 && !r.fused(op, n.Lhs[0], n.Rhs[0]) {
 					o.add(r.binaryOp(op, n.Lhs[0], n.Rhs[0]))
 				}
 			case *ast.IncDecStmt:
@@ -56,7 +56,9 @@ func (r *fileRewriter) ops(nodes ...ast.Node) Ops {
 func (r *fileRewriter) exprOp(e ast.Expr, o *Ops) {
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
-		o.add(r.binaryOp(e.Op, e.X, e.Y))
+		if !r.fused(e.Op, e.X, e.Y) {
+			o.add(r.binaryOp(e.Op, e.X, e.Y))
+		}
 	case *ast.UnaryExpr:
 		if e.Op != token.AND && e.Op != token.ARROW {
 			o.ALU++
@@ -82,6 +84,26 @@ func (r *fileRewriter) binaryOp(op token.Token, x, y ast.Expr) Ops {
 		return Ops{Mul: 1}
 	}
 	return Ops{Div: 1}
+}
+
+// fused reports whether x op y is a floating-point addition or
+// subtraction of a product, which compiles to one multiply-add with the
+// product (nvcc contracts them by default, -fmad=true).
+func (r *fileRewriter) fused(op token.Token, x, y ast.Expr) bool {
+	if op != token.ADD && op != token.SUB {
+		return false
+	}
+	product := func(e ast.Expr) bool {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		return ok && b.Op == token.MUL && r.float(b)
+	}
+	return r.float(x) && (product(x) || product(y))
+}
+
+// float reports whether e is of a floating-point type.
+func (r *fileRewriter) float(e ast.Expr) bool {
+	t, ok := r.info.TypeOf(e).Underlying().(*types.Basic)
+	return ok && t.Info()&types.IsFloat != 0
 }
 
 // powerOfTwo reports whether e is a constant power of two.

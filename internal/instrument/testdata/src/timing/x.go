@@ -23,3 +23,11 @@ func reduce(t *gocuda.Thread, in []int32, s int) {
 		in[q] = in[q] / 4
 	}
 }
+
+func dot(t *gocuda.Thread, a, b, c []float32) {
+	var sum float32
+	for k := range 16 {
+		sum += a[k] * b[k]
+	}
+	c[t.ThreadIdx.X] = sum*2 + a[0]*b[0]
+}
