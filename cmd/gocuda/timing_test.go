@@ -130,3 +130,27 @@ func assertRatio(t *testing.T, want, got, tol float64, format string, args ...an
 	}
 	assert.InDelta(t, 1, got/want, tol, "%s: predicted %.2f, published %.2f", what, got, want)
 }
+
+// TestProfileGPUFlag: -gpu picks a preset and defaults -arch to its
+// architecture; a preset of another architecture than -arch's, or an
+// unknown one, is a usage error.
+func TestProfileGPUFlag(t *testing.T) {
+	for _, tc := range []struct {
+		arch, gpu string
+		env       []string // nil: an error
+	}{
+		{"", "", []string{record.EnvArch + "=sm_90"}},
+		{"", "g80", []string{record.EnvGPU + "=g80", record.EnvArch + "=sm_10"}},
+		{"sm_70", "Tesla V100", []string{record.EnvGPU + "=gv100", record.EnvArch + "=sm_70"}},
+		{"sm_90", "g80", nil},
+		{"", "voodoo2", nil},
+	} {
+		env, err := profileOptions{arch: tc.arch, gpu: tc.gpu}.env()
+		if tc.env == nil {
+			assert.Error(t, err, "%+v", tc)
+			continue
+		}
+		require.NoError(t, err, "%+v", tc)
+		assert.Equal(t, tc.env, env)
+	}
+}

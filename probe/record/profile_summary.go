@@ -76,8 +76,8 @@ func profHeader(b *strings.Builder, p *KernelProfile) {
 		profPercent(m.BranchEfficiency), divergent, profPercent(m.WarpExecutionEfficiency))
 	if p.Timing != nil {
 		tm := p.Timing
-		line("  predicted %s on %s (bound by %s): %.0f warps/SM, MWP %.1f, CWP %.1f, %.1f rounds, "+
-			"per warp %.0f memory and %.0f compute cycles", profMicros(p.PredictedNS), p.GPU, p.Bottleneck,
+		line("  predicted %s on %s (bound by %s)", profMicros(p.PredictedNS), p.GPU, p.Bottleneck)
+		line("    %.0f warps/SM, MWP %.1f, CWP %.1f, %.1f rounds of resident blocks, per warp %.0f memory and %.0f compute cycles",
 			tm.Warps, tm.MWP, tm.CWP, tm.Rounds, tm.MemCycles, tm.CompCycles)
 	}
 }
