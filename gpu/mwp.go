@@ -82,13 +82,17 @@ func (g GPU) memLatency(a perWarp) (memL, dep float64) {
 // Hong and Kim's cases, and whether memory bounds it.
 func (g GPU) round(p Prediction, a perWarp, memL float64) (cycles float64, memoryBound bool) {
 	issueAll := p.CompCycles * p.N
+	// The computation between two memory instructions of a warp; a
+	// warp that has any has at least one (the average over warps may
+	// be less when most warps have none).
+	between := p.CompCycles / max(a.memInsts, 1)
 	switch {
 	case a.memInsts == 0:
 		return issueAll, false
 	case p.MWP == p.N && p.CWP == p.N: // too few warps to hide either
-		cycles = p.MemCycles + p.CompCycles + p.CompCycles/a.memInsts*(p.MWP-1)
+		cycles = p.MemCycles + p.CompCycles + between*(p.MWP-1)
 	case p.CWP >= p.MWP || p.CompCycles > p.MemCycles:
-		cycles = p.MemCycles*p.N/p.MWP + p.CompCycles/a.memInsts*(p.MWP-1)
+		cycles = p.MemCycles*p.N/p.MWP + between*(p.MWP-1)
 	default: // computation hides memory but for one latency
 		return memL + issueAll, false
 	}

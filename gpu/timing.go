@@ -30,6 +30,10 @@ const (
 	// one branch per iteration is its condition's (a site), and a range
 	// loop's increment, compare and branch are counted as arithmetic.
 	LoopInstructions = 0
+	// LoopOverhead is the instructions of those counted that one loop
+	// iteration spends on itself (its counter's update, compare and
+	// branch), for the share Prediction.LoopShare reports.
+	LoopOverhead = 3
 )
 
 // A Workload is what one launch executes: its shape and its warp-level
@@ -103,7 +107,7 @@ type perWarp struct {
 	warps, warpsPerBlock       float64
 	memInsts, txPerInst, bytes float64 // global memory instructions, their transactions and bytes
 	insts, conflictCycles      float64
-	loopInsts, barriers        float64
+	loopInsts, barriers        float64 // loopInsts: the loops' own instructions, among insts
 	activeLanes                float64 // average active lanes of a site execution
 }
 
@@ -122,10 +126,10 @@ func (g GPU) averages(w Workload) perWarp {
 		p.txPerInst = float64(w.GlobalTransactions) / insts
 		p.bytes = float64(w.GlobalBytes) / insts
 	}
-	p.loopInsts = LoopInstructions * float64(w.LoopIterations) / warps
+	p.loopInsts = LoopOverhead * float64(w.LoopIterations) / warps
 	memory := p.memInsts*warps + float64(w.SharedRequests)
 	arith := float64(w.ALU) + g.MulInstructions*float64(w.IntMuls) + g.DivInstructions*float64(w.IntDivs)
-	p.insts = (SiteInstructions*float64(w.Sites)+AddressInstructions*memory+arith)/warps + p.loopInsts
+	p.insts = (SiteInstructions*float64(w.Sites)+AddressInstructions*memory+arith+LoopInstructions*float64(w.LoopIterations))/warps
 	p.conflictCycles = g.WavefrontCycles * float64(w.SharedConflicts) / warps
 	p.barriers = float64(w.Barriers) / warps
 	p.activeLanes = 32
