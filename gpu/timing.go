@@ -129,7 +129,7 @@ func (g GPU) averages(w Workload) perWarp {
 	p.loopInsts = LoopOverhead * float64(w.LoopIterations) / warps
 	memory := p.memInsts*warps + float64(w.SharedRequests)
 	arith := float64(w.ALU) + g.MulInstructions*float64(w.IntMuls) + g.DivInstructions*float64(w.IntDivs)
-	p.insts = (SiteInstructions*float64(w.Sites)+AddressInstructions*memory+arith+LoopInstructions*float64(w.LoopIterations))/warps
+	p.insts = (SiteInstructions*float64(w.Sites) + AddressInstructions*memory + arith + LoopInstructions*float64(w.LoopIterations)) / warps
 	p.conflictCycles = g.WavefrontCycles * float64(w.SharedConflicts) / warps
 	p.barriers = float64(w.Barriers) / warps
 	p.activeLanes = 32
