@@ -15,12 +15,12 @@ import (
 // TestTimingTextbooks): Harris's seven reductions of 2^22 ints and Ryoo et
 // al.'s three matrix multiplies, launched as the papers launched them on
 // the GeForce 8800 GTX, to be profiled by gocuda profile for sm_10. They
-// run only where EnvTimingWorkload is set: uninstrumented they are only
+// run only where envTimingWorkload is set: uninstrumented they are only
 // slow reductions.
 
-// EnvTimingWorkload names the variable that turns the timing workloads on;
+// envTimingWorkload names the variable that turns the timing workloads on;
 // its value is the log2 of the reductions' length (22 for Harris's 2^22
-// ints), and EnvTimingMatMul's the matrices' side.
+// ints), and envTimingMatMul's the matrices' side.
 const (
 	envTimingWorkload = "GOCUDA_TIMING_WORKLOAD"
 	envTimingMatMul   = "GOCUDA_TIMING_MATMUL"

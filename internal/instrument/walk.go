@@ -42,30 +42,9 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		r.statementOps(n)
 		return true
 	case *ast.IfStmt:
-		r.walk(n.Init, f)
-		if r.static(n.Cond) { // no branch to charge: keep the operations past the if
-			pending := r.pending
-			r.pending = Ops{}
-			r.walk(n.Body, f)
-			r.walk(n.Else, f)
-			r.pending.add(pending)
-			return false
-		}
-		r.pending.add(r.ops(n.Cond))
-		r.cond(n.Cond, f)
-		r.walk(n.Body, f)
-		r.walk(n.Else, f)
+		r.ifStmt(n, f)
 	case *ast.ForStmt:
-		r.walk(n.Init, f)
-		r.pending.add(r.ops(n.Cond, n.Post)) // both run every iteration
-		if n.Cond == nil {
-			r.pending.ALU++ // the jump back; a condition is its own branch
-		}
-		r.cond(n.Cond, f)
-		r.quiet = true
-		r.walk(n.Post, f)
-		r.quiet = false
-		r.loopBody(n.For, n.Body, f)
+		r.forStmt(n, f)
 	case *ast.RangeStmt:
 		r.pending.ALU += 3 // the index's increment, compare and branch
 		r.unaccessed(n.Key, f)
@@ -91,6 +70,42 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		return true
 	}
 	return false
+}
+
+// ifStmt walks an if statement: its condition is a branch site, which
+// takes the operations pending, unless it is a constant (no branch: the
+// operations wait past the if for a site that runs whichever way).
+func (r *fileRewriter) ifStmt(n *ast.IfStmt, f *fn) {
+	r.walk(n.Init, f)
+	if r.static(n.Cond) {
+		pending := r.pending
+		r.pending = Ops{}
+		r.walk(n.Body, f)
+		r.walk(n.Else, f)
+		r.pending.add(pending)
+		return
+	}
+	r.pending.add(r.ops(n.Cond))
+	r.cond(n.Cond, f)
+	r.walk(n.Body, f)
+	r.walk(n.Else, f)
+}
+
+// forStmt walks a for statement: its condition, the loop's one branch per
+// iteration, takes the operations of the condition and of the post
+// statement, which run every iteration (a loop without a condition
+// charges its jump back to the back edge).
+func (r *fileRewriter) forStmt(n *ast.ForStmt, f *fn) {
+	r.walk(n.Init, f)
+	r.pending.add(r.ops(n.Cond, n.Post))
+	if n.Cond == nil {
+		r.pending.ALU++
+	}
+	r.cond(n.Cond, f)
+	r.quiet = true
+	r.walk(n.Post, f)
+	r.quiet = false
+	r.loopBody(n.For, n.Body, f)
 }
 
 // statementOps adds the operations of statement s to those pending.

@@ -63,8 +63,8 @@ func NewTiming(p gpu.Prediction) *Timing {
 		ConflictShare: p.ConflictShare, IdleShare: p.IdleShare, LoopShare: p.LoopShare}
 }
 
-// Workload returns the timing model's input for a launch of cfg whose
-// counts are c, with blocksPerSM resident blocks per SM.
+// Workload returns the timing model's input for a launch of cfg (its
+// occupancy giving the resident blocks per SM) whose counts are c.
 func (c Counts) Workload(cfg LaunchConfig) gpu.Workload {
 	return gpu.Workload{
 		Blocks:             cfg.Grid[0] * cfg.Grid[1] * cfg.Grid[2],
