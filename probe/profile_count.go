@@ -18,11 +18,7 @@ func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 	c.ALUOps += g.site.ALU
 	c.IntMulOps += g.site.Muls
 	c.IntDivOps += g.site.Divs
-	switch g.site.Kind {
-	case BackEdge:
-		c.LoopIterations++
-		return // the loop's compare and branch are its condition's site, if any
-	case Barrier:
+	if g.site.Kind == Barrier {
 		c.Barriers++
 	}
 	d := gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,

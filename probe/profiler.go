@@ -220,9 +220,14 @@ func (p *profiler) branch(t *gocuda.Thread, site *Site, taken bool) {
 
 func (p *profiler) barrier(t *gocuda.Thread, site *Site) { p.executed(t, site) }
 
-// loop joins an iteration of a loop to its warp-level execution: the
-// model's loop overhead.
-func (p *profiler) loop(t *gocuda.Thread, site *Site) { p.executed(t, site) }
+// loop counts an iteration of a loop by t; its warp-level iterations are
+// reckoned when the block ends (see blockProfile.loops), without the cost
+// of assembling warp-level executions.
+func (p *profiler) loop(t *gocuda.Thread, site *Site) {
+	if _, bp := p.blockOf(t); bp != nil {
+		bp.state(site).exec[t.ThreadRank()]++
+	}
+}
 
 func (p *profiler) mask(t *gocuda.Thread, site *Site, _ uint32) { p.executed(t, site) }
 
