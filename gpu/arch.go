@@ -20,6 +20,7 @@ var (
 	SM30 = Arch{3, 0} // Kepler
 	SM35 = Arch{3, 5}
 	SM50 = Arch{5, 0} // Maxwell
+	SM52 = Arch{5, 2} // GM204 (GeForce GTX 980)
 	SM60 = Arch{6, 0} // Pascal
 	SM70 = Arch{7, 0} // Volta
 	SM75 = Arch{7, 5} // Turing
@@ -31,7 +32,7 @@ var (
 
 // Archs returns the modelled architectures, oldest first.
 func Archs() []Arch {
-	return []Arch{SM10, SM11, SM12, SM13, SM20, SM30, SM35, SM50, SM60, SM70, SM75, SM80, SM86, SM89, SM90}
+	return []Arch{SM10, SM11, SM12, SM13, SM20, SM30, SM35, SM50, SM52, SM60, SM70, SM75, SM80, SM86, SM89, SM90}
 }
 
 // String returns the architecture as nvcc names it: "sm_20".

@@ -6,7 +6,11 @@
 // GPU would keep resident, and which resource binds; and what one warp's
 // memory instruction costs there: the transactions of a global access
 // under each generation's coalescing rules (Arch.Global), and the bank
-// conflicts of a shared-memory access (Arch.Shared).
+// conflicts of a shared-memory access (Arch.Shared); and how long a
+// launch would take on a GPU of that architecture (GPU.Predict: Hong and
+// Kim's MWP-CWP model with roofline bounds, on the warp-level counts the
+// profiler gathers, for the presets Presets lists, G80 to GH100, whose
+// figures come from specifications and published microbenchmarks).
 //
 // The figures come from the CUDA C Programming Guide's tables and the
 // occupancy calculator's sources, as collected in the project's

@@ -132,10 +132,13 @@ func Mask(t *gocuda.Thread, site *Site, mask uint32) uint32 {
 
 // Back is called at the top of every loop body. It stops a thread whose
 // launch has failed or been cancelled, so that LaunchContext can end a
-// kernel that would loop forever.
+// kernel that would loop forever; the profiler counts the iteration.
 func Back(t *gocuda.Thread, site *Site) {
 	if engine.Stopped(t) {
 		panic(errStopped)
+	}
+	if on {
+		rec.loop(t, site)
 	}
 }
 

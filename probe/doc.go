@@ -47,6 +47,13 @@
 // along different paths, such as a lane-dependent condition inside a loop.
 // Instructions are approximated by instrumented sites: every warp-level
 // execution of a site counts as one for warp_execution_efficiency.
+// Besides, the profiler counts for the timing model the warp-level
+// iterations of loop bodies, the barriers, and the arithmetic each site
+// stands for (Site.ALU, Muls and Divs: the operators of its statement and
+// of the statements without a site before it); a condition that is a
+// constant is no branch. Each launch's counts give its predicted time on
+// the GPU preset GOCUDA_PROBE_GPU names, or by default the preset of
+// GOCUDA_PROBE_ARCH, if any (gpu.GPU.Predict).
 //
 // Addresses are modelled as a GPU would see them. Shared memory is a
 // per-block address space holding the block's Shared allocations in the

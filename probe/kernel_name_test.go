@@ -44,3 +44,28 @@ func TestKernelNamedByEntry(t *testing.T) {
 	p := profileOne(t, "sm_70", "", blocks(1), namedKernel(out))
 	assert.Equal(t, "probe.NamedKernel", p.Kernel)
 }
+
+// genericSites name a generic kernel as gocuda compile's generated file
+// (a *_gocuda.go) registers its constructor.
+var genericSites = Register([]Site{
+	{Kind: Kernel, Func: "probe.GenericNamedKernel", File: "/src/probe/named_gocuda.go", Line: 1, EndLine: 9},
+})
+
+// GenericNamedKernel is a generic kernel constructor whose closure's lines
+// lie in this file, which namedSites names NamedKernel: the situation of a
+// generated wrapper after a //line directive naming another function.
+func GenericNamedKernel[T any](out []T) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		var zero T
+		*Index(t, &namedSites[0], out, 0) = zero
+	}
+}
+
+// TestGenericKernelNamedByConstructor: a generic generated kernel's launch
+// is named after its constructor's entry, not after the kernel whose lines
+// hold its closure.
+func TestGenericKernelNamedByConstructor(t *testing.T) {
+	require.Len(t, genericSites, 1)
+	p := profileOne(t, "sm_70", "", blocks(1), GenericNamedKernel(make([]int32, 1)))
+	assert.Equal(t, "probe.GenericNamedKernel", p.Kernel)
+}

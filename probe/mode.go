@@ -38,6 +38,8 @@ type recorder interface {
 	observed(t *gocuda.Thread, site *Site)
 	// fence is a device-wide memory fence (atomic.ThreadFence).
 	fence(t *gocuda.Thread, site *Site)
+	// loop is the start of an iteration of a loop's body.
+	loop(t *gocuda.Thread, site *Site)
 }
 
 var (
@@ -86,7 +88,7 @@ func newRecorder(mode string) (recorder, error) {
 	case "check":
 		return newChecker(), nil
 	case "profile":
-		return newProfiler(os.Getenv(record.EnvArch), os.Getenv(record.EnvRegs))
+		return newProfiler(os.Getenv(record.EnvArch), os.Getenv(record.EnvRegs), os.Getenv(record.EnvGPU))
 	}
 	return nil, fmt.Errorf("%s=%q: want check or profile", record.EnvMode, mode)
 }

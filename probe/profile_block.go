@@ -181,8 +181,8 @@ func (bp *blockProfile) place(b *probelink.Block, p uintptr, size int, slice uin
 	return bp.prof.allocs.model(p, slice), false, false
 }
 
-// end counts the groups left when the block ends, and returns the
-// counts of the block's sites.
+// end counts the groups left when the block ends, and the loops'
+// iterations, and returns the counts of the block's sites.
 func (bp *blockProfile) end() []*siteProfile {
 	dynBase := profAlignUp(bp.staticEnd, profSharedAlign)
 	for key, g := range bp.groups {
@@ -190,5 +190,32 @@ func (bp *blockProfile) end() []*siteProfile {
 		delete(bp.groups, key)
 		bp.free = append(bp.free, g)
 	}
+	for _, s := range bp.touched {
+		if s.site.Kind == BackEdge {
+			bp.loops(s)
+		}
+	}
 	return bp.touched
+}
+
+// loops counts the warp-level iterations of s, a loop's back edge: a warp
+// goes on while any of its lanes does, so it runs as many as its lane
+// that ran the most (the k-th iterations of its lanes are one warp-level
+// execution, as other sites' are). Each carries the site's arithmetic;
+// none is an instruction of its own (the loop's branch is its condition's
+// site, or arithmetic of a range loop).
+func (bp *blockProfile) loops(s *siteProfile) {
+	n := 0
+	for w := 0; w < len(s.exec); w += 32 {
+		most := uint32(0)
+		for _, k := range s.exec[w:min(w+32, len(s.exec))] {
+			most = max(most, k)
+		}
+		n += int(most)
+	}
+	c := &s.counts
+	c.LoopIterations += n
+	c.ALUOps += n * s.site.ALU
+	c.IntMulOps += n * s.site.Muls
+	c.IntDivOps += n * s.site.Divs
 }

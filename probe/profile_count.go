@@ -15,6 +15,12 @@ import (
 // address space.
 func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 	c := &bp.state(g.site).counts
+	c.ALUOps += g.site.ALU
+	c.IntMulOps += g.site.Muls
+	c.IntDivOps += g.site.Divs
+	if g.site.Kind == Barrier {
+		c.Barriers++
+	}
 	d := gpu.Divergence{Branches: c.Branches, Divergent: c.DivergentBranches,
 		WarpInst: c.InstExecuted, ThreadInst: c.ThreadInstExecuted}
 	d.Executed(g.lanes)

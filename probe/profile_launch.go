@@ -37,7 +37,22 @@ func (p *profiler) profile(l *probelink.Launch, lp *launchProfile) *record.Kerne
 		kp.Lines = append(kp.Lines, *row)
 	}
 	kp.Finish()
+	p.predict(kp)
 	return kp
+}
+
+// predict sets the predicted time of kp, the profile of one launch, if
+// the profiler has a GPU to predict for and the launch fits on it.
+func (p *profiler) predict(kp *record.KernelProfile) {
+	if p.gpu == nil || kp.Configs[0].Occupancy.Error != "" {
+		return
+	}
+	pr, err := p.gpu.Predict(kp.Total.Workload(kp.Configs[0]))
+	if err != nil {
+		return
+	}
+	kp.GPU, kp.PredictedNS, kp.Bottleneck = p.gpu.Name, pr.Nanos, string(pr.Bottleneck)
+	kp.Timing = record.NewTiming(pr)
 }
 
 // A lineKey identifies a source line of a function.

@@ -34,12 +34,12 @@ func TestProfileLaunchesMerge(t *testing.T) {
 
 // TestNewProfilerSettings: the defaults, and the settings refused.
 func TestNewProfilerSettings(t *testing.T) {
-	r, err := newProfiler("", "")
+	r, err := newProfiler("", "", "")
 	require.NoError(t, err)
 	assert.Equal(t, "sm_90", r.(*profiler).arch.String())
 	assert.Equal(t, 32, r.(*profiler).regs)
 	for _, bad := range [][2]string{{"sm_99", ""}, {"sm_70", "many"}, {"sm_70", "-1"}, {"sm_20", "64"}} {
-		_, err := newProfiler(bad[0], bad[1])
+		_, err := newProfiler(bad[0], bad[1], "")
 		assert.Error(t, err, "%q", bad)
 	}
 }

@@ -25,19 +25,41 @@ const (
 type profiler struct {
 	arch   gpu.Arch
 	regs   int
+	gpu    *gpu.GPU // the timing model's GPU; nil if none models arch
 	allocs profAllocs
 }
 
 // newProfiler returns the profiler for the GPU arch ("sm_70"; empty means
-// DefaultArch) with regs registers per thread (empty means
-// DefaultRegisters; 0 leaves registers out of occupancy).
-func newProfiler(arch, regs string) (recorder, error) {
+// DefaultArch, or the architecture of the preset named model) with regs
+// registers per thread (empty means DefaultRegisters; 0 leaves registers
+// out of occupancy), predicting times on the GPU preset named model
+// (empty: the preset of arch, if any).
+func newProfiler(arch, regs, model string) (recorder, error) {
+	var g *gpu.GPU
+	if model != "" {
+		m, err := gpu.LookupGPU(model)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", record.EnvGPU, err)
+		}
+		g = &m
+		if arch == "" {
+			arch = m.Arch.String()
+		}
+	}
 	if arch == "" {
 		arch = DefaultArch
 	}
 	a, err := gpu.ParseArch(arch)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", record.EnvArch, err)
+	}
+	switch {
+	case g != nil && g.Arch != a:
+		return nil, fmt.Errorf("%s=%s: the %s is %v, not %v", record.EnvGPU, model, g.Name, g.Arch, a)
+	case g == nil:
+		if m, ok := gpu.PresetFor(a); ok {
+			g = &m
+		}
 	}
 	r := DefaultRegisters
 	if regs != "" {
@@ -49,7 +71,7 @@ func newProfiler(arch, regs string) (recorder, error) {
 	if most := a.Limits().MaxRegsPerThread; r < 0 || r > most {
 		return nil, fmt.Errorf("%s=%d: %v allows 0 to %d registers per thread", record.EnvRegs, r, a, most)
 	}
-	return &profiler{arch: a, regs: r}, nil
+	return &profiler{arch: a, regs: r, gpu: g}, nil
 }
 
 // launchProfile is a launch's totals (probelink.Launch.State), into which
@@ -197,6 +219,15 @@ func (p *profiler) branch(t *gocuda.Thread, site *Site, taken bool) {
 }
 
 func (p *profiler) barrier(t *gocuda.Thread, site *Site) { p.executed(t, site) }
+
+// loop counts an iteration of a loop by t; its warp-level iterations are
+// reckoned when the block ends (see blockProfile.loops), without the cost
+// of assembling warp-level executions.
+func (p *profiler) loop(t *gocuda.Thread, site *Site) {
+	if _, bp := p.blockOf(t); bp != nil {
+		bp.state(site).exec[t.ThreadRank()]++
+	}
+}
 
 func (p *profiler) mask(t *gocuda.Thread, site *Site, _ uint32) { p.executed(t, site) }
 

@@ -44,6 +44,11 @@ type Site struct {
 	// EndLine is a Kernel's last line; a launch whose function starts
 	// on a line from Line to EndLine of File is named Func.
 	EndLine int
+	// ALU, Muls and Divs are the arithmetic the site stands for: the
+	// operators of its statement and of the statements without a site
+	// before it, as plain operations, integer multiplications and integer
+	// divisions or remainders (the timing model's instructions).
+	ALU, Muls, Divs int
 
 	id     int32  // index in the process's site list, set by Register
 	kernel string // the innermost Kernel entry of its table holding it, by Register
@@ -113,6 +118,12 @@ func kernelAt(pc uintptr) string {
 	file, line := f.FileLine(pc)
 	sites.Lock()
 	defer sites.Unlock()
+	if name := compiledNamed(record.FuncName(shortFunc(f.Name()))); name != "" {
+		// Before the lines: a generated wrapper's closure follows the
+		// //line directive of the body generated before it, which names
+		// another function's source.
+		return name
+	}
 	var entries []Site
 	for _, k := range sites.kernels[file] {
 		entries = append(entries, *k)
@@ -120,7 +131,7 @@ func kernelAt(pc uintptr) string {
 	if name := innermost(entries, file, line); name != "" {
 		return name
 	}
-	return compiledNamed(record.FuncName(shortFunc(f.Name())))
+	return ""
 }
 
 // compiledNamed returns the Kernel entry of a function gocuda compile
@@ -129,6 +140,7 @@ func kernelAt(pc uintptr) string {
 // directives of its file that name the kernel's source, so its lines do
 // not find its entry; its name does. sites is locked.
 func compiledNamed(fn string) string {
+	fn, _, _ = strings.Cut(fn, "[") // a generic kernel's type arguments
 	short := fn[strings.LastIndexByte(fn, '.')+1:]
 	for file, ks := range sites.kernels {
 		if !strings.HasSuffix(file, "_gocuda.go") {

@@ -12,8 +12,8 @@ import (
 	"github.com/gocuda/gocuda/probe/record"
 )
 
-const profileUsage = `usage: gocuda profile [-arch sm_XX] [-regs N] [-metrics list] [-wide] [-json] [-o file] [-pprof file]
-	[-tags t] [-run-main] [packages] [-- go test flags]
+const profileUsage = `usage: gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-json] [-o file]
+	[-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the tests of packages (default ".") with their kernels
 rewritten to record every access and branch, and shows, per kernel and
@@ -24,11 +24,18 @@ registers per thread). The source is not touched: the go command reads
 the rewritten files through -overlay. The go command's output streams
 through (to standard error with -json); then the profile is printed: per
 kernel a summary within 120 columns (occupancy and what limits it,
-branch and warp efficiency, memory, and the costliest lines with the
-metrics that matter for the kernel); with -metrics, a table of every line
+branch and warp efficiency, the time the launches would take on a GPU of
+that architecture and what bounds it, memory, and the costliest lines
+with the metrics that matter for the kernel); with -metrics, a table of every line
 with those metrics, by their nvprof names; with -wide, with every metric;
-with -json, as JSON. -o writes it to a file; -pprof also writes it in
-pprof's format.
+with -json, as JSON, each kernel with its predicted_ns and bottleneck.
+-o writes it to a file; -pprof also writes it in pprof's format.
+
+The time is the analytical model of package gpu (GPU.Predict: Hong and
+Kim's MWP-CWP with roofline bounds) on a GPU preset: the one of -arch's
+compute capability, or the one -gpu names (g80, gt200, gf100, gk110,
+gm204, gp100, gv100, tu102, ga100, gh100), whose architecture -arch then
+defaults to. No time is predicted for an architecture without a preset.
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Profile exits with status 1 if the
@@ -40,10 +47,10 @@ Flags:
 
 // profileOptions are the profile subcommand's own settings.
 type profileOptions struct {
-	arch, pprof, metrics string
-	regs                 int
-	wide                 bool
-	out                  outputFlags
+	arch, gpu, pprof, metrics string
+	regs                      int
+	wide                      bool
+	out                       outputFlags
 }
 
 // runProfile is the profile subcommand.
@@ -56,7 +63,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	var o profileOptions
-	fs.StringVar(&o.arch, "arch", "sm_90", "the GPU's compute capability, as sm_XY (gocuda's devices are 9.0)")
+	fs.StringVar(&o.arch, "arch", "", "the GPU's compute capability, as sm_XY (default sm_90, or -gpu's)")
+	fs.StringVar(&o.gpu, "gpu", "", "the GPU `preset` to predict times on, such as g80 or gv100 (default: -arch's)")
 	fs.IntVar(&o.regs, "regs", 0, "registers per thread, for occupancy (0: left to the profiler)")
 	fs.StringVar(&o.metrics, "metrics", "", "comma-separated nvprof `names` of the metrics of a table of every line")
 	fs.BoolVar(&o.wide, "wide", false, "print a table of every line with every metric")
@@ -98,9 +106,27 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 // env checks o and returns the environment that passes it to the
 // profiler.
 func (o profileOptions) env() ([]string, error) {
-	a, err := gpu.ParseArch(o.arch)
+	arch := o.arch
+	var env []string
+	if o.gpu != "" {
+		g, err := gpu.LookupGPU(o.gpu)
+		if err != nil {
+			return nil, err
+		}
+		if arch == "" {
+			arch = g.Arch.String()
+		}
+		env = append(env, record.EnvGPU+"="+g.Key)
+	}
+	if arch == "" {
+		arch = "sm_90"
+	}
+	a, err := gpu.ParseArch(arch)
 	if err != nil {
 		return nil, err
+	}
+	if g, err := gpu.LookupGPU(o.gpu); o.gpu != "" && err == nil && g.Arch != a {
+		return nil, fmt.Errorf("-gpu %s is %v, not -arch %v", o.gpu, g.Arch, a)
 	}
 	if _, err := o.textOptions(); err != nil {
 		return nil, err
@@ -108,7 +134,7 @@ func (o profileOptions) env() ([]string, error) {
 	if o.regs < 0 || o.regs > 255 {
 		return nil, fmt.Errorf("-regs %d: want 1 to 255 registers per thread, or 0", o.regs)
 	}
-	env := []string{record.EnvArch + "=" + a.String()}
+	env = append(env, record.EnvArch+"="+a.String())
 	if o.regs > 0 {
 		env = append(env, record.EnvRegs+"="+strconv.Itoa(o.regs))
 	}

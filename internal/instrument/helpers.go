@@ -226,6 +226,7 @@ func (r *fileRewriter) twin(fd *ast.FuncDecl, name string) (string, error) {
 		param += ", "
 	}
 	r.insert(fd.Type.Params.Opening+1, param, false)
+	r.pending = Ops{}
 	r.walk(fd.Body, f)
 	start, end := r.tf.Offset(fd.Pos()), r.tf.Offset(fd.End())
 	for i := range r.edits {

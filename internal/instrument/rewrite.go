@@ -86,6 +86,12 @@ type fileRewriter struct {
 	varLits map[*ast.FuncLit]string // literals initializing package-level variables, by name
 	twins   map[helperKey]string    // the package's helpers with twins (see helpers.go)
 	inTwin  bool                    // walking a twin
+	// pending are the operations of the statements walked since the
+	// last site, which the next site takes (see Ops); quiet stops
+	// statements adding theirs (a loop's post statement, counted with
+	// its condition).
+	pending Ops
+	quiet   bool
 }
 
 // rewriteFile returns f (of p, at path) rewritten, or nil if it has no
@@ -156,6 +162,7 @@ func (r *fileRewriter) walkFile() {
 				r.kernelEntry(d, f.kernel, false)
 				r.compiledEntry(d)
 			}
+			r.pending = Ops{}
 			r.walk(d.Body, f)
 			if f.k != nil {
 				r.nameThread(f.k)

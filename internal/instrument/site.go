@@ -41,6 +41,7 @@ type Site struct {
 	Expr string // the source text of the expression, call or loop header
 	// EndLine is a Kernel entry's last line (Func is then its name).
 	EndLine int
+	Ops     Ops // the arithmetic the site stands for
 }
 
 // table returns the declaration, appended to the rewritten file, of the
@@ -55,8 +56,8 @@ func table(name, pkg string, sites []Site) string {
 				pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, s.EndLine)
 			continue
 		}
-		fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, Expr: %s},\n",
-			pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, strconv.Quote(s.Expr))
+		fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, Expr: %s%s},\n",
+			pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, strconv.Quote(s.Expr), s.Ops.fields())
 	}
 	b.WriteString("})\n")
 	return b.String()
@@ -71,7 +72,8 @@ func (r *fileRewriter) site(f *fn, kind Kind, pos, use token.Pos, expr string) (
 	}
 	f.k.used = true
 	p := r.pkg.Fset.PositionFor(pos, false)
-	r.sites = append(r.sites, Site{Kind: kind, Func: f.name, File: r.path, Line: p.Line, Col: p.Column, Expr: expr})
+	r.sites = append(r.sites, Site{Kind: kind, Func: f.name, File: r.path, Line: p.Line, Col: p.Column, Expr: expr, Ops: r.pending})
+	r.pending = Ops{}
 	return fmt.Sprintf("%s, &%s[%d]", f.k.name, r.names.table, len(r.sites)-1), true
 }
 

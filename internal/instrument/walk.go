@@ -33,20 +33,20 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 	case *ast.GenDecl:
 		return n.Tok == token.VAR // constants and types are not code
 	case *ast.AssignStmt:
+		r.statementOps(n)
 		r.assign(n, f)
 	case *ast.IncDecStmt:
+		r.statementOps(n)
 		r.access(n.X, ReadWrite, f)
+	case *ast.ExprStmt:
+		r.statementOps(n)
+		return true
 	case *ast.IfStmt:
-		r.walk(n.Init, f)
-		r.cond(n.Cond, f)
-		r.walk(n.Body, f)
-		r.walk(n.Else, f)
+		r.ifStmt(n, f)
 	case *ast.ForStmt:
-		r.walk(n.Init, f)
-		r.cond(n.Cond, f)
-		r.walk(n.Post, f)
-		r.loopBody(n.For, n.Body, f)
+		r.forStmt(n, f)
 	case *ast.RangeStmt:
+		r.pending.ALU += 3 // the index's increment, compare and branch
 		r.unaccessed(n.Key, f)
 		r.unaccessed(n.Value, f)
 		r.unaccessed(n.X, f)
@@ -72,6 +72,49 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 	return false
 }
 
+// ifStmt walks an if statement: its condition is a branch site, which
+// takes the operations pending, unless it is a constant (no branch: the
+// operations wait past the if for a site that runs whichever way).
+func (r *fileRewriter) ifStmt(n *ast.IfStmt, f *fn) {
+	r.walk(n.Init, f)
+	if r.static(n.Cond) {
+		pending := r.pending
+		r.pending = Ops{}
+		r.walk(n.Body, f)
+		r.walk(n.Else, f)
+		r.pending.add(pending)
+		return
+	}
+	r.pending.add(r.ops(n.Cond))
+	r.cond(n.Cond, f)
+	r.walk(n.Body, f)
+	r.walk(n.Else, f)
+}
+
+// forStmt walks a for statement: its condition, the loop's one branch per
+// iteration, takes the operations of the condition and of the post
+// statement, which run every iteration (a loop without a condition
+// charges its jump back to the back edge).
+func (r *fileRewriter) forStmt(n *ast.ForStmt, f *fn) {
+	r.walk(n.Init, f)
+	r.pending.add(r.ops(n.Cond, n.Post))
+	if n.Cond == nil {
+		r.pending.ALU++
+	}
+	r.cond(n.Cond, f)
+	r.quiet = true
+	r.walk(n.Post, f)
+	r.quiet = false
+	r.loopBody(n.For, n.Body, f)
+}
+
+// statementOps adds the operations of statement s to those pending.
+func (r *fileRewriter) statementOps(s ast.Stmt) {
+	if !r.quiet {
+		r.pending.add(r.ops(s))
+	}
+}
+
 // static reports whether e is a constant or a type: no code runs there
 // (len of an array is a constant, and must stay one).
 func (r *fileRewriter) static(e ast.Expr) bool {
@@ -83,6 +126,9 @@ func (r *fileRewriter) static(e ast.Expr) bool {
 // thread parameter, else part of f's kernel, if any.
 func (r *fileRewriter) funcLit(lit *ast.FuncLit, f *fn) {
 	c := &fn{name: f.closureName(), kernel: f.kernel, closure: true, k: f.k}
+	pending := r.pending
+	r.pending = Ops{}
+	defer func() { r.pending = pending }()
 	if name, ok := r.varLits[lit]; ok {
 		c.kernel = name
 	}
@@ -121,9 +167,11 @@ func (r *fileRewriter) assign(n *ast.AssignStmt, f *fn) {
 	}
 }
 
-// cond instruments the condition of an if or for statement.
+// cond instruments the condition of an if or for statement. A constant
+// condition (if blockSize >= 512, blockSize a constant) is not a branch:
+// the compiler folds it, as nvcc folds a template parameter's.
 func (r *fileRewriter) cond(c ast.Expr, f *fn) {
-	if c == nil {
+	if c == nil || r.static(c) {
 		return
 	}
 	if args, ok := r.site(f, Branch, c.Pos(), c.Pos(), r.text(c.Pos(), c.End())); ok {

@@ -23,6 +23,67 @@ type KernelProfile struct {
 	Lines   []LineProfile `json:"lines"`
 	Total   Counts        `json:"total"`
 	Metrics Metrics       `json:"metrics"` // of Total
+
+	// GPU is the product whose timing model (gpu.GPU.Predict) gave
+	// PredictedNS, the predicted time of all the launches together, in
+	// nanoseconds; Bottleneck and Timing are the model's account of the
+	// launch it predicted longest. They are empty where no GPU of Arch
+	// is modelled.
+	GPU         string  `json:"gpu,omitempty"`
+	PredictedNS float64 `json:"predicted_ns,omitempty"`
+	Bottleneck  string  `json:"bottleneck,omitempty"`
+	Timing      *Timing `json:"timing,omitempty"`
+}
+
+// Timing is the timing model's account of one launch (gpu.Prediction):
+// its predicted time, the active warps per SM, Hong and Kim's memory-
+// and computation-warp parallelism, the rounds of resident blocks, a
+// warp's memory and computation cycles, the roofline bounds and the
+// shares of the computation cycles spent on bank-conflict replays, idle
+// lanes and loop overhead.
+type Timing struct {
+	LaunchNS      float64 `json:"launch_ns"`
+	Warps         float64 `json:"active_warps_per_sm"`
+	MWP           float64 `json:"mwp"`
+	CWP           float64 `json:"cwp"`
+	Rounds        float64 `json:"rounds"`
+	MemCycles     float64 `json:"mem_cycles_per_warp"`
+	CompCycles    float64 `json:"comp_cycles_per_warp"`
+	DRAMNS        float64 `json:"dram_bound_ns"`
+	IssueNS       float64 `json:"issue_bound_ns"`
+	ConflictShare float64 `json:"bank_conflict_share"`
+	IdleShare     float64 `json:"idle_lane_share"`
+	LoopShare     float64 `json:"loop_overhead_share"`
+}
+
+// NewTiming returns the Timing of prediction p.
+func NewTiming(p gpu.Prediction) *Timing {
+	return &Timing{LaunchNS: p.Nanos, Warps: p.N, MWP: p.MWP, CWP: p.CWP, Rounds: p.Rep,
+		MemCycles: p.MemCycles, CompCycles: p.CompCycles, DRAMNS: p.DRAMNanos, IssueNS: p.IssueNanos,
+		ConflictShare: p.ConflictShare, IdleShare: p.IdleShare, LoopShare: p.LoopShare}
+}
+
+// Workload returns the timing model's input for a launch of cfg (its
+// occupancy giving the resident blocks per SM) whose counts are c.
+func (c Counts) Workload(cfg LaunchConfig) gpu.Workload {
+	return gpu.Workload{
+		Blocks:             cfg.Grid[0] * cfg.Grid[1] * cfg.Grid[2],
+		ThreadsPerBlock:    cfg.Block[0] * cfg.Block[1] * cfg.Block[2],
+		BlocksPerSM:        cfg.Occupancy.BlocksPerSM,
+		GlobalRequests:     c.GldRequests + c.GstRequests + c.LocalLdRequests + c.LocalStRequests,
+		GlobalTransactions: c.GldTransactions + c.GstTransactions + c.LocalLdTransactions + c.LocalStTransactions,
+		GlobalBytes:        c.GldBytes + c.GstBytes + c.localBytes(),
+		SharedRequests:     c.SharedLdRequests + c.SharedStRequests,
+		SharedTransactions: c.SharedLdTransactions + c.SharedStTransactions,
+		SharedConflicts:    c.SharedLdConflicts + c.SharedStConflicts,
+		Sites:              c.InstExecuted,
+		LoopIterations:     c.LoopIterations,
+		Barriers:           c.Barriers,
+		ThreadSites:        c.ThreadInstExecuted,
+		ALU:                c.ALUOps,
+		IntMuls:            c.IntMulOps,
+		IntDivs:            c.IntDivOps,
+	}
 }
 
 // A LaunchConfig is one configuration a kernel was launched with, and the
@@ -106,6 +167,20 @@ type Counts struct {
 	// active lanes.
 	InstExecuted       int `json:"inst_executed"`
 	ThreadInstExecuted int `json:"thread_inst_executed"`
+
+	// LoopIterations counts warp-level iterations of loop bodies (their
+	// back edges), not in InstExecuted; Barriers the warp-level
+	// executions of block barriers, which are.
+	LoopIterations int `json:"loop_iterations"`
+	Barriers       int `json:"barriers"`
+
+	// ALUOps, IntMulOps and IntDivOps are warp-level arithmetic
+	// operations of the kernel's source, not in InstExecuted: plain
+	// operations, integer multiplications, and integer divisions and
+	// remainders (instrument.Ops).
+	ALUOps    int `json:"alu_ops"`
+	IntMulOps int `json:"int_mul_ops"`
+	IntDivOps int `json:"int_div_ops"`
 }
 
 // Add adds o to c.
@@ -132,6 +207,11 @@ func (c *Counts) Add(o Counts) {
 	c.DivergentBranches += o.DivergentBranches
 	c.InstExecuted += o.InstExecuted
 	c.ThreadInstExecuted += o.ThreadInstExecuted
+	c.LoopIterations += o.LoopIterations
+	c.Barriers += o.Barriers
+	c.ALUOps += o.ALUOps
+	c.IntMulOps += o.IntMulOps
+	c.IntDivOps += o.IntDivOps
 }
 
 // divergence returns c's branch and instruction counts as a
@@ -185,3 +265,8 @@ func profRatio(a, b int) float64 {
 	}
 	return float64(a) / float64(b)
 }
+
+// localBytes estimates the bytes local memory's transactions move, which
+// the profiler does not record: 32 per transaction, the smallest any
+// architecture moves.
+func (c Counts) localBytes() int { return 32 * (c.LocalLdTransactions + c.LocalStTransactions) }

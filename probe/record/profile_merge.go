@@ -5,14 +5,15 @@ import (
 	"slices"
 )
 
-// MergeProfiles merges the profiles of the same kernel, architecture and
-// register count (several launches, several test processes) into one,
-// summing launches and counts, and returns them sorted by kernel. The
+// MergeProfiles merges the profiles of the same kernel, architecture, GPU
+// and register count (several launches, several test processes) into one,
+// summing launches, counts and predicted times (the bottleneck and timing
+// are the longest launch's), and returns them sorted by kernel. The
 // inputs are not modified; nil ones are skipped.
 func MergeProfiles(profiles []*KernelProfile) []*KernelProfile {
 	type kernelKey struct {
-		kernel, arch string
-		regs         int
+		kernel, arch, gpu string
+		regs              int
 	}
 	byKernel := map[kernelKey]*KernelProfile{}
 	var merged []*KernelProfile
@@ -20,10 +21,10 @@ func MergeProfiles(profiles []*KernelProfile) []*KernelProfile {
 		if p == nil {
 			continue
 		}
-		key := kernelKey{p.Kernel, p.Arch, p.Registers}
+		key := kernelKey{p.Kernel, p.Arch, p.GPU, p.Registers}
 		m := byKernel[key]
 		if m == nil {
-			m = &KernelProfile{Kernel: p.Kernel, Arch: p.Arch, Registers: p.Registers}
+			m = &KernelProfile{Kernel: p.Kernel, Arch: p.Arch, GPU: p.GPU, Registers: p.Registers}
 			byKernel[key] = m
 			merged = append(merged, m)
 		}
@@ -42,6 +43,10 @@ func MergeProfiles(profiles []*KernelProfile) []*KernelProfile {
 // finish then recomputes.
 func (kp *KernelProfile) add(p *KernelProfile) {
 	kp.Launches += p.Launches
+	kp.PredictedNS += p.PredictedNS
+	if p.Timing != nil && (kp.Timing == nil || p.Timing.LaunchNS > kp.Timing.LaunchNS) {
+		kp.Timing, kp.Bottleneck = p.Timing, p.Bottleneck
+	}
 	for _, c := range p.Configs {
 		i := slices.IndexFunc(kp.Configs, func(k LaunchConfig) bool {
 			return k.Grid == c.Grid && k.Block == c.Block && k.StaticShared == c.StaticShared && k.DynamicShared == c.DynamicShared

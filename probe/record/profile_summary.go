@@ -74,7 +74,16 @@ func profHeader(b *strings.Builder, p *KernelProfile) {
 	}
 	line("  branch_efficiency %s%s, warp_execution_efficiency %s",
 		profPercent(m.BranchEfficiency), divergent, profPercent(m.WarpExecutionEfficiency))
+	if p.Timing != nil {
+		tm := p.Timing
+		line("  predicted %s on %s (bound by %s)", profMicros(p.PredictedNS), p.GPU, p.Bottleneck)
+		line("    %.0f warps/SM, MWP %.1f, CWP %.1f, %.1f rounds of resident blocks, per warp %.0f memory and %.0f compute cycles",
+			tm.Warps, tm.MWP, tm.CWP, tm.Rounds, tm.MemCycles, tm.CompCycles)
+	}
 }
+
+// profMicros formats nanoseconds as microseconds: "8054.0 µs".
+func profMicros(ns float64) string { return fmt.Sprintf("%.1f µs", ns/1e3) }
 
 // profMemory writes a line per kind of memory p uses: its requests and
 // transactions, and their efficiency or bank conflicts.

@@ -7,6 +7,7 @@ const (
 	EnvOut  = "GOCUDA_PROBE_OUT"  // the file Records are appended to
 	EnvArch = "GOCUDA_PROBE_ARCH" // profile: the GPU, as "sm_70"
 	EnvRegs = "GOCUDA_PROBE_REGS" // profile: registers per thread for occupancy
+	EnvGPU  = "GOCUDA_PROBE_GPU"  // profile: the GPU preset of the timing model, as "g80"
 )
 
 // A Record is one line of the output file: exactly one field is set.
