@@ -55,8 +55,140 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all2
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = gc_iota2
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					_ = gc_none2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_alive2 := gc_all2
+						_ = gc_alive2
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						gc_b4 := gc_none2
+						if y >=
+
+//line blur.go:91
+							height {
+//line blur.go:91
+							gc_b4 = gc_all2
+//line blur.go:91
+						}
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-x, -1), 8)))).Or(gc_b4)
+						_ = gc_if2
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line :1
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line :1
+						}
+						var sum archsimd.Float32x8
+						_ = sum
+//line blur.go:95
+						if (y*
+
+//line blur.go:101
+							width+x) < 0 || (y*width+x)+8 > len(dst) {
+//line blur.go:95
+							break
+//line blur.go:95
+						}
+						for dy := -r; dy <= r; dy = dy + 1 {
+//line blur.go:95
+							gc_t5 := y + dy
+//line blur.go:95
+							_ = gc_t5
+//line blur.go:95
+							var gc_i3 int = gc_t5
+//line blur.go:95
+							_ = gc_i3
+//line blur.go:95
+							gc_t6 := min(max(gc_i3, 0), height-
+
+//line blur.go:139
+								1)
+//line blur.go:139
+							_ = gc_t6
+//line blur.go:139
+							var row []float32 = src[gc_t6*width:]
+//line blur.go:96
+							_ = row
+//line blur.go:96
+							for dx := -r; dx <= r; dx = dx + 1 {
+								gc_t7 := x + dx
+//line blur.go:97
+								_ = gc_t7
+//line blur.go:97
+								var gc_i4 int = gc_t7
+//line blur.go:97
+								_ = gc_i4
+//line blur.go:97
+								var gc_ld2 archsimd.Float32x8
+//line blur.go:97
+								if gc_i4 >=
+
+//line blur.go:139
+									0 && gc_i4+7 <= (width-
+
+//line blur.go:139
+									1) && (gc_i4 >= 0 && gc_i4+8 <= len(row)) {
+//line blur.go:139
+									gc_ld2 = archsimd.LoadFloat32x8Slice(row[gc_i4:])
+//line blur.go:139
+								} else {
+//line blur.go:139
+									var gc_lanes2 [8]float32
+//line blur.go:139
+									for gc_k2 := range 8 {
+//line blur.go:139
+										if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+//line blur.go:139
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line blur.go:139
+											gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+
+//line blur.go:139
+												1)]
+//line blur.go:139
+										}
+//line blur.go:139
+									}
+//line blur.go:139
+									gc_pos2.Thread = gc_rank2
+//line blur.go:139
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line blur.go:139
+								}
+//line blur.go:139
+								sum = sum.Add(gc_ld2)
+//line blur.go:139
+							}
+//line blur.go:139
+						}
+						gc_t8 := 1 / float32((2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1)*(2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1))
+						_ = gc_t8
+						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
+					}
+				}
 			gc_L12:
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -175,3 +175,18 @@ func rowSum(t *gocuda.Thread, in, out []float32, width, rows int) {
 		out[c] = s
 	}
 }
+
+// EdgeKernel is a three-point stencil clamped at the ends of its row, as
+// image kernels clamp at the edges: the steps inside the row load eight
+// consecutive elements, those at an edge go lane by lane.
+//
+//gocuda:kernel EdgeKernel
+func edge(t *gocuda.Thread, in, out []float32) {
+	n := len(in)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= n {
+		return
+	}
+	l, r := in[max(i-1, 0)], in[min(i+1, n-1)]
+	out[min(i, n-1)] = l + 2*in[i] + r
+}

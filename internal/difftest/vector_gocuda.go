@@ -584,3 +584,64 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 		}
 	}
 }
+
+// EdgeKernel is a three-point stencil clamped at the ends of its row, as
+// image kernels clamp at the edges: the steps inside the row load eight
+// consecutive elements, those at an edge go lane by lane.
+func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_edge,
+		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:179-192")
+
+func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+
+//line vector.go:185
+		n := len(in)
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:186
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:190
+					l := in[max(i-1, 0)]
+
+//line vector.go:190
+					r := in[min(i+1, n-1)]
+
+//line vector.go:191
+					out[min(i, n-1)] = l + 2*in[i] + r
+					_ = l
+					_ = r
+				}
+			}
+		}
+	}
+}

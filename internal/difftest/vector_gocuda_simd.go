@@ -1005,3 +1005,168 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		}
 	}
 }
+
+// EdgeKernel is a three-point stencil clamped at the ends of its row, as
+// image kernels clamp at the edges: the steps inside the row load eight
+// consecutive elements, those at an edge go lane by lane.
+func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_edge,
+		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:179-192")
+
+func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+
+//line vector.go:185
+		n := len(in)
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+//line vector.go:190
+						if i < 0 || i+8 > len(in) {
+//line vector.go:190
+							break
+//line vector.go:190
+						}
+						var gc_ld archsimd.Float32x8
+						if (i-
+
+//line vector.go:190
+							1) >= 0 && ((i-1) >= 0 && (i-1)+8 <= len(in)) {
+//line vector.go:190
+							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
+//line vector.go:190
+						} else {
+//line vector.go:190
+							var gc_lanes [8]float32
+//line vector.go:190
+							for gc_k := range 8 {
+//line vector.go:190
+								if 0xff&(1<<gc_k) != 0 {
+//line vector.go:190
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line vector.go:190
+									gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+//line vector.go:190
+								}
+//line vector.go:190
+							}
+//line vector.go:190
+							gc_pos2.Thread = gc_rank2
+//line vector.go:190
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line vector.go:190
+						}
+						l := gc_ld
+						_ = l
+						var gc_ld2 archsimd.Float32x8
+						if (i+
+
+//line vector.go:190
+							1)+7 <= (n-1) && ((i+1) >= 0 && (i+1)+8 <= len(in)) {
+//line vector.go:190
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
+//line vector.go:190
+						} else {
+//line vector.go:190
+							var gc_lanes2 [8]float32
+//line vector.go:190
+							for gc_k2 := range 8 {
+//line vector.go:190
+								if 0xff&(1<<gc_k2) != 0 {
+//line vector.go:190
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:190
+									gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
+//line vector.go:190
+								}
+//line vector.go:190
+							}
+//line vector.go:190
+							gc_pos2.Thread = gc_rank2
+//line vector.go:190
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:190
+						}
+						r := gc_ld2
+						_ = r
+						if i+7 <= (n-1) && (i >= 0 && i+8 <= len(out)) {
+//line vector.go:191
+							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+//line vector.go:191
+						} else {
+//line vector.go:191
+							var gc_lanes3 [8]float32
+//line vector.go:191
+							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
+//line vector.go:191
+							for gc_k3 := range 8 {
+//line vector.go:191
+								if 0xff&(1<<gc_k3) != 0 {
+//line vector.go:191
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line vector.go:191
+									out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
+//line vector.go:191
+								}
+//line vector.go:191
+							}
+//line vector.go:191
+							gc_pos2.Thread = gc_rank2
+//line vector.go:191
+						}
+					}
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:186
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:190
+					l := in[max(i-1, 0)]
+
+//line vector.go:190
+					r := in[min(i+1, n-1)]
+
+//line vector.go:191
+					out[min(i, n-1)] = l + 2*in[i] + r
+					_ = l
+					_ = r
+				}
+			}
+		}
+	}
+}

@@ -255,3 +255,19 @@ func TestRowSumSIMDFailure(t *testing.T) {
 	assert.Equal(t, gocuda.Dim3{X: width - 5}, errs[0].Thread, "compiled")
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }
+
+func TestEdgeSIMD(t *testing.T) {
+	for _, n := range []int{1, 2, 8, 9, 16, 100} {
+		in := randF(n)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16)}, Block: gocuda.Dim3{X: 16}}
+			err := f.launch(cfg, EdgeKernel(in, out))
+			return bitsOf(out), err
+		})
+		for i := range n {
+			want := in[max(i-1, 0)] + 2*in[i] + in[min(i+1, n-1)]
+			require.Equal(t, math.Float32bits(want), got[i], "n=%d element %d", n, i)
+		}
+	}
+}

@@ -35,6 +35,9 @@ func (v *vectorizer) call(c *ast.CallExpr) vval {
 		case uniform && (name == "len" || name == "cap" || name == "min" || name == "max"):
 			return vval{shape: vUniform, x: v.rebuild(c, args), typ: t}
 		case name == "min" || name == "max":
+			if a, ok := v.clampAffine(name, args, t); ok {
+				return a
+			}
 			return v.minMax(name, args, t)
 		}
 	case *types.Func:
@@ -92,7 +95,12 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 		case !isInteger(t):
 			v.fail()
 		}
-		return vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t}
+		out := vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, guard: arg.guard}
+		if arg.clamped() {
+			fun := v.scalar(c.Fun).(ast.Expr)
+			out.lane = func(k ast.Expr) ast.Expr { return &ast.CallExpr{Fun: fun, Args: []ast.Expr{laneOf(arg, k)}} }
+		}
+		return out
 	}
 	from, _ := vecType(arg.typ)
 	to, ok := vecType(t)

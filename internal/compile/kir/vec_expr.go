@@ -91,7 +91,7 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 		if v.reads != nil {
 			*v.reads = append(*v.reads, b)
 		}
-		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type()}
+		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type(), guard: b.guard, lane: b.lane}
 	}
 	if kv := v.f.Vars[obj]; kv != nil && kv.Class != Uniform && !v.f.isParam(obj) {
 		v.fail() // a thread's variable the step does not have
@@ -172,6 +172,9 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 		v.fail()
 	}
 	v.touch()
+	if i.clamped() {
+		return v.clampedLoad(x, i, t, vt)
+	}
 	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
 	if !v.access(e, x, i) {
 		return vval{shape: vVector, x: load, typ: t}
@@ -278,6 +281,9 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		if x.shape == vVector || y.shape == vVector || x.shape != y.shape {
 			return v.compare(op, x, y, ot, t)
 		}
+		if x.clamped() || y.clamped() {
+			v.fail()
+		}
 		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
 	}
 	if (op == token.QUO || op == token.REM) && isInteger(t) {
@@ -285,10 +291,10 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	}
 	if x.shape != vVector && y.shape != vVector {
 		shape := affineOp(op, x.shape, y.shape)
-		if shape < 0 {
+		if shape < 0 || vshape(shape) == vUniform && (x.clamped() || y.clamped()) {
 			v.fail()
 		}
-		return vval{shape: vshape(shape), x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t}
+		return affineArith(op, x, y, t, vshape(shape))
 	}
 	vt, ok := vecType(t)
 	if !ok {
@@ -347,7 +353,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 	x := v.expr(u.X)
 	t := v.f.Src.Info.TypeOf(u)
 	if x.shape != vVector {
-		if x.shape == vAffine && u.Op != token.ADD {
+		if x.shape == vAffine && (u.Op != token.ADD || x.clamped()) {
 			v.fail()
 		}
 		return vval{shape: x.shape, x: &ast.UnaryExpr{Op: u.Op, X: x.x}, typ: t}
@@ -439,7 +445,7 @@ func (v *vectorizer) uniformExpr(x ast.Expr) bool {
 // as int32: the step's checks send it to the scalar form where they do
 // not fit.
 func (v *vectorizer) lanes(i vval) ast.Expr {
-	if !isSigned(i.typ) {
+	if !isSigned(i.typ) || i.clamped() {
 		v.fail()
 	}
 	v.access(nil, vval{}, i)

@@ -261,7 +261,7 @@ func hasContinue(body *ast.BlockStmt) bool {
 // which lane k of i < n is k < n-i, clamped to int32.
 func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 	if x.shape == vAffine || y.shape == vAffine {
-		if x.shape == vVector || y.shape == vVector || !isSigned(ot) {
+		if x.shape == vVector || y.shape == vVector || !isSigned(ot) || x.clamped() || y.clamped() {
 			v.fail()
 		}
 		aff, uni := x, y

@@ -153,6 +153,9 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 		v.fail() // a variable of the block's, changed per thread
 	}
 	b.assigns++
+	if b.guard != nil || b.lane != nil || val.clamped() {
+		v.fail() // a clamped index reassigned
+	}
 	x := val.x
 	diverged := b.level < v.level // assigned for some lanes only
 	switch {
@@ -187,6 +190,10 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 	case i.shape == vAffine:
 		if _, ok := vecElem(t); !ok || !v.sliceable(l.X) {
 			v.fail()
+		}
+		if i.clamped() {
+			v.clampedStore(x, i, v.vec(val, t), t)
+			return
 		}
 		v.storeVec(x.x, i.x, v.vec(val, t), t, v.access(l, x, i))
 	case i.shape == vUniform && val.shape == vUniform:
@@ -241,6 +248,10 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.loadAt(l, x, i)
 		next := v.binaryOf(op, cur, val, t, t)
 		v.touch()
+		if i.clamped() {
+			v.clampedStore(x, i, v.vec(next, t), t)
+			return
+		}
 		v.storeVec(x.x, i.x, v.vec(next, t), t, v.access(l, x, i))
 	default:
 		v.fail()

@@ -66,6 +66,10 @@ type vval struct {
 	// in every step, its broadcast hoisted.
 	fixed bool
 	reads []*vbind // for an index: the step's variables it reads
+	// guard and lane are set for a clamped affine index (vec_clamp.go):
+	// where guard holds it is the plain affine one; lane writes lane k's.
+	guard ast.Expr
+	lane  func(k ast.Expr) ast.Expr
 }
 
 // A vbind is a variable of the translated code: its name and shape, and
@@ -77,6 +81,8 @@ type vbind struct {
 	seq     int // the top-level statement that defined it; -1 inside control
 	assigns int // assignments after its definition
 	level   int // the varying control it was defined in
+	guard   ast.Expr                  // a clamped affine index's guard, evaluated at its definition
+	lane    func(k ast.Expr) ast.Expr // and its lanes
 }
 
 // A vaccess is a vector load or store: the slice (or array) and the first

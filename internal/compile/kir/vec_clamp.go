@@ -1,0 +1,143 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// An affine index clamped to bounds the same for every thread, as a
+// stencil clamps at an image's edges (min(max(x+dx, 0), w-1)), is the
+// plain affine index wherever the step's eight lanes are all inside the
+// bounds: the value carries that condition (guard) and how to compute
+// each lane's index otherwise (lane). A load or store at it is eight
+// consecutive elements where the guard holds, and goes lane by lane where
+// it does not.
+
+// laneOf returns the scalar index of lane k (an int expression) of
+// affine value a.
+func laneOf(a vval, k ast.Expr) ast.Expr {
+	if a.lane != nil {
+		return a.lane(k)
+	}
+	if !types.Identical(a.typ, types.Typ[types.Int]) {
+		k = &ast.CallExpr{Fun: ast.NewIdent(types.TypeString(a.typ, nil)), Args: []ast.Expr{k}}
+	}
+	return &ast.BinaryExpr{X: paren(a.x), Op: token.ADD, Y: k}
+}
+
+// clamped reports whether affine value a is guarded or computed per lane.
+func (a vval) clamped() bool { return a.guard != nil || a.lane != nil }
+
+// andGuard returns the conjunction of two guards, either of which may be
+// nil.
+func andGuard(x, y ast.Expr) ast.Expr {
+	switch {
+	case x == nil:
+		return y
+	case y == nil:
+		return x
+	}
+	return &ast.BinaryExpr{X: x, Op: token.LAND, Y: y}
+}
+
+// affineArith returns x op y of an affine and a uniform operand whose
+// affine one is clamped: the guard stays, and each lane's index is its
+// own op the uniform one.
+func affineArith(op token.Token, x, y vval, t types.Type, shape vshape) vval {
+	out := vval{shape: shape, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t, guard: andGuard(x.guard, y.guard)}
+	if !x.clamped() && !y.clamped() {
+		return out
+	}
+	out.lane = func(k ast.Expr) ast.Expr {
+		if x.shape == vAffine {
+			return &ast.BinaryExpr{X: paren(laneOf(x, k)), Op: op, Y: paren(y.x)}
+		}
+		return &ast.BinaryExpr{X: paren(x.x), Op: op, Y: paren(laneOf(y, k))}
+	}
+	return out
+}
+
+// clampAffine translates min(a, u) or max(a, u) (either order) of an
+// affine index a and a uniform bound u: a itself where every lane of the
+// step is on a's side of u.
+func (v *vectorizer) clampAffine(name string, args []vval, t types.Type) (vval, bool) {
+	if len(args) != 2 || !isInteger(t) {
+		return vval{}, false
+	}
+	a, u := args[0], args[1]
+	if a.shape != vAffine {
+		a, u = u, a
+	}
+	if a.shape != vAffine || u.shape != vUniform {
+		return vval{}, false
+	}
+	var inside ast.Expr
+	if name == "min" { // a+7 <= u
+		inside = &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.x), Op: token.ADD, Y: intLit(vecWidth - 1)}, Op: token.LEQ, Y: paren(u.x)}
+	} else { // a >= u
+		inside = &ast.BinaryExpr{X: paren(a.x), Op: token.GEQ, Y: paren(u.x)}
+	}
+	fn := ast.NewIdent(name)
+	return vval{shape: vAffine, x: a.x, typ: t, guard: andGuard(a.guard, inside),
+		lane: func(k ast.Expr) ast.Expr { return &ast.CallExpr{Fun: fn, Args: []ast.Expr{laneOf(a, k), u.x}} }}, true
+}
+
+// laneByLane writes the loop that runs body for each lane of the mask in
+// force, as the lane's own thread: pos.Thread is its rank meanwhile.
+func (v *vectorizer) laneByLane(k string, body ast.Stmt) []ast.Stmt {
+	pos := "gc_pos"
+	if v.e != nil {
+		pos = v.e.use("pos")
+	}
+	var bits ast.Expr = &ast.BasicLit{Kind: token.INT, Value: "0xff"}
+	if m := v.maskNow(); m != nil {
+		bits = vcall(m, "ToBits")
+	}
+	rank := ast.NewIdent(v.rankName())
+	setPos := func(x ast.Expr) ast.Stmt {
+		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(pos), Sel: ast.NewIdent("Thread")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+	}
+	on := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(bits), Op: token.AND, Y: &ast.BinaryExpr{X: intLit(1), Op: token.SHL, Y: ast.NewIdent(k)}},
+		Op: token.NEQ, Y: intLit(0)}
+	loop := &ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{
+		&ast.IfStmt{Cond: on, Body: &ast.BlockStmt{List: []ast.Stmt{setPos(&ast.BinaryExpr{X: rank, Op: token.ADD, Y: ast.NewIdent(k)}), body}}}}}}
+	return []ast.Stmt{loop, setPos(rank)}
+}
+
+// clampedLoad loads the eight elements of x at clamped affine index i:
+// consecutive where i's guard holds and they are in x, else lane by lane.
+func (v *vectorizer) clampedLoad(x, i vval, t types.Type, vt string) vval {
+	name := v.temp("ld")
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+	arr, decl := v.laneArray(t)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}}
+	slow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
+	slow = append(slow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})}}
+	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
+		Else: &ast.BlockStmt{List: slow}})
+	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
+}
+
+// clampedStore stores vector val to x at clamped affine index i, as
+// clampedLoad loads.
+func (v *vectorizer) clampedStore(x, i vval, val ast.Expr, elem types.Type) {
+	var fast []ast.Stmt
+	outer := v.out
+	v.out = &fast
+	v.storeVec(x.x, i.x, val, elem, false)
+	v.out = outer
+	arr, decl := v.laneArray(elem)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
+	slow := append([]ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}}, v.laneByLane(k, one)...)
+	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: fast},
+		Else: &ast.BlockStmt{List: slow}})
+}
