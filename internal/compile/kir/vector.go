@@ -78,9 +78,9 @@ type vbind struct {
 	name    string
 	x       ast.Expr // set for an alias of a value the same in every step: a constant, a block's variable
 	shape   vshape
-	seq     int // the top-level statement that defined it; -1 inside control
-	assigns int // assignments after its definition
-	level   int // the varying control it was defined in
+	seq     int                       // the top-level statement that defined it; -1 inside control
+	assigns int                       // assignments after its definition
+	level   int                       // the varying control it was defined in
 	guard   ast.Expr                  // a clamped affine index's guard, evaluated at its definition
 	lane    func(k ast.Expr) ast.Expr // and its lanes
 }
