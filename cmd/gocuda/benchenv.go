@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/klauspost/cpuid/v2"
+
+	"github.com/gocuda/gocuda/compiled"
 )
 
 // A benchEnv is the machine and software a bench run measured, for the
@@ -18,6 +20,7 @@ type benchEnv struct {
 	LogicalCPUs   int       `json:"logical_cpus"` // runtime.NumCPU: what this process may use
 	GOMAXPROCS    int       `json:"gomaxprocs"`
 	Workers       int       `json:"workers"` // of the device the compiled variants ran on
+	Build         string    `json:"build"`   // the compiled kernels' build: vectorBuild
 	GOOS          string    `json:"goos"`
 	GOARCH        string    `json:"goarch"`
 	GoVersion     string    `json:"go_version"`
@@ -36,6 +39,7 @@ func currentEnv(workers int) benchEnv {
 		LogicalCPUs:   runtime.NumCPU(),
 		GOMAXPROCS:    runtime.GOMAXPROCS(0),
 		Workers:       workers,
+		Build:         vectorBuild(),
 		GOOS:          runtime.GOOS,
 		GOARCH:        runtime.GOARCH,
 		GoVersion:     runtime.Version(),
@@ -53,6 +57,20 @@ func currentEnv(workers int) benchEnv {
 		}
 	}
 	return e
+}
+
+// vectorBuild names the build of the compiled kernels a run measures:
+// "simd" where GOEXPERIMENT=simd built their vector steps and the CPU runs
+// them (AVX2), "simd without AVX2 (scalar)" where it cannot, "scalar"
+// for the default build.
+func vectorBuild() string {
+	switch {
+	case simdBuild && compiled.SIMD:
+		return "simd"
+	case simdBuild:
+		return "simd without AVX2 (scalar)"
+	}
+	return "scalar"
 }
 
 // version returns the gocuda version: the module version, and the commit
@@ -74,6 +92,6 @@ func (e benchEnv) caption() string {
 	if cpu == "" {
 		cpu = e.GOARCH
 	}
-	return fmt.Sprintf("%s, %d CPUs, GOMAXPROCS %d, %s/%s, %s, %s, %s",
-		cpu, e.LogicalCPUs, e.GOMAXPROCS, e.GOOS, e.GOARCH, e.GoVersion, e.version(), e.Date.Format("2006-01-02 15:04 UTC"))
+	return fmt.Sprintf("%s, %d CPUs, GOMAXPROCS %d, %s/%s, %s, %s, %s build, %s",
+		cpu, e.LogicalCPUs, e.GOMAXPROCS, e.GOOS, e.GOARCH, e.GoVersion, e.version(), e.Build, e.Date.Format("2006-01-02 15:04 UTC"))
 }

@@ -27,6 +27,7 @@ func writeGoBench(w io.Writer, env benchEnv, command string, results []benchResu
 	if env.CPU != "" {
 		fmt.Fprintf(bw, "cpu: %s\n", env.CPU)
 	}
+
 	fmt.Fprintf(bw, "Unit %s better=higher\n", bench.GFLOPs)
 	suffix := ""
 	if env.GOMAXPROCS != 1 { // go test's suffix: BenchmarkX/y-8
