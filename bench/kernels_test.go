@@ -25,6 +25,7 @@ func BenchmarkMatMul(b *testing.B) { runSuite(b, "MatMul") }
 func BenchmarkBlur(b *testing.B)   { runSuite(b, "Blur") }
 
 func BenchmarkMandelbrot(b *testing.B) { runSuite(b, "Mandelbrot") }
+func BenchmarkStencil(b *testing.B)    { runSuite(b, "Stencil") }
 
 // kernelSuite returns the suite of the named bench.Kernel: every variant
 // at each size, named as bench.Kernel.BenchName names it.

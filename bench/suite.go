@@ -63,7 +63,7 @@ type Variant struct {
 
 // Kernels returns the comparisons, in report order.
 func Kernels() []Kernel {
-	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel(), mandelbrotKernel()}
+	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel(), mandelbrotKernel(), stencilKernel()}
 }
 
 // KernelNamed returns the Kernel with the given name.

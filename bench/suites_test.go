@@ -31,6 +31,7 @@ var suites = map[string]suite{
 	"MatMul":       kernelSuite("matmul"),
 	"Blur":         kernelSuite("blur"),
 	"Mandelbrot":   kernelSuite("mandelbrot"),
+	"Stencil":      kernelSuite("stencil"),
 	"SyncThreads":  syncThreadsSuite,
 	"BlockReduce":  blockReduceSuite,
 	"Memcpy":       memcpySuite,

@@ -96,6 +96,12 @@ func diffCases() []diffCase {
 			out := make([]int32, w*h)
 			return out, kernels.Mandelbrot(d, -2, -1, 1, 1, w, h, 64, out)
 		}},
+		{"Stencil", func(d *gocuda.Device, n int) (any, error) {
+			side := 7 + n%13
+			vsq, even, odd := diffFloats(side*side*side), diffFloats(side*side*side + 1)[1:], diffFloats(side*side*side + 2)[2:]
+			err := kernels.Stencil(d, 0, 2, side, []float32{0.5, 0.25, -0.125, 0.0625}, vsq, even, odd)
+			return [2][]float32{even, odd}, err
+		}},
 		{"VecAdd", func(d *gocuda.Device, n int) (any, error) {
 			c := make([]int32, n)
 			return c, kernels.VecAdd(d, diffInts(n), diffInts(n + 1)[:n], c)
