@@ -1567,7 +1567,2437 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+					_ = gc_evens
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var tx int = gc_tx2
+						_ = tx
+						var ty int = gc_ty2
+						_ = ty
+						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+						_ = s00
+						s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+						_ = s01
+						s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+						_ = s10
+						s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+						_ = s11
+						var a0 *[32]float32 = &as[2*ty]
+						_ = a0
+						var a1 *[32]float32 = &as[2*ty+1]
+						_ = a1
+						{
+//line :1
+							var gc_ld archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
+//line matmul.go:265
+								gc_ld = archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes [8]float32
+//line matmul.go:265
+								for gc_k := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line matmul.go:265
+										gc_lanes[gc_k] = bs[0][(2*tx)+2*gc_k]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld2 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[0]) {
+//line matmul.go:265
+								gc_ld2 = archsimd.LoadFloat32x8Slice(bs[0][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes2 [8]float32
+//line matmul.go:265
+								for gc_k2 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k2) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul.go:265
+										gc_lanes2[gc_k2] = bs[0][(2*tx+1)+2*gc_k2]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld2
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[0]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[0]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[0]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[0]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld3 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
+//line matmul.go:265
+								gc_ld3 = archsimd.LoadFloat32x8Slice(bs[1][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes3 [8]float32
+//line matmul.go:265
+								for gc_k3 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k3) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line matmul.go:265
+										gc_lanes3[gc_k3] = bs[1][(2*tx)+2*gc_k3]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld4 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[1]) {
+//line matmul.go:265
+								gc_ld4 = archsimd.LoadFloat32x8Slice(bs[1][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes4 [8]float32
+//line matmul.go:265
+								for gc_k4 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k4) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:265
+										gc_lanes4[gc_k4] = bs[1][(2*tx+1)+2*gc_k4]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld3
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld4
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[1]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[1]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[1]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[1]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld5 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
+//line matmul.go:265
+								gc_ld5 = archsimd.LoadFloat32x8Slice(bs[2][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes5 [8]float32
+//line matmul.go:265
+								for gc_k5 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k5) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line matmul.go:265
+										gc_lanes5[gc_k5] = bs[2][(2*tx)+2*gc_k5]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld6 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[2]) {
+//line matmul.go:265
+								gc_ld6 = archsimd.LoadFloat32x8Slice(bs[2][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes6 [8]float32
+//line matmul.go:265
+								for gc_k6 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k6) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line matmul.go:265
+										gc_lanes6[gc_k6] = bs[2][(2*tx+1)+2*gc_k6]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld5
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld6
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[2]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[2]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[2]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[2]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld7 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
+//line matmul.go:265
+								gc_ld7 = archsimd.LoadFloat32x8Slice(bs[3][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes7 [8]float32
+//line matmul.go:265
+								for gc_k7 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k7) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:265
+										gc_lanes7[gc_k7] = bs[3][(2*tx)+2*gc_k7]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld8 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[3]) {
+//line matmul.go:265
+								gc_ld8 = archsimd.LoadFloat32x8Slice(bs[3][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes8 [8]float32
+//line matmul.go:265
+								for gc_k8 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k8) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:265
+										gc_lanes8[gc_k8] = bs[3][(2*tx+1)+2*gc_k8]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld7
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld8
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[3]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[3]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[3]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[3]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld9 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
+//line matmul.go:265
+								gc_ld9 = archsimd.LoadFloat32x8Slice(bs[4][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes9 [8]float32
+//line matmul.go:265
+								for gc_k9 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k9) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k9
+//line matmul.go:265
+										gc_lanes9[gc_k9] = bs[4][(2*tx)+2*gc_k9]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld10 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[4]) {
+//line matmul.go:265
+								gc_ld10 = archsimd.LoadFloat32x8Slice(bs[4][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes10 [8]float32
+//line matmul.go:265
+								for gc_k10 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k10) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line matmul.go:265
+										gc_lanes10[gc_k10] = bs[4][(2*tx+1)+2*gc_k10]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld9
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld10
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[4]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[4]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[4]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[4]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld11 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
+//line matmul.go:265
+								gc_ld11 = archsimd.LoadFloat32x8Slice(bs[5][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes11 [8]float32
+//line matmul.go:265
+								for gc_k11 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k11) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line matmul.go:265
+										gc_lanes11[gc_k11] = bs[5][(2*tx)+2*gc_k11]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld12 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[5]) {
+//line matmul.go:265
+								gc_ld12 = archsimd.LoadFloat32x8Slice(bs[5][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes12 [8]float32
+//line matmul.go:265
+								for gc_k12 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k12) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line matmul.go:265
+										gc_lanes12[gc_k12] = bs[5][(2*tx+1)+2*gc_k12]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld11
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld12
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[5]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[5]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[5]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[5]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld13 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
+//line matmul.go:265
+								gc_ld13 = archsimd.LoadFloat32x8Slice(bs[6][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes13 [8]float32
+//line matmul.go:265
+								for gc_k13 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k13) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k13
+//line matmul.go:265
+										gc_lanes13[gc_k13] = bs[6][(2*tx)+2*gc_k13]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes13)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld14 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[6]) {
+//line matmul.go:265
+								gc_ld14 = archsimd.LoadFloat32x8Slice(bs[6][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes14 [8]float32
+//line matmul.go:265
+								for gc_k14 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k14) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line matmul.go:265
+										gc_lanes14[gc_k14] = bs[6][(2*tx+1)+2*gc_k14]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes14)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld13
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld14
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[6]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[6]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[6]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[6]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld15 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
+//line matmul.go:265
+								gc_ld15 = archsimd.LoadFloat32x8Slice(bs[7][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes15 [8]float32
+//line matmul.go:265
+								for gc_k15 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k15) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k15
+//line matmul.go:265
+										gc_lanes15[gc_k15] = bs[7][(2*tx)+2*gc_k15]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld16 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[7]) {
+//line matmul.go:265
+								gc_ld16 = archsimd.LoadFloat32x8Slice(bs[7][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes16 [8]float32
+//line matmul.go:265
+								for gc_k16 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k16) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line matmul.go:265
+										gc_lanes16[gc_k16] = bs[7][(2*tx+1)+2*gc_k16]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld15
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld16
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[7]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[7]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[7]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[7]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld17 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
+//line matmul.go:265
+								gc_ld17 = archsimd.LoadFloat32x8Slice(bs[8][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes17 [8]float32
+//line matmul.go:265
+								for gc_k17 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k17) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k17
+//line matmul.go:265
+										gc_lanes17[gc_k17] = bs[8][(2*tx)+2*gc_k17]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes17)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld18 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[8]) {
+//line matmul.go:265
+								gc_ld18 = archsimd.LoadFloat32x8Slice(bs[8][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes18 [8]float32
+//line matmul.go:265
+								for gc_k18 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k18) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k18
+//line matmul.go:265
+										gc_lanes18[gc_k18] = bs[8][(2*tx+1)+2*gc_k18]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes18)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld17
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld18
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[8]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[8]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[8]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[8]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld19 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
+//line matmul.go:265
+								gc_ld19 = archsimd.LoadFloat32x8Slice(bs[9][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes19 [8]float32
+//line matmul.go:265
+								for gc_k19 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k19) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k19
+//line matmul.go:265
+										gc_lanes19[gc_k19] = bs[9][(2*tx)+2*gc_k19]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes19)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld20 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[9]) {
+//line matmul.go:265
+								gc_ld20 = archsimd.LoadFloat32x8Slice(bs[9][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes20 [8]float32
+//line matmul.go:265
+								for gc_k20 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k20) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k20
+//line matmul.go:265
+										gc_lanes20[gc_k20] = bs[9][(2*tx+1)+2*gc_k20]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld19
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld20
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[9]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[9]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[9]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[9]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld21 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
+//line matmul.go:265
+								gc_ld21 = archsimd.LoadFloat32x8Slice(bs[10][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes21 [8]float32
+//line matmul.go:265
+								for gc_k21 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k21) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k21
+//line matmul.go:265
+										gc_lanes21[gc_k21] = bs[10][(2*tx)+2*gc_k21]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes21)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld22 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[10]) {
+//line matmul.go:265
+								gc_ld22 = archsimd.LoadFloat32x8Slice(bs[10][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes22 [8]float32
+//line matmul.go:265
+								for gc_k22 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k22) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k22
+//line matmul.go:265
+										gc_lanes22[gc_k22] = bs[10][(2*tx+1)+2*gc_k22]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes22)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld21
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld22
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[10]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[10]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[10]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[10]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld23 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
+//line matmul.go:265
+								gc_ld23 = archsimd.LoadFloat32x8Slice(bs[11][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes23 [8]float32
+//line matmul.go:265
+								for gc_k23 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k23) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k23
+//line matmul.go:265
+										gc_lanes23[gc_k23] = bs[11][(2*tx)+2*gc_k23]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes23)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld24 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[11]) {
+//line matmul.go:265
+								gc_ld24 = archsimd.LoadFloat32x8Slice(bs[11][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes24 [8]float32
+//line matmul.go:265
+								for gc_k24 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k24) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k24
+//line matmul.go:265
+										gc_lanes24[gc_k24] = bs[11][(2*tx+1)+2*gc_k24]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes24)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld23
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld24
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[11]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[11]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[11]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[11]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld25 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
+//line matmul.go:265
+								gc_ld25 = archsimd.LoadFloat32x8Slice(bs[12][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes25 [8]float32
+//line matmul.go:265
+								for gc_k25 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k25) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k25
+//line matmul.go:265
+										gc_lanes25[gc_k25] = bs[12][(2*tx)+2*gc_k25]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes25)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld26 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[12]) {
+//line matmul.go:265
+								gc_ld26 = archsimd.LoadFloat32x8Slice(bs[12][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes26 [8]float32
+//line matmul.go:265
+								for gc_k26 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k26) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k26
+//line matmul.go:265
+										gc_lanes26[gc_k26] = bs[12][(2*tx+1)+2*gc_k26]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes26)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld25
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld26
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[12]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[12]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[12]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[12]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld27 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
+//line matmul.go:265
+								gc_ld27 = archsimd.LoadFloat32x8Slice(bs[13][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes27 [8]float32
+//line matmul.go:265
+								for gc_k27 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k27) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k27
+//line matmul.go:265
+										gc_lanes27[gc_k27] = bs[13][(2*tx)+2*gc_k27]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes27)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld28 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[13]) {
+//line matmul.go:265
+								gc_ld28 = archsimd.LoadFloat32x8Slice(bs[13][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes28 [8]float32
+//line matmul.go:265
+								for gc_k28 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k28) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k28
+//line matmul.go:265
+										gc_lanes28[gc_k28] = bs[13][(2*tx+1)+2*gc_k28]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes28)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld27
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld28
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[13]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[13]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[13]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[13]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld29 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
+//line matmul.go:265
+								gc_ld29 = archsimd.LoadFloat32x8Slice(bs[14][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes29 [8]float32
+//line matmul.go:265
+								for gc_k29 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k29) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k29
+//line matmul.go:265
+										gc_lanes29[gc_k29] = bs[14][(2*tx)+2*gc_k29]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes29)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld30 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[14]) {
+//line matmul.go:265
+								gc_ld30 = archsimd.LoadFloat32x8Slice(bs[14][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes30 [8]float32
+//line matmul.go:265
+								for gc_k30 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k30) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k30
+//line matmul.go:265
+										gc_lanes30[gc_k30] = bs[14][(2*tx+1)+2*gc_k30]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes30)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld29
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld30
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[14]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[14]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[14]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[14]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld31 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
+//line matmul.go:265
+								gc_ld31 = archsimd.LoadFloat32x8Slice(bs[15][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes31 [8]float32
+//line matmul.go:265
+								for gc_k31 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k31) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k31
+//line matmul.go:265
+										gc_lanes31[gc_k31] = bs[15][(2*tx)+2*gc_k31]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes31)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld32 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[15]) {
+//line matmul.go:265
+								gc_ld32 = archsimd.LoadFloat32x8Slice(bs[15][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes32 [8]float32
+//line matmul.go:265
+								for gc_k32 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k32) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k32
+//line matmul.go:265
+										gc_lanes32[gc_k32] = bs[15][(2*tx+1)+2*gc_k32]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes32)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld31
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld32
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[15]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[15]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[15]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[15]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld33 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
+//line matmul.go:265
+								gc_ld33 = archsimd.LoadFloat32x8Slice(bs[16][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes33 [8]float32
+//line matmul.go:265
+								for gc_k33 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k33) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k33
+//line matmul.go:265
+										gc_lanes33[gc_k33] = bs[16][(2*tx)+2*gc_k33]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes33)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld34 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[16]) {
+//line matmul.go:265
+								gc_ld34 = archsimd.LoadFloat32x8Slice(bs[16][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes34 [8]float32
+//line matmul.go:265
+								for gc_k34 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k34) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k34
+//line matmul.go:265
+										gc_lanes34[gc_k34] = bs[16][(2*tx+1)+2*gc_k34]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes34)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld33
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld34
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[16]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[16]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[16]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[16]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld35 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
+//line matmul.go:265
+								gc_ld35 = archsimd.LoadFloat32x8Slice(bs[17][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes35 [8]float32
+//line matmul.go:265
+								for gc_k35 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k35) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k35
+//line matmul.go:265
+										gc_lanes35[gc_k35] = bs[17][(2*tx)+2*gc_k35]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes35)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld36 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[17]) {
+//line matmul.go:265
+								gc_ld36 = archsimd.LoadFloat32x8Slice(bs[17][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes36 [8]float32
+//line matmul.go:265
+								for gc_k36 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k36) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k36
+//line matmul.go:265
+										gc_lanes36[gc_k36] = bs[17][(2*tx+1)+2*gc_k36]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes36)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld35
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld36
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[17]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[17]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[17]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[17]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld37 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
+//line matmul.go:265
+								gc_ld37 = archsimd.LoadFloat32x8Slice(bs[18][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes37 [8]float32
+//line matmul.go:265
+								for gc_k37 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k37) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k37
+//line matmul.go:265
+										gc_lanes37[gc_k37] = bs[18][(2*tx)+2*gc_k37]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes37)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld38 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[18]) {
+//line matmul.go:265
+								gc_ld38 = archsimd.LoadFloat32x8Slice(bs[18][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes38 [8]float32
+//line matmul.go:265
+								for gc_k38 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k38) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k38
+//line matmul.go:265
+										gc_lanes38[gc_k38] = bs[18][(2*tx+1)+2*gc_k38]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes38)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld37
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld38
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[18]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[18]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[18]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[18]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld39 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
+//line matmul.go:265
+								gc_ld39 = archsimd.LoadFloat32x8Slice(bs[19][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes39 [8]float32
+//line matmul.go:265
+								for gc_k39 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k39) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k39
+//line matmul.go:265
+										gc_lanes39[gc_k39] = bs[19][(2*tx)+2*gc_k39]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes39)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld40 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[19]) {
+//line matmul.go:265
+								gc_ld40 = archsimd.LoadFloat32x8Slice(bs[19][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes40 [8]float32
+//line matmul.go:265
+								for gc_k40 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k40) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k40
+//line matmul.go:265
+										gc_lanes40[gc_k40] = bs[19][(2*tx+1)+2*gc_k40]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes40)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld39
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld40
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[19]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[19]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[19]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[19]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld41 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
+//line matmul.go:265
+								gc_ld41 = archsimd.LoadFloat32x8Slice(bs[20][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes41 [8]float32
+//line matmul.go:265
+								for gc_k41 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k41) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k41
+//line matmul.go:265
+										gc_lanes41[gc_k41] = bs[20][(2*tx)+2*gc_k41]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes41)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld42 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[20]) {
+//line matmul.go:265
+								gc_ld42 = archsimd.LoadFloat32x8Slice(bs[20][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes42 [8]float32
+//line matmul.go:265
+								for gc_k42 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k42) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k42
+//line matmul.go:265
+										gc_lanes42[gc_k42] = bs[20][(2*tx+1)+2*gc_k42]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes42)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld41
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld42
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[20]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[20]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[20]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[20]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld43 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
+//line matmul.go:265
+								gc_ld43 = archsimd.LoadFloat32x8Slice(bs[21][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes43 [8]float32
+//line matmul.go:265
+								for gc_k43 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k43) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k43
+//line matmul.go:265
+										gc_lanes43[gc_k43] = bs[21][(2*tx)+2*gc_k43]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes43)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld44 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[21]) {
+//line matmul.go:265
+								gc_ld44 = archsimd.LoadFloat32x8Slice(bs[21][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes44 [8]float32
+//line matmul.go:265
+								for gc_k44 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k44) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k44
+//line matmul.go:265
+										gc_lanes44[gc_k44] = bs[21][(2*tx+1)+2*gc_k44]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes44)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld43
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld44
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[21]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[21]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[21]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[21]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld45 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
+//line matmul.go:265
+								gc_ld45 = archsimd.LoadFloat32x8Slice(bs[22][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes45 [8]float32
+//line matmul.go:265
+								for gc_k45 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k45) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k45
+//line matmul.go:265
+										gc_lanes45[gc_k45] = bs[22][(2*tx)+2*gc_k45]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes45)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld46 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[22]) {
+//line matmul.go:265
+								gc_ld46 = archsimd.LoadFloat32x8Slice(bs[22][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes46 [8]float32
+//line matmul.go:265
+								for gc_k46 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k46) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k46
+//line matmul.go:265
+										gc_lanes46[gc_k46] = bs[22][(2*tx+1)+2*gc_k46]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes46)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld45
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld46
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[22]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[22]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[22]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[22]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld47 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
+//line matmul.go:265
+								gc_ld47 = archsimd.LoadFloat32x8Slice(bs[23][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes47 [8]float32
+//line matmul.go:265
+								for gc_k47 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k47) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k47
+//line matmul.go:265
+										gc_lanes47[gc_k47] = bs[23][(2*tx)+2*gc_k47]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes47)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld48 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[23]) {
+//line matmul.go:265
+								gc_ld48 = archsimd.LoadFloat32x8Slice(bs[23][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes48 [8]float32
+//line matmul.go:265
+								for gc_k48 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k48) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k48
+//line matmul.go:265
+										gc_lanes48[gc_k48] = bs[23][(2*tx+1)+2*gc_k48]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes48)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld47
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld48
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[23]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[23]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[23]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[23]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld49 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
+//line matmul.go:265
+								gc_ld49 = archsimd.LoadFloat32x8Slice(bs[24][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes49 [8]float32
+//line matmul.go:265
+								for gc_k49 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k49) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k49
+//line matmul.go:265
+										gc_lanes49[gc_k49] = bs[24][(2*tx)+2*gc_k49]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes49)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld50 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[24]) {
+//line matmul.go:265
+								gc_ld50 = archsimd.LoadFloat32x8Slice(bs[24][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes50 [8]float32
+//line matmul.go:265
+								for gc_k50 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k50) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k50
+//line matmul.go:265
+										gc_lanes50[gc_k50] = bs[24][(2*tx+1)+2*gc_k50]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes50)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld49
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld50
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[24]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[24]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[24]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[24]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld51 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
+//line matmul.go:265
+								gc_ld51 = archsimd.LoadFloat32x8Slice(bs[25][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes51 [8]float32
+//line matmul.go:265
+								for gc_k51 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k51) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k51
+//line matmul.go:265
+										gc_lanes51[gc_k51] = bs[25][(2*tx)+2*gc_k51]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes51)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld52 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[25]) {
+//line matmul.go:265
+								gc_ld52 = archsimd.LoadFloat32x8Slice(bs[25][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes52 [8]float32
+//line matmul.go:265
+								for gc_k52 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k52) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k52
+//line matmul.go:265
+										gc_lanes52[gc_k52] = bs[25][(2*tx+1)+2*gc_k52]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes52)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld51
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld52
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[25]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[25]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[25]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[25]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld53 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
+//line matmul.go:265
+								gc_ld53 = archsimd.LoadFloat32x8Slice(bs[26][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes53 [8]float32
+//line matmul.go:265
+								for gc_k53 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k53) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k53
+//line matmul.go:265
+										gc_lanes53[gc_k53] = bs[26][(2*tx)+2*gc_k53]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes53)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld54 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[26]) {
+//line matmul.go:265
+								gc_ld54 = archsimd.LoadFloat32x8Slice(bs[26][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes54 [8]float32
+//line matmul.go:265
+								for gc_k54 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k54) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k54
+//line matmul.go:265
+										gc_lanes54[gc_k54] = bs[26][(2*tx+1)+2*gc_k54]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes54)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld53
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld54
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[26]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[26]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[26]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[26]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld55 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
+//line matmul.go:265
+								gc_ld55 = archsimd.LoadFloat32x8Slice(bs[27][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes55 [8]float32
+//line matmul.go:265
+								for gc_k55 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k55) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k55
+//line matmul.go:265
+										gc_lanes55[gc_k55] = bs[27][(2*tx)+2*gc_k55]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes55)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld56 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[27]) {
+//line matmul.go:265
+								gc_ld56 = archsimd.LoadFloat32x8Slice(bs[27][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes56 [8]float32
+//line matmul.go:265
+								for gc_k56 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k56) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k56
+//line matmul.go:265
+										gc_lanes56[gc_k56] = bs[27][(2*tx+1)+2*gc_k56]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes56)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld55
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld56
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[27]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[27]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[27]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[27]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld57 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
+//line matmul.go:265
+								gc_ld57 = archsimd.LoadFloat32x8Slice(bs[28][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes57 [8]float32
+//line matmul.go:265
+								for gc_k57 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k57) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k57
+//line matmul.go:265
+										gc_lanes57[gc_k57] = bs[28][(2*tx)+2*gc_k57]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes57)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld58 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[28]) {
+//line matmul.go:265
+								gc_ld58 = archsimd.LoadFloat32x8Slice(bs[28][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes58 [8]float32
+//line matmul.go:265
+								for gc_k58 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k58) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k58
+//line matmul.go:265
+										gc_lanes58[gc_k58] = bs[28][(2*tx+1)+2*gc_k58]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes58)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld57
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld58
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[28]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[28]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[28]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[28]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld59 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
+//line matmul.go:265
+								gc_ld59 = archsimd.LoadFloat32x8Slice(bs[29][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes59 [8]float32
+//line matmul.go:265
+								for gc_k59 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k59) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k59
+//line matmul.go:265
+										gc_lanes59[gc_k59] = bs[29][(2*tx)+2*gc_k59]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes59)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld60 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[29]) {
+//line matmul.go:265
+								gc_ld60 = archsimd.LoadFloat32x8Slice(bs[29][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes60 [8]float32
+//line matmul.go:265
+								for gc_k60 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k60) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k60
+//line matmul.go:265
+										gc_lanes60[gc_k60] = bs[29][(2*tx+1)+2*gc_k60]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes60)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld59
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld60
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[29]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[29]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[29]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[29]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld61 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
+//line matmul.go:265
+								gc_ld61 = archsimd.LoadFloat32x8Slice(bs[30][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes61 [8]float32
+//line matmul.go:265
+								for gc_k61 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k61) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k61
+//line matmul.go:265
+										gc_lanes61[gc_k61] = bs[30][(2*tx)+2*gc_k61]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes61)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld62 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[30]) {
+//line matmul.go:265
+								gc_ld62 = archsimd.LoadFloat32x8Slice(bs[30][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes62 [8]float32
+//line matmul.go:265
+								for gc_k62 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k62) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k62
+//line matmul.go:265
+										gc_lanes62[gc_k62] = bs[30][(2*tx+1)+2*gc_k62]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes62)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld61
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld62
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[30]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[30]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[30]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[30]).Mul(b1))
+//line matmul.go:265
+						}
+						{
+//line :1
+							var gc_ld63 archsimd.Float32x8
+//line :1
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
+//line matmul.go:265
+								gc_ld63 = archsimd.LoadFloat32x8Slice(bs[31][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes63 [8]float32
+//line matmul.go:265
+								for gc_k63 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k63) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k63
+//line matmul.go:265
+										gc_lanes63[gc_k63] = bs[31][(2*tx)+2*gc_k63]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes63)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							var gc_ld64 archsimd.Float32x8
+//line matmul.go:265
+							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[31]) {
+//line matmul.go:265
+								gc_ld64 = archsimd.LoadFloat32x8Slice(bs[31][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else {
+//line matmul.go:265
+								var gc_lanes64 [8]float32
+//line matmul.go:265
+								for gc_k64 := range 8 {
+//line matmul.go:265
+									if 0xff&(1<<gc_k64) != 0 {
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2 + gc_k64
+//line matmul.go:265
+										gc_lanes64[gc_k64] = bs[31][(2*tx+1)+2*gc_k64]
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+								gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes64)
+//line matmul.go:265
+							}
+//line matmul.go:265
+							b0 := gc_ld63
+//line matmul.go:265
+							_ = b0
+//line matmul.go:265
+							b1 := gc_ld64
+//line matmul.go:265
+							_ = b1
+//line matmul.go:265
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[31]).Mul(b0))
+//line matmul.go:265
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[31]).Mul(b1))
+//line matmul.go:265
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[31]).Mul(b0))
+//line matmul.go:265
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[31]).Mul(b1))
+//line matmul.go:265
+						}
+						s00.StoreSlice(gc_s_s00[gc_rank2:])
+						s01.StoreSlice(gc_s_s01[gc_rank2:])
+						s10.StoreSlice(gc_s_s10[gc_rank2:])
+						s11.StoreSlice(gc_s_s11[gc_rank2:])
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1994,7 +4424,201 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				_ = gc_iota2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tx int = gc_tx2
+					_ = tx
+					var ty int = gc_ty2
+					_ = ty
+					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+					_ = s00
+					s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+					_ = s01
+					s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+					_ = s10
+					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+					_ = s11
+					gc_t := row0 + 2*ty
+					_ = gc_t
+					gc_t2 := col0 + 2*tx
+					_ = gc_t2
+					var gc_row int = gc_t
+					_ = gc_row
+					var gc_col int = gc_t2
+					_ = gc_col
+					gc_s00 := s00
+					_ = gc_s00
+					gc_s01 := s01
+					_ = gc_s01
+					gc_s10 := s10
+					_ = gc_s10
+					gc_s11 := s11
+					_ = gc_s11
+					if gc_row <
+
+//line matmul.go:273
+						m {
+//line matmul.go:273
+						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col, -1), 16))))
+//line matmul.go:273
+						_ = gc_if
+//line matmul.go:273
+						if gc_if.ToBits() != 0 {
+//line matmul.go:273
+							{
+//line matmul.go:273
+								var gc_lanes65 [8]float32
+//line matmul.go:273
+								gc_s00.Store(&gc_lanes65)
+//line matmul.go:273
+								for gc_k65 := range 8 {
+//line matmul.go:273
+									if gc_if.ToBits()&(1<<gc_k65) != 0 {
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2 + gc_k65
+//line matmul.go:273
+										c[(gc_row*n+gc_col)+2*gc_k65] = gc_lanes65[gc_k65]
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+							}
+//line matmul.go:273
+						}
+//line matmul.go:273
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col+
+
+//line matmul.go:283
+							1), -1), 16))))
+//line matmul.go:283
+						_ = gc_if2
+//line matmul.go:283
+						if gc_if2.ToBits() != 0 {
+//line matmul.go:283
+							{
+//line matmul.go:283
+								var gc_lanes66 [8]float32
+//line matmul.go:283
+								gc_s01.Store(&gc_lanes66)
+//line matmul.go:283
+								for gc_k66 := range 8 {
+//line matmul.go:283
+									if gc_if2.ToBits()&(1<<gc_k66) != 0 {
+//line matmul.go:283
+										gc_pos2.Thread = gc_rank2 + gc_k66
+//line matmul.go:273
+										c[(gc_row*n+gc_col+
+
+//line matmul.go:284
+											1)+2*gc_k66] = gc_lanes66[gc_k66]
+//line matmul.go:284
+									}
+//line matmul.go:284
+								}
+//line matmul.go:284
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+							}
+//line matmul.go:284
+						}
+//line matmul.go:284
+					}
+					if gc_row+
+
+//line matmul.go:287
+						1 <
+//line matmul.go:273
+						m {
+//line matmul.go:273
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col, -1), 16))))
+//line matmul.go:273
+						_ = gc_if3
+//line matmul.go:273
+						if gc_if3.ToBits() != 0 {
+//line matmul.go:273
+							{
+//line matmul.go:273
+								var gc_lanes67 [8]float32
+//line matmul.go:273
+								gc_s10.Store(&gc_lanes67)
+//line matmul.go:273
+								for gc_k67 := range 8 {
+//line matmul.go:273
+									if gc_if3.ToBits()&(1<<gc_k67) != 0 {
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2 + gc_k67
+//line matmul.go:273
+										c[((gc_row+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col)+2*gc_k67] = gc_lanes67[gc_k67]
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+							}
+//line matmul.go:273
+						}
+//line matmul.go:273
+						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col+
+
+//line matmul.go:291
+							1), -1), 16))))
+//line matmul.go:291
+						_ = gc_if4
+//line matmul.go:291
+						if gc_if4.ToBits() != 0 {
+//line matmul.go:291
+							{
+//line matmul.go:291
+								var gc_lanes68 [8]float32
+//line matmul.go:291
+								gc_s11.Store(&gc_lanes68)
+//line matmul.go:291
+								for gc_k68 := range 8 {
+//line matmul.go:291
+									if gc_if4.ToBits()&(1<<gc_k68) != 0 {
+//line matmul.go:291
+										gc_pos2.Thread = gc_rank2 + gc_k68
+//line matmul.go:273
+										c[((gc_row+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col+
+
+//line matmul.go:292
+											1)+2*gc_k68] = gc_lanes68[gc_k68]
+//line matmul.go:292
+									}
+//line matmul.go:292
+								}
+//line matmul.go:292
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+							}
+//line matmul.go:292
+						}
+//line matmul.go:292
+					}
+				}
+			}
+			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

@@ -1041,7 +1041,157 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	offset := 1
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				_ = gc_iota2
+				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				_ = gc_evens
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+					{
+//line :1
+						{
+//line :1
+							var k int = base + 2*tid + 0
+//line kernels.go:82
+							_ = k
+//line kernels.go:82
+							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-k, -1), 16))))
+//line kernels.go:82
+							_ = gc_if
+//line kernels.go:82
+							if gc_if.ToBits() != 0 {
+//line kernels.go:82
+								var gc_ld archsimd.Int32x8
+//line kernels.go:82
+								if k >= 0 && k+16 <= len(in) {
+									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else {
+//line kernels.go:83
+									var gc_lanes [8]int32
+//line kernels.go:83
+									for gc_k := range 8 {
+//line kernels.go:83
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:83
+											gc_lanes[gc_k] = in[k+2*gc_k]
+//line kernels.go:83
+										}
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+//line kernels.go:83
+								}
+//line kernels.go:83
+								{
+//line kernels.go:83
+									var gc_lanes2 [8]int32
+//line kernels.go:83
+									gc_ld.Store(&gc_lanes2)
+//line kernels.go:83
+									for gc_k2 := range 8 {
+//line kernels.go:83
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:83
+											temp[(2*tid+0)+2*gc_k2] = gc_lanes2[gc_k2]
+//line kernels.go:83
+										}
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+								}
+//line kernels.go:83
+							}
+//line kernels.go:83
+						}
+//line kernels.go:83
+					}
+					{
+//line :1
+						{
+//line :1
+							var k int = base + 2*tid + 1
+//line kernels.go:82
+							_ = k
+//line kernels.go:82
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-k, -1), 16))))
+//line kernels.go:82
+							_ = gc_if2
+//line kernels.go:82
+							if gc_if2.ToBits() != 0 {
+//line kernels.go:82
+								var gc_ld2 archsimd.Int32x8
+//line kernels.go:82
+								if k >= 0 && k+16 <= len(in) {
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else {
+//line kernels.go:83
+									var gc_lanes3 [8]int32
+//line kernels.go:83
+									for gc_k3 := range 8 {
+//line kernels.go:83
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:83
+											gc_lanes3[gc_k3] = in[k+2*gc_k3]
+//line kernels.go:83
+										}
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+//line kernels.go:83
+								}
+//line kernels.go:83
+								{
+//line kernels.go:83
+									var gc_lanes4 [8]int32
+//line kernels.go:83
+									gc_ld2.Store(&gc_lanes4)
+//line kernels.go:83
+									for gc_k4 := range 8 {
+//line kernels.go:83
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:83
+											temp[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:83
+										}
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+								}
+//line kernels.go:83
+							}
+//line kernels.go:83
+						}
+//line kernels.go:83
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1216,7 +1366,157 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				_ = gc_iota22
+				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				_ = gc_evens2
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+					{
+//line :1
+						{
+//line :1
+							var k_ int = base + 2*tid + 0
+//line kernels.go:108
+							_ = k_
+//line kernels.go:108
+							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-k_, -1), 16))))
+//line kernels.go:108
+							_ = gc_if3
+//line kernels.go:108
+							if gc_if3.ToBits() != 0 {
+//line kernels.go:108
+								var gc_ld3 archsimd.Int32x8
+//line kernels.go:108
+								if (2*tid+0) >= 0 && (2*tid+0)+16 <= len(temp) {
+									gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*tid+0:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+8:]).Permute(gc_evens2))
+//line kernels.go:109
+								} else {
+//line kernels.go:109
+									var gc_lanes5 [8]int32
+//line kernels.go:109
+									for gc_k5 := range 8 {
+//line kernels.go:109
+										if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:109
+											gc_lanes5[gc_k5] = temp[(2*tid+0)+2*gc_k5]
+//line kernels.go:109
+										}
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+//line kernels.go:109
+								}
+//line kernels.go:109
+								{
+//line kernels.go:109
+									var gc_lanes6 [8]int32
+//line kernels.go:109
+									gc_ld3.Store(&gc_lanes6)
+//line kernels.go:109
+									for gc_k6 := range 8 {
+//line kernels.go:109
+										if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line kernels.go:109
+											out[k_+2*gc_k6] = gc_lanes6[gc_k6]
+//line kernels.go:109
+										}
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+								}
+//line kernels.go:109
+							}
+//line kernels.go:109
+						}
+//line kernels.go:109
+					}
+					{
+//line :1
+						{
+//line :1
+							var k_ int = base + 2*tid + 1
+//line kernels.go:108
+							_ = k_
+//line kernels.go:108
+							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-k_, -1), 16))))
+//line kernels.go:108
+							_ = gc_if4
+//line kernels.go:108
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:108
+								var gc_ld4 archsimd.Int32x8
+//line kernels.go:108
+								if (2*tid+1) >= 0 && (2*tid+1)+16 <= len(temp) {
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+8:]).Permute(gc_evens2))
+//line kernels.go:109
+								} else {
+//line kernels.go:109
+									var gc_lanes7 [8]int32
+//line kernels.go:109
+									for gc_k7 := range 8 {
+//line kernels.go:109
+										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:109
+											gc_lanes7[gc_k7] = temp[(2*tid+1)+2*gc_k7]
+//line kernels.go:109
+										}
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+//line kernels.go:109
+								}
+//line kernels.go:109
+								{
+//line kernels.go:109
+									var gc_lanes8 [8]int32
+//line kernels.go:109
+									gc_ld4.Store(&gc_lanes8)
+//line kernels.go:109
+									for gc_k8 := range 8 {
+//line kernels.go:109
+										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:109
+											out[k_+2*gc_k8] = gc_lanes8[gc_k8]
+//line kernels.go:109
+										}
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+								}
+//line kernels.go:109
+							}
+//line kernels.go:109
+						}
+//line kernels.go:109
+					}
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -732,7 +732,41 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	_ = returned_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step9 := 0
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+					_ = r_3
+					{
+//line :1
+						var gc_lanes [8]int32
+//line :1
+						r_3.Store(&gc_lanes)
+//line :1
+						for gc_k := range 8 {
+//line :1
+							if 0xff&(1<<gc_k) != 0 {
+//line :1
+								gc_pos2.Thread = gc_rank2 + gc_k
+
+//line returns.go:58
+								out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
+//line returns.go:58
+							}
+//line returns.go:58
+						}
+//line returns.go:58
+						gc_pos2.Thread = gc_rank2
+//line returns.go:58
+					}
+				}
+			}
+			gc_step9 := gc_vstep2
 			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
 					gc_tx2 := gc_step9 + 0
@@ -859,7 +893,40 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := 0
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					{
+//line :1
+						var gc_lanes2 [8]int32
+//line :1
+						gc_vb.Store(&gc_lanes2)
+//line :1
+						for gc_k2 := range 8 {
+//line :1
+							if 0xff&(1<<gc_k2) != 0 {
+//line :1
+								gc_pos2.Thread = gc_rank2 + gc_k2
+
+//line returns.go:59
+								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
+//line returns.go:59
+							}
+//line returns.go:59
+						}
+//line returns.go:59
+						gc_pos2.Thread = gc_rank2
+//line returns.go:59
+					}
+				}
+			}
+			gc_step10 := gc_vstep3
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
 					gc_tx2 := gc_step10 + 0

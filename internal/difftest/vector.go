@@ -190,3 +190,21 @@ func edge(t *gocuda.Thread, in, out []float32) {
 	l, r := in[max(i-1, 0)], in[min(i+1, n-1)]
 	out[min(i, n-1)] = l + 2*in[i] + r
 }
+
+// SwapKernel swaps the elements of each pair, scaling them: loads and
+// stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
+// with the length for a last, unpaired element.
+//
+//gocuda:kernel SwapKernel
+func swap(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if 2*i >= len(in) {
+		return
+	}
+	if 2*i+1 < len(in) {
+		a, b := in[2*i], in[2*i+1]
+		out[2*i], out[2*i+1] = b*2, a*3
+	} else {
+		out[2*i] = in[2*i]
+	}
+}

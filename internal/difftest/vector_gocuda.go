@@ -645,3 +645,60 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
+
+// SwapKernel swaps the elements of each pair, scaling them: loads and
+// stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
+// with the length for a last, unpaired element.
+func SwapKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_swap,
+		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:194-210")
+
+func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:200
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:201
+					if 2*i >= len(in) {
+						continue gc_L1
+					}
+
+//line vector.go:204
+					if 2*i+1 < len(in) {
+						a, b := in[2*i], in[2*i+1]
+						out[2*i], out[2*i+1] = b*2, a*3
+					} else {
+						out[2*i] = in[2*i]
+					}
+				}
+			}
+		}
+	}
+}

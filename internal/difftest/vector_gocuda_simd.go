@@ -1170,3 +1170,266 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		}
 	}
 }
+
+// SwapKernel swaps the elements of each pair, scaling them: loads and
+// stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
+// with the length for a last, unpaired element.
+func SwapKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_swap,
+		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:194-210")
+
+func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					_ = gc_all
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+					_ = gc_iota2
+					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+					_ = gc_evens
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(3)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_alive := gc_all
+						_ = gc_alive
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i), -1), 16))))
+						_ = gc_if
+						if gc_alive.And(gc_if).ToBits() != 0 {
+//line :1
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line :1
+						}
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i+1), -1), 16))))
+						_ = gc_if2
+						if gc_alive.And(gc_if2).ToBits() != 0 {
+//line :1
+							var gc_ld archsimd.Float32x8
+//line :1
+							if (2*i) >= 0 && (2*i)+16 <= len(in) {
+//line vector.go:205
+								gc_ld = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+//line vector.go:205
+							} else {
+//line vector.go:205
+								var gc_lanes [8]float32
+//line vector.go:205
+								for gc_k := range 8 {
+//line vector.go:205
+									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k) != 0 {
+//line vector.go:205
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line vector.go:205
+										gc_lanes[gc_k] = in[(2*i)+2*gc_k]
+//line vector.go:205
+									}
+//line vector.go:205
+								}
+//line vector.go:205
+								gc_pos2.Thread = gc_rank2
+//line vector.go:205
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line vector.go:205
+							}
+//line vector.go:205
+							var gc_ld2 archsimd.Float32x8
+//line vector.go:205
+							if (2*i+1) >= 0 && (2*i+1)+16 <= len(in) {
+//line vector.go:205
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[2*i+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i+1)+8:]).Permute(gc_evens))
+//line vector.go:205
+							} else {
+//line vector.go:205
+								var gc_lanes2 [8]float32
+//line vector.go:205
+								for gc_k2 := range 8 {
+//line vector.go:205
+									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k2) != 0 {
+//line vector.go:205
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:205
+										gc_lanes2[gc_k2] = in[(2*i+1)+2*gc_k2]
+//line vector.go:205
+									}
+//line vector.go:205
+								}
+//line vector.go:205
+								gc_pos2.Thread = gc_rank2
+//line vector.go:205
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:205
+							}
+//line vector.go:205
+							a := gc_ld
+//line vector.go:205
+							_ = a
+//line vector.go:205
+							b := gc_ld2
+//line vector.go:205
+							_ = b
+//line vector.go:205
+							gc_t := b.Mul(gc_vb)
+//line vector.go:205
+							_ = gc_t
+//line vector.go:205
+							gc_t2 := a.Mul(gc_vb2)
+//line vector.go:205
+							_ = gc_t2
+//line vector.go:205
+							{
+//line vector.go:205
+								var gc_lanes3 [8]float32
+//line vector.go:205
+								gc_t.Store(&gc_lanes3)
+//line vector.go:205
+								for gc_k3 := range 8 {
+//line vector.go:205
+									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k3) != 0 {
+//line vector.go:205
+										gc_pos2.Thread = gc_rank2 + gc_k3
+										out[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+//line vector.go:206
+									}
+//line vector.go:206
+								}
+//line vector.go:206
+								gc_pos2.Thread = gc_rank2
+//line vector.go:206
+							}
+//line vector.go:206
+							{
+//line vector.go:206
+								var gc_lanes4 [8]float32
+//line vector.go:206
+								gc_t2.Store(&gc_lanes4)
+//line vector.go:206
+								for gc_k4 := range 8 {
+//line vector.go:206
+									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
+//line vector.go:206
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:206
+										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line vector.go:206
+									}
+//line vector.go:206
+								}
+//line vector.go:206
+								gc_pos2.Thread = gc_rank2
+//line vector.go:206
+							}
+//line vector.go:206
+						}
+						gc_else := gc_if2.ToInt32x8().Not().ToMask()
+						_ = gc_else
+						if gc_alive.And(gc_else).ToBits() != 0 {
+//line :1
+							{
+//line :1
+								var gc_ld3 archsimd.Float32x8
+//line :1
+								if (2*i) >= 0 && (2*i)+16 <= len(in) {
+//line vector.go:208
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+//line vector.go:208
+								} else {
+//line vector.go:208
+									var gc_lanes5 [8]float32
+//line vector.go:208
+									for gc_k5 := range 8 {
+//line vector.go:208
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k5) != 0 {
+//line vector.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line vector.go:208
+											gc_lanes5[gc_k5] = in[(2*i)+2*gc_k5]
+//line vector.go:208
+										}
+//line vector.go:208
+									}
+//line vector.go:208
+									gc_pos2.Thread = gc_rank2
+//line vector.go:208
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line vector.go:208
+								}
+//line vector.go:208
+								{
+//line vector.go:208
+									var gc_lanes6 [8]float32
+//line vector.go:208
+									gc_ld3.Store(&gc_lanes6)
+//line vector.go:208
+									for gc_k6 := range 8 {
+//line vector.go:208
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k6) != 0 {
+//line vector.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line vector.go:208
+											out[(2*i)+2*gc_k6] = gc_lanes6[gc_k6]
+//line vector.go:208
+										}
+//line vector.go:208
+									}
+//line vector.go:208
+									gc_pos2.Thread = gc_rank2
+//line vector.go:208
+								}
+//line vector.go:208
+							}
+//line vector.go:208
+						}
+					}
+				}
+			gc_L12:
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:200
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:201
+					if 2*i >= len(in) {
+						continue gc_L12
+					}
+
+//line vector.go:204
+					if 2*i+1 < len(in) {
+						a, b := in[2*i], in[2*i+1]
+						out[2*i], out[2*i+1] = b*2, a*3
+					} else {
+						out[2*i] = in[2*i]
+					}
+				}
+			}
+		}
+	}
+}

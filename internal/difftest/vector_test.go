@@ -271,3 +271,23 @@ func TestEdgeSIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestSwapSIMD(t *testing.T) {
+	for _, n := range []int{1, 2, 15, 16, 17, 40, 333} {
+		in := randF(n)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks((n+1)/2, 16)}, Block: gocuda.Dim3{X: 16}}
+			err := f.launch(cfg, SwapKernel(in, out))
+			return bitsOf(out), err
+		})
+		for i := 0; i < n; i += 2 {
+			if i+1 < n {
+				require.Equal(t, math.Float32bits(in[i+1]*2), got[i], "n=%d element %d", n, i)
+				require.Equal(t, math.Float32bits(in[i]*3), got[i+1], "n=%d element %d", n, i+1)
+			} else {
+				require.Equal(t, math.Float32bits(in[i]), got[i], "n=%d element %d", n, i)
+			}
+		}
+	}
+}

@@ -20,6 +20,9 @@ func laneOf(a vval, k ast.Expr) ast.Expr {
 	if a.lane != nil {
 		return a.lane(k)
 	}
+	if s := strideOf(a); s != 1 {
+		k = &ast.BinaryExpr{X: intLit(int64(s)), Op: token.MUL, Y: k}
+	}
 	if !types.Identical(a.typ, types.Typ[types.Int]) {
 		k = &ast.CallExpr{Fun: ast.NewIdent(types.TypeString(a.typ, nil)), Args: []ast.Expr{k}}
 	}
@@ -28,6 +31,10 @@ func laneOf(a vval, k ast.Expr) ast.Expr {
 
 // clamped reports whether affine value a is guarded or computed per lane.
 func (a vval) clamped() bool { return a.guard != nil || a.lane != nil }
+
+// plain reports whether affine value a is i + k for lane k: not clamped,
+// stride 1.
+func (a vval) plain() bool { return !a.clamped() && strideOf(a) == 1 }
 
 // andGuard returns the conjunction of two guards, either of which may be
 // nil.
@@ -46,6 +53,9 @@ func andGuard(x, y ast.Expr) ast.Expr {
 // own op the uniform one.
 func affineArith(op token.Token, x, y vval, t types.Type, shape vshape) vval {
 	out := vval{shape: shape, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t, guard: andGuard(x.guard, y.guard)}
+	if shape == vAffine {
+		out.stride = max(x.stride, y.stride) // the uniform operand's is 0
+	}
 	if !x.clamped() && !y.clamped() {
 		return out
 	}
@@ -69,7 +79,7 @@ func (v *vectorizer) clampAffine(name string, args []vval, t types.Type) (vval, 
 	if a.shape != vAffine {
 		a, u = u, a
 	}
-	if a.shape != vAffine || u.shape != vUniform {
+	if a.shape != vAffine || u.shape != vUniform || strideOf(a) != 1 {
 		return vval{}, false
 	}
 	var inside ast.Expr

@@ -91,7 +91,7 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 		if v.reads != nil {
 			*v.reads = append(*v.reads, b)
 		}
-		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type(), guard: b.guard, lane: b.lane}
+		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type(), guard: b.guard, lane: b.lane, stride: b.stride}
 	}
 	if kv := v.f.Vars[obj]; kv != nil && kv.Class != Uniform && !v.f.isParam(obj) {
 		v.fail() // a thread's variable the step does not have
@@ -174,6 +174,9 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	v.touch()
 	if i.clamped() {
 		return v.clampedLoad(x, i, t, vt)
+	}
+	if strideOf(i) != 1 {
+		return v.stridedLoad(x, i, t, vt)
 	}
 	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
 	if !v.access(e, x, i) {
@@ -281,7 +284,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		if x.shape == vVector || y.shape == vVector || x.shape != y.shape {
 			return v.compare(op, x, y, ot, t)
 		}
-		if x.clamped() || y.clamped() {
+		if x.clamped() || y.clamped() || strideOf(x) != strideOf(y) {
 			v.fail()
 		}
 		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
@@ -290,8 +293,13 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		v.risky++
 	}
 	if x.shape != vVector && y.shape != vVector {
+		if op == token.MUL && (x.shape == vAffine) != (y.shape == vAffine) {
+			if a, ok := v.scaleAffine(x, y, t); ok {
+				return a
+			}
+		}
 		shape := affineOp(op, x.shape, y.shape)
-		if shape < 0 || vshape(shape) == vUniform && (x.clamped() || y.clamped()) {
+		if shape < 0 || vshape(shape) == vUniform && (x.clamped() || y.clamped() || strideOf(x) != strideOf(y)) {
 			v.fail()
 		}
 		return affineArith(op, x, y, t, vshape(shape))
@@ -445,7 +453,7 @@ func (v *vectorizer) uniformExpr(x ast.Expr) bool {
 // as int32: the step's checks send it to the scalar form where they do
 // not fit.
 func (v *vectorizer) lanes(i vval) ast.Expr {
-	if !isSigned(i.typ) || i.clamped() {
+	if !isSigned(i.typ) || !i.plain() {
 		v.fail()
 	}
 	v.access(nil, vval{}, i)

@@ -340,7 +340,7 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 	if v.wide[key] {
 		shape = vVector
 	}
-	b := &vbind{name: v.nameOf(obj), shape: shape, seq: v.seqHere(), level: v.level, lane: val.lane}
+	b := &vbind{name: v.nameOf(obj), shape: shape, seq: v.seqHere(), level: v.level, lane: val.lane, stride: val.stride}
 	if val.guard != nil && shape == vAffine { // evaluated now: what it reads may change
 		b.guard = ast.NewIdent(v.temp("in"))
 		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{b.guard}, Tok: token.DEFINE, Rhs: []ast.Expr{val.guard}})

@@ -261,7 +261,7 @@ func hasContinue(body *ast.BlockStmt) bool {
 // which lane k of i < n is k < n-i, clamped to int32.
 func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 	if x.shape == vAffine || y.shape == vAffine {
-		if x.shape == vVector || y.shape == vVector || !isSigned(ot) || x.clamped() || y.clamped() {
+		if x.shape == vVector || y.shape == vVector || !isSigned(ot) || x.clamped() || y.clamped() || x.shape == y.shape {
 			v.fail()
 		}
 		aff, uni := x, y
@@ -269,9 +269,10 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 			aff, uni, op = y, x, flip(op)
 		}
 		diff := &ast.BinaryExpr{X: paren(uni.x), Op: token.SUB, Y: paren(aff.x)}
+		s := strideOf(aff) // lane k is s*k past the first: compare s*k with n-i, clamped past the lanes' reach
 		d := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("min"),
-			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(vecWidth)}}}}
-		return vval{shape: vVector, x: vcall(v.lanesIota(), cmpMethods[op], v.pkgCall("BroadcastInt32x8", d)), typ: t}
+			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(int64(vecWidth * s))}}}}
+		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("BroadcastInt32x8", d)), typ: t}
 	}
 	vt, ok := vecType(ot)
 	if !ok || vt == "Mask32x8" {

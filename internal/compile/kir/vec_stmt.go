@@ -153,8 +153,8 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 		v.fail() // a variable of the block's, changed per thread
 	}
 	b.assigns++
-	if b.guard != nil || b.lane != nil || val.clamped() {
-		v.fail() // a clamped index reassigned
+	if b.guard != nil || b.lane != nil || val.clamped() || b.shape == vAffine && strideOf(val) != max(b.stride, 1) {
+		v.fail() // a clamped index reassigned, or an index's stride changed
 	}
 	x := val.x
 	diverged := b.level < v.level // assigned for some lanes only
@@ -191,8 +191,12 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 		if _, ok := vecElem(t); !ok || !v.sliceable(l.X) {
 			v.fail()
 		}
-		if i.clamped() {
+		switch {
+		case i.clamped():
 			v.clampedStore(x, i, v.vec(val, t), t)
+			return
+		case strideOf(i) != 1:
+			v.stridedStore(x, i, v.vec(val, t), t)
 			return
 		}
 		v.storeVec(x.x, i.x, v.vec(val, t), t, v.access(l, x, i))
@@ -248,9 +252,8 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.loadAt(l, x, i)
 		next := v.binaryOf(op, cur, val, t, t)
 		v.touch()
-		if i.clamped() {
-			v.clampedStore(x, i, v.vec(next, t), t)
-			return
+		if !i.plain() {
+			v.fail() // an update at a clamped or strided index
 		}
 		v.storeVec(x.x, i.x, v.vec(next, t), t, v.access(l, x, i))
 	default:

@@ -68,8 +68,9 @@ type vval struct {
 	reads []*vbind // for an index: the step's variables it reads
 	// guard and lane are set for a clamped affine index (vec_clamp.go):
 	// where guard holds it is the plain affine one; lane writes lane k's.
-	guard ast.Expr
-	lane  func(k ast.Expr) ast.Expr
+	guard  ast.Expr
+	lane   func(k ast.Expr) ast.Expr
+	stride int // of an affine index: lane k is x + stride*k (0: 1)
 }
 
 // A vbind is a variable of the translated code: its name and shape, and
@@ -83,6 +84,7 @@ type vbind struct {
 	level   int                       // the varying control it was defined in
 	guard   ast.Expr                  // a clamped affine index's guard, evaluated at its definition
 	lane    func(k ast.Expr) ast.Expr // and its lanes
+	stride  int                       // an affine index's
 }
 
 // A vaccess is a vector load or store: the slice (or array) and the first

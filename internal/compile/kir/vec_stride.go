@@ -1,0 +1,108 @@
+package kir
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// An affine index with a stride, s*tx + c (a register-tiled kernel's
+// 2*tx and 2*tx+1), steps by s from lane to lane. A load at stride 2 is
+// two vector loads of sixteen consecutive elements and the even ones of
+// them (a permutation within each half, then the low halves together);
+// other strides, and stores, go lane by lane.
+
+// strideOf returns a's stride: 1 for a plain affine index.
+func strideOf(a vval) int {
+	if a.stride == 0 {
+		return 1
+	}
+	return a.stride
+}
+
+// scaleAffine returns c*a (or a*c) for an affine a and a small positive
+// integer constant c: the stride multiplies.
+func (v *vectorizer) scaleAffine(x, y vval, t types.Type) (vval, bool) {
+	a, c := x, y
+	if a.shape != vAffine {
+		a, c = y, x
+	}
+	if a.shape != vAffine || c.shape != vUniform || a.clamped() {
+		return vval{}, false
+	}
+	k, ok := v.smallConst(c)
+	if !ok {
+		return vval{}, false
+	}
+	return vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(x.x), Op: token.MUL, Y: paren(y.x)}, typ: t, stride: strideOf(a) * k}, true
+}
+
+// smallConst returns c's value if it is an integer constant from 1 to 8.
+func (v *vectorizer) smallConst(c vval) (int, bool) {
+	lit, ok := c.x.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	k, ok := constant.Int64Val(constant.MakeFromLiteral(lit.Value, token.INT, 0))
+	return int(k), ok && k >= 1 && k <= 8
+}
+
+// strideIota returns the vector 0, s, 2s, ... 7s, hoisted.
+func (v *vectorizer) strideIota(s int) ast.Expr {
+	if s == 1 {
+		return v.lanesIota()
+	}
+	elts := make([]ast.Expr, vecWidth)
+	for i := range elts {
+		elts[i] = intLit(int64(i * s))
+	}
+	arr := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
+		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("int32")}, Elts: elts}}
+	return v.hoisted1("iota"+strconv.Itoa(s), v.pkgCall("LoadInt32x8", arr), "")
+}
+
+// stridedLoad loads lanes i, i+s, ... i+7s of x for a stride s above 1:
+// at stride 2 from sixteen consecutive elements where they are in x,
+// else (and at other strides) lane by lane.
+func (v *vectorizer) stridedLoad(x, i vval, t types.Type, vt string) vval {
+	name := v.temp("ld")
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+	arr, decl := v.laneArray(t)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}}
+	slow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
+	slow = append(slow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	if strideOf(i) != 2 {
+		v.emit(&ast.BlockStmt{List: slow})
+		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
+	}
+	// evens of lo ++ hi: each half's evens to its low 128 bits, then both low halves
+	idx := v.hoisted1("evens", v.pkgCall("LoadUint32x8", &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
+		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("uint32")},
+		Elts: []ast.Expr{intLit(0), intLit(2), intLit(4), intLit(6), intLit(1), intLit(3), intLit(5), intLit(7)}}}), "")
+	start := asInt(i)
+	lo := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), "Permute", idx)
+	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth)}}), "Permute", idx)
+	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{vcall(lo, "Select128FromPair", intLit(0), intLit(2), hi)}}
+	in := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.ADD, Y: intLit(2 * vecWidth)}, Op: token.LEQ,
+			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x.x}}}}
+	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
+}
+
+// stridedStore stores vector val's lanes to x at i, i+s, ... lane by lane.
+func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
+	arr, decl := v.laneArray(elem)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
+	v.emit(&ast.BlockStmt{List: append([]ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}},
+		v.laneByLane(k, one)...)})
+}
