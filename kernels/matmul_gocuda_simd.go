@@ -1599,6 +1599,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld = archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[0]) {
+//line matmul.go:265
+								gc_ld = archsimd.LoadFloat32x8Slice(bs[0][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes [8]float32
@@ -1626,6 +1630,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[0]) {
 //line matmul.go:265
 								gc_ld2 = archsimd.LoadFloat32x8Slice(bs[0][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[0]) {
+//line matmul.go:265
+								gc_ld2 = archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1674,6 +1682,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld3 = archsimd.LoadFloat32x8Slice(bs[1][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[1]) {
+//line matmul.go:265
+								gc_ld3 = archsimd.LoadFloat32x8Slice(bs[1][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes3 [8]float32
@@ -1701,6 +1713,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[1]) {
 //line matmul.go:265
 								gc_ld4 = archsimd.LoadFloat32x8Slice(bs[1][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[1]) {
+//line matmul.go:265
+								gc_ld4 = archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1749,6 +1765,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld5 = archsimd.LoadFloat32x8Slice(bs[2][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[2]) {
+//line matmul.go:265
+								gc_ld5 = archsimd.LoadFloat32x8Slice(bs[2][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes5 [8]float32
@@ -1776,6 +1796,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[2]) {
 //line matmul.go:265
 								gc_ld6 = archsimd.LoadFloat32x8Slice(bs[2][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[2]) {
+//line matmul.go:265
+								gc_ld6 = archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1824,6 +1848,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld7 = archsimd.LoadFloat32x8Slice(bs[3][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[3]) {
+//line matmul.go:265
+								gc_ld7 = archsimd.LoadFloat32x8Slice(bs[3][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes7 [8]float32
@@ -1851,6 +1879,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[3]) {
 //line matmul.go:265
 								gc_ld8 = archsimd.LoadFloat32x8Slice(bs[3][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[3]) {
+//line matmul.go:265
+								gc_ld8 = archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1899,6 +1931,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld9 = archsimd.LoadFloat32x8Slice(bs[4][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[4]) {
+//line matmul.go:265
+								gc_ld9 = archsimd.LoadFloat32x8Slice(bs[4][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes9 [8]float32
@@ -1926,6 +1962,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[4]) {
 //line matmul.go:265
 								gc_ld10 = archsimd.LoadFloat32x8Slice(bs[4][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[4]) {
+//line matmul.go:265
+								gc_ld10 = archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1974,6 +2014,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld11 = archsimd.LoadFloat32x8Slice(bs[5][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[5]) {
+//line matmul.go:265
+								gc_ld11 = archsimd.LoadFloat32x8Slice(bs[5][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes11 [8]float32
@@ -2001,6 +2045,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[5]) {
 //line matmul.go:265
 								gc_ld12 = archsimd.LoadFloat32x8Slice(bs[5][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[5]) {
+//line matmul.go:265
+								gc_ld12 = archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2049,6 +2097,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld13 = archsimd.LoadFloat32x8Slice(bs[6][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[6]) {
+//line matmul.go:265
+								gc_ld13 = archsimd.LoadFloat32x8Slice(bs[6][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes13 [8]float32
@@ -2076,6 +2128,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[6]) {
 //line matmul.go:265
 								gc_ld14 = archsimd.LoadFloat32x8Slice(bs[6][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[6]) {
+//line matmul.go:265
+								gc_ld14 = archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2124,6 +2180,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld15 = archsimd.LoadFloat32x8Slice(bs[7][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[7]) {
+//line matmul.go:265
+								gc_ld15 = archsimd.LoadFloat32x8Slice(bs[7][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes15 [8]float32
@@ -2151,6 +2211,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[7]) {
 //line matmul.go:265
 								gc_ld16 = archsimd.LoadFloat32x8Slice(bs[7][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[7]) {
+//line matmul.go:265
+								gc_ld16 = archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2199,6 +2263,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld17 = archsimd.LoadFloat32x8Slice(bs[8][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[8]) {
+//line matmul.go:265
+								gc_ld17 = archsimd.LoadFloat32x8Slice(bs[8][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes17 [8]float32
@@ -2226,6 +2294,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[8]) {
 //line matmul.go:265
 								gc_ld18 = archsimd.LoadFloat32x8Slice(bs[8][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[8]) {
+//line matmul.go:265
+								gc_ld18 = archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2274,6 +2346,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld19 = archsimd.LoadFloat32x8Slice(bs[9][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[9]) {
+//line matmul.go:265
+								gc_ld19 = archsimd.LoadFloat32x8Slice(bs[9][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes19 [8]float32
@@ -2301,6 +2377,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[9]) {
 //line matmul.go:265
 								gc_ld20 = archsimd.LoadFloat32x8Slice(bs[9][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[9]) {
+//line matmul.go:265
+								gc_ld20 = archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2349,6 +2429,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld21 = archsimd.LoadFloat32x8Slice(bs[10][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[10]) {
+//line matmul.go:265
+								gc_ld21 = archsimd.LoadFloat32x8Slice(bs[10][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes21 [8]float32
@@ -2376,6 +2460,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[10]) {
 //line matmul.go:265
 								gc_ld22 = archsimd.LoadFloat32x8Slice(bs[10][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[10]) {
+//line matmul.go:265
+								gc_ld22 = archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2424,6 +2512,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld23 = archsimd.LoadFloat32x8Slice(bs[11][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[11]) {
+//line matmul.go:265
+								gc_ld23 = archsimd.LoadFloat32x8Slice(bs[11][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes23 [8]float32
@@ -2451,6 +2543,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[11]) {
 //line matmul.go:265
 								gc_ld24 = archsimd.LoadFloat32x8Slice(bs[11][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[11]) {
+//line matmul.go:265
+								gc_ld24 = archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2499,6 +2595,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld25 = archsimd.LoadFloat32x8Slice(bs[12][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[12]) {
+//line matmul.go:265
+								gc_ld25 = archsimd.LoadFloat32x8Slice(bs[12][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes25 [8]float32
@@ -2526,6 +2626,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[12]) {
 //line matmul.go:265
 								gc_ld26 = archsimd.LoadFloat32x8Slice(bs[12][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[12]) {
+//line matmul.go:265
+								gc_ld26 = archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2574,6 +2678,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld27 = archsimd.LoadFloat32x8Slice(bs[13][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[13]) {
+//line matmul.go:265
+								gc_ld27 = archsimd.LoadFloat32x8Slice(bs[13][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes27 [8]float32
@@ -2601,6 +2709,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[13]) {
 //line matmul.go:265
 								gc_ld28 = archsimd.LoadFloat32x8Slice(bs[13][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[13]) {
+//line matmul.go:265
+								gc_ld28 = archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2649,6 +2761,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld29 = archsimd.LoadFloat32x8Slice(bs[14][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[14]) {
+//line matmul.go:265
+								gc_ld29 = archsimd.LoadFloat32x8Slice(bs[14][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes29 [8]float32
@@ -2676,6 +2792,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[14]) {
 //line matmul.go:265
 								gc_ld30 = archsimd.LoadFloat32x8Slice(bs[14][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[14]) {
+//line matmul.go:265
+								gc_ld30 = archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2724,6 +2844,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld31 = archsimd.LoadFloat32x8Slice(bs[15][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[15]) {
+//line matmul.go:265
+								gc_ld31 = archsimd.LoadFloat32x8Slice(bs[15][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes31 [8]float32
@@ -2751,6 +2875,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[15]) {
 //line matmul.go:265
 								gc_ld32 = archsimd.LoadFloat32x8Slice(bs[15][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[15]) {
+//line matmul.go:265
+								gc_ld32 = archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2799,6 +2927,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld33 = archsimd.LoadFloat32x8Slice(bs[16][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[16]) {
+//line matmul.go:265
+								gc_ld33 = archsimd.LoadFloat32x8Slice(bs[16][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes33 [8]float32
@@ -2826,6 +2958,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[16]) {
 //line matmul.go:265
 								gc_ld34 = archsimd.LoadFloat32x8Slice(bs[16][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[16]) {
+//line matmul.go:265
+								gc_ld34 = archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2874,6 +3010,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld35 = archsimd.LoadFloat32x8Slice(bs[17][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[17]) {
+//line matmul.go:265
+								gc_ld35 = archsimd.LoadFloat32x8Slice(bs[17][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes35 [8]float32
@@ -2901,6 +3041,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[17]) {
 //line matmul.go:265
 								gc_ld36 = archsimd.LoadFloat32x8Slice(bs[17][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[17]) {
+//line matmul.go:265
+								gc_ld36 = archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2949,6 +3093,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld37 = archsimd.LoadFloat32x8Slice(bs[18][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[18]) {
+//line matmul.go:265
+								gc_ld37 = archsimd.LoadFloat32x8Slice(bs[18][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes37 [8]float32
@@ -2976,6 +3124,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[18]) {
 //line matmul.go:265
 								gc_ld38 = archsimd.LoadFloat32x8Slice(bs[18][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[18]) {
+//line matmul.go:265
+								gc_ld38 = archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3024,6 +3176,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld39 = archsimd.LoadFloat32x8Slice(bs[19][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[19]) {
+//line matmul.go:265
+								gc_ld39 = archsimd.LoadFloat32x8Slice(bs[19][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes39 [8]float32
@@ -3051,6 +3207,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[19]) {
 //line matmul.go:265
 								gc_ld40 = archsimd.LoadFloat32x8Slice(bs[19][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[19]) {
+//line matmul.go:265
+								gc_ld40 = archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3099,6 +3259,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld41 = archsimd.LoadFloat32x8Slice(bs[20][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[20]) {
+//line matmul.go:265
+								gc_ld41 = archsimd.LoadFloat32x8Slice(bs[20][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes41 [8]float32
@@ -3126,6 +3290,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[20]) {
 //line matmul.go:265
 								gc_ld42 = archsimd.LoadFloat32x8Slice(bs[20][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[20]) {
+//line matmul.go:265
+								gc_ld42 = archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3174,6 +3342,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld43 = archsimd.LoadFloat32x8Slice(bs[21][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[21]) {
+//line matmul.go:265
+								gc_ld43 = archsimd.LoadFloat32x8Slice(bs[21][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes43 [8]float32
@@ -3201,6 +3373,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[21]) {
 //line matmul.go:265
 								gc_ld44 = archsimd.LoadFloat32x8Slice(bs[21][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[21]) {
+//line matmul.go:265
+								gc_ld44 = archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3249,6 +3425,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld45 = archsimd.LoadFloat32x8Slice(bs[22][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[22]) {
+//line matmul.go:265
+								gc_ld45 = archsimd.LoadFloat32x8Slice(bs[22][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes45 [8]float32
@@ -3276,6 +3456,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[22]) {
 //line matmul.go:265
 								gc_ld46 = archsimd.LoadFloat32x8Slice(bs[22][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[22]) {
+//line matmul.go:265
+								gc_ld46 = archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3324,6 +3508,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld47 = archsimd.LoadFloat32x8Slice(bs[23][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[23]) {
+//line matmul.go:265
+								gc_ld47 = archsimd.LoadFloat32x8Slice(bs[23][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes47 [8]float32
@@ -3351,6 +3539,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[23]) {
 //line matmul.go:265
 								gc_ld48 = archsimd.LoadFloat32x8Slice(bs[23][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[23]) {
+//line matmul.go:265
+								gc_ld48 = archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3399,6 +3591,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld49 = archsimd.LoadFloat32x8Slice(bs[24][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[24]) {
+//line matmul.go:265
+								gc_ld49 = archsimd.LoadFloat32x8Slice(bs[24][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes49 [8]float32
@@ -3426,6 +3622,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[24]) {
 //line matmul.go:265
 								gc_ld50 = archsimd.LoadFloat32x8Slice(bs[24][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[24]) {
+//line matmul.go:265
+								gc_ld50 = archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3474,6 +3674,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld51 = archsimd.LoadFloat32x8Slice(bs[25][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[25]) {
+//line matmul.go:265
+								gc_ld51 = archsimd.LoadFloat32x8Slice(bs[25][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes51 [8]float32
@@ -3501,6 +3705,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[25]) {
 //line matmul.go:265
 								gc_ld52 = archsimd.LoadFloat32x8Slice(bs[25][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[25]) {
+//line matmul.go:265
+								gc_ld52 = archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3549,6 +3757,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld53 = archsimd.LoadFloat32x8Slice(bs[26][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[26]) {
+//line matmul.go:265
+								gc_ld53 = archsimd.LoadFloat32x8Slice(bs[26][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes53 [8]float32
@@ -3576,6 +3788,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[26]) {
 //line matmul.go:265
 								gc_ld54 = archsimd.LoadFloat32x8Slice(bs[26][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[26]) {
+//line matmul.go:265
+								gc_ld54 = archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3624,6 +3840,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld55 = archsimd.LoadFloat32x8Slice(bs[27][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[27]) {
+//line matmul.go:265
+								gc_ld55 = archsimd.LoadFloat32x8Slice(bs[27][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes55 [8]float32
@@ -3651,6 +3871,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[27]) {
 //line matmul.go:265
 								gc_ld56 = archsimd.LoadFloat32x8Slice(bs[27][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[27]) {
+//line matmul.go:265
+								gc_ld56 = archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3699,6 +3923,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld57 = archsimd.LoadFloat32x8Slice(bs[28][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[28]) {
+//line matmul.go:265
+								gc_ld57 = archsimd.LoadFloat32x8Slice(bs[28][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes57 [8]float32
@@ -3726,6 +3954,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[28]) {
 //line matmul.go:265
 								gc_ld58 = archsimd.LoadFloat32x8Slice(bs[28][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[28]) {
+//line matmul.go:265
+								gc_ld58 = archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3774,6 +4006,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld59 = archsimd.LoadFloat32x8Slice(bs[29][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[29]) {
+//line matmul.go:265
+								gc_ld59 = archsimd.LoadFloat32x8Slice(bs[29][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes59 [8]float32
@@ -3801,6 +4037,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[29]) {
 //line matmul.go:265
 								gc_ld60 = archsimd.LoadFloat32x8Slice(bs[29][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[29]) {
+//line matmul.go:265
+								gc_ld60 = archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3849,6 +4089,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld61 = archsimd.LoadFloat32x8Slice(bs[30][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[30]) {
+//line matmul.go:265
+								gc_ld61 = archsimd.LoadFloat32x8Slice(bs[30][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes61 [8]float32
@@ -3876,6 +4120,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[30]) {
 //line matmul.go:265
 								gc_ld62 = archsimd.LoadFloat32x8Slice(bs[30][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[30]) {
+//line matmul.go:265
+								gc_ld62 = archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3924,6 +4172,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld63 = archsimd.LoadFloat32x8Slice(bs[31][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens))
 //line matmul.go:265
+							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[31]) {
+//line matmul.go:265
+								gc_ld63 = archsimd.LoadFloat32x8Slice(bs[31][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+7:]).Permute(gc_evens))
+//line matmul.go:265
 							} else {
 //line matmul.go:265
 								var gc_lanes63 [8]float32
@@ -3951,6 +4203,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[31]) {
 //line matmul.go:265
 								gc_ld64 = archsimd.LoadFloat32x8Slice(bs[31][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)+8:]).Permute(gc_evens))
+//line matmul.go:265
+							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[31]) {
+//line matmul.go:265
+								gc_ld64 = archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)+7:]).Permute(gc_evens))
 //line matmul.go:265
 							} else {
 //line matmul.go:265

@@ -1072,6 +1072,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								if k >= 0 && k+16 <= len(in) {
 									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
+								} else if k >= 1 && k+15 <= len(in) {
+//line kernels.go:83
+									gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+//line kernels.go:83
 								} else {
 //line kernels.go:83
 									var gc_lanes [8]int32
@@ -1139,6 +1143,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if k >= 0 && k+16 <= len(in) {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else if k >= 1 && k+15 <= len(in) {
+//line kernels.go:83
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
@@ -1397,6 +1405,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								if (2*tid+0) >= 0 && (2*tid+0)+16 <= len(temp) {
 									gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*tid+0:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+8:]).Permute(gc_evens2))
 //line kernels.go:109
+								} else if (2*tid+0) >= 1 && (2*tid+0)+15 <= len(temp) {
+//line kernels.go:109
+									gc_ld3 = archsimd.LoadInt32x8Slice(temp[(2*tid+0)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+7:]).Permute(gc_evens2))
+//line kernels.go:109
 								} else {
 //line kernels.go:109
 									var gc_lanes5 [8]int32
@@ -1464,6 +1476,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if (2*tid+1) >= 0 && (2*tid+1)+16 <= len(temp) {
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+8:]).Permute(gc_evens2))
+//line kernels.go:109
+								} else if (2*tid+1) >= 1 && (2*tid+1)+15 <= len(temp) {
+//line kernels.go:109
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+7:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else {
 //line kernels.go:109

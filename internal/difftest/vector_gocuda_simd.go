@@ -1236,6 +1236,10 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								gc_ld = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:205
+							} else if (2*i) >= 1 && (2*i)+15 <= len(in) {
+//line vector.go:205
+								gc_ld = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
+//line vector.go:205
 							} else {
 //line vector.go:205
 								var gc_lanes [8]float32
@@ -1263,6 +1267,10 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							if (2*i+1) >= 0 && (2*i+1)+16 <= len(in) {
 //line vector.go:205
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[2*i+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i+1)+8:]).Permute(gc_evens))
+//line vector.go:205
+							} else if (2*i+1) >= 1 && (2*i+1)+15 <= len(in) {
+//line vector.go:205
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[(2*i+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i+1)+7:]).Permute(gc_evens))
 //line vector.go:205
 							} else {
 //line vector.go:205
@@ -1357,6 +1365,10 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 								if (2*i) >= 0 && (2*i)+16 <= len(in) {
 //line vector.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+//line vector.go:208
+								} else if (2*i) >= 1 && (2*i)+15 <= len(in) {
+//line vector.go:208
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 //line vector.go:208
 								} else {
 //line vector.go:208

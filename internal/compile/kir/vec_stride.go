@@ -11,7 +11,8 @@ import (
 // An affine index with a stride, s*tx + c (a register-tiled kernel's
 // 2*tx and 2*tx+1), steps by s from lane to lane. A load at stride 2 is
 // two vector loads of sixteen consecutive elements and the even ones of
-// them (a permutation within each half, then the low halves together);
+// them (a permutation within each half, then the low halves together),
+// or, at the end of the slice, the odd ones of the sixteen before;
 // other strides, and stores, go lane by lane.
 
 // strideOf returns a's stride: 1 for a plain affine index.
@@ -93,7 +94,18 @@ func (v *vectorizer) stridedLoad(x, i vval, t types.Type, vt string) vval {
 	in := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
 		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.ADD, Y: intLit(2 * vecWidth)}, Op: token.LEQ,
 			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x.x}}}}
-	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+	// the last lane is at i+14: where i+15 is past the end, the odd
+	// elements of the sixteen from i-1 are the lanes
+	before := &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(1)}
+	lo1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: before}), "Permute", idx)
+	hi1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth - 1)}}), "Permute", idx)
+	shifted := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{vcall(lo1, "Select128FromPair", intLit(1), intLit(3), hi1)}}
+	inBefore := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.GEQ, Y: intLit(1)}, Op: token.LAND,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.ADD, Y: intLit(2*vecWidth - 1)}, Op: token.LEQ,
+			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x.x}}}}
+	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
+		Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
