@@ -148,7 +148,9 @@ func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add adder) {
 	f.addrSites(s, s, add)
 }
 
-// addrSites records the variables whose address n takes.
+// addrSites records the variables whose address n takes: the operand of
+// &, an array sliced (the slice writes the array), a pointer method's
+// receiver.
 func (f *Func) addrSites(n ast.Node, s ast.Node, add adder) {
 	if n == nil || (n == ast.Node(nil)) {
 		return
@@ -158,6 +160,10 @@ func (f *Func) addrSites(n ast.Node, s ast.Node, add adder) {
 		switch m := m.(type) {
 		case *ast.UnaryExpr:
 			if m.Op == token.AND {
+				add(m.X, stmt, siteAddr, nil)
+			}
+		case *ast.SliceExpr:
+			if _, array := f.Src.Info.TypeOf(m.X).Underlying().(*types.Array); array {
 				add(m.X, stmt, siteAddr, nil)
 			}
 		case *ast.CallExpr:

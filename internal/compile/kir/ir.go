@@ -90,6 +90,11 @@ type Var struct {
 	// it is kept per thread in a scratch array (SpillName).
 	Spill     bool
 	SpillName string
+	// InPlace is set for a kept variable (spilled, or in a warp loop's
+	// lane array) whose address the code takes: every use reads and
+	// writes its element of the array, so that a pointer or slice made in
+	// one loop reaches the value later loops read.
+	InPlace bool
 	// Def is the statement defining a Remat variable.
 	Def ast.Stmt
 }

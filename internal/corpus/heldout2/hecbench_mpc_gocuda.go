@@ -3,6 +3,7 @@
 package heldout2
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -10,10 +11,855 @@ import (
 // compressed into compressed, whose element 0 gets the compressed length
 // in its upper half and the format tag and dim in its lower. Launch it
 // with TPB (1024) threads per block and goffset all -1.
-//
-// gocuda compile left it on the runtime path: the address of loc, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value).
 func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []int32, dim uint8) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) }
+	return compiled.Kernel(gc_src_mpcCompress,
+		func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) },
+		func(gc_b *compiled.Block) { gc_body_mpcCompress(gc_b, n, original, compressed, goffset, dim) })
+}
+
+var gc_src_mpcCompress = compiled.NewSource("mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64")
+
+func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)
+	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)
+	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)
+
+//line hecbench_mpc.go:153
+	bid := gc_bx
+
+//line hecbench_mpc.go:154
+	gdim := gc_gdx
+
+//line hecbench_mpc.go:155
+	bid1 := bid + 1
+
+//line hecbench_mpc.go:156
+	if (bid + 1) == gdim {
+		bid1 = 0
+	}
+
+//line hecbench_mpc.go:159
+	init := 1 + (n+63)/64
+
+//line hecbench_mpc.go:160
+	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
+
+//line hecbench_mpc.go:162
+	start := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:163
+	top := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:164
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:165
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:167
+	for chunk := bid; chunk <= chunksm1; chunk += gdim {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+					if idx < n {
+						v1 = original[idx]
+						sbuf1[tid] = v1
+					}
+					_ = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+					_ = tidmdim
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+					v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+
+//line hecbench_mpc.go:182
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:152
+					warpx := tid & 0x3c0
+					_ = warpx
+
+//line hecbench_mpc.go:185
+					var v2 int64 = 0
+
+//line hecbench_mpc.go:187
+					for i := 63; i >= 0; i-- {
+						v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
+
+//line hecbench_mpc.go:190
+					sbuf1[tid] = v2
+					_ = v2
+					gc_s_v2[gc_rank] = v2
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c1v [32]bool
+			var gc_c1r [32]uint32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:149
+					tidm1 := tid - 1
+					_ = tidm1
+					v2 := gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:193
+					if tid > 0 {
+						v2 -= sbuf1[tidm1]
+					}
+
+//line hecbench_mpc.go:197
+					var loc int32 = 0
+					gc_s_loc[gc_rank] = loc
+
+//line hecbench_mpc.go:198
+					if v2 != 0 {
+						gc_s_loc[gc_rank] = 1
+					}
+					_ = loc
+
+//line hecbench_mpc.go:202
+					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					gc_s_v2[gc_rank] = v2
+				}
+			}
+
+//line hecbench_mpc.go:202
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:202
+					bitmap := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:204
+					if lanex == 32 {
+						sbuf2[tid] = int64(bitmap)
+					}
+					_ = bitmap
+					gc_s_bitmap[gc_rank] = bitmap
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+					bitmap := gc_s_bitmap[gc_rank]
+
+//line hecbench_mpc.go:209
+					if lanex == 0 {
+						if idx < n {
+							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+						}
+					}
+
+//line hecbench_mpc.go:215
+					var val *int32 = &gc_s_loc[gc_rank]
+
+//line hecbench_mpc.go:215
+					_ = val
+
+//line hecbench_mpc.go:215
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:215
+					_ = sbuf
+					_ = val
+					_ = sbuf
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
+				}
+			}
+
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+					gc_c2v[gc_lane] = *val
+				}
+
+//line hecbench_mpc.go:39
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+						_ = lane
+						val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+						tmp := gc_c2r[gc_lane]
+
+//line hecbench_mpc.go:40
+						if lane >= d {
+							*val += tmp
+						}
+						_ = tmp
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:36
+					lane := gc_tx & 31
+					_ = lane
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_v [32]int32
+			var gc_c3r [32]int32
+			{
+				var gc_m19 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+						_ = warp
+
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m19 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+							_ = v
+							gc_l_v[gc_lane] = v
+						}
+					}
+
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line hecbench_mpc.go:36
+								lane := gc_tx & 31
+								_ = lane
+								v := gc_l_v[gc_lane]
+								_ = v
+
+//line hecbench_mpc.go:52
+								tmp_ := gc_c3r[gc_lane]
+
+//line hecbench_mpc.go:53
+								if lane >= d_ {
+									v += tmp_
+								}
+								_ = tmp_
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line hecbench_mpc.go:57
+							sbuf[lane] = v
+						}
+					}
+				}
+				gc_act = gc_save19 &^ gc_dead
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:224
+									return
+//line hecbench_mpc.go:224
+								}
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						if chunk == chunksm1 {
+							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+			}
+		}
+	}
 }
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that

@@ -89,11 +89,12 @@ func breakKernel(t *gocuda.Thread, k int, in []int) {
 }
 
 //gocuda:kernel AddressKernel
-func address(t *gocuda.Thread, out []*int) {
-	x := t.ThreadIdx.X * 2
-	x++
+func address(t *gocuda.Thread, out []int) {
+	x := t.ThreadIdx.X
+	p := &x
 	t.SyncThreads()
-	out[t.ThreadIdx.X] = &x // want `the address of x, which lives across a barrier`
+	x, y := x+*p, 2 // want `x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration`
+	out[t.ThreadIdx.X] = x + y
 }
 
 //gocuda:kernel ReservedKernel

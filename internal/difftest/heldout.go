@@ -1,0 +1,104 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file are the compiler bugs the held-out set of real
+// CUDA kernels (package internal/corpus/heldout2) found, each reduced to
+// what it needs, now regression tests.
+
+// warpSumInPlace adds the lanes' sum[0] together in place, through the
+// slice, as softmax-fused's warp_reduce does with its per-thread arrays.
+func warpSumInPlace(t *gocuda.Thread, sum []float32) {
+	for offset := 16; offset > 0; offset /= 2 {
+		sum[0] += gocuda.ShflXorSync(t, gocuda.FullMask, sum[0], offset, 32)
+	}
+}
+
+// SliceLaneKernel passes a thread's array, as a slice, to a helper that
+// reduces it across the warp by shuffles: the array lives across the
+// collectives, and the helper's writes through the slice must reach it
+// (the compiled form kept a copy per lane, which the writes missed).
+//
+//gocuda:kernel SliceLaneKernel
+func sliceLane(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var s [2]float32
+	s[0] = in[i]
+	s[1] = 1
+	warpSumInPlace(t, s[:])
+	out[i] = s[0] + s[1]
+}
+
+// SliceSpillKernel keeps a thread's array and a slice and a pointer into
+// it across barriers, and writes through them between: the writes must
+// reach the array the thread reads at the end.
+//
+//gocuda:kernel SliceSpillKernel
+func sliceSpill(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	sh := gocuda.Shared[int32](t, t.BlockDim.X)
+	var acc [2]int32
+	part := acc[:]
+	last := &acc[1]
+	sh[tid] = in[i]
+	t.SyncThreads()
+	part[0] = sh[(tid+1)%t.BlockDim.X]
+	t.SyncThreads()
+	*last = part[0] * 2
+	t.SyncThreads()
+	out[i] = acc[0] + acc[1]
+}
+
+// warpScanRef scans *val across the warp, inclusively: a helper taking a
+// C++ reference (int &val), in Go a pointer.
+func warpScanRef(t *gocuda.Thread, val *int32) {
+	for d := 1; d < 32; d *= 2 {
+		tmp := gocuda.ShflUpSync(t, gocuda.FullMask, *val, d, 32)
+		if t.LaneID() >= d {
+			*val += tmp
+		}
+	}
+}
+
+// ScanRefKernel passes the address of a thread's value to a helper that
+// scans it across the warp by shuffles (HeCBench mpc's prefixsum): the
+// value lives across the collectives, and is read after them (refused
+// before: the address of a value kept per lane was the loop's copy).
+//
+//gocuda:kernel ScanRefKernel
+func scanRef(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := in[i]
+	warpScanRef(t, &v)
+	out[i] = v
+}
+
+// AddressOutKernel stores the address of a thread's value, which lives
+// across a barrier, in global memory: each thread's pointer must stay its
+// own after the block (and the launch) ends.
+//
+//gocuda:kernel AddressOutKernel
+func addressOut(t *gocuda.Thread, out []*int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	x := i * 2
+	x++
+	t.SyncThreads()
+	out[i] = &x
+}
+
+// SliceOnlyKernel writes a thread's array only through a slice of it,
+// across barriers: the array is the thread's own (the compiled form took
+// it for one of the block's, declared without a thread's value).
+//
+//gocuda:kernel SliceOnlyKernel
+func sliceOnly(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var acc [2]int32
+	part := acc[:]
+	part[0] = in[i]
+	t.SyncThreads()
+	part[1] = part[0] * 2
+	t.SyncThreads()
+	out[i] = acc[0] + acc[1]
+}

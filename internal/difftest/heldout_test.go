@@ -1,0 +1,100 @@
+package difftest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestSliceLaneForms: a helper's writes through a slice of a thread's
+// array, between warp shuffles, reach the array on both paths, as the host
+// computes the warps' sums.
+func TestSliceLaneForms(t *testing.T) {
+	const bs = 64
+	in := make([]float32, 2*bs)
+	for i := range in {
+		in[i] = float32(i % 7)
+	}
+	got := agree(t, func(f form) ([]float32, error) {
+		out := make([]float32, len(in))
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, SliceLaneKernel(in, out))
+	})
+	for i, v := range got {
+		var want float32
+		for j := i &^ 31; j < i&^31+32; j++ {
+			want += in[j]
+		}
+		require.Equal(t, want+1, v, "thread %d", i)
+	}
+}
+
+// TestSliceSpillForms: writes through a slice of and a pointer into a
+// thread's array, across barriers, reach the array on both paths, as the
+// host computes.
+func TestSliceSpillForms(t *testing.T) {
+	for _, bs := range []int{1, 33, 64} {
+		in := randInts(2 * bs)
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, len(in))
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, SliceSpillKernel(in, out))
+		})
+		for i, v := range got {
+			next := in[i-i%bs+(i%bs+1)%bs]
+			require.Equal(t, 3*next, v, "block size %d, thread %d", bs, i)
+		}
+	}
+}
+
+// TestScanRefForms: a warp scan through a pointer to the thread's value
+// agrees on both paths with the host's inclusive scan of each warp.
+func TestScanRefForms(t *testing.T) {
+	const bs = 64
+	in := randInts(3 * bs)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in))
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bs}}, ScanRefKernel(in, out))
+	})
+	var sum int32
+	for i, v := range got {
+		if i%32 == 0 {
+			sum = 0
+		}
+		sum += in[i]
+		require.Equal(t, sum, v, "thread %d", i)
+	}
+}
+
+// TestAddressOutForms: pointers to threads' values stored in global
+// memory point, after the launch, to each thread's own value, on both
+// paths.
+func TestAddressOutForms(t *testing.T) {
+	const bs = 48
+	got := agree(t, func(f form) ([]int, error) {
+		out := make([]*int, 4*bs)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: bs}}, AddressOutKernel(out))
+		vals := make([]int, len(out))
+		for i, p := range out {
+			vals[i] = *p
+		}
+		return vals, err
+	})
+	for i, v := range got {
+		require.Equal(t, 2*i+1, v, "thread %d", i)
+	}
+}
+
+// TestSliceOnlyForms: an array written only through a slice of it is
+// each thread's own, on both paths, as the host computes.
+func TestSliceOnlyForms(t *testing.T) {
+	const bs = 40
+	in := randInts(3 * bs)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in))
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bs}}, SliceOnlyKernel(in, out))
+	})
+	for i, v := range got {
+		require.Equal(t, 3*in[i], v, "thread %d", i)
+	}
+}
