@@ -102,3 +102,25 @@ func sliceOnly(t *gocuda.Thread, in, out []int32) {
 	t.SyncThreads()
 	out[i] = acc[0] + acc[1]
 }
+
+// StrideTypedKernel sums a thread-strided loop whose variable is not an
+// int (I: int64 or int32; a constant limit) before a barrier, then reads
+// its neighbour's sum (HeCBench rmsnorm's and bincount's loops: the
+// lockstep loop's offset was an int, and the generated file did not
+// build).
+//
+//gocuda:kernel StrideTypedKernel
+func strideTyped[I int32 | int64](t *gocuda.Thread, in, out []float32, n I) {
+	sums := gocuda.Shared[float32](t, t.BlockDim.X)
+	var s float32
+	for i := I(t.ThreadIdx.X); i < n; i += I(t.BlockDim.X) {
+		s += in[i]
+	}
+	var c float32
+	for j := int64(t.ThreadIdx.X); j < 100; j += int64(t.BlockDim.X) {
+		c++
+	}
+	sums[t.ThreadIdx.X] = s + c
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = sums[(t.ThreadIdx.X+1)%t.BlockDim.X]
+}

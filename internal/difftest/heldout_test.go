@@ -98,3 +98,36 @@ func TestSliceOnlyForms(t *testing.T) {
 		require.Equal(t, 3*in[i], v, "thread %d", i)
 	}
 }
+
+// TestStrideTypedForms: thread-strided loops over int64 and int32
+// variables agree on both paths with the host's sums.
+func TestStrideTypedForms(t *testing.T) {
+	const bs = 32
+	for _, n := range []int{0, 5, 100, 1000} {
+		in := make([]float32, n)
+		for i := range in {
+			in[i] = float32(i % 9)
+		}
+		want := make([]float32, bs)
+		for tid := range bs {
+			next := (tid + 1) % bs
+			for i := next; i < n; i += bs {
+				want[tid] += in[i]
+			}
+			for j := next; j < 100; j += bs {
+				want[tid]++
+			}
+		}
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bs}}
+		got64 := agree(t, func(f form) ([]float32, error) {
+			out := make([]float32, bs)
+			return out, f.launch(cfg, StrideTypedKernel(in, out, int64(n)))
+		})
+		got32 := agree(t, func(f form) ([]float32, error) {
+			out := make([]float32, bs)
+			return out, f.launch(cfg, StrideTypedKernel(in, out, int32(n)))
+		})
+		require.Equal(t, want, got64, "n %d", n)
+		require.Equal(t, want, got32, "n %d", n)
+	}
+}
