@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"cmp"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of this file are the compiler bugs the held-out set of real
 // CUDA kernels (package internal/corpus/heldout2) found, each reduced to
@@ -123,4 +127,23 @@ func strideTyped[I int32 | int64](t *gocuda.Thread, in, out []float32, n I) {
 	sums[t.ThreadIdx.X] = s + c
 	t.SyncThreads()
 	out[t.ThreadIdx.X] = sums[(t.ThreadIdx.X+1)%t.BlockDim.X]
+}
+
+// warpMin is the warp's minimum of v, for any ordered type.
+func warpMin[T cmp.Ordered](t *gocuda.Thread, v T) T {
+	for m := 16; m > 0; m >>= 1 {
+		v = min(v, gocuda.ShflXorSync(t, gocuda.FullMask, v, m, 32))
+	}
+	return v
+}
+
+// WarpMinKernel stores each warp's minimum of in, through a generic
+// helper constrained by cmp.Ordered that holds the shuffles (HeCBench
+// collision's warpHasCollision): inlined, it left the generated file
+// importing cmp, unused, and the file did not build.
+//
+//gocuda:kernel WarpMinKernel
+func warpMinK(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = warpMin(t, in[i])
 }

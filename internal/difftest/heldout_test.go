@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -129,5 +130,19 @@ func TestStrideTypedForms(t *testing.T) {
 		})
 		require.Equal(t, want, got64, "n %d", n)
 		require.Equal(t, want, got32, "n %d", n)
+	}
+}
+
+// TestWarpMinForms: a generic helper's warp minimum agrees on both paths
+// with the host's.
+func TestWarpMinForms(t *testing.T) {
+	const bs = 64
+	in := randInts(2 * bs)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in))
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, WarpMinKernel(in, out))
+	})
+	for i, v := range got {
+		require.Equal(t, slices.Min(in[i&^31:i&^31+32]), v, "thread %d", i)
 	}
 }
