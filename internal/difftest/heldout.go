@@ -147,3 +147,44 @@ func warpMinK(t *gocuda.Thread, in, out []int32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	out[i] = warpMin(t, in[i])
 }
+
+// hop is an element of BoxBoundKernel's boxes: lavaMD's box_str, whose nn
+// counts the box's neighbours.
+type hop struct{ nn int32 }
+
+// BoxBoundKernel rotates each block's elements through shared memory
+// 1+boxes[blockIdx].nn times: a loop with barriers bounded by an element,
+// at the block's index, of a slice the kernel never writes (Rodinia
+// lavaMD; refused before).
+//
+//gocuda:kernel BoxBoundKernel
+func boxBound(t *gocuda.Thread, data []int32, boxes []hop) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	n := 1 + int(boxes[t.BlockIdx.X].nn)
+	for k := 0; k < n; k++ {
+		s[t.ThreadIdx.X] = data[i]
+		t.SyncThreads()
+		data[i] = s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+		t.SyncThreads()
+	}
+}
+
+// TwoGuardsKernel runs an if for every thread before the if that ends
+// its loop for the threads it admits (HeCBench mpc's prefixsum inlined
+// before if tid == TPB-1): the narrowed loop ran only the last if's
+// threads, and the others skipped the first if.
+//
+//gocuda:kernel TwoGuardsKernel
+func twoGuards(t *gocuda.Thread, out []int32) {
+	s := gocuda.Shared[int32](t, 1)
+	tid := t.ThreadIdx.X
+	t.SyncThreads()
+	if tid%2 == 0 {
+		out[t.BlockIdx.X*t.BlockDim.X+tid] = 1
+	}
+	if tid < 4 {
+		s[0] = int32(tid)
+	}
+	t.SyncThreads()
+}

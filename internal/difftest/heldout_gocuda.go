@@ -1458,3 +1458,214 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// BoxBoundKernel rotates each block's elements through shared memory
+// 1+boxes[blockIdx].nn times: a loop with barriers bounded by an element,
+// at the block's index, of a slice the kernel never writes (Rodinia
+// lavaMD; refused before).
+func BoxBoundKernel(data []int32, boxes []hop) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_boxBound,
+		func(gc_t *gocuda.Thread) { boxBound(gc_t, data, boxes) },
+		func(gc_b *compiled.Block) { gc_body_boxBound(gc_b, data, boxes) })
+}
+
+var gc_src_boxBound = compiled.NewSource("boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171")
+
+func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line heldout.go:162
+	s := gocuda.Shared[int32](t, gc_bdx)
+
+//line heldout.go:164
+	n := 1 + int(boxes[gc_bx].nn)
+
+//line heldout.go:165
+	for k := 0; k < n; k++ {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line heldout.go:166
+					s[gc_tx] = data[i]
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line heldout.go:168
+					data[i] = s[(gc_tx+1)%gc_bdx]
+				}
+			}
+		}
+	}
+}
+
+// TwoGuardsKernel runs an if for every thread before the if that ends
+// its loop for the threads it admits (HeCBench mpc's prefixsum inlined
+// before if tid == TPB-1): the narrowed loop ran only the last if's
+// threads, and the others skipped the first if.
+func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_twoGuards,
+		func(gc_t *gocuda.Thread) { twoGuards(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_twoGuards(gc_b, out) })
+}
+
+var gc_src_twoGuards = compiled.NewSource("twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190")
+
+func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line heldout.go:180
+	s := gocuda.Shared[int32](t, 1)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line heldout.go:181
+				tid := gc_tx
+				_ = tid
+
+//line heldout.go:183
+				if tid%2 == 0 {
+					out[gc_bx*gc_bdx+tid] = 1
+				}
+
+//line heldout.go:186
+				if tid < 4 {
+					s[0] = int32(tid)
+				}
+			}
+		}
+	}
+}

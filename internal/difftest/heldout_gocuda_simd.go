@@ -1498,3 +1498,231 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// BoxBoundKernel rotates each block's elements through shared memory
+// 1+boxes[blockIdx].nn times: a loop with barriers bounded by an element,
+// at the block's index, of a slice the kernel never writes (Rodinia
+// lavaMD; refused before).
+func BoxBoundKernel(data []int32, boxes []hop) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_boxBound,
+		func(gc_t *gocuda.Thread) { boxBound(gc_t, data, boxes) },
+		func(gc_b *compiled.Block) { gc_body_boxBound(gc_b, data, boxes) })
+}
+
+var gc_src_boxBound = compiled.NewSource("boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171")
+
+func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line heldout.go:162
+	s := gocuda.Shared[int32](t, gc_bdx2)
+
+//line heldout.go:164
+	n := 1 + int(boxes[gc_bx2].nn)
+
+//line heldout.go:165
+	for k := 0; k < n; k++ {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+//line heldout.go:166
+						if i < 0 || i+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(s) {
+//line heldout.go:166
+							break
+//line heldout.go:166
+						}
+						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
+					}
+				}
+				gc_step3 := gc_vstep
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line heldout.go:166
+					s[gc_tx2] = data[i]
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line heldout.go:168
+					data[i] = s[(gc_tx2+1)%gc_bdx2]
+				}
+			}
+		}
+	}
+}
+
+// TwoGuardsKernel runs an if for every thread before the if that ends
+// its loop for the threads it admits (HeCBench mpc's prefixsum inlined
+// before if tid == TPB-1): the narrowed loop ran only the last if's
+// threads, and the others skipped the first if.
+func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_twoGuards,
+		func(gc_t *gocuda.Thread) { twoGuards(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_twoGuards(gc_b, out) })
+}
+
+var gc_src_twoGuards = compiled.NewSource("twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190")
+
+func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line heldout.go:180
+	s := gocuda.Shared[int32](t, 1)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:181
+				tid := gc_tx2
+				_ = tid
+
+//line heldout.go:183
+				if tid%2 == 0 {
+					out[gc_bx2*gc_bdx2+tid] = 1
+				}
+
+//line heldout.go:186
+				if tid < 4 {
+					s[0] = int32(tid)
+				}
+			}
+		}
+	}
+}

@@ -146,3 +146,34 @@ func TestWarpMinForms(t *testing.T) {
 		require.Equal(t, slices.Min(in[i&^31:i&^31+32]), v, "thread %d", i)
 	}
 }
+
+// TestBoxBoundForms: each block rotates its elements as many times as its
+// box says, on both paths, as the host does.
+func TestBoxBoundForms(t *testing.T) {
+	const bs, nb = 16, 4
+	boxes := []hop{{0}, {3}, {15}, {20}}
+	in := randInts(nb * bs)
+	got := agree(t, func(f form) ([]int32, error) {
+		data := slices.Clone(in)
+		return data, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: nb}, Block: gocuda.Dim3{X: bs}}, BoxBoundKernel(data, boxes))
+	})
+	for b := range nb {
+		r := int(1+boxes[b].nn) % bs
+		for j := range bs {
+			require.Equal(t, in[b*bs+(j+r)%bs], got[b*bs+j], "block %d, thread %d", b, j)
+		}
+	}
+}
+
+// TestTwoGuardsForms: every even thread writes its element, on both
+// paths, though a later if admits only four threads.
+func TestTwoGuardsForms(t *testing.T) {
+	const bs = 32
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, TwoGuardsKernel(out))
+	})
+	for i, v := range got {
+		require.Equal(t, int32(1-i%2), v, "thread %d", i)
+	}
+}

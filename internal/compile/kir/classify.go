@@ -38,6 +38,7 @@ type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 // thread's index and uniform values, defined once) or varying; and that
 // refuses structural control whose condition may differ between threads.
 func classify(f *Func) {
+	f.readOnly = f.readOnlyParams()
 	sites := f.collectSites()
 	for {
 		uniform := f.uniformVars(sites)

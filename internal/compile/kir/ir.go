@@ -61,6 +61,9 @@ type Func struct {
 	// after the same barrier).
 	shared     map[*types.Var]bool
 	readShared bool
+	// readOnly are the parameters whose elements the kernel never writes
+	// (readonly.go): pure takes an element of one at a pure index as pure.
+	readOnly map[*types.Var]bool
 	// bound are the parameters of function type of the helpers being
 	// analyzed or inlined that are bound to declared functions
 	// (funcparam.go).

@@ -34,7 +34,7 @@ func divergent(t *gocuda.Thread) {
 
 //gocuda:kernel LoopKernel
 func loop(t *gocuda.Thread, n []int) {
-	for i := 0; i < n[0]; i++ { // want `the header of a loop with a barrier is not provably the same`
+	for i := 0; i < n[t.ThreadIdx.X]; i++ { // want `the header of a loop with a barrier is not provably the same`
 		t.SyncThreads()
 	}
 }
