@@ -188,3 +188,34 @@ func twoGuards(t *gocuda.Thread, out []int32) {
 	}
 	t.SyncThreads()
 }
+
+// SharedStepKernel halves a value in shared memory until it is zero,
+// counting the halves that are odd, with a barrier under an if on a local
+// computed from the shared value after a barrier (HeCBench asta's
+// next_in_cycle; refused before): no thread writes the value until the
+// next barrier, so every thread computes the same local.
+//
+//gocuda:kernel SharedStepKernel
+func sharedStep(t *gocuda.Thread, in, out []int32) {
+	v := gocuda.Shared[int32](t, 2)
+	tid := t.ThreadIdx.X
+	if tid == 0 {
+		v[0], v[1] = in[t.BlockIdx.X], 0
+	}
+	t.SyncThreads()
+	for v[0] > 0 {
+		next := v[0] / 2
+		if next%2 == 1 {
+			t.SyncThreads()
+			if tid == 0 {
+				v[1]++
+			}
+		}
+		t.SyncThreads()
+		if tid == 0 {
+			v[0] = next
+		}
+		t.SyncThreads()
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+tid] = v[1]
+}

@@ -1669,3 +1669,349 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// SharedStepKernel halves a value in shared memory until it is zero,
+// counting the halves that are odd, with a barrier under an if on a local
+// computed from the shared value after a barrier (HeCBench asta's
+// next_in_cycle; refused before): no thread writes the value until the
+// next barrier, so every thread computes the same local.
+func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_sharedStep,
+		func(gc_t *gocuda.Thread) { sharedStep(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_sharedStep(gc_b, in, out) })
+}
+
+var gc_src_sharedStep = compiled.NewSource("sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221")
+
+func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line heldout.go:200
+	v := gocuda.Shared[int32](t, 2)
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx], 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx], 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx], 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx], 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+				tid := gc_tx
+				_ = tid
+
+//line heldout.go:202
+				{
+					v[0], v[1] = in[gc_bx], 0
+				}
+			}
+		}
+	}
+
+//line heldout.go:206
+	for v[0] > 0 {
+		if gc_b.Stopped() {
+			return
+		}
+
+//line heldout.go:207
+		next := v[0] / 2
+
+//line heldout.go:208
+		if next%2 == 1 {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:210
+						{
+							v[1]++
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:215
+					{
+						v[0] = next
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+				tid := gc_tx
+				_ = tid
+
+//line heldout.go:220
+				out[gc_bx*gc_bdx+tid] = v[1]
+			}
+		}
+	}
+}

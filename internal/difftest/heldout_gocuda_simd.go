@@ -1726,3 +1726,366 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// SharedStepKernel halves a value in shared memory until it is zero,
+// counting the halves that are odd, with a barrier under an if on a local
+// computed from the shared value after a barrier (HeCBench asta's
+// next_in_cycle; refused before): no thread writes the value until the
+// next barrier, so every thread computes the same local.
+func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_sharedStep,
+		func(gc_t *gocuda.Thread) { sharedStep(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_sharedStep(gc_b, in, out) })
+}
+
+var gc_src_sharedStep = compiled.NewSource("sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221")
+
+func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line heldout.go:200
+	v := gocuda.Shared[int32](t, 2)
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx2], 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx2], 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx2], 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:202
+					{
+						v[0], v[1] = in[gc_bx2], 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+				tid := gc_tx2
+				_ = tid
+
+//line heldout.go:202
+				{
+					v[0], v[1] = in[gc_bx2], 0
+				}
+			}
+		}
+	}
+
+//line heldout.go:206
+	for v[0] > 0 {
+		if gc_b2.Stopped() {
+			return
+		}
+
+//line heldout.go:207
+		next := v[0] / 2
+
+//line heldout.go:208
+		if next%2 == 1 {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:210
+						{
+							v[1]++
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:215
+					{
+						v[0] = next
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var tid int = gc_tx2
+					_ = tid
+//line heldout.go:220
+					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+//line heldout.go:220
+						break
+//line heldout.go:220
+					}
+					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+				}
+			}
+			gc_step8 := gc_vstep
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+				tid := gc_tx2
+				_ = tid
+
+//line heldout.go:220
+				out[gc_bx2*gc_bdx2+tid] = v[1]
+			}
+		}
+	}
+}

@@ -177,3 +177,21 @@ func TestTwoGuardsForms(t *testing.T) {
 		require.Equal(t, int32(1-i%2), v, "thread %d", i)
 	}
 }
+
+// TestSharedStepForms: every thread of a block stores the block's count
+// of odd halves, on both paths, as the host counts them.
+func TestSharedStepForms(t *testing.T) {
+	const bs = 48
+	in := []int32{0, 1, 6, 1000, 12345, 1 << 30}
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in)*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: len(in)}, Block: gocuda.Dim3{X: bs}}, SharedStepKernel(in, out))
+	})
+	for i, v := range got {
+		var odd int32
+		for x := in[i/bs]; x > 0; x /= 2 {
+			odd += (x / 2) % 2
+		}
+		require.Equal(t, odd, v, "thread %d", i)
+	}
+}

@@ -40,6 +40,7 @@ type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 func classify(f *Func) {
 	f.readOnly = f.readOnlyParams()
 	sites := f.collectSites()
+	f.steadyShared = f.steadySharedReads(f.sharedAllocs(sites))
 	for {
 		uniform := f.uniformVars(sites)
 		remat := f.rematVars(sites, uniform)

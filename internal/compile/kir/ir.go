@@ -64,6 +64,10 @@ type Func struct {
 	// readOnly are the parameters whose elements the kernel never writes
 	// (readonly.go): pure takes an element of one at a pure index as pure.
 	readOnly map[*types.Var]bool
+	// steadyShared are the reads of shared memory that no write may change
+	// between the barriers around them (sharedread.go): pure takes one at
+	// a pure index as pure.
+	steadyShared map[*ast.IndexExpr]bool
 	// bound are the parameters of function type of the helpers being
 	// analyzed or inlined that are bound to declared functions
 	// (funcparam.go).

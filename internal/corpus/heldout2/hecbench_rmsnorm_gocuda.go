@@ -435,18 +435,97 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_act = gc_save15 &^ gc_dead
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
 
 //line hecbench_rmsnorm.go:76
-			var r float32 = smem[0]
+	var r float32 = smem[0]
 
 //line hecbench_rmsnorm.go:76
-			_ = r
+	_ = r
 
 //line hecbench_rmsnorm.go:117
-			meanSquare := r / float32(innerLen)
+	meanSquare := r / float32(innerLen)
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line hecbench_rmsnorm.go:118
+				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+
+//line hecbench_rmsnorm.go:120
+				var ldGammaRegs [rmsMaxUnroll]T
+				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+
+//line hecbench_rmsnorm.go:121
+				var stRegs [rmsMaxUnroll]T
+				gc_s_stRegs[gc_rank] = stRegs
+				_ = normFactor
+				_ = ldGammaRegs
+				_ = stRegs
+				gc_s_normFactor[gc_rank] = normFactor
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line hecbench_rmsnorm.go:118
+				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+
+//line hecbench_rmsnorm.go:120
+				var ldGammaRegs [rmsMaxUnroll]T
+				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+
+//line hecbench_rmsnorm.go:121
+				var stRegs [rmsMaxUnroll]T
+				gc_s_stRegs[gc_rank] = stRegs
+				_ = normFactor
+				_ = ldGammaRegs
+				_ = stRegs
+				gc_s_normFactor[gc_rank] = normFactor
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line hecbench_rmsnorm.go:118
+				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+
+//line hecbench_rmsnorm.go:120
+				var ldGammaRegs [rmsMaxUnroll]T
+				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+
+//line hecbench_rmsnorm.go:121
+				var stRegs [rmsMaxUnroll]T
+				gc_s_stRegs[gc_rank] = stRegs
+				_ = normFactor
+				_ = ldGammaRegs
+				_ = stRegs
+				gc_s_normFactor[gc_rank] = normFactor
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line hecbench_rmsnorm.go:118
+				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+
+//line hecbench_rmsnorm.go:120
+				var ldGammaRegs [rmsMaxUnroll]T
+				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+
+//line hecbench_rmsnorm.go:121
+				var stRegs [rmsMaxUnroll]T
+				gc_s_stRegs[gc_rank] = stRegs
+				_ = normFactor
+				_ = ldGammaRegs
+				_ = stRegs
+				gc_s_normFactor[gc_rank] = normFactor
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line hecbench_rmsnorm.go:118
 			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
@@ -458,8 +537,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-			_ = r
-			_ = meanSquare
 			_ = normFactor
 			_ = ldGammaRegs
 			_ = stRegs

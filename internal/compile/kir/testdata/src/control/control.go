@@ -46,3 +46,19 @@ func readOnlyBound(t *gocuda.Thread, in []float32, boxes []int32) {
 		t.SyncThreads()
 	}
 }
+
+// sharedLocal tests, around a barrier, a local computed from shared
+// memory read after a barrier, which no thread writes until the next
+// (HeCBench asta's next_in_cycle).
+func sharedLocal(t *gocuda.Thread, in, out []int32) {
+	v := gocuda.Shared[int32](t, 1)
+	if t.ThreadIdx.X == 0 {
+		v[0] = in[0]
+	}
+	t.SyncThreads()
+	next := v[0] * 3
+	if next == 6 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = v[0]
+}

@@ -70,3 +70,36 @@ func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
 		t.SyncThreads()
 	}
 }
+
+// writtenShared tests, around a barrier, a value read from shared memory
+// that a thread writes between the same barriers: threads that read
+// before the write and after it differ.
+func writtenShared(t *gocuda.Thread, out []int32) {
+	v := gocuda.Shared[int32](t, 1)
+	t.SyncThreads()
+	next := v[0]
+	if t.ThreadIdx.X == 0 {
+		v[0] = 5
+	}
+	if next == 5 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = next
+}
+
+// aliasedShared tests a value read from dynamic shared memory that a
+// thread writes, through another name for the same memory, between the
+// same barriers.
+func aliasedShared(t *gocuda.Thread, out []int32) {
+	a := gocuda.DynamicShared[int32](t)
+	b := gocuda.DynamicShared[int32](t)
+	t.SyncThreads()
+	next := a[0]
+	if t.ThreadIdx.X == 0 {
+		b[0] = 5
+	}
+	if next == 5 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = next
+}
