@@ -114,7 +114,7 @@ func (g *flowGraph) node(n Node, next *flowItem) *flowItem {
 		it.to(g.branchTarget(n.Src))
 		return it
 	case *Return:
-		return g.item(n.Src)
+		return g.item() // the block's threads are done: no step follows
 	}
 	it := g.item() // a node of later passes: not seen here
 	it.to(next)
