@@ -58,7 +58,10 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 	w.printf("%s\n", emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
-		imports.use(h, k.Pkg.TypesInfo)
+		// Only an inlined helper's body is copied: its signature's types
+		// are written with the call's (the qualifier marks them), and its
+		// type parameters' constraints (cmp.Ordered) not at all.
+		imports.use(h.Body, k.Pkg.TypesInfo)
 	}
 	for _, pn := range f.VectorImports {
 		imports.usePkg(pn)

@@ -360,13 +360,9 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)
 	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -389,7 +385,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				}
 
 //line samples_scan.go:95
-				{
+				if gc_tx == 0 {
 					buf[0] = partialSums[gc_bx]
 				}
 			}

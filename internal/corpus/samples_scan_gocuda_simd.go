@@ -361,18 +361,14 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
 			if compiled.SIMD {
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 				_ = gc_all
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 				_ = gc_iota
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -394,9 +390,11 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line :1
 					}
-					{
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+					_ = gc_if2
+					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line :1
-						if gc_alive.ToBits() != 0 {
+						if gc_alive.And(gc_if2).ToBits() != 0 {
 
 //line samples_scan.go:96
 							buf[0] = partialSums[gc_bx2]
@@ -407,7 +405,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 				}
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -430,7 +428,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 				}
 
 //line samples_scan.go:95
-				{
+				if gc_tx2 == 0 {
 					buf[0] = partialSums[gc_bx2]
 				}
 			}

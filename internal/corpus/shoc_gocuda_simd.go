@@ -505,16 +505,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 				_ = gc_iota
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -579,15 +575,21 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 //line shoc.go:85
 					}
-					{
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					_ = gc_if2
+					if gc_if2.ToBits() != 0 {
+//line :1
+						if gc_if2.ToBits() != 0 {
 
 //line shoc.go:91
-						gOdata[gc_bx2] = sdata[0]
+							gOdata[gc_bx2] = sdata[0]
+//line shoc.go:91
+						}
 //line shoc.go:91
 					}
 				}
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -619,7 +621,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 
 //line shoc.go:90
-				{
+				if tid == 0 {
 					gOdata[gc_bx2] = sdata[0]
 				}
 			}
@@ -1151,16 +1153,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 				_ = gc_iota
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1225,15 +1223,21 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 //line shoc.go:163
 					}
-					{
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					_ = gc_if2
+					if gc_if2.ToBits() != 0 {
+//line :1
+						if gc_if2.ToBits() != 0 {
 
 //line shoc.go:168
-						gOdata[gc_bx2] = sdata[0]
+							gOdata[gc_bx2] = sdata[0]
+//line shoc.go:168
+						}
 //line shoc.go:168
 					}
 				}
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1265,7 +1269,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 
 //line shoc.go:167
-				{
+				if tid == 0 {
 					gOdata[gc_bx2] = sdata[0]
 				}
 			}

@@ -14,8 +14,20 @@ import (
 // shared-memory declaration.
 func (f *Func) sharedVars(sites map[*types.Var][]site) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
+	for v := range f.sharedDecls(sites) {
+		if f.Vars[v].Class == Uniform {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// sharedDecls returns the variables that only shared-memory declarations
+// define.
+func (f *Func) sharedDecls(sites map[*types.Var][]site) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
 	for v, ss := range sites {
-		if f.Vars[v] == nil || f.Vars[v].Class != Uniform {
+		if f.Vars[v] == nil {
 			continue
 		}
 		all := len(ss) > 0

@@ -38,7 +38,9 @@ type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 // thread's index and uniform values, defined once) or varying; and that
 // refuses structural control whose condition may differ between threads.
 func classify(f *Func) {
+	f.readOnly = f.readOnlyParams()
 	sites := f.collectSites()
+	f.steadyShared = f.steadySharedReads(f.sharedAllocs(sites))
 	for {
 		uniform := f.uniformVars(sites)
 		remat := f.rematVars(sites, uniform)
@@ -148,7 +150,9 @@ func (f *Func) stmtSites(s ast.Stmt, kind siteKind, add adder) {
 	f.addrSites(s, s, add)
 }
 
-// addrSites records the variables whose address n takes.
+// addrSites records the variables whose address n takes: the operand of
+// &, an array sliced (the slice writes the array), a pointer method's
+// receiver.
 func (f *Func) addrSites(n ast.Node, s ast.Node, add adder) {
 	if n == nil || (n == ast.Node(nil)) {
 		return
@@ -158,6 +162,10 @@ func (f *Func) addrSites(n ast.Node, s ast.Node, add adder) {
 		switch m := m.(type) {
 		case *ast.UnaryExpr:
 			if m.Op == token.AND {
+				add(m.X, stmt, siteAddr, nil)
+			}
+		case *ast.SliceExpr:
+			if _, array := f.Src.Info.TypeOf(m.X).Underlying().(*types.Array); array {
 				add(m.X, stmt, siteAddr, nil)
 			}
 		case *ast.CallExpr:

@@ -18,6 +18,9 @@ func Dump(f *Func) string {
 		if v.Spill {
 			fmt.Fprintf(&b, " spilled")
 		}
+		if v.InPlace {
+			fmt.Fprintf(&b, " in-place")
+		}
 		b.WriteString("\n")
 	}
 	if f.Grid {

@@ -135,8 +135,14 @@ func (e *emitter) preamble() {
 		if !v.Spill {
 			continue
 		}
-		e.printf("%s := %s.Scratch[%s](%s, %d)\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot)
-		slot++
+		if v.InPlace {
+			// Pointers to it may outlive the block (stored in global
+			// memory): a scratch array would be the next block's.
+			e.printf("%s := make([]%s, %s.Len())\n", v.SpillName, e.typeString(obj.Type()), b)
+		} else {
+			e.printf("%s := %s.Scratch[%s](%s, %d)\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot)
+			slot++
+		}
 		if f.isParam(obj) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", e.name["rank"], v.SpillName, v.SpillName, e.name["rank"], obj.Name())
 		}
@@ -246,6 +252,7 @@ func (e *emitter) source(s ast.Stmt) {
 	e.w.WriteString("\n")
 	e.w.Write(b.Bytes())
 	e.w.WriteString("\n")
+	e.placeDecls(s)
 }
 
 // plain returns a fragment (a condition, a loop's header) as text.

@@ -333,7 +333,7 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 		v := e.f.Vars[obj]
 		arr, inArray := arrays[obj]
 		switch {
-		case v.Class != Varying || lv.decls[obj]:
+		case v.Class != Varying || lv.decls[obj] || v.InPlace:
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
 		case inArray && lv.exposed[obj]:
@@ -386,6 +386,7 @@ func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 	for _, obj := range sortedVars(e.f, lv.defs) {
 		v := e.f.Vars[obj]
 		switch arr, inArray := arrays[obj]; {
+		case v.InPlace: // changed where it is
 		case v.Spill:
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
 		case inArray:

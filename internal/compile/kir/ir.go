@@ -61,6 +61,13 @@ type Func struct {
 	// after the same barrier).
 	shared     map[*types.Var]bool
 	readShared bool
+	// readOnly are the parameters whose elements the kernel never writes
+	// (readonly.go): pure takes an element of one at a pure index as pure.
+	readOnly map[*types.Var]bool
+	// steadyShared are the reads of shared memory that no write may change
+	// between the barriers around them (sharedread.go): pure takes one at
+	// a pure index as pure.
+	steadyShared map[*ast.IndexExpr]bool
 	// bound are the parameters of function type of the helpers being
 	// analyzed or inlined that are bound to declared functions
 	// (funcparam.go).
@@ -90,6 +97,11 @@ type Var struct {
 	// it is kept per thread in a scratch array (SpillName).
 	Spill     bool
 	SpillName string
+	// InPlace is set for a kept variable (spilled, or in a warp loop's
+	// lane array) whose address the code takes: every use reads and
+	// writes its element of the array, so that a pointer or slice made in
+	// one loop reaches the value later loops read.
+	InPlace bool
 	// Def is the statement defining a Remat variable.
 	Def ast.Stmt
 }

@@ -89,6 +89,8 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 		case i == len(body)-1:
 			b, whole = f.condBounds(s.Cond, false)
 			holds = true
+		default:
+			return out, proven // an if every thread runs: the guards after it bound none of it
 		}
 		out = append(out, b...)
 		if !f.safeCond(s.Cond) {
@@ -274,13 +276,17 @@ func (f *Func) safeUniform(e ast.Expr) bool {
 }
 
 // cannotFail reports whether pure expression e cannot panic: no division
-// but by a nonzero constant, no shift but by a constant, no slicing.
+// but by a nonzero constant, no shift but by a constant, no slicing, no
+// index but a constant one into an array.
 func (f *Func) cannotFail(e ast.Expr) bool {
 	info, safe := f.Src.Info, true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SliceExpr:
 			safe = false
+		case *ast.IndexExpr:
+			_, array := info.TypeOf(n.X).Underlying().(*types.Array)
+			safe = safe && array && info.Types[n.Index].Value != nil
 		case *ast.BinaryExpr:
 			switch n.Op {
 			case token.QUO, token.REM, token.SHL, token.SHR:

@@ -44,6 +44,12 @@ func (f *Func) pure(e ast.Expr, ok func(*types.Var) bool, index bool) bool {
 		if f.readShared && f.sharedSlice(e.X) && f.pure(e.Index, ok, false) {
 			return true // every thread reads the one element
 		}
+		if f.steadyShared[e] && f.pure(e.X, ok, false) && f.pure(e.Index, ok, false) {
+			return true // the one element, which no thread writes meanwhile
+		}
+		if id := identOf(e.X); id != nil && f.readOnly[f.memRoot(id)] {
+			return f.pure(e.Index, ok, index) // memory no one changes
+		}
 		_, isArray := info.TypeOf(e.X).Underlying().(*types.Array)
 		if tv := info.Types[e.Index]; isArray && tv.Value != nil {
 			return f.pure(e.X, ok, index) // a constant index into an array value cannot fail

@@ -96,10 +96,15 @@ func (f *Func) isParam(v *types.Var) bool {
 	return v.Pos() >= f.Src.Decl.Type.Pos() && v.Pos() < f.Src.Decl.Type.End()
 }
 
-// checkSpills refuses variables kept across sync points (per thread in
-// scratch, or per lane across a warp's collectives) whose address is
-// taken or that a function literal captures: the address would be one
-// loop's copy. Inlined copies count too (a pointer method's receiver).
+// checkSpills decides how the variables kept across sync points (per
+// thread in scratch, or per lane across a warp's collectives) are kept.
+// One whose address the code takes (&v, a slice of an array v, a pointer
+// method's receiver, a field or element of v included; inlined copies
+// count too) is kept in place: a loop's copy would be what the pointer or
+// slice refers to, and writes through it would miss the value later loops
+// read. A pointer only lent to a callee (lends) is to the loop's copy,
+// written back at the loop's end. A function literal using a kept
+// variable is refused.
 func (f *Func) checkSpills() {
 	kept := map[*types.Var]bool{}
 	for obj, v := range f.Vars {
@@ -114,28 +119,69 @@ func (f *Func) checkSpills() {
 	})
 	lent := map[*ast.UnaryExpr]bool{}
 	f.inspectAll(func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			for i, a := range n.Args {
-				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && f.lends(n, i) {
-					lent[u] = true // the loop's copy, written back at the loop's end
-				}
-			}
-			if v := f.localOf(f.pointerReceiver(n)); v != nil && kept[v] {
-				fail(f.refuse(n, "a pointer method is called on %s, which lives across a barrier or collective (call it on a variable declared after the barrier, or keep the value in shared memory)", v.Name()))
-			}
-		case *ast.UnaryExpr:
-			if v := f.localOf(n.X); n.Op == token.AND && v != nil && kept[v] && !lent[n] {
-				fail(f.refuse(n, "the address of %s, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value)", v.Name()))
-			}
-		case *ast.FuncLit:
-			for obj := range kept {
-				if kept[obj] && refersTo(n, obj, f.Src.Info) {
-					fail(f.refuse(n, "a function literal uses %s, which lives across a barrier or collective (pass it as an argument)", obj.Name()))
+		if call, ok := n.(*ast.CallExpr); ok {
+			for i, a := range call.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && f.lends(call, i) {
+					lent[u] = true
 				}
 			}
 		}
 	})
+	f.inspectAll(func(n ast.Node) {
+		if v := f.addressed(n, lent); v != nil && kept[v] {
+			f.Vars[v].InPlace = true
+		}
+		if lit, ok := n.(*ast.FuncLit); ok {
+			for obj := range kept {
+				if kept[obj] && refersTo(lit, obj, f.Src.Info) {
+					fail(f.refuse(lit, "a function literal uses %s, which lives across a barrier or collective (pass it as an argument)", obj.Name()))
+				}
+			}
+		}
+	})
+	f.inspectAll(func(n ast.Node) {
+		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE {
+			for _, x := range a.Lhs {
+				if v, ok := f.Src.Info.Uses[identOf(x)].(*types.Var); ok && f.Vars[v] != nil && f.Vars[v].InPlace {
+					fail(f.refuse(a, "%s, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration (assign it with =)", v.Name()))
+				}
+			}
+		}
+	})
+}
+
+// addressed returns the local variable whose address n takes, if any:
+// the operand of & (unless only lent to a callee), an array sliced, the
+// operand of a method with a pointer receiver, or a field or element of
+// one of those.
+func (f *Func) addressed(n ast.Node, lent map[*ast.UnaryExpr]bool) *types.Var {
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		if n.Op == token.AND && !lent[n] {
+			return f.localOf(n.X)
+		}
+	case *ast.SliceExpr:
+		if _, array := f.Src.Info.TypeOf(n.X).Underlying().(*types.Array); array {
+			return f.localOf(n.X)
+		}
+	case *ast.SelectorExpr:
+		s := f.Src.Info.Selections[n]
+		if s == nil || s.Kind() != types.MethodVal {
+			return nil
+		}
+		_, ptrRecv := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer)
+		_, ptrOperand := f.Src.Info.TypeOf(n.X).Underlying().(*types.Pointer)
+		if ptrRecv && !ptrOperand {
+			return f.localOf(n.X)
+		}
+	}
+	return nil
+}
+
+// identOf returns x as an identifier, or nil.
+func identOf(x ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	return id
 }
 
 // An item is one step of a loop's code, in order: a statement, or an

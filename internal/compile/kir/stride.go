@@ -114,8 +114,14 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	if s.Step != nil {
 		step = e.plain(s.Step)
 	}
+	// The offset and limit have the loop variable's type (int64, a type
+	// parameter), which an untyped 0 or constant limit would not give.
+	zero, lim := "0", e.plain(s.Limit)
+	if t := e.typeString(s.Key.Type()); t != "int" {
+		zero, lim = t+"(0)", t+"("+lim+")"
+	}
 	e.line(fs.Pos())
-	e.printf("for %s, %s, %s := 0, %s, true; %s; %s += %s {\n", off, limit, more, e.plain(s.Limit), more, off, step)
+	e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, step)
 	e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
 	outer := e.w
 	var buf bytes.Buffer

@@ -79,10 +79,52 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 	if ok && isTileGroup(v.Type()) && e.loop != nil && e.inLit == 0 && !e.tileHandle {
 		return e.tileAt(id, v), true // a use not rewritten: the thread's own handle
 	}
-	if !ok || e.f.Vars[v] == nil || e.f.Vars[v].Name == id.Name {
+	if !ok || e.f.Vars[v] == nil {
+		return nil, false
+	}
+	if x := e.inPlace(v, id.NamePos); x != nil && e.f.Src.Info.Uses[id] == v {
+		return x, true
+	}
+	if e.f.Vars[v].Name == id.Name {
 		return nil, false
 	}
 	return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.f.Vars[v].Name}, true
+}
+
+// inPlace returns the element of its array that v, a variable kept in
+// place, is in the current thread or lane loop: its scratch array's at
+// the thread's rank, or its lane array's at the lane. It returns nil for
+// any other variable, and outside such loops.
+func (e *emitter) inPlace(v *types.Var, pos token.Pos) ast.Expr {
+	kv := e.f.Vars[v]
+	if kv == nil || !kv.InPlace || e.loop == nil {
+		return nil
+	}
+	if kv.Spill {
+		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(pos), Name: kv.SpillName}, Index: ast.NewIdent(e.name["rank"])}
+	}
+	if e.warp == nil || !e.lane {
+		return nil
+	}
+	if arr, ok := e.warp.Arrays[v]; ok {
+		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(pos), Name: arr}, Index: ast.NewIdent(e.name["lane"])}
+	}
+	return nil
+}
+
+// placeDecls writes, after s, the initial values of the variables kept in
+// place that s declares into their arrays, where the later uses read them.
+func (e *emitter) placeDecls(s ast.Stmt) {
+	if !isDefine(s) {
+		return
+	}
+	for _, x := range assigned(s) {
+		id := identOf(x)
+		v, _ := e.f.Src.Info.Defs[id].(*types.Var)
+		if at := e.inPlace(v, id.Pos()); at != nil {
+			e.printf("%s = %s\n", e.plain(at), e.f.Vars[v].Name)
+		}
+	}
 }
 
 // useThread notes that the code uses the thread itself: a thread loop

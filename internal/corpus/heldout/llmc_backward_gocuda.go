@@ -1048,9 +1048,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_s_warpMaxval := compiled.Scratch[float32](gc_b, 2)
 	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 3)
 	gc_s_warpSumval := compiled.Scratch[float32](gc_b, 4)
-	gc_s_ix := compiled.Scratch[int](gc_b, 5)
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 6)
-	gc_s_dloss := compiled.Scratch[float32](gc_b, 7)
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 5)
+	gc_s_dloss := compiled.Scratch[float32](gc_b, 6)
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1062,6 +1061,9 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:314
 	idx := gc_bx
+
+//line llmc_backward.go:315
+	ix := int(targets[idx])
 
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
@@ -1125,9 +1127,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line llmc_backward.go:315
-				ix := int(targets[idx])
-
 //line llmc_backward.go:242
 				threadMaxval := float32(math.Inf(-1))
 
@@ -1142,7 +1141,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					threadSumval *= expf(oldMaxval - threadMaxval)
 					threadSumval += expf(v_ - threadMaxval)
 				}
-				_ = ix
 				_ = threadMaxval
 				_ = threadSumval
 
@@ -1150,7 +1148,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_c1v[gc_lane] = threadMaxval
 				gc_s_threadMaxval[gc_rank] = threadMaxval
 				gc_s_threadSumval[gc_rank] = threadSumval
-				gc_s_ix[gc_rank] = ix
 			}
 		}
 
@@ -1347,7 +1344,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				blockMaxval := gc_s_blockMaxval[gc_rank]
-				ix := gc_s_ix[gc_rank]
 
 //line llmc_backward.go:293
 				blockSumval := gc_c4r[gc_lane]
@@ -1401,7 +1397,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					ix := gc_s_ix[gc_rank]
 					sp := gc_s_sp[gc_rank]
 					dloss := gc_s_dloss[gc_rank]
 

@@ -1097,9 +1097,8 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	gc_s_warpMaxval := compiled.Scratch[float32](gc_b2, 2)
 	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 3)
 	gc_s_warpSumval := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_ix := compiled.Scratch[int](gc_b2, 5)
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 6)
-	gc_s_dloss := compiled.Scratch[float32](gc_b2, 7)
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 5)
+	gc_s_dloss := compiled.Scratch[float32](gc_b2, 6)
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1111,6 +1110,9 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:314
 	idx := gc_bx2
+
+//line llmc_backward.go:315
+	ix := int(targets[idx])
 
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
@@ -1174,9 +1176,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_backward.go:315
-				ix := int(targets[idx])
-
 //line llmc_backward.go:242
 				threadMaxval := float32(math.Inf(-1))
 
@@ -1191,7 +1190,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					threadSumval *= expf(oldMaxval - threadMaxval)
 					threadSumval += expf(v_ - threadMaxval)
 				}
-				_ = ix
 				_ = threadMaxval
 				_ = threadSumval
 
@@ -1199,7 +1197,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_c21v[gc_lane2] = threadMaxval
 				gc_s_threadMaxval[gc_rank2] = threadMaxval
 				gc_s_threadSumval[gc_rank2] = threadSumval
-				gc_s_ix[gc_rank2] = ix
 			}
 		}
 
@@ -1396,7 +1393,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				blockMaxval := gc_s_blockMaxval[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
 
 //line llmc_backward.go:293
 				blockSumval := gc_c24r[gc_lane2]
@@ -1450,7 +1446,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					ix := gc_s_ix[gc_rank2]
 					sp := gc_s_sp[gc_rank2]
 					dloss := gc_s_dloss[gc_rank2]
 

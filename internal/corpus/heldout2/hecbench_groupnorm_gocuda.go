@@ -1309,16 +1309,14 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_mVal := compiled.Scratch[float32](gc_b, 0)
-	gc_s_rstdVal := compiled.Scratch[float32](gc_b, 1)
-	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 2)
-	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 3)
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b, 4)
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b, 5)
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 6)
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 7)
-	gc_s_dwThread := compiled.Scratch[float32](gc_b, 8)
-	gc_s_dbThread := compiled.Scratch[float32](gc_b, 9)
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)
+	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b, 2)
+	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b, 3)
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 4)
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 5)
+	gc_s_dwThread := compiled.Scratch[float32](gc_b, 6)
+	gc_s_dbThread := compiled.Scratch[float32](gc_b, 7)
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
@@ -1360,6 +1358,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:224
 	dbias = dbias[g*groupSize:]
+
+//line hecbench_groupnorm.go:226
+	mVal := mean[gc_bx]
+
+//line hecbench_groupnorm.go:227
+	rstdVal := rstd[gc_bx]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1367,23 +1371,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank] = mVal
-				gc_s_rstdVal[gc_rank] = rstdVal
 				gc_s_wDoutThread[gc_rank] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 			}
@@ -1391,23 +1385,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank] = mVal
-				gc_s_rstdVal[gc_rank] = rstdVal
 				gc_s_wDoutThread[gc_rank] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 			}
@@ -1415,23 +1399,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank] = mVal
-				gc_s_rstdVal[gc_rank] = rstdVal
 				gc_s_wDoutThread[gc_rank] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 			}
@@ -1439,23 +1413,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank] = mVal
-				gc_s_rstdVal[gc_rank] = rstdVal
 				gc_s_wDoutThread[gc_rank] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 			}
@@ -1463,23 +1427,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:226
-			mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
-			rstdVal := rstd[gc_bx]
-
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 			wDoutNormThread := float32(0.0)
-			_ = mVal
-			_ = rstdVal
 			_ = wDoutThread
 			_ = wDoutNormThread
-			gc_s_mVal[gc_rank] = mVal
-			gc_s_rstdVal[gc_rank] = rstdVal
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
@@ -1500,8 +1454,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					mVal := gc_s_mVal[gc_rank]
-					rstdVal := gc_s_rstdVal[gc_rank]
 					wDoutThread := gc_s_wDoutThread[gc_rank]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 
@@ -1709,8 +1661,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					mVal := gc_s_mVal[gc_rank]
-					rstdVal := gc_s_rstdVal[gc_rank]
 					wDoutBlock := gc_s_wDoutBlock[gc_rank]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 
@@ -1835,8 +1785,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-								mVal := gc_s_mVal[gc_rank]
-								rstdVal := gc_s_rstdVal[gc_rank]
 								dwThread := gc_s_dwThread[gc_rank]
 								dbThread := gc_s_dbThread[gc_rank]
 
@@ -1862,8 +1810,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-								mVal := gc_s_mVal[gc_rank]
-								rstdVal := gc_s_rstdVal[gc_rank]
 								dwThread := gc_s_dwThread[gc_rank]
 								dbThread := gc_s_dbThread[gc_rank]
 
@@ -1889,8 +1835,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-								mVal := gc_s_mVal[gc_rank]
-								rstdVal := gc_s_rstdVal[gc_rank]
 								dwThread := gc_s_dwThread[gc_rank]
 								dbThread := gc_s_dbThread[gc_rank]
 
@@ -1916,8 +1860,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-								mVal := gc_s_mVal[gc_rank]
-								rstdVal := gc_s_rstdVal[gc_rank]
 								dwThread := gc_s_dwThread[gc_rank]
 								dbThread := gc_s_dbThread[gc_rank]
 
@@ -1943,8 +1885,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							mVal := gc_s_mVal[gc_rank]
-							rstdVal := gc_s_rstdVal[gc_rank]
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
 
@@ -2220,8 +2160,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:213
 									laneID := gc_tx % 32
 									_ = laneID
-									mVal := gc_s_mVal[gc_rank]
-									rstdVal := gc_s_rstdVal[gc_rank]
 									dwThread_ := gc_l_dwThread_[gc_lane]
 									_ = dwThread_
 									dbThread_ := gc_l_dbThread_[gc_lane]

@@ -1323,16 +1323,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mVal := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_rstdVal := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 6)
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 7)
-	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 8)
-	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 9)
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 4)
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 5)
+	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 6)
+	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 7)
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
@@ -1374,22 +1372,22 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:224
 	dbias = dbias[g*groupSize:]
+
+//line hecbench_groupnorm.go:226
+	mVal := mean[gc_bx2]
+
+//line hecbench_groupnorm.go:227
+	rstdVal := rstd[gc_bx2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				gc_pos2.Thread = gc_rank2
-				var mVal float32 = mean[gc_bx2]
-				_ = mVal
-				var rstdVal float32 = rstd[gc_bx2]
-				_ = rstdVal
 				var wDoutThread float32 = float32(0.0)
 				_ = wDoutThread
 				var wDoutNormThread float32 = float32(0.0)
 				_ = wDoutNormThread
-				archsimd.BroadcastFloat32x8(mVal).StoreSlice(gc_s_mVal[gc_rank2:])
-				archsimd.BroadcastFloat32x8(rstdVal).StoreSlice(gc_s_rstdVal[gc_rank2:])
 				archsimd.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank2:])
 				archsimd.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
 			}
@@ -1400,23 +1398,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx2]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx2]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank2] = mVal
-				gc_s_rstdVal[gc_rank2] = rstdVal
 				gc_s_wDoutThread[gc_rank2] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 			}
@@ -1424,23 +1412,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx2]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx2]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank2] = mVal
-				gc_s_rstdVal[gc_rank2] = rstdVal
 				gc_s_wDoutThread[gc_rank2] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 			}
@@ -1448,23 +1426,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx2]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx2]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank2] = mVal
-				gc_s_rstdVal[gc_rank2] = rstdVal
 				gc_s_wDoutThread[gc_rank2] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 			}
@@ -1472,23 +1440,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:226
-				mVal := mean[gc_bx2]
-
-//line hecbench_groupnorm.go:227
-				rstdVal := rstd[gc_bx2]
-
 //line hecbench_groupnorm.go:232
 				wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 				wDoutNormThread := float32(0.0)
-				_ = mVal
-				_ = rstdVal
 				_ = wDoutThread
 				_ = wDoutNormThread
-				gc_s_mVal[gc_rank2] = mVal
-				gc_s_rstdVal[gc_rank2] = rstdVal
 				gc_s_wDoutThread[gc_rank2] = wDoutThread
 				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 			}
@@ -1496,23 +1454,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:226
-			mVal := mean[gc_bx2]
-
-//line hecbench_groupnorm.go:227
-			rstdVal := rstd[gc_bx2]
-
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 
 //line hecbench_groupnorm.go:233
 			wDoutNormThread := float32(0.0)
-			_ = mVal
-			_ = rstdVal
 			_ = wDoutThread
 			_ = wDoutNormThread
-			gc_s_mVal[gc_rank2] = mVal
-			gc_s_rstdVal[gc_rank2] = rstdVal
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
@@ -1533,8 +1481,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					mVal := gc_s_mVal[gc_rank2]
-					rstdVal := gc_s_rstdVal[gc_rank2]
 					wDoutThread := gc_s_wDoutThread[gc_rank2]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
 
@@ -1742,8 +1688,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					mVal := gc_s_mVal[gc_rank2]
-					rstdVal := gc_s_rstdVal[gc_rank2]
 					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
 
@@ -1881,8 +1825,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-								mVal := gc_s_mVal[gc_rank2]
-								rstdVal := gc_s_rstdVal[gc_rank2]
 								dwThread := gc_s_dwThread[gc_rank2]
 								dbThread := gc_s_dbThread[gc_rank2]
 
@@ -1908,8 +1850,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_tx2 := gc_step6 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-								mVal := gc_s_mVal[gc_rank2]
-								rstdVal := gc_s_rstdVal[gc_rank2]
 								dwThread := gc_s_dwThread[gc_rank2]
 								dbThread := gc_s_dbThread[gc_rank2]
 
@@ -1935,8 +1875,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_tx2 := gc_step6 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-								mVal := gc_s_mVal[gc_rank2]
-								rstdVal := gc_s_rstdVal[gc_rank2]
 								dwThread := gc_s_dwThread[gc_rank2]
 								dbThread := gc_s_dbThread[gc_rank2]
 
@@ -1962,8 +1900,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_tx2 := gc_step6 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-								mVal := gc_s_mVal[gc_rank2]
-								rstdVal := gc_s_rstdVal[gc_rank2]
 								dwThread := gc_s_dwThread[gc_rank2]
 								dbThread := gc_s_dbThread[gc_rank2]
 
@@ -1989,8 +1925,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-							mVal := gc_s_mVal[gc_rank2]
-							rstdVal := gc_s_rstdVal[gc_rank2]
 							dwThread := gc_s_dwThread[gc_rank2]
 							dbThread := gc_s_dbThread[gc_rank2]
 
@@ -2266,8 +2200,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:213
 									laneID := gc_tx2 % 32
 									_ = laneID
-									mVal := gc_s_mVal[gc_rank2]
-									rstdVal := gc_s_rstdVal[gc_rank2]
 									dwThread_ := gc_l_dwThread_[gc_lane2]
 									_ = dwThread_
 									dbThread_ := gc_l_dbThread_[gc_lane2]

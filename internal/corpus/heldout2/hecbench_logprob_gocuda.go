@@ -45,14 +45,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_n := gc_b.Len()
 	gc_s_val_4 := compiled.Scratch[float32](gc_b, 0)
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)
-	gc_s_logits := compiled.Scratch[[]T](gc_b, 2)
-	for gc_rank := range gc_s_logits {
-		gc_s_logits[gc_rank] = logits
-	}
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 3)
-	gc_s_val := compiled.Scratch[float32](gc_b, 4)
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 5)
-	gc_exited := gc_b.Exited()
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)
+	gc_s_val := compiled.Scratch[float32](gc_b, 3)
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 4)
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -66,586 +61,827 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)
 
+//line hecbench_logprob.go:110
+	if bidx < batchSize && step < int(lengths[bidx])-1 {
+
 //line hecbench_logprob.go:112
-	stepOffset := step * vocabSizePadded
+		stepOffset := step * vocabSizePadded
 
 //line hecbench_logprob.go:113
-	batchOffset := bidx * maxInputLength * vocabSizePadded
-	{
-	gc_L1:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			logits := gc_s_logits[gc_rank]
-
-//line hecbench_logprob.go:110
-			if !(bidx < batchSize && step < int(lengths[bidx])-1) {
-//line hecbench_logprob.go:110
-				{
-//line hecbench_logprob.go:110
-					gc_exited[gc_rank] = true
-//line hecbench_logprob.go:110
-					continue gc_L1
-//line hecbench_logprob.go:110
-				}
-//line hecbench_logprob.go:110
-			}
+		batchOffset := bidx * maxInputLength * vocabSizePadded
 
 //line hecbench_logprob.go:114
-			logits = logits[stepOffset+batchOffset:]
+		logits = logits[stepOffset+batchOffset:]
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:117
-			localMax := float32(-maxTVal)
+					localMax := float32(-maxTVal)
 
 //line hecbench_logprob.go:118
-			val := float32(-maxTVal)
-			_ = localMax
-			_ = val
-			gc_s_logits[gc_rank] = logits
-			gc_s_localMax[gc_rank] = localMax
-			gc_s_val[gc_rank] = val
-		}
-	}
-
-//line hecbench_logprob.go:119
-	for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank] = localMax
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
-//line hecbench_logprob.go:104
-					tidx := gc_tx
-					_ = tidx
-					logits := gc_s_logits[gc_rank]
-					localMax := gc_s_localMax[gc_rank]
-					val := gc_s_val[gc_rank]
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
 
-//line hecbench_logprob.go:119
-					i := tidx + gc_off
-					gc_more = true
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank] = localMax
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:120
-					val = float32(logits[i])
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
 
-//line hecbench_logprob.go:121
-					localMax = fmaxf(localMax, val)
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank] = localMax
+					gc_s_val[gc_rank] = val
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
 					gc_s_localMax[gc_rank] = localMax
 					gc_s_val[gc_rank] = val
 				}
 			}
-		}
-	}
-
-//line hecbench_logprob.go:68
-	shared := gc_shared1(32)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_2 [32]float32
-		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			localMax := gc_s_localMax[gc_rank]
-
-//line hecbench_logprob.go:124
-			var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-			_ = val_
-
-//line hecbench_logprob.go:72
-			var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-			_ = val_2
-			_ = val_
-			_ = val_2
-			gc_l_val_2[gc_lane] = val_2
-			gc_s_val_[gc_rank] = val_
-		}
-
-//line hecbench_logprob.go:59
-		for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-
-//line hecbench_logprob.go:60
-				val_2 = max(val_2, gc_c1r[gc_lane])
-				gc_l_val_2[gc_lane] = val_2
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:69
-				lane := gc_tx & 0x1f
-				_ = lane
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
 
-//line hecbench_logprob.go:70
-				wid := gc_tx >> 5
-				_ = wid
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-				var val_ float32
-				_ = val_
-
-//line hecbench_logprob.go:62
-				var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-				_ = r_
-
-//line hecbench_logprob.go:72
-				val_ = r_
-
-//line hecbench_logprob.go:74
-				if lane == 0 {
-					shared[wid] = val_
-				}
-				_ = r_
-				gc_s_val_[gc_rank] = val_
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_3 [32]float32
-		var gc_c2r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:69
-				lane := gc_tx & 0x1f
-				_ = lane
-				val_ := gc_s_val_[gc_rank]
-
-//line hecbench_logprob.go:82
-				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-					val_ = shared[lane]
-				} else {
-					val_ = -1e20
-				}
-
-//line hecbench_logprob.go:87
-				var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-				_ = val_3
-				_ = val_3
-				gc_l_val_3[gc_lane] = val_3
-				gc_s_val_[gc_rank] = val_
+//line hecbench_logprob.go:118
+				val := float32(-maxTVal)
+				_ = localMax
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+				gc_s_val[gc_rank] = val
 			}
 		}
 
-//line hecbench_logprob.go:59
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:60
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
-
-//line hecbench_logprob.go:60
-				val_3 = max(val_3, gc_c2r[gc_lane])
-				gc_l_val_3[gc_lane] = val_3
+//line hecbench_logprob.go:119
+		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			if gc_b.Stopped() {
+				return
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_more = false
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:104
-				tidx := gc_tx
-				_ = tidx
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
-				var val_ float32
-				_ = val_
+							tidx := gc_tx
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank]
+							val := gc_s_val[gc_rank]
 
-//line hecbench_logprob.go:62
-				var r_2 float32 = val_3
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
 
-//line hecbench_logprob.go:62
-				_ = r_2
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
 
-//line hecbench_logprob.go:87
-				val_ = r_2
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+							gc_s_val[gc_rank] = val
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:89
-				var r float32 = val_
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank]
+							val := gc_s_val[gc_rank]
 
-//line hecbench_logprob.go:89
-				_ = r
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+							gc_s_val[gc_rank] = val
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank]
+							val := gc_s_val[gc_rank]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+							gc_s_val[gc_rank] = val
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank]
+							val := gc_s_val[gc_rank]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+							gc_s_val[gc_rank] = val
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						localMax := gc_s_localMax[gc_rank]
+						val := gc_s_val[gc_rank]
+
+//line hecbench_logprob.go:119
+						i := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:120
+						val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+						gc_s_val[gc_rank] = val
+					}
+				}
+			}
+		}
+
+//line hecbench_logprob.go:68
+		shared := gc_shared1(32)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_val_2 [32]float32
+			var gc_c1r [32]float32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				localMax := gc_s_localMax[gc_rank]
 
 //line hecbench_logprob.go:124
-				maxVal := r
+				var val_ float32 = localMax
 
-//line hecbench_logprob.go:125
-				if tidx == 0 {
-					sMaxLogit[0] = maxVal
-				}
-				_ = r_2
-				_ = r
-				_ = maxVal
+//line hecbench_logprob.go:124
+				_ = val_
+
+//line hecbench_logprob.go:72
+				var val_2 float32 = val_
+
+//line hecbench_logprob.go:72
+				_ = val_2
+				_ = val_
+				_ = val_2
+				gc_l_val_2[gc_lane] = val_2
 				gc_s_val_[gc_rank] = val_
 			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
 
-//line hecbench_logprob.go:131
-			localSumExp := float32(0.0)
-			_ = localSumExp
-			gc_s_localSumExp[gc_rank] = localSumExp
-		}
-	}
+//line hecbench_logprob.go:59
+			for mask := 16; mask > 0; mask >>= 1 {
 
-//line hecbench_logprob.go:132
-	for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+
+//line hecbench_logprob.go:60
+					val_2 = max(val_2, gc_c1r[gc_lane])
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:69
+					lane := gc_tx & 0x1f
+					_ = lane
+
+//line hecbench_logprob.go:70
+					wid := gc_tx >> 5
+					_ = wid
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_ float32 = val_2
+
+//line hecbench_logprob.go:62
+					_ = r_
+
+//line hecbench_logprob.go:72
+					val_ = r_
+
+//line hecbench_logprob.go:74
+					if lane == 0 {
+						shared[wid] = val_
+					}
+					_ = r_
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_val_3 [32]float32
+			var gc_c2r [32]float32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:69
+					lane := gc_tx & 0x1f
+					_ = lane
+					val_ := gc_s_val_[gc_rank]
+
+//line hecbench_logprob.go:82
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+						val_ = shared[lane]
+					} else {
+						val_ = -1e20
+					}
+
+//line hecbench_logprob.go:87
+					var val_3 float32 = val_
+
+//line hecbench_logprob.go:87
+					_ = val_3
+					_ = val_3
+					gc_l_val_3[gc_lane] = val_3
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+
+//line hecbench_logprob.go:59
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_l_val_3[gc_lane] = val_3
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:104
 					tidx := gc_tx
 					_ = tidx
-					logits := gc_s_logits[gc_rank]
-					val := gc_s_val[gc_rank]
-					localSumExp := gc_s_localSumExp[gc_rank]
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+					var val_ float32
+					_ = val_
 
-//line hecbench_logprob.go:132
-					i_ := tidx + gc_off2
-					gc_more2 = true
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
 
-//line hecbench_logprob.go:133
-					val = expf(float32(logits[i_]) - sMaxLogit[0])
+//line hecbench_logprob.go:62
+					_ = r_2
 
-//line hecbench_logprob.go:134
-					localSumExp += val
-					gc_s_val[gc_rank] = val
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+
+//line hecbench_logprob.go:125
+					if tidx == 0 {
+						sMaxLogit[0] = maxVal
+					}
+					_ = r_2
+					_ = r
+					_ = maxVal
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+		}
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank] = localSumExp
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank] = localSumExp
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank] = localSumExp
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
 					gc_s_localSumExp[gc_rank] = localSumExp
 				}
 			}
-		}
-	}
-
-//line hecbench_logprob.go:32
-	shared_ := gc_shared2(32)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_5 [32]float32
-		var gc_c3r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:137
-			var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-			_ = val_4
-
-//line hecbench_logprob.go:36
-			var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-			_ = val_5
-			_ = val_4
-			_ = val_5
-			gc_l_val_5[gc_lane] = val_5
-			gc_s_val_4[gc_rank] = val_4
-		}
-
-//line hecbench_logprob.go:23
-		for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_5 := gc_l_val_5[gc_lane]
-				_ = val_5
-
-//line hecbench_logprob.go:24
-				val_5 += gc_c3r[gc_lane]
-				gc_l_val_5[gc_lane] = val_5
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:33
-				lane_ := gc_tx & 0x1f
-				_ = lane_
-
-//line hecbench_logprob.go:34
-				wid_ := gc_tx >> 5
-				_ = wid_
-				val_5 := gc_l_val_5[gc_lane]
-				_ = val_5
-				var val_4 float32
-				_ = val_4
-
-//line hecbench_logprob.go:26
-				var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-				_ = r_4
-
-//line hecbench_logprob.go:36
-				val_4 = r_4
-
-//line hecbench_logprob.go:38
-				if lane_ == 0 {
-					shared_[wid_] = val_4
-				}
-				_ = r_4
-				gc_s_val_4[gc_rank] = val_4
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_6 [32]float32
-		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:33
-				lane_ := gc_tx & 0x1f
-				_ = lane_
-				val_4 := gc_s_val_4[gc_rank]
-
-//line hecbench_logprob.go:46
-				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-					val_4 = shared_[lane_]
-				} else {
-					val_4 = float32(0.0)
-				}
-
-//line hecbench_logprob.go:51
-				var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-				_ = val_6
-				_ = val_6
-				gc_l_val_6[gc_lane] = val_6
-				gc_s_val_4[gc_rank] = val_4
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+				_ = localSumExp
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
 
-//line hecbench_logprob.go:23
-		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-
-//line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_6 := gc_l_val_6[gc_lane]
-				_ = val_6
-
-//line hecbench_logprob.go:24
-				val_6 += gc_c4r[gc_lane]
-				gc_l_val_6[gc_lane] = val_6
+//line hecbench_logprob.go:132
+		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			if gc_b.Stopped() {
+				return
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			gc_more2 = false
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:104
-				tidx := gc_tx
-				_ = tidx
-				val_6 := gc_l_val_6[gc_lane]
-				_ = val_6
-				var val_4 float32
-				_ = val_4
-				logits := gc_s_logits[gc_rank]
+							tidx := gc_tx
+							_ = tidx
+							val := gc_s_val[gc_rank]
+							localSumExp := gc_s_localSumExp[gc_rank]
 
-//line hecbench_logprob.go:26
-				var r_5 float32 = val_6
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
 
-//line hecbench_logprob.go:26
-				_ = r_5
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
 
-//line hecbench_logprob.go:51
-				val_4 = r_5
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank] = val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:53
-				var r_3 float32 = val_4
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							val := gc_s_val[gc_rank]
+							localSumExp := gc_s_localSumExp[gc_rank]
 
-//line hecbench_logprob.go:53
-				_ = r_3
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank] = val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							val := gc_s_val[gc_rank]
+							localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank] = val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							val := gc_s_val[gc_rank]
+							localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank] = val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						val := gc_s_val[gc_rank]
+						localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+						i_ := tidx + gc_off2
+						gc_more2 = true
+
+//line hecbench_logprob.go:133
+						val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+						localSumExp += val
+						gc_s_val[gc_rank] = val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				}
+			}
+		}
+
+//line hecbench_logprob.go:32
+		shared_ := gc_shared2(32)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_val_5 [32]float32
+			var gc_c3r [32]float32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:137
-				sumExp := r_3
+				var val_4 float32 = localSumExp
+
+//line hecbench_logprob.go:137
+				_ = val_4
+
+//line hecbench_logprob.go:36
+				var val_5 float32 = val_4
+
+//line hecbench_logprob.go:36
+				_ = val_5
+				_ = val_4
+				_ = val_5
+				gc_l_val_5[gc_lane] = val_5
+				gc_s_val_4[gc_rank] = val_4
+			}
+
+//line hecbench_logprob.go:23
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+
+//line hecbench_logprob.go:24
+				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_5 := gc_l_val_5[gc_lane]
+					_ = val_5
+
+//line hecbench_logprob.go:24
+					val_5 += gc_c3r[gc_lane]
+					gc_l_val_5[gc_lane] = val_5
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:33
+					lane_ := gc_tx & 0x1f
+					_ = lane_
+
+//line hecbench_logprob.go:34
+					wid_ := gc_tx >> 5
+					_ = wid_
+					val_5 := gc_l_val_5[gc_lane]
+					_ = val_5
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_4 float32 = val_5
+
+//line hecbench_logprob.go:26
+					_ = r_4
+
+//line hecbench_logprob.go:36
+					val_4 = r_4
+
+//line hecbench_logprob.go:38
+					if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+					_ = r_4
+					gc_s_val_4[gc_rank] = val_4
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_val_6 [32]float32
+			var gc_c4r [32]float32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:33
+					lane_ := gc_tx & 0x1f
+					_ = lane_
+					val_4 := gc_s_val_4[gc_rank]
+
+//line hecbench_logprob.go:46
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+						val_4 = shared_[lane_]
+					} else {
+						val_4 = float32(0.0)
+					}
+
+//line hecbench_logprob.go:51
+					var val_6 float32 = val_4
+
+//line hecbench_logprob.go:51
+					_ = val_6
+					_ = val_6
+					gc_l_val_6[gc_lane] = val_6
+					gc_s_val_4[gc_rank] = val_4
+				}
+			}
+
+//line hecbench_logprob.go:23
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+
+//line hecbench_logprob.go:24
+				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_6 := gc_l_val_6[gc_lane]
+					_ = val_6
+
+//line hecbench_logprob.go:24
+					val_6 += gc_c4r[gc_lane]
+					gc_l_val_6[gc_lane] = val_6
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx
+					_ = tidx
+					val_6 := gc_l_val_6[gc_lane]
+					_ = val_6
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+					_ = r_5
+
+//line hecbench_logprob.go:51
+					val_4 = r_5
+
+//line hecbench_logprob.go:53
+					var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+					_ = r_3
+
+//line hecbench_logprob.go:137
+					sumExp := r_3
 
 //line hecbench_logprob.go:138
-				if tidx == 0 {
-					idx := step + bidx*(maxInputLength-1)
+					if tidx == 0 {
+						idx := step + bidx*(maxInputLength-1)
 
-					tokenIdx := step + 1 + bidx*maxInputLength
-					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+						tokenIdx := step + 1 + bidx*maxInputLength
+						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+					}
+					_ = r_5
+					_ = r_3
+					_ = sumExp
+					gc_s_val_4[gc_rank] = val_4
 				}
-				_ = r_5
-				_ = r_3
-				_ = sumExp
-				gc_s_val_4[gc_rank] = val_4
 			}
 		}
 	}
@@ -678,10 +914,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)
-	gc_s_length := compiled.Scratch[int](gc_b, 1)
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx
+
+//line hecbench_logprob.go:154
+	length := int(lengths[bidx])
+
+//line hecbench_logprob.go:157
+	logProbs = logProbs[bidx*(maxInputLength-1):]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -689,51 +931,156 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:154
-				length := int(lengths[bidx])
-				_ = length
-				gc_s_length[gc_rank] = length
+//line hecbench_logprob.go:158
+				localAccum := float32(0.0)
+				_ = localAccum
+				gc_s_localAccum[gc_rank] = localAccum
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:154
-				length := int(lengths[bidx])
-				_ = length
-				gc_s_length[gc_rank] = length
+//line hecbench_logprob.go:158
+				localAccum := float32(0.0)
+				_ = localAccum
+				gc_s_localAccum[gc_rank] = localAccum
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:154
-				length := int(lengths[bidx])
-				_ = length
-				gc_s_length[gc_rank] = length
+//line hecbench_logprob.go:158
+				localAccum := float32(0.0)
+				_ = localAccum
+				gc_s_localAccum[gc_rank] = localAccum
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:154
-				length := int(lengths[bidx])
-				_ = length
-				gc_s_length[gc_rank] = length
+//line hecbench_logprob.go:158
+				localAccum := float32(0.0)
+				_ = localAccum
+				gc_s_localAccum[gc_rank] = localAccum
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line hecbench_logprob.go:154
-			length := int(lengths[bidx])
-			_ = length
-			gc_s_length[gc_rank] = length
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+			_ = localAccum
+			gc_s_localAccum[gc_rank] = localAccum
 		}
 	}
 
-//line hecbench_logprob.go:157
-	logProbs = logProbs[bidx*(maxInputLength-1):]
+//line hecbench_logprob.go:159
+	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+						_ = tidx
+						localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+						_ = tidx
+						localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+						_ = tidx
+						localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+						_ = tidx
+						localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+					tidx := gc_tx
+					_ = tidx
+					localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+					step := tidx + gc_off
+					gc_more = true
+
+//line hecbench_logprob.go:160
+					localAccum += logProbs[step]
+					gc_s_localAccum[gc_rank] = localAccum
+				}
+			}
+		}
+	}
 
 //line hecbench_logprob.go:32
 	shared := gc_shared1(32)
@@ -743,50 +1090,29 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		_ = gc_dead
 		var gc_l_val_ [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-				tidx := gc_tx
-				_ = tidx
-				length := gc_s_length[gc_rank]
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-
-//line hecbench_logprob.go:159
-				for step := tidx; step < length-1; step += gc_bdx {
-					localAccum += logProbs[step]
-				}
-
-//line hecbench_logprob.go:162
-				var val float32 = localAccum
-
-//line hecbench_logprob.go:162
-				_ = val
-
-//line hecbench_logprob.go:36
-				var val_ float32 = val
-
-//line hecbench_logprob.go:36
-				_ = val_
-				_ = localAccum
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane] = val_
-				gc_s_val[gc_rank] = val
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
+			localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:162
+			var val float32 = localAccum
+
+//line hecbench_logprob.go:162
+			_ = val
+
+//line hecbench_logprob.go:36
+			var val_ float32 = val
+
+//line hecbench_logprob.go:36
+			_ = val_
+			_ = val
+			_ = val_
+			gc_l_val_[gc_lane] = val_
+			gc_s_val[gc_rank] = val
 		}
 
 //line hecbench_logprob.go:23

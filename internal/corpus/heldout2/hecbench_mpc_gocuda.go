@@ -3,6 +3,7 @@
 package heldout2
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -10,17 +11,2418 @@ import (
 // compressed into compressed, whose element 0 gets the compressed length
 // in its upper half and the format tag and dim in its lower. Launch it
 // with TPB (1024) threads per block and goffset all -1.
-//
-// gocuda compile left it on the runtime path: the address of loc, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value).
 func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []int32, dim uint8) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) }
+	return compiled.Kernel(gc_src_mpcCompress,
+		func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) },
+		func(gc_b *compiled.Block) { gc_body_mpcCompress(gc_b, n, original, compressed, goffset, dim) })
+}
+
+var gc_src_mpcCompress = compiled.NewSource("mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64")
+
+func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)
+	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)
+	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)
+
+//line hecbench_mpc.go:153
+	bid := gc_bx
+
+//line hecbench_mpc.go:154
+	gdim := gc_gdx
+
+//line hecbench_mpc.go:155
+	bid1 := bid + 1
+
+//line hecbench_mpc.go:156
+	if (bid + 1) == gdim {
+		bid1 = 0
+	}
+
+//line hecbench_mpc.go:159
+	init := 1 + (n+63)/64
+
+//line hecbench_mpc.go:160
+	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
+
+//line hecbench_mpc.go:162
+	start := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:163
+	top := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:164
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:165
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:167
+	for chunk := bid; chunk <= chunksm1; chunk += gdim {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = original[idx]
+							sbuf1[tid] = v1
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+					if idx < n {
+						v1 = original[idx]
+						sbuf1[tid] = v1
+					}
+					_ = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:150
+						tidmdim := tid - int(dim)
+						_ = tidmdim
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+						if tid >= int(dim) {
+							if idx < n {
+								v1 -= sbuf1[tidmdim]
+							}
+						}
+
+//line hecbench_mpc.go:182
+						sbuf2[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+					_ = tidmdim
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+					v1 := gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+
+//line hecbench_mpc.go:182
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:152
+					warpx := tid & 0x3c0
+					_ = warpx
+
+//line hecbench_mpc.go:185
+					var v2 int64 = 0
+
+//line hecbench_mpc.go:187
+					for i := 63; i >= 0; i-- {
+						v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
+
+//line hecbench_mpc.go:190
+					sbuf1[tid] = v2
+					_ = v2
+					gc_s_v2[gc_rank] = v2
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c1v [32]bool
+			var gc_c1r [32]uint32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:149
+					tidm1 := tid - 1
+					_ = tidm1
+					v2 := gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:193
+					if tid > 0 {
+						v2 -= sbuf1[tidm1]
+					}
+
+//line hecbench_mpc.go:197
+					var loc int32 = 0
+					gc_s_loc[gc_rank] = loc
+
+//line hecbench_mpc.go:198
+					if v2 != 0 {
+						gc_s_loc[gc_rank] = 1
+					}
+					_ = loc
+
+//line hecbench_mpc.go:202
+					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					gc_s_v2[gc_rank] = v2
+				}
+			}
+
+//line hecbench_mpc.go:202
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:202
+					bitmap := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:204
+					if lanex == 32 {
+						sbuf2[tid] = int64(bitmap)
+					}
+					_ = bitmap
+					gc_s_bitmap[gc_rank] = bitmap
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+					bitmap := gc_s_bitmap[gc_rank]
+
+//line hecbench_mpc.go:209
+					if lanex == 0 {
+						if idx < n {
+							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+						}
+					}
+
+//line hecbench_mpc.go:215
+					var val *int32 = &gc_s_loc[gc_rank]
+
+//line hecbench_mpc.go:215
+					_ = val
+
+//line hecbench_mpc.go:215
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:215
+					_ = sbuf
+					_ = val
+					_ = sbuf
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
+				}
+			}
+
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+					gc_c2v[gc_lane] = *val
+				}
+
+//line hecbench_mpc.go:39
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+						_ = lane
+						val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+						tmp := gc_c2r[gc_lane]
+
+//line hecbench_mpc.go:40
+						if lane >= d {
+							*val += tmp
+						}
+						_ = tmp
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:36
+					lane := gc_tx & 31
+					_ = lane
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_v [32]int32
+			var gc_c3r [32]int32
+			{
+				var gc_m19 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+						_ = warp
+
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m19 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+							_ = v
+							gc_l_v[gc_lane] = v
+						}
+					}
+
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line hecbench_mpc.go:36
+								lane := gc_tx & 31
+								_ = lane
+								v := gc_l_v[gc_lane]
+								_ = v
+
+//line hecbench_mpc.go:52
+								tmp_ := gc_c3r[gc_lane]
+
+//line hecbench_mpc.go:53
+								if lane >= d_ {
+									v += tmp_
+								}
+								_ = tmp_
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line hecbench_mpc.go:57
+							sbuf[lane] = v
+						}
+					}
+				}
+				gc_act = gc_save19 &^ gc_dead
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:224
+									return
+//line hecbench_mpc.go:224
+								}
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						if chunk == chunksm1 {
+							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+			}
+		}
+	}
 }
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
 // compressed encodes, whose element 0 holds their count in its upper half,
 // into decompressed. Launch it as MPCcompress.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func MPCDecompressKernel(compressed []int64, decompressed []int64, goffset []int32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { mpcDecompress(gc_t, compressed, decompressed, goffset) }
+	return compiled.Kernel(gc_src_mpcDecompress,
+		func(gc_t *gocuda.Thread) { mpcDecompress(gc_t, compressed, decompressed, goffset) },
+		func(gc_b *compiled.Block) { gc_body_mpcDecompress(gc_b, compressed, decompressed, goffset) })
+}
+
+var gc_src_mpcDecompress = compiled.NewSource("mpcDecompress", "1de0e952687203a267a57a4b83069d936481bf5813c46bcb38d07218cc3e2277", "hecbench_mpc.go:247-328", "hecbench_mpc.go:102-139", "hecbench_mpc.go:32-64", "hecbench_mpc.go:66-100")
+
+func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)
+	gc_s_val_ := compiled.Scratch[*int64](gc_b, 2)
+	gc_s_val_2 := compiled.Scratch[*int64](gc_b, 3)
+	gc_s_tix := compiled.Scratch[int](gc_b, 4)
+	gc_s_flag := compiled.Scratch[int32](gc_b, 5)
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_v2 := make([]int64, gc_b.Len())
+	gc_s_v1 := make([]int64, gc_b.Len())
+
+//line hecbench_mpc.go:253
+	dim := int((compressed[0] & 31) + 1)
+
+//line hecbench_mpc.go:254
+	n := int(compressed[0] >> 32)
+
+//line hecbench_mpc.go:258
+	bid := gc_bx
+
+//line hecbench_mpc.go:259
+	gdim := gc_gdx
+
+//line hecbench_mpc.go:260
+	bid1 := bid + 1
+
+//line hecbench_mpc.go:261
+	if (bid + 1) == gdim {
+		bid1 = 0
+	}
+
+//line hecbench_mpc.go:264
+	init := 1 + (n+63)/64
+
+//line hecbench_mpc.go:265
+	nru := (n - 1) | 63
+
+//line hecbench_mpc.go:266
+	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
+
+//line hecbench_mpc.go:268
+	start := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:269
+	top := gocuda.Shared[int32](t, 1)
+
+//line hecbench_mpc.go:270
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:271
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)
+
+//line hecbench_mpc.go:273
+	for chunk := bid; chunk <= chunksm1; chunk += gdim {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						if idx <= nru {
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						if idx <= nru {
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						if idx <= nru {
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						if idx <= nru {
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:277
+					if idx <= nru {
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
+					}
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank] = flag
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:283
+				var val *int32 = &gc_s_loc[gc_rank]
+
+//line hecbench_mpc.go:283
+				_ = val
+
+//line hecbench_mpc.go:283
+				var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:283
+				_ = sbuf
+				_ = val
+				_ = sbuf
+				gc_s_val[gc_rank] = val
+				gc_s_sbuf[gc_rank] = sbuf
+			}
+
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+					gc_c1v[gc_lane] = *val
+				}
+
+//line hecbench_mpc.go:39
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+						_ = lane
+						val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+						tmp := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:40
+						if lane >= d {
+							*val += tmp
+						}
+						_ = tmp
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:36
+					lane := gc_tx & 31
+					_ = lane
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_v [32]int32
+			var gc_c2r [32]int32
+			{
+				var gc_m20 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+						_ = warp
+
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m20 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save20 := gc_act
+				gc_act = gc_save20 & gc_m20
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+							_ = v
+							gc_l_v[gc_lane] = v
+						}
+					}
+
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line hecbench_mpc.go:36
+								lane := gc_tx & 31
+								_ = lane
+								v := gc_l_v[gc_lane]
+								_ = v
+
+//line hecbench_mpc.go:52
+								tmp_ := gc_c2r[gc_lane]
+
+//line hecbench_mpc.go:53
+								if lane >= d_ {
+									v += tmp_
+								}
+								_ = tmp_
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line hecbench_mpc.go:57
+							sbuf[lane] = v
+						}
+					}
+				}
+				gc_act = gc_save20 &^ gc_dead
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					_ = warp
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+
+//line hecbench_mpc.go:285
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:288
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:288
+									return
+//line hecbench_mpc.go:288
+								}
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+			}
+		}
+
+//line hecbench_mpc.go:312
+		var sbuf_ []int64 = sbuf1
+
+//line hecbench_mpc.go:312
+		_ = sbuf_
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_tmpl [32]uint32
+			var gc_c3v [32]int32
+			var gc_c3r [32]int32
+			var gc_c4v [32]int32
+			var gc_c4r [32]int32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				flag := gc_s_flag[gc_rank]
+
+//line hecbench_mpc.go:307
+				var v2 int64 = 0
+				gc_s_v2[gc_rank] = v2
+
+//line hecbench_mpc.go:308
+				if flag != 0 {
+					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
+				}
+
+//line hecbench_mpc.go:312
+				var val_ *int64 = &gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:312
+				_ = val_
+				_ = v2
+				_ = val_
+				gc_s_val_[gc_rank] = val_
+			}
+
+//line hecbench_mpc.go:72
+			for d_2 := 1; d_2 < 32; d_2 *= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:73
+					gc_c3v[gc_lane] = int32(*val_)
+				}
+
+//line hecbench_mpc.go:73
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:73
+					tmpl := uint32(gc_c3r[gc_lane])
+					_ = tmpl
+
+//line hecbench_mpc.go:74
+					gc_c4v[gc_lane] = int32(*val_ >> 32)
+					gc_l_tmpl[gc_lane] = tmpl
+				}
+
+//line hecbench_mpc.go:74
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:70
+						lane_ := gc_tx & 31
+						_ = lane_
+						val_ := gc_s_val_[gc_rank]
+						tmpl := gc_l_tmpl[gc_lane]
+						_ = tmpl
+
+//line hecbench_mpc.go:74
+						tmph := int64(gc_c4r[gc_lane])
+
+//line hecbench_mpc.go:75
+						if lane_ >= d_2 {
+							*val_ += (tmph << 32) + int64(tmpl)
+						}
+						_ = tmph
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+					_ = warp_
+
+//line hecbench_mpc.go:70
+					lane_ := gc_tx & 31
+					_ = lane_
+					val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:79
+					if lane_ == 31 {
+						sbuf_[warp_] = *val_
+					}
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_v_ [32]int64
+			var gc_l_tmpl_ [32]uint32
+			var gc_c5v [32]int32
+			var gc_c5r [32]int32
+			var gc_c6v [32]int32
+			var gc_c6r [32]int32
+			{
+				var gc_m31 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+						_ = warp_
+
+//line hecbench_mpc.go:84
+						if warp_ == 0 {
+							gc_m31 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save31 := gc_act
+				gc_act = gc_save31 & gc_m31
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:70
+							lane_ := gc_tx & 31
+							_ = lane_
+
+//line hecbench_mpc.go:85
+							v_ := sbuf_[lane_]
+							_ = v_
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+
+//line hecbench_mpc.go:86
+					for d_3 := 1; d_3 < 32; d_3 *= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line hecbench_mpc.go:87
+							gc_c5v[gc_lane] = int32(v_)
+						}
+
+//line hecbench_mpc.go:87
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line hecbench_mpc.go:87
+							tmpl_ := uint32(gc_c5r[gc_lane])
+							_ = tmpl_
+
+//line hecbench_mpc.go:88
+							gc_c6v[gc_lane] = int32(v_ >> 32)
+							gc_l_tmpl_[gc_lane] = tmpl_
+						}
+
+//line hecbench_mpc.go:88
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line hecbench_mpc.go:70
+								lane_ := gc_tx & 31
+								_ = lane_
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+								tmpl_ := gc_l_tmpl_[gc_lane]
+								_ = tmpl_
+
+//line hecbench_mpc.go:88
+								tmph_ := int64(gc_c6r[gc_lane])
+
+//line hecbench_mpc.go:89
+								if lane_ >= d_3 {
+									v_ += (tmph_ << 32) + int64(tmpl_)
+								}
+								_ = tmph_
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:70
+							lane_ := gc_tx & 31
+							_ = lane_
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line hecbench_mpc.go:93
+							sbuf_[lane_] = v_
+						}
+					}
+				}
+				gc_act = gc_save31 &^ gc_dead
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+						_ = warp_
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:97
+						if warp_ > 0 {
+							*val_ += sbuf_[warp_-1]
+						}
+
+//line hecbench_mpc.go:314
+						sbuf2[tid] = gc_s_v2[gc_rank]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+						_ = warp_
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:97
+						if warp_ > 0 {
+							*val_ += sbuf_[warp_-1]
+						}
+
+//line hecbench_mpc.go:314
+						sbuf2[tid] = gc_s_v2[gc_rank]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+						_ = warp_
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:97
+						if warp_ > 0 {
+							*val_ += sbuf_[warp_-1]
+						}
+
+//line hecbench_mpc.go:314
+						sbuf2[tid] = gc_s_v2[gc_rank]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+						_ = warp_
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:97
+						if warp_ > 0 {
+							*val_ += sbuf_[warp_-1]
+						}
+
+//line hecbench_mpc.go:314
+						sbuf2[tid] = gc_s_v2[gc_rank]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+					_ = warp_
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+					val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+			}
+		}
+
+//line hecbench_mpc.go:322
+		var sbuf_2 []int64 = sbuf1
+
+//line hecbench_mpc.go:322
+		_ = sbuf_2
+
+//line hecbench_mpc.go:322
+		var dim_ uint8 = uint8(dim)
+
+//line hecbench_mpc.go:322
+		_ = dim_
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_tmpl_2 [32]uint32
+			var gc_c7v [32]int32
+			var gc_c7r [32]int32
+			var gc_c8v [32]int32
+			var gc_c8r [32]int32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					_ = tid_
+
+//line hecbench_mpc.go:106
+					warp_2 := tid_ >> 5
+					_ = warp_2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:257
+					warpx := tid & 0x3c0
+					_ = warpx
+
+//line hecbench_mpc.go:317
+					var v1 int64 = 0
+					gc_s_v1[gc_rank] = v1
+
+//line hecbench_mpc.go:318
+					for i := 63; i >= 0; i-- {
+						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
+
+//line hecbench_mpc.go:322
+					var val_2 *int64 = &gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:322
+					_ = val_2
+
+//line hecbench_mpc.go:108
+					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+					_ = v1
+					_ = val_2
+					_ = tix
+					gc_s_val_2[gc_rank] = val_2
+					gc_s_tix[gc_rank] = tix
+				}
+			}
+
+//line hecbench_mpc.go:110
+			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+
+//line hecbench_mpc.go:111
+					gc_c7v[gc_lane] = int32(*val_2)
+				}
+
+//line hecbench_mpc.go:111
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+
+//line hecbench_mpc.go:111
+					tmpl_2 := uint32(gc_c7r[gc_lane])
+					_ = tmpl_2
+
+//line hecbench_mpc.go:112
+					gc_c8v[gc_lane] = int32(*val_2 >> 32)
+					gc_l_tmpl_2[gc_lane] = tmpl_2
+				}
+
+//line hecbench_mpc.go:112
+				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+						_ = lane_2
+						val_2 := gc_s_val_2[gc_rank]
+						tmpl_2 := gc_l_tmpl_2[gc_lane]
+						_ = tmpl_2
+
+//line hecbench_mpc.go:112
+						tmph_2 := int64(gc_c8r[gc_lane])
+
+//line hecbench_mpc.go:113
+						if lane_2 >= d_4 {
+							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
+						}
+						_ = tmph_2
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					_ = tid_
+
+//line hecbench_mpc.go:107
+					lane_2 := tid_ & 31
+					_ = lane_2
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:117
+					if (lane_2 + int(dim_)) > 31 {
+						sbuf_2[tix] = *val_2
+					}
+				}
+			}
+		}
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_v_2 [32]int64
+			var gc_l_tmpl_3 [32]uint32
+			var gc_c9v [32]int32
+			var gc_c9r [32]int32
+			var gc_c10v [32]int32
+			var gc_c10r [32]int32
+			{
+				var gc_m42 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+						_ = warp_2
+
+//line hecbench_mpc.go:122
+						if warp_2 < int(dim_) {
+							gc_m42 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save42 := gc_act
+				gc_act = gc_save42 & gc_m42
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+							tid_ := gc_tx
+							_ = tid_
+
+//line hecbench_mpc.go:107
+							lane_2 := tid_ & 31
+							_ = lane_2
+
+//line hecbench_mpc.go:106
+							warp_2 := tid_ >> 5
+							_ = warp_2
+
+//line hecbench_mpc.go:123
+							idx_ := (lane_2 * int(dim_)) + warp_2
+							_ = idx_
+
+//line hecbench_mpc.go:124
+							v_2 := sbuf_2[idx_]
+							_ = v_2
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+
+//line hecbench_mpc.go:125
+					for d_5 := 1; d_5 < 32; d_5 *= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
+
+//line hecbench_mpc.go:126
+							gc_c9v[gc_lane] = int32(v_2)
+						}
+
+//line hecbench_mpc.go:126
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
+
+//line hecbench_mpc.go:126
+							tmpl_3 := uint32(gc_c9r[gc_lane])
+							_ = tmpl_3
+
+//line hecbench_mpc.go:127
+							gc_c10v[gc_lane] = int32(v_2 >> 32)
+							gc_l_tmpl_3[gc_lane] = tmpl_3
+						}
+
+//line hecbench_mpc.go:127
+						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line hecbench_mpc.go:105
+								tid_ := gc_tx
+								_ = tid_
+
+//line hecbench_mpc.go:107
+								lane_2 := tid_ & 31
+								_ = lane_2
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
+								tmpl_3 := gc_l_tmpl_3[gc_lane]
+								_ = tmpl_3
+
+//line hecbench_mpc.go:127
+								tmph_3 := int64(gc_c10r[gc_lane])
+
+//line hecbench_mpc.go:128
+								if lane_2 >= d_5 {
+									v_2 += (tmph_3 << 32) + int64(tmpl_3)
+								}
+								_ = tmph_3
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+							tid_ := gc_tx
+							_ = tid_
+
+//line hecbench_mpc.go:107
+							lane_2 := tid_ & 31
+							_ = lane_2
+
+//line hecbench_mpc.go:106
+							warp_2 := tid_ >> 5
+							_ = warp_2
+
+//line hecbench_mpc.go:123
+							idx_ := (lane_2 * int(dim_)) + warp_2
+							_ = idx_
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
+
+//line hecbench_mpc.go:132
+							sbuf_2[idx_] = v_2
+						}
+					}
+				}
+				gc_act = gc_save42 &^ gc_dead
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+						_ = warp_2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						val_2 := gc_s_val_2[gc_rank]
+						tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:136
+						if warp_2 > 0 {
+							*val_2 += sbuf_2[tix-int(dim_)]
+						}
+
+//line hecbench_mpc.go:324
+						if idx < n {
+							decompressed[idx] = gc_s_v1[gc_rank]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+						_ = warp_2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						val_2 := gc_s_val_2[gc_rank]
+						tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:136
+						if warp_2 > 0 {
+							*val_2 += sbuf_2[tix-int(dim_)]
+						}
+
+//line hecbench_mpc.go:324
+						if idx < n {
+							decompressed[idx] = gc_s_v1[gc_rank]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+						_ = warp_2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						val_2 := gc_s_val_2[gc_rank]
+						tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:136
+						if warp_2 > 0 {
+							*val_2 += sbuf_2[tix-int(dim_)]
+						}
+
+//line hecbench_mpc.go:324
+						if idx < n {
+							decompressed[idx] = gc_s_v1[gc_rank]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+						_ = warp_2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						val_2 := gc_s_val_2[gc_rank]
+						tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:136
+						if warp_2 > 0 {
+							*val_2 += sbuf_2[tix-int(dim_)]
+						}
+
+//line hecbench_mpc.go:324
+						if idx < n {
+							decompressed[idx] = gc_s_v1[gc_rank]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					_ = tid_
+
+//line hecbench_mpc.go:106
+					warp_2 := tid_ >> 5
+					_ = warp_2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+			}
+		}
+	}
 }

@@ -1,5 +1,3 @@
-//go:build heldout2_buildfail
-
 package heldout2
 
 import (

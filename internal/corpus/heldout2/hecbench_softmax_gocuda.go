@@ -86,12 +86,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		ELEMENTS_PER_LDG_STG = 1
 	}
 
-//line hecbench_softmax.go:145
-	var tempData [smMaxElementsPerLdg]intrinsic.Half
-
-//line hecbench_softmax.go:146
-	var tempMask [smMaxElementsPerLdg]uint8
-
 //line hecbench_softmax.go:181
 	var warpBatch int = WARP_BATCH
 
@@ -196,6 +190,12 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 //line hecbench_softmax.go:144
 				var elements [smMaxWarpBatch][smMaxWarpIterations]float32
 
+//line hecbench_softmax.go:145
+				var tempData [smMaxElementsPerLdg]intrinsic.Half
+
+//line hecbench_softmax.go:146
+				var tempMask [smMaxElementsPerLdg]uint8
+
 //line hecbench_softmax.go:147
 				for i := 0; i < localBatches; i++ {
 					for it := 0; it < WARP_ITERATIONS; it += ELEMENTS_PER_LDG_STG {
@@ -223,25 +223,28 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 
 //line hecbench_softmax.go:172
 				var maxValue [smMaxWarpBatch]float32
+				gc_l_maxValue[gc_lane] = maxValue
 
 //line hecbench_softmax.go:173
 				for i_ := 0; i_ < WARP_BATCH; i_++ {
-					maxValue[i_] = elements[i_][0]
+					gc_l_maxValue[gc_lane][i_] = elements[i_][0]
 					for it_ := 1; it_ < WARP_ITERATIONS; it_++ {
-						if !(maxValue[i_] > elements[i_][it_]) {
-							maxValue[i_] = elements[i_][it_]
+						if !(gc_l_maxValue[gc_lane][i_] > elements[i_][it_]) {
+							gc_l_maxValue[gc_lane][i_] = elements[i_][it_]
 						}
 					}
 				}
 
 //line hecbench_softmax.go:181
-				var sum_ []float32 = maxValue[:]
+				var sum_ []float32 = gc_l_maxValue[gc_lane][:]
 
 //line hecbench_softmax.go:181
 				_ = sum_
 				_ = padFirstBatch
 				_ = localBatches
 				_ = elements
+				_ = tempData
+				_ = tempMask
 				_ = maxValue
 				_ = sum_
 				gc_l_sum_[gc_lane] = sum_
@@ -250,7 +253,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				gc_s_mask[gc_rank] = mask
 				gc_l_localBatches[gc_lane] = localBatches
 				gc_l_elements[gc_lane] = elements
-				gc_l_maxValue[gc_lane] = maxValue
 			}
 		}
 
@@ -330,15 +332,13 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 			gc_pos.Thread = gc_rank
 			elements := gc_l_elements[gc_lane]
 			_ = elements
-			maxValue := gc_l_maxValue[gc_lane]
-			_ = maxValue
 
 //line hecbench_softmax.go:184
 			var maskValue [smMaxWarpBatch]float32
 
 //line hecbench_softmax.go:185
 			for i_2 := 0; i_2 < WARP_BATCH; i_2++ {
-				if maxValue[i_2] == float32(-10000.0) {
+				if gc_l_maxValue[gc_lane][i_2] == float32(-10000.0) {
 					maskValue[i_2] = 0.0
 				} else {
 					maskValue[i_2] = 1.0
@@ -347,17 +347,18 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 
 //line hecbench_softmax.go:193
 			sum := [smMaxWarpBatch]float32{0.0}
+			gc_l_sum[gc_lane] = sum
 
 //line hecbench_softmax.go:194
 			for i_3 := 0; i_3 < WARP_BATCH; i_3++ {
 				for it_2 := 0; it_2 < WARP_ITERATIONS; it_2++ {
-					elements[i_3][it_2] = expf((elements[i_3][it_2] - maxValue[i_3]))
-					sum[i_3] += elements[i_3][it_2]
+					elements[i_3][it_2] = expf((elements[i_3][it_2] - gc_l_maxValue[gc_lane][i_3]))
+					gc_l_sum[gc_lane][i_3] += elements[i_3][it_2]
 				}
 			}
 
 //line hecbench_softmax.go:200
-			var sum_2 []float32 = sum[:]
+			var sum_2 []float32 = gc_l_sum[gc_lane][:]
 
 //line hecbench_softmax.go:200
 			_ = sum_2
@@ -367,7 +368,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 			gc_l_sum_2[gc_lane] = sum_2
 			gc_l_elements[gc_lane] = elements
 			gc_l_maskValue[gc_lane] = maskValue
-			gc_l_sum[gc_lane] = sum
 		}
 
 //line hecbench_softmax.go:81
@@ -462,8 +462,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				_ = elements
 				maskValue := gc_l_maskValue[gc_lane]
 				_ = maskValue
-				sum := gc_l_sum[gc_lane]
-				_ = sum
 
 //line hecbench_softmax.go:203
 				var out [smMaxElementsPerLdg]intrinsic.Half
@@ -475,7 +473,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 						if elementIndex_ < elementCount {
 							for element_2 := 0; element_2 < ELEMENTS_PER_LDG_STG; element_2++ {
 								if maskValue[i_4] != 0 {
-									out[element_2] = intrinsic.Float2HalfRN(elements[i_4][it_3+element_2] / sum[i_4])
+									out[element_2] = intrinsic.Float2HalfRN(elements[i_4][it_3+element_2] / gc_l_sum[gc_lane][i_4])
 								} else {
 									out[element_2] = intrinsic.Float2HalfRN(0)
 								}

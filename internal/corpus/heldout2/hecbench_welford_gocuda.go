@@ -3,15 +3,686 @@
 package heldout2
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"unsafe"
 )
 
 // WelfordKernel is welford_kernel: block f computes the mean and the
 // biased variance of feature f over bs batches of ss spatial values
 // (input laid out batch, feature, spatial). Launch it with 32 × 16
 // blocks, a block per feature.
-//
-// gocuda compile left it on the runtime path: the address of xMean, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value).
 func WelfordKernel[S, A, O welfordReal](input []S, outMean []O, outVarBiased []O, bs, fs, ss int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { welfordKernel[S, A, O](gc_t, input, outMean, outVarBiased, bs, fs, ss) }
+	return compiled.Kernel(gc_src_welfordKernel,
+		func(gc_t *gocuda.Thread) { welfordKernel[S, A, O](gc_t, input, outMean, outVarBiased, bs, fs, ss) },
+		func(gc_b *compiled.Block) {
+			gc_body_welfordKernel[S, A, O](gc_b, input, outMean, outVarBiased, bs, fs, ss)
+		})
+}
+
+var gc_src_welfordKernel = compiled.NewSource("welfordKernel", "87627775e2c8e7913a376014dd426974af8ce957273a273a330d5e6c48c64647", "hecbench_welford.go:81-116", "hecbench_welford.go:30-39", "hecbench_welford.go:30-39", "hecbench_welford.go:41-79")
+
+func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S, outMean []O, outVarBiased []O, bs, fs, ss int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[[]A](gc_b, 0)
+	gc_s_mean := compiled.Scratch[*A](gc_b, 1)
+	gc_s_m2n := compiled.Scratch[*A](gc_b, 2)
+	gc_s_num := compiled.Scratch[*int32](gc_b, 3)
+	gc_s_count := make([]int32, gc_b.Len())
+	gc_s_xMean := make([]A, gc_b.Len())
+	gc_s_m2N := make([]A, gc_b.Len())
+
+//line hecbench_welford.go:88
+	blockSize := gc_bdx * gc_bdy
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:89
+				var count int32 = 0
+				gc_s_count[gc_rank] = count
+
+//line hecbench_welford.go:90
+				xMean := A(0)
+				gc_s_xMean[gc_rank] = xMean
+
+//line hecbench_welford.go:91
+				m2N := A(0)
+				gc_s_m2N[gc_rank] = m2N
+				_ = count
+				_ = xMean
+				_ = m2N
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:89
+				var count int32 = 0
+				gc_s_count[gc_rank] = count
+
+//line hecbench_welford.go:90
+				xMean := A(0)
+				gc_s_xMean[gc_rank] = xMean
+
+//line hecbench_welford.go:91
+				m2N := A(0)
+				gc_s_m2N[gc_rank] = m2N
+				_ = count
+				_ = xMean
+				_ = m2N
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:89
+				var count int32 = 0
+				gc_s_count[gc_rank] = count
+
+//line hecbench_welford.go:90
+				xMean := A(0)
+				gc_s_xMean[gc_rank] = xMean
+
+//line hecbench_welford.go:91
+				m2N := A(0)
+				gc_s_m2N[gc_rank] = m2N
+				_ = count
+				_ = xMean
+				_ = m2N
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:89
+				var count int32 = 0
+				gc_s_count[gc_rank] = count
+
+//line hecbench_welford.go:90
+				xMean := A(0)
+				gc_s_xMean[gc_rank] = xMean
+
+//line hecbench_welford.go:91
+				m2N := A(0)
+				gc_s_m2N[gc_rank] = m2N
+				_ = count
+				_ = xMean
+				_ = m2N
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:89
+			var count int32 = 0
+			gc_s_count[gc_rank] = count
+
+//line hecbench_welford.go:90
+			xMean := A(0)
+			gc_s_xMean[gc_rank] = xMean
+
+//line hecbench_welford.go:91
+			m2N := A(0)
+			gc_s_m2N[gc_rank] = m2N
+			_ = count
+			_ = xMean
+			_ = m2N
+		}
+	}
+
+//line hecbench_welford.go:95
+	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += gc_bdy {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:95
+					batchID := gc_ty + gc_off
+					if !(batchID < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line hecbench_welford.go:96
+					inputBase := gc_bx*ss + batchID*ss*fs
+
+//line hecbench_welford.go:97
+					for offset := gc_tx; offset < ss; offset += gc_bdx {
+						gc_s_count[gc_rank]++
+						xN := A(input[offset+inputBase])
+
+						d := xN - gc_s_xMean[gc_rank]
+						gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
+						gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+
+//line hecbench_welford.go:107
+	sMem := gocuda.Shared[int32](t, 160)
+
+//line hecbench_welford.go:110
+	var count_ []int32 = sMem
+
+//line hecbench_welford.go:110
+	_ = count_
+
+//line hecbench_welford.go:110
+	var blockSize_ int = blockSize
+
+//line hecbench_welford.go:110
+	_ = blockSize_
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:108
+			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
+
+//line hecbench_welford.go:110
+			var x []A = sMemAc
+
+//line hecbench_welford.go:110
+			_ = x
+
+//line hecbench_welford.go:110
+			var mean *A = &gc_s_xMean[gc_rank]
+
+//line hecbench_welford.go:110
+			_ = mean
+
+//line hecbench_welford.go:110
+			var m2n *A = &gc_s_m2N[gc_rank]
+
+//line hecbench_welford.go:110
+			_ = m2n
+
+//line hecbench_welford.go:110
+			var num *int32 = &gc_s_count[gc_rank]
+
+//line hecbench_welford.go:110
+			_ = num
+			_ = sMemAc
+			_ = x
+			_ = mean
+			_ = m2n
+			_ = num
+			gc_s_x[gc_rank] = x
+			gc_s_mean[gc_rank] = mean
+			gc_s_m2n[gc_rank] = m2n
+			gc_s_num[gc_rank] = num
+		}
+	}
+
+//line hecbench_welford.go:48
+	if blockSize_ > gocuda.WarpSize {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_l_mean_ [32]*A
+			var gc_l_m2n_ [32]*A
+			var gc_l_num_ [32]*int32
+			var gc_l_numNew [32]int32
+			var gc_l_meanNew [32]A
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			var gc_c2v [32]A
+			var gc_c2r [32]A
+			var gc_c3v [32]A
+			var gc_c3r [32]A
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				mean := gc_s_mean[gc_rank]
+				m2n := gc_s_m2n[gc_rank]
+				num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:49
+				var mean_ *A = mean
+
+//line hecbench_welford.go:49
+				_ = mean_
+
+//line hecbench_welford.go:49
+				var m2n_ *A = m2n
+
+//line hecbench_welford.go:49
+				_ = m2n_
+
+//line hecbench_welford.go:49
+				var num_ *int32 = num
+
+//line hecbench_welford.go:49
+				_ = num_
+				_ = mean_
+				_ = m2n_
+				_ = num_
+				gc_l_mean_[gc_lane] = mean_
+				gc_l_m2n_[gc_lane] = m2n_
+				gc_l_num_[gc_lane] = num_
+			}
+
+//line hecbench_welford.go:33
+			for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					num_ := gc_l_num_[gc_lane]
+					_ = num_
+
+//line hecbench_welford.go:34
+					gc_c1v[gc_lane] = *num_
+				}
+
+//line hecbench_welford.go:34
+				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_ := gc_l_mean_[gc_lane]
+					_ = mean_
+
+//line hecbench_welford.go:34
+					numNew := gc_c1r[gc_lane]
+					_ = numNew
+
+//line hecbench_welford.go:35
+					gc_c2v[gc_lane] = *mean_
+					gc_l_numNew[gc_lane] = numNew
+				}
+
+//line hecbench_welford.go:35
+				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					m2n_ := gc_l_m2n_[gc_lane]
+					_ = m2n_
+
+//line hecbench_welford.go:35
+					meanNew := gc_c2r[gc_lane]
+					_ = meanNew
+
+//line hecbench_welford.go:36
+					gc_c3v[gc_lane] = *m2n_
+					gc_l_meanNew[gc_lane] = meanNew
+				}
+
+//line hecbench_welford.go:36
+				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_ := gc_l_mean_[gc_lane]
+					_ = mean_
+					m2n_ := gc_l_m2n_[gc_lane]
+					_ = m2n_
+					num_ := gc_l_num_[gc_lane]
+					_ = num_
+					numNew := gc_l_numNew[gc_lane]
+					_ = numNew
+					meanNew := gc_l_meanNew[gc_lane]
+					_ = meanNew
+
+//line hecbench_welford.go:36
+					m2nNew := gc_c3r[gc_lane]
+
+//line hecbench_welford.go:37
+					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
+					_ = m2nNew
+					gc_l_numNew[gc_lane] = numNew
+					gc_l_meanNew[gc_lane] = meanNew
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+					threadID := gc_ty*gc_bdx + gc_tx
+					_ = threadID
+
+//line hecbench_welford.go:110
+					var threadID_ int = threadID
+					_ = threadID_
+
+//line hecbench_welford.go:45
+					lane := threadID_ % gocuda.WarpSize
+					_ = lane
+
+//line hecbench_welford.go:46
+					wid := threadID_ / gocuda.WarpSize
+					_ = wid
+					x := gc_s_x[gc_rank]
+					mean := gc_s_mean[gc_rank]
+					m2n := gc_s_m2n[gc_rank]
+					num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:50
+					if lane == 0 {
+						x[wid*2] = *mean
+						x[wid*2+1] = *m2n
+						count_[wid] = *num
+					}
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+					threadID := gc_ty*gc_bdx + gc_tx
+					_ = threadID
+
+//line hecbench_welford.go:110
+					var threadID_ int = threadID
+					_ = threadID_
+
+//line hecbench_welford.go:45
+					lane := threadID_ % gocuda.WarpSize
+					_ = lane
+
+//line hecbench_welford.go:46
+					wid := threadID_ / gocuda.WarpSize
+					_ = wid
+					x := gc_s_x[gc_rank]
+					mean := gc_s_mean[gc_rank]
+					m2n := gc_s_m2n[gc_rank]
+					num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:57
+					if wid == 0 {
+						if threadID_ < blockSize_/gocuda.WarpSize {
+							*mean = x[lane*2]
+						} else {
+							*mean = A(0)
+						}
+						if threadID_ < blockSize_/gocuda.WarpSize {
+							*m2n = x[lane*2+1]
+						} else {
+							*m2n = A(0)
+						}
+						if threadID_ < blockSize_/gocuda.WarpSize {
+							*num = count_[lane]
+						} else {
+							*num = int32(0)
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_mean_2 [32]*A
+		var gc_l_m2n_2 [32]*A
+		var gc_l_num_2 [32]*int32
+		var gc_l_numNew_ [32]int32
+		var gc_l_meanNew_ [32]A
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		var gc_c5v [32]A
+		var gc_c5r [32]A
+		var gc_c6v [32]A
+		var gc_c6r [32]A
+		{
+			var gc_m18 uint32
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+					threadID := gc_ty*gc_bdx + gc_tx
+					_ = threadID
+
+//line hecbench_welford.go:110
+					var threadID_ int = threadID
+					_ = threadID_
+
+//line hecbench_welford.go:46
+					wid := threadID_ / gocuda.WarpSize
+					_ = wid
+
+//line hecbench_welford.go:76
+					if wid == 0 {
+						gc_m18 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save18 := gc_act
+			gc_act = gc_save18 & gc_m18
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					mean := gc_s_mean[gc_rank]
+					m2n := gc_s_m2n[gc_rank]
+					num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:77
+					var mean_2 *A = mean
+
+//line hecbench_welford.go:77
+					_ = mean_2
+
+//line hecbench_welford.go:77
+					var m2n_2 *A = m2n
+
+//line hecbench_welford.go:77
+					_ = m2n_2
+
+//line hecbench_welford.go:77
+					var num_2 *int32 = num
+
+//line hecbench_welford.go:77
+					_ = num_2
+					_ = mean_2
+					_ = m2n_2
+					_ = num_2
+					gc_l_mean_2[gc_lane] = mean_2
+					gc_l_m2n_2[gc_lane] = m2n_2
+					gc_l_num_2[gc_lane] = num_2
+				}
+
+//line hecbench_welford.go:33
+				for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						num_2 := gc_l_num_2[gc_lane]
+						_ = num_2
+
+//line hecbench_welford.go:34
+						gc_c4v[gc_lane] = *num_2
+					}
+
+//line hecbench_welford.go:34
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_2 := gc_l_mean_2[gc_lane]
+						_ = mean_2
+
+//line hecbench_welford.go:34
+						numNew_ := gc_c4r[gc_lane]
+						_ = numNew_
+
+//line hecbench_welford.go:35
+						gc_c5v[gc_lane] = *mean_2
+						gc_l_numNew_[gc_lane] = numNew_
+					}
+
+//line hecbench_welford.go:35
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						m2n_2 := gc_l_m2n_2[gc_lane]
+						_ = m2n_2
+
+//line hecbench_welford.go:35
+						meanNew_ := gc_c5r[gc_lane]
+						_ = meanNew_
+
+//line hecbench_welford.go:36
+						gc_c6v[gc_lane] = *m2n_2
+						gc_l_meanNew_[gc_lane] = meanNew_
+					}
+
+//line hecbench_welford.go:36
+					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_2 := gc_l_mean_2[gc_lane]
+						_ = mean_2
+						m2n_2 := gc_l_m2n_2[gc_lane]
+						_ = m2n_2
+						num_2 := gc_l_num_2[gc_lane]
+						_ = num_2
+						numNew_ := gc_l_numNew_[gc_lane]
+						_ = numNew_
+						meanNew_ := gc_l_meanNew_[gc_lane]
+						_ = meanNew_
+
+//line hecbench_welford.go:36
+						m2nNew_ := gc_c6r[gc_lane]
+
+//line hecbench_welford.go:37
+						welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
+						_ = m2nNew_
+						gc_l_numNew_[gc_lane] = numNew_
+						gc_l_meanNew_[gc_lane] = meanNew_
+					}
+				}
+			}
+			gc_act = gc_save18 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+				threadID := gc_ty*gc_bdx + gc_tx
+				_ = threadID
+
+//line hecbench_welford.go:112
+				if threadID == 0 {
+					outMean[gc_bx] = O(gc_s_xMean[gc_rank])
+					outVarBiased[gc_bx] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
+				}
+			}
+		}
+	}
 }

@@ -3,15 +3,508 @@
 package heldout2
 
 import (
+	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math"
 )
 
 // LavaMDKernel is kernel_gpu_cuda of lavaMD: block bx adds to the forces
 // fv of its box's particles the contributions of the particles of the box
 // and of its nn neighbors. Launch it with NUMBER_THREADS (128) threads
 // per block and a block per box.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func LavaMDKernel(dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { kernelGpuCuda(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu) }
+	return compiled.Kernel(gc_src_kernelGpuCuda,
+		func(gc_t *gocuda.Thread) { kernelGpuCuda(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu) },
+		func(gc_b *compiled.Block) {
+			gc_body_kernelGpuCuda(gc_b, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu)
+		})
+}
+
+var gc_src_kernelGpuCuda = compiled.NewSource("kernelGpuCuda", "71baf3bb3c18c7c2ba6d31f69bc52d9ea2056ed1b45f865fc37877a1d3eaafa1", "rodinia_lavamd.go:59-216")
+
+func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_wtx := compiled.Scratch[int](gc_b, 0)
+	gc_s_pointer := compiled.Scratch[int](gc_b, 1)
+	gc_s_j := compiled.Scratch[int](gc_b, 2)
+	gc_s_r2 := compiled.Scratch[float64](gc_b, 3)
+	gc_s_u2 := compiled.Scratch[float64](gc_b, 4)
+	gc_s_vij := compiled.Scratch[float64](gc_b, 5)
+	gc_s_fs := compiled.Scratch[float64](gc_b, 6)
+	gc_s_fxij := compiled.Scratch[float64](gc_b, 7)
+	gc_s_fyij := compiled.Scratch[float64](gc_b, 8)
+	gc_s_fzij := compiled.Scratch[float64](gc_b, 9)
+	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 10)
+
+//line rodinia_lavamd.go:69
+	bx := gc_bx
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_lavamd.go:73
+					wtx := tx
+					_ = wtx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_lavamd.go:73
+					wtx := tx
+					_ = wtx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_lavamd.go:73
+					wtx := tx
+					_ = wtx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_lavamd.go:73
+					wtx := tx
+					_ = wtx
+					gc_s_wtx[gc_rank] = wtx
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+				tx := gc_tx
+				_ = tx
+
+//line rodinia_lavamd.go:73
+				wtx := tx
+				_ = wtx
+				gc_s_wtx[gc_rank] = wtx
+			}
+		}
+	}
+
+//line rodinia_lavamd.go:77
+	if int64(bx) < dDimGpu.numberBoxes {
+
+//line rodinia_lavamd.go:83
+		a2 := 2.0 * dParGpu.alpha * dParGpu.alpha
+
+//line rodinia_lavamd.go:86
+		var firstI int
+
+//line rodinia_lavamd.go:87
+		var rA []lavaFourVector
+
+//line rodinia_lavamd.go:88
+		var fA []lavaFourVector
+
+//line rodinia_lavamd.go:89
+		rAShared := gocuda.Shared[lavaFourVector](t, 100)
+
+//line rodinia_lavamd.go:93
+		k := 0
+
+//line rodinia_lavamd.go:98
+		rBShared := gocuda.Shared[lavaFourVector](t, 100)
+
+//line rodinia_lavamd.go:99
+		qBShared := gocuda.Shared[float64](t, 100)
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:92
+				var pointer int
+
+//line rodinia_lavamd.go:94
+				var firstJ int
+
+//line rodinia_lavamd.go:95
+				var rB []lavaFourVector
+
+//line rodinia_lavamd.go:96
+				var qB []float64
+
+//line rodinia_lavamd.go:97
+				j := 0
+
+//line rodinia_lavamd.go:102
+				var r2 float64
+
+//line rodinia_lavamd.go:103
+				var u2 float64
+
+//line rodinia_lavamd.go:104
+				var vij float64
+
+//line rodinia_lavamd.go:105
+				var fs float64
+
+//line rodinia_lavamd.go:106
+				var fxij float64
+
+//line rodinia_lavamd.go:107
+				var fyij float64
+
+//line rodinia_lavamd.go:108
+				var fzij float64
+
+//line rodinia_lavamd.go:109
+				var d lavaThreeVector
+				_ = pointer
+				_ = firstJ
+				_ = rB
+				_ = qB
+				_ = j
+				_ = r2
+				_ = u2
+				_ = vij
+				_ = fs
+				_ = fxij
+				_ = fyij
+				_ = fzij
+				_ = d
+				gc_s_pointer[gc_rank] = pointer
+				gc_s_j[gc_rank] = j
+				gc_s_r2[gc_rank] = r2
+				gc_s_u2[gc_rank] = u2
+				gc_s_vij[gc_rank] = vij
+				gc_s_fs[gc_rank] = fs
+				gc_s_fxij[gc_rank] = fxij
+				gc_s_fyij[gc_rank] = fyij
+				gc_s_fzij[gc_rank] = fzij
+				gc_s_d[gc_rank] = d
+			}
+		}
+
+//line rodinia_lavamd.go:116
+		firstI = int(dBoxGpu[bx].offset)
+
+//line rodinia_lavamd.go:119
+		rA = dRvGpu[firstI:]
+
+//line rodinia_lavamd.go:120
+		fA = dFvGpu[firstI:]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+
+//line rodinia_lavamd.go:125
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+								return
+//line rodinia_lavamd.go:125
+							}
+							rAShared[wtx] = rA[wtx]
+							wtx = wtx + lavaNumberThreads
+						}
+
+//line rodinia_lavamd.go:129
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+
+//line rodinia_lavamd.go:125
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+								return
+//line rodinia_lavamd.go:125
+							}
+							rAShared[wtx] = rA[wtx]
+							wtx = wtx + lavaNumberThreads
+						}
+
+//line rodinia_lavamd.go:129
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+
+//line rodinia_lavamd.go:125
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+								return
+//line rodinia_lavamd.go:125
+							}
+							rAShared[wtx] = rA[wtx]
+							wtx = wtx + lavaNumberThreads
+						}
+
+//line rodinia_lavamd.go:129
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+
+//line rodinia_lavamd.go:125
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+								return
+//line rodinia_lavamd.go:125
+							}
+							rAShared[wtx] = rA[wtx]
+							wtx = wtx + lavaNumberThreads
+						}
+
+//line rodinia_lavamd.go:129
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+					_ = tx
+					wtx := gc_s_wtx[gc_rank]
+
+//line rodinia_lavamd.go:125
+					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+						if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+							return
+//line rodinia_lavamd.go:125
+						}
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + lavaNumberThreads
+					}
+
+//line rodinia_lavamd.go:129
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+			}
+		}
+
+//line rodinia_lavamd.go:137
+		var k_ int = 0
+
+//line rodinia_lavamd.go:137
+		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+						pointer := gc_s_pointer[gc_rank]
+						var firstJ int
+						_ = firstJ
+						var rB []lavaFourVector
+						_ = rB
+						var qB []float64
+						_ = qB
+
+//line rodinia_lavamd.go:141
+						if k_ == 0 {
+							pointer = bx
+						} else {
+							pointer = int(dBoxGpu[bx].nei[k_-1].number)
+						}
+
+//line rodinia_lavamd.go:150
+						firstJ = int(dBoxGpu[pointer].offset)
+
+//line rodinia_lavamd.go:153
+						rB = dRvGpu[firstJ:]
+
+//line rodinia_lavamd.go:154
+						qB = dQvGpu[firstJ:]
+
+//line rodinia_lavamd.go:159
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:159
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:159
+								return
+//line rodinia_lavamd.go:159
+							}
+							rBShared[wtx] = rB[wtx]
+							qBShared[wtx] = qB[wtx]
+							wtx = wtx + lavaNumberThreads
+						}
+
+//line rodinia_lavamd.go:164
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+						gc_s_pointer[gc_rank] = pointer
+					}
+				}
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_lavamd.go:70
+						tx := gc_tx
+						_ = tx
+						wtx := gc_s_wtx[gc_rank]
+						j := gc_s_j[gc_rank]
+						r2 := gc_s_r2[gc_rank]
+						u2 := gc_s_u2[gc_rank]
+						vij := gc_s_vij[gc_rank]
+						fs := gc_s_fs[gc_rank]
+						fxij := gc_s_fxij[gc_rank]
+						fyij := gc_s_fyij[gc_rank]
+						fzij := gc_s_fzij[gc_rank]
+						d := gc_s_d[gc_rank]
+
+//line rodinia_lavamd.go:173
+						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:173
+							if gc_b.Stopped() {
+//line rodinia_lavamd.go:173
+								return
+//line rodinia_lavamd.go:173
+							}
+
+//line rodinia_lavamd.go:176
+							for j = 0; j < lavaNumberParPerBox; j++ {
+//line rodinia_lavamd.go:176
+								if gc_b.Stopped() {
+//line rodinia_lavamd.go:176
+									return
+//line rodinia_lavamd.go:176
+								}
+
+								r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
+								u2 = a2 * r2
+								vij = math.Exp(-u2)
+								fs = 2 * vij
+
+								d.x = rAShared[wtx].x - rBShared[j].x
+								fxij = fs * d.x
+								d.y = rAShared[wtx].y - rBShared[j].y
+								fyij = fs * d.y
+								d.z = rAShared[wtx].z - rBShared[j].z
+								fzij = fs * d.z
+
+								fA[wtx].v += (qBShared[j] * vij)
+								fA[wtx].x += (qBShared[j] * fxij)
+								fA[wtx].y += (qBShared[j] * fyij)
+								fA[wtx].z += (qBShared[j] * fzij)
+
+							}
+
+//line rodinia_lavamd.go:198
+							wtx = wtx + lavaNumberThreads
+
+						}
+
+//line rodinia_lavamd.go:203
+						wtx = tx
+						gc_s_wtx[gc_rank] = wtx
+						gc_s_j[gc_rank] = j
+						gc_s_r2[gc_rank] = r2
+						gc_s_u2[gc_rank] = u2
+						gc_s_vij[gc_rank] = vij
+						gc_s_fs[gc_rank] = fs
+						gc_s_fxij[gc_rank] = fxij
+						gc_s_fyij[gc_rank] = fyij
+						gc_s_fzij[gc_rank] = fzij
+						gc_s_d[gc_rank] = d
+					}
+				}
+			}
+		}
+
+//line rodinia_lavamd.go:210
+		k = k_
+
+//line rodinia_lavamd.go:210
+		_ = k
+	}
 }

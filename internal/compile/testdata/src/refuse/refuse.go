@@ -34,7 +34,7 @@ func divergent(t *gocuda.Thread) {
 
 //gocuda:kernel LoopKernel
 func loop(t *gocuda.Thread, n []int) {
-	for i := 0; i < n[0]; i++ { // want `the header of a loop with a barrier is not provably the same`
+	for i := 0; i < n[t.ThreadIdx.X]; i++ { // want `the header of a loop with a barrier is not provably the same`
 		t.SyncThreads()
 	}
 }
@@ -89,11 +89,12 @@ func breakKernel(t *gocuda.Thread, k int, in []int) {
 }
 
 //gocuda:kernel AddressKernel
-func address(t *gocuda.Thread, out []*int) {
-	x := t.ThreadIdx.X * 2
-	x++
+func address(t *gocuda.Thread, out []int) {
+	x := t.ThreadIdx.X
+	p := &x
 	t.SyncThreads()
-	out[t.ThreadIdx.X] = &x // want `the address of x, which lives across a barrier`
+	x, y := x+*p, 2 // want `x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration`
+	out[t.ThreadIdx.X] = x + y
 }
 
 //gocuda:kernel ReservedKernel

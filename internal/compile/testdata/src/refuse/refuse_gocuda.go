@@ -85,8 +85,8 @@ func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 
 // AddressKernel returns the kernel address bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the address of x, which lives across a barrier or collective, is taken (keep it in shared memory, or pass the value).
-func AddressKernel(out []*int) func(*gocuda.Thread) {
+// gocuda compile left it on the runtime path: x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration (assign it with =).
+func AddressKernel(out []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
 

@@ -84,3 +84,15 @@ func killed(t *gocuda.Thread, a, b []int) {
 	v = b[i]
 	b[i] = v + 1
 }
+
+// inplace writes through a slice of a thread's array across barriers:
+// the array is kept in place, in its scratch array.
+func inplace(t *gocuda.Thread, in, out []int32) {
+	var acc [2]int32
+	part := acc[:]
+	part[0] = in[t.ThreadIdx.X]
+	t.SyncThreads()
+	part[1] = part[0] * 2
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = acc[0] + acc[1]
+}

@@ -32,3 +32,33 @@ func guarded(t *gocuda.Thread, data []int32) {
 		data[tid] = s[(tid+1)%len(data)]
 	}
 }
+
+// readOnlyBound bounds a loop with barriers by an element, at the block's
+// index, of a slice the kernel never writes (Rodinia lavaMD's
+// 1+box[bx].nn), hoisted into a variable.
+func readOnlyBound(t *gocuda.Thread, in []float32, boxes []int32) {
+	s := gocuda.Shared[float32](t, 32)
+	n := 1 + int(boxes[t.BlockIdx.X])
+	for k := 0; k < n; k++ {
+		s[t.ThreadIdx.X] = in[t.ThreadIdx.X]
+		t.SyncThreads()
+		in[t.ThreadIdx.X] = s[31-t.ThreadIdx.X]
+		t.SyncThreads()
+	}
+}
+
+// sharedLocal tests, around a barrier, a local computed from shared
+// memory read after a barrier, which no thread writes until the next
+// (HeCBench asta's next_in_cycle).
+func sharedLocal(t *gocuda.Thread, in, out []int32) {
+	v := gocuda.Shared[int32](t, 1)
+	if t.ThreadIdx.X == 0 {
+		v[0] = in[0]
+	}
+	t.SyncThreads()
+	next := v[0] * 3
+	if next == 6 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = v[0]
+}

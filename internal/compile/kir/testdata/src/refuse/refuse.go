@@ -50,3 +50,56 @@ func collective(t *gocuda.Thread, out []int32) {
 	v := gocuda.ShflDownSync(t, ^uint32(0), int32(t.ThreadIdx.X), 1, 32)
 	out[t.ThreadIdx.X] = v
 }
+
+// writtenBound bounds a loop with a barrier by an element of a slice the
+// kernel writes (another block may have changed it): not the same for
+// every thread.
+func writtenBound(t *gocuda.Thread, counts []int32, s []float32) {
+	for k := 0; k < int(counts[t.BlockIdx.X]); k++ {
+		s[t.ThreadIdx.X] += 1
+		t.SyncThreads()
+	}
+	counts[t.BlockIdx.X+1] = 0
+}
+
+// passedBound bounds it by an element of a slice it passes to a function,
+// which may write it.
+func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
+	clear(counts[1:])
+	for k := 0; k < int(counts[0]); k++ {
+		t.SyncThreads()
+	}
+}
+
+// writtenShared tests, around a barrier, a value read from shared memory
+// that a thread writes between the same barriers: threads that read
+// before the write and after it differ.
+func writtenShared(t *gocuda.Thread, out []int32) {
+	v := gocuda.Shared[int32](t, 1)
+	t.SyncThreads()
+	next := v[0]
+	if t.ThreadIdx.X == 0 {
+		v[0] = 5
+	}
+	if next == 5 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = next
+}
+
+// aliasedShared tests a value read from dynamic shared memory that a
+// thread writes, through another name for the same memory, between the
+// same barriers.
+func aliasedShared(t *gocuda.Thread, out []int32) {
+	a := gocuda.DynamicShared[int32](t)
+	b := gocuda.DynamicShared[int32](t)
+	t.SyncThreads()
+	next := a[0]
+	if t.ThreadIdx.X == 0 {
+		b[0] = 5
+	}
+	if next == 5 {
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = next
+}

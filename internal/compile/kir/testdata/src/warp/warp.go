@@ -48,3 +48,21 @@ func vote(t *gocuda.Thread, in []int32, out []uint32) {
 		out[i] = b
 	}
 }
+
+// scanRef scans *val across the warp through a pointer (a C++ int&).
+func scanRef(t *gocuda.Thread, val *int32) {
+	for d := 1; d < 32; d *= 2 {
+		tmp := gocuda.ShflUpSync(t, gocuda.FullMask, *val, d, 32)
+		if t.LaneID() >= d {
+			*val += tmp
+		}
+	}
+}
+
+// inplace passes the address of a value kept per lane to a helper with
+// shuffles: the value is kept in place, in its lane array.
+func inplace(t *gocuda.Thread, in, out []int32) {
+	v := in[t.ThreadIdx.X]
+	scanRef(t, &v)
+	out[t.ThreadIdx.X] = v
+}

@@ -1,0 +1,117 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// readOnlyParams returns the kernel's parameters of slice or string type
+// whose elements the kernel never writes: every use of one, in the kernel
+// and its inlined helpers, indexes it for a value (or takes its len or
+// cap, or ranges over it), and no assignment, increment, address, slice of
+// an array field or pointer method reaches an element of it. An element
+// of one is the same whenever and by whichever thread it is read, so a
+// load at an index the same for the block is too (LavaMD's loop bound
+// 1+box[bx].nn). The parameter is taken not to share memory with one the
+// kernel writes, as CUDA code assumes of a const input: a thread reading
+// it while another writes that memory, between the same barriers, would
+// race.
+func (f *Func) readOnlyParams() map[*types.Var]bool {
+	ro := map[*types.Var]bool{}
+	for obj := range f.Vars {
+		if !f.isParam(obj) {
+			continue
+		}
+		switch t := obj.Type().Underlying().(type) {
+		case *types.Slice:
+			ro[obj] = true
+		case *types.Basic:
+			ro[obj] = t.Info()&types.IsString != 0
+		}
+	}
+	read := map[*ast.Ident]bool{} // the uses that only read
+	f.inspectAll(func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			read[identOf(n.X)] = true
+		case *ast.RangeStmt:
+			read[identOf(n.X)] = true
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
+				if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+					read[identOf(n.Args[0])] = true
+				}
+			}
+		}
+		if s, ok := n.(ast.Stmt); ok {
+			for _, e := range assigned(s) {
+				delete(ro, f.memRoot(e))
+			}
+		}
+		if v := f.addressedMem(n); v != nil {
+			delete(ro, v)
+		}
+	})
+	f.inspectAll(func(n ast.Node) {
+		if id, ok := n.(*ast.Ident); ok && !read[id] {
+			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok {
+				delete(ro, v) // passed, assigned or sliced: written out of sight, maybe
+			}
+		}
+	})
+	return ro
+}
+
+// addressedMem returns the variable whose memory n takes the address of:
+// the operand of &, an array sliced, a pointer method's operand.
+func (f *Func) addressedMem(n ast.Node) *types.Var {
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			return f.memRoot(n.X)
+		}
+	case *ast.SliceExpr:
+		if _, array := f.Src.Info.TypeOf(n.X).Underlying().(*types.Array); array {
+			return f.memRoot(n.X)
+		}
+	case *ast.SelectorExpr:
+		s := f.Src.Info.Selections[n]
+		if s != nil && s.Kind() == types.MethodVal {
+			if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr {
+				return f.memRoot(n.X)
+			}
+		}
+	}
+	return nil
+}
+
+// memRoot returns the variable whose memory e is: v for v, a field or
+// element of v, or an element of the slice v; nil where a pointer leads
+// elsewhere.
+func (f *Func) memRoot(e ast.Expr) *types.Var {
+	info := f.Src.Info
+	for e != nil {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			sel := info.Selections[x]
+			if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+				return nil
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			switch info.TypeOf(x.X).Underlying().(type) {
+			case *types.Array, *types.Slice:
+				e = x.X
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
