@@ -53,6 +53,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						}
 						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -137,6 +138,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					}
 					archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {

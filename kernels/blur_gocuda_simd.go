@@ -186,6 +186,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						_ = gc_t8
 						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -401,6 +402,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					_ = gc_t2
 					sum.Mul(archsimd.BroadcastFloat32x8(gc_t2)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L22:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {

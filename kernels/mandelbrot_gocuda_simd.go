@@ -169,6 +169,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 						}
 						gc_i3.StoreMasked((*[8]int32)(out[j*width+i:]), gc_alive3)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {

@@ -122,6 +122,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive2)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -214,6 +215,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -500,6 +502,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -704,6 +707,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:175
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -890,6 +894,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -1117,6 +1122,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1240,6 +1246,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:230
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -1453,6 +1460,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				archsimd.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank2:])
 				archsimd.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -4252,6 +4260,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						s10.StoreSlice(gc_s_s10[gc_rank2:])
 						s11.StoreSlice(gc_s_s11[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -4873,6 +4882,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {

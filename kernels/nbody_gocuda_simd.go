@@ -319,6 +319,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					ay.StoreSlice(gc_s_ay[gc_rank2:])
 					az.StoreSlice(gc_s_az[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
@@ -706,6 +707,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						ay.StoreSlice(gc_s_ay[gc_rank2:])
 						az.StoreSlice(gc_s_az[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

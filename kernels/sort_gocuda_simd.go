@@ -94,6 +94,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					}
 					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -175,6 +176,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank2:]), gc_alive2)
 						p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank2:]), gc_alive2)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -250,6 +252,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							}
 							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive4)
 						}
+						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -312,6 +315,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:58
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -371,6 +375,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive6)
 						archsimd.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive6)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -460,6 +465,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					}
 					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

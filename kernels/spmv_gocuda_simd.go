@@ -147,6 +147,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 //line spmv.go:168
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -91,6 +91,7 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						_ = div
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

@@ -214,6 +214,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -422,6 +423,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

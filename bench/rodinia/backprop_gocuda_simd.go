@@ -203,6 +203,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
@@ -333,6 +334,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x8(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep2
 			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
@@ -496,6 +498,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:60
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep3
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
@@ -619,6 +622,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep4
 			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {

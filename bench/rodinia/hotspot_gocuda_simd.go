@@ -194,6 +194,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:81
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

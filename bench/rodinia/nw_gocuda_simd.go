@@ -299,6 +299,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					}
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -542,6 +543,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:78
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -836,6 +838,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:105
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1095,6 +1098,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					}
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1338,6 +1342,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:142
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -66,6 +66,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -252,6 +253,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -318,6 +320,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -518,6 +521,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -648,6 +652,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -880,6 +885,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:114
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -943,6 +949,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1131,6 +1138,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:147
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1265,6 +1273,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1497,6 +1506,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:183
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1563,6 +1573,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1751,6 +1762,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:216
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

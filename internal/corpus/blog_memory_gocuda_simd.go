@@ -65,6 +65,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:16
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
@@ -290,6 +291,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					}
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -480,6 +482,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					}
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -901,6 +904,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -971,6 +975,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1073,6 +1078,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -50,6 +50,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -991,6 +992,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -1243,6 +1245,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -1681,6 +1684,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					_ = sum
 					archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {

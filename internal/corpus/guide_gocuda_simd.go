@@ -48,6 +48,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -457,6 +458,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						}
 						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -703,6 +705,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						}
 						gc_ld2.StoreSlice(bs[row][col:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -839,6 +842,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						}
 						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

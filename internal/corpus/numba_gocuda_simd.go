@@ -242,6 +242,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -442,6 +443,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -892,6 +894,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:150
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1251,6 +1254,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line :1
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {

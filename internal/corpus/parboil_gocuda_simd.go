@@ -208,6 +208,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 						archsimd.BroadcastFloat32x8(av).StoreSlice(gc_s_av[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -609,6 +610,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vb.StoreSlice(shA0[shID:])
 					gc_vb.StoreSlice(shA0[shID2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -914,6 +916,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					archsimd.BroadcastFloat32x8(top).StoreSlice(gc_s_top[gc_rank2:])
 					archsimd.BroadcastFloat32x8(top2).StoreSlice(gc_s_top2[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1558,6 +1561,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						top.StoreSlice(gc_s_top[gc_rank2:])
 						top2.StoreSlice(gc_s_top2[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1713,6 +1717,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -2055,6 +2060,7 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {

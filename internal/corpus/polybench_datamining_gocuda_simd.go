@@ -93,6 +93,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:39
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -237,6 +238,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:58
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -347,6 +349,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:73
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -516,6 +519,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:107
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -617,6 +621,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 //line polybench_datamining.go:120
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {

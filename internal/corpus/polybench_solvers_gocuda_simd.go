@@ -301,6 +301,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -384,6 +385,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:62
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -488,6 +490,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

@@ -103,6 +103,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:24
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -213,6 +214,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:37
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -319,6 +321,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:49
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -462,6 +465,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:74
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
@@ -618,6 +622,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:87
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -722,6 +727,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:100
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -862,6 +868,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1003,6 +1010,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:141
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

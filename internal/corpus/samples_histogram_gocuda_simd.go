@@ -456,6 +456,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				_ = sum
 				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step6 := gc_vstep
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
@@ -611,6 +612,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 					sum.StoreSlice(data[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep2
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
@@ -689,6 +691,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:115
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep3
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
@@ -1160,6 +1163,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				_ = sum
 				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step6 := gc_vstep
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
@@ -1318,6 +1322,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 					sum.StoreSlice(data[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep2
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
@@ -1396,6 +1401,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:200
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep3
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {

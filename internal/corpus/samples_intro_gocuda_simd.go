@@ -72,6 +72,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:23
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
@@ -206,6 +207,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				_ = cSub
 				archsimd.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -289,6 +291,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 						archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -496,6 +499,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						}
 						cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -677,6 +681,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					cSub.StoreSlice(c[c0+wB*ty+tx:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -822,6 +827,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						}
 						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -933,6 +939,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1017,6 +1024,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep2
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -1100,6 +1108,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -1860,6 +1869,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:246
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {

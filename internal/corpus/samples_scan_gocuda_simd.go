@@ -403,6 +403,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:96
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -461,6 +462,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 					}
 					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(buf[0])).StoreMasked((*[8]int32)(data[id:]), gc_alive2)
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -69,6 +69,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -320,6 +321,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -399,6 +401,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -653,6 +656,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -931,6 +935,7 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1014,6 +1019,7 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1217,6 +1223,7 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

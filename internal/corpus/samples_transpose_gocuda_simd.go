@@ -99,6 +99,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -324,6 +325,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -428,6 +430,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1007,6 +1010,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -56,6 +56,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						}
 						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -216,6 +217,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:51
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
@@ -322,6 +324,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:57
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
@@ -428,6 +431,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:63
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
@@ -588,6 +592,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:91
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -864,6 +869,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:129
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
@@ -970,6 +976,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:135
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
@@ -1076,6 +1083,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:141
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep3
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
@@ -1236,6 +1244,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:168
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

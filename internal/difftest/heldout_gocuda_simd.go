@@ -1106,6 +1106,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 				_ = s
 				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step5 := gc_vstep
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
@@ -1193,6 +1194,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 				_ = c
 				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step6 := gc_vstep2
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
@@ -1290,6 +1292,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 					}
 					s.Add(c).StoreSlice(sums[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep3
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -1546,6 +1549,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						}
 						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -2023,6 +2027,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {

@@ -47,6 +47,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -217,6 +218,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_av2.StoreSlice(as[ty][tx:])
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -449,6 +451,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -653,6 +656,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:30
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -930,6 +934,7 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 //line :1
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L42:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1198,6 +1203,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1531,6 +1537,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1619,6 +1626,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line :1
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2553,6 +2561,7 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 //line kernels.go:220
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -4097,6 +4106,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				v = r_2
 				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank2:]), gc_alive2)
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2

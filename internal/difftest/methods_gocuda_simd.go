@@ -214,6 +214,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:20
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
@@ -300,6 +301,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				_ = r
 				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step8 := gc_vstep2
 		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
@@ -430,6 +432,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:20
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep3
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
@@ -516,6 +519,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				_ = r_2
 				archsimd.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step10 := gc_vstep4
 		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
@@ -738,6 +742,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					v_.StoreSlice(s_2[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -996,6 +1001,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					v_2.StoreSlice(s_3[gc_tx2:])
 					r_.StoreSlice(gc_s_r_[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep2
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -1270,6 +1276,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1346,6 +1353,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 					}
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {

@@ -784,6 +784,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:74
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {

@@ -64,6 +64,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					b.StoreSlice(gc_s_b[gc_rank2:])
 					ix.StoreSlice(gc_s_ix[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -193,6 +194,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -339,6 +341,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					v_.Mul(gc_vb).StoreSlice(s_[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -501,6 +504,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx2:])
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep2
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -689,6 +693,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -777,6 +782,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -903,6 +909,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						}
 						v.StoreSlice(s[tid+1:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep2
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -1082,6 +1089,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					v.StoreSlice(grid[gc_bx2*b+tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep3
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
@@ -1633,6 +1641,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {

@@ -649,6 +649,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					r_3 = r_2
 					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep
 			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
@@ -765,6 +766,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep2
 			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
@@ -925,6 +927,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep3
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {

@@ -57,6 +57,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = v
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -377,6 +378,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								}
 								v.StoreSlice(s[tid:])
 							}
+							archsimd.ClearAVXUpperBits()
 						}
 						gc_step10 := gc_vstep2
 						for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
@@ -466,6 +468,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						v = v.Mul(gc_vb)
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep3
 				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
@@ -559,6 +562,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step12 := gc_vstep4
 			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
@@ -663,6 +667,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = v
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -753,6 +758,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						}
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
@@ -878,6 +884,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {

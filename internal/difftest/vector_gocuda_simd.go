@@ -118,6 +118,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 					}
 					a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -208,6 +209,7 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
 						y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -314,6 +316,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 						}
 						sum.StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -422,6 +425,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						}
 						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(archsimd.BroadcastFloat32x8(in[k])).StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -534,6 +538,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						}
 						v.StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -704,6 +709,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 						n = n_
 						n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -871,6 +877,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 						}
 						acc.StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -982,6 +989,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							s.StoreSlice(out[c:])
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1146,6 +1154,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:191
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1418,6 +1427,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:208
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {

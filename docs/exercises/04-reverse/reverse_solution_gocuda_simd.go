@@ -92,6 +92,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {

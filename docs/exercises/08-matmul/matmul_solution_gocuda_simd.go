@@ -48,6 +48,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -188,6 +189,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -334,6 +336,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -538,6 +541,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:38
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {

@@ -69,6 +69,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					v.StoreSlice(buf[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -234,6 +235,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 						x.StoreSlice(buf[next*b+tid:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -290,6 +292,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:37
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {

@@ -125,6 +125,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:35
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

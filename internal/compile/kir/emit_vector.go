@@ -35,7 +35,10 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	}
 	e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
 	e.stmts(e.vec.body)
-	e.printf("}\n}\n")
+	// scalar SSE code after 256-bit code runs at half speed or worse while
+	// the vector registers' upper halves are dirty: clean them for the
+	// scalar loop and the code after
+	e.printf("}\n%s.ClearAVXUpperBits()\n}\n", e.f.Src.Archsimd)
 	return step
 }
 

@@ -467,6 +467,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				archsimd.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank2:]), gc_alive)
 				archsimd.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank2:]), gc_alive)
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
@@ -811,6 +812,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					_ = localSum
 					archsimd.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank2:]), gc_alive)
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L22:
 			for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {

@@ -203,6 +203,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					i = i_3
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -515,6 +516,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -595,6 +597,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					i = i_
 					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -92,6 +92,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				archsimd.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank2:])
 				archsimd.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -1391,6 +1392,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				archsimd.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank2:])
 				archsimd.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -1732,6 +1734,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						archsimd.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank2:])
 						archsimd.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {

@@ -298,6 +298,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -86,6 +86,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b2 *compiled.Block, logProbs
 					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank2:])
 					archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep
 			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
@@ -513,6 +514,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b2 *compiled.Block, logProbs
 					_ = localSumExp
 					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep2
 			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
@@ -958,6 +960,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				_ = localAccum
 				archsimd.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {

@@ -99,6 +99,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
 					archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -213,6 +214,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						aNew.StoreSlice(a[i:])
 						cNew.StoreSlice(c[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -407,6 +409,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -445,6 +448,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					}
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -599,6 +603,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
 					archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -729,6 +734,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						aNew.StoreSlice(a[i:])
 						cNew.StoreSlice(c[i:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -923,6 +929,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -961,6 +968,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					}
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1118,6 +1126,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1289,6 +1298,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1459,6 +1469,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1623,6 +1634,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {

@@ -83,6 +83,7 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:34
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -572,6 +573,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

@@ -46,6 +46,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
@@ -216,6 +217,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_av2.StoreSlice(as[ty][tx:])
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -448,6 +450,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -652,6 +655,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:26
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -929,6 +933,7 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 //line :1
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L42:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {

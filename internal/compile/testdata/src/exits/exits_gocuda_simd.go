@@ -59,6 +59,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line :1
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -191,6 +192,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 						}
 						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -239,6 +241,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 						}
 						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive3)
 					}
+					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -300,6 +303,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:30
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -295,6 +295,7 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 //line inline.go:24
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
