@@ -1603,13 +1603,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld archsimd.Float32x8
 //line :1
+							var gc_ld2 archsimd.Float32x8
+//line :1
+							_ = gc_ld2
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
 //line matmul.go:265
-								gc_ld = archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[0]) {
+									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld = archsimd.LoadFloat32x8Slice(bs[0][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line matmul.go:265
+									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1631,37 +1641,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld2 archsimd.Float32x8
+									var gc_lanes2 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[0]) {
+									for gc_k2 := range 8 {
 //line matmul.go:265
-								gc_ld2 = archsimd.LoadFloat32x8Slice(bs[0][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k2) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[0]) {
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul.go:265
-								gc_ld2 = archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[0][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes2[gc_k2] = bs[0][((2*tx)+1)+2*gc_k2]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes2 [8]float32
-//line matmul.go:265
-								for gc_k2 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k2) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line matmul.go:265
-										gc_lanes2[gc_k2] = bs[0][(2*tx+1)+2*gc_k2]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -1686,13 +1686,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld3 archsimd.Float32x8
 //line :1
+							var gc_ld4 archsimd.Float32x8
+//line :1
+							_ = gc_ld4
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
 //line matmul.go:265
-								gc_ld3 = archsimd.LoadFloat32x8Slice(bs[1][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[1]) {
+									gc_lo4 := archsimd.LoadFloat32x8Slice(bs[1][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld3 = archsimd.LoadFloat32x8Slice(bs[1][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+//line matmul.go:265
+									gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1714,37 +1724,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld4 archsimd.Float32x8
+									var gc_lanes4 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[1]) {
+									for gc_k4 := range 8 {
 //line matmul.go:265
-								gc_ld4 = archsimd.LoadFloat32x8Slice(bs[1][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k4) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[1]) {
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul.go:265
-								gc_ld4 = archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[1][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes4[gc_k4] = bs[1][((2*tx)+1)+2*gc_k4]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes4 [8]float32
-//line matmul.go:265
-								for gc_k4 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k4) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line matmul.go:265
-										gc_lanes4[gc_k4] = bs[1][(2*tx+1)+2*gc_k4]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -1769,13 +1769,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld5 archsimd.Float32x8
 //line :1
+							var gc_ld6 archsimd.Float32x8
+//line :1
+							_ = gc_ld6
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
 //line matmul.go:265
-								gc_ld5 = archsimd.LoadFloat32x8Slice(bs[2][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[2]) {
+									gc_lo5 := archsimd.LoadFloat32x8Slice(bs[2][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld5 = archsimd.LoadFloat32x8Slice(bs[2][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+//line matmul.go:265
+									gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1797,37 +1807,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld6 archsimd.Float32x8
+									var gc_lanes6 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[2]) {
+									for gc_k6 := range 8 {
 //line matmul.go:265
-								gc_ld6 = archsimd.LoadFloat32x8Slice(bs[2][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k6) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[2]) {
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:265
-								gc_ld6 = archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[2][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes6[gc_k6] = bs[2][((2*tx)+1)+2*gc_k6]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes6 [8]float32
-//line matmul.go:265
-								for gc_k6 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k6) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line matmul.go:265
-										gc_lanes6[gc_k6] = bs[2][(2*tx+1)+2*gc_k6]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -1852,13 +1852,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld7 archsimd.Float32x8
 //line :1
+							var gc_ld8 archsimd.Float32x8
+//line :1
+							_ = gc_ld8
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
 //line matmul.go:265
-								gc_ld7 = archsimd.LoadFloat32x8Slice(bs[3][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[3]) {
+									gc_lo6 := archsimd.LoadFloat32x8Slice(bs[3][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld7 = archsimd.LoadFloat32x8Slice(bs[3][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld7 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+//line matmul.go:265
+									gc_ld8 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1880,37 +1890,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld8 archsimd.Float32x8
+									var gc_lanes8 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[3]) {
+									for gc_k8 := range 8 {
 //line matmul.go:265
-								gc_ld8 = archsimd.LoadFloat32x8Slice(bs[3][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k8) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[3]) {
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line matmul.go:265
-								gc_ld8 = archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[3][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes8[gc_k8] = bs[3][((2*tx)+1)+2*gc_k8]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes8 [8]float32
-//line matmul.go:265
-								for gc_k8 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k8) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k8
-//line matmul.go:265
-										gc_lanes8[gc_k8] = bs[3][(2*tx+1)+2*gc_k8]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -1935,13 +1935,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld9 archsimd.Float32x8
 //line :1
+							var gc_ld10 archsimd.Float32x8
+//line :1
+							_ = gc_ld10
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
 //line matmul.go:265
-								gc_ld9 = archsimd.LoadFloat32x8Slice(bs[4][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[4]) {
+									gc_lo7 := archsimd.LoadFloat32x8Slice(bs[4][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld9 = archsimd.LoadFloat32x8Slice(bs[4][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld9 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+//line matmul.go:265
+									gc_ld10 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -1963,37 +1973,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld10 archsimd.Float32x8
+									var gc_lanes10 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[4]) {
+									for gc_k10 := range 8 {
 //line matmul.go:265
-								gc_ld10 = archsimd.LoadFloat32x8Slice(bs[4][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k10) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[4]) {
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line matmul.go:265
-								gc_ld10 = archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[4][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes10[gc_k10] = bs[4][((2*tx)+1)+2*gc_k10]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes10 [8]float32
-//line matmul.go:265
-								for gc_k10 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k10) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line matmul.go:265
-										gc_lanes10[gc_k10] = bs[4][(2*tx+1)+2*gc_k10]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2018,13 +2018,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld11 archsimd.Float32x8
 //line :1
+							var gc_ld12 archsimd.Float32x8
+//line :1
+							_ = gc_ld12
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
 //line matmul.go:265
-								gc_ld11 = archsimd.LoadFloat32x8Slice(bs[5][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[5]) {
+									gc_lo8 := archsimd.LoadFloat32x8Slice(bs[5][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld11 = archsimd.LoadFloat32x8Slice(bs[5][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld11 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+//line matmul.go:265
+									gc_ld12 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2046,37 +2056,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld12 archsimd.Float32x8
+									var gc_lanes12 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[5]) {
+									for gc_k12 := range 8 {
 //line matmul.go:265
-								gc_ld12 = archsimd.LoadFloat32x8Slice(bs[5][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k12) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[5]) {
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:265
-								gc_ld12 = archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[5][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes12[gc_k12] = bs[5][((2*tx)+1)+2*gc_k12]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes12 [8]float32
-//line matmul.go:265
-								for gc_k12 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k12) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line matmul.go:265
-										gc_lanes12[gc_k12] = bs[5][(2*tx+1)+2*gc_k12]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2101,13 +2101,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld13 archsimd.Float32x8
 //line :1
+							var gc_ld14 archsimd.Float32x8
+//line :1
+							_ = gc_ld14
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
 //line matmul.go:265
-								gc_ld13 = archsimd.LoadFloat32x8Slice(bs[6][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[6]) {
+									gc_lo9 := archsimd.LoadFloat32x8Slice(bs[6][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld13 = archsimd.LoadFloat32x8Slice(bs[6][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld13 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+//line matmul.go:265
+									gc_ld14 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2129,37 +2139,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld14 archsimd.Float32x8
+									var gc_lanes14 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[6]) {
+									for gc_k14 := range 8 {
 //line matmul.go:265
-								gc_ld14 = archsimd.LoadFloat32x8Slice(bs[6][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k14) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[6]) {
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line matmul.go:265
-								gc_ld14 = archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[6][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes14[gc_k14] = bs[6][((2*tx)+1)+2*gc_k14]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes14 [8]float32
-//line matmul.go:265
-								for gc_k14 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k14) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line matmul.go:265
-										gc_lanes14[gc_k14] = bs[6][(2*tx+1)+2*gc_k14]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes14)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2184,13 +2184,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld15 archsimd.Float32x8
 //line :1
+							var gc_ld16 archsimd.Float32x8
+//line :1
+							_ = gc_ld16
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
 //line matmul.go:265
-								gc_ld15 = archsimd.LoadFloat32x8Slice(bs[7][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[7]) {
+									gc_lo10 := archsimd.LoadFloat32x8Slice(bs[7][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld15 = archsimd.LoadFloat32x8Slice(bs[7][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld15 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+//line matmul.go:265
+									gc_ld16 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2212,37 +2222,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld16 archsimd.Float32x8
+									var gc_lanes16 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[7]) {
+									for gc_k16 := range 8 {
 //line matmul.go:265
-								gc_ld16 = archsimd.LoadFloat32x8Slice(bs[7][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k16) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[7]) {
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line matmul.go:265
-								gc_ld16 = archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[7][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes16[gc_k16] = bs[7][((2*tx)+1)+2*gc_k16]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes16 [8]float32
-//line matmul.go:265
-								for gc_k16 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k16) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k16
-//line matmul.go:265
-										gc_lanes16[gc_k16] = bs[7][(2*tx+1)+2*gc_k16]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2267,13 +2267,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld17 archsimd.Float32x8
 //line :1
+							var gc_ld18 archsimd.Float32x8
+//line :1
+							_ = gc_ld18
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
 //line matmul.go:265
-								gc_ld17 = archsimd.LoadFloat32x8Slice(bs[8][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[8]) {
+									gc_lo11 := archsimd.LoadFloat32x8Slice(bs[8][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld17 = archsimd.LoadFloat32x8Slice(bs[8][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld17 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+//line matmul.go:265
+									gc_ld18 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2295,37 +2305,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld18 archsimd.Float32x8
+									var gc_lanes18 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[8]) {
+									for gc_k18 := range 8 {
 //line matmul.go:265
-								gc_ld18 = archsimd.LoadFloat32x8Slice(bs[8][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k18) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[8]) {
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line matmul.go:265
-								gc_ld18 = archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[8][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes18[gc_k18] = bs[8][((2*tx)+1)+2*gc_k18]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes18 [8]float32
-//line matmul.go:265
-								for gc_k18 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k18) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k18
-//line matmul.go:265
-										gc_lanes18[gc_k18] = bs[8][(2*tx+1)+2*gc_k18]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes18)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2350,13 +2350,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld19 archsimd.Float32x8
 //line :1
+							var gc_ld20 archsimd.Float32x8
+//line :1
+							_ = gc_ld20
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
 //line matmul.go:265
-								gc_ld19 = archsimd.LoadFloat32x8Slice(bs[9][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[9]) {
+									gc_lo12 := archsimd.LoadFloat32x8Slice(bs[9][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld19 = archsimd.LoadFloat32x8Slice(bs[9][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld19 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+//line matmul.go:265
+									gc_ld20 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2378,37 +2388,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld20 archsimd.Float32x8
+									var gc_lanes20 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[9]) {
+									for gc_k20 := range 8 {
 //line matmul.go:265
-								gc_ld20 = archsimd.LoadFloat32x8Slice(bs[9][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k20) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[9]) {
+											gc_pos2.Thread = gc_rank2 + gc_k20
 //line matmul.go:265
-								gc_ld20 = archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[9][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes20[gc_k20] = bs[9][((2*tx)+1)+2*gc_k20]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes20 [8]float32
-//line matmul.go:265
-								for gc_k20 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k20) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k20
-//line matmul.go:265
-										gc_lanes20[gc_k20] = bs[9][(2*tx+1)+2*gc_k20]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2433,13 +2433,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld21 archsimd.Float32x8
 //line :1
+							var gc_ld22 archsimd.Float32x8
+//line :1
+							_ = gc_ld22
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
 //line matmul.go:265
-								gc_ld21 = archsimd.LoadFloat32x8Slice(bs[10][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[10]) {
+									gc_lo13 := archsimd.LoadFloat32x8Slice(bs[10][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld21 = archsimd.LoadFloat32x8Slice(bs[10][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld21 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+//line matmul.go:265
+									gc_ld22 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2461,37 +2471,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld22 archsimd.Float32x8
+									var gc_lanes22 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[10]) {
+									for gc_k22 := range 8 {
 //line matmul.go:265
-								gc_ld22 = archsimd.LoadFloat32x8Slice(bs[10][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k22) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[10]) {
+											gc_pos2.Thread = gc_rank2 + gc_k22
 //line matmul.go:265
-								gc_ld22 = archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[10][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes22[gc_k22] = bs[10][((2*tx)+1)+2*gc_k22]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes22 [8]float32
-//line matmul.go:265
-								for gc_k22 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k22) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k22
-//line matmul.go:265
-										gc_lanes22[gc_k22] = bs[10][(2*tx+1)+2*gc_k22]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes22)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2516,13 +2516,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld23 archsimd.Float32x8
 //line :1
+							var gc_ld24 archsimd.Float32x8
+//line :1
+							_ = gc_ld24
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
 //line matmul.go:265
-								gc_ld23 = archsimd.LoadFloat32x8Slice(bs[11][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[11]) {
+									gc_lo14 := archsimd.LoadFloat32x8Slice(bs[11][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld23 = archsimd.LoadFloat32x8Slice(bs[11][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld23 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+//line matmul.go:265
+									gc_ld24 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2544,37 +2554,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld24 archsimd.Float32x8
+									var gc_lanes24 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[11]) {
+									for gc_k24 := range 8 {
 //line matmul.go:265
-								gc_ld24 = archsimd.LoadFloat32x8Slice(bs[11][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k24) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[11]) {
+											gc_pos2.Thread = gc_rank2 + gc_k24
 //line matmul.go:265
-								gc_ld24 = archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[11][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes24[gc_k24] = bs[11][((2*tx)+1)+2*gc_k24]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes24 [8]float32
-//line matmul.go:265
-								for gc_k24 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k24) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k24
-//line matmul.go:265
-										gc_lanes24[gc_k24] = bs[11][(2*tx+1)+2*gc_k24]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes24)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2599,13 +2599,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld25 archsimd.Float32x8
 //line :1
+							var gc_ld26 archsimd.Float32x8
+//line :1
+							_ = gc_ld26
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
 //line matmul.go:265
-								gc_ld25 = archsimd.LoadFloat32x8Slice(bs[12][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[12]) {
+									gc_lo15 := archsimd.LoadFloat32x8Slice(bs[12][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld25 = archsimd.LoadFloat32x8Slice(bs[12][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld25 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+//line matmul.go:265
+									gc_ld26 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2627,37 +2637,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld26 archsimd.Float32x8
+									var gc_lanes26 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[12]) {
+									for gc_k26 := range 8 {
 //line matmul.go:265
-								gc_ld26 = archsimd.LoadFloat32x8Slice(bs[12][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k26) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[12]) {
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line matmul.go:265
-								gc_ld26 = archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[12][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes26[gc_k26] = bs[12][((2*tx)+1)+2*gc_k26]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes26 [8]float32
-//line matmul.go:265
-								for gc_k26 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k26) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k26
-//line matmul.go:265
-										gc_lanes26[gc_k26] = bs[12][(2*tx+1)+2*gc_k26]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes26)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2682,13 +2682,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld27 archsimd.Float32x8
 //line :1
+							var gc_ld28 archsimd.Float32x8
+//line :1
+							_ = gc_ld28
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
 //line matmul.go:265
-								gc_ld27 = archsimd.LoadFloat32x8Slice(bs[13][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[13]) {
+									gc_lo16 := archsimd.LoadFloat32x8Slice(bs[13][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld27 = archsimd.LoadFloat32x8Slice(bs[13][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld27 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+//line matmul.go:265
+									gc_ld28 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2710,37 +2720,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld28 archsimd.Float32x8
+									var gc_lanes28 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[13]) {
+									for gc_k28 := range 8 {
 //line matmul.go:265
-								gc_ld28 = archsimd.LoadFloat32x8Slice(bs[13][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k28) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[13]) {
+											gc_pos2.Thread = gc_rank2 + gc_k28
 //line matmul.go:265
-								gc_ld28 = archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[13][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes28[gc_k28] = bs[13][((2*tx)+1)+2*gc_k28]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes28 [8]float32
-//line matmul.go:265
-								for gc_k28 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k28) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k28
-//line matmul.go:265
-										gc_lanes28[gc_k28] = bs[13][(2*tx+1)+2*gc_k28]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes28)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2765,13 +2765,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld29 archsimd.Float32x8
 //line :1
+							var gc_ld30 archsimd.Float32x8
+//line :1
+							_ = gc_ld30
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
 //line matmul.go:265
-								gc_ld29 = archsimd.LoadFloat32x8Slice(bs[14][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[14]) {
+									gc_lo17 := archsimd.LoadFloat32x8Slice(bs[14][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld29 = archsimd.LoadFloat32x8Slice(bs[14][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld29 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+//line matmul.go:265
+									gc_ld30 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2793,37 +2803,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes29)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld30 archsimd.Float32x8
+									var gc_lanes30 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[14]) {
+									for gc_k30 := range 8 {
 //line matmul.go:265
-								gc_ld30 = archsimd.LoadFloat32x8Slice(bs[14][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k30) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[14]) {
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line matmul.go:265
-								gc_ld30 = archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[14][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes30[gc_k30] = bs[14][((2*tx)+1)+2*gc_k30]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes30 [8]float32
-//line matmul.go:265
-								for gc_k30 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k30) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k30
-//line matmul.go:265
-										gc_lanes30[gc_k30] = bs[14][(2*tx+1)+2*gc_k30]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes30)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes30)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2848,13 +2848,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld31 archsimd.Float32x8
 //line :1
+							var gc_ld32 archsimd.Float32x8
+//line :1
+							_ = gc_ld32
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
 //line matmul.go:265
-								gc_ld31 = archsimd.LoadFloat32x8Slice(bs[15][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[15]) {
+									gc_lo18 := archsimd.LoadFloat32x8Slice(bs[15][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld31 = archsimd.LoadFloat32x8Slice(bs[15][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld31 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+//line matmul.go:265
+									gc_ld32 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2876,37 +2886,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes31)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld32 archsimd.Float32x8
+									var gc_lanes32 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[15]) {
+									for gc_k32 := range 8 {
 //line matmul.go:265
-								gc_ld32 = archsimd.LoadFloat32x8Slice(bs[15][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k32) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[15]) {
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line matmul.go:265
-								gc_ld32 = archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[15][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes32[gc_k32] = bs[15][((2*tx)+1)+2*gc_k32]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes32 [8]float32
-//line matmul.go:265
-								for gc_k32 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k32) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k32
-//line matmul.go:265
-										gc_lanes32[gc_k32] = bs[15][(2*tx+1)+2*gc_k32]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes32)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes32)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -2931,13 +2931,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld33 archsimd.Float32x8
 //line :1
+							var gc_ld34 archsimd.Float32x8
+//line :1
+							_ = gc_ld34
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
 //line matmul.go:265
-								gc_ld33 = archsimd.LoadFloat32x8Slice(bs[16][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[16]) {
+									gc_lo19 := archsimd.LoadFloat32x8Slice(bs[16][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld33 = archsimd.LoadFloat32x8Slice(bs[16][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld33 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+//line matmul.go:265
+									gc_ld34 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -2959,37 +2969,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes33)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld34 archsimd.Float32x8
+									var gc_lanes34 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[16]) {
+									for gc_k34 := range 8 {
 //line matmul.go:265
-								gc_ld34 = archsimd.LoadFloat32x8Slice(bs[16][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k34) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[16]) {
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line matmul.go:265
-								gc_ld34 = archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[16][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes34[gc_k34] = bs[16][((2*tx)+1)+2*gc_k34]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes34 [8]float32
-//line matmul.go:265
-								for gc_k34 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k34) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k34
-//line matmul.go:265
-										gc_lanes34[gc_k34] = bs[16][(2*tx+1)+2*gc_k34]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes34)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes34)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3014,13 +3014,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld35 archsimd.Float32x8
 //line :1
+							var gc_ld36 archsimd.Float32x8
+//line :1
+							_ = gc_ld36
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
 //line matmul.go:265
-								gc_ld35 = archsimd.LoadFloat32x8Slice(bs[17][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[17]) {
+									gc_lo20 := archsimd.LoadFloat32x8Slice(bs[17][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld35 = archsimd.LoadFloat32x8Slice(bs[17][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld35 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+//line matmul.go:265
+									gc_ld36 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3042,37 +3052,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes35)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld36 archsimd.Float32x8
+									var gc_lanes36 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[17]) {
+									for gc_k36 := range 8 {
 //line matmul.go:265
-								gc_ld36 = archsimd.LoadFloat32x8Slice(bs[17][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k36) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[17]) {
+											gc_pos2.Thread = gc_rank2 + gc_k36
 //line matmul.go:265
-								gc_ld36 = archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[17][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes36[gc_k36] = bs[17][((2*tx)+1)+2*gc_k36]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes36 [8]float32
-//line matmul.go:265
-								for gc_k36 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k36) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k36
-//line matmul.go:265
-										gc_lanes36[gc_k36] = bs[17][(2*tx+1)+2*gc_k36]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes36)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes36)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3097,13 +3097,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld37 archsimd.Float32x8
 //line :1
+							var gc_ld38 archsimd.Float32x8
+//line :1
+							_ = gc_ld38
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
 //line matmul.go:265
-								gc_ld37 = archsimd.LoadFloat32x8Slice(bs[18][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[18]) {
+									gc_lo21 := archsimd.LoadFloat32x8Slice(bs[18][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld37 = archsimd.LoadFloat32x8Slice(bs[18][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld37 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+//line matmul.go:265
+									gc_ld38 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3125,37 +3135,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes37)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld38 archsimd.Float32x8
+									var gc_lanes38 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[18]) {
+									for gc_k38 := range 8 {
 //line matmul.go:265
-								gc_ld38 = archsimd.LoadFloat32x8Slice(bs[18][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k38) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[18]) {
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line matmul.go:265
-								gc_ld38 = archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[18][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes38[gc_k38] = bs[18][((2*tx)+1)+2*gc_k38]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes38 [8]float32
-//line matmul.go:265
-								for gc_k38 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k38) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k38
-//line matmul.go:265
-										gc_lanes38[gc_k38] = bs[18][(2*tx+1)+2*gc_k38]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes38)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes38)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3180,13 +3180,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld39 archsimd.Float32x8
 //line :1
+							var gc_ld40 archsimd.Float32x8
+//line :1
+							_ = gc_ld40
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
 //line matmul.go:265
-								gc_ld39 = archsimd.LoadFloat32x8Slice(bs[19][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[19]) {
+									gc_lo22 := archsimd.LoadFloat32x8Slice(bs[19][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld39 = archsimd.LoadFloat32x8Slice(bs[19][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld39 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+//line matmul.go:265
+									gc_ld40 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3208,37 +3218,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes39)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld40 archsimd.Float32x8
+									var gc_lanes40 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[19]) {
+									for gc_k40 := range 8 {
 //line matmul.go:265
-								gc_ld40 = archsimd.LoadFloat32x8Slice(bs[19][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k40) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[19]) {
+											gc_pos2.Thread = gc_rank2 + gc_k40
 //line matmul.go:265
-								gc_ld40 = archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[19][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes40[gc_k40] = bs[19][((2*tx)+1)+2*gc_k40]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes40 [8]float32
-//line matmul.go:265
-								for gc_k40 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k40) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k40
-//line matmul.go:265
-										gc_lanes40[gc_k40] = bs[19][(2*tx+1)+2*gc_k40]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes40)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes40)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3263,13 +3263,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld41 archsimd.Float32x8
 //line :1
+							var gc_ld42 archsimd.Float32x8
+//line :1
+							_ = gc_ld42
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
 //line matmul.go:265
-								gc_ld41 = archsimd.LoadFloat32x8Slice(bs[20][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[20]) {
+									gc_lo23 := archsimd.LoadFloat32x8Slice(bs[20][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld41 = archsimd.LoadFloat32x8Slice(bs[20][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld41 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+//line matmul.go:265
+									gc_ld42 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3291,37 +3301,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes41)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld42 archsimd.Float32x8
+									var gc_lanes42 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[20]) {
+									for gc_k42 := range 8 {
 //line matmul.go:265
-								gc_ld42 = archsimd.LoadFloat32x8Slice(bs[20][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k42) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[20]) {
+											gc_pos2.Thread = gc_rank2 + gc_k42
 //line matmul.go:265
-								gc_ld42 = archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[20][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes42[gc_k42] = bs[20][((2*tx)+1)+2*gc_k42]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes42 [8]float32
-//line matmul.go:265
-								for gc_k42 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k42) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k42
-//line matmul.go:265
-										gc_lanes42[gc_k42] = bs[20][(2*tx+1)+2*gc_k42]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes42)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes42)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3346,13 +3346,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld43 archsimd.Float32x8
 //line :1
+							var gc_ld44 archsimd.Float32x8
+//line :1
+							_ = gc_ld44
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
 //line matmul.go:265
-								gc_ld43 = archsimd.LoadFloat32x8Slice(bs[21][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[21]) {
+									gc_lo24 := archsimd.LoadFloat32x8Slice(bs[21][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld43 = archsimd.LoadFloat32x8Slice(bs[21][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld43 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+//line matmul.go:265
+									gc_ld44 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3374,37 +3384,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes43)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld44 archsimd.Float32x8
+									var gc_lanes44 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[21]) {
+									for gc_k44 := range 8 {
 //line matmul.go:265
-								gc_ld44 = archsimd.LoadFloat32x8Slice(bs[21][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k44) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[21]) {
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line matmul.go:265
-								gc_ld44 = archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[21][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes44[gc_k44] = bs[21][((2*tx)+1)+2*gc_k44]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes44 [8]float32
-//line matmul.go:265
-								for gc_k44 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k44) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k44
-//line matmul.go:265
-										gc_lanes44[gc_k44] = bs[21][(2*tx+1)+2*gc_k44]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes44)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes44)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3429,13 +3429,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld45 archsimd.Float32x8
 //line :1
+							var gc_ld46 archsimd.Float32x8
+//line :1
+							_ = gc_ld46
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
 //line matmul.go:265
-								gc_ld45 = archsimd.LoadFloat32x8Slice(bs[22][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[22]) {
+									gc_lo25 := archsimd.LoadFloat32x8Slice(bs[22][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld45 = archsimd.LoadFloat32x8Slice(bs[22][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld45 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+//line matmul.go:265
+									gc_ld46 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3457,37 +3467,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld46 archsimd.Float32x8
+									var gc_lanes46 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[22]) {
+									for gc_k46 := range 8 {
 //line matmul.go:265
-								gc_ld46 = archsimd.LoadFloat32x8Slice(bs[22][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k46) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[22]) {
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line matmul.go:265
-								gc_ld46 = archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[22][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes46[gc_k46] = bs[22][((2*tx)+1)+2*gc_k46]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes46 [8]float32
-//line matmul.go:265
-								for gc_k46 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k46) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k46
-//line matmul.go:265
-										gc_lanes46[gc_k46] = bs[22][(2*tx+1)+2*gc_k46]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes46)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes46)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3512,13 +3512,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld47 archsimd.Float32x8
 //line :1
+							var gc_ld48 archsimd.Float32x8
+//line :1
+							_ = gc_ld48
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
 //line matmul.go:265
-								gc_ld47 = archsimd.LoadFloat32x8Slice(bs[23][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[23]) {
+									gc_lo26 := archsimd.LoadFloat32x8Slice(bs[23][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld47 = archsimd.LoadFloat32x8Slice(bs[23][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld47 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+//line matmul.go:265
+									gc_ld48 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3540,37 +3550,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes47)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld48 archsimd.Float32x8
+									var gc_lanes48 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[23]) {
+									for gc_k48 := range 8 {
 //line matmul.go:265
-								gc_ld48 = archsimd.LoadFloat32x8Slice(bs[23][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k48) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[23]) {
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line matmul.go:265
-								gc_ld48 = archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[23][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes48[gc_k48] = bs[23][((2*tx)+1)+2*gc_k48]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes48 [8]float32
-//line matmul.go:265
-								for gc_k48 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k48) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k48
-//line matmul.go:265
-										gc_lanes48[gc_k48] = bs[23][(2*tx+1)+2*gc_k48]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes48)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes48)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3595,13 +3595,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld49 archsimd.Float32x8
 //line :1
+							var gc_ld50 archsimd.Float32x8
+//line :1
+							_ = gc_ld50
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
 //line matmul.go:265
-								gc_ld49 = archsimd.LoadFloat32x8Slice(bs[24][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[24]) {
+									gc_lo27 := archsimd.LoadFloat32x8Slice(bs[24][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld49 = archsimd.LoadFloat32x8Slice(bs[24][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld49 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+//line matmul.go:265
+									gc_ld50 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3623,37 +3633,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes49)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld50 archsimd.Float32x8
+									var gc_lanes50 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[24]) {
+									for gc_k50 := range 8 {
 //line matmul.go:265
-								gc_ld50 = archsimd.LoadFloat32x8Slice(bs[24][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k50) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[24]) {
+											gc_pos2.Thread = gc_rank2 + gc_k50
 //line matmul.go:265
-								gc_ld50 = archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[24][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes50[gc_k50] = bs[24][((2*tx)+1)+2*gc_k50]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes50 [8]float32
-//line matmul.go:265
-								for gc_k50 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k50) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k50
-//line matmul.go:265
-										gc_lanes50[gc_k50] = bs[24][(2*tx+1)+2*gc_k50]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes50)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes50)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3678,13 +3678,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld51 archsimd.Float32x8
 //line :1
+							var gc_ld52 archsimd.Float32x8
+//line :1
+							_ = gc_ld52
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
 //line matmul.go:265
-								gc_ld51 = archsimd.LoadFloat32x8Slice(bs[25][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[25]) {
+									gc_lo28 := archsimd.LoadFloat32x8Slice(bs[25][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld51 = archsimd.LoadFloat32x8Slice(bs[25][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld51 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+//line matmul.go:265
+									gc_ld52 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3706,37 +3716,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes51)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld52 archsimd.Float32x8
+									var gc_lanes52 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[25]) {
+									for gc_k52 := range 8 {
 //line matmul.go:265
-								gc_ld52 = archsimd.LoadFloat32x8Slice(bs[25][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k52) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[25]) {
+											gc_pos2.Thread = gc_rank2 + gc_k52
 //line matmul.go:265
-								gc_ld52 = archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[25][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes52[gc_k52] = bs[25][((2*tx)+1)+2*gc_k52]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes52 [8]float32
-//line matmul.go:265
-								for gc_k52 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k52) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k52
-//line matmul.go:265
-										gc_lanes52[gc_k52] = bs[25][(2*tx+1)+2*gc_k52]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes52)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes52)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3761,13 +3761,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld53 archsimd.Float32x8
 //line :1
+							var gc_ld54 archsimd.Float32x8
+//line :1
+							_ = gc_ld54
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
 //line matmul.go:265
-								gc_ld53 = archsimd.LoadFloat32x8Slice(bs[26][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[26]) {
+									gc_lo29 := archsimd.LoadFloat32x8Slice(bs[26][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld53 = archsimd.LoadFloat32x8Slice(bs[26][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld53 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+//line matmul.go:265
+									gc_ld54 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3789,37 +3799,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes53)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld54 archsimd.Float32x8
+									var gc_lanes54 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[26]) {
+									for gc_k54 := range 8 {
 //line matmul.go:265
-								gc_ld54 = archsimd.LoadFloat32x8Slice(bs[26][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k54) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[26]) {
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line matmul.go:265
-								gc_ld54 = archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[26][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes54[gc_k54] = bs[26][((2*tx)+1)+2*gc_k54]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes54 [8]float32
-//line matmul.go:265
-								for gc_k54 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k54) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k54
-//line matmul.go:265
-										gc_lanes54[gc_k54] = bs[26][(2*tx+1)+2*gc_k54]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes54)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes54)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3844,13 +3844,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld55 archsimd.Float32x8
 //line :1
+							var gc_ld56 archsimd.Float32x8
+//line :1
+							_ = gc_ld56
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
 //line matmul.go:265
-								gc_ld55 = archsimd.LoadFloat32x8Slice(bs[27][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[27]) {
+									gc_lo30 := archsimd.LoadFloat32x8Slice(bs[27][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld55 = archsimd.LoadFloat32x8Slice(bs[27][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld55 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+//line matmul.go:265
+									gc_ld56 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3872,37 +3882,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes55)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld56 archsimd.Float32x8
+									var gc_lanes56 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[27]) {
+									for gc_k56 := range 8 {
 //line matmul.go:265
-								gc_ld56 = archsimd.LoadFloat32x8Slice(bs[27][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k56) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[27]) {
+											gc_pos2.Thread = gc_rank2 + gc_k56
 //line matmul.go:265
-								gc_ld56 = archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[27][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes56[gc_k56] = bs[27][((2*tx)+1)+2*gc_k56]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes56 [8]float32
-//line matmul.go:265
-								for gc_k56 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k56) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k56
-//line matmul.go:265
-										gc_lanes56[gc_k56] = bs[27][(2*tx+1)+2*gc_k56]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes56)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes56)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -3927,13 +3927,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld57 archsimd.Float32x8
 //line :1
+							var gc_ld58 archsimd.Float32x8
+//line :1
+							_ = gc_ld58
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
 //line matmul.go:265
-								gc_ld57 = archsimd.LoadFloat32x8Slice(bs[28][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[28]) {
+									gc_lo31 := archsimd.LoadFloat32x8Slice(bs[28][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld57 = archsimd.LoadFloat32x8Slice(bs[28][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld57 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+//line matmul.go:265
+									gc_ld58 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -3955,37 +3965,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes57)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld58 archsimd.Float32x8
+									var gc_lanes58 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[28]) {
+									for gc_k58 := range 8 {
 //line matmul.go:265
-								gc_ld58 = archsimd.LoadFloat32x8Slice(bs[28][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k58) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[28]) {
+											gc_pos2.Thread = gc_rank2 + gc_k58
 //line matmul.go:265
-								gc_ld58 = archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[28][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes58[gc_k58] = bs[28][((2*tx)+1)+2*gc_k58]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes58 [8]float32
-//line matmul.go:265
-								for gc_k58 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k58) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k58
-//line matmul.go:265
-										gc_lanes58[gc_k58] = bs[28][(2*tx+1)+2*gc_k58]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes58)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes58)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4010,13 +4010,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld59 archsimd.Float32x8
 //line :1
+							var gc_ld60 archsimd.Float32x8
+//line :1
+							_ = gc_ld60
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
 //line matmul.go:265
-								gc_ld59 = archsimd.LoadFloat32x8Slice(bs[29][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[29]) {
+									gc_lo32 := archsimd.LoadFloat32x8Slice(bs[29][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld59 = archsimd.LoadFloat32x8Slice(bs[29][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld59 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+//line matmul.go:265
+									gc_ld60 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -4038,37 +4048,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes59)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld60 archsimd.Float32x8
+									var gc_lanes60 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[29]) {
+									for gc_k60 := range 8 {
 //line matmul.go:265
-								gc_ld60 = archsimd.LoadFloat32x8Slice(bs[29][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k60) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[29]) {
+											gc_pos2.Thread = gc_rank2 + gc_k60
 //line matmul.go:265
-								gc_ld60 = archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[29][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes60[gc_k60] = bs[29][((2*tx)+1)+2*gc_k60]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes60 [8]float32
-//line matmul.go:265
-								for gc_k60 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k60) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k60
-//line matmul.go:265
-										gc_lanes60[gc_k60] = bs[29][(2*tx+1)+2*gc_k60]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes60)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes60)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4093,13 +4093,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld61 archsimd.Float32x8
 //line :1
+							var gc_ld62 archsimd.Float32x8
+//line :1
+							_ = gc_ld62
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
 //line matmul.go:265
-								gc_ld61 = archsimd.LoadFloat32x8Slice(bs[30][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[30]) {
+									gc_lo33 := archsimd.LoadFloat32x8Slice(bs[30][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld61 = archsimd.LoadFloat32x8Slice(bs[30][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld61 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+//line matmul.go:265
+									gc_ld62 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -4121,37 +4131,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes61)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld62 archsimd.Float32x8
+									var gc_lanes62 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[30]) {
+									for gc_k62 := range 8 {
 //line matmul.go:265
-								gc_ld62 = archsimd.LoadFloat32x8Slice(bs[30][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k62) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[30]) {
+											gc_pos2.Thread = gc_rank2 + gc_k62
 //line matmul.go:265
-								gc_ld62 = archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[30][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes62[gc_k62] = bs[30][((2*tx)+1)+2*gc_k62]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes62 [8]float32
-//line matmul.go:265
-								for gc_k62 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k62) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k62
-//line matmul.go:265
-										gc_lanes62[gc_k62] = bs[30][(2*tx+1)+2*gc_k62]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes62)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes62)
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4176,13 +4176,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line :1
 							var gc_ld63 archsimd.Float32x8
 //line :1
+							var gc_ld64 archsimd.Float32x8
+//line :1
+							_ = gc_ld64
+//line :1
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
 //line matmul.go:265
-								gc_ld63 = archsimd.LoadFloat32x8Slice(bs[31][2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens))
+								{
 //line matmul.go:265
-							} else if (2*tx) >= 1 && (2*tx)+15 <= len(bs[31]) {
+									gc_lo34 := archsimd.LoadFloat32x8Slice(bs[31][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld63 = archsimd.LoadFloat32x8Slice(bs[31][(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+7:]).Permute(gc_evens))
+									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens)
+//line matmul.go:265
+									gc_ld63 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
+//line matmul.go:265
+									gc_ld64 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
+//line matmul.go:265
+								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
@@ -4204,37 +4214,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes63)
 //line matmul.go:265
-							}
+								{
 //line matmul.go:265
-							var gc_ld64 archsimd.Float32x8
+									var gc_lanes64 [8]float32
 //line matmul.go:265
-							if (2*tx+1) >= 0 && (2*tx+1)+16 <= len(bs[31]) {
+									for gc_k64 := range 8 {
 //line matmul.go:265
-								gc_ld64 = archsimd.LoadFloat32x8Slice(bs[31][2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)+8:]).Permute(gc_evens))
+										if 0xff&(1<<gc_k64) != 0 {
 //line matmul.go:265
-							} else if (2*tx+1) >= 1 && (2*tx+1)+15 <= len(bs[31]) {
+											gc_pos2.Thread = gc_rank2 + gc_k64
 //line matmul.go:265
-								gc_ld64 = archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(bs[31][(2*tx+1)+7:]).Permute(gc_evens))
+											gc_lanes64[gc_k64] = bs[31][((2*tx)+1)+2*gc_k64]
 //line matmul.go:265
-							} else {
-//line matmul.go:265
-								var gc_lanes64 [8]float32
-//line matmul.go:265
-								for gc_k64 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k64) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k64
-//line matmul.go:265
-										gc_lanes64[gc_k64] = bs[31][(2*tx+1)+2*gc_k64]
+										}
 //line matmul.go:265
 									}
 //line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes64)
+//line matmul.go:265
 								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes64)
 //line matmul.go:265
 							}
 //line matmul.go:265

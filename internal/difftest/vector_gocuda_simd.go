@@ -1241,13 +1241,23 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line :1
 							var gc_ld archsimd.Float32x8
 //line :1
+							var gc_ld2 archsimd.Float32x8
+//line :1
+							_ = gc_ld2
+//line :1
 							if (2*i) >= 0 && (2*i)+16 <= len(in) {
 //line vector.go:205
-								gc_ld = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+								{
 //line vector.go:205
-							} else if (2*i) >= 1 && (2*i)+15 <= len(in) {
+									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:205
-								gc_ld = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
+									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+//line vector.go:205
+									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line vector.go:205
+									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+//line vector.go:205
+								}
 //line vector.go:205
 							} else {
 //line vector.go:205
@@ -1269,37 +1279,27 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line vector.go:205
-							}
+								{
 //line vector.go:205
-							var gc_ld2 archsimd.Float32x8
+									var gc_lanes2 [8]float32
 //line vector.go:205
-							if (2*i+1) >= 0 && (2*i+1)+16 <= len(in) {
+									for gc_k2 := range 8 {
 //line vector.go:205
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[2*i+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i+1)+8:]).Permute(gc_evens))
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k2) != 0 {
 //line vector.go:205
-							} else if (2*i+1) >= 1 && (2*i+1)+15 <= len(in) {
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line vector.go:205
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[(2*i+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i+1)+7:]).Permute(gc_evens))
+											gc_lanes2[gc_k2] = in[((2*i)+1)+2*gc_k2]
 //line vector.go:205
-							} else {
-//line vector.go:205
-								var gc_lanes2 [8]float32
-//line vector.go:205
-								for gc_k2 := range 8 {
-//line vector.go:205
-									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k2) != 0 {
-//line vector.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:205
-										gc_lanes2[gc_k2] = in[(2*i+1)+2*gc_k2]
+										}
 //line vector.go:205
 									}
 //line vector.go:205
+									gc_pos2.Thread = gc_rank2
+//line vector.go:205
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:205
 								}
-//line vector.go:205
-								gc_pos2.Thread = gc_rank2
-//line vector.go:205
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line vector.go:205
 							}
 //line vector.go:205

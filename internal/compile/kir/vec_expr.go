@@ -176,7 +176,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 		return v.clampedLoad(x, i, t, vt)
 	}
 	if strideOf(i) != 1 {
-		return v.stridedLoad(x, i, t, vt)
+		return v.stridedLoad(e, x, i, t, vt)
 	}
 	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
 	if !v.access(e, x, i) {

@@ -35,7 +35,11 @@ type vectorizer struct {
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
 	inPlace   map[ast.Node]bool // loads and stores whose index is checked where they are
-	retry     bool              // a variable turned out wide, or a loop masked: translate again
+	// pairs are the loads of one assignment's operands at i and i+1 (the
+	// even and odd elements of one stride-2 window): the first's load
+	// computes both, and the second's result is then its pair's name.
+	pairs map[*ast.IndexExpr]*vpair
+	retry bool // a variable turned out wide, or a loop masked: translate again
 
 	masks     []string // the mask variables in force (vec_mask.go)
 	level     int      // varying control around: a variable defined outside it is merged when assigned
@@ -73,6 +77,7 @@ func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, 
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
 		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, maskLoops: maskLoops, inPlace: inPlace, env: map[*types.Var]*vbind{},
+			pairs:    map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
 		if !ok {

@@ -77,6 +77,8 @@ func (v *vectorizer) assign(s *ast.AssignStmt) {
 	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
 		v.fail()
 	}
+	v.pairLoads(s.Rhs)
+	defer clear(v.pairs)
 	var vals []vval
 	if len(s.Rhs) == 1 && len(s.Lhs) > 1 {
 		call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)

@@ -67,7 +67,10 @@ func (v *vectorizer) strideIota(s int) ast.Expr {
 // stridedLoad loads lanes i, i+s, ... i+7s of x for a stride s above 1:
 // at stride 2 from sixteen consecutive elements where they are in x,
 // else (and at other strides) lane by lane.
-func (v *vectorizer) stridedLoad(x, i vval, t types.Type, vt string) vval {
+func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt string) vval {
+	if p := v.pairs[e]; p != nil && p.odd != "" && p.second == e {
+		return vval{shape: vVector, x: ast.NewIdent(p.odd), typ: t} // its pair's load computed it
+	}
 	name := v.temp("ld")
 	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
 		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
@@ -89,11 +92,14 @@ func (v *vectorizer) stridedLoad(x, i vval, t types.Type, vt string) vval {
 	start := asInt(i)
 	lo := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), "Permute", idx)
 	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth)}}), "Permute", idx)
-	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+	var fast ast.Stmt = &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{vcall(lo, "Select128FromPair", intLit(0), intLit(2), hi)}}
-	in := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
-		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.ADD, Y: intLit(2 * vecWidth)}, Op: token.LEQ,
-			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x.x}}}}
+	if p := v.pairs[e]; p != nil && p.first == e && strideOf(i) == 2 {
+		fast, slow = v.pairFast(p, x, i, name, vt, t, idx, slow)
+		v.emit(&ast.IfStmt{Cond: inRange16(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
+	}
+	in := inRange16(x.x, start)
 	// the last lane is at i+14: where i+15 is past the end, the odd
 	// elements of the sixteen from i-1 are the lanes
 	before := &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(1)}
@@ -107,6 +113,78 @@ func (v *vectorizer) stridedLoad(x, i vval, t types.Type, vt string) vval {
 	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
 		Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
+}
+
+// A vpair is two loads x[i] and x[i+1] of one assignment.
+type vpair struct {
+	first, second *ast.IndexExpr
+	odd           string // the second's vector, once the first's load made it
+}
+
+// pairLoads finds, among an assignment's operands, loads of one slice at
+// an index and at that index plus one.
+func (v *vectorizer) pairLoads(rhs []ast.Expr) {
+	var loads []*ast.IndexExpr
+	for _, r := range rhs {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok {
+				loads = append(loads, ix)
+			}
+			return true
+		})
+	}
+	for _, a := range loads {
+		for _, b := range loads {
+			plus, ok := ast.Unparen(b.Index).(*ast.BinaryExpr)
+			if a == b || !ok || plus.Op != token.ADD || types.ExprString(a.X) != types.ExprString(b.X) ||
+				types.ExprString(plus.X) != types.ExprString(a.Index) {
+				continue
+			}
+			if one, ok := plus.Y.(*ast.BasicLit); ok && one.Value == "1" {
+				p := &vpair{first: a, second: b}
+				v.pairs[a], v.pairs[b] = p, p
+			}
+		}
+	}
+}
+
+// pairFast returns the loads of a pair's first element: in the fast path
+// both the evens (the first's) and the odds (the second's) of the
+// sixteen elements from i; elsewhere the first's as before and the
+// second's lane by lane.
+func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type, idx ast.Expr, slow []ast.Stmt) (ast.Stmt, []ast.Stmt) {
+	p.odd = v.temp("ld")
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(p.odd)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+	v.emit(blank(p.odd)) // the second load may have come first, and loaded itself
+	lo, hi := v.temp("lo"), v.temp("hi")
+	load := func(name string, at ast.Expr) ast.Stmt {
+		return &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE,
+			Rhs: []ast.Expr{vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: at}), "Permute", idx)}}
+	}
+	fast := &ast.BlockStmt{List: []ast.Stmt{
+		load(lo, i.x), load(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth)}),
+		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{vcall(ast.NewIdent(lo), "Select128FromPair", intLit(0), intLit(2), ast.NewIdent(hi))}},
+		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(p.odd)}, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{vcall(ast.NewIdent(lo), "Select128FromPair", intLit(1), intLit(3), ast.NewIdent(hi))}},
+	}}
+	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
+	arr, decl := v.laneArray(t)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(odd, ast.NewIdent(k))}}}
+	oddSlow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
+	oddSlow = append(oddSlow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(p.odd)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	return fast, append(slow, &ast.BlockStmt{List: oddSlow})
+}
+
+// inRange16 writes "x[i:i+16] is in x".
+func inRange16(x, i ast.Expr) ast.Expr {
+	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(2 * vecWidth)}, Op: token.LEQ,
+			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}}}
 }
 
 // stridedStore stores vector val's lanes to x at i, i+s, ... lane by lane.
