@@ -102,7 +102,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						}
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-							gc_t5 := y + dy
+							var gc_t5 int = y + dy
 //line blur.go:95
 							_ = gc_t5
 //line blur.go:95
@@ -110,7 +110,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							_ = gc_i3
 //line blur.go:95
-							gc_t6 := min(max(gc_i3, 0), height-
+							var gc_t6 int = min(max(gc_i3, 0), height-
 
 //line blur.go:139
 								1)
@@ -122,7 +122,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							_ = row
 //line blur.go:96
 							for dx := -r; dx <= r; dx = dx + 1 {
-								gc_t7 := x + dx
+								var gc_t7 int = x + dx
 //line blur.go:97
 								_ = gc_t7
 //line blur.go:97
@@ -172,7 +172,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							}
 //line blur.go:139
 						}
-						gc_t8 := 1 / float32((2*
+						var gc_t8 float32 = 1 / float32((2*
 //line blur.go:101
 							r+
 
@@ -388,7 +388,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						}
 //line blur.go:132
 					}
-					gc_t2 := 1 / float32((2*
+					var gc_t2 float32 = 1 / float32((2*
 //line blur.go:135
 						r+
 

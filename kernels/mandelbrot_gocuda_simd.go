@@ -116,9 +116,13 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 						_ = gc_cRe3
 						var gc_cIm3 float32 = y
 						_ = gc_cIm3
-						gc_zRe3 := gc_cRe3
+						gc_t5 := gc_cRe3
+						_ = gc_t5
+						var gc_t6 float32 = gc_cIm3
+						_ = gc_t6
+						gc_zRe3 := gc_t5
 						_ = gc_zRe3
-						gc_zIm3 := archsimd.BroadcastFloat32x8(gc_cIm3)
+						gc_zIm3 := archsimd.BroadcastFloat32x8(gc_t6)
 						_ = gc_zIm3
 						var gc_i3 archsimd.Int32x8
 						_ = gc_i3

@@ -1665,11 +1665,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld
+							gc_t := gc_ld
+//line matmul.go:265
+							_ = gc_t
+//line matmul.go:265
+							gc_t2 := gc_ld2
+//line matmul.go:265
+							_ = gc_t2
+//line matmul.go:265
+							b0 := gc_t
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld2
+							b1 := gc_t2
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1748,11 +1756,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld3
+							gc_t3 := gc_ld3
+//line matmul.go:265
+							_ = gc_t3
+//line matmul.go:265
+							gc_t4 := gc_ld4
+//line matmul.go:265
+							_ = gc_t4
+//line matmul.go:265
+							b0 := gc_t3
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld4
+							b1 := gc_t4
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1831,11 +1847,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld5
+							gc_t5 := gc_ld5
+//line matmul.go:265
+							_ = gc_t5
+//line matmul.go:265
+							gc_t6 := gc_ld6
+//line matmul.go:265
+							_ = gc_t6
+//line matmul.go:265
+							b0 := gc_t5
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld6
+							b1 := gc_t6
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1914,11 +1938,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld7
+							gc_t7 := gc_ld7
+//line matmul.go:265
+							_ = gc_t7
+//line matmul.go:265
+							gc_t8 := gc_ld8
+//line matmul.go:265
+							_ = gc_t8
+//line matmul.go:265
+							b0 := gc_t7
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld8
+							b1 := gc_t8
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1997,11 +2029,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld9
+							gc_t9 := gc_ld9
+//line matmul.go:265
+							_ = gc_t9
+//line matmul.go:265
+							gc_t10 := gc_ld10
+//line matmul.go:265
+							_ = gc_t10
+//line matmul.go:265
+							b0 := gc_t9
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld10
+							b1 := gc_t10
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2080,11 +2120,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld11
+							gc_t11 := gc_ld11
+//line matmul.go:265
+							_ = gc_t11
+//line matmul.go:265
+							gc_t12 := gc_ld12
+//line matmul.go:265
+							_ = gc_t12
+//line matmul.go:265
+							b0 := gc_t11
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld12
+							b1 := gc_t12
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2163,11 +2211,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld13
+							gc_t13 := gc_ld13
+//line matmul.go:265
+							_ = gc_t13
+//line matmul.go:265
+							gc_t14 := gc_ld14
+//line matmul.go:265
+							_ = gc_t14
+//line matmul.go:265
+							b0 := gc_t13
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld14
+							b1 := gc_t14
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2246,11 +2302,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld15
+							gc_t15 := gc_ld15
+//line matmul.go:265
+							_ = gc_t15
+//line matmul.go:265
+							gc_t16 := gc_ld16
+//line matmul.go:265
+							_ = gc_t16
+//line matmul.go:265
+							b0 := gc_t15
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld16
+							b1 := gc_t16
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2329,11 +2393,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld17
+							gc_t17 := gc_ld17
+//line matmul.go:265
+							_ = gc_t17
+//line matmul.go:265
+							gc_t18 := gc_ld18
+//line matmul.go:265
+							_ = gc_t18
+//line matmul.go:265
+							b0 := gc_t17
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld18
+							b1 := gc_t18
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2412,11 +2484,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld19
+							gc_t19 := gc_ld19
+//line matmul.go:265
+							_ = gc_t19
+//line matmul.go:265
+							gc_t20 := gc_ld20
+//line matmul.go:265
+							_ = gc_t20
+//line matmul.go:265
+							b0 := gc_t19
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld20
+							b1 := gc_t20
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2495,11 +2575,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld21
+							gc_t21 := gc_ld21
+//line matmul.go:265
+							_ = gc_t21
+//line matmul.go:265
+							gc_t22 := gc_ld22
+//line matmul.go:265
+							_ = gc_t22
+//line matmul.go:265
+							b0 := gc_t21
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld22
+							b1 := gc_t22
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2578,11 +2666,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld23
+							gc_t23 := gc_ld23
+//line matmul.go:265
+							_ = gc_t23
+//line matmul.go:265
+							gc_t24 := gc_ld24
+//line matmul.go:265
+							_ = gc_t24
+//line matmul.go:265
+							b0 := gc_t23
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld24
+							b1 := gc_t24
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2661,11 +2757,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld25
+							gc_t25 := gc_ld25
+//line matmul.go:265
+							_ = gc_t25
+//line matmul.go:265
+							gc_t26 := gc_ld26
+//line matmul.go:265
+							_ = gc_t26
+//line matmul.go:265
+							b0 := gc_t25
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld26
+							b1 := gc_t26
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2744,11 +2848,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld27
+							gc_t27 := gc_ld27
+//line matmul.go:265
+							_ = gc_t27
+//line matmul.go:265
+							gc_t28 := gc_ld28
+//line matmul.go:265
+							_ = gc_t28
+//line matmul.go:265
+							b0 := gc_t27
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld28
+							b1 := gc_t28
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2827,11 +2939,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld29
+							gc_t29 := gc_ld29
+//line matmul.go:265
+							_ = gc_t29
+//line matmul.go:265
+							gc_t30 := gc_ld30
+//line matmul.go:265
+							_ = gc_t30
+//line matmul.go:265
+							b0 := gc_t29
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld30
+							b1 := gc_t30
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2910,11 +3030,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld31
+							gc_t31 := gc_ld31
+//line matmul.go:265
+							_ = gc_t31
+//line matmul.go:265
+							gc_t32 := gc_ld32
+//line matmul.go:265
+							_ = gc_t32
+//line matmul.go:265
+							b0 := gc_t31
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld32
+							b1 := gc_t32
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2993,11 +3121,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld33
+							gc_t33 := gc_ld33
+//line matmul.go:265
+							_ = gc_t33
+//line matmul.go:265
+							gc_t34 := gc_ld34
+//line matmul.go:265
+							_ = gc_t34
+//line matmul.go:265
+							b0 := gc_t33
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld34
+							b1 := gc_t34
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3076,11 +3212,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld35
+							gc_t35 := gc_ld35
+//line matmul.go:265
+							_ = gc_t35
+//line matmul.go:265
+							gc_t36 := gc_ld36
+//line matmul.go:265
+							_ = gc_t36
+//line matmul.go:265
+							b0 := gc_t35
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld36
+							b1 := gc_t36
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3159,11 +3303,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld37
+							gc_t37 := gc_ld37
+//line matmul.go:265
+							_ = gc_t37
+//line matmul.go:265
+							gc_t38 := gc_ld38
+//line matmul.go:265
+							_ = gc_t38
+//line matmul.go:265
+							b0 := gc_t37
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld38
+							b1 := gc_t38
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3242,11 +3394,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld39
+							gc_t39 := gc_ld39
+//line matmul.go:265
+							_ = gc_t39
+//line matmul.go:265
+							gc_t40 := gc_ld40
+//line matmul.go:265
+							_ = gc_t40
+//line matmul.go:265
+							b0 := gc_t39
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld40
+							b1 := gc_t40
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3325,11 +3485,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld41
+							gc_t41 := gc_ld41
+//line matmul.go:265
+							_ = gc_t41
+//line matmul.go:265
+							gc_t42 := gc_ld42
+//line matmul.go:265
+							_ = gc_t42
+//line matmul.go:265
+							b0 := gc_t41
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld42
+							b1 := gc_t42
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3408,11 +3576,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld43
+							gc_t43 := gc_ld43
+//line matmul.go:265
+							_ = gc_t43
+//line matmul.go:265
+							gc_t44 := gc_ld44
+//line matmul.go:265
+							_ = gc_t44
+//line matmul.go:265
+							b0 := gc_t43
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld44
+							b1 := gc_t44
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3491,11 +3667,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld45
+							gc_t45 := gc_ld45
+//line matmul.go:265
+							_ = gc_t45
+//line matmul.go:265
+							gc_t46 := gc_ld46
+//line matmul.go:265
+							_ = gc_t46
+//line matmul.go:265
+							b0 := gc_t45
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld46
+							b1 := gc_t46
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3574,11 +3758,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld47
+							gc_t47 := gc_ld47
+//line matmul.go:265
+							_ = gc_t47
+//line matmul.go:265
+							gc_t48 := gc_ld48
+//line matmul.go:265
+							_ = gc_t48
+//line matmul.go:265
+							b0 := gc_t47
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld48
+							b1 := gc_t48
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3657,11 +3849,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld49
+							gc_t49 := gc_ld49
+//line matmul.go:265
+							_ = gc_t49
+//line matmul.go:265
+							gc_t50 := gc_ld50
+//line matmul.go:265
+							_ = gc_t50
+//line matmul.go:265
+							b0 := gc_t49
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld50
+							b1 := gc_t50
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3740,11 +3940,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld51
+							gc_t51 := gc_ld51
+//line matmul.go:265
+							_ = gc_t51
+//line matmul.go:265
+							gc_t52 := gc_ld52
+//line matmul.go:265
+							_ = gc_t52
+//line matmul.go:265
+							b0 := gc_t51
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld52
+							b1 := gc_t52
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3823,11 +4031,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld53
+							gc_t53 := gc_ld53
+//line matmul.go:265
+							_ = gc_t53
+//line matmul.go:265
+							gc_t54 := gc_ld54
+//line matmul.go:265
+							_ = gc_t54
+//line matmul.go:265
+							b0 := gc_t53
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld54
+							b1 := gc_t54
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3906,11 +4122,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld55
+							gc_t55 := gc_ld55
+//line matmul.go:265
+							_ = gc_t55
+//line matmul.go:265
+							gc_t56 := gc_ld56
+//line matmul.go:265
+							_ = gc_t56
+//line matmul.go:265
+							b0 := gc_t55
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld56
+							b1 := gc_t56
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3989,11 +4213,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld57
+							gc_t57 := gc_ld57
+//line matmul.go:265
+							_ = gc_t57
+//line matmul.go:265
+							gc_t58 := gc_ld58
+//line matmul.go:265
+							_ = gc_t58
+//line matmul.go:265
+							b0 := gc_t57
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld58
+							b1 := gc_t58
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4072,11 +4304,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld59
+							gc_t59 := gc_ld59
+//line matmul.go:265
+							_ = gc_t59
+//line matmul.go:265
+							gc_t60 := gc_ld60
+//line matmul.go:265
+							_ = gc_t60
+//line matmul.go:265
+							b0 := gc_t59
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld60
+							b1 := gc_t60
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4155,11 +4395,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld61
+							gc_t61 := gc_ld61
+//line matmul.go:265
+							_ = gc_t61
+//line matmul.go:265
+							gc_t62 := gc_ld62
+//line matmul.go:265
+							_ = gc_t62
+//line matmul.go:265
+							b0 := gc_t61
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld62
+							b1 := gc_t62
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4238,11 +4486,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							b0 := gc_ld63
+							gc_t63 := gc_ld63
+//line matmul.go:265
+							_ = gc_t63
+//line matmul.go:265
+							gc_t64 := gc_ld64
+//line matmul.go:265
+							_ = gc_t64
+//line matmul.go:265
+							b0 := gc_t63
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_ld64
+							b1 := gc_t64
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4709,13 +4965,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					_ = s10
 					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
 					_ = s11
-					gc_t := row0 + 2*ty
-					_ = gc_t
-					gc_t2 := col0 + 2*tx
-					_ = gc_t2
-					var gc_row int = gc_t
+					var gc_t65 int = row0 + 2*ty
+					_ = gc_t65
+					var gc_t66 int = col0 + 2*tx
+					_ = gc_t66
+					var gc_row int = gc_t65
 					_ = gc_row
-					var gc_col int = gc_t2
+					var gc_col int = gc_t66
 					_ = gc_col
 					gc_s00 := s00
 					_ = gc_s00

@@ -206,21 +206,23 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					_ = az
 					for j := range cur {
 //line nbody.go:188
+						_ = j
+//line nbody.go:188
 						var bj *[4]float32 = &cur[j]
 						_ = bj
 //line nbody.go:189
-						gc_t := bj[0]
+						var gc_t float32 = bj[0]
 						_ = gc_t
 //line nbody.go:190
-						gc_t2 := bj[1]
+						var gc_t2 float32 = bj[1]
 //line nbody.go:190
 						_ = gc_t2
 //line nbody.go:190
-						gc_t3 := bj[2]
+						var gc_t3 float32 = bj[2]
 //line nbody.go:190
 						_ = gc_t3
 //line nbody.go:190
-						gc_t4 := bj[3]
+						var gc_t4 float32 = bj[3]
 //line nbody.go:190
 						_ = gc_t4
 //line nbody.go:190
@@ -597,18 +599,18 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							var bj *[4]float32 = &tile[j]
 							_ = bj
 //line nbody.go:233
-							gc_t := bj[0]
+							var gc_t float32 = bj[0]
 							_ = gc_t
 //line nbody.go:234
-							gc_t2 := bj[1]
+							var gc_t2 float32 = bj[1]
 //line nbody.go:234
 							_ = gc_t2
 //line nbody.go:234
-							gc_t3 := bj[2]
+							var gc_t3 float32 = bj[2]
 //line nbody.go:234
 							_ = gc_t3
 //line nbody.go:234
-							gc_t4 := bj[3]
+							var gc_t4 float32 = bj[3]
 //line nbody.go:234
 							_ = gc_t4
 //line nbody.go:234

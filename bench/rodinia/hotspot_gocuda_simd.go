@@ -136,18 +136,18 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						break
 //line hotspot.go:79
 					}
-					gc_t := gridRows - 1
+					var gc_t int = gridRows - 1
 					_ = gc_t
 					var gc_x int = loadYidx
 					_ = gc_x
 					var gc_hi3 int = gc_t
 					_ = gc_hi3
-					gc_t2 := gc_x >=
+					var gc_t2 bool = gc_x >=
 
 //line hotspot.go:79
 						0 && gc_x <= gc_hi3
 					_ = gc_t2
-					gc_t3 := gridCols - 1
+					var gc_t3 int = gridCols - 1
 					_ = gc_t3
 					var gc_x2 int = loadXidx
 					_ = gc_x2

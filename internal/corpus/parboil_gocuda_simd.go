@@ -776,7 +776,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line :1
 						_ = gc_j5
 //line :1
-						gc_t5 := gc_i5 +
+						var gc_t5 int = gc_i5 +
 
 //line parboil.go:97
 							nx*(gc_j5+ny*0)
@@ -809,7 +809,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						_ = gc_j6
 //line parboil.go:97
-						gc_t6 := gc_i6 +
+						var gc_t6 int = gc_i6 +
 							nx*(gc_j6+ny*1)
 //line parboil.go:98
 						_ = gc_t6
@@ -854,7 +854,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line :1
 						_ = gc_j7
 //line :1
-						gc_t7 := gc_i7 +
+						var gc_t7 int = gc_i7 +
 
 //line parboil.go:101
 							nx*(gc_j7+ny*0)
@@ -887,7 +887,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 						_ = gc_j8
 //line parboil.go:101
-						gc_t8 := gc_i8 +
+						var gc_t8 int = gc_i8 +
 							nx*(gc_j8+ny*1)
 //line parboil.go:102
 						_ = gc_t8
@@ -1103,7 +1103,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						_ = gc_if11
 						if gc_if11.ToBits() != 0 {
 //line :1
-							gc_t27 := k + 1
+							var gc_t27 int = k + 1
 //line parboil.go:113
 							_ = gc_t27
 //line parboil.go:113
@@ -1119,7 +1119,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							_ = gc_k3
 //line parboil.go:113
-							gc_t28 := gc_i19 + nx*(gc_j19+ny*gc_k3)
+							var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k3)
 //line parboil.go:113
 							_ = gc_t28
 //line parboil.go:113
@@ -1148,7 +1148,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line :1
 							if yHBound {
 //line :1
-								gc_t29 := j +
+								var gc_t29 int = j +
 
 //line parboil.go:118
 									1
@@ -1163,7 +1163,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								_ = gc_j20
 //line parboil.go:118
-								gc_t30 := gc_i20 + nx*(gc_j20+ny*k)
+								var gc_t30 int = gc_i20 + nx*(gc_j20+ny*k)
 //line parboil.go:118
 								_ = gc_t30
 //line parboil.go:118
@@ -1193,7 +1193,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								gc_t31 := j -
+								var gc_t31 int = j -
 
 //line parboil.go:123
 									1
@@ -1208,7 +1208,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 								_ = gc_j21
 //line parboil.go:123
-								gc_t32 := gc_i21 + nx*(gc_j21+ny*k)
+								var gc_t32 int = gc_i21 + nx*(gc_j21+ny*k)
 //line parboil.go:123
 								_ = gc_t32
 //line parboil.go:123
@@ -1242,7 +1242,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:125
 							if gc_if12.And(gc_if13).ToBits() != 0 {
 //line parboil.go:125
-								gc_t33 := i -
+								var gc_t33 int = i -
 
 //line parboil.go:128
 									1
@@ -1257,7 +1257,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 								_ = gc_j22
 //line parboil.go:128
-								gc_t34 := gc_i22 + nx*(gc_j22+ny*k)
+								var gc_t34 int = gc_i22 + nx*(gc_j22+ny*k)
 //line parboil.go:128
 								_ = gc_t34
 //line parboil.go:128
@@ -1303,7 +1303,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:130
 							_ = gc_j23
 //line parboil.go:130
-							gc_t35 := gc_i23 +
+							var gc_t35 int = gc_i23 +
 
 //line parboil.go:133
 								nx*(gc_j23+ny*k)
@@ -1337,7 +1337,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						_ = gc_if14
 						if gc_if14.ToBits() != 0 {
 //line :1
-							gc_t36 := k + 1
+							var gc_t36 int = k + 1
 //line parboil.go:139
 							_ = gc_t36
 //line parboil.go:139
@@ -1353,7 +1353,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							_ = gc_k4
 //line parboil.go:139
-							gc_t37 := gc_i24 + nx*(gc_j24+ny*gc_k4)
+							var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k4)
 //line parboil.go:139
 							_ = gc_t37
 //line parboil.go:139
@@ -1382,7 +1382,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line :1
 							if yHBound {
 //line :1
-								gc_t38 := j +
+								var gc_t38 int = j +
 
 //line parboil.go:144
 									1
@@ -1397,7 +1397,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 								_ = gc_j25
 //line parboil.go:144
-								gc_t39 := gc_i25 + nx*(gc_j25+ny*k)
+								var gc_t39 int = gc_i25 + nx*(gc_j25+ny*k)
 //line parboil.go:144
 								_ = gc_t39
 //line parboil.go:144
@@ -1427,7 +1427,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								gc_t40 := j -
+								var gc_t40 int = j -
 
 //line parboil.go:149
 									1
@@ -1442,7 +1442,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 								_ = gc_j26
 //line parboil.go:149
-								gc_t41 := gc_i26 + nx*(gc_j26+ny*k)
+								var gc_t41 int = gc_i26 + nx*(gc_j26+ny*k)
 //line parboil.go:149
 								_ = gc_t41
 //line parboil.go:149
@@ -1476,7 +1476,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:151
 							if gc_if15.And(gc_if16).ToBits() != 0 {
 //line parboil.go:151
-								gc_t42 := i2 +
+								var gc_t42 int = i2 +
 
 //line parboil.go:154
 									1
@@ -1491,7 +1491,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 								_ = gc_j27
 //line parboil.go:154
-								gc_t43 := gc_i27 + nx*(gc_j27+ny*k)
+								var gc_t43 int = gc_i27 + nx*(gc_j27+ny*k)
 //line parboil.go:154
 								_ = gc_t43
 //line parboil.go:154
@@ -1537,7 +1537,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:156
 							_ = gc_j28
 //line parboil.go:156
-							gc_t44 := gc_i28 +
+							var gc_t44 int = gc_i28 +
 
 //line parboil.go:159
 								nx*(gc_j28+ny*k)

@@ -342,7 +342,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line :1
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
 //line polybench_datamining.go:72
-							gc_t := float32(math.Sqrt(float64(corrFloatN)))
+							var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
 							_ = gc_t
 //line polybench_datamining.go:73
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)

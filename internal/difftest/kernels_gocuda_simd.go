@@ -129,9 +129,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line kernels.go:22
 						}
-						gc_t3 := p + tx
+						var gc_t3 int = p + tx
 						_ = gc_t3
-						gc_t4 := p + ty
+						var gc_t4 int = p + ty
 						_ = gc_t4
 						var gc_row2 int = row
 						_ = gc_row2
@@ -2542,7 +2542,7 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
-					gc_t := x[0]
+					var gc_t T = x[0]
 					_ = gc_t
 					var r T = gc_t
 					_ = r

@@ -208,3 +208,22 @@ func swap(t *gocuda.Thread, in, out []float32) {
 		out[2*i] = in[2*i]
 	}
 }
+
+// TwistKernel swaps two of a thread's vectors in a parallel assignment
+// each trip (Go reads both operands before assigning either), the
+// regression of a vector step that assigned the first before reading it
+// for the second.
+//
+//gocuda:kernel TwistKernel
+func twist(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	a, b := in[i], 2*in[i]+1
+	for range 3 {
+		a, b = b, a
+		a = a*0.5 + b
+	}
+	out[i] = a - b
+}

@@ -702,3 +702,82 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
+
+// TwistKernel swaps two of a thread's vectors in a parallel assignment
+// each trip (Go reads both operands before assigning either), the
+// regression of a vector step that assigned the first before reading it
+// for the second.
+func TwistKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_twist,
+		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:212-229")
+
+func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:219
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:223
+					a := in[i]
+
+//line vector.go:223
+					b := 2*in[i] + 1
+
+					{
+
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:227
+					}
+
+//line vector.go:228
+					out[i] = a - b
+					_ = a
+					_ = b
+				}
+			}
+		}
+	}
+}

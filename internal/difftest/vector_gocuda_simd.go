@@ -78,10 +78,12 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 					_ = a
 					for j := range tile_ {
 //line vector.go:38
-						gc_t4 := tile_[j]
+						_ = j
+//line vector.go:38
+						var gc_t4 float32 = tile_[j]
 						_ = gc_t4
 //line vector.go:39
-						gc_t5 := tm[j]
+						var gc_t5 float32 = tm[j]
 //line vector.go:39
 						_ = gc_t5
 //line vector.go:39
@@ -841,6 +843,8 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line :1
 							for k := range len(w) {
 //line vector.go:149
+								_ = k
+//line vector.go:149
 								if gc_lanes.ToBits() == 0 {
 //line vector.go:149
 									break
@@ -966,6 +970,8 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:173
 						}
 						for r := range rows {
+//line vector.go:173
+							_ = r
 //line vector.go:173
 							var gc_ld2 archsimd.Float32x8
 //line vector.go:173
@@ -1303,27 +1309,35 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 							}
 //line vector.go:205
-							a := gc_ld
-//line vector.go:205
-							_ = a
-//line vector.go:205
-							b := gc_ld2
-//line vector.go:205
-							_ = b
-//line vector.go:205
-							gc_t := b.Mul(gc_vb)
+							gc_t := gc_ld
 //line vector.go:205
 							_ = gc_t
 //line vector.go:205
-							gc_t2 := a.Mul(gc_vb2)
+							gc_t2 := gc_ld2
 //line vector.go:205
 							_ = gc_t2
+//line vector.go:205
+							a := gc_t
+//line vector.go:205
+							_ = a
+//line vector.go:205
+							b := gc_t2
+//line vector.go:205
+							_ = b
+//line vector.go:205
+							gc_t3 := b.Mul(gc_vb)
+//line vector.go:205
+							_ = gc_t3
+//line vector.go:205
+							gc_t4 := a.Mul(gc_vb2)
+//line vector.go:205
+							_ = gc_t4
 //line vector.go:205
 							{
 //line vector.go:205
 								var gc_lanes3 [8]float32
 //line vector.go:205
-								gc_t.Store(&gc_lanes3)
+								gc_t3.Store(&gc_lanes3)
 //line vector.go:205
 								for gc_k3 := range 8 {
 //line vector.go:205
@@ -1344,7 +1358,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 								var gc_lanes4 [8]float32
 //line vector.go:206
-								gc_t2.Store(&gc_lanes4)
+								gc_t4.Store(&gc_lanes4)
 //line vector.go:206
 								for gc_k4 := range 8 {
 //line vector.go:206
@@ -1450,6 +1464,161 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					} else {
 						out[2*i] = in[2*i]
 					}
+				}
+			}
+		}
+	}
+}
+
+// TwistKernel swaps two of a thread's vectors in a parallel assignment
+// each trip (Go reads both operands before assigning either), the
+// regression of a vector step that assigned the first before reading it
+// for the second.
+func TwistKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_twist,
+		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:212-229")
+
+func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+//line vector.go:223
+						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:223
+							break
+//line vector.go:223
+						}
+						a := archsimd.LoadFloat32x8Slice(in[i:])
+						_ = a
+						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
+						_ = b
+						{
+//line :1
+							gc_t := b
+//line :1
+							_ = gc_t
+//line :1
+							gc_t2 := a
+//line :1
+							_ = gc_t2
+//line :1
+							a = gc_t
+//line :1
+							b = gc_t2
+//line :1
+							a = a.Mul(gc_vb3).Add(b)
+//line :1
+						}
+						{
+//line :1
+							gc_t3 := b
+//line :1
+							_ = gc_t3
+//line :1
+							gc_t4 := a
+//line :1
+							_ = gc_t4
+//line :1
+							a = gc_t3
+//line :1
+							b = gc_t4
+//line :1
+							a = a.Mul(gc_vb3).Add(b)
+//line :1
+						}
+						{
+//line :1
+							gc_t5 := b
+//line :1
+							_ = gc_t5
+//line :1
+							gc_t6 := a
+//line :1
+							_ = gc_t6
+//line :1
+							a = gc_t5
+//line :1
+							b = gc_t6
+//line :1
+							a = a.Mul(gc_vb3).Add(b)
+//line :1
+						}
+						a.Sub(b).StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:219
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:223
+					a := in[i]
+
+//line vector.go:223
+					b := 2*in[i] + 1
+
+					{
+
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:224
+						{
+							a, b = b, a
+							a = a*0.5 + b
+						}
+//line vector.go:227
+					}
+
+//line vector.go:228
+					out[i] = a - b
+					_ = a
+					_ = b
 				}
 			}
 		}

@@ -291,3 +291,23 @@ func TestSwapSIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestTwistSIMD(t *testing.T) {
+	for _, n := range []int{1, 8, 19, 64} {
+		in := randF(n)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16)}, Block: gocuda.Dim3{X: 16}}
+			err := f.launch(cfg, TwistKernel(in, out))
+			return bitsOf(out), err
+		})
+		for i, x := range in {
+			a, b := x, 2*x+1
+			for range 3 {
+				a, b = b, a
+				a = a*0.5 + b
+			}
+			require.Equal(t, math.Float32bits(a-b), got[i], "element %d", i)
+		}
+	}
+}

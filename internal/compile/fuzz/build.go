@@ -93,6 +93,11 @@ func (b *batch) bisectBuild() (map[string]string, error) {
 		for _, name := range names {
 			files = append(files, name+".go", name+"_gocuda.go", name+"_run.go")
 		}
+		for _, name := range names { // the SIMD build's twin, where the kernel has one
+			if _, err := os.Stat(filepath.Join(b.dir, name+"_gocuda_simd.go")); err == nil {
+				files = append(files, name+"_gocuda_simd.go")
+			}
+		}
 		for _, f := range files {
 			src, err := os.ReadFile(filepath.Join(b.dir, f))
 			if err != nil {
@@ -135,7 +140,7 @@ func env() []string {
 func linesNaming(out, name string) string {
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, name+".go:") || strings.Contains(l, name+"_gocuda.go:") || strings.Contains(l, name+"_run.go:") {
+		if strings.Contains(l, name+".go:") || strings.Contains(l, name+"_gocuda.go:") || strings.Contains(l, name+"_gocuda_simd.go:") || strings.Contains(l, name+"_run.go:") {
 			lines = append(lines, strings.TrimSpace(l))
 		}
 	}

@@ -162,7 +162,7 @@ func (b *batch) drop(name string, f Failure) {
 		b.dropped = map[string]bool{}
 	}
 	b.dropped[name] = true
-	for _, suffix := range []string{".go", "_run.go", "_gocuda.go"} {
+	for _, suffix := range []string{".go", "_run.go", "_gocuda.go", "_gocuda_simd.go"} {
 		path := filepath.Join(b.dir, name+suffix)
 		if b.opt.Keep {
 			os.Rename(path, path+".dropped") // kept for debugging, out of the build
@@ -173,7 +173,7 @@ func (b *batch) drop(name string, f Failure) {
 }
 
 // kernelFile matches a file of the batch named in the go command's output.
-var kernelFile = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9]*)(_gocuda|_run)?\.go:`)
+var kernelFile = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9]*)(_gocuda|_gocuda_simd|_run)?\.go:`)
 
 // culprits returns the kernels named in output, the go command's.
 func (b *batch) culprits(output string) map[string]bool {

@@ -179,7 +179,7 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	info := v.f.Src.Info
 	var args []vval
 	for _, a := range c.Args {
-		args = append(args, v.settle(v.expr(a)))
+		args = append(args, v.settle(v.expr(a), false))
 	}
 	outer := v.inst
 	v.insts++
@@ -254,7 +254,7 @@ func (v *vectorizer) results(d *ast.FuncDecl, ret *ast.ReturnStmt) []vval {
 		v.fail() // return f(): later
 	}
 	for _, r := range ret.Results {
-		out = append(out, v.settle(v.expr(r)))
+		out = append(out, v.settle(v.expr(r), false))
 	}
 	return out
 }

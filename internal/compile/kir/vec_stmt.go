@@ -92,7 +92,7 @@ func (v *vectorizer) assign(s *ast.AssignStmt) {
 		}
 		if len(vals) > 1 { // all operands are read before any is assigned
 			for i := range vals {
-				vals[i] = v.settle(vals[i])
+				vals[i] = v.settle(vals[i], true)
 			}
 		}
 	}
@@ -102,16 +102,30 @@ func (v *vectorizer) assign(s *ast.AssignStmt) {
 }
 
 // settle evaluates val into a temporary, unless it is a constant or a
-// name.
-func (v *vectorizer) settle(val vval) vval {
+// name; names too where keep is set (the operands of a parallel
+// assignment, which may assign them).
+func (v *vectorizer) settle(val vval, keep bool) vval {
+	if b, ok := val.typ.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		return val // a constant
+	}
 	switch val.x.(type) {
-	case *ast.BasicLit, *ast.Ident:
+	case *ast.BasicLit:
 		return val
+	case *ast.Ident:
+		if !keep {
+			return val
+		}
 	}
 	name := v.temp("t")
-	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{val.x}})
+	if val.shape == vVector || val.typ == nil {
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{val.x}})
+	} else { // typed: the value may be an untyped constant expression
+		v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Type: v.typeExpr(val.typ), Values: []ast.Expr{val.x}}}}})
+	}
 	v.emit(blank(name))
 	val.x = ast.NewIdent(name)
+	val.fixed = false // a temporary of the step: no broadcast of it goes before the steps
 	return val
 }
 
@@ -278,7 +292,7 @@ func (v *vectorizer) declStmt(s *ast.DeclStmt) {
 		}
 		var vals []vval
 		for _, x := range vs.Values {
-			vals = append(vals, v.settle(v.expr(x)))
+			vals = append(vals, v.settle(v.expr(x), false))
 		}
 		for i, name := range vs.Names {
 			obj, ok := v.f.Src.Info.Defs[name].(*types.Var)
@@ -359,16 +373,20 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 		v.noBlank = false
 	}
 	out := &ast.ForStmt{}
-	if s.Cond != nil {
-		cond := v.expr(s.Cond)
-		if cond.shape != vUniform {
-			v.maskLoops[s] = true // lanes leave at different trips
-			v.retry = true
-		}
-		out.Cond = cond.x
-	}
 	if len(inner) > 1 {
 		v.fail()
+	}
+	if s.Cond != nil {
+		init := len(inner)
+		cond := v.expr(s.Cond)
+		if cond.shape != vUniform || len(inner) > init {
+			// lanes leave at different trips, or the condition needs
+			// statements each trip: the masked form evaluates it there
+			v.maskLoops[s] = true
+			v.retry = true
+			inner = inner[:init]
+		}
+		out.Cond = cond.x
 	}
 	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
 	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
@@ -432,13 +450,22 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 			out.Value = ast.NewIdent(name)
 		}
 	}
+	var used []ast.Stmt // the key and value, which the translated body may no longer read
+	for _, e := range []ast.Expr{out.Key, out.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" && s.Tok == token.DEFINE {
+			used = append(used, blank(id.Name))
+		}
+	}
 	if v.maskLoops[s] {
-		v.maskLoop(s, nil, nil, nil, s.Body, func(body *ast.BlockStmt) ast.Stmt { out.Body = body; return out })
+		v.maskLoop(s, nil, nil, nil, s.Body, func(body *ast.BlockStmt) ast.Stmt {
+			out.Body = &ast.BlockStmt{List: append(used, body.List...)}
+			return out
+		})
 		return
 	}
 	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
 	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
-	out.Body = &ast.BlockStmt{List: append(v.stopCheck(s), v.list(s.Body.List)...)}
+	out.Body = &ast.BlockStmt{List: append(append(used, v.stopCheck(s)...), v.list(s.Body.List)...)}
 	v.emit(out)
 }
 

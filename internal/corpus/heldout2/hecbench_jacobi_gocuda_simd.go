@@ -61,7 +61,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					_ = gc_i
 					var gc_j int = j
 					_ = gc_j
-					gc_t := ((gc_i) + (gc_j)*
+					var gc_t int = ((gc_i) + (gc_j)*
 
 //line hecbench_jacobi.go:19
 						jacobiN)
@@ -85,7 +85,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					_ = gc_if
 					if gc_if.ToBits() != 0 {
 //line :1
-						gc_t2 := i -
+						var gc_t2 int = i -
 
 //line hecbench_jacobi.go:44
 							1
@@ -100,7 +100,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 						_ = gc_j2
 //line hecbench_jacobi.go:44
-						gc_t3 := ((gc_i2) + (gc_j2)*
+						var gc_t3 int = ((gc_i2) + (gc_j2)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
@@ -141,7 +141,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					_ = gc_if2
 					if gc_if2.ToBits() != 0 {
 //line :1
-						gc_t4 := i +
+						var gc_t4 int = i +
 
 //line hecbench_jacobi.go:47
 							1
@@ -156,7 +156,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 						_ = gc_j3
 //line hecbench_jacobi.go:47
-						gc_t5 := ((gc_i3) + (gc_j3)*
+						var gc_t5 int = ((gc_i3) + (gc_j3)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
@@ -195,7 +195,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					}
 					if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-						gc_t6 := j -
+						var gc_t6 int = j -
 							1
 //line hecbench_jacobi.go:50
 						_ = gc_t6
@@ -208,7 +208,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 						_ = gc_j4
 //line hecbench_jacobi.go:50
-						gc_t7 := ((gc_i4) + (gc_j4)*
+						var gc_t7 int = ((gc_i4) + (gc_j4)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
@@ -247,7 +247,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					}
 					if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-						gc_t8 := j +
+						var gc_t8 int = j +
 							1
 //line hecbench_jacobi.go:53
 						_ = gc_t8
@@ -260,7 +260,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 						_ = gc_j5
 //line hecbench_jacobi.go:53
-						gc_t9 := ((gc_i5) + (gc_j5)*
+						var gc_t9 int = ((gc_i5) + (gc_j5)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19

@@ -128,9 +128,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line basic.go:18
 						}
-						gc_t3 := p + tx
+						var gc_t3 int = p + tx
 						_ = gc_t3
-						gc_t4 := p + ty
+						var gc_t4 int = p + ty
 						_ = gc_t4
 						var gc_row2 int = row
 						_ = gc_row2

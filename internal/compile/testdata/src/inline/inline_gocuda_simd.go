@@ -276,7 +276,7 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 					gc_pos2.Thread = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
-					gc_t := x[0]
+					var gc_t T = x[0]
 					_ = gc_t
 					var r T = gc_t
 					_ = r
