@@ -161,4 +161,3 @@ func (v *vectorizer) unrolled(s ast.Stmt, body *ast.BlockStmt) bool {
 	}
 	return true
 }
-
