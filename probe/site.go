@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gocuda/gocuda/internal/kapi"
 	"github.com/gocuda/gocuda/probe/record"
 )
 
@@ -143,7 +144,7 @@ func compiledNamed(fn string) string {
 	fn, _, _ = strings.Cut(fn, "[") // a generic kernel's type arguments
 	short := fn[strings.LastIndexByte(fn, '.')+1:]
 	for file, ks := range sites.kernels {
-		if !strings.HasSuffix(file, "_gocuda.go") {
+		if !kapi.GeneratedFile(file) {
 			continue
 		}
 		for _, k := range ks {

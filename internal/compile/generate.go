@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
+	"github.com/gocuda/gocuda/internal/kapi"
 	"github.com/gocuda/gocuda/internal/srchash"
 )
 
@@ -40,7 +41,7 @@ func SIMDPath(path string) string {
 
 // isGeneratedName reports whether path is named as a generated file.
 func isGeneratedName(path string) bool {
-	return strings.HasSuffix(path, "_gocuda.go") || strings.HasSuffix(path, "_gocuda_simd.go")
+	return kapi.GeneratedFile(path)
 }
 
 // Generate returns the generated files of each source file with kernels:

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // Helpers that take no thread. A kernel calls functions of its package
@@ -79,7 +81,7 @@ func (h *helperScan) run() {
 	}
 	for _, f := range h.p.Syntax {
 		path := h.p.Fset.Position(f.Pos()).Filename
-		generated := strings.HasSuffix(path, "_gocuda.go") || !own[path] // not rewritten
+		generated := kapi.GeneratedFile(path) || !own[path] // not rewritten
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			switch {

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // A File is a source file with its kernels rewritten.
@@ -44,7 +46,7 @@ func Rewrite(pkgs []*packages.Package) ([]*File, error) {
 		}
 		for _, f := range p.Syntax {
 			path := p.Fset.File(f.Pos()).Name()
-			if done[path] || !own[path] || strings.HasSuffix(path, "_gocuda.go") {
+			if done[path] || !own[path] || kapi.GeneratedFile(path) {
 				continue
 			}
 			done[path] = true

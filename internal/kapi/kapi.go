@@ -2,6 +2,7 @@ package kapi
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -131,4 +132,11 @@ func init() {
 			byShort[e.Short] = e
 		}
 	}
+}
+
+// GeneratedFile reports whether path is named as a file gocuda compile
+// writes: file_gocuda.go, or its SIMD build's twin file_gocuda_simd.go.
+// The instrumenter and the profiler leave such files alone.
+func GeneratedFile(path string) bool {
+	return strings.HasSuffix(path, "_gocuda.go") || strings.HasSuffix(path, "_gocuda_simd.go")
 }
