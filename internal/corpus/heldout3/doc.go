@@ -1,0 +1,42 @@
+// Package heldout3 is a third held-out set of real CUDA kernels for gocuda
+// compile: kernels from codebases neither the compiler nor the first two
+// held-out sets (packages heldout and heldout2) were developed against,
+// ported to gocuda as their authors wrote them, to measure the share of
+// kernels the compiler takes on the first attempt on code nobody tuned for
+// it. The sources:
+//
+//   - "CUDA by Example" (Sanders and Kandrot, 2010), the book's own source
+//     code (CodedK/CUDA-by-Example-source-code-for-the-book-s-examples- at
+//     0824fae): add, julia, ripple, dot, shared_bitmap, ray, heat and
+//     heat_2d's blend and copy kernels, book.h's float_to_color, the two
+//     histograms and appendix A's dot with a lock.
+//   - "Programming Massively Parallel Processors", 3rd edition (Kirk and
+//     Hwu), as implemented chapter by chapter in
+//     nvixnu/pmpp__programming_massively_parallel_processors at feb7b5b:
+//     chapter 8's section increments, chapter 10's CSR and ELL SpMV,
+//     chapter 11's basic and tiled merges and chapter 12's BFS with a
+//     block-level queue.
+//
+// Each kernel keeps its original's control flow, barriers, atomics and
+// warp primitives; only the syntax is Go's (as in package corpus:
+// __syncthreads() is t.SyncThreads(), a __shared__ array is gocuda.Shared,
+// extern __shared__ is gocuda.DynamicShared, a __constant__ array or a
+// bound texture an argument read as a slice (tex2D's clamping a helper),
+// a C++ struct with __device__ methods a Go type with methods, a pointer
+// out-parameter a pointer, pointer arithmetic a subslice, a ternary an
+// if). A #define'd image size (DIM) is a kernel argument, so that the tests
+// can draw small images; every other constant is the original's.
+//
+// Every kernel has a //gocuda:kernel directive; the ones the compiler
+// leaves on the runtime path are listed with their reasons in
+// testdata/refused.txt, which a test keeps equal to the generated files
+// (go test -run TestRefusedLedger -update rewrites it after go generate).
+// testdata/first-attempt.txt records what the compiler did with each kernel
+// the first time it saw it. Files whose generated code does not build are
+// behind the build tag heldout3_buildfail, so that the package builds. The
+// compiled path of a kernel whose compiled form is wrong is skipped in its
+// test, naming the bug. The tests run every other kernel on both paths
+// against a sequential host reference.
+package heldout3
+
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
