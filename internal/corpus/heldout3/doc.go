@@ -16,6 +16,11 @@
 //     chapter 8's section increments, chapter 10's CSR and ELL SpMV,
 //     chapter 11's basic and tiled merges and chapter 12's BFS with a
 //     block-level queue.
+//   - ggml's CUDA backend (ggml-org/llama.cpp, ggml/src/ggml-cuda at
+//     0129866): norm.cu's norm_f32, group_norm_f32, rms_norm_back_f32 and
+//     l2_norm_f32, over common.cuh's warp_reduce_sum, and argmax.cu's
+//     argmax_f32, warp butterflies and a block reduction through shared
+//     memory.
 //
 // Each kernel keeps its original's control flow, barriers, atomics and
 // warp primitives; only the syntax is Go's (as in package corpus:
