@@ -20,7 +20,10 @@
 //     0129866): norm.cu's norm_f32, group_norm_f32, rms_norm_back_f32 and
 //     l2_norm_f32, over common.cuh's warp_reduce_sum, and argmax.cu's
 //     argmax_f32, warp butterflies and a block reduction through shared
-//     memory.
+//     memory; cross-entropy-loss.cu's loss and its gradient (at 34a5017),
+//     one warp a row; argsort.cu's bitonic k_argsort_f32_i32, whose swap
+//     takes C++ references to shared memory, with init_indices and
+//     init_offsets (at 036b9f4).
 //
 // Each kernel keeps its original's control flow, barriers, atomics and
 // warp primitives; only the syntax is Go's (as in package corpus:
