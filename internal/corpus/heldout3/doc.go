@@ -24,6 +24,8 @@
 //     one warp a row; argsort.cu's bitonic k_argsort_f32_i32, whose swap
 //     takes C++ references to shared memory, with init_indices and
 //     init_offsets (at 036b9f4).
+//   - siboehm/SGEMM_CUDA at 60cba6f, the CUTLASS-free SGEMM tutorial: its
+//     first five kernels, from the naive one to 2D block tiling.
 //
 // Each kernel keeps its original's control flow, barriers, atomics and
 // warp primitives; only the syntax is Go's (as in package corpus:

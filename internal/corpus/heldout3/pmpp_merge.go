@@ -21,10 +21,11 @@ func minimal(a, b int) int {
 	return b
 }
 
-// ptrAdd is C's pointer arithmetic &s[off]: s[off:], or an empty slice
-// when off is past the end (the threads of basic_merge_kernel beyond m+n
-// form such pointers and merge nothing through them).
-func ptrAdd(s []int32, off int) []int32 {
+// ptrAdd is C's pointer arithmetic &s[off] (or s + off): s[off:], or an
+// empty slice when off is past the end (the threads of basic_merge_kernel
+// beyond m+n form such pointers and merge nothing through them, and
+// siboehm's SGEMM kernels advance B past its end after their last tile).
+func ptrAdd[T any](s []T, off int) []T {
 	if off > len(s) {
 		return s[len(s):]
 	}

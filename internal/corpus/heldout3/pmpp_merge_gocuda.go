@@ -18,7 +18,7 @@ func BasicMergeKernel(A []int32, m int, B []int32, n int, C []int32) func(*gocud
 		})
 }
 
-var gc_src_basicMergeKernel = compiled.NewSource("basicMergeKernel", "b1ec2a01705322b9816048191abe8588aa8a0c908762f584bb00b13f7eaffd1a", "pmpp_merge.go:97-113")
+var gc_src_basicMergeKernel = compiled.NewSource("basicMergeKernel", "b1ec2a01705322b9816048191abe8588aa8a0c908762f584bb00b13f7eaffd1a", "pmpp_merge.go:98-114")
 
 func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32, m int, B []int32, n int, C []int32) {
 	gc_pos := gc_b.Pos()
@@ -38,10 +38,10 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 			gc_bx = 0
 		}
 
-//line pmpp_merge.go:103
+//line pmpp_merge.go:104
 		numThreads := gc_bdx * gc_gdx
 
-//line pmpp_merge.go:104
+//line pmpp_merge.go:105
 		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -49,30 +49,30 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line pmpp_merge.go:102
+//line pmpp_merge.go:103
 					tid := gc_bx*gc_bdx + gc_tx
 					_ = tid
 
-//line pmpp_merge.go:105
+//line pmpp_merge.go:106
 					kCurr := tid * sectionSize
 					_ = kCurr
 
-//line pmpp_merge.go:106
+//line pmpp_merge.go:107
 					kNext := minimal((tid+1)*sectionSize, m+n)
 
-//line pmpp_merge.go:108
+//line pmpp_merge.go:109
 					iCurr := coRank(kCurr, A, m, B, n)
 
-//line pmpp_merge.go:109
+//line pmpp_merge.go:110
 					iNext := coRank(kNext, A, m, B, n)
 
-//line pmpp_merge.go:110
+//line pmpp_merge.go:111
 					jCurr := kCurr - iCurr
 
-//line pmpp_merge.go:111
+//line pmpp_merge.go:112
 					jNext := kNext - iNext
 
-//line pmpp_merge.go:112
+//line pmpp_merge.go:113
 					mergeCore(ptrAdd(A, iCurr), iNext-iCurr, ptrAdd(B, jCurr), jNext-jCurr, ptrAdd(C, kCurr))
 					_ = kNext
 					_ = iCurr
