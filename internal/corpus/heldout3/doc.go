@@ -26,6 +26,12 @@
 //     init_offsets (at 036b9f4).
 //   - siboehm/SGEMM_CUDA at 60cba6f, the CUTLASS-free SGEMM tutorial: its
 //     first five kernels, from the naive one to 2D block tiling.
+//   - the OLCF CUDA Training Series (olcf/cuda-training-series at 9cd77d5,
+//     the exercises' solutions): hw5's reductions (atomic, shared-memory
+//     sweep, warp shuffles), max and matrix row and column sums; hw9's
+//     cooperative groups (a reduction over a type-erased thread_group of
+//     tiles, and my_remove_if, a cooperative kernel with a grid-wide
+//     barrier); hw12's alternating harmonic series.
 //
 // Each kernel keeps its original's control flow, barriers, atomics and
 // warp primitives; only the syntax is Go's (as in package corpus:
@@ -42,7 +48,8 @@
 // testdata/refused.txt, which a test keeps equal to the generated files
 // (go test -run TestRefusedLedger -update rewrites it after go generate).
 // testdata/first-attempt.txt records what the compiler did with each kernel
-// the first time it saw it. Files whose generated code does not build are
+// the first time it saw it, and testdata/repro holds a minimal
+// reproduction of each cause of failure. Files whose generated code does not build are
 // behind the build tag heldout3_buildfail, so that the package builds. The
 // compiled path of a kernel whose compiled form is wrong is skipped in its
 // test, naming the bug. The tests run every other kernel on both paths

@@ -3,6 +3,7 @@ package heldout3
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -77,4 +78,12 @@ func nearSlice[T float32 | float64](t *testing.T, want, got []T, tol float64, ms
 			require.Failf(t, "not near", "element %d: want %v, got %v (tol %v); "+msg, append([]any{i, w, g, tol}, args...)...)
 		}
 	}
+}
+
+// printfBuffer collects a device's printf output.
+type printfBuffer struct{ strings.Builder }
+
+// lines returns the output's lines.
+func (b *printfBuffer) lines() []string {
+	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 }
