@@ -23,7 +23,9 @@
 //     memory; cross-entropy-loss.cu's loss and its gradient (at 34a5017),
 //     one warp a row; argsort.cu's bitonic k_argsort_f32_i32, whose swap
 //     takes C++ references to shared memory, with init_indices and
-//     init_offsets (at 036b9f4).
+//     init_offsets (at 036b9f4); softmax.cu's soft_max_f32,
+//     soft_max_f32_parallelize_cols (a cooperative kernel) and
+//     soft_max_back_f32 (at 07003f1).
 //   - siboehm/SGEMM_CUDA at 60cba6f, the CUTLASS-free SGEMM tutorial: its
 //     first five kernels, from the naive one to 2D block tiling.
 //   - the OLCF CUDA Training Series (olcf/cuda-training-series at 9cd77d5,
