@@ -14,8 +14,8 @@
 //     Hwu), as implemented chapter by chapter in
 //     nvixnu/pmpp__programming_massively_parallel_processors at feb7b5b:
 //     chapter 8's section increments, chapter 10's CSR and ELL SpMV,
-//     chapter 11's basic and tiled merges and chapter 12's BFS with a
-//     block-level queue.
+//     chapter 11's basic, tiled and circular-buffer merges and chapter
+//     12's BFS with a block-level queue.
 //   - ggml's CUDA backend (ggml-org/llama.cpp, ggml/src/ggml-cuda at
 //     0129866): norm.cu's norm_f32, group_norm_f32, rms_norm_back_f32 and
 //     l2_norm_f32, over common.cuh's warp_reduce_sum, and argmax.cu's
@@ -41,8 +41,9 @@
 // extern __shared__ is gocuda.DynamicShared, a __constant__ array or a
 // bound texture an argument read as a slice (tex2D's clamping a helper),
 // a C++ struct with __device__ methods a Go type with methods, a pointer
-// out-parameter a pointer, pointer arithmetic a subslice, a ternary an
-// if). A #define'd image size (DIM) is a kernel argument, so that the tests
+// out-parameter or a C++ reference a pointer, pointer arithmetic a
+// subslice (ptrAdd where C forms a pointer past the end that it never
+// dereferences), a ternary an if). A #define'd image size (DIM) is a kernel argument, so that the tests
 // can draw small images; every other constant is the original's.
 //
 // Every kernel has a //gocuda:kernel directive; the ones the compiler
@@ -51,9 +52,9 @@
 // (go test -run TestRefusedLedger -update rewrites it after go generate).
 // testdata/first-attempt.txt records what the compiler did with each kernel
 // the first time it saw it, and testdata/repro holds a minimal
-// reproduction of each cause of failure. Files whose generated code does not build are
-// behind the build tag heldout3_buildfail, so that the package builds. The
-// compiled path of a kernel whose compiled form is wrong is skipped in its
+// reproduction of each cause of failure. A file whose generated code does
+// not build would go behind the build tag heldout3_buildfail, so that the
+// package builds (none does). The compiled path of a kernel whose compiled form is wrong is skipped in its
 // test, naming the bug. The tests run every other kernel on both paths
 // against a sequential host reference.
 package heldout3
