@@ -9,7 +9,8 @@
 //     code (CodedK/CUDA-by-Example-source-code-for-the-book-s-examples- at
 //     0824fae): add, julia, ripple, dot, shared_bitmap, ray, heat and
 //     heat_2d's blend and copy kernels, book.h's float_to_color, the two
-//     histograms and appendix A's dot with a lock.
+//     histograms, and appendix A's dot with a lock and its hash table
+//     built under per-bucket locks.
 //   - "Programming Massively Parallel Processors", 3rd edition (Kirk and
 //     Hwu), as implemented chapter by chapter in
 //     nvixnu/pmpp__programming_massively_parallel_processors at feb7b5b:
