@@ -745,8 +745,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_l_mask [32]uint32
-		var gc_l_mask_ [32]uint32
 		var gc_l_v_2 [32]T
 		var gc_c1m [32]uint32
 		var gc_c1a [32]int
@@ -775,14 +773,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				g := gc_bx*b + gc_tx
 				_ = g
 
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
 //line scan_block.go:144
 				var v T
 
@@ -797,15 +787,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:148
 				_ = v_
 
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-
-//line scan_block.go:170
-				var mask_ uint32 = mask
-
-//line scan_block.go:170
-				_ = mask_
-
 //line scan_block.go:170
 				var v_2 T = v_
 
@@ -813,11 +794,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				_ = v_2
 				_ = v
 				_ = v_
-				_ = mask
-				_ = mask_
 				_ = v_2
-				gc_l_mask[gc_lane] = mask
-				gc_l_mask_[gc_lane] = mask_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -830,7 +807,21 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				}
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				mask_ := gc_l_mask_[gc_lane]
+
+//line scan_block.go:167
+				warp := (gc_rank >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+				_ = mask
+
+//line scan_block.go:170
+				var mask_ uint32 = mask
 				_ = mask_
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
@@ -885,7 +876,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
-			mask := gc_l_mask[gc_lane]
+
+//line scan_block.go:167
+			warp := (gc_rank >> 5)
+			_ = warp
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
 			_ = mask
 			v_2 := gc_l_v_2[gc_lane]
 			_ = v_2
@@ -1057,9 +1058,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			var gc_l_warps [32]int
 			var gc_l_s [32]T
-			var gc_l_lanes_2 [32]int
 			var gc_l_v_3 [32]T
 			var gc_c3r [32]T
 			{
@@ -1083,6 +1082,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_save16 := gc_act
 				gc_act = gc_save16 & gc_m16
 				if gc_act != 0 {
+
+//line scan_block.go:182
+					warps := scanCeil(b_, w)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1094,9 +1096,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						lane := (gc_rank & 31)
 						_ = lane
 
-//line scan_block.go:182
-						warps := scanCeil(b_, w)
-
 //line scan_block.go:183
 						var s T
 
@@ -1104,9 +1103,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						if lane < warps {
 							s = totals[lane]
 						}
-						_ = warps
 						_ = s
-						gc_l_warps[gc_lane] = warps
 						gc_l_s[gc_lane] = s
 					}
 
@@ -1115,31 +1112,27 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:187
 					_ = mask_2
+
+//line scan_block.go:187
+					var lanes_2 int = warps
+
+//line scan_block.go:187
+					_ = lanes_2
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
-						warps := gc_l_warps[gc_lane]
-						_ = warps
 						s := gc_l_s[gc_lane]
 						_ = s
-
-//line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
 
 //line scan_block.go:187
 						var v_3 T = s
 
 //line scan_block.go:187
 						_ = v_3
-						_ = lanes_2
 						_ = v_3
-						gc_l_lanes_2[gc_lane] = lanes_2
 						gc_l_v_3[gc_lane] = v_3
 					}
 
@@ -1158,8 +1151,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:202
 							lane_2 := (gc_rank & 31)
 							_ = lane_2
-							lanes_2 := gc_l_lanes_2[gc_lane]
-							_ = lanes_2
 							v_3 := gc_l_v_3[gc_lane]
 							_ = v_3
 

@@ -40,8 +40,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int](gc_b, 0)
 	gc_s_e := compiled.Scratch[int](gc_b, 1)
-	gc_s_isValid := compiled.Scratch[bool](gc_b, 2)
-	gc_s_computed := compiled.Scratch[bool](gc_b, 3)
+	gc_s_computed := compiled.Scratch[bool](gc_b, 2)
 
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)
@@ -106,19 +105,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					e = validXmax
 				}
 
-//line pathfinder.go:72
-				isValid := inRange(tx, validXmin, validXmax)
-
 //line pathfinder.go:74
 				if inRange(xidx, 0, cols-1) {
 					prev[tx] = gpuSrc[xidx]
 				}
 				_ = w
 				_ = e
-				_ = isValid
 				gc_s_w[gc_rank] = w
 				gc_s_e[gc_rank] = e
-				gc_s_isValid[gc_rank] = isValid
 			}
 		}
 	}
@@ -187,9 +181,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:50
 					xidx := blkX + tx
 					_ = xidx
+
+//line pathfinder.go:72
+					isValid := inRange(tx, validXmin, validXmax)
+					_ = isValid
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
-					isValid := gc_s_isValid[gc_rank]
 					var computed bool
 					_ = computed
 

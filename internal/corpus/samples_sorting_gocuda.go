@@ -33,7 +33,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b, 0)
 
 //line samples_sorting.go:39
 	cta := cg.ThisThreadBlock(t)
@@ -71,130 +70,89 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 
 //line samples_sorting.go:50
 	for size := 2; size < arrayLength; size <<= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-					ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-					_ = ddd
-					gc_s_ddd[gc_rank] = ddd
-				}
-			}
-		}
 
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						_ = ddd
 
 //line samples_sorting.go:56
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:57
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -209,10 +167,10 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 		for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -224,7 +182,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -236,7 +194,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -248,7 +206,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -260,7 +218,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -320,7 +278,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b, 0)
 
 //line samples_sorting.go:83
 	cta := cg.ThisThreadBlock(t)
@@ -358,130 +315,89 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 
 //line samples_sorting.go:93
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank] = ddd
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-					ddd := b2u((gc_tx & (size / 2)) != 0)
-					_ = ddd
-					gc_s_ddd[gc_rank] = ddd
-				}
-			}
-		}
 
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx - (gc_tx & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx & (size / 2)) != 0)
+						_ = ddd
 
 //line samples_sorting.go:99
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:100
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -499,10 +415,10 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -514,7 +430,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -526,7 +442,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -538,7 +454,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -550,7 +466,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -637,12 +553,13 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 					comparatorI := globalComparatorI & (arrayLength/2 - 1)
 					_ = comparatorI
 
+//line samples_sorting.go:131
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					_ = ddd
+
 //line samples_sorting.go:132
 					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 					_ = pos
-
-//line samples_sorting.go:131
-					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 
 //line samples_sorting.go:134
 					keyA := dSrcKey[pos+0]
@@ -670,7 +587,6 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 
 //line samples_sorting.go:144
 					dDstVal[pos+stride] = valB
-					_ = ddd
 					_ = keyA
 					_ = valA
 					_ = keyB
@@ -704,7 +620,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b, 0)
 
 //line samples_sorting.go:153
 	cta := cg.ThisThreadBlock(t)
@@ -725,10 +640,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				off := gc_bx*sharedSizeLimit + gc_tx
 				_ = off
 
-//line samples_sorting.go:164
-				comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-				_ = comparatorI
-
 //line samples_sorting.go:158
 				sKey[gc_tx+0] = dSrcKey[off+0]
 
@@ -740,11 +651,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 
 //line samples_sorting.go:161
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:165
-				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-				_ = ddd
-				gc_s_ddd[gc_rank] = ddd
 			}
 		}
 	}
@@ -760,10 +666,17 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -773,10 +686,17 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -786,10 +706,17 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -799,10 +726,17 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -812,10 +746,17 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
+//line samples_sorting.go:164
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					_ = comparatorI
+
+//line samples_sorting.go:165
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					_ = ddd
+
 //line samples_sorting.go:169
 					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					_ = pos
-					ddd := gc_s_ddd[gc_rank]
 
 //line samples_sorting.go:170
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)

@@ -34,7 +34,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b2, 0)
 
 //line samples_sorting.go:39
 	cta := cg.ThisThreadBlock(t)
@@ -96,130 +95,89 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 
 //line samples_sorting.go:50
 	for size := 2; size < arrayLength; size <<= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-					ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-					_ = ddd
-					gc_s_ddd[gc_rank2] = ddd
-				}
-			}
-		}
 
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:52
+							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:56
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:57
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+						_ = ddd
 
 //line samples_sorting.go:56
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:57
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -234,10 +192,10 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -249,7 +207,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -261,7 +219,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -273,7 +231,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -285,7 +243,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -366,7 +324,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b2, 0)
 
 //line samples_sorting.go:83
 	cta := cg.ThisThreadBlock(t)
@@ -428,130 +385,89 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 
 //line samples_sorting.go:93
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
-						_ = ddd
-						gc_s_ddd[gc_rank2] = ddd
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-					ddd := b2u((gc_tx2 & (size / 2)) != 0)
-					_ = ddd
-					gc_s_ddd[gc_rank2] = ddd
-				}
-			}
-		}
 
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx2 & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx2 & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx2 & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:95
+							ddd := b2u((gc_tx2 & (size / 2)) != 0)
+							_ = ddd
 
 //line samples_sorting.go:99
 							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 							_ = pos
-							ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:100
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+						_ = ddd
 
 //line samples_sorting.go:99
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:100
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -569,10 +485,10 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 		for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -584,7 +500,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -596,7 +512,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -608,7 +524,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -620,7 +536,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -728,12 +644,13 @@ func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 					comparatorI := globalComparatorI & (arrayLength/2 - 1)
 					_ = comparatorI
 
+//line samples_sorting.go:131
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					_ = ddd
+
 //line samples_sorting.go:132
 					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 					_ = pos
-
-//line samples_sorting.go:131
-					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 
 //line samples_sorting.go:134
 					keyA := dSrcKey[pos+0]
@@ -761,7 +678,6 @@ func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 
 //line samples_sorting.go:144
 					dDstVal[pos+stride] = valB
-					_ = ddd
 					_ = keyA
 					_ = valA
 					_ = keyB
@@ -795,7 +711,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_ddd := compiled.Scratch[uint32](gc_b2, 0)
 
 //line samples_sorting.go:153
 	cta := cg.ThisThreadBlock(t)
@@ -808,17 +723,37 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
+//line samples_sorting.go:158
+					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
+						0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
+						(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+//line samples_sorting.go:158
+						break
+//line samples_sorting.go:158
+					}
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:157
 				off := gc_bx2*sharedSizeLimit + gc_tx2
 				_ = off
-
-//line samples_sorting.go:164
-				comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-				_ = comparatorI
 
 //line samples_sorting.go:158
 				sKey[gc_tx2+0] = dSrcKey[off+0]
@@ -831,11 +766,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 
 //line samples_sorting.go:161
 				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:165
-				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-				_ = ddd
-				gc_s_ddd[gc_rank2] = ddd
 			}
 		}
 	}
@@ -851,10 +781,17 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -864,10 +801,17 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -877,10 +821,17 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -890,10 +841,17 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
+//line samples_sorting.go:164
+						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+						_ = comparatorI
+
+//line samples_sorting.go:165
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						_ = ddd
+
 //line samples_sorting.go:169
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						_ = pos
-						ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:170
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -903,10 +861,17 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
+//line samples_sorting.go:164
+					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					_ = comparatorI
+
+//line samples_sorting.go:165
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					_ = ddd
+
 //line samples_sorting.go:169
 					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 					_ = pos
-					ddd := gc_s_ddd[gc_rank2]
 
 //line samples_sorting.go:170
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
@@ -916,10 +881,10 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
@@ -937,7 +902,7 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

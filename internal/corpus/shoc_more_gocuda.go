@@ -335,8 +335,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_gRow := compiled.Scratch[int](gc_b, 0)
-	gc_s_gCol := compiled.Scratch[int](gc_b, 1)
 
 //line shoc_more.go:177
 	gidRow := gc_bx
@@ -358,132 +356,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 
 //line shoc_more.go:191
 	nPaddedCols := nCols
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc_more.go:180
-					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
-					lidCol := gc_ty
-					_ = lidCol
-
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-
-//line shoc_more.go:187
-					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gRow
-					_ = gCol
-					gc_s_gRow[gc_rank] = gRow
-					gc_s_gCol[gc_rank] = gCol
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc_more.go:180
-					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
-					lidCol := gc_ty
-					_ = lidCol
-
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-
-//line shoc_more.go:187
-					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gRow
-					_ = gCol
-					gc_s_gRow[gc_rank] = gRow
-					gc_s_gCol[gc_rank] = gCol
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc_more.go:180
-					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
-					lidCol := gc_ty
-					_ = lidCol
-
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-
-//line shoc_more.go:187
-					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gRow
-					_ = gCol
-					gc_s_gRow[gc_rank] = gRow
-					gc_s_gCol[gc_rank] = gCol
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc_more.go:180
-					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
-					lidCol := gc_ty
-					_ = lidCol
-
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-
-//line shoc_more.go:187
-					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gRow
-					_ = gCol
-					gc_s_gRow[gc_rank] = gRow
-					gc_s_gCol[gc_rank] = gCol
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line shoc_more.go:180
-				lidRow := gc_tx
-				_ = lidRow
-
-//line shoc_more.go:181
-				lidCol := gc_ty
-				_ = lidCol
-
-//line shoc_more.go:186
-				gRow := toGlobalRow(gidRow, lszRow, lidRow)
-
-//line shoc_more.go:187
-				gCol := toGlobalCol(gidCol, lszCol, lidCol)
-				_ = gRow
-				_ = gCol
-				gc_s_gRow[gc_rank] = gRow
-				gc_s_gCol[gc_rank] = gCol
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
 
 //line shoc_more.go:192
 	if nCols%alignment != 0 {
@@ -512,8 +384,14 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 //line shoc_more.go:181
 				lidCol := gc_ty
 				_ = lidCol
-				gRow := gc_s_gRow[gc_rank]
-				gCol := gc_s_gCol[gc_rank]
+
+//line shoc_more.go:186
+				gRow := toGlobalRow(gidRow, lszRow, lidRow)
+				_ = gRow
+
+//line shoc_more.go:187
+				gCol := toGlobalCol(gidCol, lszCol, lidCol)
+				_ = gCol
 
 //line shoc_more.go:201
 				for i := 0; i < lszRow+2; i++ {
@@ -557,8 +435,14 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 //line shoc_more.go:181
 				lidCol := gc_ty
 				_ = lidCol
-				gRow := gc_s_gRow[gc_rank]
-				gCol := gc_s_gCol[gc_rank]
+
+//line shoc_more.go:186
+				gRow := toGlobalRow(gidRow, lszRow, lidRow)
+				_ = gRow
+
+//line shoc_more.go:187
+				gCol := toGlobalCol(gidCol, lszCol, lidCol)
+				_ = gCol
 
 //line shoc_more.go:226
 				for i_3 := 0; i_3 < lszRow; i_3++ {

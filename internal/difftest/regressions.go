@@ -137,3 +137,30 @@ func outParams(t *gocuda.Thread, out []int32) {
 	t.SyncThreads()
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = s[(t.ThreadIdx.X+1)%t.BlockDim.X] + int32(b)
 }
+
+// smaller is a pure helper (PMPP's minimal): a call of it with arguments
+// the same for the block is the same for the block.
+func smaller(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// PureBoundKernel runs a loop with a barrier whose trip count a pure
+// helper computes from block-uniform values (PMPP's tiled merge:
+// total = minimal(...)), refused as not provably uniform before pure
+// helpers were.
+//
+//gocuda:kernel PureBoundKernel
+func pureBound(t *gocuda.Thread, out []int32, n int) {
+	s := gocuda.Shared[int32](t, 1)
+	total := smaller(n, 7)
+	for c := 0; c < total; c++ {
+		if t.ThreadIdx.X == 0 {
+			s[0] += int32(c + 1)
+		}
+		t.SyncThreads()
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = s[0]
+}

@@ -1614,3 +1614,141 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// PureBoundKernel runs a loop with a barrier whose trip count a pure
+// helper computes from block-uniform values (PMPP's tiled merge:
+// total = minimal(...)), refused as not provably uniform before pure
+// helpers were.
+func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_pureBound,
+		func(gc_t *gocuda.Thread) { pureBound(gc_t, out, n) },
+		func(gc_b *compiled.Block) { gc_body_pureBound(gc_b, out, n) })
+}
+
+var gc_src_pureBound = compiled.NewSource("pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166")
+
+func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line regressions.go:157
+	s := gocuda.Shared[int32](t, 1)
+
+//line regressions.go:158
+	total := smaller(n, 7)
+
+//line regressions.go:159
+	for c := 0; c < total; c++ {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+					{
+						s[0] += int32(c + 1)
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+				out[gc_bx*gc_bdx+gc_tx] = s[0]
+			}
+		}
+	}
+}

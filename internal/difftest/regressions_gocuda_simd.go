@@ -1841,3 +1841,157 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// PureBoundKernel runs a loop with a barrier whose trip count a pure
+// helper computes from block-uniform values (PMPP's tiled merge:
+// total = minimal(...)), refused as not provably uniform before pure
+// helpers were.
+func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_pureBound,
+		func(gc_t *gocuda.Thread) { pureBound(gc_t, out, n) },
+		func(gc_b *compiled.Block) { gc_body_pureBound(gc_b, out, n) })
+}
+
+var gc_src_pureBound = compiled.NewSource("pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166")
+
+func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line regressions.go:157
+	s := gocuda.Shared[int32](t, 1)
+
+//line regressions.go:158
+	total := smaller(n, 7)
+
+//line regressions.go:159
+	for c := 0; c < total; c++ {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+					{
+						s[0] += int32(c + 1)
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line regressions.go:165
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+//line regressions.go:165
+						break
+//line regressions.go:165
+					}
+					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+				out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+			}
+		}
+	}
+}

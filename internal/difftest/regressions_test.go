@@ -106,3 +106,18 @@ func TestOutParamsForms(t *testing.T) {
 		require.Equal(t, int32((tid+1)%bs+1+(tid+1)*2), v, "thread %d", i)
 	}
 }
+
+// TestPureBoundForms: a loop bound from a pure helper compiles, and both
+// forms sum 1..min(n, 7) into every thread's output.
+func TestPureBoundForms(t *testing.T) {
+	for _, n := range []int{0, 3, 7, 20} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 64)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 32}}, PureBoundKernel(out, n))
+		})
+		m := int32(min(n, 7))
+		for i, v := range got {
+			require.Equal(t, m*(m+1)/2, v, "n=%d thread %d", n, i)
+		}
+	}
+}

@@ -77,6 +77,7 @@ type Func struct {
 	// (For.Lanes), for classify's fixpoint.
 	laneLoop map[*ast.ForStmt]bool
 
+	pureFuncs   map[*types.Func]bool            // the package's functions pure.go examined, and whether they are pure
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
 	loops       int                             // thread loops made, for their ids

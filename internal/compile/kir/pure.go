@@ -123,6 +123,9 @@ func (f *Func) pureCall(e *ast.CallExpr, ok func(*types.Var) bool, index bool) b
 		return len(args) == 1 && f.pure(args[0], ok, index)
 	}
 	if id, isIdent := ast.Unparen(e.Fun).(*ast.Ident); isIdent {
+		if fn, isFunc := info.Uses[id].(*types.Func); isFunc && f.pureHelper(fn) {
+			return f.pureAll(args, ok, index) // PMPP's minimal(a, b)
+		}
 		b, isBuiltin := info.Uses[id].(*types.Builtin)
 		if !isBuiltin || !pureBuiltin(b.Name()) {
 			return false
@@ -200,4 +203,74 @@ func (f *Func) sharedSlice(e ast.Expr) bool {
 	}
 	v, _ := f.Src.Info.Uses[id].(*types.Var)
 	return f.shared[v]
+}
+
+// pureHelper reports whether fn, a function of the kernel's package, is
+// pure, so that a call of it with pure arguments is: not generic, no
+// receiver, parameters and results of basic types (nothing through which
+// it could reach memory), and a body of ifs, definitions and assignments
+// of its own variables and returns, whose expressions are pure over its
+// parameters and variables (no loops: it ends).
+func (f *Func) pureHelper(fn *types.Func) bool {
+	if v, seen := f.pureFuncs[fn]; seen {
+		return v
+	}
+	if f.pureFuncs == nil {
+		f.pureFuncs = map[*types.Func]bool{}
+	}
+	f.pureFuncs[fn] = false // while it is examined: a recursive call is not pure
+	d := f.declOf(fn)
+	if d == nil || d.Recv != nil || d.Type.TypeParams != nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := range tuple.Len() {
+			if _, basic := tuple.At(i).Type().Underlying().(*types.Basic); !basic {
+				return false
+			}
+		}
+	}
+	own := func(v *types.Var) bool { return v.Pos() >= d.Pos() && v.Pos() < d.End() }
+	pure := f.pureStmts(d.Body.List, own)
+	f.pureFuncs[fn] = pure
+	return pure
+}
+
+// pureStmts reports whether stmts, a pure helper's, only compute from
+// the variables for which own holds and assign those.
+func (f *Func) pureStmts(stmts []ast.Stmt, own func(*types.Var) bool) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			if !f.pureAll(s.Results, own, false) {
+				return false
+			}
+		case *ast.IfStmt:
+			if s.Init != nil && !f.pureStmts([]ast.Stmt{s.Init}, own) || !f.pure(s.Cond, own, false) ||
+				!f.pureStmts(s.Body.List, own) || s.Else != nil && !f.pureStmts([]ast.Stmt{s.Else}, own) {
+				return false
+			}
+		case *ast.BlockStmt:
+			if !f.pureStmts(s.List, own) {
+				return false
+			}
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				id := identOf(l)
+				if id == nil {
+					return false // an element or a field: memory
+				}
+				if v, ok := f.Src.Info.ObjectOf(id).(*types.Var); !ok || !own(v) {
+					return false
+				}
+			}
+			if !f.pureAll(s.Rhs, own, false) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

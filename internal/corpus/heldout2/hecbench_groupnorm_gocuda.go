@@ -2019,35 +2019,21 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	} else {
+
+//line hecbench_groupnorm.go:322
+		blockReps := ceilDiv(groupSize, numWarps)
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			var gc_l_blockReps [32]int
-			var gc_l_br [32]int
 			var gc_l_dwThread_ [32]float32
 			var gc_l_dbThread_ [32]float32
-			var gc_l_ch [32]int
 			var gc_l_dwWarp_ [32]float32
 			var gc_c7r [32]float32
 			var gc_c8r [32]float32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:322
-				blockReps := ceilDiv(groupSize, numWarps)
-				_ = blockReps
-				gc_l_blockReps[gc_lane] = blockReps
-			}
 
 //line hecbench_groupnorm.go:323
-			{
-				gc_save27 := gc_act
-				gc_in27 := gc_act
+			for br := 0; br < blockReps; br++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2055,39 +2041,18 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 
-//line hecbench_groupnorm.go:323
-					br := 0
-					_ = br
-					gc_l_br[gc_lane] = br
-				}
-				for {
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in27 &^ gc_dead
-					var gc_m27, gc_skip27 uint32
-					_ = gc_skip27
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockReps := gc_l_blockReps[gc_lane]
-						_ = blockReps
-						br := gc_l_br[gc_lane]
-						_ = br
+//line hecbench_groupnorm.go:324
+					dwThread_ := float32(0.0)
 
-//line hecbench_groupnorm.go:323
-						if br < blockReps {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
-					gc_in27 &= gc_m27
-					gc_act = gc_in27
-					if gc_act == 0 {
-						break
-					}
+//line hecbench_groupnorm.go:325
+					dbThread_ := float32(0.0)
+					_ = dwThread_
+					_ = dbThread_
+					gc_l_dwThread_[gc_lane] = dwThread_
+					gc_l_dbThread_[gc_lane] = dbThread_
+				}
+				{
+					var gc_m24 uint32
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
@@ -2100,168 +2065,140 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
 
 //line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 							_ = warpID
-							br := gc_l_br[gc_lane]
-							_ = br
-
-//line hecbench_groupnorm.go:324
-							dwThread_ := float32(0.0)
-
-//line hecbench_groupnorm.go:325
-							dbThread_ := float32(0.0)
 
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-							_ = dwThread_
-							_ = dbThread_
 							_ = ch
-							gc_l_dwThread_[gc_lane] = dwThread_
-							gc_l_dbThread_[gc_lane] = dbThread_
-							gc_l_ch[gc_lane] = ch
+
+//line hecbench_groupnorm.go:328
+							if ch < groupSize {
+								gc_m24 |= 1 << gc_lane
+							}
 						}
 					}
-					{
-						var gc_m25 uint32
+					gc_save24 := gc_act
+					gc_act = gc_save24 & gc_m24
+					if gc_act != 0 {
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx % 32
+								_ = laneID
+
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx / 32
+								_ = warpID
+
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+								_ = ch
+								dwThread_ := gc_l_dwThread_[gc_lane]
+								_ = dwThread_
+								dbThread_ := gc_l_dbThread_[gc_lane]
+								_ = dbThread_
+
+//line hecbench_groupnorm.go:329
+								doutCh := dout[ch*imgSize:]
+
+//line hecbench_groupnorm.go:330
+								xCh := x[ch*imgSize:]
+
+//line hecbench_groupnorm.go:331
+								for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
+									doutVal_2 := doutCh[i_4]
+									dbThread_ += doutVal_2
+									norm_3 := (xCh[i_4] - mVal) * rstdVal
+									dwThread_ += doutVal_2 * norm_3
+								}
+								_ = doutCh
+								_ = xCh
+
+//line hecbench_groupnorm.go:339
+								gc_l_dwThread_[gc_lane] = dwThread_
+								gc_l_dbThread_[gc_lane] = dbThread_
+							}
+						}
+
+//line hecbench_groupnorm.go:339
+						compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_dwThread_, cg.Plus[float32], &gc_c7r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							ch := gc_l_ch[gc_lane]
-							_ = ch
+							dbThread_ := gc_l_dbThread_[gc_lane]
+							_ = dbThread_
 
-//line hecbench_groupnorm.go:328
-							if ch < groupSize {
-								gc_m25 |= 1 << gc_lane
-							}
+//line hecbench_groupnorm.go:339
+							dwWarp_ := gc_c7r[gc_lane]
+							_ = dwWarp_
+
+//line hecbench_groupnorm.go:340
+							gc_l_dwWarp_[gc_lane] = dwWarp_
 						}
-						gc_save25 := gc_act
-						gc_act = gc_save25 & gc_m25
-						if gc_act != 0 {
-							{
-								gc_tidx := gc_b.At(gc_w)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
 
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx % 32
-									_ = laneID
-									dwThread_ := gc_l_dwThread_[gc_lane]
-									_ = dwThread_
-									dbThread_ := gc_l_dbThread_[gc_lane]
-									_ = dbThread_
-									ch := gc_l_ch[gc_lane]
-									_ = ch
-
-//line hecbench_groupnorm.go:329
-									doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-									xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-									for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
-										doutVal_2 := doutCh[i_4]
-										dbThread_ += doutVal_2
-										norm_3 := (xCh[i_4] - mVal) * rstdVal
-										dwThread_ += doutVal_2 * norm_3
-									}
-									_ = doutCh
-									_ = xCh
-
-//line hecbench_groupnorm.go:339
-									gc_l_dwThread_[gc_lane] = dwThread_
-									gc_l_dbThread_[gc_lane] = dbThread_
-								}
-							}
-
-//line hecbench_groupnorm.go:339
-							compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_dwThread_, cg.Plus[float32], &gc_c7r)
+//line hecbench_groupnorm.go:340
+						compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_dbThread_, cg.Plus[float32], &gc_c8r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-								dbThread_ := gc_l_dbThread_[gc_lane]
-								_ = dbThread_
 
-//line hecbench_groupnorm.go:339
-								dwWarp_ := gc_c7r[gc_lane]
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx % 32
+								_ = laneID
+
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx / 32
+								_ = warpID
+
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+								_ = ch
+								dwWarp_ := gc_l_dwWarp_[gc_lane]
 								_ = dwWarp_
 
 //line hecbench_groupnorm.go:340
-								gc_l_dwWarp_[gc_lane] = dwWarp_
-							}
-
-//line hecbench_groupnorm.go:340
-							compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_dbThread_, cg.Plus[float32], &gc_c8r)
-							{
-								gc_tidx := gc_b.At(gc_w)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx % 32
-									_ = laneID
-									ch := gc_l_ch[gc_lane]
-									_ = ch
-									dwWarp_ := gc_l_dwWarp_[gc_lane]
-									_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c8r[gc_lane]
+								dbWarp_ := gc_c8r[gc_lane]
 
 //line hecbench_groupnorm.go:343
-									if laneID == 0 {
-										atomic.Add(&dweight[ch], dwWarp_)
-										atomic.Add(&dbias[ch], dbWarp_)
-									}
-									_ = dbWarp_
+								if laneID == 0 {
+									atomic.Add(&dweight[ch], dwWarp_)
+									atomic.Add(&dbias[ch], dbWarp_)
 								}
+								_ = dbWarp_
 							}
 						}
-						gc_act = gc_save25 &^ gc_dead &^ gc_skip27
 					}
-					gc_act = gc_in27 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						br := gc_l_br[gc_lane]
-						_ = br
-
-//line hecbench_groupnorm.go:323
-						br++
-						gc_l_br[gc_lane] = br
-					}
+					gc_act = gc_save24 &^ gc_dead
 				}
-				gc_act = gc_save27 &^ gc_dead
 			}
 		}
 	}

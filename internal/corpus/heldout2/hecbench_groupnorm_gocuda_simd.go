@@ -2062,35 +2062,21 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			}
 		}
 	} else {
+
+//line hecbench_groupnorm.go:322
+		blockReps := ceilDiv(groupSize, numWarps)
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_l_blockReps [32]int
-			var gc_l_br [32]int
 			var gc_l_dwThread_ [32]float32
 			var gc_l_dbThread_ [32]float32
-			var gc_l_ch [32]int
 			var gc_l_dwWarp_ [32]float32
 			var gc_c27r [32]float32
 			var gc_c28r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:322
-				blockReps := ceilDiv(groupSize, numWarps)
-				_ = blockReps
-				gc_l_blockReps[gc_lane2] = blockReps
-			}
 
 //line hecbench_groupnorm.go:323
-			{
-				gc_save272 := gc_act2
-				gc_in272 := gc_act2
+			for br := 0; br < blockReps; br++ {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -2098,39 +2084,18 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 
-//line hecbench_groupnorm.go:323
-					br := 0
-					_ = br
-					gc_l_br[gc_lane2] = br
-				}
-				for {
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in272 &^ gc_dead2
-					var gc_m272, gc_skip272 uint32
-					_ = gc_skip272
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockReps := gc_l_blockReps[gc_lane2]
-						_ = blockReps
-						br := gc_l_br[gc_lane2]
-						_ = br
+//line hecbench_groupnorm.go:324
+					dwThread_ := float32(0.0)
 
-//line hecbench_groupnorm.go:323
-						if br < blockReps {
-							gc_m272 |= 1 << gc_lane2
-						}
-					}
-					gc_in272 &= gc_m272
-					gc_act2 = gc_in272
-					if gc_act2 == 0 {
-						break
-					}
+//line hecbench_groupnorm.go:325
+					dbThread_ := float32(0.0)
+					_ = dwThread_
+					_ = dbThread_
+					gc_l_dwThread_[gc_lane2] = dwThread_
+					gc_l_dbThread_[gc_lane2] = dbThread_
+				}
+				{
+					var gc_m242 uint32
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -2143,168 +2108,140 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:212
 							warpID := gc_tx2 / 32
 							_ = warpID
-							br := gc_l_br[gc_lane2]
-							_ = br
-
-//line hecbench_groupnorm.go:324
-							dwThread_ := float32(0.0)
-
-//line hecbench_groupnorm.go:325
-							dbThread_ := float32(0.0)
 
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-							_ = dwThread_
-							_ = dbThread_
 							_ = ch
-							gc_l_dwThread_[gc_lane2] = dwThread_
-							gc_l_dbThread_[gc_lane2] = dbThread_
-							gc_l_ch[gc_lane2] = ch
+
+//line hecbench_groupnorm.go:328
+							if ch < groupSize {
+								gc_m242 |= 1 << gc_lane2
+							}
 						}
 					}
-					{
-						var gc_m252 uint32
+					gc_save242 := gc_act2
+					gc_act2 = gc_save242 & gc_m242
+					if gc_act2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx2 % 32
+								_ = laneID
+
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx2 / 32
+								_ = warpID
+
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+								_ = ch
+								dwThread_ := gc_l_dwThread_[gc_lane2]
+								_ = dwThread_
+								dbThread_ := gc_l_dbThread_[gc_lane2]
+								_ = dbThread_
+
+//line hecbench_groupnorm.go:329
+								doutCh := dout[ch*imgSize:]
+
+//line hecbench_groupnorm.go:330
+								xCh := x[ch*imgSize:]
+
+//line hecbench_groupnorm.go:331
+								for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
+									doutVal_2 := doutCh[i_4]
+									dbThread_ += doutVal_2
+									norm_3 := (xCh[i_4] - mVal) * rstdVal
+									dwThread_ += doutVal_2 * norm_3
+								}
+								_ = doutCh
+								_ = xCh
+
+//line hecbench_groupnorm.go:339
+								gc_l_dwThread_[gc_lane2] = dwThread_
+								gc_l_dbThread_[gc_lane2] = dbThread_
+							}
+						}
+
+//line hecbench_groupnorm.go:339
+						compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, cg.Plus[float32], &gc_c27r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							ch := gc_l_ch[gc_lane2]
-							_ = ch
+							dbThread_ := gc_l_dbThread_[gc_lane2]
+							_ = dbThread_
 
-//line hecbench_groupnorm.go:328
-							if ch < groupSize {
-								gc_m252 |= 1 << gc_lane2
-							}
+//line hecbench_groupnorm.go:339
+							dwWarp_ := gc_c27r[gc_lane2]
+							_ = dwWarp_
+
+//line hecbench_groupnorm.go:340
+							gc_l_dwWarp_[gc_lane2] = dwWarp_
 						}
-						gc_save252 := gc_act2
-						gc_act2 = gc_save252 & gc_m252
-						if gc_act2 != 0 {
-							{
-								gc_tidx2 := gc_b2.At(gc_w2)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
 
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx2 % 32
-									_ = laneID
-									dwThread_ := gc_l_dwThread_[gc_lane2]
-									_ = dwThread_
-									dbThread_ := gc_l_dbThread_[gc_lane2]
-									_ = dbThread_
-									ch := gc_l_ch[gc_lane2]
-									_ = ch
-
-//line hecbench_groupnorm.go:329
-									doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-									xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-									for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
-										doutVal_2 := doutCh[i_4]
-										dbThread_ += doutVal_2
-										norm_3 := (xCh[i_4] - mVal) * rstdVal
-										dwThread_ += doutVal_2 * norm_3
-									}
-									_ = doutCh
-									_ = xCh
-
-//line hecbench_groupnorm.go:339
-									gc_l_dwThread_[gc_lane2] = dwThread_
-									gc_l_dbThread_[gc_lane2] = dbThread_
-								}
-							}
-
-//line hecbench_groupnorm.go:339
-							compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, cg.Plus[float32], &gc_c27r)
+//line hecbench_groupnorm.go:340
+						compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, cg.Plus[float32], &gc_c28r)
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								dbThread_ := gc_l_dbThread_[gc_lane2]
-								_ = dbThread_
 
-//line hecbench_groupnorm.go:339
-								dwWarp_ := gc_c27r[gc_lane2]
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx2 % 32
+								_ = laneID
+
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx2 / 32
+								_ = warpID
+
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+								_ = ch
+								dwWarp_ := gc_l_dwWarp_[gc_lane2]
 								_ = dwWarp_
 
 //line hecbench_groupnorm.go:340
-								gc_l_dwWarp_[gc_lane2] = dwWarp_
-							}
-
-//line hecbench_groupnorm.go:340
-							compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, cg.Plus[float32], &gc_c28r)
-							{
-								gc_tidx2 := gc_b2.At(gc_w2)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx2 % 32
-									_ = laneID
-									ch := gc_l_ch[gc_lane2]
-									_ = ch
-									dwWarp_ := gc_l_dwWarp_[gc_lane2]
-									_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c28r[gc_lane2]
+								dbWarp_ := gc_c28r[gc_lane2]
 
 //line hecbench_groupnorm.go:343
-									if laneID == 0 {
-										atomic.Add(&dweight[ch], dwWarp_)
-										atomic.Add(&dbias[ch], dbWarp_)
-									}
-									_ = dbWarp_
+								if laneID == 0 {
+									atomic.Add(&dweight[ch], dwWarp_)
+									atomic.Add(&dbias[ch], dbWarp_)
 								}
+								_ = dbWarp_
 							}
 						}
-						gc_act2 = gc_save252 &^ gc_dead2 &^ gc_skip272
 					}
-					gc_act2 = gc_in272 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						br := gc_l_br[gc_lane2]
-						_ = br
-
-//line hecbench_groupnorm.go:323
-						br++
-						gc_l_br[gc_lane2] = br
-					}
+					gc_act2 = gc_save242 &^ gc_dead2
 				}
-				gc_act2 = gc_save272 &^ gc_dead2
 			}
 		}
 	}

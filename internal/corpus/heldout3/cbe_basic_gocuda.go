@@ -191,6 +191,7 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 
 //line cbe_basic.go:91
 					d := sqrtf(fx*fx + fy*fy)
+					_ = d
 
 //line cbe_basic.go:92
 					grey := uint8(128.0 + 127.0*math.Cos(float64(d/10.0-float32(ticks)/7.0))/float64(d/10.0+1.0))
@@ -206,7 +207,6 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 
 //line cbe_basic.go:96
 					ptr[offset*4+3] = 255
-					_ = d
 					_ = grey
 				}
 				gc_ty++

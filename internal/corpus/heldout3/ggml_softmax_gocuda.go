@@ -46,9 +46,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	for gc_rank := range gc_s_mask {
 		gc_s_mask[gc_rank] = mask
 	}
-	gc_s_slope := compiled.Scratch[float32](gc_b, 1)
-	gc_s_maxVal := compiled.Scratch[float32](gc_b, 2)
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)
 	gc_exited := gc_b.Exited()
 
 //line ggml_softmax.go:74
@@ -85,6 +84,19 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:92
 	var sizeofT T
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			mask := gc_s_mask[gc_rank]
+
+//line ggml_softmax.go:93
+			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+			gc_s_mask[gc_rank] = mask
+		}
+	}
 
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
@@ -97,6 +109,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		blockSize = gc_bdx
 	}
 
+//line ggml_softmax.go:104
+	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+
 //line ggml_softmax.go:106
 	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
 
@@ -105,24 +120,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:108
 	vals := dst
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			mask := gc_s_mask[gc_rank]
-
-//line ggml_softmax.go:93
-			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-
-//line ggml_softmax.go:104
-			slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-			_ = slope
-			gc_s_mask[gc_rank] = mask
-			gc_s_slope[gc_rank] = slope
-		}
-	}
 
 //line ggml_softmax.go:109
 	if useShared {
@@ -157,7 +154,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				tid := gc_tx
 				_ = tid
 				mask := gc_s_mask[gc_rank]
-				slope := gc_s_slope[gc_rank]
 
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -629,7 +625,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L11:
+		gc_L10:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -660,7 +656,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						{
 //line ggml_softmax.go:191
 							gc_exited[gc_rank] = true
-							continue gc_L11
+							continue gc_L10
 //line ggml_softmax.go:192
 						}
 					}

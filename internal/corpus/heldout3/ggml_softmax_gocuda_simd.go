@@ -47,9 +47,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	for gc_rank2 := range gc_s_mask {
 		gc_s_mask[gc_rank2] = mask
 	}
-	gc_s_slope := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)
 	gc_exited2 := gc_b2.Exited()
 
 //line ggml_softmax.go:74
@@ -86,6 +85,19 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:92
 	var sizeofT T
+	{
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			mask := gc_s_mask[gc_rank2]
+
+//line ggml_softmax.go:93
+			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+			gc_s_mask[gc_rank2] = mask
+		}
+	}
 
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
@@ -98,6 +110,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		blockSize = gc_bdx2
 	}
 
+//line ggml_softmax.go:104
+	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+
 //line ggml_softmax.go:106
 	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
 
@@ -106,24 +121,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:108
 	vals := dst
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			mask := gc_s_mask[gc_rank2]
-
-//line ggml_softmax.go:93
-			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-
-//line ggml_softmax.go:104
-			slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-			_ = slope
-			gc_s_mask[gc_rank2] = mask
-			gc_s_slope[gc_rank2] = slope
-		}
-	}
 
 //line ggml_softmax.go:109
 	if useShared {
@@ -158,7 +155,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 				tid := gc_tx2
 				_ = tid
 				mask := gc_s_mask[gc_rank2]
-				slope := gc_s_slope[gc_rank2]
 
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -630,7 +626,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L112:
+		gc_L102:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -661,7 +657,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 						{
 //line ggml_softmax.go:191
 							gc_exited2[gc_rank2] = true
-							continue gc_L112
+							continue gc_L102
 //line ggml_softmax.go:192
 						}
 					}

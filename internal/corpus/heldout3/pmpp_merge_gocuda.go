@@ -59,6 +59,7 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 
 //line pmpp_merge.go:107
 					kNext := minimal((tid+1)*sectionSize, m+n)
+					_ = kNext
 
 //line pmpp_merge.go:109
 					iCurr := coRank(kCurr, A, m, B, n)
@@ -74,7 +75,6 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 
 //line pmpp_merge.go:113
 					mergeCore(ptrAdd(A, iCurr), iNext-iCurr, ptrAdd(B, jCurr), jNext-jCurr, ptrAdd(C, kCurr))
-					_ = kNext
 					_ = iCurr
 					_ = iNext
 					_ = jCurr
@@ -88,17 +88,1099 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 // TiledMergeKernel is ch11__tiled_merge_kernel: each block finds its
 // section of C by co-rank, then merges it tile by tile through shared
 // memory (dynamic, 2*tile_size ints).
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func TiledMergeKernel(A []int32, m int, B []int32, n int, C []int32, tileSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { tiledMergeKernel(gc_t, A, m, B, n, C, tileSize) }
+	return compiled.Kernel(gc_src_tiledMergeKernel,
+		func(gc_t *gocuda.Thread) { tiledMergeKernel(gc_t, A, m, B, n, C, tileSize) },
+		func(gc_b *compiled.Block) { gc_body_tiledMergeKernel(gc_b, A, m, B, n, C, tileSize) })
+}
+
+var gc_src_tiledMergeKernel = compiled.NewSource("tiledMergeKernel", "a3e85b52e4b594d2e28fdb474b4a766444b5786eb017434797d55b11f7c64cfc", "pmpp_merge.go:116-182")
+
+func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)
+	gc_s_ANext := compiled.Scratch[int](gc_b, 1)
+	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)
+	gc_s_BNext := compiled.Scratch[int](gc_b, 3)
+	gc_s_ALength := compiled.Scratch[int](gc_b, 4)
+	gc_s_BLength := compiled.Scratch[int](gc_b, 5)
+	gc_s_AConsumed := compiled.Scratch[int](gc_b, 6)
+	gc_s_BConsumed := compiled.Scratch[int](gc_b, 7)
+
+//line pmpp_merge.go:122
+	shareAB := gocuda.DynamicShared[int32](t)
+
+//line pmpp_merge.go:123
+	AS := shareAB[0:]
+
+//line pmpp_merge.go:124
+	BS := shareAB[tileSize:]
+
+//line pmpp_merge.go:126
+	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
+
+//line pmpp_merge.go:127
+	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:128
+				{
+					AS[0] = int32(coRank(CCurr, A, m, B, n))
+					AS[1] = int32(coRank(CNext, A, m, B, n))
+				}
+			}
+		}
+	}
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+			ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+			ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+			BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+			BNext := CNext - ANext
+			_ = ACurr
+			_ = ANext
+			_ = BCurr
+			_ = BNext
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	}
+
+//line pmpp_merge.go:140
+	counter := 0
+
+//line pmpp_merge.go:141
+	CLength := CNext - CCurr
+
+//line pmpp_merge.go:144
+	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+
+//line pmpp_merge.go:145
+	CCompleted := 0
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:142
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:143
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:146
+				AConsumed := 0
+
+//line pmpp_merge.go:148
+				BConsumed := 0
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:142
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:143
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:146
+				AConsumed := 0
+
+//line pmpp_merge.go:148
+				BConsumed := 0
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:142
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:143
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:146
+				AConsumed := 0
+
+//line pmpp_merge.go:148
+				BConsumed := 0
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:142
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:143
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:146
+				AConsumed := 0
+
+//line pmpp_merge.go:148
+				BConsumed := 0
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:142
+			ALength := ANext - ACurr
+
+//line pmpp_merge.go:143
+			BLength := BNext - BCurr
+
+//line pmpp_merge.go:146
+			AConsumed := 0
+
+//line pmpp_merge.go:148
+			BConsumed := 0
+			_ = ALength
+			_ = BLength
+			_ = AConsumed
+			_ = BConsumed
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+	}
+
+//line pmpp_merge.go:149
+	for counter < totalIteration {
+		if gc_b.Stopped() {
+			return
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ACurr := gc_s_ACurr[gc_rank]
+					BCurr := gc_s_BCurr[gc_rank]
+					ALength := gc_s_ALength[gc_rank]
+					BLength := gc_s_BLength[gc_rank]
+					AConsumed := gc_s_AConsumed[gc_rank]
+					BConsumed := gc_s_BConsumed[gc_rank]
+
+//line pmpp_merge.go:150
+					for i := 0; i < tileSize; i += gc_bdx {
+						if i+gc_tx < ALength-AConsumed {
+							AS[i+gc_tx] = A[ACurr+AConsumed+i+gc_tx]
+						}
+					}
+
+//line pmpp_merge.go:155
+					for i_ := 0; i_ < tileSize; i_ += gc_bdx {
+						if i_+gc_tx < BLength-BConsumed {
+							BS[i_+gc_tx] = B[BCurr+BConsumed+i_+gc_tx]
+						}
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ALength := gc_s_ALength[gc_rank]
+					BLength := gc_s_BLength[gc_rank]
+					AConsumed := gc_s_AConsumed[gc_rank]
+					BConsumed := gc_s_BConsumed[gc_rank]
+
+//line pmpp_merge.go:162
+					cCurr := gc_tx * (tileSize / gc_bdx)
+
+//line pmpp_merge.go:163
+					cNext := (gc_tx + 1) * (tileSize / gc_bdx)
+
+//line pmpp_merge.go:164
+					if !(cCurr <= CLength-CCompleted) {
+						cCurr = CLength - CCompleted
+					}
+
+//line pmpp_merge.go:167
+					if !(cNext <= CLength-CCompleted) {
+						cNext = CLength - CCompleted
+					}
+
+//line pmpp_merge.go:171
+					aCurr := coRank(cCurr, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
+
+//line pmpp_merge.go:172
+					bCurr := cCurr - aCurr
+
+//line pmpp_merge.go:173
+					aNext := coRank(cNext, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
+
+//line pmpp_merge.go:174
+					bNext := cNext - aNext
+
+//line pmpp_merge.go:175
+					mergeCore(AS[aCurr:], aNext-aCurr, BS[bCurr:], bNext-bCurr, C[CCurr+CCompleted+cCurr:])
+					_ = cCurr
+					_ = cNext
+					_ = aCurr
+					_ = bCurr
+					_ = aNext
+					_ = bNext
+				}
+			}
+		}
+
+//line pmpp_merge.go:176
+		counter++
+
+//line pmpp_merge.go:177
+		CCompleted += tileSize
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+					AConsumed := gc_s_AConsumed[gc_rank]
+					var BConsumed int
+					_ = BConsumed
+
+//line pmpp_merge.go:178
+					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+
+//line pmpp_merge.go:179
+					BConsumed = CCompleted - AConsumed
+					gc_s_AConsumed[gc_rank] = AConsumed
+					gc_s_BConsumed[gc_rank] = BConsumed
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+					AConsumed := gc_s_AConsumed[gc_rank]
+					var BConsumed int
+					_ = BConsumed
+
+//line pmpp_merge.go:178
+					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+
+//line pmpp_merge.go:179
+					BConsumed = CCompleted - AConsumed
+					gc_s_AConsumed[gc_rank] = AConsumed
+					gc_s_BConsumed[gc_rank] = BConsumed
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+					AConsumed := gc_s_AConsumed[gc_rank]
+					var BConsumed int
+					_ = BConsumed
+
+//line pmpp_merge.go:178
+					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+
+//line pmpp_merge.go:179
+					BConsumed = CCompleted - AConsumed
+					gc_s_AConsumed[gc_rank] = AConsumed
+					gc_s_BConsumed[gc_rank] = BConsumed
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+					AConsumed := gc_s_AConsumed[gc_rank]
+					var BConsumed int
+					_ = BConsumed
+
+//line pmpp_merge.go:178
+					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+
+//line pmpp_merge.go:179
+					BConsumed = CCompleted - AConsumed
+					gc_s_AConsumed[gc_rank] = AConsumed
+					gc_s_BConsumed[gc_rank] = BConsumed
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				AConsumed := gc_s_AConsumed[gc_rank]
+				var BConsumed int
+				_ = BConsumed
+
+//line pmpp_merge.go:178
+				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+
+//line pmpp_merge.go:179
+				BConsumed = CCompleted - AConsumed
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+		}
+	}
 }
 
 // CircularBufferMergeKernel is ch11__circular_buffer_merge_kernel: the
 // tiled merge whose tiles are circular buffers, refilled only with what
 // the last iteration consumed.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func CircularBufferMergeKernel(A []int32, m int, B []int32, n int, C []int32, tileSize int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { circularBufferMergeKernel(gc_t, A, m, B, n, C, tileSize) }
+	return compiled.Kernel(gc_src_circularBufferMergeKernel,
+		func(gc_t *gocuda.Thread) { circularBufferMergeKernel(gc_t, A, m, B, n, C, tileSize) },
+		func(gc_b *compiled.Block) { gc_body_circularBufferMergeKernel(gc_b, A, m, B, n, C, tileSize) })
+}
+
+var gc_src_circularBufferMergeKernel = compiled.NewSource("circularBufferMergeKernel", "0987f8e115dd91b8210e7cf111f68be3011699a5b802d00e2d922ff8588ea260", "pmpp_merge.go:286-374")
+
+func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)
+	gc_s_ANext := compiled.Scratch[int](gc_b, 1)
+	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)
+	gc_s_BNext := compiled.Scratch[int](gc_b, 3)
+	gc_s_ASStart := compiled.Scratch[int](gc_b, 4)
+	gc_s_BSStart := compiled.Scratch[int](gc_b, 5)
+	gc_s_ASConsumed := compiled.Scratch[int](gc_b, 6)
+	gc_s_BSConsumed := compiled.Scratch[int](gc_b, 7)
+	gc_s_ALength := compiled.Scratch[int](gc_b, 8)
+	gc_s_BLength := compiled.Scratch[int](gc_b, 9)
+	gc_s_AConsumed := compiled.Scratch[int](gc_b, 10)
+	gc_s_BConsumed := compiled.Scratch[int](gc_b, 11)
+
+//line pmpp_merge.go:292
+	shareAB := gocuda.DynamicShared[int32](t)
+
+//line pmpp_merge.go:293
+	AS := shareAB[0:]
+
+//line pmpp_merge.go:294
+	BS := shareAB[tileSize:]
+
+//line pmpp_merge.go:295
+	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
+
+//line pmpp_merge.go:296
+	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:297
+				{
+					AS[0] = int32(coRank(CCurr, A, m, B, n))
+					AS[1] = int32(coRank(CNext, A, m, B, n))
+				}
+			}
+		}
+	}
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+				ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+			ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+			ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+			BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+			BNext := CNext - ANext
+			_ = ACurr
+			_ = ANext
+			_ = BCurr
+			_ = BNext
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	}
+
+//line pmpp_merge.go:312
+	counter := 0
+
+//line pmpp_merge.go:313
+	CLength := CNext - CCurr
+
+//line pmpp_merge.go:316
+	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+
+//line pmpp_merge.go:317
+	CCompleted := 0
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:308
+				ASStart := 0
+
+//line pmpp_merge.go:309
+				BSStart := 0
+
+//line pmpp_merge.go:310
+				ASConsumed := tileSize
+
+//line pmpp_merge.go:311
+				BSConsumed := tileSize
+
+//line pmpp_merge.go:314
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:315
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:318
+				AConsumed := 0
+
+//line pmpp_merge.go:319
+				BConsumed := 0
+				_ = ASStart
+				_ = BSStart
+				_ = ASConsumed
+				_ = BSConsumed
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ASStart[gc_rank] = ASStart
+				gc_s_BSStart[gc_rank] = BSStart
+				gc_s_ASConsumed[gc_rank] = ASConsumed
+				gc_s_BSConsumed[gc_rank] = BSConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:308
+				ASStart := 0
+
+//line pmpp_merge.go:309
+				BSStart := 0
+
+//line pmpp_merge.go:310
+				ASConsumed := tileSize
+
+//line pmpp_merge.go:311
+				BSConsumed := tileSize
+
+//line pmpp_merge.go:314
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:315
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:318
+				AConsumed := 0
+
+//line pmpp_merge.go:319
+				BConsumed := 0
+				_ = ASStart
+				_ = BSStart
+				_ = ASConsumed
+				_ = BSConsumed
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ASStart[gc_rank] = ASStart
+				gc_s_BSStart[gc_rank] = BSStart
+				gc_s_ASConsumed[gc_rank] = ASConsumed
+				gc_s_BSConsumed[gc_rank] = BSConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:308
+				ASStart := 0
+
+//line pmpp_merge.go:309
+				BSStart := 0
+
+//line pmpp_merge.go:310
+				ASConsumed := tileSize
+
+//line pmpp_merge.go:311
+				BSConsumed := tileSize
+
+//line pmpp_merge.go:314
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:315
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:318
+				AConsumed := 0
+
+//line pmpp_merge.go:319
+				BConsumed := 0
+				_ = ASStart
+				_ = BSStart
+				_ = ASConsumed
+				_ = BSConsumed
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ASStart[gc_rank] = ASStart
+				gc_s_BSStart[gc_rank] = BSStart
+				gc_s_ASConsumed[gc_rank] = ASConsumed
+				gc_s_BSConsumed[gc_rank] = BSConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				ACurr := gc_s_ACurr[gc_rank]
+				ANext := gc_s_ANext[gc_rank]
+				BCurr := gc_s_BCurr[gc_rank]
+				BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:308
+				ASStart := 0
+
+//line pmpp_merge.go:309
+				BSStart := 0
+
+//line pmpp_merge.go:310
+				ASConsumed := tileSize
+
+//line pmpp_merge.go:311
+				BSConsumed := tileSize
+
+//line pmpp_merge.go:314
+				ALength := ANext - ACurr
+
+//line pmpp_merge.go:315
+				BLength := BNext - BCurr
+
+//line pmpp_merge.go:318
+				AConsumed := 0
+
+//line pmpp_merge.go:319
+				BConsumed := 0
+				_ = ASStart
+				_ = BSStart
+				_ = ASConsumed
+				_ = BSConsumed
+				_ = ALength
+				_ = BLength
+				_ = AConsumed
+				_ = BConsumed
+				gc_s_ASStart[gc_rank] = ASStart
+				gc_s_BSStart[gc_rank] = BSStart
+				gc_s_ASConsumed[gc_rank] = ASConsumed
+				gc_s_BSConsumed[gc_rank] = BSConsumed
+				gc_s_ALength[gc_rank] = ALength
+				gc_s_BLength[gc_rank] = BLength
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+
+//line pmpp_merge.go:308
+			ASStart := 0
+
+//line pmpp_merge.go:309
+			BSStart := 0
+
+//line pmpp_merge.go:310
+			ASConsumed := tileSize
+
+//line pmpp_merge.go:311
+			BSConsumed := tileSize
+
+//line pmpp_merge.go:314
+			ALength := ANext - ACurr
+
+//line pmpp_merge.go:315
+			BLength := BNext - BCurr
+
+//line pmpp_merge.go:318
+			AConsumed := 0
+
+//line pmpp_merge.go:319
+			BConsumed := 0
+			_ = ASStart
+			_ = BSStart
+			_ = ASConsumed
+			_ = BSConsumed
+			_ = ALength
+			_ = BLength
+			_ = AConsumed
+			_ = BConsumed
+			gc_s_ASStart[gc_rank] = ASStart
+			gc_s_BSStart[gc_rank] = BSStart
+			gc_s_ASConsumed[gc_rank] = ASConsumed
+			gc_s_BSConsumed[gc_rank] = BSConsumed
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+	}
+
+//line pmpp_merge.go:320
+	for counter < totalIteration {
+		if gc_b.Stopped() {
+			return
+		}
+
+//line pmpp_merge.go:353
+		counter++
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ACurr := gc_s_ACurr[gc_rank]
+					BCurr := gc_s_BCurr[gc_rank]
+					ASStart := gc_s_ASStart[gc_rank]
+					BSStart := gc_s_BSStart[gc_rank]
+					ASConsumed := gc_s_ASConsumed[gc_rank]
+					BSConsumed := gc_s_BSConsumed[gc_rank]
+					ALength := gc_s_ALength[gc_rank]
+					BLength := gc_s_BLength[gc_rank]
+					AConsumed := gc_s_AConsumed[gc_rank]
+					BConsumed := gc_s_BConsumed[gc_rank]
+
+//line pmpp_merge.go:321
+					for i := 0; i < ASConsumed; i += gc_bdx {
+						if i+gc_tx < ALength-AConsumed && i+gc_tx < ASConsumed {
+							AS[(ASStart+i+gc_tx)%tileSize] = A[ACurr+AConsumed+i+gc_tx]
+						}
+					}
+
+//line pmpp_merge.go:326
+					for i_ := 0; i_ < BSConsumed; i_ += gc_bdx {
+						if i_+gc_tx < BLength-BConsumed && i_+gc_tx < BSConsumed {
+							BS[(BSStart+i_+gc_tx)%tileSize] = B[BCurr+BConsumed+i_+gc_tx]
+						}
+					}
+
+//line pmpp_merge.go:332
+					cCurr := gc_tx * (tileSize / gc_bdx)
+
+//line pmpp_merge.go:333
+					cNext := (gc_tx + 1) * (tileSize / gc_bdx)
+
+//line pmpp_merge.go:334
+					if !(cCurr <= CLength-CCompleted) {
+						cCurr = CLength - CCompleted
+					}
+
+//line pmpp_merge.go:337
+					if !(cNext <= CLength-CCompleted) {
+						cNext = CLength - CCompleted
+					}
+
+//line pmpp_merge.go:340
+					aCurr := coRankCircular(cCurr,
+						AS, minimal(tileSize, ALength-AConsumed),
+						BS, minimal(tileSize, BLength-BConsumed),
+						ASStart, BSStart, tileSize)
+
+//line pmpp_merge.go:344
+					bCurr := cCurr - aCurr
+
+//line pmpp_merge.go:345
+					aNext := coRankCircular(cNext,
+						AS, minimal(tileSize, ALength-AConsumed),
+						BS, minimal(tileSize, BLength-BConsumed),
+						ASStart, BSStart, tileSize)
+
+//line pmpp_merge.go:349
+					bNext := cNext - aNext
+
+//line pmpp_merge.go:350
+					circularBufferMergeCore(AS, aNext-aCurr,
+						BS, bNext-bCurr, C[CCurr+CCompleted+cCurr:],
+						ASStart+aCurr, BSStart+bCurr, tileSize)
+
+//line pmpp_merge.go:354
+					ASConsumed = coRankCircular(minimal(tileSize, CLength-CCompleted),
+						AS, minimal(tileSize, ALength-AConsumed),
+						BS, minimal(tileSize, BLength-BConsumed),
+						ASStart, BSStart, tileSize)
+
+//line pmpp_merge.go:358
+					BSConsumed = minimal(tileSize, CLength-CCompleted) - ASConsumed
+
+//line pmpp_merge.go:359
+					AConsumed += ASConsumed
+					_ = cCurr
+					_ = cNext
+					_ = aCurr
+					_ = bCurr
+					_ = aNext
+					_ = bNext
+					gc_s_ASConsumed[gc_rank] = ASConsumed
+					gc_s_BSConsumed[gc_rank] = BSConsumed
+					gc_s_AConsumed[gc_rank] = AConsumed
+				}
+			}
+		}
+
+//line pmpp_merge.go:360
+		CCompleted += minimal(tileSize, CLength-CCompleted)
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				ASStart := gc_s_ASStart[gc_rank]
+				BSStart := gc_s_BSStart[gc_rank]
+				ASConsumed := gc_s_ASConsumed[gc_rank]
+				BSConsumed := gc_s_BSConsumed[gc_rank]
+				AConsumed := gc_s_AConsumed[gc_rank]
+				var BConsumed int
+				_ = BConsumed
+
+//line pmpp_merge.go:361
+				BConsumed = CCompleted - AConsumed
+
+//line pmpp_merge.go:362
+				ASStart = ASStart + ASConsumed
+
+//line pmpp_merge.go:364
+				if ASStart >= tileSize {
+					ASStart = ASStart - tileSize
+				}
+
+//line pmpp_merge.go:367
+				BSStart = BSStart + BSConsumed
+
+//line pmpp_merge.go:369
+				if BSStart >= tileSize {
+					BSStart = BSStart - tileSize
+				}
+				gc_s_ASStart[gc_rank] = ASStart
+				gc_s_BSStart[gc_rank] = BSStart
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+		}
+	}
 }

@@ -62,3 +62,24 @@ func sharedLocal(t *gocuda.Thread, in, out []int32) {
 	}
 	out[t.ThreadIdx.X] = v[0]
 }
+
+// smaller is a pure helper: its call with uniform arguments is uniform.
+func smaller(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// pureBound bounds a loop with a barrier by a pure helper's result.
+func pureBound(t *gocuda.Thread, out []int32, n int) {
+	s := gocuda.Shared[int32](t, 1)
+	total := smaller(n, 7)
+	for c := 0; c < total; c++ {
+		if t.ThreadIdx.X == 0 {
+			s[0] += int32(c + 1)
+		}
+		t.SyncThreads()
+	}
+	out[t.ThreadIdx.X] = s[0]
+}
