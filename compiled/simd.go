@@ -11,34 +11,6 @@ import "github.com/klauspost/cpuid/v2"
 // it must not change while a kernel runs.
 var SIMD = cpuid.CPU.Supports(cpuid.AVX2)
 
-// LaneLoads loads s[i+k] into out[k] for each lane k (0 to 7) whose bit
-// is set in bits, as the lane's own thread: pos.Thread is the lane's rank
-// (rank+k) while it loads, so that an index out of range fails as that
-// thread's load would. It leaves pos.Thread at rank. Generated code for
-// the SIMD build calls it where a vector step's eight consecutive loads
-// would leave the slice.
-func LaneLoads[T any](pos *Pos, rank int, bits uint8, s []T, i int, out *[8]T) {
-	for k := range out {
-		if bits&(1<<k) != 0 {
-			pos.Thread = rank + k
-			out[k] = s[i+k]
-		}
-	}
-	pos.Thread = rank
-}
-
-// LaneStores stores in[k] to s[i+k] for each lane k whose bit is set in
-// bits, as LaneLoads loads.
-func LaneStores[T any](pos *Pos, rank int, bits uint8, s []T, i int, in *[8]T) {
-	for k := range in {
-		if bits&(1<<k) != 0 {
-			pos.Thread = rank + k
-			s[i+k] = in[k]
-		}
-	}
-	pos.Thread = rank
-}
-
 // ExitedBits returns the bits of the lanes k (0 to 7) whose threads,
 // rank+k, have returned, from the body's record of exited threads.
 func ExitedBits(exited []bool, rank int) uint8 {

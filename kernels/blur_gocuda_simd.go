@@ -377,7 +377,19 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								var gc_lanes2 [8]float32
 //line blur.go:132
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_alive2.ToBits(), row_[:], int(gc_tx2+dx), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line blur.go:132
+									if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+//line blur.go:132
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line blur.go:132
+										gc_lanes2[gc_k2] = row_[(gc_tx2+dx)+gc_k2]
+//line blur.go:132
+									}
+//line blur.go:132
+								}
+//line blur.go:132
+								gc_pos2.Thread = gc_rank2
 //line blur.go:132
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line blur.go:132

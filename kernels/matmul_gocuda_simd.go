@@ -111,7 +111,19 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 								var gc_lanes2 [8]float32
 //line matmul.go:135
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_alive2.ToBits(), b[:], int(p*n+col), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line matmul.go:135
+									if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+//line matmul.go:135
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul.go:135
+										gc_lanes2[gc_k2] = b[(p*n+col)+gc_k2]
+//line matmul.go:135
+									}
+//line matmul.go:135
+								}
+//line matmul.go:135
+								gc_pos2.Thread = gc_rank2
 //line matmul.go:135
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line matmul.go:135

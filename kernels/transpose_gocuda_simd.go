@@ -190,7 +190,19 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								var gc_lanes [8]float32
 //line transpose.go:169
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), in_[:], int((y+j)*cols_+x), &gc_lanes)
+								for gc_k := range 8 {
+//line transpose.go:169
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line transpose.go:169
+										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
@@ -206,7 +218,19 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), tile[ty+j][:], int(tx), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line transpose.go:169
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line transpose.go:169
+										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 							}
 //line transpose.go:169
@@ -399,7 +423,19 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								var gc_lanes [8]float32
 //line transpose.go:169
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), in_[:], int((y+j)*cols_+x), &gc_lanes)
+								for gc_k := range 8 {
+//line transpose.go:169
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line transpose.go:169
+										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
@@ -415,7 +451,19 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), tile[ty+j][:], int(tx), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line transpose.go:169
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line transpose.go:169
+										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 							}
 //line transpose.go:169

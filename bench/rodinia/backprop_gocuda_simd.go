@@ -460,7 +460,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:60
 								var gc_lanes [8]float32
 //line backprop.go:60
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, weightMatrix[ty][:], int(tx), &gc_lanes)
+								for gc_k := range 8 {
+//line backprop.go:60
+									if 0xff&(1<<gc_k) != 0 {
+//line backprop.go:60
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line backprop.go:60
+										gc_lanes[gc_k] = weightMatrix[ty][tx+gc_k]
+//line backprop.go:60
+									}
+//line backprop.go:60
+								}
+//line backprop.go:60
+								gc_pos2.Thread = gc_rank2
 //line backprop.go:60
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line backprop.go:60
@@ -476,7 +488,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:60
 								var gc_lanes2 [8]float32
 //line backprop.go:60
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, weightMatrix[ty+powerTwo/2][:], int(tx), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line backprop.go:60
+									if 0xff&(1<<gc_k2) != 0 {
+//line backprop.go:60
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line backprop.go:60
+										gc_lanes2[gc_k2] = weightMatrix[ty+powerTwo/2][tx+gc_k2]
+//line backprop.go:60
+									}
+//line backprop.go:60
+								}
+//line backprop.go:60
+								gc_pos2.Thread = gc_rank2
 //line backprop.go:60
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line backprop.go:60
@@ -492,7 +516,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:60
 								gc_ld.Add(gc_ld2).Store(&gc_lanes3)
 //line backprop.go:60
-								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, weightMatrix[ty][:], int(tx), &gc_lanes3)
+								for gc_k3 := range 8 {
+//line backprop.go:60
+									if 0xff&(1<<gc_k3) != 0 {
+//line backprop.go:60
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line backprop.go:60
+										weightMatrix[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line backprop.go:60
+									}
+//line backprop.go:60
+								}
+//line backprop.go:60
+								gc_pos2.Thread = gc_rank2
 //line backprop.go:60
 							}
 //line backprop.go:60

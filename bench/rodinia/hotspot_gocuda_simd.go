@@ -175,7 +175,19 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:80
 							archsimd.LoadFloat32x8Slice(tempSrc[index:]).Store(&gc_lanes)
 //line hotspot.go:80
-							compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), tempOnCuda[ty][:], int(tx), &gc_lanes)
+							for gc_k := range 8 {
+//line hotspot.go:80
+								if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line hotspot.go:80
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line hotspot.go:80
+									tempOnCuda[ty][tx+gc_k] = gc_lanes[gc_k]
+//line hotspot.go:80
+								}
+//line hotspot.go:80
+							}
+//line hotspot.go:80
+							gc_pos2.Thread = gc_rank2
 //line hotspot.go:80
 						}
 //line hotspot.go:80
@@ -188,7 +200,19 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:81
 							archsimd.LoadFloat32x8Slice(power[index:]).Store(&gc_lanes2)
 //line hotspot.go:81
-							compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), powerOnCuda[ty][:], int(tx), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line hotspot.go:81
+								if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hotspot.go:81
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line hotspot.go:81
+									powerOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line hotspot.go:81
+								}
+//line hotspot.go:81
+							}
+//line hotspot.go:81
+							gc_pos2.Thread = gc_rank2
 //line hotspot.go:81
 						}
 //line hotspot.go:81

@@ -466,7 +466,19 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								var gc_lanes [8]float32
 //line blog_finite_difference.go:77
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+fdMx-5), &gc_lanes)
+								for gc_k := range 8 {
+//line blog_finite_difference.go:77
+									if 0xff&(1<<gc_k) != 0 {
+//line blog_finite_difference.go:77
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_finite_difference.go:77
+										gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+								}
+//line blog_finite_difference.go:77
+								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:77
@@ -482,7 +494,19 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:77
-								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si-4), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line blog_finite_difference.go:77
+									if 0xff&(1<<gc_k2) != 0 {
+//line blog_finite_difference.go:77
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_finite_difference.go:77
+										sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+								}
+//line blog_finite_difference.go:77
+								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
 							}
 //line blog_finite_difference.go:77
@@ -497,7 +521,19 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 								var gc_lanes3 [8]float32
 //line blog_finite_difference.go:78
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+1), &gc_lanes3)
+								for gc_k3 := range 8 {
+//line blog_finite_difference.go:78
+									if 0xff&(1<<gc_k3) != 0 {
+//line blog_finite_difference.go:78
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_finite_difference.go:78
+										gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+								}
+//line blog_finite_difference.go:78
+								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:78
@@ -513,7 +549,19 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 								gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:78
-								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_][:], int(si+fdMx), &gc_lanes4)
+								for gc_k4 := range 8 {
+//line blog_finite_difference.go:78
+									if 0xff&(1<<gc_k4) != 0 {
+//line blog_finite_difference.go:78
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_finite_difference.go:78
+										sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+								}
+//line blog_finite_difference.go:78
+								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
 							}
 //line blog_finite_difference.go:78
@@ -834,7 +882,19 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:113
 							var gc_lanes [8]float32
 //line blog_finite_difference.go:113
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj+fdMy-5][:], int(si), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_finite_difference.go:113
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_finite_difference.go:113
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_finite_difference.go:113
+									gc_lanes[gc_k] = sF[sj+fdMy-5][si+gc_k]
+//line blog_finite_difference.go:113
+								}
+//line blog_finite_difference.go:113
+							}
+//line blog_finite_difference.go:113
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:113
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:113
@@ -850,7 +910,19 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:113
 							gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:113
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj-4][:], int(si), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_finite_difference.go:113
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_finite_difference.go:113
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_finite_difference.go:113
+									sF[sj-4][si+gc_k2] = gc_lanes2[gc_k2]
+//line blog_finite_difference.go:113
+								}
+//line blog_finite_difference.go:113
+							}
+//line blog_finite_difference.go:113
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:113
 						}
 //line blog_finite_difference.go:113
@@ -863,7 +935,19 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:114
 							var gc_lanes3 [8]float32
 //line blog_finite_difference.go:114
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj+1][:], int(si), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line blog_finite_difference.go:114
+								if 0xff&(1<<gc_k3) != 0 {
+//line blog_finite_difference.go:114
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_finite_difference.go:114
+									gc_lanes3[gc_k3] = sF[sj+1][si+gc_k3]
+//line blog_finite_difference.go:114
+								}
+//line blog_finite_difference.go:114
+							}
+//line blog_finite_difference.go:114
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:114
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:114
@@ -879,7 +963,19 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:114
 							gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:114
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj+fdMy][:], int(si), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line blog_finite_difference.go:114
+								if 0xff&(1<<gc_k4) != 0 {
+//line blog_finite_difference.go:114
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_finite_difference.go:114
+									sF[sj+fdMy][si+gc_k4] = gc_lanes4[gc_k4]
+//line blog_finite_difference.go:114
+								}
+//line blog_finite_difference.go:114
+							}
+//line blog_finite_difference.go:114
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:114
 						}
 //line blog_finite_difference.go:114
@@ -1087,7 +1183,19 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:146
 							var gc_lanes [8]float32
 //line blog_finite_difference.go:146
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_+fdMy-5][:], int(si), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_finite_difference.go:146
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_finite_difference.go:146
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_finite_difference.go:146
+									gc_lanes[gc_k] = sF[sj_+fdMy-5][si+gc_k]
+//line blog_finite_difference.go:146
+								}
+//line blog_finite_difference.go:146
+							}
+//line blog_finite_difference.go:146
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:146
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:146
@@ -1103,7 +1211,19 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:146
 							gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:146
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_-4][:], int(si), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_finite_difference.go:146
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_finite_difference.go:146
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_finite_difference.go:146
+									sF[sj_-4][si+gc_k2] = gc_lanes2[gc_k2]
+//line blog_finite_difference.go:146
+								}
+//line blog_finite_difference.go:146
+							}
+//line blog_finite_difference.go:146
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:146
 						}
 //line blog_finite_difference.go:146
@@ -1116,7 +1236,19 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:147
 							var gc_lanes3 [8]float32
 //line blog_finite_difference.go:147
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sj_+1][:], int(si), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line blog_finite_difference.go:147
+								if 0xff&(1<<gc_k3) != 0 {
+//line blog_finite_difference.go:147
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_finite_difference.go:147
+									gc_lanes3[gc_k3] = sF[sj_+1][si+gc_k3]
+//line blog_finite_difference.go:147
+								}
+//line blog_finite_difference.go:147
+							}
+//line blog_finite_difference.go:147
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:147
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:147
@@ -1132,7 +1264,19 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:147
 							gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:147
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sj_+fdMy][:], int(si), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line blog_finite_difference.go:147
+								if 0xff&(1<<gc_k4) != 0 {
+//line blog_finite_difference.go:147
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_finite_difference.go:147
+									sF[sj_+fdMy][si+gc_k4] = gc_lanes4[gc_k4]
+//line blog_finite_difference.go:147
+								}
+//line blog_finite_difference.go:147
+							}
+//line blog_finite_difference.go:147
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:147
 						}
 //line blog_finite_difference.go:147
@@ -1455,7 +1599,19 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:182
 							var gc_lanes [8]float32
 //line blog_finite_difference.go:182
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sk+fdMz-5][:], int(si), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_finite_difference.go:182
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_finite_difference.go:182
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_finite_difference.go:182
+									gc_lanes[gc_k] = sF[sk+fdMz-5][si+gc_k]
+//line blog_finite_difference.go:182
+								}
+//line blog_finite_difference.go:182
+							}
+//line blog_finite_difference.go:182
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:182
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:182
@@ -1471,7 +1627,19 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:182
 							gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:182
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sk-4][:], int(si), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_finite_difference.go:182
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_finite_difference.go:182
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_finite_difference.go:182
+									sF[sk-4][si+gc_k2] = gc_lanes2[gc_k2]
+//line blog_finite_difference.go:182
+								}
+//line blog_finite_difference.go:182
+							}
+//line blog_finite_difference.go:182
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:182
 						}
 //line blog_finite_difference.go:182
@@ -1484,7 +1652,19 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:183
 							var gc_lanes3 [8]float32
 //line blog_finite_difference.go:183
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[sk+1][:], int(si), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line blog_finite_difference.go:183
+								if 0xff&(1<<gc_k3) != 0 {
+//line blog_finite_difference.go:183
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_finite_difference.go:183
+									gc_lanes3[gc_k3] = sF[sk+1][si+gc_k3]
+//line blog_finite_difference.go:183
+								}
+//line blog_finite_difference.go:183
+							}
+//line blog_finite_difference.go:183
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:183
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:183
@@ -1500,7 +1680,19 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:183
 							gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:183
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[sk+fdMz][:], int(si), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line blog_finite_difference.go:183
+								if 0xff&(1<<gc_k4) != 0 {
+//line blog_finite_difference.go:183
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_finite_difference.go:183
+									sF[sk+fdMz][si+gc_k4] = gc_lanes4[gc_k4]
+//line blog_finite_difference.go:183
+								}
+//line blog_finite_difference.go:183
+							}
+//line blog_finite_difference.go:183
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:183
 						}
 //line blog_finite_difference.go:183
@@ -1711,7 +1903,19 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:215
 							var gc_lanes [8]float32
 //line blog_finite_difference.go:215
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[k_+fdMz-5][:], int(si), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_finite_difference.go:215
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_finite_difference.go:215
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_finite_difference.go:215
+									gc_lanes[gc_k] = sF[k_+fdMz-5][si+gc_k]
+//line blog_finite_difference.go:215
+								}
+//line blog_finite_difference.go:215
+							}
+//line blog_finite_difference.go:215
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:215
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:215
@@ -1727,7 +1931,19 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:215
 							gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:215
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[k_-4][:], int(si), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_finite_difference.go:215
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_finite_difference.go:215
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_finite_difference.go:215
+									sF[k_-4][si+gc_k2] = gc_lanes2[gc_k2]
+//line blog_finite_difference.go:215
+								}
+//line blog_finite_difference.go:215
+							}
+//line blog_finite_difference.go:215
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:215
 						}
 //line blog_finite_difference.go:215
@@ -1740,7 +1956,19 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:216
 							var gc_lanes3 [8]float32
 //line blog_finite_difference.go:216
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, sF[k_+1][:], int(si), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line blog_finite_difference.go:216
+								if 0xff&(1<<gc_k3) != 0 {
+//line blog_finite_difference.go:216
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_finite_difference.go:216
+									gc_lanes3[gc_k3] = sF[k_+1][si+gc_k3]
+//line blog_finite_difference.go:216
+								}
+//line blog_finite_difference.go:216
+							}
+//line blog_finite_difference.go:216
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:216
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:216
@@ -1756,7 +1984,19 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:216
 							gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:216
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, sF[k_+fdMz][:], int(si), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line blog_finite_difference.go:216
+								if 0xff&(1<<gc_k4) != 0 {
+//line blog_finite_difference.go:216
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_finite_difference.go:216
+									sF[k_+fdMz][si+gc_k4] = gc_lanes4[gc_k4]
+//line blog_finite_difference.go:216
+								}
+//line blog_finite_difference.go:216
+							}
+//line blog_finite_difference.go:216
+							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:216
 						}
 //line blog_finite_difference.go:216

@@ -882,7 +882,19 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 							var gc_lanes [8]float32
 //line blog_memory.go:94
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int((y+j)*width+x), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_memory.go:94
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_memory.go:94
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_memory.go:94
+									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+							}
+//line blog_memory.go:94
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:94
@@ -898,7 +910,19 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 							gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:94
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, tile[:], int((gc_ty2+j)*blogTileDim+gc_tx2), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_memory.go:94
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_memory.go:94
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_memory.go:94
+									tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+							}
+//line blog_memory.go:94
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
 						}
 //line blog_memory.go:94
@@ -953,7 +977,19 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 							var gc_lanes3 [8]float32
 //line blog_memory.go:100
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, tile[:], int((gc_ty2+j_)*blogTileDim+gc_tx2), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line blog_memory.go:100
+								if 0xff&(1<<gc_k3) != 0 {
+//line blog_memory.go:100
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_memory.go:100
+									gc_lanes3[gc_k3] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k3]
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+							}
+//line blog_memory.go:100
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_memory.go:100
@@ -969,7 +1005,19 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 							gc_ld2.Store(&gc_lanes4)
 //line blog_memory.go:100
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, odata[:], int((y+j_)*width+x), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line blog_memory.go:100
+								if 0xff&(1<<gc_k4) != 0 {
+//line blog_memory.go:100
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_memory.go:100
+									odata[((y+j_)*width+x)+gc_k4] = gc_lanes4[gc_k4]
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+							}
+//line blog_memory.go:100
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
 						}
 //line blog_memory.go:100
@@ -1056,7 +1104,19 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 							var gc_lanes [8]float32
 //line blog_memory.go:116
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int((y+j)*width+x), &gc_lanes)
+							for gc_k := range 8 {
+//line blog_memory.go:116
+								if 0xff&(1<<gc_k) != 0 {
+//line blog_memory.go:116
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_memory.go:116
+									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+							}
+//line blog_memory.go:116
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:116
@@ -1072,7 +1132,19 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 							gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:116
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, tile[gc_ty2+j][:], int(gc_tx2), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line blog_memory.go:116
+								if 0xff&(1<<gc_k2) != 0 {
+//line blog_memory.go:116
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line blog_memory.go:116
+									tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+							}
+//line blog_memory.go:116
+							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
 						}
 //line blog_memory.go:116

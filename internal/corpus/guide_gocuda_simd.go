@@ -447,7 +447,19 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:66
 								var gc_lanes2 [8]float32
 //line guide.go:66
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, b.Elements[:], int(e*b.Width+col), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line guide.go:66
+									if 0xff&(1<<gc_k2) != 0 {
+//line guide.go:66
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line guide.go:66
+										gc_lanes2[gc_k2] = b.Elements[(e*b.Width+col)+gc_k2]
+//line guide.go:66
+									}
+//line guide.go:66
+								}
+//line guide.go:66
+								gc_pos2.Thread = gc_rank2
 //line guide.go:66
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line guide.go:66
@@ -677,7 +689,19 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line :1
 							var gc_lanes [8]float32
 //line :1
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, gc_a.Elements[:], int(gc_row*gc_a.Stride+gc_col), &gc_lanes)
+							for gc_k := range 8 {
+//line :1
+								if 0xff&(1<<gc_k) != 0 {
+//line :1
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line :1
+									gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
+//line :1
+								}
+//line :1
+							}
+//line :1
+							gc_pos2.Thread = gc_rank2
 //line :1
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line :1
@@ -698,7 +722,19 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line :1
 							var gc_lanes2 [8]float32
 //line :1
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, gc_a2.Elements[:], int(gc_row2*gc_a2.Stride+gc_col2), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line :1
+								if 0xff&(1<<gc_k2) != 0 {
+//line :1
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line :1
+									gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
+//line :1
+								}
+//line :1
+							}
+//line :1
+							gc_pos2.Thread = gc_rank2
 //line :1
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line :1

@@ -793,7 +793,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							var gc_lanes5 [8]float32
 //line parboil.go:97
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a0[:], int(gc_t5), &gc_lanes5)
+							for gc_k5 := range 8 {
+//line parboil.go:97
+								if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line parboil.go:97
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line parboil.go:97
+									gc_lanes5[gc_k5] = a0[gc_t5+gc_k5]
+//line parboil.go:97
+								}
+//line parboil.go:97
+							}
+//line parboil.go:97
+							gc_pos2.Thread = gc_rank2
 //line parboil.go:97
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line parboil.go:97
@@ -824,7 +836,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							var gc_lanes6 [8]float32
 //line parboil.go:98
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a0[:], int(gc_t6), &gc_lanes6)
+							for gc_k6 := range 8 {
+//line parboil.go:98
+								if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+//line parboil.go:98
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line parboil.go:98
+									gc_lanes6[gc_k6] = a0[gc_t6+gc_k6]
+//line parboil.go:98
+								}
+//line parboil.go:98
+							}
+//line parboil.go:98
+							gc_pos2.Thread = gc_rank2
 //line parboil.go:98
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line parboil.go:98
@@ -871,7 +895,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							var gc_lanes7 [8]float32
 //line parboil.go:101
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), a0[:], int(gc_t7), &gc_lanes7)
+							for gc_k7 := range 8 {
+//line parboil.go:101
+								if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+//line parboil.go:101
+									gc_pos2.Thread = gc_rank2 + gc_k7
+//line parboil.go:101
+									gc_lanes7[gc_k7] = a0[gc_t7+gc_k7]
+//line parboil.go:101
+								}
+//line parboil.go:101
+							}
+//line parboil.go:101
+							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
 							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line parboil.go:101
@@ -902,7 +938,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							var gc_lanes8 [8]float32
 //line parboil.go:102
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), a0[:], int(gc_t8), &gc_lanes8)
+							for gc_k8 := range 8 {
+//line parboil.go:102
+								if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line parboil.go:102
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line parboil.go:102
+									gc_lanes8[gc_k8] = a0[gc_t8+gc_k8]
+//line parboil.go:102
+								}
+//line parboil.go:102
+							}
+//line parboil.go:102
+							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
 							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line parboil.go:102
@@ -1115,11 +1163,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							_ = gc_j19
 //line parboil.go:113
-							var gc_k3 int = gc_t27
+							var gc_k21 int = gc_t27
 //line parboil.go:113
-							_ = gc_k3
+							_ = gc_k21
 //line parboil.go:113
-							var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k3)
+							var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k21)
 //line parboil.go:113
 							_ = gc_t28
 //line parboil.go:113
@@ -1133,7 +1181,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								var gc_lanes19 [8]float32
 //line parboil.go:113
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if11.ToBits(), a0[:], int(gc_t28), &gc_lanes19)
+								for gc_k22 := range 8 {
+//line parboil.go:113
+									if gc_if11.ToBits()&(1<<gc_k22) != 0 {
+//line parboil.go:113
+										gc_pos2.Thread = gc_rank2 + gc_k22
+//line parboil.go:113
+										gc_lanes19[gc_k22] = a0[gc_t28+gc_k22]
+//line parboil.go:113
+									}
+//line parboil.go:113
+								}
+//line parboil.go:113
+								gc_pos2.Thread = gc_rank2
 //line parboil.go:113
 								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line parboil.go:113
@@ -1177,7 +1237,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									var gc_lanes20 [8]float32
 //line parboil.go:118
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.ToBits(), a0[:], int(gc_t30), &gc_lanes20)
+									for gc_k23 := range 8 {
+//line parboil.go:118
+										if gc_if12.ToBits()&(1<<gc_k23) != 0 {
+//line parboil.go:118
+											gc_pos2.Thread = gc_rank2 + gc_k23
+//line parboil.go:118
+											gc_lanes20[gc_k23] = a0[gc_t30+gc_k23]
+//line parboil.go:118
+										}
+//line parboil.go:118
+									}
+//line parboil.go:118
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:118
 									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line parboil.go:118
@@ -1222,7 +1294,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									var gc_lanes21 [8]float32
 //line parboil.go:123
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.ToBits(), a0[:], int(gc_t32), &gc_lanes21)
+									for gc_k24 := range 8 {
+//line parboil.go:123
+										if gc_if12.ToBits()&(1<<gc_k24) != 0 {
+//line parboil.go:123
+											gc_pos2.Thread = gc_rank2 + gc_k24
+//line parboil.go:123
+											gc_lanes21[gc_k24] = a0[gc_t32+gc_k24]
+//line parboil.go:123
+										}
+//line parboil.go:123
+									}
+//line parboil.go:123
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:123
 									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line parboil.go:123
@@ -1271,7 +1355,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									var gc_lanes22 [8]float32
 //line parboil.go:128
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if12.And(gc_if13).ToBits(), a0[:], int(gc_t34), &gc_lanes22)
+									for gc_k25 := range 8 {
+//line parboil.go:128
+										if gc_if12.And(gc_if13).ToBits()&(1<<gc_k25) != 0 {
+//line parboil.go:128
+											gc_pos2.Thread = gc_rank2 + gc_k25
+//line parboil.go:128
+											gc_lanes22[gc_k25] = a0[gc_t34+gc_k25]
+//line parboil.go:128
+										}
+//line parboil.go:128
+									}
+//line parboil.go:128
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:128
 									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line parboil.go:128
@@ -1319,7 +1415,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								var gc_lanes23 [8]float32
 //line parboil.go:133
 								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb6)).Store(&gc_lanes23)
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if12.ToBits(), anext[:], int(gc_t35), &gc_lanes23)
+								for gc_k26 := range 8 {
+//line parboil.go:134
+									if gc_if12.ToBits()&(1<<gc_k26) != 0 {
+//line parboil.go:134
+										gc_pos2.Thread = gc_rank2 + gc_k26
+//line parboil.go:133
+										anext[gc_t35+gc_k26] = gc_lanes23[gc_k26]
+//line parboil.go:133
+									}
+//line parboil.go:133
+								}
+//line parboil.go:133
+								gc_pos2.Thread = gc_rank2
 //line parboil.go:133
 							}
 //line parboil.go:133
@@ -1349,11 +1457,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							_ = gc_j24
 //line parboil.go:139
-							var gc_k4 int = gc_t36
+							var gc_k27 int = gc_t36
 //line parboil.go:139
-							_ = gc_k4
+							_ = gc_k27
 //line parboil.go:139
-							var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k4)
+							var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k27)
 //line parboil.go:139
 							_ = gc_t37
 //line parboil.go:139
@@ -1367,7 +1475,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								var gc_lanes24 [8]float32
 //line parboil.go:139
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if14.ToBits(), a0[:], int(gc_t37), &gc_lanes24)
+								for gc_k28 := range 8 {
+//line parboil.go:139
+									if gc_if14.ToBits()&(1<<gc_k28) != 0 {
+//line parboil.go:139
+										gc_pos2.Thread = gc_rank2 + gc_k28
+//line parboil.go:139
+										gc_lanes24[gc_k28] = a0[gc_t37+gc_k28]
+//line parboil.go:139
+									}
+//line parboil.go:139
+								}
+//line parboil.go:139
+								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
 								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line parboil.go:139
@@ -1411,7 +1531,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									var gc_lanes25 [8]float32
 //line parboil.go:144
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.ToBits(), a0[:], int(gc_t39), &gc_lanes25)
+									for gc_k29 := range 8 {
+//line parboil.go:144
+										if gc_if15.ToBits()&(1<<gc_k29) != 0 {
+//line parboil.go:144
+											gc_pos2.Thread = gc_rank2 + gc_k29
+//line parboil.go:144
+											gc_lanes25[gc_k29] = a0[gc_t39+gc_k29]
+//line parboil.go:144
+										}
+//line parboil.go:144
+									}
+//line parboil.go:144
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
 									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line parboil.go:144
@@ -1456,7 +1588,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									var gc_lanes26 [8]float32
 //line parboil.go:149
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.ToBits(), a0[:], int(gc_t41), &gc_lanes26)
+									for gc_k30 := range 8 {
+//line parboil.go:149
+										if gc_if15.ToBits()&(1<<gc_k30) != 0 {
+//line parboil.go:149
+											gc_pos2.Thread = gc_rank2 + gc_k30
+//line parboil.go:149
+											gc_lanes26[gc_k30] = a0[gc_t41+gc_k30]
+//line parboil.go:149
+										}
+//line parboil.go:149
+									}
+//line parboil.go:149
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line parboil.go:149
@@ -1505,7 +1649,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									var gc_lanes27 [8]float32
 //line parboil.go:154
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if15.And(gc_if16).ToBits(), a0[:], int(gc_t43), &gc_lanes27)
+									for gc_k31 := range 8 {
+//line parboil.go:154
+										if gc_if15.And(gc_if16).ToBits()&(1<<gc_k31) != 0 {
+//line parboil.go:154
+											gc_pos2.Thread = gc_rank2 + gc_k31
+//line parboil.go:154
+											gc_lanes27[gc_k31] = a0[gc_t43+gc_k31]
+//line parboil.go:154
+										}
+//line parboil.go:154
+									}
+//line parboil.go:154
+									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line parboil.go:154
@@ -1553,7 +1709,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								var gc_lanes28 [8]float32
 //line parboil.go:159
 								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb6)).Store(&gc_lanes28)
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if15.ToBits(), anext[:], int(gc_t44), &gc_lanes28)
+								for gc_k32 := range 8 {
+//line parboil.go:160
+									if gc_if15.ToBits()&(1<<gc_k32) != 0 {
+//line parboil.go:160
+										gc_pos2.Thread = gc_rank2 + gc_k32
+//line parboil.go:159
+										anext[gc_t44+gc_k32] = gc_lanes28[gc_k32]
+//line parboil.go:159
+									}
+//line parboil.go:159
+								}
+//line parboil.go:159
+								gc_pos2.Thread = gc_rank2
 //line parboil.go:159
 							}
 //line parboil.go:159

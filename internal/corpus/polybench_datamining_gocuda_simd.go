@@ -79,7 +79,19 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:37
 									var gc_lanes [8]float32
 //line polybench_datamining.go:37
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_datamining.go:37
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_datamining.go:37
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_datamining.go:37
+											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
+//line polybench_datamining.go:37
+										}
+//line polybench_datamining.go:37
+									}
+//line polybench_datamining.go:37
+									gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:37
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_datamining.go:37
@@ -187,7 +199,19 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:53
 									var gc_lanes [8]float32
 //line polybench_datamining.go:53
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_datamining.go:53
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_datamining.go:53
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_datamining.go:53
+											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
+//line polybench_datamining.go:53
+										}
+//line polybench_datamining.go:53
+									}
+//line polybench_datamining.go:53
+									gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:53
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_datamining.go:53
@@ -203,7 +227,19 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:53
 									var gc_lanes2 [8]float32
 //line polybench_datamining.go:53
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes2)
+									for gc_k2 := range 8 {
+//line polybench_datamining.go:53
+										if 0xff&(1<<gc_k2) != 0 {
+//line polybench_datamining.go:53
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line polybench_datamining.go:53
+											gc_lanes2[gc_k2] = data[(i*m+j)+gc_k2]
+//line polybench_datamining.go:53
+										}
+//line polybench_datamining.go:53
+									}
+//line polybench_datamining.go:53
+									gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:53
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line polybench_datamining.go:53
@@ -505,7 +541,19 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:105
 									var gc_lanes [8]float32
 //line polybench_datamining.go:105
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, data[:], int(i*m+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_datamining.go:105
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_datamining.go:105
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_datamining.go:105
+											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
+//line polybench_datamining.go:105
+										}
+//line polybench_datamining.go:105
+									}
+//line polybench_datamining.go:105
+									gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:105
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_datamining.go:105

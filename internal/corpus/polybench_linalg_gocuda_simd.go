@@ -99,7 +99,19 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:22
 									var gc_lanes [8]float32
 //line polybench_linalg.go:22
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), b[:], int(k*nj+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:22
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:22
+											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
+//line polybench_linalg.go:22
+										}
+//line polybench_linalg.go:22
+									}
+//line polybench_linalg.go:22
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:22
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:22
@@ -231,7 +243,19 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 									var gc_lanes [8]float32
 //line polybench_linalg.go:37
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), c[:], int(k*nl+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:37
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:37
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:37
+											gc_lanes[gc_k] = c[(k*nl+j)+gc_k]
+//line polybench_linalg.go:37
+										}
+//line polybench_linalg.go:37
+									}
+//line polybench_linalg.go:37
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:37
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:37
@@ -363,7 +387,19 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 									var gc_lanes [8]float32
 //line polybench_linalg.go:52
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), b[:], int(k*nj+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:52
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:52
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:52
+											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
+//line polybench_linalg.go:52
+										}
+//line polybench_linalg.go:52
+									}
+//line polybench_linalg.go:52
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:52
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:52
@@ -495,7 +531,19 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 									var gc_lanes [8]float32
 //line polybench_linalg.go:67
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), d[:], int(k*nl+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:67
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:67
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:67
+											gc_lanes[gc_k] = d[(k*nl+j)+gc_k]
+//line polybench_linalg.go:67
+										}
+//line polybench_linalg.go:67
+									}
+//line polybench_linalg.go:67
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:67
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:67
@@ -627,7 +675,19 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 									var gc_lanes [8]float32
 //line polybench_linalg.go:82
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), f[:], int(k*nl+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:82
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:82
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:82
+											gc_lanes[gc_k] = f[(k*nl+j)+gc_k]
+//line polybench_linalg.go:82
+										}
+//line polybench_linalg.go:82
+									}
+//line polybench_linalg.go:82
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:82
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:82
@@ -759,7 +819,19 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:97
 									var gc_lanes [8]float32
 //line polybench_linalg.go:97
-									compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), b[:], int(k*nj+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:97
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line polybench_linalg.go:97
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:97
+											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
+//line polybench_linalg.go:97
+										}
+//line polybench_linalg.go:97
+									}
+//line polybench_linalg.go:97
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:97
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:97
@@ -1060,7 +1132,19 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 									var gc_lanes [8]float32
 //line polybench_linalg.go:158
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i*ny+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:158
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_linalg.go:158
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:158
+											gc_lanes[gc_k] = a[(i*ny+j)+gc_k]
+//line polybench_linalg.go:158
+										}
+//line polybench_linalg.go:158
+									}
+//line polybench_linalg.go:158
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:158
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:158
@@ -1159,7 +1243,19 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 									var gc_lanes [8]float32
 //line polybench_linalg.go:172
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i*ny+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:172
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_linalg.go:172
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:172
+											gc_lanes[gc_k] = a[(i*ny+j)+gc_k]
+//line polybench_linalg.go:172
+										}
+//line polybench_linalg.go:172
+									}
+//line polybench_linalg.go:172
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:172
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:172
@@ -1485,7 +1581,19 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 									var gc_lanes [8]float32
 //line polybench_linalg.go:228
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(j*n+i), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_linalg.go:228
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_linalg.go:228
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_linalg.go:228
+											gc_lanes[gc_k] = a[(j*n+i)+gc_k]
+//line polybench_linalg.go:228
+										}
+//line polybench_linalg.go:228
+									}
+//line polybench_linalg.go:228
+									gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:228
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_linalg.go:228

@@ -254,7 +254,19 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:47
 									var gc_lanes [8]float32
 //line polybench_solvers.go:47
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i*nj+j), &gc_lanes)
+									for gc_k := range 8 {
+//line polybench_solvers.go:47
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_solvers.go:47
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_solvers.go:47
+											gc_lanes[gc_k] = a[(i*nj+j)+gc_k]
+//line polybench_solvers.go:47
+										}
+//line polybench_solvers.go:47
+									}
+//line polybench_solvers.go:47
+									gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:47
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_solvers.go:47
@@ -277,7 +289,19 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 									var gc_lanes2 [8]float32
 //line polybench_solvers.go:50
-									compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, a[:], int(i_*nj+j), &gc_lanes2)
+									for gc_k2 := range 8 {
+//line polybench_solvers.go:50
+										if 0xff&(1<<gc_k2) != 0 {
+//line polybench_solvers.go:50
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line polybench_solvers.go:50
+											gc_lanes2[gc_k2] = a[(i_*nj+j)+gc_k2]
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+									gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line polybench_solvers.go:50
@@ -293,7 +317,19 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 									gc_ld2.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes3)
 //line polybench_solvers.go:50
-									compiled.LaneStores(gc_pos2, gc_rank2, 0xff, a[:], int(i_*nj+j), &gc_lanes3)
+									for gc_k3 := range 8 {
+//line polybench_solvers.go:50
+										if 0xff&(1<<gc_k3) != 0 {
+//line polybench_solvers.go:50
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line polybench_solvers.go:50
+											a[(i_*nj+j)+gc_k3] = gc_lanes3[gc_k3]
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+									gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
 								}
 //line polybench_solvers.go:50

@@ -77,7 +77,19 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 								var gc_lanes [8]float32
 //line samples_transpose.go:29
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int(index+i*width), &gc_lanes)
+								for gc_k := range 8 {
+//line samples_transpose.go:29
+									if 0xff&(1<<gc_k) != 0 {
+//line samples_transpose.go:29
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line samples_transpose.go:29
+										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+								}
+//line samples_transpose.go:29
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:29
@@ -93,7 +105,19 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 								gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:29
-								compiled.LaneStores(gc_pos2, gc_rank2, 0xff, odata[:], int(index+i*width), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line samples_transpose.go:29
+									if 0xff&(1<<gc_k2) != 0 {
+//line samples_transpose.go:29
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line samples_transpose.go:29
+										odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+								}
+//line samples_transpose.go:29
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
 							}
 //line samples_transpose.go:29
@@ -301,7 +325,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								var gc_lanes [8]float32
 //line samples_transpose.go:48
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), idata[:], int(index+i*width), &gc_lanes)
+								for gc_k := range 8 {
+//line samples_transpose.go:48
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line samples_transpose.go:48
+										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:48
@@ -317,7 +353,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:48
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), tile[gc_ty2+i][:], int(gc_tx2), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line samples_transpose.go:48
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line samples_transpose.go:48
+										tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 							}
 //line samples_transpose.go:48
@@ -406,7 +454,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								var gc_lanes3 [8]float32
 //line samples_transpose.go:56
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if2.ToBits(), tile[gc_ty2+i_][:], int(gc_tx2), &gc_lanes3)
+								for gc_k3 := range 8 {
+//line samples_transpose.go:56
+									if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:56
+										gc_lanes3[gc_k3] = tile[gc_ty2+i_][gc_tx2+gc_k3]
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line samples_transpose.go:56
@@ -422,7 +482,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								gc_ld2.Store(&gc_lanes4)
 //line samples_transpose.go:56
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if2.ToBits(), odata[:], int(index+i_*width), &gc_lanes4)
+								for gc_k4 := range 8 {
+//line samples_transpose.go:56
+									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:56
+										odata[(index+i_*width)+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56
@@ -988,7 +1060,19 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 							var gc_lanes [8]float32
 //line samples_transpose.go:184
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, idata[:], int(index+i*width), &gc_lanes)
+							for gc_k := range 8 {
+//line samples_transpose.go:184
+								if 0xff&(1<<gc_k) != 0 {
+//line samples_transpose.go:184
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line samples_transpose.go:184
+									gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+							}
+//line samples_transpose.go:184
+							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:184
@@ -1004,7 +1088,19 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 							gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:184
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, block[gc_ty2+i][:], int(gc_tx2), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line samples_transpose.go:184
+								if 0xff&(1<<gc_k2) != 0 {
+//line samples_transpose.go:184
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line samples_transpose.go:184
+									block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+							}
+//line samples_transpose.go:184
+							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
 						}
 //line samples_transpose.go:184

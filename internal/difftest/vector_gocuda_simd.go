@@ -984,7 +984,19 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:174
 								var gc_lanes2 [8]float32
 //line vector.go:174
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, in[:], int(r*width+c), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line vector.go:174
+									if 0xff&(1<<gc_k2) != 0 {
+//line vector.go:174
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:174
+										gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
+//line vector.go:174
+									}
+//line vector.go:174
+								}
+//line vector.go:174
+								gc_pos2.Thread = gc_rank2
 //line vector.go:174
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line vector.go:174

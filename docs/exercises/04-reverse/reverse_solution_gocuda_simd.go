@@ -80,7 +80,19 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 								var gc_lanes [8]int32
 //line reverse_solution.go:19
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), in[:], int(i), &gc_lanes)
+								for gc_k := range 8 {
+//line reverse_solution.go:19
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line reverse_solution.go:19
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line reverse_solution.go:19
+										gc_lanes[gc_k] = in[i+gc_k]
+//line reverse_solution.go:19
+									}
+//line reverse_solution.go:19
+								}
+//line reverse_solution.go:19
+								gc_pos2.Thread = gc_rank2
 //line reverse_solution.go:19
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 //line reverse_solution.go:19

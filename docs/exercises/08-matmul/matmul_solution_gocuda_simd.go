@@ -157,7 +157,19 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 //line matmul_solution.go:25
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), as[ty][:], int(tx), &gc_lanes)
+								for gc_k := range 8 {
+//line matmul_solution.go:25
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line matmul_solution.go:25
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line matmul_solution.go:25
+										as[ty][tx+gc_k] = gc_lanes[gc_k]
+//line matmul_solution.go:25
+									}
+//line matmul_solution.go:25
+								}
+//line matmul_solution.go:25
+								gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:25
 							}
 //line matmul_solution.go:25
@@ -183,7 +195,19 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
 //line matmul_solution.go:29
-								compiled.LaneStores(gc_pos2, gc_rank2, gc_if2.ToBits(), bs[ty][:], int(tx), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line matmul_solution.go:29
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line matmul_solution.go:29
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul_solution.go:29
+										bs[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line matmul_solution.go:29
+									}
+//line matmul_solution.go:29
+								}
+//line matmul_solution.go:29
+								gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:29
 							}
 //line matmul_solution.go:29

@@ -111,7 +111,19 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 								var gc_lanes2 [8]int32
 //line stencil_solution.go:33
-								compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, temp[:], int(tid+Radius+off), &gc_lanes2)
+								for gc_k2 := range 8 {
+//line stencil_solution.go:33
+									if 0xff&(1<<gc_k2) != 0 {
+//line stencil_solution.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line stencil_solution.go:33
+										gc_lanes2[gc_k2] = temp[(tid+Radius+off)+gc_k2]
+//line stencil_solution.go:33
+									}
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+								gc_pos2.Thread = gc_rank2
 //line stencil_solution.go:33
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 //line stencil_solution.go:33

@@ -115,23 +115,51 @@ func (v *vectorizer) laneByLane(k string, body ast.Stmt) []ast.Stmt {
 	return []ast.Stmt{loop, setPos(rank)}
 }
 
+// laneLoads returns the statements that load the lanes of the mask in
+// force one by one, lane k from x[at(k)] as its own thread, into the
+// vector variable name: what a vector load does where it cannot.
+func (v *vectorizer) laneLoads(name string, x ast.Expr, at func(k ast.Expr) ast.Expr, t types.Type, vt string) []ast.Stmt {
+	arr, decl := v.laneArray(t)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: x, Index: at(ast.NewIdent(k))}}}
+	out := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
+	return append(out, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+}
+
+// laneStores returns the statements that store vector val's lanes of the
+// mask in force one by one, lane k to x[at(k)] as its own thread.
+func (v *vectorizer) laneStores(x ast.Expr, at func(k ast.Expr) ast.Expr, val ast.Expr, elem types.Type) []ast.Stmt {
+	arr, decl := v.laneArray(elem)
+	k := v.temp("k")
+	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: at(ast.NewIdent(k))}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
+	out := []ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}}
+	return append(out, v.laneByLane(k, one)...)
+}
+
+// declVec declares the vector variable name, of archsimd type vt.
+func (v *vectorizer) declVec(name, vt string) {
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+}
+
+// lanesOf returns lane k's index of affine value i, as laneLoads and
+// laneStores take it.
+func lanesOf(i vval) func(k ast.Expr) ast.Expr {
+	return func(k ast.Expr) ast.Expr { return laneOf(i, k) }
+}
+
 // clampedLoad loads the eight elements of x at clamped affine index i:
 // consecutive where i's guard holds and they are in x, else lane by lane.
 func (v *vectorizer) clampedLoad(x, i vval, t types.Type, vt string) vval {
 	name := v.temp("ld")
-	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
-	arr, decl := v.laneArray(t)
-	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}}
-	slow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
-	slow = append(slow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	v.declVec(name, vt)
 	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})}}
 	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
-		Else: &ast.BlockStmt{List: slow}})
+		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
@@ -141,13 +169,8 @@ func (v *vectorizer) clampedStore(x, i vval, val ast.Expr, elem types.Type) {
 	var fast []ast.Stmt
 	outer := v.out
 	v.out = &fast
-	v.storeVec(x.x, i.x, val, elem, false)
+	v.storeVec(x.x, i, val, elem, false)
 	v.out = outer
-	arr, decl := v.laneArray(elem)
-	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
-	slow := append([]ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}}, v.laneByLane(k, one)...)
 	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: fast},
-		Else: &ast.BlockStmt{List: slow}})
+		Else: &ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)}})
 }

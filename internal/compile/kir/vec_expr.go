@@ -184,14 +184,10 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	}
 	// checked in place: a load that would leave the slice goes lane by lane
 	name := v.temp("ld")
-	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
-	arr, decl := v.laneArray(t)
-	slow := []ast.Stmt{decl, &ast.ExprStmt{X: v.laneCall("LaneLoads", x.x, i.x, arr)},
-		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}}}
-	v.emit(&ast.IfStmt{Cond: inRange(x.x, i.x), Body: &ast.BlockStmt{List: []ast.Stmt{
+	v.declVec(name, vt)
+	v.emit(&ast.IfStmt{Cond: inRange(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}}}},
-		Else: &ast.BlockStmt{List: slow}})
+		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
@@ -236,23 +232,6 @@ func (v *vectorizer) laneArray(t types.Type) (ast.Expr, ast.Stmt) {
 	name := v.temp("lanes")
 	return ast.NewIdent(name), &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
 		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(t.Underlying().(*types.Basic).Name())}}}}}
-}
-
-// laneCall writes compiled.fn(pos, rank, bits, x[:], int(i), &arr): the
-// step's lanes under the mask in force, each loading or storing as its
-// own thread.
-func (v *vectorizer) laneCall(fn string, x, i, arr ast.Expr) ast.Expr {
-	pos, compiled := "gc_pos", "compiled"
-	if v.e != nil {
-		pos, compiled = v.e.use("pos"), v.f.Src.Compiled
-	}
-	var bits ast.Expr = &ast.BasicLit{Kind: token.INT, Value: "0xff"}
-	if m := v.maskNow(); m != nil {
-		bits = vcall(m, "ToBits")
-	}
-	idx := &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i}}
-	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(fn)},
-		Args: []ast.Expr{ast.NewIdent(pos), ast.NewIdent(v.rankName()), bits, &ast.SliceExpr{X: x}, idx, &ast.UnaryExpr{Op: token.AND, X: arr}}}
 }
 
 // sliceable reports whether x[i:] is a slice: x is a slice, a pointer to

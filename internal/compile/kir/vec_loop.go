@@ -326,7 +326,8 @@ func (v *vectorizer) stores(lv *loopVars) {
 		if vt, ok := vecType(obj.Type()); !ok || vt == "Mask32x8" || b.shape == vAffine {
 			v.fail()
 		}
-		v.storeVec(ast.NewIdent(kv.SpillName), ast.NewIdent(v.rankName()), v.vec(val, obj.Type()), obj.Type(), false)
+		rank := vval{shape: vAffine, x: ast.NewIdent(v.rankName()), typ: types.Typ[types.Int]}
+		v.storeVec(ast.NewIdent(kv.SpillName), rank, v.vec(val, obj.Type()), obj.Type(), false)
 	}
 }
 

@@ -214,7 +214,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 			v.stridedStore(x, i, v.vec(val, t), t)
 			return
 		}
-		v.storeVec(x.x, i.x, v.vec(val, t), t, v.access(l, x, i))
+		v.storeVec(x.x, i, v.vec(val, t), t, v.access(l, x, i))
 	case i.shape == vUniform && val.shape == vUniform:
 		v.once(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
 	default:
@@ -225,8 +225,8 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 // storeVec stores vector val to x[i:i+8], only the lanes of the mask in
 // force where one is; checked in place, a store that would leave the
 // slice goes lane by lane.
-func (v *vectorizer) storeVec(x, i, val ast.Expr, elem types.Type, inPlace bool) {
-	dst := &ast.SliceExpr{X: x, Low: i}
+func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type, inPlace bool) {
+	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {
 		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
@@ -237,10 +237,8 @@ func (v *vectorizer) storeVec(x, i, val ast.Expr, elem types.Type, inPlace bool)
 		v.emit(fast)
 		return
 	}
-	arr, decl := v.laneArray(elem)
-	slow := []ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})},
-		&ast.ExprStmt{X: v.laneCall("LaneStores", x, i, arr)}}
-	v.emit(&ast.IfStmt{Cond: inRange(x, i), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+	v.emit(&ast.IfStmt{Cond: inRange(x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
+		Else: &ast.BlockStmt{List: v.laneStores(x, lanesOf(i), val, elem)}})
 }
 
 // once writes a store of a value the same for every thread: once, where
@@ -270,7 +268,7 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		if !i.plain() {
 			v.fail() // an update at a clamped or strided index
 		}
-		v.storeVec(x.x, i.x, v.vec(next, t), t, v.access(l, x, i))
+		v.storeVec(x.x, i, v.vec(next, t), t, v.access(l, x, i))
 	default:
 		v.fail()
 	}

@@ -72,15 +72,8 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 		return vval{shape: vVector, x: ast.NewIdent(p.odd), typ: t} // its pair's load computed it
 	}
 	name := v.temp("ld")
-	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
-	arr, decl := v.laneArray(t)
-	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}}
-	slow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
-	slow = append(slow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	v.declVec(name, vt)
+	slow := v.laneLoads(name, x.x, lanesOf(i), t, vt)
 	if strideOf(i) != 2 {
 		v.emit(&ast.BlockStmt{List: slow})
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
@@ -154,8 +147,7 @@ func (v *vectorizer) pairLoads(rhs []ast.Expr) {
 // second's lane by lane.
 func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type, idx ast.Expr, slow []ast.Stmt) (ast.Stmt, []ast.Stmt) {
 	p.odd = v.temp("ld")
-	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(p.odd)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
+	v.declVec(p.odd, vt)
 	v.emit(blank(p.odd)) // the second load may have come first, and loaded itself
 	lo, hi := v.temp("lo"), v.temp("hi")
 	load := func(name string, at ast.Expr) ast.Stmt {
@@ -170,13 +162,7 @@ func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type
 			Rhs: []ast.Expr{vcall(ast.NewIdent(lo), "Select128FromPair", intLit(1), intLit(3), ast.NewIdent(hi))}},
 	}}
 	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
-	arr, decl := v.laneArray(t)
-	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(odd, ast.NewIdent(k))}}}
-	oddSlow := append([]ast.Stmt{decl}, v.laneByLane(k, one)...)
-	oddSlow = append(oddSlow, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(p.odd)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})}})
+	oddSlow := v.laneLoads(p.odd, x.x, lanesOf(odd), t, vt)
 	return fast, append(slow, &ast.BlockStmt{List: oddSlow})
 }
 
@@ -189,10 +175,5 @@ func inRange16(x, i ast.Expr) ast.Expr {
 
 // stridedStore stores vector val's lanes to x at i, i+s, ... lane by lane.
 func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
-	arr, decl := v.laneArray(elem)
-	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: laneOf(i, ast.NewIdent(k))}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
-	v.emit(&ast.BlockStmt{List: append([]ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}},
-		v.laneByLane(k, one)...)})
+	v.emit(&ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)})
 }

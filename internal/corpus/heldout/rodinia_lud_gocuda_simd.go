@@ -177,7 +177,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							var gc_lanes [8]float32
 //line rodinia_lud.go:57
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, shadow[i_3][:], int(gc_tx2), &gc_lanes)
+							for gc_k := range 8 {
+//line rodinia_lud.go:57
+								if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:57
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line rodinia_lud.go:57
+									gc_lanes[gc_k] = shadow[i_3][gc_tx2+gc_k]
+//line rodinia_lud.go:57
+								}
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line rodinia_lud.go:57
@@ -193,7 +205,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							gc_ld.Store(&gc_lanes2)
 //line rodinia_lud.go:57
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, m[:], int(arrayOffset+gc_tx2), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line rodinia_lud.go:57
+								if 0xff&(1<<gc_k2) != 0 {
+//line rodinia_lud.go:57
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line rodinia_lud.go:57
+									m[(arrayOffset+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
+//line rodinia_lud.go:57
+								}
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
@@ -585,7 +609,19 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:168
 							var gc_lanes [8]float32
 //line rodinia_lud.go:168
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, periRow[i_][:], int(gc_tx2), &gc_lanes)
+							for gc_k := range 8 {
+//line rodinia_lud.go:168
+								if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:168
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line rodinia_lud.go:168
+									gc_lanes[gc_k] = periRow[i_][gc_tx2+gc_k]
+//line rodinia_lud.go:168
+								}
+//line rodinia_lud.go:168
+							}
+//line rodinia_lud.go:168
+							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:168
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line rodinia_lud.go:168

@@ -75,7 +75,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 						var gc_lanes [8]float32
 //line hecbench_jacobi.go:35
-						compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, fOld[:], int(gc_t), &gc_lanes)
+						for gc_k := range 8 {
+//line hecbench_jacobi.go:35
+							if 0xff&(1<<gc_k) != 0 {
+//line hecbench_jacobi.go:35
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_jacobi.go:35
+								gc_lanes[gc_k] = fOld[gc_t+gc_k]
+//line hecbench_jacobi.go:35
+							}
+//line hecbench_jacobi.go:35
+						}
+//line hecbench_jacobi.go:35
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:35
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_jacobi.go:35
@@ -116,7 +128,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 							var gc_lanes2 [8]float32
 //line hecbench_jacobi.go:44
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if.ToBits(), fOld[:], int(gc_t3), &gc_lanes2)
+							for gc_k2 := range 8 {
+//line hecbench_jacobi.go:44
+								if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_jacobi.go:44
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_jacobi.go:44
+									gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:44
+							}
+//line hecbench_jacobi.go:44
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line hecbench_jacobi.go:44
@@ -132,7 +156,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 							gc_ld2.Store(&gc_lanes3)
 //line hecbench_jacobi.go:44
-							compiled.LaneStores(gc_pos2, gc_rank2, gc_if.ToBits(), fOldTile[gc_ty2+1][:], int(gc_tx2+0), &gc_lanes3)
+							for gc_k3 := range 8 {
+//line hecbench_jacobi.go:44
+								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line hecbench_jacobi.go:44
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_jacobi.go:44
+									fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:44
+							}
+//line hecbench_jacobi.go:44
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
 						}
 //line hecbench_jacobi.go:44
@@ -172,7 +208,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 							var gc_lanes4 [8]float32
 //line hecbench_jacobi.go:47
-							compiled.LaneLoads(gc_pos2, gc_rank2, gc_if2.ToBits(), fOld[:], int(gc_t5), &gc_lanes4)
+							for gc_k4 := range 8 {
+//line hecbench_jacobi.go:47
+								if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_jacobi.go:47
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_jacobi.go:47
+									gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:47
+							}
+//line hecbench_jacobi.go:47
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
 							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line hecbench_jacobi.go:47
@@ -188,7 +236,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 							gc_ld3.Store(&gc_lanes5)
 //line hecbench_jacobi.go:47
-							compiled.LaneStores(gc_pos2, gc_rank2, gc_if2.ToBits(), fOldTile[gc_ty2+1][:], int(gc_tx2+2), &gc_lanes5)
+							for gc_k5 := range 8 {
+//line hecbench_jacobi.go:47
+								if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+//line hecbench_jacobi.go:47
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_jacobi.go:47
+									fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:47
+							}
+//line hecbench_jacobi.go:47
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
 						}
 //line hecbench_jacobi.go:47
@@ -224,7 +284,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 							var gc_lanes6 [8]float32
 //line hecbench_jacobi.go:50
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, fOld[:], int(gc_t7), &gc_lanes6)
+							for gc_k6 := range 8 {
+//line hecbench_jacobi.go:50
+								if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_jacobi.go:50
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_jacobi.go:50
+									gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:50
+							}
+//line hecbench_jacobi.go:50
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
 							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_jacobi.go:50
@@ -240,7 +312,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 							gc_ld4.Store(&gc_lanes7)
 //line hecbench_jacobi.go:50
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, fOldTile[gc_ty2+0][:], int(gc_tx2+1), &gc_lanes7)
+							for gc_k7 := range 8 {
+//line hecbench_jacobi.go:50
+								if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_jacobi.go:50
+									gc_pos2.Thread = gc_rank2 + gc_k7
+//line hecbench_jacobi.go:50
+									fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:50
+							}
+//line hecbench_jacobi.go:50
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
 						}
 //line hecbench_jacobi.go:50
@@ -276,7 +360,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 							var gc_lanes8 [8]float32
 //line hecbench_jacobi.go:53
-							compiled.LaneLoads(gc_pos2, gc_rank2, 0xff, fOld[:], int(gc_t9), &gc_lanes8)
+							for gc_k8 := range 8 {
+//line hecbench_jacobi.go:53
+								if 0xff&(1<<gc_k8) != 0 {
+//line hecbench_jacobi.go:53
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line hecbench_jacobi.go:53
+									gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
+//line hecbench_jacobi.go:53
+								}
+//line hecbench_jacobi.go:53
+							}
+//line hecbench_jacobi.go:53
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line hecbench_jacobi.go:53
@@ -292,7 +388,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 							gc_ld5.Store(&gc_lanes9)
 //line hecbench_jacobi.go:53
-							compiled.LaneStores(gc_pos2, gc_rank2, 0xff, fOldTile[gc_ty2+2][:], int(gc_tx2+1), &gc_lanes9)
+							for gc_k9 := range 8 {
+//line hecbench_jacobi.go:53
+								if 0xff&(1<<gc_k9) != 0 {
+//line hecbench_jacobi.go:53
+									gc_pos2.Thread = gc_rank2 + gc_k9
+//line hecbench_jacobi.go:53
+									fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
+//line hecbench_jacobi.go:53
+								}
+//line hecbench_jacobi.go:53
+							}
+//line hecbench_jacobi.go:53
+							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
 						}
 //line hecbench_jacobi.go:53

@@ -170,7 +170,19 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_lanes3 [8]float32
 //line basic.go:18
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if3.ToBits(), a[:], int(gc_row2*k+gc_ac2), &gc_lanes3)
+								for gc_k3 := range 8 {
+//line basic.go:18
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line basic.go:18
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line basic.go:18
+										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+//line basic.go:18
+									}
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_pos2.Thread = gc_rank2
 //line basic.go:18
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line basic.go:18
@@ -205,7 +217,19 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_lanes4 [8]float32
 //line basic.go:18
-								compiled.LaneLoads(gc_pos2, gc_rank2, gc_if4.ToBits(), b[:], int(gc_br2*n+gc_col2), &gc_lanes4)
+								for gc_k4 := range 8 {
+//line basic.go:18
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line basic.go:18
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line basic.go:18
+										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line basic.go:18
+									}
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_pos2.Thread = gc_rank2
 //line basic.go:18
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line basic.go:18
