@@ -42,7 +42,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var tid int = gc_tx2
 						_ = tid
 //line blocks.go:20
@@ -127,7 +127,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 //line blocks.go:23

@@ -67,7 +67,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive := gc_all
 					_ = gc_alive
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
@@ -224,7 +224,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 							gc_alive4 := gc_all4
 							_ = gc_alive4
 							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
@@ -290,7 +290,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 							gc_alive5 := gc_all5
 							_ = gc_alive5
 							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
@@ -447,7 +447,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive7 := gc_all7
 					_ = gc_alive7
 					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {

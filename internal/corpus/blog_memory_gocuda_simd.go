@@ -49,7 +49,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						{
@@ -280,7 +280,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tt int = gc_tx2
 					_ = tt
 //line blog_memory.go:39
@@ -471,7 +471,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tt int = gc_tx2
 					_ = tt
 //line blog_memory.go:52
@@ -864,7 +864,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var x int = gc_bx2*blogTileDim + gc_tx2
 					_ = x
 					var y int = gc_by2*blogTileDim + gc_ty2
@@ -961,7 +961,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var x int = gc_bx2*blogTileDim + gc_tx2
 					_ = x
 					var y int = gc_by2*blogTileDim + gc_ty2

@@ -45,7 +45,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var sum int32
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
@@ -987,7 +987,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var sum int32
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
@@ -1240,7 +1240,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var sum int32
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
@@ -1679,7 +1679,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var sum int32
 					_ = sum
 					archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])

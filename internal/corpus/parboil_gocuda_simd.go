@@ -596,7 +596,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 					_ = shID
 					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
@@ -730,7 +730,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var i int = gc_bx2*gc_bdx2*2 + gc_tx2
 					_ = i
 					var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
@@ -1038,7 +1038,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
 						_ = i
 						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
@@ -1859,7 +1859,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 						_ = shID
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
@@ -2206,7 +2206,7 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 						_ = indexK
 						{

@@ -185,7 +185,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
 						var i int = gc_by2*gc_bdy2 + gc_ty2
@@ -292,7 +292,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
 						var i int = gc_by2*gc_bdy2 + gc_ty2
@@ -449,7 +449,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
 						{
@@ -593,7 +593,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						_ = i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
@@ -698,7 +698,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						_ = i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
@@ -826,7 +826,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
 						var i int = gc_by2*gc_bdy2 + gc_ty2
@@ -970,7 +970,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var k int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = k
 						var j int = gc_by2*gc_bdy2 + gc_ty2

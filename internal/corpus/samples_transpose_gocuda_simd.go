@@ -54,7 +54,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
 						_ = xIndex
 						var yIndex int = gc_by2*transposeTileDim + gc_ty2

@@ -1101,7 +1101,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var s float32
 				_ = s
 				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
@@ -1189,7 +1189,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var c float32
 				_ = c
 				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
@@ -1279,7 +1279,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 					_ = s
 					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
@@ -1538,7 +1538,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 //line heldout.go:166

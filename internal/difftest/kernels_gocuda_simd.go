@@ -42,7 +42,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var sum float32
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
@@ -645,7 +645,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var ty int = gc_ty2
 					_ = ty
 					var row int = gc_by2*tile + ty
@@ -938,7 +938,7 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive := gc_all
 					_ = gc_alive
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
@@ -1079,7 +1079,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					{
@@ -1413,7 +1413,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					{
@@ -1632,7 +1632,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive := gc_all
 					_ = gc_alive
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
@@ -4113,7 +4113,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			_ = gc_all2
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				gc_alive2 := gc_all2
 				_ = gc_alive2
 				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {

@@ -198,7 +198,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var tid int = gc_tx2
 						_ = tid
 						{
@@ -416,7 +416,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var tid_ int = gc_tx2
 						_ = tid_
 						{
@@ -723,7 +723,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
 					_ = gc_t
 					v := gc_t
@@ -975,7 +975,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 					_ = gc_t2
 					v := gc_t2
@@ -1255,7 +1255,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
 					_ = r_
 					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
@@ -1340,7 +1340,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					var i int = gc_bx2*n + tid

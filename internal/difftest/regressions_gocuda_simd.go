@@ -44,7 +44,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 //line regressions.go:16
@@ -177,7 +177,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
@@ -325,7 +325,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
 					_ = gc_t
 					v_ := gc_t
@@ -488,7 +488,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 					_ = r
 					r_ := r
@@ -678,7 +678,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 					_ = v
 					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
@@ -751,7 +751,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 //line regressions.go:58
@@ -896,7 +896,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var tid int = gc_tx2
 						_ = tid
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -1076,7 +1076,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -1628,7 +1628,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])

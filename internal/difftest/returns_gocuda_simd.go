@@ -641,7 +641,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
 					_ = r_2
 					var r_3 archsimd.Int32x8
@@ -738,7 +738,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
@@ -901,7 +901,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 					{

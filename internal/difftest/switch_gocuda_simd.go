@@ -43,7 +43,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 //line switch.go:14
@@ -365,7 +365,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 								var tid int = gc_tx2
 								_ = tid
 								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -462,7 +462,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_vb := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						_ = v
 						v = v.Mul(gc_vb)
@@ -549,7 +549,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -662,7 +662,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
 					_ = v
 					v.StoreSlice(gc_s_v[gc_rank2:])
@@ -735,7 +735,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						_ = v
 						for k := 0; ; k = k + 1 {
@@ -873,7 +873,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 					_ = v
 //line switch.go:58

@@ -47,7 +47,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					var i int = gc_bx2*b + tid
@@ -215,7 +215,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var tid int = gc_tx2
 						_ = tid
 //line scan_solution.go:28
@@ -274,7 +274,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					var i int = gc_bx2*b + tid

@@ -80,7 +80,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var tid int = gc_tx2
 					_ = tid
 					var g int = gc_bx2*b + tid

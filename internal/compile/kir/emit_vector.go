@@ -33,7 +33,11 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 		r = e.name["rank"]
 		e.printf("%s := %s\n", r, rank)
 	}
-	e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
+	if e.vec.fails {
+		e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
+	} else {
+		e.printf("_ = %s\n", r) // the step reads its rank only where it spills or goes lane by lane
+	}
 	e.stmts(e.vec.body)
 	// scalar SSE code after 256-bit code runs at half speed or worse while
 	// the vector registers' upper halves are dirty: clean them for the

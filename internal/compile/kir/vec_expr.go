@@ -268,8 +268,8 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		}
 		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
 	}
-	if (op == token.QUO || op == token.REM) && isInteger(t) {
-		v.risky++
+	if (op == token.QUO || op == token.REM) && isInteger(t) || op == token.SHL || op == token.SHR {
+		v.risky++ // a zero divisor, a negative count
 	}
 	if x.shape != vVector && y.shape != vVector {
 		if op == token.MUL && (x.shape == vAffine) != (y.shape == vAffine) {

@@ -11,6 +11,10 @@ import (
 type vecLoop struct {
 	hoisted []ast.Stmt // broadcasts the same in every step, written before the steps
 	body    []ast.Stmt // one step, its first thread's index in the loop's variable
+	// fails is set where the step may fail (a load or a division the
+	// checks do not cover): a failure is then its first thread's, whose
+	// rank the step records first.
+	fails bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -46,7 +50,7 @@ type vectorizer struct {
 	alive     string   // the lanes that have not returned, where a thread may return
 	aliveOn   bool     // a return was translated: alive is in force
 	loopStack []*vloop
-	risky     int // loads and divisions translated that may fail
+	risky     int // loads, divisions and shifts translated that may fail
 
 	env      map[*types.Var]*vbind
 	inst     int // the helper instance being inlined, 0 in the kernel's code
@@ -134,7 +138,7 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	if !v.vectors {
 		return nil, false
 	}
-	return &vecLoop{hoisted: v.hoisted, body: prune(body)}, true
+	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

@@ -84,7 +84,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var threadSum float32 = float32(0.0)
 				_ = threadSum
 				var threadSum2 float32 = float32(0.0)
@@ -1384,7 +1384,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var wDoutThread float32 = float32(0.0)
 				_ = wDoutThread
 				var wDoutNormThread float32 = float32(0.0)
@@ -1726,7 +1726,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var dwThread float32 = float32(0.0)
 						_ = dwThread
 						var dbThread float32 = float32(0.0)

@@ -78,7 +78,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b2 *compiled.Block, logProbs
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var localMax float32 = float32(-maxTVal)
 					_ = localMax
 					var val float32 = float32(-maxTVal)
@@ -509,7 +509,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b2 *compiled.Block, logProbs
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 					gc_rank2 := gc_vstep2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					var localSumExp float32 = float32(0.0)
 					_ = localSumExp
 					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank2:])
@@ -955,7 +955,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var localAccum float32 = float32(0.0)
 				_ = localAccum
 				archsimd.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank2:])

@@ -88,7 +88,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var cacheIndex int = gc_tx2
 						_ = cacheIndex
 						{
@@ -344,7 +344,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var cacheIndex int = gc_tx2
 						_ = cacheIndex
 						{

@@ -182,7 +182,7 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var x int = gc_tx2 + gc_bx2*gc_bdx2
 						_ = x
 						var y int = gc_ty2 + gc_by2*gc_bdy2

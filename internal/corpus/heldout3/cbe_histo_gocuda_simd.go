@@ -99,7 +99,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 //line cbe_histo.go:30
 					if gc_tx2 < 0 || gc_tx2+8 > len(temp) {
 //line cbe_histo.go:30

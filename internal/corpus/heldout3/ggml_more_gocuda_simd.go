@@ -55,7 +55,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				gc_alive := gc_all
 				_ = gc_alive
 				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
@@ -505,7 +505,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var maxval float32 = float32(math.Inf(-1))
 				_ = maxval
 				archsimd.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank2:])
@@ -1063,7 +1063,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 //line ggml_more.go:140

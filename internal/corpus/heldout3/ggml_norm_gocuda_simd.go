@@ -735,7 +735,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var tmp float32 = float32(0.0)
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
@@ -1160,7 +1160,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 				_ = tmp
 				mean := tmp.Div(gc_vb)
@@ -2652,7 +2652,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var tmp float32 = float32(0.0)
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])

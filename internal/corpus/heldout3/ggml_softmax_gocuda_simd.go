@@ -1100,7 +1100,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 						gc_rank2 := gc_vstep
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 						_ = val
 						var r archsimd.Float32x8
@@ -1535,7 +1535,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
 						_ = val_
 						var r_3 archsimd.Float32x8
@@ -1972,7 +1972,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
 						_ = val_2
 						var r_6 archsimd.Float32x8
@@ -2395,7 +2395,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 						gc_rank2 := gc_vstep4
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
 						_ = val_3
 						var r_9 archsimd.Float32x8
@@ -2643,7 +2643,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var dgfDot float32 = float32(0.0)
 				_ = dgfDot
 				archsimd.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank2:])

@@ -41,7 +41,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive := gc_all
 					_ = gc_alive
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
@@ -174,7 +174,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						gc_alive2 := gc_all2
 						_ = gc_alive2
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
@@ -223,7 +223,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						gc_alive3 := gc_all3
 						_ = gc_alive3
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
@@ -274,7 +274,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					gc_alive4 := gc_all4
 					_ = gc_alive4
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
