@@ -59,7 +59,6 @@ type vectorizer struct {
 
 	out   *[]ast.Stmt
 	depth int // control (loops, ifs) around the statement being translated
-	loops int // loops of the step around it
 	conds int // ifs around it
 
 	seq      int         // the top-level statement being translated
@@ -70,7 +69,6 @@ type vectorizer struct {
 	reads    *[]*vbind   // collects the variables an index reads, while set
 	hoisted  []ast.Stmt  // broadcasts of values the same in every step
 	hoist    map[string]string
-	tmp      int  // temporaries named in analysis
 	vectors  bool // the step has vectors: a loop with none gains nothing
 }
 
@@ -420,7 +418,6 @@ func (v *vectorizer) nameOf(obj *types.Var) string {
 		return kv.Name
 	}
 	if v.e == nil {
-		v.tmp++
 		return "gc_v"
 	}
 	return v.f.Names.Fresh(obj.Name())
@@ -429,7 +426,6 @@ func (v *vectorizer) nameOf(obj *types.Var) string {
 // temp returns a fresh name for a temporary.
 func (v *vectorizer) temp(base string) string {
 	if v.e == nil {
-		v.tmp++
 		return "gc_" + base
 	}
 	return v.f.Names.Fresh(base)

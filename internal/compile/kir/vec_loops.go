@@ -26,8 +26,7 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 	var inner []ast.Stmt
 	v.out = &inner
 	v.depth++
-	v.loops++
-	defer func() { v.depth--; v.loops-- }()
+	defer func() { v.depth-- }()
 	if s.Init != nil {
 		v.noBlank = true
 		v.stmt(s.Init)
@@ -80,8 +79,7 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 	}
 	out := &ast.RangeStmt{Tok: s.Tok, X: x.x}
 	v.depth++
-	v.loops++
-	defer func() { v.depth--; v.loops-- }()
+	defer func() { v.depth-- }()
 	if v.maskLoops[s] {
 		v.level++ // the key and value are the loop's
 		defer func() { v.level-- }()

@@ -225,9 +225,7 @@ func (v *vectorizer) maskLoop(s ast.Stmt, init ast.Stmt, cond ast.Expr, post ast
 		v.masks = append(v.masks, l.iter)
 		l.masks = len(v.masks)
 	}
-	v.loops++
 	trip = append(trip, v.list(body.List)...)
-	v.loops--
 	if l.iter != "" {
 		v.masks = v.masks[:len(v.masks)-1]
 	}
