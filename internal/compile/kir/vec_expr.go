@@ -221,9 +221,12 @@ func asInt(i vval) ast.Expr {
 }
 
 // inRange writes "x[i:i+8] is in x".
-func inRange(x, i ast.Expr) ast.Expr {
-	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
-		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(vecWidth)}, Op: token.LEQ,
+func inRange(x, i ast.Expr) ast.Expr { return inSpan(x, i, 0, vecWidth) }
+
+// inSpan writes "x[i+lo:i+hi] is in x": i+lo >= 0 && i+hi <= len(x).
+func inSpan(x, i ast.Expr, lo, hi int) ast.Expr {
+	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(int64(-lo))}, Op: token.LAND,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(int64(hi))}, Op: token.LEQ,
 			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}}}
 }
 

@@ -89,10 +89,10 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 		Rhs: []ast.Expr{vcall(lo, "Select128FromPair", intLit(0), intLit(2), hi)}}
 	if p := v.pairs[e]; p != nil && p.first == e && strideOf(i) == 2 {
 		fast, slow = v.pairFast(p, x, i, name, vt, t, idx, slow)
-		v.emit(&ast.IfStmt{Cond: inRange16(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+		v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
-	in := inRange16(x.x, start)
+	in := inSpan(x.x, start, 0, 2*vecWidth)
 	// the last lane is at i+14: where i+15 is past the end, the odd
 	// elements of the sixteen from i-1 are the lanes
 	before := &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(1)}
@@ -100,9 +100,7 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 	hi1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth - 1)}}), "Permute", idx)
 	shifted := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{vcall(lo1, "Select128FromPair", intLit(1), intLit(3), hi1)}}
-	inBefore := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.GEQ, Y: intLit(1)}, Op: token.LAND,
-		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(start), Op: token.ADD, Y: intLit(2*vecWidth - 1)}, Op: token.LEQ,
-			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x.x}}}}
+	inBefore := inSpan(x.x, start, -1, 2*vecWidth-1)
 	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
 		Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
@@ -164,13 +162,6 @@ func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type
 	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
 	oddSlow := v.laneLoads(p.odd, x.x, lanesOf(odd), t, vt)
 	return fast, append(slow, &ast.BlockStmt{List: oddSlow})
-}
-
-// inRange16 writes "x[i:i+16] is in x".
-func inRange16(x, i ast.Expr) ast.Expr {
-	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(0)}, Op: token.LAND,
-		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(2 * vecWidth)}, Op: token.LEQ,
-			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}}}
 }
 
 // stridedStore stores vector val's lanes to x at i, i+s, ... lane by lane.
