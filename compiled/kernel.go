@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"math"
 	"path/filepath"
 	"runtime"
 
@@ -74,4 +75,27 @@ func GridStrideKernel(src *Source, perThread func(*gocuda.Thread), body func(b *
 	return engine.GridStrideKernel(src.s, perThread, func(b *engineBlock, lo, hi int) {
 		body(blockOf(b), lo, hi)
 	})
+}
+
+// StrideRows returns the rows [from, to) that the chunk of blocks lo to
+// hi-1, of a launch of blocks blocks, runs of a flat grid-stride loop: a
+// loop whose span iterations (span plus adj, adj 0 or 1 for a loop to <=
+// its limit, saturating) are independent, taken in rows of rowLen. The
+// rows are split among the blocks as evenly as they go, and a chunk runs
+// its blocks' shares, one contiguous run of memory. The chunks of a
+// GridStrideKernel's launch partition its grid, and each runs its body, so
+// every row runs once.
+func StrideRows(lo, hi, blocks, rowLen, span, adj int) (from, to int) {
+	if span < math.MaxInt {
+		span += adj
+	}
+	if span <= 0 || rowLen <= 0 || blocks <= 0 {
+		return 0, 0
+	}
+	rows := span / rowLen
+	if span%rowLen != 0 {
+		rows++
+	}
+	share := func(b int) int { return rows/blocks*b + min(b, rows%blocks) }
+	return share(lo), share(hi)
 }

@@ -2,6 +2,7 @@ package compiled_test
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"sync/atomic"
 	"testing"
@@ -138,4 +139,29 @@ func TestKernelPanicReportsPos(t *testing.T) {
 	assert.Equal(t, "boom", ke.Value)
 	assert.Contains(t, ke.Site.Function, "TestKernelPanicReportsPos", "the body's frame, not the engine's")
 	assert.ErrorIs(t, err, gocuda.ErrLaunchFailure)
+}
+
+// TestStrideRows: the chunks of any partition of a grid take every row of
+// a flat loop once, in order, in shares that differ by at most a row per
+// block; a loop to <= its limit has one element more, and an empty or
+// negative span no rows.
+func TestStrideRows(t *testing.T) {
+	for _, blocks := range []int{1, 2, 3, 8, 37} {
+		for _, span := range []int{-5, 0, 1, 255, 256, 257, 1 << 20} {
+			for _, adj := range []int{0, 1} {
+				rows := max(0, (span+adj+255)/256)
+				next := 0
+				for lo := 0; lo < blocks; {
+					hi := min(blocks, lo+1+lo%3) // uneven chunks
+					from, to := compiled.StrideRows(lo, hi, blocks, 256, span, adj)
+					require.Equal(t, next, from, "blocks %d span %d chunk [%d,%d)", blocks, span, lo, hi)
+					require.LessOrEqual(t, to-from, (hi-lo)*(rows/blocks+1))
+					next, lo = to, hi
+				}
+				require.Equal(t, rows, next, "blocks %d span %d adj %d", blocks, span, adj)
+			}
+		}
+	}
+	from, to := compiled.StrideRows(0, 1, 1, 4, math.MaxInt, 1)
+	assert.Equal(t, [2]int{0, math.MaxInt/4 + 1}, [2]int{from, to}, "a span at the ints' limit saturates")
 }

@@ -163,79 +163,29 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
-//line blog_memory.go:25
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+		gc_limit := n
+		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
+		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_blk2 := gc_row2 % gc_gdx2
+			gc_off := gc_row2 / gc_gdx2 * (gc_bdx2 * gc_gdx2)
+			gc_more := false
+			_ = gc_more
+			gc_pos2.Block = gc_blk2
+			gc_bx2 := gc_blk2
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step2 := gc_from2
-						for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-							{
-								gc_tx2 := gc_step2 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step2 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step2 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step2 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -245,6 +195,142 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+
+//line blog_memory.go:26
+						y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+
+//line blog_memory.go:25
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_bx2 := gc_lo2%gc_gdx2 - 1
+				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+					gc_pos2.Block = gc_blk2
+					gc_bx2++
+					if gc_bx2 == gc_gdx2 {
+						gc_bx2 = 0
+					}
+					{
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_step2 := gc_from2
+							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+								{
+									gc_tx2 := gc_step2 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step2 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step2 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step2 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
 				}

@@ -1533,79 +1533,29 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
-//line kernels.go:199
-	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := len(x)
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_blk := gc_row % gc_gdx
+			gc_off := gc_row / gc_gdx * (gc_bdx * gc_gdx)
+			gc_more := false
+			_ = gc_more
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1615,6 +1565,142 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+
+//line kernels.go:200
+						y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+
+//line kernels.go:199
+		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_bx := gc_lo%gc_gdx - 1
+				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+					gc_pos.Block = gc_blk
+					gc_bx++
+					if gc_bx == gc_gdx {
+						gc_bx = 0
+					}
+					{
+						gc_from, gc_to := 0, gc_bdx
+						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
 				}

@@ -25,6 +25,8 @@
 //     shared memory; the record of exited threads
 //   - narrow: thread loops run the part of each row of x that their guards
 //     admit (if tid < s, if i >= n { return })
+//   - flatten: a grid-stride loop whose trips are independent runs its
+//     iteration space in rows, a contiguous part per worker
 //   - unroll: short loops of a constant trip count written as copies
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops the SIMD build runs eight threads at a time, as

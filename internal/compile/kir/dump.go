@@ -81,6 +81,9 @@ func (d *dumper) node(n Node, depth int) {
 		extra := ""
 		if fs, ok := n.Stmt.(*ast.ForStmt); ok && d.f.Strides[fs] != nil {
 			extra = " [lockstep]"
+			if s := d.f.Strides[fs]; s.Flat {
+				extra = " [lockstep, flat]"
+			}
 		}
 		d.line(depth, "%s%s: %s", kind, extra, d.text(n.Stmt))
 	case *ThreadLoop:

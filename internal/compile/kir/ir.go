@@ -269,6 +269,11 @@ type Stride struct {
 	// Names are the generated names of the lockstep loop's offset, limit
 	// and flag of threads still in it.
 	Names [3]string
+	// Flat is set when the loop's trips are independent and its start is
+	// bx*bdx + tx + Base (Base nil for 0): the launch may run its
+	// iteration space in rows, a contiguous part per worker (flatten).
+	Flat bool
+	Base ast.Expr
 }
 
 // Walk calls f for every node of nodes, depth first, parents first.

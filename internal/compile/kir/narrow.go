@@ -225,18 +225,22 @@ func (f *Func) safeCond(cond ast.Expr) bool {
 
 // isThreadX reports whether e is t.ThreadIdx.X, or a remat variable
 // defined as it.
-func (f *Func) isThreadX(e ast.Expr) bool {
+func (f *Func) isThreadX(e ast.Expr) bool { return f.isThreadCoord(e, "ThreadIdx") }
+
+// isThreadCoord reports whether e is t.<field>.X (ThreadIdx, BlockIdx,
+// BlockDim...), or a remat int variable defined as it.
+func (f *Func) isThreadCoord(e ast.Expr, field string) bool {
 	e = ast.Unparen(e)
 	if s, ok := e.(*ast.SelectorExpr); ok {
-		field, ok := f.threadFieldSel(s)
-		return ok && field == "ThreadIdx" && s.Sel.Name == "X"
+		got, ok := f.threadFieldSel(s)
+		return ok && got == field && s.Sel.Name == "X"
 	}
 	v := f.varOf(e)
 	if v == nil || v.Class != Remat || !types.Identical(v.Obj.Type(), types.Typ[types.Int]) {
 		return false
 	}
 	d := defExpr(v)
-	return d != nil && d != e && f.isThreadX(d)
+	return d != nil && d != e && f.isThreadCoord(d, field)
 }
 
 // defExpr returns the expression a remat variable is defined by, or nil.

@@ -28,6 +28,7 @@ var passes = [...]pass{
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
+	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per worker"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops the SIMD build runs eight threads at a time, as the lanes of a vector"},

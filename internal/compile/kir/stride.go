@@ -2,6 +2,7 @@ package kir
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -120,36 +121,87 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	if t := e.typeString(s.Key.Type()); t != "int" {
 		zero, lim = t+"(0)", t+"("+lim+")"
 	}
-	e.line(fs.Pos())
-	e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, step)
-	e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
+	head := func() {
+		e.line(fs.Pos())
+		e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, step)
+		e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
+	}
+	threads := func() {
+		e.threadLoopWith(l, func() {
+			key := e.f.Vars[s.Key].Name
+			e.line(fs.Pos())
+			if l.StrideBound {
+				e.printf("%s := %s + %s\n%s = true\n", key, e.plain(s.Start), off, more)
+			} else {
+				e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
+			}
+			for _, st := range fs.Body.List {
+				e.source(st)
+			}
+		})
+	}
+	if e.f.GridStride != l {
+		head()
+		threads()
+		e.printf("}\n")
+		return
+	}
+	// Every block of the chunk takes the step: neighbouring blocks,
+	// neighbouring elements.
 	outer := e.w
 	var buf bytes.Buffer
-	if e.f.GridStride == l { // every block of the chunk takes the step: neighbouring blocks, neighbouring elements
-		e.w = &buf
+	e.w = &buf
+	threads()
+	e.w = outer
+	e.gridNeeds()
+	_, y, _ := e.blockUse()
+	flat := s.Flat && !e.labelUsed && !y // the thread loop written twice must declare no label
+	if flat {
+		e.flatRows(s, step, lim, buf.Bytes())
+		e.printf("} else {\n")
 	}
-	e.threadLoopWith(l, func() {
-		key := e.f.Vars[s.Key].Name
-		e.line(fs.Pos())
-		if l.StrideBound {
-			e.printf("%s := %s + %s\n%s = true\n", key, e.plain(s.Start), off, more)
-		} else {
-			e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
-		}
-		for _, st := range fs.Body.List {
-			e.source(st)
-		}
-	})
-	if e.f.GridStride == l {
-		e.w = outer
-		n := e.name
-		e.gridNeeds()
-		e.printf("{\n")
-		e.blockCounters()
-		e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
-		e.blockCoords()
-		e.w.Write(buf.Bytes())
-		e.printf("}\n}\n")
+	head()
+	n := e.name
+	e.printf("{\n")
+	e.blockCounters()
+	e.printf("for %s := %s; %s < %s; %s++ {\n", n["blk"], n["lo"], n["blk"], n["hi"], n["blk"])
+	e.blockCoords()
+	e.w.Write(buf.Bytes())
+	e.printf("}\n}\n}\n")
+	if flat {
+		e.printf("}\n")
 	}
+}
+
+// flatRows opens, for a flat grid-stride loop s, the branch taken where
+// the launch's shape lets its iteration space run in rows (a
+// one-dimensional grid of one-dimensional blocks, a step of the grid's
+// threads): the chunk's part of the rows, each the threads of a block at
+// one step, running threads, the thread loop's code.
+func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
+	n, rt := e.name, e.f.Src.Compiled
+	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
+	first, last, row := e.f.Names.Fresh("first"), e.f.Names.Fresh("last"), e.f.Names.Fresh("row")
+	e.printf("if (%s) == %s*%s && %s == %s && %s.Y*%s.Z == 1 {\n", step, e.use("bdx"), e.use("gdx"), e.use("n"), n["bdx"], e.use("gd"), n["gd"])
+	span := limit
+	if s.Base != nil {
+		span = fmt.Sprintf("%s.Diff(%s, %s)", rt, limit, e.plain(s.Base))
+	}
+	adj := 0
+	if s.Op == token.LEQ {
+		adj = 1
+	}
+	e.printf("%s := %s\n%s, %s := %s.StrideRows(%s, %s, %s, %s, %s, %d)\n", limit, lim, first, last, rt, n["lo"], n["hi"], n["gdx"], n["bdx"], span, adj)
+	e.printf("for %s := %s; %s < %s; %s++ {\n", row, first, row, last, row)
+	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
+	e.printf("%s := %s %% %s\n%s := %s / %s * (%s)\n%s := false\n_ = %s\n", n["blk"], row, n["gdx"], off, row, n["gdx"], step, more, more)
+	e.printf("%s.Block = %s\n", n["pos"], n["blk"])
+	if e.used["thread"] {
+		e.printf("%s.EnterBlock(%s)\n", n["b"], n["blk"])
+	}
+	if x, _, _ := e.blockUse(); x {
+		e.printf("%s := %s\n", n["bx"], n["blk"])
+	}
+	e.w.Write(threads)
 	e.printf("}\n")
 }

@@ -34,3 +34,21 @@ func early(t *gocuda.Thread, out []int, w, h int) {
 	}
 	out[y*w+x] = sum + t.ThreadRank()
 }
+
+// offset runs flat: its start is a grid-wide base plus the global index,
+// and each trip writes only out[i] and reads a slice no thread writes.
+func offset(t *gocuda.Thread, in []float32, out []float32, base, last int) {
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := base + t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i <= last; i += stride {
+		out[i] = in[i] + in[max(i-1, 0)]
+	}
+}
+
+// carry is not flat: a trip reads the element the thread's previous trip
+// wrote.
+func carry(t *gocuda.Thread, out []int32) {
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X + stride; i < len(out); i += stride {
+		out[i] += out[i-stride] + 1
+	}
+}

@@ -1,0 +1,48 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file are grid-stride loops whose trips are
+// independent, which the compiled form runs flat: each worker a
+// contiguous part of the loop's iteration space, whatever blocks its
+// threads belong to (the flatten pass). Each records which thread handled
+// each element, so that a wrong mapping of elements to threads shows.
+
+// FlatOffsetKernel walks from base to last inclusive, its start written
+// as base plus the block's first index plus the thread's: out[i] gets
+// in[i] and the thread that took i.
+//
+//gocuda:kernel FlatOffsetKernel
+func flatOffset(t *gocuda.Thread, in, out []int32, base, last int) {
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := base + t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i <= last; i += stride {
+		out[i] = in[i] + int32(t.BlockIdx.X*1000+t.ThreadIdx.X)*100
+	}
+}
+
+// FlatStepKernel takes a step of the caller's: flat only where it is the
+// grid's threads, at run time. With a smaller step several threads take
+// an element, and all write the same value.
+//
+//gocuda:kernel FlatStepKernel
+func flatStep(t *gocuda.Thread, in, out []int32, step int) {
+	id := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	for i := id; i < len(out); i += step {
+		v := in[i] * 3
+		if v < 0 {
+			v = -v
+		}
+		out[i] = v + in[max(i-1, 0)]
+	}
+}
+
+// FlatCarryKernel reads an element another trip of the same thread
+// writes: its trips depend on each other, so it is not flat.
+//
+//gocuda:kernel FlatCarryKernel
+func flatCarry(t *gocuda.Thread, out []int32) {
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X + stride; i < len(out); i += stride {
+		out[i] += out[i-stride] + 1
+	}
+}

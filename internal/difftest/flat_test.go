@@ -1,0 +1,116 @@
+package difftest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// flatConfigs are launch shapes for the flat loops: grids of one to many
+// blocks, blocks of one to a few warps, and shapes that are not
+// one-dimensional (which run the lockstep form instead).
+var flatConfigs = []gocuda.Config{
+	{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 1}},
+	{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: 32}},
+	{Grid: gocuda.Dim3{X: 8}, Block: gocuda.Dim3{X: 100}},
+	{Grid: gocuda.Dim3{X: 37}, Block: gocuda.Dim3{X: 64}},
+	{Grid: gocuda.Dim3{X: 4, Y: 2}, Block: gocuda.Dim3{X: 32}},
+	{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 16, Y: 2}},
+}
+
+// TestFlatOffsetForms: every element from base to last is taken by the
+// thread CUDA's mapping gives it, on both paths.
+func TestFlatOffsetForms(t *testing.T) {
+	for _, cfg := range flatConfigs[:4] {
+		for _, n := range []int{0, 1, 1000, 1 << 14} {
+			for _, base := range []int{0, 3} {
+				in := randInts(n + base)
+				last := n + base - 1 - n/7
+				t.Run(fmt.Sprintf("%v/n=%d/base=%d", cfg.Grid, n, base), func(t *testing.T) {
+					got := agree(t, func(f form) ([]int32, error) {
+						out := make([]int32, len(in))
+						return out, f.launch(cfg, FlatOffsetKernel(in, out, base, last))
+					})
+					threads := cfg.Grid.X * cfg.Block.X
+					for i := range got {
+						want := int32(0)
+						if i >= base && i <= last {
+							r := (i - base) % threads
+							want = in[i] + int32(r/cfg.Block.X*1000+r%cfg.Block.X)*100
+						}
+						require.Equal(t, want, got[i], "element %d", i)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestFlatStepForms: steps equal to, below and above the grid's threads,
+// on every shape, agree with the runtime path and the host.
+func TestFlatStepForms(t *testing.T) {
+	for _, cfg := range flatConfigs {
+		threads := cfg.Grid.X * cfg.Block.X
+		for _, step := range []int{threads, max(1, threads/2), 2 * threads} {
+			n := 5*threads + 7
+			in := randInts(n)
+			got := agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, n)
+				return out, f.launch(cfg, FlatStepKernel(in, out, step))
+			})
+			for i := range got {
+				want := int32(0)
+				if i%step < threads || step <= threads {
+					want = abs32(in[i]*3) + in[max(i-1, 0)]
+				}
+				require.Equal(t, want, got[i], "%v step %d element %d", cfg.Grid, step, i)
+			}
+		}
+	}
+}
+
+// TestFlatCarryForms: a loop whose trips depend on each other keeps each
+// thread's trips in order.
+func TestFlatCarryForms(t *testing.T) {
+	for _, cfg := range flatConfigs[:4] {
+		threads := cfg.Grid.X * cfg.Block.X
+		n := 9*threads + 5
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, n)
+			return out, f.launch(cfg, FlatCarryKernel(out))
+		})
+		for i := range got {
+			require.Equal(t, int32(i/threads), got[i], "%v element %d", cfg.Grid, i)
+		}
+	}
+}
+
+// TestFlatFailureForms: a flat loop that indexes past its output fails
+// the launch on both paths, naming a thread that takes such an index.
+func TestFlatFailureForms(t *testing.T) {
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 8}, Block: gocuda.Dim3{X: 64}}
+	in := randInts(4000)
+	for _, f := range forms {
+		out := make([]int32, 3000)
+		err := f.launch(cfg, FlatOffsetKernel(in, out, 0, len(in)-1))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		assert.Contains(t, err.Error(), "index out of range", f.name)
+		first := ke.Block.X*64 + ke.Thread.X
+		threads := 8 * 64
+		assert.GreaterOrEqual(t, first+(len(in)-1-first)/threads*threads, len(out), "%s: %v takes no index past the output", f.name, err)
+	}
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
