@@ -260,10 +260,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -275,7 +275,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -287,7 +287,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -299,7 +299,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -311,7 +311,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -654,10 +654,10 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -669,7 +669,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -681,7 +681,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -693,7 +693,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -705,7 +705,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 

@@ -198,10 +198,29 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							_ = i
+//line saxpy.go:52
+							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line saxpy.go:52
+								break
+//line saxpy.go:52
+							}
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -213,7 +232,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -225,7 +244,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -237,7 +256,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -249,7 +268,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -285,10 +304,10 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -300,7 +319,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -312,7 +331,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -324,7 +343,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -336,7 +355,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -592,10 +611,10 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -607,7 +626,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -619,7 +638,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -631,7 +650,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -643,7 +662,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							c[i] = a[i] + b[i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -679,10 +698,10 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -694,7 +713,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -706,7 +725,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -718,7 +737,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -730,7 +749,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 

@@ -244,10 +244,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -259,7 +259,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -271,7 +271,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -283,7 +283,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -295,7 +295,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 

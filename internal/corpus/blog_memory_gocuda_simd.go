@@ -182,10 +182,29 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							_ = i
+//line blog_memory.go:26
+							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line blog_memory.go:26
+								break
+//line blog_memory.go:26
+							}
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -197,7 +216,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -209,7 +228,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -221,7 +240,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -233,7 +252,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -269,10 +288,10 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -284,7 +303,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -296,7 +315,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -308,7 +327,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -320,7 +339,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 

@@ -2229,10 +2229,29 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							_ = i
+//line kernels.go:200
+							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line kernels.go:200
+								break
+//line kernels.go:200
+							}
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2244,7 +2263,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2256,7 +2275,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2268,7 +2287,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2280,7 +2299,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2316,10 +2335,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2331,7 +2350,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2343,7 +2362,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2355,7 +2374,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2367,7 +2386,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 

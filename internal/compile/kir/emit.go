@@ -39,6 +39,7 @@ type emitter struct {
 	simt        []simtLoop               // the WarpFors being written, innermost last
 	labelUsed   bool                     // a thread returns from the current loop
 	simd        bool                     // writing the SIMD build
+	scalarOnly  bool                     // writing a loop's scalar form only (a lockstep loop's fallback)
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 }
 

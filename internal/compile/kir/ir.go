@@ -274,6 +274,9 @@ type Stride struct {
 	// iteration space in rows, a contiguous part per worker (flatten).
 	Flat bool
 	Base ast.Expr
+	// Trip is key := Start + off (Names[0]) for a flat loop: how a trip
+	// begins, for the vector pass.
+	Trip ast.Stmt
 }
 
 // Walk calls f for every node of nodes, depth first, parents first.

@@ -147,18 +147,26 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		return
 	}
 	// Every block of the chunk takes the step: neighbouring blocks,
-	// neighbouring elements.
+	// neighbouring elements. A flat loop is written twice: its rows
+	// (vector steps too, in the SIMD build), and the lockstep form for
+	// other launch shapes, whose steps must note that threads ran.
 	outer := e.w
-	var buf bytes.Buffer
-	e.w = &buf
-	threads()
-	e.w = outer
-	e.gridNeeds()
-	_, y, _ := e.blockUse()
-	flat := s.Flat && !e.labelUsed && !y // the thread loop written twice must declare no label
+	var flatBuf, buf bytes.Buffer
+	flat := s.Flat
 	if flat {
-		e.flatRows(s, step, lim, buf.Bytes())
+		e.w = &flatBuf
+		threads()
+		flat = !e.labelUsed // the loop written twice must declare no label
+	}
+	e.w, e.scalarOnly = &buf, true
+	threads()
+	e.w, e.scalarOnly = outer, false
+	e.gridNeeds()
+	if _, y, _ := e.blockUse(); flat && !y {
+		e.flatRows(s, step, lim, flatBuf.Bytes())
 		e.printf("} else {\n")
+	} else {
+		flat = false
 	}
 	head()
 	n := e.name

@@ -120,15 +120,7 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		}
 		v.locals(lv)
 	}
-	for _, n := range v.l.Body {
-		s := n.(*Code).Stmt
-		switch holds, proven := v.l.Proven[s]; {
-		case !proven:
-			v.top(s)
-		case holds:
-			v.top(s.(*ast.IfStmt).Body) // the bounds hold its condition
-		}
-	}
+	v.body()
 	if lv != nil {
 		v.stores(lv)
 	}
@@ -194,6 +186,28 @@ func (v *vectorizer) posOf(n ast.Node) token.Pos {
 }
 
 func (v *vectorizer) emit(s ast.Stmt) { *v.out = append(*v.out, s) }
+
+// body translates the loop's code: its statements, less the guards its
+// bounds decide; for a flat grid-stride loop, the start of a trip and the
+// loop's body (eight threads' trips at one offset).
+func (v *vectorizer) body() {
+	if s := v.f.lockstep(v.l); s != nil {
+		v.top(s.Trip)
+		for _, st := range v.l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List {
+			v.top(st)
+		}
+		return
+	}
+	for _, n := range v.l.Body {
+		s := n.(*Code).Stmt
+		switch holds, proven := v.l.Proven[s]; {
+		case !proven:
+			v.top(s)
+		case holds:
+			v.top(s.(*ast.IfStmt).Body) // the bounds hold its condition
+		}
+	}
+}
 
 // top translates a top-level statement of the step: one run by every
 // thread, not under a condition or in a loop of the code. Until the step

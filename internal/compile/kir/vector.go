@@ -34,13 +34,11 @@ func vector(f *Func) {
 // vectorizable reports whether the code of l can run eight threads at a
 // time: the translation succeeds without writing anything.
 func (f *Func) vectorizable(l *ThreadLoop) bool {
-	if l.Reduce != nil || f.GridStride != nil {
+	if l.Reduce != nil {
 		return false
 	}
-	if len(l.Body) == 1 {
-		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && f.Strides[fs] != nil {
-			return false // a lockstep grid-stride loop
-		}
+	if s := f.lockstep(l); s != nil && (!s.Flat || f.GridStride != l) {
+		return false // a lockstep grid-stride loop: only a flat one's trips run eight at a time
 	}
 	_, ok := f.translateLoop(l, "archsimd", nil)
 	return ok
