@@ -38,12 +38,15 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line blocks.go:18
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blocks.go:18
 						var tid int = gc_tx2
+//line blocks.go:18
 						_ = tid
 //line blocks.go:20
 						if tid < 0 || tid+8 > len(s) {
@@ -128,7 +131,9 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line blocks.go:18
 					var tid int = gc_tx2
+//line blocks.go:18
 					_ = tid
 //line blocks.go:23
 					if tid < 0 || tid+8 > len(s) || tid+8 > len(counts) {

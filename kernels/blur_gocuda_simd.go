@@ -57,39 +57,55 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line blur.go:89
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line blur.go:89
 					_ = gc_all2
+//line blur.go:89
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blur.go:89
 					_ = gc_iota2
+//line blur.go:89
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line blur.go:89
 					_ = gc_none2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line blur.go:89
 						gc_alive2 := gc_all2
+//line blur.go:89
 						_ = gc_alive2
+//line blur.go:89
 						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line blur.go:89
 						_ = x
+//line blur.go:90
 						var y int = gc_by2*gc_bdy2 + gc_ty2
+//line blur.go:90
 						_ = y
+//line blur.go:90
 						gc_b4 := gc_none2
-						if y >=
-
 //line blur.go:91
-							height {
+						if y >= height {
 //line blur.go:91
 							gc_b4 = gc_all2
 //line blur.go:91
 						}
+//line blur.go:91
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-x, -1), 8)))).Or(gc_b4)
+//line blur.go:91
 						_ = gc_if2
+//line blur.go:91
 						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line :1
+//line blur.go:91
 							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line :1
+//line blur.go:91
 						}
+//line blur.go:91
 						var sum archsimd.Float32x8
+//line blur.go:91
 						_ = sum
 //line blur.go:95
 						if (y*
@@ -100,6 +116,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							break
 //line blur.go:95
 						}
+//line blur.go:95
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
 							var gc_t5 int = y + dy
@@ -138,7 +155,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 									0 && gc_i4+7 <= (width-
 
 //line blur.go:139
-									1) && (gc_i4 >= 0 && gc_i4+8 <= len(row)) {
+									1) && gc_i4+8 <= len(row) {
 //line blur.go:139
 									gc_ld2 = archsimd.LoadFloat32x8Slice(row[gc_i4:])
 //line blur.go:139
@@ -172,6 +189,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							}
 //line blur.go:139
 						}
+//line blur.go:142
 						var gc_t8 float32 = 1 / float32((2*
 //line blur.go:101
 							r+
@@ -183,6 +201,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 
 //line blur.go:142
 							1))
+//line blur.go:142
 						_ = gc_t8
 						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
 					}
@@ -312,46 +331,63 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line blur.go:124
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line blur.go:124
 				_ = gc_all2
+//line blur.go:124
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blur.go:124
 				_ = gc_iota2
+//line blur.go:124
 				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line blur.go:124
 				_ = gc_none2
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blur.go:124
 					gc_alive2 := gc_all2
+//line blur.go:124
 					_ = gc_alive2
+//line blur.go:124
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line :1
+//line blur.go:124
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line blur.go:124
 					}
+//line blur.go:124
 					var x int = x0 + r + gc_tx2
+//line blur.go:124
 					_ = x
+//line blur.go:124
 					var y int = y0 + r + gc_ty2
+//line blur.go:124
 					_ = y
+//line blur.go:124
 					gc_b4 := gc_none2
-					if y >=
-
 //line blur.go:125
-						height {
+					if y >= height {
 //line blur.go:125
 						gc_b4 = gc_all2
 //line blur.go:125
 					}
+//line blur.go:125
 					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-x, -1), 8)))).Or(gc_b4)
+//line blur.go:125
 					_ = gc_if2
+//line blur.go:125
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line :1
+//line blur.go:125
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
-//line :1
+//line blur.go:125
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line :1
+//line blur.go:125
 					}
+//line blur.go:125
 					var sum archsimd.Float32x8
+//line blur.go:125
 					_ = sum
 //line blur.go:129
 					if (y*
@@ -362,6 +398,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						break
 //line blur.go:129
 					}
+//line blur.go:129
 					for dy := 0; dy <= 2*r; dy = dy + 1 {
 //line blur.go:129
 						var row_ []float32 = tile[(gc_ty2+dy)*side:]
@@ -400,6 +437,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						}
 //line blur.go:132
 					}
+//line blur.go:142
 					var gc_t2 float32 = 1 / float32((2*
 //line blur.go:135
 						r+
@@ -411,6 +449,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 
 //line blur.go:142
 						1))
+//line blur.go:142
 					_ = gc_t2
 					sum.Mul(archsimd.BroadcastFloat32x8(gc_t2)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
 				}

@@ -63,48 +63,73 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line mandelbrot.go:44
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line mandelbrot.go:44
 					_ = gc_all3
+//line mandelbrot.go:44
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line mandelbrot.go:44
 					_ = gc_iota3
+//line mandelbrot.go:51
 					gc_vb9 := archsimd.BroadcastFloat32x8(dx)
+//line mandelbrot.go:51
 					gc_vb10 := archsimd.BroadcastFloat32x8(x0)
+//line mandelbrot.go:51
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line mandelbrot.go:51
 					_ = gc_none3
+//line mandelbrot.go:25
 					gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:53
 					gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
+//line mandelbrot.go:26
 					gc_vb13 := archsimd.BroadcastFloat32x8(4)
+//line mandelbrot.go:30
 					gc_vb14 := archsimd.BroadcastFloat32x8(2)
+//line mandelbrot.go:30
 					gc_vb15 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line mandelbrot.go:30
 						gc_alive3 := gc_all3
+//line mandelbrot.go:30
 						_ = gc_alive3
+//line mandelbrot.go:44
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line mandelbrot.go:44
 						_ = i
+//line mandelbrot.go:45
 						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot.go:45
 						_ = j
+//line mandelbrot.go:45
 						x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
+//line mandelbrot.go:45
 						_ = x
+//line mandelbrot.go:52
 						var y float32 = y0 + float32(j)*dy
+//line mandelbrot.go:52
 						_ = y
+//line mandelbrot.go:52
 						gc_b5 := gc_none3
-						if j >=
-
 //line mandelbrot.go:46
-							height {
+						if j >= height {
 //line mandelbrot.go:46
 							gc_b5 = gc_all3
 //line mandelbrot.go:46
 						}
+//line mandelbrot.go:46
 						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-i, -1), 8)))).Or(gc_b5)
+//line mandelbrot.go:46
 						_ = gc_if5
+//line mandelbrot.go:46
 						if gc_alive3.And(gc_if5).ToBits() != 0 {
-//line :1
+//line mandelbrot.go:46
 							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if5).ToInt32x8().Not().ToMask())
-//line :1
+//line mandelbrot.go:46
 						}
 //line mandelbrot.go:53
 						if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i)+8 > len(out) {
@@ -112,65 +137,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 							break
 //line mandelbrot.go:53
 						}
+//line mandelbrot.go:53
 						gc_cRe3 := x
+//line mandelbrot.go:53
 						_ = gc_cRe3
+//line mandelbrot.go:53
 						var gc_cIm3 float32 = y
+//line mandelbrot.go:53
 						_ = gc_cIm3
+//line mandelbrot.go:53
 						gc_t5 := gc_cRe3
+//line mandelbrot.go:53
 						_ = gc_t5
+//line mandelbrot.go:53
 						var gc_t6 float32 = gc_cIm3
+//line mandelbrot.go:53
 						_ = gc_t6
+//line mandelbrot.go:53
 						gc_zRe3 := gc_t5
+//line mandelbrot.go:53
 						_ = gc_zRe3
+//line mandelbrot.go:53
 						gc_zIm3 := archsimd.BroadcastFloat32x8(gc_t6)
+//line mandelbrot.go:53
 						_ = gc_zIm3
+//line mandelbrot.go:53
 						var gc_i3 archsimd.Int32x8
+//line mandelbrot.go:53
 						_ = gc_i3
+//line mandelbrot.go:53
 						{
-//line :1
+//line mandelbrot.go:53
 							gc_i3 = gc_vb11.Merge(gc_i3, gc_alive3)
-//line :1
+//line mandelbrot.go:53
 							gc_lanes2 := gc_alive3
-//line :1
+//line mandelbrot.go:53
 							_ = gc_lanes2
-//line :1
+//line mandelbrot.go:53
 							for {
-//line :1
+//line mandelbrot.go:53
 								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line :1
+//line mandelbrot.go:53
 								if gc_lanes2.ToBits() == 0 {
-//line :1
+//line mandelbrot.go:53
 									break
-//line :1
+//line mandelbrot.go:53
 								}
-//line :1
+//line mandelbrot.go:53
 								gc_if6 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line :1
+//line mandelbrot.go:53
 								_ = gc_if6
-//line :1
+//line mandelbrot.go:53
 								if gc_alive3.And(gc_lanes2).And(gc_if6).ToBits() != 0 {
-//line :1
+//line mandelbrot.go:53
 									gc_lanes2 = gc_lanes2.And(gc_alive3.And(gc_lanes2).And(gc_if6).ToInt32x8().Not().ToMask())
-//line :1
+//line mandelbrot.go:53
 								}
-//line :1
+//line mandelbrot.go:53
 								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line :1
+//line mandelbrot.go:53
 								_ = gc_newRe3
-//line :1
+//line mandelbrot.go:53
 								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line :1
+//line mandelbrot.go:53
 								_ = gc_newIm3
-//line :1
+//line mandelbrot.go:53
 								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_alive3.And(gc_lanes2))
-//line :1
+//line mandelbrot.go:53
 								gc_zIm3 = archsimd.BroadcastFloat32x8(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_alive3.And(gc_lanes2))
-//line :1
+//line mandelbrot.go:53
 								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_alive3.And(gc_lanes2))
-//line :1
+//line mandelbrot.go:53
 							}
-//line :1
+//line mandelbrot.go:53
 						}
+//line mandelbrot.go:53
 						gc_i3.StoreMasked((*[8]int32)(out[j*width+i:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()

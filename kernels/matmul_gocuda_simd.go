@@ -55,39 +55,55 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line matmul.go:128
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:128
 					_ = gc_all2
+//line matmul.go:128
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:128
 					_ = gc_iota2
+//line matmul.go:128
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:128
 					_ = gc_none2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul.go:128
 						gc_alive2 := gc_all2
+//line matmul.go:128
 						_ = gc_alive2
+//line matmul.go:128
 						var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
 						_ = row
+//line matmul.go:129
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
 						_ = col
+//line matmul.go:129
 						gc_b4 := gc_none2
-						if row >=
-
 //line matmul.go:130
-							m {
+						if row >= m {
 //line matmul.go:130
 							gc_b4 = gc_all2
 //line matmul.go:130
 						}
+//line matmul.go:130
 						gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul.go:130
 						_ = gc_if2
+//line matmul.go:130
 						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line :1
+//line matmul.go:130
 							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line :1
+//line matmul.go:130
 						}
+//line matmul.go:130
 						var sum archsimd.Float32x8
+//line matmul.go:130
 						_ = sum
 //line matmul.go:134
 						if (row*
@@ -98,6 +114,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							break
 //line matmul.go:134
 						}
+//line matmul.go:134
 						for p := 0; p < k; p = p + 1 {
 //line matmul.go:134
 							var gc_ld2 archsimd.Float32x8
@@ -132,6 +149,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
 //line matmul.go:135
 						}
+//line matmul.go:137
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -223,7 +241,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line matmul.go:165
 				var sum float32
+//line matmul.go:165
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -420,11 +440,17 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul.go:162
 						var tx int = gc_tx2
+//line matmul.go:162
 						_ = tx
+//line matmul.go:162
 						var ty int = gc_ty2
+//line matmul.go:162
 						_ = ty
+//line matmul.go:162
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:162
 						_ = sum
 //line matmul.go:169
 						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
@@ -432,86 +458,103 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line matmul.go:169
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						{
-//line :1
+//line matmul.go:170
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
 //line matmul.go:170
 						}
+//line matmul.go:170
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -675,25 +718,41 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line matmul.go:162
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:162
 				_ = gc_iota
+//line matmul.go:162
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
 				_ = gc_none
+//line matmul.go:162
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
 				_ = gc_all
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line matmul.go:162
 					var ty int = gc_ty2
+//line matmul.go:162
 					_ = ty
+//line matmul.go:163
 					var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
 					_ = row
+//line matmul.go:162
 					var tx int = gc_tx2
+//line matmul.go:162
 					_ = tx
+//line matmul.go:164
 					var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
 					_ = col
+//line matmul.go:164
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:164
 					_ = sum
 //line matmul.go:174
 					if (row*
@@ -702,19 +761,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						break
 //line matmul.go:174
 					}
-					gc_b3 := gc_none
-					if row <
-
 //line matmul.go:174
-						m {
+					gc_b3 := gc_none
+//line matmul.go:174
+					if row < m {
 //line matmul.go:174
 						gc_b3 = gc_all
 //line matmul.go:174
 					}
+//line matmul.go:174
 					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul.go:174
 					_ = gc_if
+//line matmul.go:175
 					if gc_if.ToBits() != 0 {
-//line :1
+//line matmul.go:175
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
 //line matmul.go:175
 					}
@@ -902,7 +963,9 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line matmul.go:206
 				var sum float32
+//line matmul.go:206
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -1102,13 +1165,21 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul.go:203
 						var tx int = gc_tx2
+//line matmul.go:203
 						_ = tx
+//line matmul.go:203
 						var ty int = gc_ty2
+//line matmul.go:203
 						_ = ty
+//line matmul.go:203
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:203
 						_ = sum
+//line matmul.go:210
 						var ar *[16]float32 = &as[ty]
+//line matmul.go:210
 						_ = ar
 //line matmul.go:211
 						if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
@@ -1116,22 +1187,39 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							break
 //line matmul.go:211
 						}
+//line matmul.go:211
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+//line matmul.go:212
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+//line matmul.go:213
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+//line matmul.go:214
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+//line matmul.go:215
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+//line matmul.go:216
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+//line matmul.go:217
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+//line matmul.go:218
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+//line matmul.go:219
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+//line matmul.go:220
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+//line matmul.go:221
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+//line matmul.go:222
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+//line matmul.go:223
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+//line matmul.go:224
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+//line matmul.go:225
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+//line matmul.go:226
 						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+//line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1214,25 +1302,41 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line matmul.go:203
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:203
 				_ = gc_iota
+//line matmul.go:203
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
 				_ = gc_none
+//line matmul.go:203
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
 				_ = gc_all
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line matmul.go:203
 					var ty int = gc_ty2
+//line matmul.go:203
 					_ = ty
+//line matmul.go:204
 					var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
 					_ = row
+//line matmul.go:203
 					var tx int = gc_tx2
+//line matmul.go:203
 					_ = tx
+//line matmul.go:205
 					var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
 					_ = col
+//line matmul.go:205
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:205
 					_ = sum
 //line matmul.go:229
 					if (row*
@@ -1241,19 +1345,21 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						break
 //line matmul.go:229
 					}
-					gc_b3 := gc_none
-					if row <
-
 //line matmul.go:229
-						m {
+					gc_b3 := gc_none
+//line matmul.go:229
+					if row < m {
 //line matmul.go:229
 						gc_b3 = gc_all
 //line matmul.go:229
 					}
+//line matmul.go:229
 					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul.go:229
 					_ = gc_if
+//line matmul.go:230
 					if gc_if.ToBits() != 0 {
-//line :1
+//line matmul.go:230
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
 //line matmul.go:230
 					}
@@ -1459,13 +1565,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line matmul.go:253
 				var s00 float32
+//line matmul.go:253
 				_ = s00
+//line matmul.go:253
 				var s01 float32
+//line matmul.go:253
 				_ = s01
+//line matmul.go:253
 				var s10 float32
+//line matmul.go:253
 				_ = s10
+//line matmul.go:253
 				var s11 float32
+//line matmul.go:253
 				_ = s11
 				archsimd.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank2:])
 				archsimd.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank2:])
@@ -1589,36 +1703,55 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line matmul.go:251
 					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line matmul.go:251
 					_ = gc_evens
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul.go:251
 						var tx int = gc_tx2
+//line matmul.go:251
 						_ = tx
+//line matmul.go:251
 						var ty int = gc_ty2
+//line matmul.go:251
 						_ = ty
+//line matmul.go:251
 						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+//line matmul.go:251
 						_ = s00
+//line matmul.go:251
 						s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+//line matmul.go:251
 						_ = s01
+//line matmul.go:251
 						s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+//line matmul.go:251
 						_ = s10
+//line matmul.go:251
 						s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+//line matmul.go:251
 						_ = s11
+//line matmul.go:263
 						var a0 *[32]float32 = &as[2*ty]
+//line matmul.go:263
 						_ = a0
+//line matmul.go:263
 						var a1 *[32]float32 = &as[2*ty+1]
+//line matmul.go:263
 						_ = a1
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld2 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld2
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
 //line matmul.go:265
 								{
@@ -1702,14 +1835,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[0]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld3 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld4 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld4
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
 //line matmul.go:265
 								{
@@ -1793,14 +1927,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[1]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld5 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld6 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld6
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
 //line matmul.go:265
 								{
@@ -1884,14 +2019,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[2]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld7 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld8 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld8
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
 //line matmul.go:265
 								{
@@ -1975,14 +2111,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[3]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld9 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld10 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld10
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
 //line matmul.go:265
 								{
@@ -2066,14 +2203,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[4]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld11 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld12 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld12
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
 //line matmul.go:265
 								{
@@ -2157,14 +2295,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[5]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld13 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld14 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld14
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
 //line matmul.go:265
 								{
@@ -2248,14 +2387,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[6]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld15 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld16 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld16
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
 //line matmul.go:265
 								{
@@ -2339,14 +2479,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[7]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld17 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld18 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld18
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
 //line matmul.go:265
 								{
@@ -2430,14 +2571,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[8]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld19 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld20 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld20
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
 //line matmul.go:265
 								{
@@ -2521,14 +2663,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[9]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld21 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld22 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld22
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
 //line matmul.go:265
 								{
@@ -2612,14 +2755,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[10]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld23 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld24 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld24
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
 //line matmul.go:265
 								{
@@ -2703,14 +2847,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[11]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld25 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld26 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld26
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
 //line matmul.go:265
 								{
@@ -2794,14 +2939,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[12]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld27 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld28 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld28
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
 //line matmul.go:265
 								{
@@ -2885,14 +3031,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[13]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld29 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld30 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld30
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
 //line matmul.go:265
 								{
@@ -2976,14 +3123,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[14]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld31 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld32 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld32
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
 //line matmul.go:265
 								{
@@ -3067,14 +3215,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[15]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld33 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld34 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld34
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
 //line matmul.go:265
 								{
@@ -3158,14 +3307,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[16]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld35 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld36 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld36
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
 //line matmul.go:265
 								{
@@ -3249,14 +3399,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[17]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld37 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld38 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld38
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
 //line matmul.go:265
 								{
@@ -3340,14 +3491,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[18]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld39 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld40 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld40
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
 //line matmul.go:265
 								{
@@ -3431,14 +3583,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[19]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld41 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld42 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld42
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
 //line matmul.go:265
 								{
@@ -3522,14 +3675,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[20]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld43 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld44 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld44
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
 //line matmul.go:265
 								{
@@ -3613,14 +3767,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[21]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld45 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld46 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld46
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
 //line matmul.go:265
 								{
@@ -3704,14 +3859,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[22]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld47 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld48 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld48
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
 //line matmul.go:265
 								{
@@ -3795,14 +3951,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[23]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld49 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld50 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld50
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
 //line matmul.go:265
 								{
@@ -3886,14 +4043,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[24]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld51 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld52 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld52
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
 //line matmul.go:265
 								{
@@ -3977,14 +4135,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[25]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld53 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld54 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld54
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
 //line matmul.go:265
 								{
@@ -4068,14 +4227,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[26]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld55 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld56 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld56
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
 //line matmul.go:265
 								{
@@ -4159,14 +4319,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[27]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld57 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld58 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld58
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
 //line matmul.go:265
 								{
@@ -4250,14 +4411,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[28]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld59 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld60 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld60
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
 //line matmul.go:265
 								{
@@ -4341,14 +4503,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[29]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld61 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld62 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld62
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
 //line matmul.go:265
 								{
@@ -4432,14 +4595,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[30]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						{
-//line :1
+//line matmul.go:265
 							var gc_ld63 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							var gc_ld64 archsimd.Float32x8
-//line :1
+//line matmul.go:265
 							_ = gc_ld64
-//line :1
+//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
 //line matmul.go:265
 								{
@@ -4523,9 +4687,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[31]).Mul(b1))
 //line matmul.go:265
 						}
+//line matmul.go:265
 						s00.StoreSlice(gc_s_s00[gc_rank2:])
+//line matmul.go:265
 						s01.StoreSlice(gc_s_s01[gc_rank2:])
+//line matmul.go:265
 						s10.StoreSlice(gc_s_s10[gc_rank2:])
+//line matmul.go:265
 						s11.StoreSlice(gc_s_s11[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4959,44 +5127,72 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line matmul.go:251
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line matmul.go:251
 				_ = gc_iota2
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line matmul.go:251
 					var tx int = gc_tx2
+//line matmul.go:251
 					_ = tx
+//line matmul.go:251
 					var ty int = gc_ty2
+//line matmul.go:251
 					_ = ty
+//line matmul.go:251
 					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+//line matmul.go:251
 					_ = s00
+//line matmul.go:251
 					s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+//line matmul.go:251
 					_ = s01
+//line matmul.go:251
 					s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+//line matmul.go:251
 					_ = s10
+//line matmul.go:251
 					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+//line matmul.go:251
 					_ = s11
-					var gc_t65 int = row0 + 2*ty
-					_ = gc_t65
-					var gc_t66 int = col0 + 2*tx
-					_ = gc_t66
-					var gc_row int = gc_t65
-					_ = gc_row
-					var gc_col int = gc_t66
-					_ = gc_col
-					gc_s00 := s00
-					_ = gc_s00
-					gc_s01 := s01
-					_ = gc_s01
-					gc_s10 := s10
-					_ = gc_s10
-					gc_s11 := s11
-					_ = gc_s11
-					if gc_row <
-
 //line matmul.go:273
-						m {
+					var gc_t65 int = row0 + 2*ty
+//line matmul.go:273
+					_ = gc_t65
+//line matmul.go:273
+					var gc_t66 int = col0 + 2*tx
+//line matmul.go:273
+					_ = gc_t66
+//line matmul.go:273
+					var gc_row int = gc_t65
+//line matmul.go:273
+					_ = gc_row
+//line matmul.go:273
+					var gc_col int = gc_t66
+//line matmul.go:273
+					_ = gc_col
+//line matmul.go:273
+					gc_s00 := s00
+//line matmul.go:273
+					_ = gc_s00
+//line matmul.go:273
+					gc_s01 := s01
+//line matmul.go:273
+					_ = gc_s01
+//line matmul.go:273
+					gc_s10 := s10
+//line matmul.go:273
+					_ = gc_s10
+//line matmul.go:273
+					gc_s11 := s11
+//line matmul.go:273
+					_ = gc_s11
+//line matmul.go:273
+					if gc_row < m {
 //line matmul.go:273
 						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col, -1), 16))))
 //line matmul.go:273
@@ -5065,10 +5261,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 //line matmul.go:284
 					}
-					if gc_row+
-
 //line matmul.go:287
-						1 <
+					if gc_row+1 <
 //line matmul.go:273
 						m {
 //line matmul.go:273

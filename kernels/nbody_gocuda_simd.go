@@ -187,23 +187,38 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 		{
 			gc_vstep := 0
 			if compiled.SIMD {
+//line nbody.go:190
 				gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:131
 				gc_vb2 := archsimd.BroadcastFloat32x8(1)
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					gc_pos2.Thread = gc_rank2
+//line nbody.go:131
 					xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:131
 					_ = xi
+//line nbody.go:131
 					yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:131
 					_ = yi
+//line nbody.go:131
 					zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:131
 					_ = zi
+//line nbody.go:131
 					ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:131
 					_ = ax
+//line nbody.go:131
 					ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:131
 					_ = ay
+//line nbody.go:131
 					az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:131
 					_ = az
+//line nbody.go:188
 					for j := range cur {
 //line nbody.go:188
 						_ = j
@@ -317,8 +332,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						az = gc_t10
 //line nbody.go:190
 					}
+//line nbody.go:188
 					ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:188
 					ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:188
 					az.StoreSlice(gc_s_az[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -566,35 +584,48 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line nbody.go:234
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line nbody.go:217
 						var ty int = gc_ty2
+//line nbody.go:217
 						_ = ty
-						var lo int = ty *
-
 //line nbody.go:231
-							part
+						var lo int = ty * part
+//line nbody.go:231
 						_ = lo
+//line nbody.go:231
 						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:231
 						_ = xi
+//line nbody.go:231
 						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:231
 						_ = yi
+//line nbody.go:231
 						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:231
 						_ = zi
+//line nbody.go:231
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:231
 						_ = ax
+//line nbody.go:231
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:231
 						_ = ay
+//line nbody.go:231
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:231
 						_ = az
-						for j := lo; j < lo+
-
 //line nbody.go:232
-							part && start+j < n; j = j + 1 {
+						for j := lo; j < lo+part && start+j < n; j = j + 1 {
 //line nbody.go:232
 							var bj *[4]float32 = &tile[j]
 							_ = bj
@@ -705,8 +736,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							az = gc_t10
 //line nbody.go:234
 						}
+//line nbody.go:232
 						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:232
 						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:232
 						az.StoreSlice(gc_s_az[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -60,31 +60,43 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line sort.go:40
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sort.go:40
 				_ = gc_all
+//line sort.go:40
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line sort.go:40
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line sort.go:40
 					gc_alive := gc_all
+//line sort.go:40
 					_ = gc_alive
+//line sort.go:40
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line sort.go:40
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line sort.go:40
 					}
+//line sort.go:40
 					var i int = gc_tx2
+//line sort.go:40
 					_ = i
+//line sort.go:43
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(size-i, -1), 8))))
+//line sort.go:43
 					_ = gc_if
+//line sort.go:43
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line :1
+//line sort.go:43
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
-//line :1
+//line sort.go:43
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line :1
+//line sort.go:43
 					}
 //line sort.go:47
 					if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(values) {
@@ -146,21 +158,29 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line sort.go:59
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sort.go:59
 					_ = gc_all2
+//line sort.go:62
 					gc_vb := archsimd.BroadcastUint32x8(1)
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line sort.go:62
 						gc_alive2 := gc_all2
+//line sort.go:62
 						_ = gc_alive2
+//line sort.go:62
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line :1
+//line sort.go:62
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line sort.go:62
 						}
+//line sort.go:59
 						var i_ uint32 = uint32(gc_tx2)
+//line sort.go:59
 						_ = i_
 //line sort.go:61
 						if int(i_) < 0 || int(i_)+8 > len(values_) {
@@ -168,12 +188,19 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							break
 //line sort.go:61
 						}
+//line sort.go:61
 						x := archsimd.LoadUint32x8Slice(values_[i_:])
+//line sort.go:61
 						_ = x
+//line sort.go:62
 						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+//line sort.go:62
 						_ = p
+//line sort.go:63
 						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+//line sort.go:63
 						x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank2:]), gc_alive2)
+//line sort.go:63
 						p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank2:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -217,24 +244,35 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
 					if compiled.SIMD {
+//line scan_block.go:50
 						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:50
 						_ = gc_all4
+//line scan_block.go:50
 						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
 						_ = gc_iota3
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line scan_block.go:50
 							gc_alive4 := gc_all4
+//line scan_block.go:50
 							_ = gc_alive4
+//line scan_block.go:50
 							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line :1
+//line scan_block.go:50
 								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line scan_block.go:50
 							}
+//line scan_block.go:50
 							var i_2 int = gc_tx2
+//line scan_block.go:50
 							_ = i_2
+//line scan_block.go:50
 							var y archsimd.Uint32x8
+//line scan_block.go:50
 							_ = y
 //line scan_block.go:53
 							if (i_2-
@@ -243,13 +281,17 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 								break
 //line scan_block.go:53
 							}
+//line scan_block.go:53
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_2, -1), 8))))
+//line scan_block.go:53
 							_ = gc_if3
+//line scan_block.go:54
 							if gc_alive4.And(gc_if3).ToBits() != 0 {
-//line :1
+//line scan_block.go:54
 								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
 //line scan_block.go:54
 							}
+//line scan_block.go:54
 							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -285,25 +327,34 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
+//line scan_block.go:50
 						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:50
 						_ = gc_all5
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line scan_block.go:50
 							gc_alive5 := gc_all5
+//line scan_block.go:50
 							_ = gc_alive5
+//line scan_block.go:50
 							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line :1
+//line scan_block.go:50
 								gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line scan_block.go:50
 							}
+//line scan_block.go:50
 							var i_2 int = gc_tx2
+//line scan_block.go:50
 							_ = i_2
+//line scan_block.go:50
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
+//line scan_block.go:50
 							_ = y
+//line scan_block.go:58
 							{
-
 //line scan_block.go:58
 								if i_2 < 0 || i_2+8 > len(x_) {
 //line scan_block.go:58
@@ -341,20 +392,27 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := 0
 				if compiled.SIMD {
+//line scan_block.go:50
 					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:50
 					_ = gc_all6
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line scan_block.go:50
 						gc_alive6 := gc_all6
+//line scan_block.go:50
 						_ = gc_alive6
+//line scan_block.go:50
 						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line :1
+//line scan_block.go:50
 							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line scan_block.go:50
 						}
+//line scan_block.go:50
 						var i_2 int = gc_tx2
+//line scan_block.go:50
 						_ = i_2
 //line scan_block.go:62
 						if i_2 < 0 || i_2+8 > len(x_) {
@@ -362,16 +420,27 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							break
 //line scan_block.go:62
 						}
+//line scan_block.go:62
 						gc_t := archsimd.LoadUint32x8Slice(x_[i_2:])
+//line scan_block.go:62
 						_ = gc_t
+//line scan_block.go:62
 						r := gc_t
+//line scan_block.go:62
 						_ = r
+//line scan_block.go:62
 						tBefore := r
+//line scan_block.go:62
 						_ = tBefore
+//line sort.go:66
 						var tTotal uint32 = values_[size_-1]
+//line sort.go:66
 						_ = tTotal
+//line sort.go:67
 						var fTotal uint32 = size_ - tTotal
+//line sort.go:67
 						_ = fTotal
+//line sort.go:67
 						tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive6)
 						archsimd.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive6)
 					}
@@ -442,20 +511,27 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD {
+//line sort.go:40
 				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sort.go:40
 				_ = gc_all7
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line sort.go:40
 					gc_alive7 := gc_all7
+//line sort.go:40
 					_ = gc_alive7
+//line sort.go:40
 					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line :1
+//line sort.go:40
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line sort.go:40
 					}
+//line sort.go:40
 					var i int = gc_tx2
+//line sort.go:40
 					_ = i
 //line sort.go:53
 					if i < 0 || i+8 > len(values) || (base+i) < 0 || (base+i)+8 > len(keys) {

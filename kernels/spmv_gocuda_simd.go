@@ -119,23 +119,30 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line spmv.go:166
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line spmv.go:166
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line spmv.go:166
 					gc_alive := gc_all
+//line spmv.go:166
 					_ = gc_alive
+//line spmv.go:166
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line spmv.go:166
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line spmv.go:166
 					}
+//line spmv.go:166
 					var row int = begin + gc_tx2
+//line spmv.go:166
 					_ = row
+//line spmv.go:168
 					{
-
 //line spmv.go:168
 						if row < 0 || row+8 > len(x) || gc_tx2 < 0 || gc_tx2+8 > len(cache) {
 //line spmv.go:168

@@ -69,14 +69,19 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line stencil.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line stencil.go:28
 						var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+//line stencil.go:28
 						_ = x
+//line stencil.go:34
 						var i int = z*nxy + y*nx + x
+//line stencil.go:34
 						_ = i
 //line stencil.go:35
 						if i < 0 || i+8 > len(ain) || (i+
@@ -87,7 +92,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							break
 //line stencil.go:35
 						}
+//line stencil.go:35
 						div := archsimd.BroadcastFloat32x8(coef[0]).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(archsimd.BroadcastFloat32x8(coef[1]).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(archsimd.BroadcastFloat32x8(coef[2]).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(archsimd.BroadcastFloat32x8(coef[3]).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
+//line stencil.go:35
 						_ = div
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 					}

@@ -144,24 +144,39 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line transpose.go:164
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line transpose.go:164
 				_ = gc_iota
+//line transpose.go:164
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line transpose.go:164
 				_ = gc_none
+//line transpose.go:164
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line transpose.go:164
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line transpose.go:164
 					var tx int = gc_tx2
+//line transpose.go:164
 					_ = tx
+//line transpose.go:164
 					var ty int = gc_ty2
+//line transpose.go:164
 					_ = ty
+//line transpose.go:165
 					var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
 					_ = x
+//line transpose.go:166
 					var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
 					_ = y
+//line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 						gc_b3 := gc_none
@@ -377,24 +392,39 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line transpose.go:164
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line transpose.go:164
 				_ = gc_iota
+//line transpose.go:164
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line transpose.go:164
 				_ = gc_none
+//line transpose.go:164
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line transpose.go:164
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line transpose.go:164
 					var tx int = gc_tx2
+//line transpose.go:164
 					_ = tx
+//line transpose.go:164
 					var ty int = gc_ty2
+//line transpose.go:164
 					_ = ty
+//line transpose.go:165
 					var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
 					_ = x
+//line transpose.go:166
 					var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
 					_ = y
+//line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 						gc_b3 := gc_none

@@ -189,11 +189,17 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line backprop.go:37
 					var tx int = gc_tx2
+//line backprop.go:37
 					_ = tx
+//line backprop.go:38
 					var ty int = gc_ty2
+//line backprop.go:38
 					_ = ty
+//line backprop.go:40
 					var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
 					_ = index
 //line backprop.go:51
 					if index < 0 || index+8 > len(inputHiddenCuda) || tx < 0 || tx+8 > len(weightMatrix[ty]) {
@@ -322,9 +328,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line backprop.go:37
 					var tx int = gc_tx2
+//line backprop.go:37
 					_ = tx
+//line backprop.go:38
 					var ty int = gc_ty2
+//line backprop.go:38
 					_ = ty
 //line backprop.go:54
 					if tx < 0 || tx+8 > len(weightMatrix[ty]) {
@@ -442,14 +452,16 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
 						var tx int = gc_tx2
+//line backprop.go:37
 						_ = tx
+//line backprop.go:38
 						var ty int = gc_ty2
+//line backprop.go:38
 						_ = ty
-						if ty%
-
 //line backprop.go:59
-							powerTwo == 0 {
+						if ty%powerTwo == 0 {
 //line backprop.go:59
 							var gc_ld archsimd.Float32x8
 //line backprop.go:59
@@ -644,11 +656,17 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line backprop.go:37
 					var tx int = gc_tx2
+//line backprop.go:37
 					_ = tx
+//line backprop.go:38
 					var ty int = gc_ty2
+//line backprop.go:38
 					_ = ty
+//line backprop.go:40
 					var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
 					_ = index
 //line backprop.go:65
 					if tx < 0 || tx+8 > len(weightMatrix[ty]) || index < 0 || index+8 > len(inputHiddenCuda) {

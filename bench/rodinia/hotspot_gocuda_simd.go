@@ -106,29 +106,49 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line hotspot.go:56
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hotspot.go:56
 				_ = gc_iota
+//line hotspot.go:56
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line hotspot.go:56
 				_ = gc_none
+//line hotspot.go:56
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line hotspot.go:56
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
 					var tx int = gc_tx2
+//line hotspot.go:56
 					_ = tx
+//line hotspot.go:56
 					var ty int = gc_ty2
+//line hotspot.go:56
 					_ = ty
+//line hotspot.go:73
 					var yidx int = blkY + ty
+//line hotspot.go:73
 					_ = yidx
+//line hotspot.go:73
 					var loadYidx int = yidx
+//line hotspot.go:73
 					_ = loadYidx
+//line hotspot.go:74
 					var xidx int = blkX + tx
+//line hotspot.go:74
 					_ = xidx
+//line hotspot.go:74
 					var loadXidx int = xidx
+//line hotspot.go:74
 					_ = loadXidx
+//line hotspot.go:78
 					var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
 					_ = index
 //line hotspot.go:79
 					if index < 0 || index+8 > len(tempSrc) || index+8 > len(power) {
@@ -136,35 +156,53 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						break
 //line hotspot.go:79
 					}
-					var gc_t int = gridRows - 1
-					_ = gc_t
-					var gc_x int = loadYidx
-					_ = gc_x
-					var gc_hi3 int = gc_t
-					_ = gc_hi3
-					var gc_t2 bool = gc_x >=
-
 //line hotspot.go:79
-						0 && gc_x <= gc_hi3
+					var gc_t int = gridRows - 1
+//line hotspot.go:79
+					_ = gc_t
+//line hotspot.go:79
+					var gc_x int = loadYidx
+//line hotspot.go:79
+					_ = gc_x
+//line hotspot.go:79
+					var gc_hi3 int = gc_t
+//line hotspot.go:79
+					_ = gc_hi3
+//line hotspot.go:79
+					var gc_t2 bool = gc_x >= 0 && gc_x <= gc_hi3
+//line hotspot.go:79
 					_ = gc_t2
+//line hotspot.go:79
 					var gc_t3 int = gridCols - 1
+//line hotspot.go:79
 					_ = gc_t3
+//line hotspot.go:79
 					var gc_x2 int = loadXidx
+//line hotspot.go:79
 					_ = gc_x2
+//line hotspot.go:79
 					var gc_hi4 int = gc_t3
+//line hotspot.go:79
 					_ = gc_hi4
+//line hotspot.go:79
 					gc_t4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-gc_x2, -1), 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(min(max(gc_hi4-gc_x2, -1), 8)))))
+//line hotspot.go:79
 					_ = gc_t4
+//line hotspot.go:79
 					gc_b3 := gc_none
+//line hotspot.go:79
 					if gc_t2 {
-//line :1
+//line hotspot.go:79
 						gc_b3 = gc_all
-//line :1
+//line hotspot.go:79
 					}
+//line hotspot.go:79
 					gc_if := gc_b3.And(gc_t4)
+//line hotspot.go:79
 					_ = gc_if
+//line hotspot.go:80
 					if gc_if.ToBits() != 0 {
-//line :1
+//line hotspot.go:80
 						if tx >= 0 && tx+8 <= len(tempOnCuda[ty]) {
 //line hotspot.go:80
 							archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)

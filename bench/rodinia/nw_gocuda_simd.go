@@ -287,9 +287,13 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line nw.go:27
 					var tx int = gc_tx2
+//line nw.go:27
 					_ = tx
+//line nw.go:33
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
 					_ = indexN
 //line nw.go:52
 					if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
@@ -451,9 +455,13 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line nw.go:27
 					var tx int = gc_tx2
+//line nw.go:27
 					_ = tx
+//line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:32
 					_ = index
 //line nw.go:77
 					if (tx+
@@ -462,83 +470,99 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						break
 //line nw.go:77
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
 //line nw.go:78
 					}
+//line nw.go:78
 					{
-//line :1
+//line nw.go:78
 						archsimd.LoadInt32x8Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
 //line nw.go:78
 					}
@@ -746,9 +770,13 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line nw.go:91
 					var tx int = gc_tx2
+//line nw.go:91
 					_ = tx
+//line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:96
 					_ = index
 //line nw.go:104
 					if (index+
@@ -757,83 +785,99 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						break
 //line nw.go:104
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*0:]).StoreSlice(ref[0][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*1:]).StoreSlice(ref[1][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*2:]).StoreSlice(ref[2][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*3:]).StoreSlice(ref[3][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*4:]).StoreSlice(ref[4][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*5:]).StoreSlice(ref[5][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*6:]).StoreSlice(ref[6][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*7:]).StoreSlice(ref[7][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*8:]).StoreSlice(ref[8][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*9:]).StoreSlice(ref[9][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*10:]).StoreSlice(ref[10][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*11:]).StoreSlice(ref[11][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*12:]).StoreSlice(ref[12][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*13:]).StoreSlice(ref[13][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*14:]).StoreSlice(ref[14][tx:])
 //line nw.go:105
 					}
+//line nw.go:105
 					{
-//line :1
+//line nw.go:105
 						archsimd.LoadInt32x8Slice(reference[index+cols*15:]).StoreSlice(ref[15][tx:])
 //line nw.go:105
 					}
@@ -1086,9 +1130,13 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line nw.go:91
 					var tx int = gc_tx2
+//line nw.go:91
 					_ = tx
+//line nw.go:97
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
 					_ = indexN
 //line nw.go:116
 					if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
@@ -1250,9 +1298,13 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line nw.go:91
 					var tx int = gc_tx2
+//line nw.go:91
 					_ = tx
+//line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:96
 					_ = index
 //line nw.go:141
 					if (tx+
@@ -1261,83 +1313,99 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						break
 //line nw.go:141
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
 //line nw.go:142
 					}
+//line nw.go:142
 					{
-//line :1
+//line nw.go:142
 						archsimd.LoadInt32x8Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
 //line nw.go:142
 					}

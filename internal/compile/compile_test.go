@@ -67,10 +67,11 @@ func TestGeneratedCompiles(t *testing.T) {
 // constructors are written, and the refused ones are still given one.
 func TestCompiledKernels(t *testing.T) {
 	for dir, want := range map[string][]string{
-		"basic":   {"matMulTiled", "scan", "warp", "nestedHelper"},
-		"exits":   {"count"},
-		"generic": {"reduce", "square"},
-		"refuse":  nil,
+		"basic":      {"matMulTiled", "scan", "warp", "nestedHelper"},
+		"exits":      {"count"},
+		"generic":    {"reduce", "square"},
+		"specialize": {"pair"},
+		"refuse":     nil,
 	} {
 		files := generate(t, dir)
 		require.NotEmpty(t, files)

@@ -79,6 +79,7 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 type result struct {
 	f       *kir.Func
 	refusal *Refusal
+	specs   []*spec // a generic kernel's specializations whose loops vectorize
 }
 
 // compileKernel runs the pipeline (package kir) on k.
@@ -97,7 +98,7 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl) *result {
 	if r != nil {
 		return &result{refusal: &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}}
 	}
-	return &result{f: f}
+	return &result{f: f, specs: specialize(k, f)}
 }
 
 // funcDecls returns the function and method declarations of pkg.
@@ -136,7 +137,7 @@ func takenIn(k *Kernel) func(string) bool {
 func generateFiles(kernels []*Kernel, results map[*Kernel]*result) ([]*File, error) {
 	twin := false
 	for _, k := range kernels {
-		if f := results[k].f; f != nil && f.Vectorized() {
+		if f := results[k].f; f != nil && (f.Vectorized() || len(results[k].specs) > 0) {
 			twin = true
 		}
 	}
@@ -180,7 +181,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		if err != nil {
 			return nil, err
 		}
-		w.kernel(k, r.f, imports, hash, lines)
+		w.kernel(k, r, imports, hash, lines)
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)

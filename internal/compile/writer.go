@@ -34,19 +34,25 @@ func (w *writer) refused(k *Kernel, r *Refusal) {
 
 // kernel writes the constructor, source record and body of a compiled
 // kernel.
-func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines string) {
+func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines string) {
+	f := r.f
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
 	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd = w.gocuda, w.compiled, w.archsimd
 	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
-	entry, body := "Kernel", fmt.Sprintf("func(gc_b *%s.Block) { gc_body_%s%s(gc_b%s) }", w.compiled, name, targs, args)
+	entry, body := "Kernel", w.bodyFunc(f, "gc_body_"+name+targs, args)
 	if f.Grid {
 		entry = "GridKernel"
 		if f.GridStride != nil {
 			entry = "GridStrideKernel" // its body steps through the chunk's blocks in lockstep
 		}
-		body = fmt.Sprintf("func(gc_b *%s.Block, gc_lo, gc_hi int) { gc_body_%s%s(gc_b, gc_lo, gc_hi%s) }", w.compiled, name, targs, args)
+	}
+	specs := w.simd && len(r.specs) > 0
+	if specs {
+		w.printf("gc_body := %s\n", body)
+		w.dispatch(k, r.specs, name)
+		body = "gc_body"
 	}
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
@@ -56,6 +62,9 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 		emit = kir.EmitSIMD
 	}
 	w.printf("%s\n", emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
+	if specs {
+		w.specBodies(k, r.specs, name)
+	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
 		// Only an inlined helper's body is copied: its signature's types
@@ -65,6 +74,11 @@ func (w *writer) kernel(k *Kernel, f *kir.Func, imports *imports, hash, lines st
 	}
 	for _, pn := range f.VectorImports {
 		imports.usePkg(pn)
+	}
+	for _, s := range r.specs {
+		for _, pn := range s.f.VectorImports {
+			imports.usePkg(pn)
+		}
 	}
 }
 

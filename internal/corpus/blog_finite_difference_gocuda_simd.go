@@ -45,18 +45,25 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
 					var i int = gc_tx2
+//line blog_finite_difference.go:29
 					_ = i
-					var si int = i +
-
 //line blog_finite_difference.go:32
-						4
+					var si int = i + 4
+//line blog_finite_difference.go:32
 					_ = si
+//line blog_finite_difference.go:33
 					var sj int = gc_ty2
+//line blog_finite_difference.go:33
 					_ = sj
+//line blog_finite_difference.go:30
 					var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
 					_ = j
+//line blog_finite_difference.go:35
 					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
 					_ = globalIdx
 //line blog_finite_difference.go:37
 					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
@@ -229,17 +236,20 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
 					var i int = gc_tx2
+//line blog_finite_difference.go:29
 					_ = i
-					var si int = i +
-
 //line blog_finite_difference.go:32
-						4
+					var si int = i + 4
+//line blog_finite_difference.go:32
 					_ = si
+//line blog_finite_difference.go:33
 					var sj int = gc_ty2
+//line blog_finite_difference.go:33
 					_ = sj
+//line blog_finite_difference.go:43
 					{
-
 //line blog_finite_difference.go:43
 						if (si+fdMx-5) < 0 || (si+fdMx-5)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || (si+
 							1) < 0 || (si+1)+8 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+8 > len(sF[sj]) {
@@ -288,26 +298,37 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line blog_finite_difference.go:49
 				gc_vb := archsimd.BroadcastFloat32x8(cAx)
+//line blog_finite_difference.go:50
 				gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
+//line blog_finite_difference.go:51
 				gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
+//line blog_finite_difference.go:52
 				gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
 					var i int = gc_tx2
+//line blog_finite_difference.go:29
 					_ = i
-					var si int = i +
-
 //line blog_finite_difference.go:32
-						4
+					var si int = i + 4
+//line blog_finite_difference.go:32
 					_ = si
+//line blog_finite_difference.go:33
 					var sj int = gc_ty2
+//line blog_finite_difference.go:33
 					_ = sj
+//line blog_finite_difference.go:30
 					var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
 					_ = j
+//line blog_finite_difference.go:35
 					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
 					_ = globalIdx
 //line blog_finite_difference.go:49
 					if (si+1) < 0 || (si+1)+8 > len(sF[sj]) || (si-1) < 0 || (si-1)+8 > len(sF[sj]) || (si+
@@ -444,15 +465,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:62
 					var i int = gc_tx2
+//line blog_finite_difference.go:62
 					_ = i
-					var si int = i +
-
 //line blog_finite_difference.go:65
-						4
+					var si int = i + 4
+//line blog_finite_difference.go:65
 					_ = si
+//line blog_finite_difference.go:76
 					{
-//line :1
+//line blog_finite_difference.go:76
 						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 							var gc_ld archsimd.Float32x8
@@ -679,18 +702,25 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
 					var si int = gc_tx2
+//line blog_finite_difference.go:103
 					_ = si
+//line blog_finite_difference.go:101
 					var j int = gc_ty2
+//line blog_finite_difference.go:101
 					_ = j
-					var sj int = j +
-
 //line blog_finite_difference.go:104
-						4
+					var sj int = j + 4
+//line blog_finite_difference.go:104
 					_ = sj
+//line blog_finite_difference.go:100
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
 					_ = i
+//line blog_finite_difference.go:106
 					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
 					_ = globalIdx
 //line blog_finite_difference.go:108
 					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
@@ -859,19 +889,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:101
 					var j int = gc_ty2
+//line blog_finite_difference.go:101
 					_ = j
+//line blog_finite_difference.go:103
 					var si int = gc_tx2
+//line blog_finite_difference.go:103
 					_ = si
-					var sj int = j +
-
 //line blog_finite_difference.go:104
-						4
+					var sj int = j + 4
+//line blog_finite_difference.go:104
 					_ = sj
-					if j <
-
 //line blog_finite_difference.go:112
-						4 {
+					if j < 4 {
 //line blog_finite_difference.go:112
 						var gc_ld archsimd.Float32x8
 //line blog_finite_difference.go:112
@@ -1016,26 +1047,37 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line blog_finite_difference.go:119
 				gc_vb := archsimd.BroadcastFloat32x8(cAy)
+//line blog_finite_difference.go:120
 				gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
+//line blog_finite_difference.go:121
 				gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
+//line blog_finite_difference.go:122
 				gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
 					var si int = gc_tx2
+//line blog_finite_difference.go:103
 					_ = si
+//line blog_finite_difference.go:101
 					var j int = gc_ty2
+//line blog_finite_difference.go:101
 					_ = j
-					var sj int = j +
-
 //line blog_finite_difference.go:104
-						4
+					var sj int = j + 4
+//line blog_finite_difference.go:104
 					_ = sj
+//line blog_finite_difference.go:100
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
 					_ = i
+//line blog_finite_difference.go:106
 					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
 					_ = globalIdx
 //line blog_finite_difference.go:119
 					if si < 0 || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj-1]) || si+8 > len(sF[sj+2]) || si+8 > len(sF[sj-2]) || si+8 > len(sF[sj+3]) || si+8 > len(sF[sj-3]) || si+8 > len(sF[sj+4]) || si+8 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
@@ -1165,14 +1207,16 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:134
 					var si int = gc_tx2
+//line blog_finite_difference.go:134
 					_ = si
+//line blog_finite_difference.go:144
 					var sj_ int = gc_ty2 + 4
+//line blog_finite_difference.go:144
 					_ = sj_
-					if sj_ <
-
 //line blog_finite_difference.go:145
-						8 {
+					if sj_ < 8 {
 //line blog_finite_difference.go:145
 						var gc_ld archsimd.Float32x8
 //line blog_finite_difference.go:145
@@ -1393,21 +1437,25 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
 					var si int = gc_tx2
+//line blog_finite_difference.go:172
 					_ = si
+//line blog_finite_difference.go:171
 					var k int = gc_ty2
+//line blog_finite_difference.go:171
 					_ = k
-					var sk int = k +
-
 //line blog_finite_difference.go:173
-						4
+					var sk int = k + 4
+//line blog_finite_difference.go:173
 					_ = sk
+//line blog_finite_difference.go:169
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
 					_ = i
-					var globalIdx int = k*
-
 //line blog_finite_difference.go:175
-						fdMx*fdMy + j*fdMx + i
+					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
 					_ = globalIdx
 //line blog_finite_difference.go:177
 					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sk]) {
@@ -1576,19 +1624,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:171
 					var k int = gc_ty2
+//line blog_finite_difference.go:171
 					_ = k
+//line blog_finite_difference.go:172
 					var si int = gc_tx2
+//line blog_finite_difference.go:172
 					_ = si
-					var sk int = k +
-
 //line blog_finite_difference.go:173
-						4
+					var sk int = k + 4
+//line blog_finite_difference.go:173
 					_ = sk
-					if k <
-
 //line blog_finite_difference.go:181
-						4 {
+					if k < 4 {
 //line blog_finite_difference.go:181
 						var gc_ld archsimd.Float32x8
 //line blog_finite_difference.go:181
@@ -1733,29 +1782,37 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line blog_finite_difference.go:188
 				gc_vb := archsimd.BroadcastFloat32x8(cAz)
+//line blog_finite_difference.go:189
 				gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
+//line blog_finite_difference.go:190
 				gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
+//line blog_finite_difference.go:191
 				gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
 					var si int = gc_tx2
+//line blog_finite_difference.go:172
 					_ = si
+//line blog_finite_difference.go:171
 					var k int = gc_ty2
+//line blog_finite_difference.go:171
 					_ = k
-					var sk int = k +
-
 //line blog_finite_difference.go:173
-						4
+					var sk int = k + 4
+//line blog_finite_difference.go:173
 					_ = sk
+//line blog_finite_difference.go:169
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
 					_ = i
-					var globalIdx int = k*
-
 //line blog_finite_difference.go:175
-						fdMx*fdMy + j*fdMx + i
+					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
 					_ = globalIdx
 //line blog_finite_difference.go:188
 					if si < 0 || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk-1]) || si+8 > len(sF[sk+2]) || si+8 > len(sF[sk-2]) || si+8 > len(sF[sk+3]) || si+8 > len(sF[sk-3]) || si+8 > len(sF[sk+4]) || si+8 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
@@ -1885,14 +1942,16 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:203
 					var si int = gc_tx2
+//line blog_finite_difference.go:203
 					_ = si
+//line blog_finite_difference.go:213
 					var k_ int = gc_ty2 + 4
+//line blog_finite_difference.go:213
 					_ = k_
-					if k_ <
-
 //line blog_finite_difference.go:214
-						8 {
+					if k_ < 8 {
 //line blog_finite_difference.go:214
 						var gc_ld archsimd.Float32x8
 //line blog_finite_difference.go:214

@@ -45,15 +45,18 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line blog_memory.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blog_memory.go:14
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_memory.go:14
 						_ = i
+//line blog_memory.go:16
 						{
-
 //line blog_memory.go:16
 							if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line blog_memory.go:16
@@ -184,12 +187,15 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
+//line blog_memory.go:26
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line blog_memory.go:25
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
 							_ = i
 //line blog_memory.go:26
 							if i < 0 || i+8 > len(x) || i+8 > len(y) {
@@ -386,7 +392,9 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line blog_memory.go:37
 					var tt int = gc_tx2
+//line blog_memory.go:37
 					_ = tt
 //line blog_memory.go:39
 					if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
@@ -577,7 +585,9 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line blog_memory.go:50
 					var tt int = gc_tx2
+//line blog_memory.go:50
 					_ = tt
 //line blog_memory.go:52
 					if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
@@ -745,9 +755,21 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 // in CUDA C/C++ Kernels" (coalescing-global/coalescing.cu): a[i+s]++ for
 // each thread, misaligning the accesses by s.
 func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) }
+	switch any(*new(T)).(type) {
+	case float32:
+		a := any(a).([]float32)
+		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_float32(gc_b, gc_lo, gc_hi, a, s) }
+	case int32:
+		a := any(a).([]int32)
+		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_int32(gc_b, gc_lo, gc_hi, a, s) }
+	case uint32:
+		a := any(a).([]uint32)
+		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_uint32(gc_b, gc_lo, gc_hi, a, s) }
+	}
 	return compiled.GridKernel(gc_src_offsetKernel,
 		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) })
+		gc_body)
 }
 
 var gc_src_offsetKernel = compiled.NewSource("offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65")
@@ -828,6 +850,330 @@ func gc_body_offsetKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 
 //line blog_memory.go:63
 					i := gc_bdx2*gc_bx2 + gc_tx2 + s
+					_ = i
+
+//line blog_memory.go:64
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+func gc_body_offsetKernel_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []float32, s int) {
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_n3 := gc_b3.Len()
+	gc_bx3 := gc_lo3%gc_gdx3 - 1
+	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_pos3.Block = gc_blk3
+		gc_bx3++
+		if gc_bx3 == gc_gdx3 {
+			gc_bx3 = 0
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep := 0
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
+						gc_tx3 := gc_vstep
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line blog_memory.go:63
+						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+//line blog_memory.go:63
+						_ = i
+//line blog_memory.go:64
+						if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+							break
+//line blog_memory.go:64
+						}
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep
+				for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+					i := gc_bdx3*gc_bx3 + gc_tx3 + s
+					_ = i
+
+//line blog_memory.go:64
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+func gc_body_offsetKernel_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []int32, s int) {
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_n4 := gc_b4.Len()
+	gc_bx4 := gc_lo4%gc_gdx4 - 1
+	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_pos4.Block = gc_blk4
+		gc_bx4++
+		if gc_bx4 == gc_gdx4 {
+			gc_bx4 = 0
+		}
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
+						gc_tx4 := gc_vstep2
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line blog_memory.go:63
+						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+//line blog_memory.go:63
+						_ = i
+//line blog_memory.go:64
+						if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+							break
+//line blog_memory.go:64
+						}
+						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+					i := gc_bdx4*gc_bx4 + gc_tx4 + s
+					_ = i
+
+//line blog_memory.go:64
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+func gc_body_offsetKernel_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32, s int) {
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b5.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_n5 := gc_b5.Len()
+	gc_bx5 := gc_lo5%gc_gdx5 - 1
+	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+		if gc_b5.Stopped() {
+			return
+		}
+		gc_pos5.Block = gc_blk5
+		gc_bx5++
+		if gc_bx5 == gc_gdx5 {
+			gc_bx5 = 0
+		}
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb3 := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
+						gc_tx5 := gc_vstep3
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+//line blog_memory.go:63
+						var i int = gc_bdx5*gc_bx5 + gc_tx5 + s
+//line blog_memory.go:63
+						_ = i
+//line blog_memory.go:64
+						if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+							break
+//line blog_memory.go:64
+						}
+						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep3
+				for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+					i := gc_bdx5*gc_bx5 + gc_tx5 + s
 					_ = i
 
 //line blog_memory.go:64
@@ -970,10 +1316,15 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line blog_memory.go:89
 					var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
 					_ = x
+//line blog_memory.go:90
 					var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
 					_ = y
+//line blog_memory.go:93
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
 						var gc_ld archsimd.Float32x8
@@ -1067,10 +1418,15 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line blog_memory.go:89
 					var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
 					_ = x
+//line blog_memory.go:90
 					var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
 					_ = y
+//line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
 						var gc_ld2 archsimd.Float32x8
@@ -1192,10 +1548,15 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:111
 					var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:111
 					_ = x
+//line blog_memory.go:112
 					var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:112
 					_ = y
+//line blog_memory.go:115
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
 						var gc_ld archsimd.Float32x8

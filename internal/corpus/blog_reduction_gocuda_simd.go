@@ -46,7 +46,9 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line blog_reduction.go:61
 				var sum int32
+//line blog_reduction.go:61
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -988,7 +990,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line blog_reduction.go:112
 				var sum int32
+//line blog_reduction.go:112
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -1241,7 +1245,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line blog_reduction.go:127
 				var sum int32
+//line blog_reduction.go:127
 				_ = sum
 				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -1680,7 +1686,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
+//line blog_reduction.go:142
 					var sum int32
+//line blog_reduction.go:142
 					_ = sum
 					archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}

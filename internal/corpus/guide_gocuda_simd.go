@@ -38,7 +38,9 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line guide.go:18
 						var i int = gc_tx2
+//line guide.go:18
 						_ = i
 //line guide.go:19
 						if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
@@ -419,11 +421,17 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line guide.go:63
 						var row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
 						_ = row
+//line guide.go:64
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line guide.go:64
 						_ = col
+//line guide.go:64
 						var cValue archsimd.Float32x8
+//line guide.go:64
 						_ = cValue
 //line guide.go:65
 						if (row*
@@ -434,6 +442,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 							break
 //line guide.go:65
 						}
+//line guide.go:65
 						for e := 0; e < a.Width; e = e + 1 {
 //line guide.go:65
 							var gc_ld2 archsimd.Float32x8
@@ -468,6 +477,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
 //line guide.go:66
 						}
+//line guide.go:68
 						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -628,9 +638,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line guide.go:105
 						var row int = gc_ty2
+//line guide.go:105
 						_ = row
+//line guide.go:106
 						var col int = gc_tx2
+//line guide.go:106
 						_ = col
 //line guide.go:111
 						if col < 0 || col+8 > len(as[row]) || col+8 > len(bs[row]) {
@@ -638,7 +652,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 							break
 //line guide.go:111
 						}
+//line guide.go:78
 						var gc_aSub guideMatrix
+//line guide.go:78
 						_ = gc_aSub
 						gc_aSub.Width = guideBlockSize
 						gc_aSub.Height = guideBlockSize
@@ -654,9 +670,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 
 //line guide.go:111
 								m:]
+//line guide.go:111
 						var aSub guideMatrix = gc_aSub
+//line guide.go:111
 						_ = aSub
+//line guide.go:78
 						var gc_aSub2 guideMatrix
+//line guide.go:78
 						_ = gc_aSub2
 						gc_aSub2.Width = guideBlockSize
 						gc_aSub2.Height = guideBlockSize
@@ -672,73 +692,93 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 
 //line guide.go:112
 								blockCol:]
+//line guide.go:112
 						var bSub guideMatrix = gc_aSub2
+//line guide.go:112
 						_ = bSub
+//line guide.go:112
 						var gc_a guideMatrix = aSub
+//line guide.go:112
 						_ = gc_a
+//line guide.go:112
 						var gc_row int = row
+//line guide.go:112
 						_ = gc_row
+//line guide.go:112
 						var gc_col int = col
+//line guide.go:112
 						_ = gc_col
+//line guide.go:112
 						var gc_ld archsimd.Float32x8
+//line guide.go:112
 						if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
-//line :1
+//line guide.go:112
 							gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
-//line :1
+//line guide.go:112
 						} else {
-//line :1
+//line guide.go:112
 							var gc_lanes [8]float32
-//line :1
+//line guide.go:112
 							for gc_k := range 8 {
-//line :1
+//line guide.go:112
 								if 0xff&(1<<gc_k) != 0 {
-//line :1
+//line guide.go:112
 									gc_pos2.Thread = gc_rank2 + gc_k
-//line :1
+//line guide.go:112
 									gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
-//line :1
+//line guide.go:112
 								}
-//line :1
+//line guide.go:112
 							}
-//line :1
+//line guide.go:112
 							gc_pos2.Thread = gc_rank2
-//line :1
+//line guide.go:112
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line :1
+//line guide.go:112
 						}
+//line guide.go:119
 						gc_ld.StoreSlice(as[row][col:])
+//line guide.go:119
 						var gc_a2 guideMatrix = bSub
+//line guide.go:119
 						_ = gc_a2
+//line guide.go:119
 						var gc_row2 int = row
+//line guide.go:119
 						_ = gc_row2
+//line guide.go:119
 						var gc_col2 int = col
+//line guide.go:119
 						_ = gc_col2
+//line guide.go:119
 						var gc_ld2 archsimd.Float32x8
+//line guide.go:119
 						if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
-//line :1
+//line guide.go:119
 							gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
-//line :1
+//line guide.go:119
 						} else {
-//line :1
+//line guide.go:119
 							var gc_lanes2 [8]float32
-//line :1
+//line guide.go:119
 							for gc_k2 := range 8 {
-//line :1
+//line guide.go:119
 								if 0xff&(1<<gc_k2) != 0 {
-//line :1
+//line guide.go:119
 									gc_pos2.Thread = gc_rank2 + gc_k2
-//line :1
+//line guide.go:119
 									gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
-//line :1
+//line guide.go:119
 								}
-//line :1
+//line guide.go:119
 							}
-//line :1
+//line guide.go:119
 							gc_pos2.Thread = gc_rank2
-//line :1
+//line guide.go:119
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line :1
+//line guide.go:119
 						}
+//line guide.go:120
 						gc_ld2.StoreSlice(bs[row][col:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -784,11 +824,17 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line guide.go:105
 						var row int = gc_ty2
+//line guide.go:105
 						_ = row
+//line guide.go:106
 						var col int = gc_tx2
+//line guide.go:106
 						_ = col
+//line guide.go:106
 						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
+//line guide.go:106
 						_ = cValue
 //line guide.go:126
 						if col < 0 || col+8 > len(bs[0]) || col+8 > len(bs[1]) || col+8 > len(bs[2]) || col+8 > len(bs[3]) || col+8 > len(bs[4]) || col+8 > len(bs[5]) || col+8 > len(bs[6]) || col+8 > len(bs[7]) || col+8 > len(bs[8]) || col+8 > len(bs[9]) || col+8 > len(bs[10]) || col+8 > len(bs[11]) || col+8 > len(bs[12]) || col+8 > len(bs[13]) || col+8 > len(bs[14]) || col+8 > len(bs[15]) {
@@ -796,86 +842,103 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 							break
 //line guide.go:126
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						{
-//line :1
+//line guide.go:127
 							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][col:])))
 //line guide.go:127
 						}
+//line guide.go:127
 						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()

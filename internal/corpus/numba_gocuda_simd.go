@@ -238,7 +238,9 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line numba.go:68
 				var tmp float32 = 0.
+//line numba.go:68
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
 			}
@@ -349,11 +351,17 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line numba.go:63
 						var tx int = gc_tx2
+//line numba.go:63
 						_ = tx
+//line numba.go:64
 						var ty int = gc_ty2
+//line numba.go:64
 						_ = ty
+//line numba.go:64
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line numba.go:64
 						_ = tmp
 //line numba.go:84
 						if tx < 0 || tx+8 > len(sB[0]) || tx+8 > len(sB[1]) || tx+8 > len(sB[2]) || tx+8 > len(sB[3]) || tx+8 > len(sB[4]) || tx+8 > len(sB[5]) || tx+8 > len(sB[6]) || tx+8 > len(sB[7]) || tx+8 > len(sB[8]) || tx+8 > len(sB[9]) || tx+8 > len(sB[10]) || tx+8 > len(sB[11]) || tx+8 > len(sB[12]) || tx+8 > len(sB[13]) || tx+8 > len(sB[14]) || tx+8 > len(sB[15]) {
@@ -361,86 +369,103 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 							break
 //line numba.go:84
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][0]).Mul(archsimd.LoadFloat32x8Slice(sB[0][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][1]).Mul(archsimd.LoadFloat32x8Slice(sB[1][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][2]).Mul(archsimd.LoadFloat32x8Slice(sB[2][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][3]).Mul(archsimd.LoadFloat32x8Slice(sB[3][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][4]).Mul(archsimd.LoadFloat32x8Slice(sB[4][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][5]).Mul(archsimd.LoadFloat32x8Slice(sB[5][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][6]).Mul(archsimd.LoadFloat32x8Slice(sB[6][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][7]).Mul(archsimd.LoadFloat32x8Slice(sB[7][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][8]).Mul(archsimd.LoadFloat32x8Slice(sB[8][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][9]).Mul(archsimd.LoadFloat32x8Slice(sB[9][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][10]).Mul(archsimd.LoadFloat32x8Slice(sB[10][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][11]).Mul(archsimd.LoadFloat32x8Slice(sB[11][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][12]).Mul(archsimd.LoadFloat32x8Slice(sB[12][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][13]).Mul(archsimd.LoadFloat32x8Slice(sB[13][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][14]).Mul(archsimd.LoadFloat32x8Slice(sB[14][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						{
-//line :1
+//line numba.go:85
 							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][15]).Mul(archsimd.LoadFloat32x8Slice(sB[15][tx:])))
 //line numba.go:85
 						}
+//line numba.go:85
 						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -859,15 +884,21 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line numba.go:142
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line numba.go:142
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line numba.go:142
 					var tx int = gc_tx2
+//line numba.go:142
 					_ = tx
+//line numba.go:143
 					var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:143
 					_ = tid
 //line numba.go:147
 					if tid < 0 || tid+8 > len(inputArray) || tx < 0 || tx+8 > len(temp) {
@@ -875,19 +906,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						break
 //line numba.go:147
 					}
+//line numba.go:147
 					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(len(inputArray)-tid, -1), 8))))
+//line numba.go:147
 					_ = gc_if
+//line numba.go:148
 					if gc_if.ToBits() != 0 {
-//line :1
+//line numba.go:148
 						archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
 //line numba.go:148
 					}
+//line numba.go:148
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line numba.go:148
 					_ = gc_else
+//line numba.go:150
 					if gc_else.ToBits() != 0 {
-//line :1
+//line numba.go:150
 						{
-//line :1
+//line numba.go:150
 							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
 //line numba.go:150
 						}
@@ -1231,27 +1268,35 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line numba.go:178
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line numba.go:178
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line numba.go:178
 					gc_alive := gc_all
+//line numba.go:178
 					_ = gc_alive
+//line numba.go:178
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line numba.go:178
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line numba.go:178
 					}
+//line numba.go:178
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:178
 					_ = i
+//line numba.go:178
 					{
-//line :1
+//line numba.go:178
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line :1
+//line numba.go:178
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line :1
+//line numba.go:178
 					}
 				}
 				archsimd.ClearAVXUpperBits()

@@ -195,9 +195,13 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line parboil.go:36
 						var n int = gc_by2*sgemmTileN + gc_tx2
+//line parboil.go:36
 						_ = n
+//line parboil.go:40
 						var av float32
+//line parboil.go:40
 						_ = av
 //line parboil.go:41
 						if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+8 > len(b) || gc_tx2 < 0 || gc_tx2+8 > len(bS[gc_ty2]) {
@@ -592,14 +596,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line parboil.go:80
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line parboil.go:75
 					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
 					_ = shID
+//line parboil.go:76
 					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
 					_ = shID2
 //line parboil.go:80
 					if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
@@ -607,7 +616,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						break
 //line parboil.go:80
 					}
+//line parboil.go:80
 					gc_vb.StoreSlice(shA0[shID:])
+//line parboil.go:81
 					gc_vb.StoreSlice(shA0[shID2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -720,34 +731,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line parboil.go:93
 				gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+//line parboil.go:93
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line parboil.go:93
 				_ = gc_iota2
+//line parboil.go:93
 				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line parboil.go:93
 				_ = gc_none2
+//line parboil.go:93
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line parboil.go:93
 				_ = gc_all2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line parboil.go:72
 					var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+//line parboil.go:72
 					_ = i
+//line parboil.go:73
 					var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+//line parboil.go:73
 					_ = i2
+//line parboil.go:74
 					var j int = gc_by2*gc_bdy2 + gc_ty2
+//line parboil.go:74
 					_ = j
+//line parboil.go:75
 					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
 					_ = shID
+//line parboil.go:76
 					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
 					_ = shID2
+//line parboil.go:76
 					bottom := gc_vb2
+//line parboil.go:76
 					_ = bottom
+//line parboil.go:76
 					bottom2 := gc_vb2
+//line parboil.go:76
 					_ = bottom2
+//line parboil.go:93
 					var top float32 = 0.0
+//line parboil.go:93
 					_ = top
+//line parboil.go:93
 					var top2 float32 = 0.0
+//line parboil.go:93
 					_ = top2
 //line parboil.go:96
 					if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
@@ -755,31 +791,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						break
 //line parboil.go:96
 					}
-					gc_b5 := gc_none2
-					if j <
-
 //line parboil.go:96
-						ny {
+					gc_b5 := gc_none2
+//line parboil.go:96
+					if j < ny {
 //line parboil.go:96
 						gc_b5 = gc_all2
 //line parboil.go:96
 					}
+//line parboil.go:96
 					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b5)
+//line parboil.go:96
 					_ = gc_if3
-					if gc_if3.ToBits() != 0 {
-//line :1
-						var gc_i5 int = i
-//line :1
-						_ = gc_i5
-//line :1
-						var gc_j5 int = j
-//line :1
-						_ = gc_j5
-//line :1
-						var gc_t5 int = gc_i5 +
-
 //line parboil.go:97
-							nx*(gc_j5+ny*0)
+					if gc_if3.ToBits() != 0 {
+//line parboil.go:97
+						var gc_i5 int = i
+//line parboil.go:97
+						_ = gc_i5
+//line parboil.go:97
+						var gc_j5 int = j
+//line parboil.go:97
+						_ = gc_j5
+//line parboil.go:97
+						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*0)
 //line parboil.go:97
 						_ = gc_t5
 //line parboil.go:97
@@ -857,31 +892,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_ld6.StoreMasked((*[8]float32)(shA0[shID:]), gc_if3)
 //line parboil.go:98
 					}
+//line parboil.go:97
 					gc_b6 := gc_none2
-					if j <
-
 //line parboil.go:100
-						ny {
+					if j < ny {
 //line parboil.go:100
 						gc_b6 = gc_all2
 //line parboil.go:100
 					}
+//line parboil.go:100
 					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b6)
+//line parboil.go:100
 					_ = gc_if4
-					if gc_if4.ToBits() != 0 {
-//line :1
-						var gc_i7 int = i2
-//line :1
-						_ = gc_i7
-//line :1
-						var gc_j7 int = j
-//line :1
-						_ = gc_j7
-//line :1
-						var gc_t7 int = gc_i7 +
-
 //line parboil.go:101
-							nx*(gc_j7+ny*0)
+					if gc_if4.ToBits() != 0 {
+//line parboil.go:101
+						var gc_i7 int = i2
+//line parboil.go:101
+						_ = gc_i7
+//line parboil.go:101
+						var gc_j7 int = j
+//line parboil.go:101
+						_ = gc_j7
+//line parboil.go:101
+						var gc_t7 int = gc_i7 + nx*(gc_j7+ny*0)
 //line parboil.go:101
 						_ = gc_t7
 //line parboil.go:101
@@ -959,7 +993,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_ld8.StoreMasked((*[8]float32)(shA0[shID2:]), gc_if4)
 //line parboil.go:102
 					}
+//line parboil.go:101
 					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:101
 					bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
 					archsimd.BroadcastFloat32x8(top).StoreSlice(gc_s_top[gc_rank2:])
 					archsimd.BroadcastFloat32x8(top2).StoreSlice(gc_s_top2[gc_rank2:])
@@ -1027,86 +1063,129 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
 				if compiled.SIMD {
+//line parboil.go:72
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line parboil.go:72
 					_ = gc_iota4
+//line parboil.go:72
 					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line parboil.go:72
 					_ = gc_none4
+//line parboil.go:72
 					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line parboil.go:72
 					_ = gc_all4
+//line parboil.go:133
 					gc_vb5 := archsimd.BroadcastFloat32x8(c1)
+//line parboil.go:134
 					gc_vb6 := archsimd.BroadcastFloat32x8(c0)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line parboil.go:72
 						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+//line parboil.go:72
 						_ = i
+//line parboil.go:73
 						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+//line parboil.go:73
 						_ = i2
+//line parboil.go:74
 						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line parboil.go:74
 						_ = j
+//line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
 						_ = shID
+//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
 						_ = shID2
+//line parboil.go:76
 						gc_b13 := gc_none4
-						if j >
-
 //line parboil.go:85
-							0 {
+						if j > 0 {
 //line parboil.go:85
 							gc_b13 = gc_all4
 //line parboil.go:85
 						}
+//line parboil.go:85
 						gc_b14 := gc_none4
+//line parboil.go:85
 						if j < (ny - 1) {
 //line parboil.go:85
 							gc_b14 = gc_all4
 //line parboil.go:85
 						}
+//line parboil.go:85
 						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-i, -1), 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i, -1), 8))))).And(gc_b14)
+//line parboil.go:85
 						_ = wRegion
+//line parboil.go:85
 						gc_b15 := gc_none4
-						if j >
-
 //line parboil.go:86
-							0 {
+						if j > 0 {
 //line parboil.go:86
 							gc_b15 = gc_all4
 //line parboil.go:86
 						}
-						gc_b16 := gc_none4
-						if j <
-
 //line parboil.go:86
-							ny-1 {
+						gc_b16 := gc_none4
+//line parboil.go:86
+						if j < ny-1 {
 //line parboil.go:86
 							gc_b16 = gc_all4
 //line parboil.go:86
 						}
+//line parboil.go:86
 						wRegion2 := gc_b15.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i2, -1), 8))))).And(gc_b16)
+//line parboil.go:86
 						_ = wRegion2
+//line parboil.go:87
 						xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line parboil.go:87
 						_ = xLBound
+//line parboil.go:88
 						xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max((gc_bdx2*2-1)-(gc_tx2+gc_bdx2), -1), 8))))
+//line parboil.go:88
 						_ = xHBound
+//line parboil.go:89
 						var yLBound bool = gc_ty2 == 0
+//line parboil.go:89
 						_ = yLBound
+//line parboil.go:90
 						var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
+//line parboil.go:90
 						_ = yHBound
+//line parboil.go:90
 						bottom := archsimd.LoadFloat32x8Slice(gc_s_bottom[gc_rank2:])
+//line parboil.go:90
 						_ = bottom
+//line parboil.go:90
 						bottom2 := archsimd.LoadFloat32x8Slice(gc_s_bottom2[gc_rank2:])
+//line parboil.go:90
 						_ = bottom2
+//line parboil.go:90
 						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+//line parboil.go:90
 						_ = top
+//line parboil.go:90
 						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:90
 						_ = top2
+//line parboil.go:90
 						var aLeftRight archsimd.Float32x8
+//line parboil.go:90
 						_ = aLeftRight
+//line parboil.go:90
 						var aUp archsimd.Float32x8
+//line parboil.go:90
 						_ = aUp
+//line parboil.go:90
 						var aDown archsimd.Float32x8
+//line parboil.go:90
 						_ = aDown
 //line parboil.go:112
 						if (shID+
@@ -1138,19 +1217,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							break
 //line parboil.go:112
 						}
-						gc_b17 := gc_none4
-						if j <
-
 //line parboil.go:112
-							ny {
+						gc_b17 := gc_none4
+//line parboil.go:112
+						if j < ny {
 //line parboil.go:112
 							gc_b17 = gc_all4
 //line parboil.go:112
 						}
+//line parboil.go:112
 						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b17)
+//line parboil.go:112
 						_ = gc_if11
+//line parboil.go:113
 						if gc_if11.ToBits() != 0 {
-//line :1
+//line parboil.go:113
 							var gc_t27 int = k + 1
 //line parboil.go:113
 							_ = gc_t27
@@ -1202,16 +1283,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							top = gc_ld17.Merge(top, gc_if11)
 //line parboil.go:113
 						}
+//line parboil.go:113
 						gc_if12 := wRegion
+//line parboil.go:113
 						_ = gc_if12
-						if gc_if12.ToBits() != 0 {
-//line :1
-							if yHBound {
-//line :1
-								var gc_t29 int = j +
-
 //line parboil.go:118
-									1
+						if gc_if12.ToBits() != 0 {
+//line parboil.go:118
+							if yHBound {
+//line parboil.go:118
+								var gc_t29 int = j + 1
 //line parboil.go:118
 								_ = gc_t29
 //line parboil.go:118
@@ -1432,19 +1513,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 //line parboil.go:133
 						}
+//line parboil.go:118
 						gc_b18 := gc_none4
-						if j <
-
 //line parboil.go:138
-							ny {
+						if j < ny {
 //line parboil.go:138
 							gc_b18 = gc_all4
 //line parboil.go:138
 						}
+//line parboil.go:138
 						gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b18)
+//line parboil.go:138
 						_ = gc_if14
+//line parboil.go:139
 						if gc_if14.ToBits() != 0 {
-//line :1
+//line parboil.go:139
 							var gc_t36 int = k + 1
 //line parboil.go:139
 							_ = gc_t36
@@ -1496,16 +1579,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							top2 = gc_ld21.Merge(top2, gc_if14)
 //line parboil.go:139
 						}
+//line parboil.go:139
 						gc_if15 := wRegion2
+//line parboil.go:139
 						_ = gc_if15
-						if gc_if15.ToBits() != 0 {
-//line :1
-							if yHBound {
-//line :1
-								var gc_t38 int = j +
-
 //line parboil.go:144
-									1
+						if gc_if15.ToBits() != 0 {
+//line parboil.go:144
+							if yHBound {
+//line parboil.go:144
+								var gc_t38 int = j + 1
 //line parboil.go:144
 								_ = gc_t38
 //line parboil.go:144
@@ -1726,7 +1809,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 //line parboil.go:159
 						}
+//line parboil.go:144
 						top.StoreSlice(gc_s_top[gc_rank2:])
+//line parboil.go:144
 						top2.StoreSlice(gc_s_top2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1860,17 +1945,29 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
 						_ = shID
+//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
 						_ = shID2
+//line parboil.go:76
 						var bottom archsimd.Float32x8
+//line parboil.go:76
 						_ = bottom
+//line parboil.go:76
 						var bottom2 archsimd.Float32x8
+//line parboil.go:76
 						_ = bottom2
+//line parboil.go:76
 						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+//line parboil.go:76
 						_ = top
+//line parboil.go:76
 						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:76
 						_ = top2
 //line parboil.go:165
 						if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
@@ -1878,11 +1975,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							break
 //line parboil.go:165
 						}
+//line parboil.go:165
 						bottom = archsimd.LoadFloat32x8Slice(shA0[shID:])
+//line parboil.go:166
 						top.StoreSlice(shA0[shID:])
+//line parboil.go:167
 						bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
+//line parboil.go:168
 						top2.StoreSlice(shA0[shID2:])
+//line parboil.go:168
 						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:168
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2207,10 +2310,12 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line parboil.go:252
 						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+//line parboil.go:252
 						_ = indexK
+//line parboil.go:254
 						{
-
 //line parboil.go:254
 							if indexK < 0 || indexK+8 > len(phiR) || indexK+8 > len(phiI) || indexK+8 > len(phiMag) {
 //line parboil.go:254

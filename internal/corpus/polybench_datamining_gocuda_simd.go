@@ -48,16 +48,20 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_datamining.go:35
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:39
 					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_datamining.go:32
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
 						_ = j
+//line polybench_datamining.go:35
 						{
-
 //line polybench_datamining.go:35
 							if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:35
@@ -166,18 +170,24 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_datamining.go:51
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:55
 					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:57
 					gc_vb3 := archsimd.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:58
 					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_datamining.go:48
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
 						_ = j
+//line polybench_datamining.go:51
 						{
-
 //line polybench_datamining.go:51
 							if j < 0 || j+8 > len(std) || j+8 > len(mean) {
 //line polybench_datamining.go:51
@@ -343,19 +353,29 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_datamining.go:68
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_datamining.go:68
 					_ = gc_iota
+//line polybench_datamining.go:68
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_datamining.go:68
 					_ = gc_none
+//line polybench_datamining.go:68
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_datamining.go:68
 					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_datamining.go:68
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:68
 						_ = j
+//line polybench_datamining.go:69
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:69
 						_ = i
 //line polybench_datamining.go:71
 						if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
@@ -363,19 +383,21 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							break
 //line polybench_datamining.go:71
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_datamining.go:71
-							n {
+						gc_b3 := gc_none
+//line polybench_datamining.go:71
+						if i < n {
 //line polybench_datamining.go:71
 							gc_b3 = gc_all
 //line polybench_datamining.go:71
 						}
+//line polybench_datamining.go:71
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(m-j, -1), 8)))))
+//line polybench_datamining.go:71
 						_ = gc_if
+//line polybench_datamining.go:72
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_datamining.go:72
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
 //line polybench_datamining.go:72
 							var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
@@ -510,16 +532,20 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_datamining.go:103
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:107
 					gc_vb2 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_datamining.go:100
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
 						_ = j
+//line polybench_datamining.go:103
 						{
-
 //line polybench_datamining.go:103
 							if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:103
@@ -632,19 +658,29 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_datamining.go:116
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_datamining.go:116
 					_ = gc_iota
+//line polybench_datamining.go:116
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_datamining.go:116
 					_ = gc_none
+//line polybench_datamining.go:116
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_datamining.go:116
 					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_datamining.go:116
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:116
 						_ = j
+//line polybench_datamining.go:117
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:117
 						_ = i
 //line polybench_datamining.go:119
 						if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
@@ -652,19 +688,21 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							break
 //line polybench_datamining.go:119
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_datamining.go:119
-							n {
+						gc_b3 := gc_none
+//line polybench_datamining.go:119
+						if i < n {
 //line polybench_datamining.go:119
 							gc_b3 = gc_all
 //line polybench_datamining.go:119
 						}
+//line polybench_datamining.go:119
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(m-j, -1), 8)))))
+//line polybench_datamining.go:119
 						_ = gc_if
+//line polybench_datamining.go:120
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_datamining.go:120
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
 //line polybench_datamining.go:120
 						}

@@ -50,20 +50,31 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:16
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:16
 					_ = gc_iota
+//line polybench_linalg.go:16
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:16
 					_ = gc_none
+//line polybench_linalg.go:16
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:16
 					_ = gc_all
+//line polybench_linalg.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
 						_ = j
+//line polybench_linalg.go:17
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
 						_ = i
 //line polybench_linalg.go:19
 						if (i*
@@ -72,19 +83,21 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							break
 //line polybench_linalg.go:19
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:19
-							ni {
+						gc_b3 := gc_none
+//line polybench_linalg.go:19
+						if i < ni {
 //line polybench_linalg.go:19
 							gc_b3 = gc_all
 //line polybench_linalg.go:19
 						}
+//line polybench_linalg.go:19
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
+//line polybench_linalg.go:19
 						_ = gc_if
+//line polybench_linalg.go:20
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:20
 							gc_vb.StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
 //line polybench_linalg.go:20
 							for k := 0; k < nk; k = k + 1 {
@@ -194,20 +207,31 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:31
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:31
 					_ = gc_iota
+//line polybench_linalg.go:31
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:31
 					_ = gc_none
+//line polybench_linalg.go:31
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:31
 					_ = gc_all
+//line polybench_linalg.go:35
 					gc_vb := archsimd.BroadcastFloat32x8(beta)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
 						_ = j
+//line polybench_linalg.go:32
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
 						_ = i
 //line polybench_linalg.go:34
 						if (i*
@@ -216,19 +240,21 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							break
 //line polybench_linalg.go:34
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:34
-							ni {
+						gc_b3 := gc_none
+//line polybench_linalg.go:34
+						if i < ni {
 //line polybench_linalg.go:34
 							gc_b3 = gc_all
 //line polybench_linalg.go:34
 						}
+//line polybench_linalg.go:34
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
+//line polybench_linalg.go:34
 						_ = gc_if
+//line polybench_linalg.go:35
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:35
 							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
 //line polybench_linalg.go:35
 							for k := 0; k < nj; k = k + 1 {
@@ -338,20 +364,31 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:46
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:46
 					_ = gc_iota
+//line polybench_linalg.go:46
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:46
 					_ = gc_none
+//line polybench_linalg.go:46
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:46
 					_ = gc_all
+//line polybench_linalg.go:50
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
 						_ = j
+//line polybench_linalg.go:47
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
 						_ = i
 //line polybench_linalg.go:49
 						if (i*
@@ -360,19 +397,21 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							break
 //line polybench_linalg.go:49
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:49
-							ni {
+						gc_b3 := gc_none
+//line polybench_linalg.go:49
+						if i < ni {
 //line polybench_linalg.go:49
 							gc_b3 = gc_all
 //line polybench_linalg.go:49
 						}
+//line polybench_linalg.go:49
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
+//line polybench_linalg.go:49
 						_ = gc_if
+//line polybench_linalg.go:50
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:50
 							gc_vb.StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
 //line polybench_linalg.go:50
 							for k := 0; k < nk; k = k + 1 {
@@ -482,20 +521,31 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:61
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:61
 					_ = gc_iota
+//line polybench_linalg.go:61
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:61
 					_ = gc_none
+//line polybench_linalg.go:61
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:61
 					_ = gc_all
+//line polybench_linalg.go:65
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
 						_ = j
+//line polybench_linalg.go:62
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
 						_ = i
 //line polybench_linalg.go:64
 						if (i*
@@ -504,19 +554,21 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							break
 //line polybench_linalg.go:64
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:64
-							nj {
+						gc_b3 := gc_none
+//line polybench_linalg.go:64
+						if i < nj {
 //line polybench_linalg.go:64
 							gc_b3 = gc_all
 //line polybench_linalg.go:64
 						}
+//line polybench_linalg.go:64
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
+//line polybench_linalg.go:64
 						_ = gc_if
+//line polybench_linalg.go:65
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:65
 							gc_vb.StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
 //line polybench_linalg.go:65
 							for k := 0; k < nm; k = k + 1 {
@@ -626,20 +678,31 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:76
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:76
 					_ = gc_iota
+//line polybench_linalg.go:76
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:76
 					_ = gc_none
+//line polybench_linalg.go:76
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:76
 					_ = gc_all
+//line polybench_linalg.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
 						_ = j
+//line polybench_linalg.go:77
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
 						_ = i
 //line polybench_linalg.go:79
 						if (i*
@@ -648,19 +711,21 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							break
 //line polybench_linalg.go:79
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:79
-							ni {
+						gc_b3 := gc_none
+//line polybench_linalg.go:79
+						if i < ni {
 //line polybench_linalg.go:79
 							gc_b3 = gc_all
 //line polybench_linalg.go:79
 						}
+//line polybench_linalg.go:79
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
+//line polybench_linalg.go:79
 						_ = gc_if
+//line polybench_linalg.go:80
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:80
 							gc_vb.StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
 //line polybench_linalg.go:80
 							for k := 0; k < nj; k = k + 1 {
@@ -770,20 +835,31 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_linalg.go:91
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_linalg.go:91
 					_ = gc_iota
+//line polybench_linalg.go:91
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_linalg.go:91
 					_ = gc_none
+//line polybench_linalg.go:91
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_linalg.go:91
 					_ = gc_all
+//line polybench_linalg.go:95
 					gc_vb := archsimd.BroadcastFloat32x8(beta)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
 						_ = j
+//line polybench_linalg.go:92
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
 						_ = i
 //line polybench_linalg.go:94
 						if (i*
@@ -792,19 +868,21 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							break
 //line polybench_linalg.go:94
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_linalg.go:94
-							ni {
+						gc_b3 := gc_none
+//line polybench_linalg.go:94
+						if i < ni {
 //line polybench_linalg.go:94
 							gc_b3 = gc_all
 //line polybench_linalg.go:94
 						}
+//line polybench_linalg.go:94
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
+//line polybench_linalg.go:94
 						_ = gc_if
+//line polybench_linalg.go:95
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_linalg.go:95
 							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
 //line polybench_linalg.go:95
 							for k := 0; k < nk; k = k + 1 {
@@ -1102,15 +1180,18 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_linalg.go:156
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
 						_ = j
+//line polybench_linalg.go:156
 						{
-
 //line polybench_linalg.go:156
 							if j < 0 || j+8 > len(y) {
 //line polybench_linalg.go:156
@@ -1213,15 +1294,18 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_linalg.go:170
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
 						_ = j
+//line polybench_linalg.go:170
 						{
-
 //line polybench_linalg.go:170
 							if j < 0 || j+8 > len(s) {
 //line polybench_linalg.go:170
@@ -1557,10 +1641,12 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:224
 						_ = i
+//line polybench_linalg.go:227
 						{
-
 //line polybench_linalg.go:227
 							if i < 0 || i+8 > len(x2) {
 //line polybench_linalg.go:227

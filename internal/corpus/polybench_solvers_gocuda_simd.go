@@ -224,15 +224,18 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line polybench_solvers.go:45
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
 						_ = j
+//line polybench_solvers.go:45
 						{
-
 //line polybench_solvers.go:45
 							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
 //line polybench_solvers.go:45
@@ -406,10 +409,12 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:59
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:59
 						_ = j
+//line polybench_solvers.go:62
 						{
-
 //line polybench_solvers.go:62
 							if (k*n+j) < 0 || (k*n+j)+8 > len(a) {
 //line polybench_solvers.go:62
@@ -479,19 +484,29 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_solvers.go:70
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_solvers.go:70
 					_ = gc_iota
+//line polybench_solvers.go:70
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_solvers.go:70
 					_ = gc_none
+//line polybench_solvers.go:70
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_solvers.go:70
 					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:70
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
 						_ = j
+//line polybench_solvers.go:71
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
 						_ = i
 //line polybench_solvers.go:73
 						if (i*
@@ -500,28 +515,29 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							break
 //line polybench_solvers.go:73
 						}
-						gc_b3 := gc_none
-						if i >
-
 //line polybench_solvers.go:73
-							k {
+						gc_b3 := gc_none
+//line polybench_solvers.go:73
+						if i > k {
 //line polybench_solvers.go:73
 							gc_b3 = gc_all
 //line polybench_solvers.go:73
 						}
-						gc_b4 := gc_none
-						if i <
-
 //line polybench_solvers.go:73
-							n {
+						gc_b4 := gc_none
+//line polybench_solvers.go:73
+						if i < n {
 //line polybench_solvers.go:73
 							gc_b4 = gc_all
 //line polybench_solvers.go:73
 						}
+//line polybench_solvers.go:73
 						gc_if := gc_b3.And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(k-j, -1), 8))))).And(gc_b4).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-j, -1), 8)))))
+//line polybench_solvers.go:73
 						_ = gc_if
+//line polybench_solvers.go:74
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_solvers.go:74
 							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
 //line polybench_solvers.go:74
 						}

@@ -51,20 +51,31 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:17
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:17
 					_ = gc_iota
+//line polybench_stencils.go:17
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:17
 					_ = gc_none
+//line polybench_stencils.go:17
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:17
 					_ = gc_all
+//line polybench_stencils.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:17
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
 						_ = j
+//line polybench_stencils.go:18
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:18
 						_ = i
 //line polybench_stencils.go:20
 						if (i*
@@ -76,23 +87,22 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							break
 //line polybench_stencils.go:20
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_stencils.go:20
-							nx {
+						gc_b3 := gc_none
+//line polybench_stencils.go:20
+						if i < nx {
 //line polybench_stencils.go:20
 							gc_b3 = gc_all
 //line polybench_stencils.go:20
 						}
+//line polybench_stencils.go:20
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8)))))
+//line polybench_stencils.go:20
 						_ = gc_if
-						if gc_if.ToBits() != 0 {
-//line :1
-							if i ==
-
 //line polybench_stencils.go:21
-								0 {
+						if gc_if.ToBits() != 0 {
+//line polybench_stencils.go:21
+							if i == 0 {
 //line polybench_stencils.go:21
 								archsimd.BroadcastFloat32x8(fict[step]).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
 							} else {
@@ -175,20 +185,31 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:33
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:33
 					_ = gc_iota
+//line polybench_stencils.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:33
 					_ = gc_none
+//line polybench_stencils.go:33
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:33
 					_ = gc_all
+//line polybench_stencils.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:33
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:33
 						_ = j
+//line polybench_stencils.go:34
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:34
 						_ = i
 //line polybench_stencils.go:36
 						if (i*
@@ -197,19 +218,21 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							break
 //line polybench_stencils.go:36
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_stencils.go:36
-							nx {
+						gc_b3 := gc_none
+//line polybench_stencils.go:36
+						if i < nx {
 //line polybench_stencils.go:36
 							gc_b3 = gc_all
 //line polybench_stencils.go:36
 						}
+//line polybench_stencils.go:36
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8))))).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
+//line polybench_stencils.go:36
 						_ = gc_if
+//line polybench_stencils.go:37
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:37
 							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreMasked((*[8]float32)(ex[i*ny+j:]), gc_if)
 //line polybench_stencils.go:37
 						}
@@ -282,20 +305,31 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:45
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:45
 					_ = gc_iota
+//line polybench_stencils.go:45
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:45
 					_ = gc_none
+//line polybench_stencils.go:45
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:45
 					_ = gc_all
+//line polybench_stencils.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(0.7)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:45
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:45
 						_ = j
+//line polybench_stencils.go:46
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:46
 						_ = i
 //line polybench_stencils.go:48
 						if (i*
@@ -304,19 +338,21 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							break
 //line polybench_stencils.go:48
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_stencils.go:48
-							nx-1 {
+						gc_b3 := gc_none
+//line polybench_stencils.go:48
+						if i < nx-1 {
 //line polybench_stencils.go:48
 							gc_b3 = gc_all
 //line polybench_stencils.go:48
 						}
+//line polybench_stencils.go:48
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((ny-1)-j, -1), 8)))))
+//line polybench_stencils.go:48
 						_ = gc_if
+//line polybench_stencils.go:49
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:49
 							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreMasked((*[8]float32)(hz[i*ny+j:]), gc_if)
 //line polybench_stencils.go:49
 						}
@@ -450,10 +486,12 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:71
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:71
 						_ = j
+//line polybench_stencils.go:74
 						{
-
 //line polybench_stencils.go:74
 							if j < 0 || j+8 > len(b) || j+8 > len(a) {
 //line polybench_stencils.go:74
@@ -583,20 +621,31 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:83
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:83
 					_ = gc_iota
+//line polybench_stencils.go:83
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:83
 					_ = gc_none
+//line polybench_stencils.go:83
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:83
 					_ = gc_all
+//line polybench_stencils.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(0.2)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:83
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:83
 						_ = i
+//line polybench_stencils.go:84
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:84
 						_ = j
 //line polybench_stencils.go:86
 						if (i*
@@ -605,19 +654,21 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							break
 //line polybench_stencils.go:86
 						}
-						gc_b3 := gc_none
-						if i >=
-
 //line polybench_stencils.go:86
-							1 && i < n-1 {
+						gc_b3 := gc_none
+//line polybench_stencils.go:86
+						if i >= 1 && i < n-1 {
 //line polybench_stencils.go:86
 							gc_b3 = gc_all
 //line polybench_stencils.go:86
 						}
+//line polybench_stencils.go:86
 						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
+//line polybench_stencils.go:86
 						_ = gc_if
+//line polybench_stencils.go:87
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:87
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreMasked((*[8]float32)(b[i*n+j:]), gc_if)
 //line polybench_stencils.go:87
 						}
@@ -689,19 +740,29 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:96
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:96
 					_ = gc_iota
+//line polybench_stencils.go:96
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:96
 					_ = gc_none
+//line polybench_stencils.go:96
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:96
 					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:96
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:96
 						_ = i
+//line polybench_stencils.go:97
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:97
 						_ = j
 //line polybench_stencils.go:99
 						if (i*
@@ -710,19 +771,21 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							break
 //line polybench_stencils.go:99
 						}
-						gc_b3 := gc_none
-						if i >=
-
 //line polybench_stencils.go:99
-							1 && i < n-1 {
+						gc_b3 := gc_none
+//line polybench_stencils.go:99
+						if i >= 1 && i < n-1 {
 //line polybench_stencils.go:99
 							gc_b3 = gc_all
 //line polybench_stencils.go:99
 						}
+//line polybench_stencils.go:99
 						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
+//line polybench_stencils.go:99
 						_ = gc_if
+//line polybench_stencils.go:100
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:100
 							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
 //line polybench_stencils.go:100
 						}
@@ -808,28 +871,47 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:109
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:109
 					_ = gc_iota
+//line polybench_stencils.go:109
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:109
 					_ = gc_none
+//line polybench_stencils.go:109
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:109
 					_ = gc_all
+//line polybench_stencils.go:119
 					gc_vb := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:119
 					gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:119
 					gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:120
 					gc_vb4 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:120
 					gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:120
 					gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:121
 					gc_vb7 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:121
 					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:121
 					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:109
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
 						_ = j
+//line polybench_stencils.go:110
 						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
 						_ = i
 //line polybench_stencils.go:118
 						if ((i-
@@ -842,28 +924,29 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							break
 //line polybench_stencils.go:118
 						}
-						gc_b3 := gc_none
-						if i <
-
 //line polybench_stencils.go:118
-							ni-1 {
+						gc_b3 := gc_none
+//line polybench_stencils.go:118
+						if i < ni-1 {
 //line polybench_stencils.go:118
 							gc_b3 = gc_all
 //line polybench_stencils.go:118
 						}
-						gc_b4 := gc_none
-						if i >
-
 //line polybench_stencils.go:118
-							0 {
+						gc_b4 := gc_none
+//line polybench_stencils.go:118
+						if i > 0 {
 //line polybench_stencils.go:118
 							gc_b4 = gc_all
 //line polybench_stencils.go:118
 						}
+//line polybench_stencils.go:118
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nj-1)-j, -1), 8))))).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
+//line polybench_stencils.go:118
 						_ = gc_if
+//line polybench_stencils.go:119
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:119
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreMasked((*[8]float32)(b[i*nj+j:]), gc_if)
 //line polybench_stencils.go:119
 						}
@@ -952,28 +1035,47 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line polybench_stencils.go:131
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:131
 					_ = gc_iota
+//line polybench_stencils.go:131
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
 					_ = gc_none
+//line polybench_stencils.go:131
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:131
 					_ = gc_all
+//line polybench_stencils.go:141
 					gc_vb := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
 					gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:142
 					gc_vb3 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
 					gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:143
 					gc_vb5 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
 					gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:144
 					gc_vb7 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
 					gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:145
 					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line polybench_stencils.go:131
 						var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
 						_ = k
+//line polybench_stencils.go:132
 						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
 						_ = j
 //line polybench_stencils.go:140
 						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+8 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+8 > len(b) {
@@ -981,31 +1083,37 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							break
 //line polybench_stencils.go:140
 						}
+//line polybench_stencils.go:140
 						gc_b3 := gc_none
+//line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
 							gc_b3 = gc_all
 //line polybench_stencils.go:140
 						}
+//line polybench_stencils.go:140
 						gc_b4 := gc_none
+//line polybench_stencils.go:140
 						if i > 0 {
 //line polybench_stencils.go:140
 							gc_b4 = gc_all
 //line polybench_stencils.go:140
 						}
-						gc_b5 := gc_none
-						if j >
-
 //line polybench_stencils.go:140
-							0 {
+						gc_b5 := gc_none
+//line polybench_stencils.go:140
+						if j > 0 {
 //line polybench_stencils.go:140
 							gc_b5 = gc_all
 //line polybench_stencils.go:140
 						}
+//line polybench_stencils.go:140
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nk-1)-k, -1), 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-k, -1), 8)))))
+//line polybench_stencils.go:140
 						_ = gc_if
+//line polybench_stencils.go:141
 						if gc_if.ToBits() != 0 {
-//line :1
+//line polybench_stencils.go:141
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 //line polybench_stencils.go:141
 						}

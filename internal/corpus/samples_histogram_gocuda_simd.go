@@ -452,7 +452,9 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line samples_histogram.go:103
 				var sum uint32
+//line samples_histogram.go:103
 				_ = sum
 				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -602,7 +604,9 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_histogram.go:109
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:109
 					_ = sum
 //line samples_histogram.go:109
 					if gc_tx2 < 0 || gc_tx2+8 > len(data) {
@@ -610,6 +614,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						break
 //line samples_histogram.go:109
 					}
+//line samples_histogram.go:109
 					sum.StoreSlice(data[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -678,8 +683,8 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_histogram.go:115
 						{
-
 //line samples_histogram.go:115
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:115
@@ -1159,7 +1164,9 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line samples_histogram.go:187
 				var sum uint32
+//line samples_histogram.go:187
 				_ = sum
 				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -1312,7 +1319,9 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_histogram.go:194
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:194
 					_ = sum
 //line samples_histogram.go:194
 					if gc_tx2 < 0 || gc_tx2+8 > len(data) {
@@ -1320,6 +1329,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						break
 //line samples_histogram.go:194
 					}
+//line samples_histogram.go:194
 					sum.StoreSlice(data[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1388,8 +1398,8 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_histogram.go:200
 						{
-
 //line samples_histogram.go:200
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:200

@@ -52,15 +52,18 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line samples_intro.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:20
 						var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line samples_intro.go:20
 						_ = i
+//line samples_intro.go:23
 						{
-
 //line samples_intro.go:23
 							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line samples_intro.go:23
@@ -203,7 +206,9 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line samples_intro.go:60
 				var cSub float32
+//line samples_intro.go:60
 				_ = cSub
 				archsimd.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank2:])
 			}
@@ -278,9 +283,13 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:45
 						var tx int = gc_tx2
+//line samples_intro.go:45
 						_ = tx
+//line samples_intro.go:46
 						var ty int = gc_ty2
+//line samples_intro.go:46
 						_ = ty
 //line samples_intro.go:67
 						if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+8 > len(a) || tx < 0 || tx+8 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+8 > len(b) || tx+8 > len(bs[ty]) {
@@ -405,11 +414,17 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:45
 						var tx int = gc_tx2
+//line samples_intro.go:45
 						_ = tx
+//line samples_intro.go:46
 						var ty int = gc_ty2
+//line samples_intro.go:46
 						_ = ty
+//line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
 						_ = cSub
 //line samples_intro.go:72
 						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
@@ -417,86 +432,103 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							break
 //line samples_intro.go:72
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						{
-//line :1
+//line samples_intro.go:73
 							cSub = cSub.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
 //line samples_intro.go:73
 						}
+//line samples_intro.go:73
 						cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -667,11 +699,17 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_intro.go:45
 					var tx int = gc_tx2
+//line samples_intro.go:45
 					_ = tx
+//line samples_intro.go:46
 					var ty int = gc_ty2
+//line samples_intro.go:46
 					_ = ty
+//line samples_intro.go:46
 					cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
 					_ = cSub
 //line samples_intro.go:81
 					if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+8 > len(c) {
@@ -679,6 +717,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						break
 //line samples_intro.go:81
 					}
+//line samples_intro.go:81
 					cSub.StoreSlice(c[c0+wB*ty+tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -812,12 +851,15 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line samples_intro.go:91
 					gc_vb := archsimd.BroadcastInt32x8(incValue)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:90
 						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_intro.go:90
 						_ = idx
 //line samples_intro.go:91
 						if idx < 0 || idx+8 > len(gData) {
@@ -929,7 +971,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_intro.go:104
 					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
 //line samples_intro.go:107
 					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
@@ -1009,12 +1053,15 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line samples_intro.go:110
 				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_intro.go:104
 					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
 //line samples_intro.go:110
 					if tid < 0 || tid+8 > len(sdata) {
@@ -1098,7 +1145,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_intro.go:104
 					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
 //line samples_intro.go:113
 					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
@@ -1181,9 +1230,24 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 // simpleTemplates.cu: TemplateKernel over any number type, its shared
 // memory from the sample's SharedMemory<T> (extern shared memory).
 func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) }
+	switch any(*new(T)).(type) {
+	case float32:
+		gIdata := any(gIdata).([]float32)
+		gOdata := any(gOdata).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_float32(gc_b, gIdata, gOdata) }
+	case int32:
+		gIdata := any(gIdata).([]int32)
+		gOdata := any(gOdata).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_int32(gc_b, gIdata, gOdata) }
+	case uint32:
+		gIdata := any(gIdata).([]uint32)
+		gOdata := any(gOdata).([]uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_uint32(gc_b, gIdata, gOdata) }
+	}
 	return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
 		func(gc_t *gocuda.Thread) { simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata) },
-		func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) })
+		gc_body)
 }
 
 var gc_src_simpleTemplatesTestKernel = compiled.NewSource("simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135")
@@ -1391,6 +1455,828 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b2 *compiled.Block, gIdata, 
 
 //line samples_intro.go:125
 				tid := gc_tx2
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_n3 := gc_b3.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[float32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx3
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
+					gc_tx3 := gc_vstep
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = float32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep3
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_n4 := gc_b4.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[int32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx4
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx4; gc_vstep4 += 8 {
+					gc_tx4 := gc_vstep4
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep4
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb2 := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb2.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep5
+			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = int32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+					gc_tx4 := gc_vstep6
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep6
+			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_n5 := gc_b5.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[uint32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx5
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx5; gc_vstep7 += 8 {
+					gc_tx5 := gc_vstep7
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+//line samples_intro.go:125
+					var tid int = gc_tx5
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step13 := gc_vstep7
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				{
+					gc_tx5 := gc_step13 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step13 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step13 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step13 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+				tid := gc_tx5
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep8+7 < gc_bdx5; gc_vstep8 += 8 {
+					gc_tx5 := gc_vstep8
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+//line samples_intro.go:125
+					var tid int = gc_tx5
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb3.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step14 := gc_vstep8
+			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				{
+					gc_tx5 := gc_step14 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step14 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step14 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step14 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+				tid := gc_tx5
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = uint32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_vstep9 := 0
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx5; gc_vstep9 += 8 {
+					gc_tx5 := gc_vstep9
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+//line samples_intro.go:125
+					var tid int = gc_tx5
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep9
+			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+				tid := gc_tx5
 				_ = tid
 
 //line samples_intro.go:134
@@ -1838,10 +2724,12 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:226
 						var tid int = gc_tx2
+//line samples_intro.go:226
 						_ = tid
+//line samples_intro.go:242
 						{
-
 //line samples_intro.go:242
 							if tid < 0 || tid+8 > len(shared) || (tid+
 								d) < 0 || (tid+d)+8 > len(shared) {

@@ -364,38 +364,52 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line samples_scan.go:89
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_scan.go:89
 				_ = gc_all
+//line samples_scan.go:89
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_scan.go:89
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line samples_scan.go:89
 					gc_alive := gc_all
+//line samples_scan.go:89
 					_ = gc_alive
+//line samples_scan.go:89
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line samples_scan.go:89
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line samples_scan.go:89
 					}
+//line samples_scan.go:89
 					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:89
 					_ = id
+//line samples_scan.go:91
 					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(length-id, -1), 8))))
+//line samples_scan.go:91
 					_ = gc_if
+//line samples_scan.go:91
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line :1
+//line samples_scan.go:91
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
-//line :1
+//line samples_scan.go:91
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line :1
+//line samples_scan.go:91
 					}
+//line samples_scan.go:95
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line samples_scan.go:95
 					_ = gc_if2
+//line samples_scan.go:96
 					if gc_alive.And(gc_if2).ToBits() != 0 {
-//line :1
+//line samples_scan.go:96
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-
 //line samples_scan.go:96
 							buf[0] = partialSums[gc_bx2]
 //line samples_scan.go:96
@@ -439,20 +453,27 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line samples_scan.go:89
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_scan.go:89
 				_ = gc_all2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line samples_scan.go:89
 					gc_alive2 := gc_all2
+//line samples_scan.go:89
 					_ = gc_alive2
+//line samples_scan.go:89
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line :1
+//line samples_scan.go:89
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line samples_scan.go:89
 					}
+//line samples_scan.go:89
 					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:89
 					_ = id
 //line samples_scan.go:100
 					if id < 0 || id+8 > len(data) {

@@ -52,7 +52,9 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:44
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
 					_ = off
 //line samples_sorting.go:45
 					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
@@ -266,7 +268,9 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:44
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
 					_ = off
 //line samples_sorting.go:71
 					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
@@ -342,7 +346,9 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:87
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
 					_ = off
 //line samples_sorting.go:88
 					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
@@ -559,7 +565,9 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:87
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
 					_ = off
 //line samples_sorting.go:115
 					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
@@ -729,7 +737,9 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:157
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
 					_ = off
 //line samples_sorting.go:158
 					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
@@ -887,7 +897,9 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:157
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
 					_ = off
 //line samples_sorting.go:174
 					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
@@ -968,7 +980,9 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:190
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
 					_ = off
 //line samples_sorting.go:191
 					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
@@ -1175,7 +1189,9 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line samples_sorting.go:190
 					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
 					_ = off
 //line samples_sorting.go:218
 					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {

@@ -55,15 +55,19 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_transpose.go:23
 						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:23
 						_ = xIndex
+//line samples_transpose.go:24
 						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:24
 						_ = yIndex
-						var index int = xIndex +
-
 //line samples_transpose.go:26
-							width*yIndex
+						var index int = xIndex + width*yIndex
+//line samples_transpose.go:26
 						_ = index
+//line samples_transpose.go:28
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
 							var gc_ld archsimd.Float32x8
@@ -278,25 +282,35 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line samples_transpose.go:41
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_transpose.go:41
 				_ = gc_iota
+//line samples_transpose.go:41
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_transpose.go:41
 				_ = gc_none
+//line samples_transpose.go:41
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_transpose.go:41
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
 					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
 					_ = xIndex
+//line samples_transpose.go:42
 					var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
 					_ = yIndex
-					var index int = xIndex +
-
 //line samples_transpose.go:44
-						width*yIndex
+					var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
 					_ = index
+//line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
 						gc_b3 := gc_none
@@ -409,25 +423,35 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line samples_transpose.go:41
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_transpose.go:41
 				_ = gc_iota2
+//line samples_transpose.go:41
 				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_transpose.go:41
 				_ = gc_none2
+//line samples_transpose.go:41
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_transpose.go:41
 				_ = gc_all2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
 					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
 					_ = xIndex
+//line samples_transpose.go:42
 					var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
 					_ = yIndex
-					var index int = xIndex +
-
 //line samples_transpose.go:44
-						width*yIndex
+					var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
 					_ = index
+//line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
 						gc_b4 := gc_none2
@@ -1038,15 +1062,19 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:179
 					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:179
 					_ = xIndex
+//line samples_transpose.go:180
 					var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:180
 					_ = yIndex
-					var index int = xIndex + yIndex*
-
 //line samples_transpose.go:181
-						width
+					var index int = xIndex + yIndex*width
+//line samples_transpose.go:181
 					_ = index
+//line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
 						var gc_ld archsimd.Float32x8

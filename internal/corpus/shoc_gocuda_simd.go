@@ -41,12 +41,15 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line shoc.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(s)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:19
 						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+//line shoc.go:19
 						_ = gid
 //line shoc.go:20
 						if gid < 0 || gid+8 > len(a) || gid+8 > len(b) || gid+8 > len(c) {
@@ -202,10 +205,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:33
 						var tid int = gc_tx2
+//line shoc.go:33
 						_ = tid
+//line shoc.go:51
 						{
-
 //line shoc.go:51
 							if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:51
@@ -309,10 +314,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:33
 						var tid int = gc_tx2
+//line shoc.go:33
 						_ = tid
+//line shoc.go:57
 						{
-
 //line shoc.go:57
 							if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:57
@@ -416,10 +423,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:33
 						var tid int = gc_tx2
+//line shoc.go:33
 						_ = tid
+//line shoc.go:63
 						{
-
 //line shoc.go:63
 							if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:63
@@ -512,13 +521,17 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line shoc.go:33
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:33
 				_ = gc_iota
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
 					var tid int = gc_tx2
+//line shoc.go:33
 					_ = tid
 //line shoc.go:67
 					if (tid+
@@ -544,10 +557,13 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						break
 //line shoc.go:67
 					}
+//line shoc.go:67
 					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+//line shoc.go:67
 					_ = gc_if
+//line shoc.go:69
 					if gc_if.ToBits() != 0 {
-//line :1
+//line shoc.go:69
 						if blockSize >= 64 {
 //line shoc.go:69
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
@@ -579,12 +595,14 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 //line shoc.go:85
 					}
+//line shoc.go:90
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line shoc.go:90
 					_ = gc_if2
+//line shoc.go:91
 					if gc_if2.ToBits() != 0 {
-//line :1
+//line shoc.go:91
 						if gc_if2.ToBits() != 0 {
-
 //line shoc.go:91
 							gOdata[gc_bx2] = sdata[0]
 //line shoc.go:91
@@ -854,10 +872,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:112
 						var tid int = gc_tx2
+//line shoc.go:112
 						_ = tid
+//line shoc.go:129
 						{
-
 //line shoc.go:129
 							if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:129
@@ -961,10 +981,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:112
 						var tid int = gc_tx2
+//line shoc.go:112
 						_ = tid
+//line shoc.go:135
 						{
-
 //line shoc.go:135
 							if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:135
@@ -1068,10 +1090,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line shoc.go:112
 						var tid int = gc_tx2
+//line shoc.go:112
 						_ = tid
+//line shoc.go:141
 						{
-
 //line shoc.go:141
 							if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:141
@@ -1164,13 +1188,17 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line shoc.go:112
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:112
 				_ = gc_iota
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
 					var tid int = gc_tx2
+//line shoc.go:112
 					_ = tid
 //line shoc.go:145
 					if (tid+
@@ -1196,10 +1224,13 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						break
 //line shoc.go:145
 					}
+//line shoc.go:145
 					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+//line shoc.go:145
 					_ = gc_if
+//line shoc.go:147
 					if gc_if.ToBits() != 0 {
-//line :1
+//line shoc.go:147
 						if blockSize >= 64 {
 //line shoc.go:147
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
@@ -1231,12 +1262,14 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 //line shoc.go:163
 					}
+//line shoc.go:167
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line shoc.go:167
 					_ = gc_if2
+//line shoc.go:168
 					if gc_if2.ToBits() != 0 {
-//line :1
+//line shoc.go:168
 						if gc_if2.ToBits() != 0 {
-
 //line shoc.go:168
 							gOdata[gc_bx2] = sdata[0]
 //line shoc.go:168

@@ -54,14 +54,19 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
+//line flat.go:18
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:18
 						_ = gc_iota
+//line flat.go:19
 						gc_vb := archsimd.BroadcastInt32x8(100)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line flat.go:18
 							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
 							_ = i
 //line flat.go:19
 							if i < 0 || i+8 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i+8 > len(out) {
@@ -269,18 +274,21 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
+//line flat.go:31
 						gc_vb := archsimd.BroadcastInt32x8(3)
+//line flat.go:32
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line flat.go:29
 							var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:29
 							_ = id
-							var i int = id +
-
 //line flat.go:30
-								gc_off
+							var i int = id + gc_off
+//line flat.go:30
 							_ = i
 //line flat.go:31
 							if i < 0 || i+8 > len(in) || i+8 > len(out) {
@@ -288,20 +296,24 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 								break
 //line flat.go:31
 							}
+//line flat.go:31
 							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+//line flat.go:31
 							_ = v
+//line flat.go:31
 							gc_if := v.Less(gc_vb2)
+//line flat.go:31
 							_ = gc_if
+//line flat.go:31
 							if gc_if.ToBits() != 0 {
-//line :1
+//line flat.go:31
 								v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if)
-//line :1
+//line flat.go:31
 							}
+//line flat.go:31
 							var gc_ld archsimd.Int32x8
-							if (i-
-
 //line flat.go:35
-								1) >= 0 && ((i-1) >= 0 && (i-1)+8 <= len(in)) {
+							if (i-1) >= 0 && (i-1)+8 <= len(in) {
 //line flat.go:35
 								gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:35

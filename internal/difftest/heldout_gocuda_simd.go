@@ -1078,9 +1078,15 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 // lockstep loop's offset was an int, and the generated file did not
 // build).
 func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_strideTyped[I](gc_b, in, out, n) }
+	switch any(*new(I)).(type) {
+	case int32:
+		n := any(n).(int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_strideTyped_int32(gc_b, in, out, n) }
+	}
 	return compiled.Kernel(gc_src_strideTyped,
 		func(gc_t *gocuda.Thread) { strideTyped[I](gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_strideTyped[I](gc_b, in, out, n) })
+		gc_body)
 }
 
 var gc_src_strideTyped = compiled.NewSource("strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130")
@@ -1102,7 +1108,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line heldout.go:119
 				var s float32
+//line heldout.go:119
 				_ = s
 				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
 			}
@@ -1190,7 +1198,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
+//line heldout.go:123
 				var c float32
+//line heldout.go:123
 				_ = c
 				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
 			}
@@ -1280,9 +1290,13 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line heldout.go:127
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
 					_ = s
+//line heldout.go:127
 					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+//line heldout.go:127
 					_ = c
 //line heldout.go:127
 					if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
@@ -1391,6 +1405,325 @@ func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float
 
 //line heldout.go:129
 				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+			}
+		}
+	}
+}
+
+func gc_body_strideTyped_int32(gc_b3 *compiled.Block, in []float32, out []float32, n int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b3, 0)
+	gc_s_c := compiled.Scratch[float32](gc_b3, 1)
+
+//line heldout.go:118
+	sums := gocuda.Shared[float32](t, gc_bdx3)
+	{
+		gc_vstep4 := 0
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
+				gc_rank3 := gc_vstep4
+				_ = gc_rank3
+//line heldout.go:119
+				var s float32
+//line heldout.go:119
+				_ = s
+				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step9 := gc_vstep4
+		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
+			{
+				gc_rank3 := gc_step9 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank3] = s
+			}
+			{
+				gc_rank3 := gc_step9 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank3] = s
+			}
+			{
+				gc_rank3 := gc_step9 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank3] = s
+			}
+			{
+				gc_rank3 := gc_step9 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank3] = s
+			}
+		}
+		for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line heldout.go:119
+			var s float32
+			_ = s
+			gc_s_s[gc_rank3] = s
+		}
+	}
+
+//line heldout.go:120
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx3) {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+
+//line heldout.go:120
+					i := int32(gc_tx3) + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line heldout.go:121
+					s += in[i]
+					gc_s_s[gc_rank3] = s
+				}
+			}
+		}
+	}
+	{
+		gc_vstep5 := 0
+		if compiled.SIMD {
+			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+				gc_rank3 := gc_vstep5
+				_ = gc_rank3
+//line heldout.go:123
+				var c float32
+//line heldout.go:123
+				_ = c
+				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step10 := gc_vstep5
+		for ; gc_step10+3 < gc_n3; gc_step10 += 4 {
+			{
+				gc_rank3 := gc_step10 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank3] = c
+			}
+			{
+				gc_rank3 := gc_step10 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank3] = c
+			}
+			{
+				gc_rank3 := gc_step10 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank3] = c
+			}
+			{
+				gc_rank3 := gc_step10 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank3] = c
+			}
+		}
+		for gc_rank3 := gc_step10; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line heldout.go:123
+			var c float32
+			_ = c
+			gc_s_c[gc_rank3] = c
+		}
+	}
+
+//line heldout.go:124
+	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx3) {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more2 = false
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:124
+					j := int64(gc_tx3) + gc_off2
+					if !(j < gc_limit2) {
+						continue
+					}
+					gc_more2 = true
+
+//line heldout.go:125
+					c++
+					gc_s_c[gc_rank3] = c
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line heldout.go:127
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+					_ = s
+//line heldout.go:127
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+					_ = c
+//line heldout.go:127
+					if gc_tx3 < 0 || gc_tx3+8 > len(sums) {
+//line heldout.go:127
+						break
+//line heldout.go:127
+					}
+					s.Add(c).StoreSlice(sums[gc_tx3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep6
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				s := gc_s_s[gc_rank3]
+				c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+				sums[gc_tx3] = s + c
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				{
+					gc_tx3 := gc_step12 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+				{
+					gc_tx3 := gc_step12 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+				{
+					gc_tx3 := gc_step12 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+				{
+					gc_tx3 := gc_step12 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+			}
+			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+				out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 			}
 		}
 	}
@@ -1539,7 +1872,9 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line heldout.go:163
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
 						_ = i
 //line heldout.go:166
 						if i < 0 || i+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(s) {
@@ -2017,7 +2352,9 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line heldout.go:201
 					var tid int = gc_tx2
+//line heldout.go:201
 					_ = tid
 //line heldout.go:220
 					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {

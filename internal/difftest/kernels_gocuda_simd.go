@@ -43,7 +43,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line kernels.go:20
 				var sum float32
+//line kernels.go:20
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -105,23 +107,37 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line kernels.go:17
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:17
 					_ = gc_iota2
+//line kernels.go:17
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
 					_ = gc_none2
+//line kernels.go:17
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
 					_ = gc_all2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line kernels.go:17
 						var tx int = gc_tx2
+//line kernels.go:17
 						_ = tx
+//line kernels.go:17
 						var ty int = gc_ty2
+//line kernels.go:17
 						_ = ty
+//line kernels.go:18
 						var row int = gc_by2*tile + ty
+//line kernels.go:18
 						_ = row
+//line kernels.go:19
 						var col int = gc_bx2*tile + tx
+//line kernels.go:19
 						_ = col
 //line kernels.go:22
 						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
@@ -129,41 +145,56 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line kernels.go:22
 						}
-						var gc_t3 int = p + tx
-						_ = gc_t3
-						var gc_t4 int = p + ty
-						_ = gc_t4
-						var gc_row2 int = row
-						_ = gc_row2
-						var gc_col2 int = col
-						_ = gc_col2
-						var gc_ac2 int = gc_t3
-						_ = gc_ac2
-						var gc_br2 int = gc_t4
-						_ = gc_br2
-						var gc_av2 archsimd.Float32x8
-						_ = gc_av2
-						var gc_bv2 archsimd.Float32x8
-						_ = gc_bv2
-						gc_b5 := gc_none2
-						if gc_row2 <
-
 //line kernels.go:22
-							m {
+						var gc_t3 int = p + tx
+//line kernels.go:22
+						_ = gc_t3
+//line kernels.go:22
+						var gc_t4 int = p + ty
+//line kernels.go:22
+						_ = gc_t4
+//line kernels.go:22
+						var gc_row2 int = row
+//line kernels.go:22
+						_ = gc_row2
+//line kernels.go:22
+						var gc_col2 int = col
+//line kernels.go:22
+						_ = gc_col2
+//line kernels.go:22
+						var gc_ac2 int = gc_t3
+//line kernels.go:22
+						_ = gc_ac2
+//line kernels.go:22
+						var gc_br2 int = gc_t4
+//line kernels.go:22
+						_ = gc_br2
+//line kernels.go:22
+						var gc_av2 archsimd.Float32x8
+//line kernels.go:22
+						_ = gc_av2
+//line kernels.go:22
+						var gc_bv2 archsimd.Float32x8
+//line kernels.go:22
+						_ = gc_bv2
+//line kernels.go:22
+						gc_b5 := gc_none2
+//line kernels.go:22
+						if gc_row2 < m {
 //line kernels.go:22
 							gc_b5 = gc_all2
 //line kernels.go:22
 						}
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
-						_ = gc_if3
-						if gc_if3.ToBits() != 0 {
-//line :1
-							var gc_ld3 archsimd.Float32x8
-//line :1
-							if (gc_row2*
-
 //line kernels.go:22
-								k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+//line kernels.go:22
+						_ = gc_if3
+//line kernels.go:22
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld3 archsimd.Float32x8
+//line kernels.go:22
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
 //line kernels.go:22
 								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line kernels.go:22
@@ -192,25 +223,24 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
 //line kernels.go:22
 						}
-						gc_b6 := gc_none2
-						if gc_br2 <
-
 //line kernels.go:22
-							k {
+						gc_b6 := gc_none2
+//line kernels.go:22
+						if gc_br2 < k {
 //line kernels.go:22
 							gc_b6 = gc_all2
 //line kernels.go:22
 						}
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
-						_ = gc_if4
-						if gc_if4.ToBits() != 0 {
-//line :1
-							var gc_ld4 archsimd.Float32x8
-//line :1
-							if (gc_br2*
-
 //line kernels.go:22
-								n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+//line kernels.go:22
+						_ = gc_if4
+//line kernels.go:22
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld4 archsimd.Float32x8
+//line kernels.go:22
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
 //line kernels.go:22
 								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line kernels.go:22
@@ -239,7 +269,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
 //line kernels.go:22
 						}
+//line kernels.go:22
 						gc_av2.StoreSlice(as[ty][tx:])
+//line kernels.go:22
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -381,11 +413,17 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line kernels.go:17
 						var tx int = gc_tx2
+//line kernels.go:17
 						_ = tx
+//line kernels.go:17
 						var ty int = gc_ty2
+//line kernels.go:17
 						_ = ty
+//line kernels.go:17
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:17
 						_ = sum
 //line kernels.go:24
 						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
@@ -393,86 +431,103 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line kernels.go:24
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						{
-//line :1
+//line kernels.go:25
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
 //line kernels.go:25
 						}
+//line kernels.go:25
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -636,25 +691,41 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line kernels.go:17
 				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:17
 				_ = gc_iota3
+//line kernels.go:17
 				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
 				_ = gc_none3
+//line kernels.go:17
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
 				_ = gc_all3
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line kernels.go:17
 					var ty int = gc_ty2
+//line kernels.go:17
 					_ = ty
+//line kernels.go:18
 					var row int = gc_by2*tile + ty
+//line kernels.go:18
 					_ = row
+//line kernels.go:17
 					var tx int = gc_tx2
+//line kernels.go:17
 					_ = tx
+//line kernels.go:19
 					var col int = gc_bx2*tile + tx
+//line kernels.go:19
 					_ = col
+//line kernels.go:19
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:19
 					_ = sum
 //line kernels.go:29
 					if (row*
@@ -663,19 +734,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						break
 //line kernels.go:29
 					}
-					gc_b7 := gc_none3
-					if row <
-
 //line kernels.go:29
-						m {
+					gc_b7 := gc_none3
+//line kernels.go:29
+					if row < m {
 //line kernels.go:29
 						gc_b7 = gc_all3
 //line kernels.go:29
 					}
+//line kernels.go:29
 					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line kernels.go:29
 					_ = gc_if5
+//line kernels.go:30
 					if gc_if5.ToBits() != 0 {
-//line :1
+//line kernels.go:30
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
 //line kernels.go:30
 					}
@@ -829,9 +902,20 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		out := any(out).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_scan_float32(gc_b, in, out) }
+	case int32:
+		in := any(in).([]int32)
+		out := any(out).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_scan_int32(gc_b, in, out) }
+	}
 	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
+		gc_body)
 }
 
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
@@ -933,29 +1017,39 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line kernels.go:49
 					gc_alive := gc_all
+//line kernels.go:49
 					_ = gc_alive
+//line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line kernels.go:49
 					}
+//line kernels.go:49
 					var tid int = gc_tx2
+//line kernels.go:49
 					_ = tid
+//line kernels.go:50
 					var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
 					_ = i
+//line kernels.go:50
 					{
-//line :1
+//line kernels.go:50
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line :1
+//line kernels.go:50
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line :1
+//line kernels.go:50
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1037,6 +1131,774 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 	}
 }
 
+func gc_body_scan_float32(gc_b3 *compiled.Block, in []float32, out []float32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
+	gc_exited3 := gc_b3.Exited()
+
+//line kernels.go:48
+	temp := gocuda.Shared[float32](t, gc_bdx3)
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := gc_from3
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive2 := gc_all2
+//line kernels.go:49
+					_ = gc_alive2
+//line kernels.go:49
+					if gc_ex2 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex2 != 0 {
+//line kernels.go:49
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:52
+					{
+//line kernels.go:52
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line kernels.go:52
+							break
+//line kernels.go:52
+						}
+//line kernels.go:52
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive2)
+//line kernels.go:52
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep2; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:51
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line kernels.go:55
+	for off := 1; off < gc_bdx3; off *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all4
+//line kernels.go:49
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:49
+					_ = gc_iota2
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive4 := gc_all4
+//line kernels.go:49
+						_ = gc_alive4
+//line kernels.go:49
+						if gc_ex4 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex4 != 0 {
+//line kernels.go:49
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						var v archsimd.Float32x8
+//line kernels.go:49
+						_ = v
+//line kernels.go:57
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line kernels.go:57
+							break
+//line kernels.go:57
+						}
+//line kernels.go:57
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line kernels.go:57
+						_ = gc_if2
+//line kernels.go:58
+						if gc_alive4.And(gc_if2).ToBits() != 0 {
+//line kernels.go:58
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+//line kernels.go:58
+						}
+//line kernels.go:58
+						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank3:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:56
+					var v float32
+
+//line kernels.go:57
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all5
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive5 := gc_all5
+//line kernels.go:49
+						_ = gc_alive5
+//line kernels.go:49
+						if gc_ex5 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex5 != 0 {
+//line kernels.go:49
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
+//line kernels.go:49
+						_ = v
+//line kernels.go:61
+						if tid < 0 || tid+8 > len(temp) {
+//line kernels.go:61
+							break
+//line kernels.go:61
+						}
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive5)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line kernels.go:61
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep5 := gc_from3
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all6
+				for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive6 := gc_all6
+//line kernels.go:49
+					_ = gc_alive6
+//line kernels.go:49
+					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
+//line kernels.go:49
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:50
+					{
+//line kernels.go:50
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive6.ToBits())
+//line kernels.go:50
+						gc_alive6 = gc_alive6.And(gc_alive6.ToInt32x8().Not().ToMask())
+//line kernels.go:50
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L43:
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:64
+				{
+//line kernels.go:64
+					{
+//line kernels.go:64
+						gc_exited3[gc_rank3] = true
+						continue gc_L43
+//line kernels.go:65
+					}
+				}
+			}
+		}
+	}
+	gc_r53 := 0
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:67
+				if temp[tid] > 0 {
+					gc_r53++
+				}
+			}
+		}
+	}
+
+//line kernels.go:67
+	n := gc_r53
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all7
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive7 := gc_all7
+//line kernels.go:49
+					_ = gc_alive7
+//line kernels.go:49
+					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+//line kernels.go:49
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:68
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line kernels.go:68
+						break
+//line kernels.go:68
+					}
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive7)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:68
+				out[i] = temp[tid] + float32(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
+	gc_exited4 := gc_b4.Exited()
+
+//line kernels.go:48
+	temp := gocuda.Shared[int32](t, gc_bdx4)
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep7 := gc_from4
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all8
+				for ; gc_vstep7+7 < gc_to4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line kernels.go:49
+					gc_alive8 := gc_all8
+//line kernels.go:49
+					_ = gc_alive8
+//line kernels.go:49
+					if gc_ex8 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex8 != 0 {
+//line kernels.go:49
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx4
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx4*gc_bdx4 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:52
+					{
+//line kernels.go:52
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line kernels.go:52
+							break
+//line kernels.go:52
+						}
+//line kernels.go:52
+						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive8)
+//line kernels.go:52
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep7; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line kernels.go:51
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line kernels.go:55
+	for off := 1; off < gc_bdx4; off *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all10
+//line kernels.go:49
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:49
+					_ = gc_iota4
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line kernels.go:49
+						gc_alive10 := gc_all10
+//line kernels.go:49
+						_ = gc_alive10
+//line kernels.go:49
+						if gc_ex10 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex10 != 0 {
+//line kernels.go:49
+							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx4
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						var v archsimd.Int32x8
+//line kernels.go:49
+						_ = v
+//line kernels.go:57
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line kernels.go:57
+							break
+//line kernels.go:57
+						}
+//line kernels.go:57
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line kernels.go:57
+						_ = gc_if4
+//line kernels.go:58
+						if gc_alive10.And(gc_if4).ToBits() != 0 {
+//line kernels.go:58
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive10.And(gc_if4))
+//line kernels.go:58
+						}
+//line kernels.go:58
+						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank4:]), gc_alive10)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep8; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					if gc_exited4[gc_rank4] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:56
+					var v int32
+
+//line kernels.go:57
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+			}
+		}
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep9 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all11
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line kernels.go:49
+						gc_alive11 := gc_all11
+//line kernels.go:49
+						_ = gc_alive11
+//line kernels.go:49
+						if gc_ex11 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex11 != 0 {
+//line kernels.go:49
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx4
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
+//line kernels.go:49
+						_ = v
+//line kernels.go:61
+						if tid < 0 || tid+8 > len(temp) {
+//line kernels.go:61
+							break
+//line kernels.go:61
+						}
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive11)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					if gc_exited4[gc_rank4] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line kernels.go:61
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 > gc_from4 {
+			gc_from4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep10 := gc_from4
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all12
+				for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+					gc_tx4 := gc_vstep10
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line kernels.go:49
+					gc_alive12 := gc_all12
+//line kernels.go:49
+					_ = gc_alive12
+//line kernels.go:49
+					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
+//line kernels.go:49
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx4
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx4*gc_bdx4 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:50
+					{
+//line kernels.go:50
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
+//line kernels.go:50
+						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
+//line kernels.go:50
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L44:
+			for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line kernels.go:64
+				{
+//line kernels.go:64
+					{
+//line kernels.go:64
+						gc_exited4[gc_rank4] = true
+						continue gc_L44
+//line kernels.go:65
+					}
+				}
+			}
+		}
+	}
+	gc_r54 := 0
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:67
+				if temp[tid] > 0 {
+					gc_r54++
+				}
+			}
+		}
+	}
+
+//line kernels.go:67
+	n := gc_r54
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all13
+				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line kernels.go:49
+					gc_alive13 := gc_all13
+//line kernels.go:49
+					_ = gc_alive13
+//line kernels.go:49
+					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
+//line kernels.go:49
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx4
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx4*gc_bdx4 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:68
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line kernels.go:68
+						break
+//line kernels.go:68
+					}
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive13)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line kernels.go:68
+				out[i] = temp[tid] + int32(n-n)
+			}
+		}
+	}
+}
+
 // BlellochKernel is the work-efficient exclusive block scan of Blelloch
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
@@ -1072,20 +1934,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line kernels.go:79
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line kernels.go:79
 				_ = gc_iota2
+//line kernels.go:79
 				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
 				_ = gc_evens
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line kernels.go:79
 					var tid int = gc_tx2
+//line kernels.go:79
 					_ = tid
+//line kernels.go:82
 					{
-//line :1
+//line kernels.go:82
 						{
-//line :1
+//line kernels.go:82
 							var k int = base + 2*tid + 0
 //line kernels.go:82
 							_ = k
@@ -1154,10 +2023,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 //line kernels.go:83
 					}
+//line kernels.go:82
 					{
-//line :1
+//line kernels.go:82
 						{
-//line :1
+//line kernels.go:82
 							var k int = base + 2*tid + 1
 //line kernels.go:82
 							_ = k
@@ -1406,20 +2276,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line kernels.go:79
 				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line kernels.go:79
 				_ = gc_iota22
+//line kernels.go:79
 				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
 				_ = gc_evens2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line kernels.go:79
 					var tid int = gc_tx2
+//line kernels.go:79
 					_ = tid
+//line kernels.go:108
 					{
-//line :1
+//line kernels.go:108
 						{
-//line :1
+//line kernels.go:108
 							var k_ int = base + 2*tid + 0
 //line kernels.go:108
 							_ = k_
@@ -1488,10 +2365,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 //line kernels.go:109
 					}
+//line kernels.go:108
 					{
-//line :1
+//line kernels.go:108
 						{
-//line :1
+//line kernels.go:108
 							var k_ int = base + 2*tid + 1
 //line kernels.go:108
 							_ = k_
@@ -1627,27 +2505,35 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line kernels.go:120
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:120
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line kernels.go:120
 					gc_alive := gc_all
+//line kernels.go:120
 					_ = gc_alive
+//line kernels.go:120
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line kernels.go:120
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line kernels.go:120
 					}
+//line kernels.go:120
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:120
 					_ = i
+//line kernels.go:120
 					{
-//line :1
+//line kernels.go:120
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line :1
+//line kernels.go:120
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line :1
+//line kernels.go:120
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1782,7 +2668,125 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD {
+//line kernels.go:142
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:142
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line kernels.go:142
+					gc_alive2 := gc_all2
+//line kernels.go:142
+					_ = gc_alive2
+//line kernels.go:142
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line kernels.go:142
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:142
+					}
+//line kernels.go:142
+					{
+//line kernels.go:142
+						var b int = 4 * gc_bx2
+//line kernels.go:142
+						_ = b
+//line kernels.go:142
+						var gc_result int32
+//line kernels.go:142
+						_ = gc_result
+//line kernels.go:142
+						var gc_returned bool
+//line kernels.go:142
+						_ = gc_returned
+//line kernels.go:142
+						if all {
+							gc_result = 1
+//line kernels.go:149
+							gc_returned = true
+//line kernels.go:149
+						}
+//line kernels.go:149
+						if !gc_returned {
+//line kernels.go:149
+							gc_result = 0
+//line kernels.go:151
+							gc_returned = true
+//line kernels.go:151
+						}
+//line kernels.go:151
+						var gc_result2 int32
+//line kernels.go:151
+						_ = gc_result2
+//line kernels.go:151
+						var gc_returned2 bool
+//line kernels.go:151
+						_ = gc_returned2
+//line kernels.go:151
+						if some {
+//line kernels.go:143
+							gc_result2 = 1
+//line kernels.go:149
+							gc_returned2 = true
+//line kernels.go:149
+						}
+//line kernels.go:149
+						if !gc_returned2 {
+//line kernels.go:149
+							gc_result2 = 0
+//line kernels.go:151
+							gc_returned2 = true
+//line kernels.go:151
+						}
+//line kernels.go:151
+						var gc_t int32 = int32(n)
+//line kernels.go:143
+						_ = gc_t
+//line kernels.go:143
+						var gc_t2 int32 = gc_result
+//line kernels.go:143
+						_ = gc_t2
+//line kernels.go:143
+						var gc_t3 int32 = gc_result2
+//line kernels.go:143
+						_ = gc_t3
+//line kernels.go:143
+						var gc_t4 int32 = branch
+//line kernels.go:143
+						_ = gc_t4
+//line kernels.go:143
+						if gc_alive2.ToBits() != 0 {
+//line kernels.go:143
+							out[b] = gc_t
+//line kernels.go:143
+						}
+//line kernels.go:143
+						if gc_alive2.ToBits() != 0 {
+//line kernels.go:143
+							out[b+1] = gc_t2
+//line kernels.go:143
+						}
+//line kernels.go:143
+						if gc_alive2.ToBits() != 0 {
+//line kernels.go:143
+							out[b+2] = gc_t3
+//line kernels.go:143
+						}
+//line kernels.go:143
+						if gc_alive2.ToBits() != 0 {
+//line kernels.go:143
+							out[b+3] = gc_t4
+//line kernels.go:143
+						}
+//line kernels.go:143
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -2231,12 +3235,15 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
+//line kernels.go:200
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line kernels.go:199
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
 							_ = i
 //line kernels.go:200
 							if i < 0 || i+8 > len(x) || i+8 > len(y) {
@@ -2408,9 +3415,20 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 // TreeKernel sums each block's inputs with inlined helpers: one runs the
 // barrier loop of the sequential-addressing tree, another returns the sum.
 func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		partial := any(partial).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_tree_float32(gc_b, in, partial) }
+	case int32:
+		in := any(in).([]int32)
+		partial := any(partial).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_tree_int32(gc_b, in, partial) }
+	}
 	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
+		gc_body)
 }
 
 var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
@@ -2663,26 +3681,38 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line kernels.go:210
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
 					var tid int = gc_tx2
+//line kernels.go:210
 					_ = tid
+//line kernels.go:227
 					var gc_t T = x[0]
+//line kernels.go:227
 					_ = gc_t
+//line kernels.go:227
 					var r T = gc_t
+//line kernels.go:227
 					_ = r
+//line kernels.go:227
 					var sum T = r
+//line kernels.go:227
 					_ = sum
+//line kernels.go:219
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line kernels.go:219
 					_ = gc_if
+//line kernels.go:220
 					if gc_if.ToBits() != 0 {
-//line :1
+//line kernels.go:220
 						if gc_if.ToBits() != 0 {
-
 //line kernels.go:220
 							partial[gc_bx2] = sum
 //line kernels.go:220
@@ -2815,6 +3845,982 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 //line kernels.go:219
 				if tid == 0 {
 					partial[gc_bx2] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line kernels.go:209
+	sdata := gocuda.Shared[float32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota3
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:210
+					_ = tid
+//line kernels.go:211
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+					_ = i
+//line kernels.go:211
+					var v archsimd.Float32x8
+//line kernels.go:211
+					_ = v
+//line kernels.go:213
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line kernels.go:213
+						break
+//line kernels.go:213
+					}
+//line kernels.go:213
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:213
+					_ = gc_if3
+//line kernels.go:214
+					if gc_if3.ToBits() != 0 {
+//line kernels.go:214
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+//line kernels.go:214
+					}
+//line kernels.go:216
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:211
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:212
+				var v float32
+
+//line kernels.go:213
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line kernels.go:216
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line kernels.go:218
+	var x []float32 = sdata
+
+//line kernels.go:218
+	_ = x
+
+//line kernels.go:226
+	var x_ []float32 = x
+
+//line kernels.go:226
+	_ = x_
+
+//line kernels.go:226
+	var stop int = 0
+
+//line kernels.go:226
+	_ = stop
+
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:232
+						var tid_ int = gc_tx3
+//line kernels.go:232
+						_ = tid_
+//line kernels.go:235
+						{
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+								break
+//line kernels.go:235
+							}
+//line kernels.go:235
+							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+					tid_ := gc_tx3
+					_ = tid_
+
+//line kernels.go:234
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota4
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:210
+					_ = tid
+//line kernels.go:227
+					var gc_t2 float32 = x[0]
+//line kernels.go:227
+					_ = gc_t2
+//line kernels.go:227
+					var r float32 = gc_t2
+//line kernels.go:227
+					_ = r
+//line kernels.go:227
+					var sum float32 = r
+//line kernels.go:227
+					_ = sum
+//line kernels.go:219
+					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line kernels.go:219
+					_ = gc_if4
+//line kernels.go:220
+					if gc_if4.ToBits() != 0 {
+//line kernels.go:220
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:220
+							partial[gc_bx3] = sum
+//line kernels.go:220
+						}
+//line kernels.go:220
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep4
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:227
+				var r float32 = x[0]
+
+//line kernels.go:227
+				_ = r
+
+//line kernels.go:218
+				sum := r
+
+//line kernels.go:219
+				if tid == 0 {
+					partial[gc_bx3] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line kernels.go:209
+	sdata := gocuda.Shared[int32](t, gc_bdx4)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota6
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line kernels.go:210
+					var tid int = gc_tx4
+//line kernels.go:210
+					_ = tid
+//line kernels.go:211
+					var i int = gc_bx4*gc_bdx4 + tid
+//line kernels.go:211
+					_ = i
+//line kernels.go:211
+					var v archsimd.Int32x8
+//line kernels.go:211
+					_ = v
+//line kernels.go:213
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line kernels.go:213
+						break
+//line kernels.go:213
+					}
+//line kernels.go:213
+					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:213
+					_ = gc_if6
+//line kernels.go:214
+					if gc_if6.ToBits() != 0 {
+//line kernels.go:214
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if6)
+//line kernels.go:214
+					}
+//line kernels.go:216
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:211
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line kernels.go:212
+				var v int32
+
+//line kernels.go:213
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line kernels.go:216
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line kernels.go:218
+	var x []int32 = sdata
+
+//line kernels.go:218
+	_ = x
+
+//line kernels.go:226
+	var x_ []int32 = x
+
+//line kernels.go:226
+	_ = x_
+
+//line kernels.go:226
+	var stop int = 0
+
+//line kernels.go:226
+	_ = stop
+
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line kernels.go:232
+						var tid_ int = gc_tx4
+//line kernels.go:232
+						_ = tid_
+//line kernels.go:235
+						{
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+								break
+//line kernels.go:235
+							}
+//line kernels.go:235
+							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+						tid_ := gc_tx4
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+						tid_ := gc_tx4
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+						tid_ := gc_tx4
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+						tid_ := gc_tx4
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+					tid_ := gc_tx4
+					_ = tid_
+
+//line kernels.go:234
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota7
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					var tid int = gc_tx4
+//line kernels.go:210
+					_ = tid
+//line kernels.go:227
+					var gc_t3 int32 = x[0]
+//line kernels.go:227
+					_ = gc_t3
+//line kernels.go:227
+					var r int32 = gc_t3
+//line kernels.go:227
+					_ = r
+//line kernels.go:227
+					var sum int32 = r
+//line kernels.go:227
+					_ = sum
+//line kernels.go:219
+					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line kernels.go:219
+					_ = gc_if7
+//line kernels.go:220
+					if gc_if7.ToBits() != 0 {
+//line kernels.go:220
+						if gc_if7.ToBits() != 0 {
+//line kernels.go:220
+							partial[gc_bx4] = sum
+//line kernels.go:220
+						}
+//line kernels.go:220
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep7
+			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+				tid := gc_tx4
+				_ = tid
+
+//line kernels.go:227
+				var r int32 = x[0]
+
+//line kernels.go:227
+				_ = r
+
+//line kernels.go:218
+				sum := r
+
+//line kernels.go:219
+				if tid == 0 {
+					partial[gc_bx4] = sum
 				}
 				_ = r
 				_ = sum
@@ -4214,25 +6220,38 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
+//line kernels.go:421
 			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:421
 			_ = gc_all2
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line kernels.go:421
 				gc_alive2 := gc_all2
+//line kernels.go:421
 				_ = gc_alive2
+//line kernels.go:421
 				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line :1
+//line kernels.go:421
 					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line kernels.go:421
 				}
+//line kernels.go:421
 				var v archsimd.Int32x8
+//line kernels.go:421
 				_ = v
+//line kernels.go:421
 				w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+//line kernels.go:421
 				_ = w
+//line kernels.go:421
 				r_2 := w
+//line kernels.go:421
 				_ = r_2
+//line kernels.go:421
 				v = r_2
+//line kernels.go:421
 				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank2:]), gc_alive2)
 			}
 			archsimd.ClearAVXUpperBits()

@@ -199,10 +199,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line methods.go:15
 						var tid int = gc_tx2
+//line methods.go:15
 						_ = tid
+//line methods.go:20
 						{
-
 //line methods.go:20
 							if (tid+k) < 0 || (tid+k)+8 > len(s) || tid < 0 || tid+8 > len(s) {
 //line methods.go:20
@@ -297,7 +299,9 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				gc_pos2.Thread = gc_rank2
+//line methods.go:24
 				var r int32 = s[0]
+//line methods.go:24
 				_ = r
 				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
 			}
@@ -417,10 +421,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line methods.go:15
 						var tid_ int = gc_tx2
+//line methods.go:15
 						_ = tid_
+//line methods.go:20
 						{
-
 //line methods.go:20
 							if (tid_+k_) < 0 || (tid_+k_)+8 > len(s_) || tid_ < 0 || tid_+8 > len(s_) {
 //line methods.go:20
@@ -515,7 +521,9 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
+//line methods.go:24
 				var r_2 float32 = s_[0]
+//line methods.go:24
 				_ = r_2
 				archsimd.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
 			}
@@ -718,19 +726,29 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line methods.go:75
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line methods.go:75
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+//line methods.go:75
 					_ = gc_t
+//line methods.go:75
 					v := gc_t
+//line methods.go:75
 					_ = v
+//line methods.go:75
 					v_ := v
+//line methods.go:75
 					_ = v_
+//line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
 					_ = step
 //line methods.go:63
 					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
@@ -740,6 +758,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						break
 //line methods.go:63
 					}
+//line methods.go:63
 					v_.StoreSlice(s_2[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -969,26 +988,43 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line methods.go:75
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
 				_ = gc_iota2
+//line methods.go:58
 				gc_vb := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line methods.go:75
 					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+//line methods.go:75
 					_ = gc_t2
+//line methods.go:75
 					v := gc_t2
+//line methods.go:75
 					_ = v
+//line methods.go:75
 					gc_t3 := v.Add(gc_vb)
+//line methods.go:75
 					_ = gc_t3
+//line methods.go:75
 					v_2 := gc_t3
+//line methods.go:75
 					_ = v_2
+//line methods.go:75
 					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:75
 					_ = r_3
+//line methods.go:75
 					r_4 := r_3
+//line methods.go:75
 					_ = r_4
+//line methods.go:75
 					r_ := r_4
+//line methods.go:75
 					_ = r_
 //line methods.go:63
 					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
@@ -998,7 +1034,9 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						break
 //line methods.go:63
 					}
+//line methods.go:63
 					v_2.StoreSlice(s_3[gc_tx2:])
+//line methods.go:63
 					r_.StoreSlice(gc_s_r_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1256,17 +1294,29 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line methods.go:75
 					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
+//line methods.go:75
 					_ = r_
+//line methods.go:75
 					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
+//line methods.go:75
 					_ = r_5
+//line methods.go:75
 					r_6 := r_5
+//line methods.go:75
 					_ = r_6
+//line methods.go:75
 					r_2 := r_6
+//line methods.go:75
 					_ = r_2
+//line methods.go:75
 					gc_t4 := r_.Add(r_2)
+//line methods.go:75
 					_ = gc_t4
+//line methods.go:75
 					r := gc_t4
+//line methods.go:75
 					_ = r
 //line methods.go:75
 					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -1274,6 +1324,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						break
 //line methods.go:75
 					}
+//line methods.go:75
 					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1341,9 +1392,13 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line methods.go:87
 					var tid int = gc_tx2
+//line methods.go:87
 					_ = tid
+//line methods.go:89
 					var i int = gc_bx2*n + tid
+//line methods.go:89
 					_ = i
 //line methods.go:90
 					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(s) {

@@ -752,13 +752,17 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line normalize.go:74
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line normalize.go:66
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
 						_ = i
+//line normalize.go:73
 						if syncThreadsOr {
 //line normalize.go:73
 							{

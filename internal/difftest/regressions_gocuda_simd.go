@@ -38,14 +38,19 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line regressions.go:17
 				gc_vb := archsimd.BroadcastInt32x8(2)
+//line regressions.go:17
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:17
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:15
 					var tid int = gc_tx2
+//line regressions.go:15
 					_ = tid
 //line regressions.go:16
 					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(in) || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid+8 > len(s) {
@@ -53,15 +58,25 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						break
 //line regressions.go:16
 					}
+//line regressions.go:16
 					n := archsimd.LoadInt32x8Slice(in[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:16
 					_ = n
+//line regressions.go:16
 					b := n.Mul(gc_vb)
+//line regressions.go:16
 					_ = b
+//line regressions.go:16
 					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+//line regressions.go:16
 					_ = ix
+//line regressions.go:19
 					ix.StoreSlice(s[tid:])
+//line regressions.go:19
 					n.StoreSlice(gc_s_n[gc_rank2:])
+//line regressions.go:19
 					b.StoreSlice(gc_s_b[gc_rank2:])
+//line regressions.go:19
 					ix.StoreSlice(gc_s_ix[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -178,13 +193,21 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:15
 					var tid int = gc_tx2
+//line regressions.go:15
 					_ = tid
+//line regressions.go:15
 					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
 					_ = n
+//line regressions.go:15
 					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
 					_ = b
+//line regressions.go:15
 					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
 					_ = ix
 //line regressions.go:23
 					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
@@ -319,16 +342,23 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line regressions.go:34
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:34
 				_ = gc_iota
+//line regressions.go:41
 				gc_vb := archsimd.BroadcastFloat32x8(k)
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:34
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
+//line regressions.go:34
 					_ = gc_t
+//line regressions.go:34
 					v_ := gc_t
+//line regressions.go:34
 					_ = v_
 //line regressions.go:41
 					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
@@ -489,11 +519,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:41
 					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+//line regressions.go:41
 					_ = r
+//line regressions.go:41
 					r_ := r
+//line regressions.go:41
 					_ = r_
+//line regressions.go:41
 					v := r_
+//line regressions.go:41
 					_ = v
 //line regressions.go:41
 					if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
@@ -502,6 +538,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 					}
 					archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx2:])
+//line regressions.go:41
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -679,11 +716,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:35
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:35
 					_ = v
+//line regressions.go:35
 					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
+//line regressions.go:35
 					_ = r_2
+//line regressions.go:35
 					r_3 := r_2
+//line regressions.go:35
 					_ = r_3
 //line regressions.go:35
 					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -746,13 +789,17 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line regressions.go:57
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:57
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:57
 					var tid int = gc_tx2
+//line regressions.go:57
 					_ = tid
 //line regressions.go:58
 					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
@@ -760,14 +807,18 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						break
 //line regressions.go:58
 					}
+//line regressions.go:58
 					v := archsimd.LoadInt32x8Slice(grid[gc_bx2*b+tid:])
+//line regressions.go:58
 					_ = v
+//line regressions.go:59
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line regressions.go:59
 					_ = gc_if
+//line regressions.go:60
 					if gc_if.ToBits() != 0 {
-//line :1
+//line regressions.go:60
 						if gc_if.ToBits() != 0 {
-
 //line regressions.go:60
 							s[0] = 0
 //line regressions.go:60
@@ -780,6 +831,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						}
 //line regressions.go:60
 					}
+//line regressions.go:60
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -897,9 +949,13 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line regressions.go:57
 						var tid int = gc_tx2
+//line regressions.go:57
 						_ = tid
+//line regressions.go:57
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
 						_ = v
 //line regressions.go:63
 						if (tid+1) < 0 || (tid+1)+8 > len(s) {
@@ -907,6 +963,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							break
 //line regressions.go:63
 						}
+//line regressions.go:63
 						v.StoreSlice(s[tid+1:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1077,9 +1134,13 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:57
 					var tid int = gc_tx2
+//line regressions.go:57
 					_ = tid
+//line regressions.go:57
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
 					_ = v
 //line regressions.go:71
 					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
@@ -1087,6 +1148,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						break
 //line regressions.go:71
 					}
+//line regressions.go:71
 					v.StoreSlice(grid[gc_bx2*b+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1624,14 +1686,19 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line regressions.go:117
 				gc_vb := archsimd.BroadcastInt32x8(100)
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line regressions.go:96
 					var tid int = gc_tx2
+//line regressions.go:96
 					_ = tid
+//line regressions.go:96
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line regressions.go:96
 					_ = sum
 //line regressions.go:117
 					if tid < 0 || tid+8 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {

@@ -642,11 +642,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
+//line returns.go:34
 					r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
+//line returns.go:34
 					_ = r_2
+//line returns.go:34
 					var r_3 archsimd.Int32x8
+//line returns.go:34
 					_ = r_3
+//line returns.go:34
 					r_3 = r_2
+//line returns.go:34
 					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -739,22 +745,26 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line returns.go:53
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
 					_ = i
+//line returns.go:53
 					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+//line returns.go:53
 					_ = r_3
+//line returns.go:58
 					{
-//line :1
+//line returns.go:58
 						var gc_lanes [8]int32
-//line :1
+//line returns.go:58
 						r_3.Store(&gc_lanes)
-//line :1
+//line returns.go:58
 						for gc_k := range 8 {
-//line :1
+//line returns.go:58
 							if 0xff&(1<<gc_k) != 0 {
-//line :1
+//line returns.go:58
 								gc_pos2.Thread = gc_rank2 + gc_k
-
 //line returns.go:58
 								out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 //line returns.go:58
@@ -897,25 +907,28 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line returns.go:59
 				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line returns.go:53
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
 					_ = i
+//line returns.go:59
 					{
-//line :1
+//line returns.go:59
 						var gc_lanes2 [8]int32
-//line :1
+//line returns.go:59
 						gc_vb.Store(&gc_lanes2)
-//line :1
+//line returns.go:59
 						for gc_k2 := range 8 {
-//line :1
+//line returns.go:59
 							if 0xff&(1<<gc_k2) != 0 {
-//line :1
+//line returns.go:59
 								gc_pos2.Thread = gc_rank2 + gc_k2
-
 //line returns.go:59
 								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 //line returns.go:59

@@ -38,13 +38,17 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line switch.go:12
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line switch.go:12
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line switch.go:12
 					var tid int = gc_tx2
+//line switch.go:12
 					_ = tid
 //line switch.go:14
 					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid+8 > len(s) {
@@ -53,7 +57,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					}
 					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+//line switch.go:15
 					var v int32 = int32(0)
+//line switch.go:15
 					_ = v
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
 				}
@@ -366,9 +372,13 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
+//line switch.go:12
 								var tid int = gc_tx2
+//line switch.go:12
 								_ = tid
+//line switch.go:12
 								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
 								_ = v
 //line switch.go:27
 								if tid < 0 || tid+8 > len(s) {
@@ -376,6 +386,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									break
 //line switch.go:27
 								}
+//line switch.go:27
 								v.StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -459,13 +470,18 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			{
 				gc_vstep3 := 0
 				if compiled.SIMD {
+//line switch.go:33
 					gc_vb := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
 						_ = gc_rank2
+//line switch.go:33
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:33
 						_ = v
+//line switch.go:33
 						v = v.Mul(gc_vb)
+//line switch.go:33
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -550,9 +566,13 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line switch.go:12
 					var tid int = gc_tx2
+//line switch.go:12
 					_ = tid
+//line switch.go:12
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
 					_ = v
 //line switch.go:37
 					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
@@ -560,6 +580,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						break
 //line switch.go:37
 					}
+//line switch.go:37
 					v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -657,14 +678,19 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line switch.go:45
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line switch.go:45
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line switch.go:45
 					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+//line switch.go:45
 					_ = v
+//line switch.go:45
 					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -736,8 +762,11 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
 						_ = gc_rank2
+//line switch.go:48
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:48
 						_ = v
+//line switch.go:48
 						for k := 0; ; k = k + 1 {
 //line switch.go:48
 							if gc_b2.Stopped() {
@@ -756,6 +785,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
 //line switch.go:52
 						}
+//line switch.go:48
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -874,7 +904,9 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line switch.go:58
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:58
 					_ = v
 //line switch.go:58
 					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -882,6 +914,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						break
 //line switch.go:58
 					}
+//line switch.go:58
 					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()

@@ -58,13 +58,17 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line vector.go:39
 				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
+//line vector.go:17
 				gc_vb4 := archsimd.BroadcastFloat32x8(1)
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line vector.go:30
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:30
 					_ = i
 //line vector.go:36
 					if i < 0 || i+8 > len(pos) || i+8 > len(acc) {
@@ -72,10 +76,15 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 						break
 //line vector.go:36
 					}
+//line vector.go:36
 					xi := archsimd.LoadFloat32x8Slice(pos[i:])
+//line vector.go:36
 					_ = xi
+//line vector.go:36
 					var a archsimd.Float32x8
+//line vector.go:36
 					_ = a
+//line vector.go:38
 					for j := range tile_ {
 //line vector.go:38
 						_ = j
@@ -186,16 +195,23 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
+//line vector.go:55
 					gc_vb2 := archsimd.BroadcastInt32x8(31)
+//line vector.go:56
 					gc_vb3 := archsimd.BroadcastInt32x8(-7)
+//line vector.go:57
 					gc_vb4 := archsimd.BroadcastUint32x8(0xff)
+//line vector.go:58
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line vector.go:50
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:50
 						_ = i
 //line vector.go:54
 						if i < 0 || i+8 > len(in) || i+8 > len(out) || i+8 > len(f) {
@@ -203,10 +219,15 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 							break
 //line vector.go:54
 						}
+//line vector.go:54
 						x := archsimd.LoadInt32x8Slice(in[i:])
+//line vector.go:54
 						_ = x
+//line vector.go:54
 						y := x.Xor(gc_vb).Mul(gc_vb2)
+//line vector.go:54
 						_ = y
+//line vector.go:56
 						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
 						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
 						y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
@@ -285,9 +306,13 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line vector.go:67
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:67
 						_ = i
+//line vector.go:67
 						var sum archsimd.Float32x8
+//line vector.go:67
 						_ = sum
 //line vector.go:72
 						if (0*
@@ -296,26 +321,31 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 							break
 //line vector.go:72
 						}
+//line vector.go:73
 						{
-//line :1
+//line vector.go:73
 							sum = sum.Add(archsimd.BroadcastFloat32x8(w[0]).Mul(archsimd.LoadFloat32x8Slice(in[0*n+i:])))
 //line vector.go:73
 						}
+//line vector.go:73
 						{
-//line :1
+//line vector.go:73
 							sum = sum.Add(archsimd.BroadcastFloat32x8(w[1]).Mul(archsimd.LoadFloat32x8Slice(in[1*n+i:])))
 //line vector.go:73
 						}
+//line vector.go:73
 						{
-//line :1
+//line vector.go:73
 							sum = sum.Add(archsimd.BroadcastFloat32x8(w[2]).Mul(archsimd.LoadFloat32x8Slice(in[2*n+i:])))
 //line vector.go:73
 						}
+//line vector.go:73
 						{
-//line :1
+//line vector.go:73
 							sum = sum.Add(archsimd.BroadcastFloat32x8(w[3]).Mul(archsimd.LoadFloat32x8Slice(in[3*n+i:])))
 //line vector.go:73
 						}
+//line vector.go:75
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -412,12 +442,15 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line vector.go:83
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
 						_ = i
 //line vector.go:87
 						if i < 0 || i+8 > len(in) || (i+2) < 0 || (i+2)+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
@@ -481,18 +514,27 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:101
 					gc_vb := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:103
 					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:107
 					gc_vb3 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:107
 					_ = gc_iota
+//line vector.go:109
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:110
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:96
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
 						_ = i
 //line vector.go:100
 						if i < 0 || i+8 > len(in) || i+8 > len(out) {
@@ -500,44 +542,59 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 							break
 //line vector.go:100
 						}
+//line vector.go:100
 						v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:100
 						_ = v
+//line vector.go:100
 						gc_if := v.Less(gc_vb)
+//line vector.go:100
 						_ = gc_if
+//line vector.go:100
 						if gc_if.ToBits() != 0 {
-//line :1
+//line vector.go:100
 							v = gc_vb.Merge(v, gc_if)
-//line :1
+//line vector.go:100
 						}
+//line vector.go:100
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line vector.go:100
 						_ = gc_else
+//line vector.go:104
 						if gc_else.ToBits() != 0 {
-//line :1
+//line vector.go:104
 							gc_if2 := v.Greater(gc_vb2)
-//line :1
+//line vector.go:104
 							_ = gc_if2
-//line :1
+//line vector.go:104
 							if gc_else.And(gc_if2).ToBits() != 0 {
-//line :1
+//line vector.go:104
 								v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
 //line vector.go:104
 							}
 //line vector.go:104
 						}
+//line vector.go:104
 						gc_if3 := v.NotEqual(v)
+//line vector.go:104
 						_ = gc_if3
+//line vector.go:104
 						if gc_if3.ToBits() != 0 {
-//line :1
+//line vector.go:104
 							v = gc_vb3.Merge(v, gc_if3)
-//line :1
+//line vector.go:104
 						}
+//line vector.go:109
 						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(odd-i, -1), 8)))).And(v.Greater(gc_vb4))
+//line vector.go:109
 						_ = gc_if4
+//line vector.go:109
 						if gc_if4.ToBits() != 0 {
-//line :1
+//line vector.go:109
 							v = v.Add(gc_vb5).Merge(v, gc_if4)
-//line :1
+//line vector.go:109
 						}
+//line vector.go:112
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -614,29 +671,45 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line vector.go:122
 					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:122
 					_ = gc_all4
+//line vector.go:122
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:122
 					_ = gc_iota4
+//line vector.go:129
 					gc_vb10 := archsimd.BroadcastInt32x8(0)
+//line vector.go:129
 					gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+//line vector.go:130
 					gc_vb12 := archsimd.BroadcastFloat32x8(4)
+//line vector.go:133
 					gc_vb13 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:133
 					gc_vb14 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:133
 						gc_alive4 := gc_all4
+//line vector.go:133
 						_ = gc_alive4
+//line vector.go:122
 						var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+//line vector.go:122
 						_ = i
+//line vector.go:123
 						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(len(re)-i, -1), 8))))
+//line vector.go:123
 						_ = gc_if7
+//line vector.go:123
 						if gc_alive4.And(gc_if7).ToBits() != 0 {
-//line :1
+//line vector.go:123
 							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
-//line :1
+//line vector.go:123
 						}
 //line vector.go:126
 						if (i-1) < 0 || (i-1)+8 > len(re) || (i-1)+8 > len(im) || (i-
@@ -647,68 +720,83 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							break
 //line vector.go:126
 						}
+//line vector.go:126
 						cr := archsimd.LoadFloat32x8Slice(re[i-1:])
+//line vector.go:126
 						_ = cr
+//line vector.go:126
 						ci := archsimd.LoadFloat32x8Slice(im[i-1:])
+//line vector.go:126
 						_ = ci
+//line vector.go:126
 						zr := cr
+//line vector.go:126
 						_ = zr
+//line vector.go:126
 						zi := ci
+//line vector.go:126
 						_ = zi
+//line vector.go:126
 						var n archsimd.Int32x8
+//line vector.go:126
 						_ = n
+//line vector.go:126
 						n_ := gc_vb10
+//line vector.go:126
 						_ = n_
+//line vector.go:126
 						{
-//line :1
+//line vector.go:126
 							gc_lanes3 := gc_alive4
-//line :1
+//line vector.go:126
 							_ = gc_lanes3
-//line :1
+//line vector.go:126
 							for {
-//line :1
+//line vector.go:126
 								if gc_b2.Stopped() {
-//line :1
+//line vector.go:126
 									return
-//line :1
+//line vector.go:126
 								}
-//line :1
+//line vector.go:126
 								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-//line :1
+//line vector.go:126
 								if gc_lanes3.ToBits() == 0 {
-//line :1
+//line vector.go:126
 									break
-//line :1
+//line vector.go:126
 								}
-//line :1
+//line vector.go:126
 								gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-//line :1
+//line vector.go:126
 								_ = gc_if8
-//line :1
+//line vector.go:126
 								if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
-//line :1
+//line vector.go:126
 									gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
-//line :1
+//line vector.go:126
 								}
-//line :1
+//line vector.go:126
 								gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line :1
+//line vector.go:126
 								_ = gc_t7
-//line :1
+//line vector.go:126
 								gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line :1
+//line vector.go:126
 								_ = gc_t8
-//line :1
+//line vector.go:126
 								zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
-//line :1
+//line vector.go:126
 								zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
-//line :1
+//line vector.go:126
 								n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
-//line :1
+//line vector.go:126
 							}
-//line :1
+//line vector.go:126
 						}
+//line vector.go:126
 						n = n_
+//line vector.go:135
 						n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -814,16 +902,23 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:143
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:143
 					_ = gc_all
+//line vector.go:150
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
+//line vector.go:150
 					gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line vector.go:154
 					gc_vb5 := archsimd.BroadcastInt32x8(1000)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line vector.go:143
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:143
 						_ = i
 //line vector.go:147
 						if i < 0 || i+8 > len(in) || i+8 > len(out) {
@@ -831,16 +926,21 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 							break
 //line vector.go:147
 						}
+//line vector.go:147
 						x := archsimd.LoadInt32x8Slice(in[i:])
+//line vector.go:147
 						_ = x
+//line vector.go:147
 						var acc archsimd.Int32x8
+//line vector.go:147
 						_ = acc
+//line vector.go:149
 						{
-//line :1
+//line vector.go:149
 							gc_lanes := gc_all
-//line :1
+//line vector.go:149
 							_ = gc_lanes
-//line :1
+//line vector.go:149
 							for k := range len(w) {
 //line vector.go:149
 								_ = k
@@ -879,6 +979,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 							}
 //line vector.go:153
 						}
+//line vector.go:158
 						acc.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -959,9 +1060,13 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:168
 						var c int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:168
 						_ = c
+//line vector.go:168
 						var s archsimd.Float32x8
+//line vector.go:168
 						_ = s
 //line vector.go:173
 						if c < 0 || c+8 > len(out) {
@@ -969,6 +1074,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							break
 //line vector.go:173
 						}
+//line vector.go:173
 						for r := range rows {
 //line vector.go:173
 							_ = r
@@ -1071,12 +1177,15 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:191
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:186
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:186
 						_ = i
 //line vector.go:190
 						if i < 0 || i+8 > len(in) {
@@ -1084,11 +1193,10 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							break
 //line vector.go:190
 						}
-						var gc_ld archsimd.Float32x8
-						if (i-
-
 //line vector.go:190
-							1) >= 0 && ((i-1) >= 0 && (i-1)+8 <= len(in)) {
+						var gc_ld archsimd.Float32x8
+//line vector.go:190
+						if (i-1) >= 0 && (i-1)+8 <= len(in) {
 //line vector.go:190
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
 //line vector.go:190
@@ -1113,13 +1221,14 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line vector.go:190
 						}
-						l := gc_ld
-						_ = l
-						var gc_ld2 archsimd.Float32x8
-						if (i+
-
 //line vector.go:190
-							1)+7 <= (n-1) && ((i+1) >= 0 && (i+1)+8 <= len(in)) {
+						l := gc_ld
+//line vector.go:190
+						_ = l
+//line vector.go:190
+						var gc_ld2 archsimd.Float32x8
+//line vector.go:190
+						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1)+8 <= len(in) {
 //line vector.go:190
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
 //line vector.go:190
@@ -1144,9 +1253,12 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line vector.go:190
 						}
+//line vector.go:190
 						r := gc_ld2
+//line vector.go:190
 						_ = r
-						if i+7 <= (n-1) && (i >= 0 && i+8 <= len(out)) {
+//line vector.go:191
+						if i+7 <= (n-1) && i >= 0 && i+8 <= len(out) {
 //line vector.go:191
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 //line vector.go:191
@@ -1230,39 +1342,57 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line vector.go:200
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:200
 					_ = gc_all
+//line vector.go:200
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line vector.go:200
 					_ = gc_iota2
+//line vector.go:200
 					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line vector.go:200
 					_ = gc_evens
+//line vector.go:206
 					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:206
 					gc_vb2 := archsimd.BroadcastFloat32x8(3)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:206
 						gc_alive := gc_all
+//line vector.go:206
 						_ = gc_alive
+//line vector.go:200
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:200
 						_ = i
+//line vector.go:201
 						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i), -1), 16))))
+//line vector.go:201
 						_ = gc_if
+//line vector.go:201
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line :1
+//line vector.go:201
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line :1
+//line vector.go:201
 						}
+//line vector.go:204
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i+1), -1), 16))))
+//line vector.go:204
 						_ = gc_if2
+//line vector.go:205
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line :1
+//line vector.go:205
 							var gc_ld archsimd.Float32x8
-//line :1
+//line vector.go:205
 							var gc_ld2 archsimd.Float32x8
-//line :1
+//line vector.go:205
 							_ = gc_ld2
-//line :1
+//line vector.go:205
 							if (2*i) >= 0 && (2*i)+16 <= len(in) {
 //line vector.go:205
 								{
@@ -1389,14 +1519,17 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							}
 //line vector.go:206
 						}
+//line vector.go:205
 						gc_else := gc_if2.ToInt32x8().Not().ToMask()
+//line vector.go:205
 						_ = gc_else
+//line vector.go:208
 						if gc_alive.And(gc_else).ToBits() != 0 {
-//line :1
+//line vector.go:208
 							{
-//line :1
+//line vector.go:208
 								var gc_ld3 archsimd.Float32x8
-//line :1
+//line vector.go:208
 								if (2*i) >= 0 && (2*i)+16 <= len(in) {
 //line vector.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
@@ -1519,14 +1652,19 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line vector.go:223
 					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:223
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:226
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line vector.go:219
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:219
 						_ = i
 //line vector.go:223
 						if i < 0 || i+8 > len(in) || i+8 > len(out) {
@@ -1534,60 +1672,67 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 							break
 //line vector.go:223
 						}
+//line vector.go:223
 						a := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:223
 						_ = a
+//line vector.go:223
 						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
+//line vector.go:223
 						_ = b
+//line vector.go:223
 						{
-//line :1
+//line vector.go:223
 							gc_t := b
-//line :1
+//line vector.go:223
 							_ = gc_t
-//line :1
+//line vector.go:223
 							gc_t2 := a
-//line :1
+//line vector.go:223
 							_ = gc_t2
-//line :1
+//line vector.go:223
 							a = gc_t
-//line :1
+//line vector.go:223
 							b = gc_t2
-//line :1
+//line vector.go:223
 							a = a.Mul(gc_vb3).Add(b)
-//line :1
+//line vector.go:223
 						}
+//line vector.go:223
 						{
-//line :1
+//line vector.go:223
 							gc_t3 := b
-//line :1
+//line vector.go:223
 							_ = gc_t3
-//line :1
+//line vector.go:223
 							gc_t4 := a
-//line :1
+//line vector.go:223
 							_ = gc_t4
-//line :1
+//line vector.go:223
 							a = gc_t3
-//line :1
+//line vector.go:223
 							b = gc_t4
-//line :1
+//line vector.go:223
 							a = a.Mul(gc_vb3).Add(b)
-//line :1
+//line vector.go:223
 						}
+//line vector.go:223
 						{
-//line :1
+//line vector.go:223
 							gc_t5 := b
-//line :1
+//line vector.go:223
 							_ = gc_t5
-//line :1
+//line vector.go:223
 							gc_t6 := a
-//line :1
+//line vector.go:223
 							_ = gc_t6
-//line :1
+//line vector.go:223
 							a = gc_t5
-//line :1
+//line vector.go:223
 							b = gc_t6
-//line :1
+//line vector.go:223
 							a = a.Mul(gc_vb3).Add(b)
-//line :1
+//line vector.go:223
 						}
 						a.Sub(b).StoreSlice(out[i:])
 					}

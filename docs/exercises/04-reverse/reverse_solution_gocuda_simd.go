@@ -45,13 +45,17 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line reverse_solution.go:15
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse_solution.go:15
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line reverse_solution.go:15
 					var tid int = gc_tx2
+//line reverse_solution.go:15
 					_ = tid
 //line reverse_solution.go:18
 					if tid < 0 || tid+8 > len(s) {
@@ -59,8 +63,9 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						break
 //line reverse_solution.go:18
 					}
+//line reverse_solution.go:18
 					{
-//line :1
+//line reverse_solution.go:18
 						var i int = base + tid
 //line reverse_solution.go:18
 						_ = i

@@ -44,7 +44,9 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line matmul_solution.go:21
 				var sum float32
+//line matmul_solution.go:21
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -106,24 +108,39 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line matmul_solution.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line matmul_solution.go:23
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul_solution.go:23
 					_ = gc_iota
+//line matmul_solution.go:23
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul_solution.go:23
 					_ = gc_none
+//line matmul_solution.go:23
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul_solution.go:23
 					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:18
 						var tx int = gc_tx2
+//line matmul_solution.go:18
 						_ = tx
+//line matmul_solution.go:18
 						var ty int = gc_ty2
+//line matmul_solution.go:18
 						_ = ty
+//line matmul_solution.go:19
 						var row int = gc_by2*Tile + ty
+//line matmul_solution.go:19
 						_ = row
+//line matmul_solution.go:20
 						var col int = gc_bx2*Tile + tx
+//line matmul_solution.go:20
 						_ = col
 //line matmul_solution.go:23
 						if tx < 0 || tx+8 > len(as[ty]) || (row*
@@ -133,20 +150,23 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							break
 //line matmul_solution.go:23
 						}
+//line matmul_solution.go:23
 						gc_vb.StoreSlice(as[ty][tx:])
+//line matmul_solution.go:23
 						gc_b3 := gc_none
-						if row <
-
 //line matmul_solution.go:24
-							m {
+						if row < m {
 //line matmul_solution.go:24
 							gc_b3 = gc_all
 //line matmul_solution.go:24
 						}
+//line matmul_solution.go:24
 						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(k-(p+tx), -1), 8)))))
+//line matmul_solution.go:24
 						_ = gc_if
+//line matmul_solution.go:25
 						if gc_if.ToBits() != 0 {
-//line :1
+//line matmul_solution.go:25
 							if tx >= 0 && tx+8 <= len(as[ty]) {
 //line matmul_solution.go:25
 								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
@@ -174,17 +194,23 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:25
 						}
+//line matmul_solution.go:27
 						gc_vb.StoreSlice(bs[ty][tx:])
+//line matmul_solution.go:27
 						gc_b4 := gc_none
+//line matmul_solution.go:28
 						if p+ty < k {
 //line matmul_solution.go:28
 							gc_b4 = gc_all
 //line matmul_solution.go:28
 						}
+//line matmul_solution.go:28
 						gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul_solution.go:28
 						_ = gc_if2
+//line matmul_solution.go:29
 						if gc_if2.ToBits() != 0 {
-//line :1
+//line matmul_solution.go:29
 							if tx >= 0 && tx+8 <= len(bs[ty]) {
 //line matmul_solution.go:29
 								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
@@ -266,11 +292,17 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:18
 						var tx int = gc_tx2
+//line matmul_solution.go:18
 						_ = tx
+//line matmul_solution.go:18
 						var ty int = gc_ty2
+//line matmul_solution.go:18
 						_ = ty
+//line matmul_solution.go:18
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul_solution.go:18
 						_ = sum
 //line matmul_solution.go:32
 						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
@@ -278,86 +310,103 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							break
 //line matmul_solution.go:32
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						{
-//line :1
+//line matmul_solution.go:33
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
 //line matmul_solution.go:33
 						}
+//line matmul_solution.go:33
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -521,25 +570,41 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line matmul_solution.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul_solution.go:18
 				_ = gc_iota2
+//line matmul_solution.go:18
 				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul_solution.go:18
 				_ = gc_none2
+//line matmul_solution.go:18
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul_solution.go:18
 				_ = gc_all2
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line matmul_solution.go:18
 					var ty int = gc_ty2
+//line matmul_solution.go:18
 					_ = ty
+//line matmul_solution.go:19
 					var row int = gc_by2*Tile + ty
+//line matmul_solution.go:19
 					_ = row
+//line matmul_solution.go:18
 					var tx int = gc_tx2
+//line matmul_solution.go:18
 					_ = tx
+//line matmul_solution.go:20
 					var col int = gc_bx2*Tile + tx
+//line matmul_solution.go:20
 					_ = col
+//line matmul_solution.go:20
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul_solution.go:20
 					_ = sum
 //line matmul_solution.go:37
 					if (row*
@@ -548,19 +613,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						break
 //line matmul_solution.go:37
 					}
-					gc_b5 := gc_none2
-					if row <
-
 //line matmul_solution.go:37
-						m {
+					gc_b5 := gc_none2
+//line matmul_solution.go:37
+					if row < m {
 //line matmul_solution.go:37
 						gc_b5 = gc_all2
 //line matmul_solution.go:37
 					}
+//line matmul_solution.go:37
 					gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul_solution.go:37
 					_ = gc_if3
+//line matmul_solution.go:38
 					if gc_if3.ToBits() != 0 {
-//line :1
+//line matmul_solution.go:38
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if3)
 //line matmul_solution.go:38
 					}

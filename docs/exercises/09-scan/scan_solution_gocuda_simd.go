@@ -42,17 +42,25 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line scan_solution.go:16
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_solution.go:16
 				_ = gc_iota2
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line scan_solution.go:16
 					var tid int = gc_tx2
+//line scan_solution.go:16
 					_ = tid
+//line scan_solution.go:18
 					var i int = gc_bx2*b + tid
+//line scan_solution.go:18
 					_ = i
+//line scan_solution.go:18
 					var v archsimd.Int32x8
+//line scan_solution.go:18
 					_ = v
 //line scan_solution.go:20
 					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
@@ -60,13 +68,17 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						break
 //line scan_solution.go:20
 					}
+//line scan_solution.go:20
 					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line scan_solution.go:20
 					_ = gc_if2
+//line scan_solution.go:21
 					if gc_if2.ToBits() != 0 {
-//line :1
+//line scan_solution.go:21
 						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line scan_solution.go:21
 					}
+//line scan_solution.go:24
 					v.StoreSlice(buf[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -210,13 +222,17 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line scan_solution.go:16
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_solution.go:16
 					_ = gc_iota3
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line scan_solution.go:16
 						var tid int = gc_tx2
+//line scan_solution.go:16
 						_ = tid
 //line scan_solution.go:28
 						if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || (cur*b+tid-d) < 0 || (cur*b+tid-d)+8 > len(buf) || (next*b+tid) < 0 || (next*b+tid)+8 > len(buf) {
@@ -224,15 +240,21 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 							break
 //line scan_solution.go:28
 						}
+//line scan_solution.go:28
 						x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
+//line scan_solution.go:28
 						_ = x
+//line scan_solution.go:29
 						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-tid, -1), 8))))
+//line scan_solution.go:29
 						_ = gc_if3
+//line scan_solution.go:30
 						if gc_if3.ToBits() != 0 {
-//line :1
+//line scan_solution.go:30
 							x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if3)
 //line scan_solution.go:30
 						}
+//line scan_solution.go:32
 						x.StoreSlice(buf[next*b+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -275,12 +297,16 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line scan_solution.go:16
 					var tid int = gc_tx2
+//line scan_solution.go:16
 					_ = tid
+//line scan_solution.go:18
 					var i int = gc_bx2*b + tid
+//line scan_solution.go:18
 					_ = i
+//line scan_solution.go:37
 					{
-
 //line scan_solution.go:37
 						if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || i < 0 || i+8 > len(out) {
 //line scan_solution.go:37

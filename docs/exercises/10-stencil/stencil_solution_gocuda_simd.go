@@ -81,16 +81,20 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line stencil_solution.go:15
 					var tid int = gc_tx2
+//line stencil_solution.go:15
 					_ = tid
+//line stencil_solution.go:23
 					var g int = gc_bx2*b + tid
+//line stencil_solution.go:23
 					_ = g
+//line stencil_solution.go:32
 					{
-//line :1
+//line stencil_solution.go:32
 						var sum archsimd.Int32x8
-//line :1
+//line stencil_solution.go:32
 						_ = sum
-
 //line stencil_solution.go:32
 						if g < 0 || g+8 > len(out) {
 //line stencil_solution.go:32

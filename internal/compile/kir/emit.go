@@ -40,6 +40,8 @@ type emitter struct {
 	labelUsed   bool                     // a thread returns from the current loop
 	simd        bool                     // writing the SIMD build
 	scalarOnly  bool                     // writing a loop's scalar form only (a lockstep loop's fallback)
+	vecPos      token.Pos                // the last position a vector step's statement had, for those without
+	vecAnchor   token.Pos                // the vector step's loop's first statement
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 }
 
@@ -234,7 +236,9 @@ func (e *emitter) blockCoords() {
 }
 
 // typeString names t in the generated file.
-func (e *emitter) typeString(t types.Type) string { return types.TypeString(t, e.f.Src.Qualifier) }
+func (e *emitter) typeString(t types.Type) string {
+	return types.TypeString(e.f.substType(t), e.f.Src.Qualifier)
+}
 
 // line writes a //line directive to pos.
 func (e *emitter) line(pos token.Pos) {

@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/token"
 )
 
 // vectorStep translates the code of the thread loop being written into
@@ -15,6 +16,7 @@ func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
 		panic("gocuda compile: a loop the vector pass picked does not translate") // the two runs are the same code
 	}
 	e.use("pos")
+	e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
 	return vl
 }
 
@@ -24,6 +26,13 @@ func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
 // loop goes on. A CPU without AVX2 takes no step.
 func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	step := e.f.Names.Fresh("vstep")
+	e.vecPos = e.vecAnchor // the step's code before its first source line takes that line, or the loop's
+	for _, s := range e.vec.body {
+		if p := firstPos(s); p.IsValid() {
+			e.vecPos = p
+			break
+		}
+	}
 	e.printf("%s := %s\nif %s.SIMD {\n", step, from, e.f.Src.Compiled)
 	e.stmts(e.vec.hoisted)
 	e.printf("for ; %s+%d < %s; %s += %d {\n", step, vecWidth-1, to, step, vecWidth)
@@ -49,9 +58,75 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 // stmts prints translated statements.
 func (e *emitter) stmts(list []ast.Stmt) {
 	for _, s := range list {
+		if p := firstPos(s); p.IsValid() {
+			e.vecPos = p
+		}
+		anchor(s, e.vecPos)
 		if err := sourcePrinter.Fprint(e.w, e.pos.to, s); err != nil {
 			panic(err)
 		}
 		e.w.WriteString("\n")
+	}
+}
+
+// firstPos returns the first valid position in n, or NoPos.
+func firstPos(n ast.Node) token.Pos {
+	p := token.NoPos
+	ast.Inspect(n, func(m ast.Node) bool {
+		if m != nil && !p.IsValid() && m.Pos().IsValid() {
+			p = m.Pos()
+		}
+		return !p.IsValid()
+	})
+	return p
+}
+
+// anchor gives statement s, written by the vector step without a
+// position, the position p at its first token: the printer writes a //line
+// directive at each new line of output from the last position it saw, and
+// one that saw none would name no file.
+func anchor(s ast.Stmt, p token.Pos) {
+	if s.Pos().IsValid() || !p.IsValid() {
+		return
+	}
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		s.If = p
+	case *ast.ForStmt:
+		s.For = p
+	case *ast.RangeStmt:
+		s.For = p
+	case *ast.BlockStmt:
+		s.Lbrace = p
+	case *ast.DeclStmt:
+		if g, ok := s.Decl.(*ast.GenDecl); ok {
+			g.TokPos = p
+		}
+	case *ast.BranchStmt:
+		s.TokPos = p
+	case *ast.AssignStmt:
+		if id, ok := s.Lhs[0].(*ast.Ident); ok {
+			id.NamePos = p
+		}
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id := leftmostIdent(c.Fun); id != nil {
+				id.NamePos = p
+			}
+		}
+	}
+}
+
+// leftmostIdent returns the identifier x begins with (x, x.f, x.f.g), or nil.
+func leftmostIdent(x ast.Expr) *ast.Ident {
+	for {
+		switch e := x.(type) {
+		case *ast.Ident:
+			return e
+		case *ast.SelectorExpr:
+			x = e.X
+		default:
+			return nil
+		}
 	}
 }

@@ -78,6 +78,8 @@ type Func struct {
 	laneLoop map[*ast.ForStmt]bool
 
 	pureFuncs   map[*types.Func]bool            // the package's functions pure.go examined, and whether they are pure
+	vecLowered  map[*ast.FuncDecl]*lowered      // helpers with early returns, lowered for the vector steps
+	tsub        map[*types.TypeParam]types.Type // the type arguments of a specialization (Specialize), and of the generic helpers being inlined
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
 	loops       int                             // thread loops made, for their ids

@@ -61,6 +61,11 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 	if obj == nil {
 		return nil, false
 	}
+	if tn, ok := obj.(*types.TypeName); ok {
+		if tp, ok := tn.Type().(*types.TypeParam); ok && e.f.tsub[tp] != nil {
+			return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.typeString(tp)}, true // a specialization's type
+		}
+	}
 	if obj == e.f.Src.Thread {
 		if e.f.BlindThread[id] {
 			e.used["thread"] = true // passed along, never read: any thread will do

@@ -9,7 +9,7 @@ import (
 // function of package math, or a helper of the kernel's package, inlined.
 func (v *vectorizer) call(c *ast.CallExpr) vval {
 	info := v.f.Src.Info
-	t := info.TypeOf(c)
+	t := v.typeOf(c)
 	if tv := info.Types[c.Fun]; tv.IsType() {
 		return v.conversion(c, t)
 	}
@@ -137,7 +137,7 @@ func (v *vectorizer) sqrtOf(c *ast.CallExpr, t types.Type) (vval, bool) {
 		return vval{}, false
 	}
 	widen, ok := ast.Unparen(inner.Args[0]).(*ast.CallExpr)
-	if !ok || len(widen.Args) != 1 || !info.Types[widen.Fun].IsType() || !isKind(info.TypeOf(widen.Args[0]), types.Float32) {
+	if !ok || len(widen.Args) != 1 || !info.Types[widen.Fun].IsType() || !isKind(v.typeOf(widen.Args[0]), types.Float32) {
 		return vval{}, false
 	}
 	x := v.expr(widen.Args[0])
@@ -156,8 +156,8 @@ func (v *vectorizer) sqrtOf(c *ast.CallExpr, t types.Type) (vval, bool) {
 // can inline it: a function of the kernel's package, not generic, not
 // variadic, not one being inlined.
 func (v *vectorizer) helper(c *ast.CallExpr) *ast.FuncDecl {
-	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-	if !ok {
+	id := calleeIdent(c)
+	if id == nil {
 		return nil
 	}
 	fn, ok := v.f.Src.Info.Uses[id].(*types.Func)
@@ -165,10 +165,49 @@ func (v *vectorizer) helper(c *ast.CallExpr) *ast.FuncDecl {
 		return nil
 	}
 	d := v.f.declOf(fn)
-	if d == nil || d.Recv != nil || d.Type.TypeParams != nil || fn.Type().(*types.Signature).Variadic() || v.inlining[d] {
+	if d == nil || d.Recv != nil || fn.Type().(*types.Signature).Variadic() || v.inlining[d] {
 		return nil
 	}
 	return d
+}
+
+// calleeIdent returns the function name c calls, instantiated or not
+// (f(x), f[T](x)), or nil.
+func calleeIdent(c *ast.CallExpr) *ast.Ident {
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		return fun
+	case *ast.IndexExpr:
+		id, _ := fun.X.(*ast.Ident)
+		return id
+	case *ast.IndexListExpr:
+		id, _ := fun.X.(*ast.Ident)
+		return id
+	}
+	return nil
+}
+
+// instantiate takes the type parameters of the generic helper c calls as
+// the call's type arguments, specialized, while the step inlines it; it
+// returns the function that undoes that.
+func (v *vectorizer) instantiate(c *ast.CallExpr) func() {
+	id := calleeIdent(c)
+	inst, ok := v.f.Src.Info.Instances[id]
+	tparams := v.f.Src.Info.Uses[id].(*types.Func).Signature().TypeParams()
+	if !ok || tparams.Len() == 0 {
+		return func() {}
+	}
+	if v.f.tsub == nil {
+		v.f.tsub = map[*types.TypeParam]types.Type{}
+	}
+	for i := range tparams.Len() {
+		v.f.tsub[tparams.At(i)] = v.f.substType(inst.TypeArgs.At(i))
+	}
+	return func() {
+		for i := range tparams.Len() {
+			delete(v.f.tsub, tparams.At(i))
+		}
+	}
 }
 
 // inline writes the body of the helper c calls into the step, its
@@ -185,7 +224,8 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	v.insts++
 	v.inst = v.insts
 	v.inlining[d] = true
-	defer func() { v.inst = outer; v.inlining[d] = false }()
+	undo := v.instantiate(c)
+	defer func() { v.inst = outer; v.inlining[d] = false; undo() }()
 	i := 0
 	for _, field := range d.Type.Params.List {
 		for _, name := range field.Names {
@@ -205,6 +245,9 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 		}
 	}
 	body := d.Body.List
+	if earlyReturn(body) {
+		return v.inlineLowered(d)
+	}
 	var ret *ast.ReturnStmt
 	if n := len(body); n > 0 {
 		ret, _ = body[n-1].(*ast.ReturnStmt)
@@ -221,13 +264,67 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	return v.results(d, ret)
 }
 
+// inlineLowered writes the body of helper d, which returns before its
+// end, in the form the inliner gives such helpers (returnLowering): each
+// return assigns the results and sets a flag, and the code after a
+// statement that may return runs where the flag is not set. Lanes take
+// their returns under masks, as they take ifs.
+func (v *vectorizer) inlineLowered(d *ast.FuncDecl) []vval {
+	low := v.f.loweredHelper(d)
+	for _, r := range low.results {
+		v.zero(r, nil)
+	}
+	v.zero(low.flag, nil)
+	for _, s := range low.body {
+		v.stmt(s)
+	}
+	var out []vval
+	for _, r := range low.results {
+		out = append(out, v.expr(v.f.ident(r, d.Body.Rbrace)))
+	}
+	return out
+}
+
+// A lowered is a helper's body with its returns lowered, for the vector
+// steps: its results and flag are variables of their own.
+type lowered struct {
+	results []*types.Var
+	flag    *types.Var
+	body    []ast.Stmt
+}
+
+// loweredHelper returns helper d's body with its returns lowered, made
+// once so that every translation of a step sees the same variables.
+func (f *Func) loweredHelper(d *ast.FuncDecl) *lowered {
+	if low, ok := f.vecLowered[d]; ok {
+		return low
+	}
+	low := &lowered{flag: types.NewVar(d.Pos(), f.Src.Pkg, "returned", types.Typ[types.Bool])}
+	sig := f.Src.Info.Defs[d.Name].(*types.Func).Signature()
+	for i := range sig.Results().Len() {
+		r := sig.Results().At(i)
+		if r.Name() != "" && r.Name() != "_" {
+			low.results = append(low.results, r) // a named result: the body reads and assigns it
+			continue
+		}
+		low.results = append(low.results, types.NewVar(d.Pos(), f.Src.Pkg, "result", r.Type()))
+	}
+	l := &returnLowering{f: f, results: low.results, flag: low.flag}
+	low.body = l.list(d.Body.List, false)
+	if f.vecLowered == nil {
+		f.vecLowered = map[*ast.FuncDecl]*lowered{}
+	}
+	f.vecLowered[d] = low
+	return low
+}
+
 // param binds a helper's parameter to its argument: an alias of a
 // constant or a block's variable the helper does not change, a variable
 // of its own otherwise.
 func (v *vectorizer) param(obj *types.Var, arg vval, body *ast.BlockStmt) {
 	switch arg.x.(type) {
 	case *ast.Ident, *ast.BasicLit:
-		if arg.fixed && types.Identical(arg.typ, obj.Type()) && !v.f.assignsTo(body, obj) {
+		if arg.fixed && types.Identical(arg.typ, v.varType(obj)) && !v.f.assignsTo(body, obj) {
 			v.env[obj] = &vbind{name: obj.Name(), x: arg.x, seq: -1}
 			return
 		}

@@ -45,7 +45,17 @@ func andGuard(x, y ast.Expr) ast.Expr {
 	case y == nil:
 		return x
 	}
-	return &ast.BinaryExpr{X: x, Op: token.LAND, Y: y}
+	have := map[string]bool{}
+	for _, c := range conjuncts(x) {
+		have[types.ExprString(c)] = true
+	}
+	out := x
+	for _, c := range conjuncts(y) {
+		if !have[types.ExprString(c)] { // a clamp's i >= 0 is the range check's too
+			out = &ast.BinaryExpr{X: out, Op: token.LAND, Y: c}
+		}
+	}
+	return out
 }
 
 // affineArith returns x op y of an affine and a uniform operand whose

@@ -12,7 +12,7 @@ import (
 // inlined first, into statements of the step.
 func (v *vectorizer) expr(x ast.Expr) vval {
 	info := v.f.Src.Info
-	t := info.TypeOf(x)
+	t := v.typeOf(x)
 	if tv := info.Types[x]; tv.Value != nil {
 		return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t, fixed: true}
 	}
@@ -33,7 +33,7 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 		if x.Op == token.LAND || x.Op == token.LOR {
 			return v.logic(x)
 		}
-		return v.binaryOf(x.Op, v.expr(x.X), v.expr(x.Y), info.TypeOf(x.X), t)
+		return v.binaryOf(x.Op, v.expr(x.X), v.expr(x.Y), v.typeOf(x.X), t)
 	case *ast.UnaryExpr:
 		return v.unary(x)
 	case *ast.CallExpr:
@@ -72,7 +72,7 @@ func (v *vectorizer) slice(s *ast.SliceExpr) vval {
 		*p.out = x.x
 	}
 	v.risky++
-	return vval{shape: vUniform, x: out, typ: v.f.Src.Info.TypeOf(s)}
+	return vval{shape: vUniform, x: out, typ: v.typeOf(s)}
 }
 
 // ident translates a name.
@@ -80,18 +80,18 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 	info := v.f.Src.Info
 	obj, ok := info.ObjectOf(id).(*types.Var)
 	if !ok {
-		return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: info.TypeOf(id), fixed: true}
+		return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: v.typeOf(id), fixed: true}
 	}
 	if obj == v.f.Src.Thread {
 		v.fail()
 	}
 	if b := v.env[obj]; b != nil && b.x != nil {
-		return vval{shape: vUniform, x: b.x, typ: obj.Type(), fixed: true}
+		return vval{shape: vUniform, x: b.x, typ: v.varType(obj), fixed: true}
 	} else if b != nil {
 		if v.reads != nil {
 			*v.reads = append(*v.reads, b)
 		}
-		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type(), guard: b.guard, lane: b.lane, stride: b.stride}
+		return vval{shape: b.shape, x: ast.NewIdent(b.name), typ: v.varType(obj), guard: b.guard, lane: b.lane, stride: b.stride}
 	}
 	if kv := v.f.Vars[obj]; kv != nil && kv.Class != Uniform && !v.f.isParam(obj) {
 		v.fail() // a thread's variable the step does not have
@@ -99,12 +99,12 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 	if v.inst != 0 && obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
 		v.fail() // a helper's variable not bound: a closure's
 	}
-	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: obj.Type(), fixed: true}
+	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: v.varType(obj), fixed: true}
 }
 
 // selector translates a field, a package's name, or the thread's index.
 func (v *vectorizer) selector(s *ast.SelectorExpr) vval {
-	t := v.f.Src.Info.TypeOf(s)
+	t := v.typeOf(s)
 	if field, ok := v.f.threadFieldSel(s); ok && kapi.Field(field) != kapi.NotField {
 		if field == "ThreadIdx" && s.Sel.Name == "X" {
 			return vval{shape: vAffine, x: v.scalar(s).(ast.Expr), typ: t}
@@ -156,7 +156,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	switch i.shape {
 	case vUniform:
 		v.risky++
-		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: v.f.Src.Info.TypeOf(e)}
+		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: v.typeOf(e)}
 	case vAffine:
 		return v.loadAt(e, x, i)
 	}
@@ -166,7 +166,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 
 // loadAt loads eight consecutive elements of e.X from the affine index i.
 func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
-	t := v.f.Src.Info.TypeOf(e)
+	t := v.typeOf(e)
 	vt, ok := vecElem(t)
 	if !ok || !v.sliceable(e.X) {
 		v.fail()
@@ -240,7 +240,7 @@ func (v *vectorizer) laneArray(t types.Type) (ast.Expr, ast.Stmt) {
 // sliceable reports whether x[i:] is a slice: x is a slice, a pointer to
 // an array, or an addressable array (an element of a slice, a variable).
 func (v *vectorizer) sliceable(x ast.Expr) bool {
-	switch u := v.f.Src.Info.TypeOf(x).Underlying().(type) {
+	switch u := v.typeOf(x).Underlying().(type) {
 	case *types.Slice:
 		return true
 	case *types.Pointer:
@@ -341,7 +341,7 @@ func (v *vectorizer) shift(op token.Token, x ast.Expr, n vval) ast.Expr {
 // unary translates -x, +x and ^x.
 func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 	x := v.expr(u.X)
-	t := v.f.Src.Info.TypeOf(u)
+	t := v.typeOf(u)
 	if x.shape != vVector {
 		if x.shape == vAffine && (u.Op != token.ADD || x.clamped()) {
 			v.fail()

@@ -313,14 +313,14 @@ func (v *vectorizer) locals(lv *loopVars) {
 		switch {
 		case kv.Class != Varying || lv.decls[obj]:
 		case kv.Spill && lv.exposed[obj]:
-			vt, ok := vecType(obj.Type())
+			vt, ok := vecType(v.varType(obj))
 			if !ok || vt == "Mask32x8" {
 				v.fail()
 			}
 			load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())})
-			v.define(obj, vval{shape: vVector, x: load, typ: obj.Type()})
+			v.define(obj, vval{shape: vVector, x: load, typ: v.varType(obj)})
 		case v.f.isParam(obj) && lv.exposed[obj]:
-			v.define(obj, vval{shape: vUniform, x: ast.NewIdent(obj.Name()), typ: obj.Type()})
+			v.define(obj, vval{shape: vUniform, x: ast.NewIdent(obj.Name()), typ: v.varType(obj)})
 		default:
 			v.zero(obj, nil)
 		}
@@ -338,12 +338,12 @@ func (v *vectorizer) stores(lv *loopVars) {
 		if b == nil {
 			v.fail()
 		}
-		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: obj.Type()}
-		if vt, ok := vecType(obj.Type()); !ok || vt == "Mask32x8" || b.shape == vAffine {
+		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: v.varType(obj)}
+		if vt, ok := vecType(v.varType(obj)); !ok || vt == "Mask32x8" || b.shape == vAffine {
 			v.fail()
 		}
 		rank := vval{shape: vAffine, x: ast.NewIdent(v.rankName()), typ: types.Typ[types.Int]}
-		v.storeVec(ast.NewIdent(kv.SpillName), rank, v.vec(val, obj.Type()), obj.Type(), false)
+		v.storeVec(ast.NewIdent(kv.SpillName), rank, v.vec(val, v.varType(obj)), v.varType(obj), false)
 	}
 }
 
@@ -370,7 +370,7 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 	}
 	x := val.x
 	if shape == vVector {
-		x = v.vec(val, obj.Type())
+		x = v.vec(val, v.varType(obj))
 	}
 	v.env[obj] = b
 	if b.name == "_" {
@@ -380,7 +380,7 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(b.name)}, Tok: token.DEFINE, Rhs: []ast.Expr{x}})
 	} else { // typed: the value may be an untyped constant
 		v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
-			&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(b.name)}, Type: v.typeExpr(obj.Type()), Values: []ast.Expr{x}}}}})
+			&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(b.name)}, Type: v.typeExpr(v.varType(obj)), Values: []ast.Expr{x}}}}})
 	}
 	if !v.noBlank {
 		v.emit(blank(b.name))
@@ -393,7 +393,7 @@ func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 	key := vkey{obj, v.inst}
 	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere(), level: v.level}
 	var t ast.Expr
-	switch vt, ok := vecType(obj.Type()); {
+	switch vt, ok := vecType(v.varType(obj)); {
 	case v.wide[key] && vt == "Mask32x8":
 		b.shape = vVector
 		v.env[obj] = b
@@ -405,7 +405,7 @@ func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 	case typ != nil:
 		t = v.scalar(typ).(ast.Expr)
 	default:
-		t = v.typeExpr(obj.Type())
+		t = v.typeExpr(v.varType(obj))
 	}
 	v.env[obj] = b
 	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{

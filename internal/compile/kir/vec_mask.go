@@ -307,7 +307,7 @@ func isSigned(t types.Type) bool {
 // both are evaluated for every lane, so the right one must not be able to
 // fail where Go would not have evaluated it.
 func (v *vectorizer) logic(b *ast.BinaryExpr) vval {
-	t := v.f.Src.Info.TypeOf(b)
+	t := v.typeOf(b)
 	x := v.expr(b.X)
 	risky := v.risky
 	y := v.expr(b.Y)

@@ -175,12 +175,12 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 	diverged := b.level < v.level // assigned for some lanes only
 	switch {
 	case b.shape == vVector && diverged:
-		vt, _ := vecType(obj.Type())
-		x = v.merge(v.vec(val, obj.Type()), ast.NewIdent(b.name), vt)
+		vt, _ := vecType(v.varType(obj))
+		x = v.merge(v.vec(val, v.varType(obj)), ast.NewIdent(b.name), vt)
 	case b.shape == vVector:
-		x = v.vec(val, obj.Type())
+		x = v.vec(val, v.varType(obj))
 	case val.shape == vVector || diverged:
-		if _, ok := vecType(obj.Type()); !ok {
+		if _, ok := vecType(v.varType(obj)); !ok {
 			v.fail() // an int index differing between lanes
 		}
 		v.wide[vkey{obj, v.inst}] = true // written as a scalar: translate again
@@ -198,7 +198,7 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 	x, i := v.index(l.X), v.index(l.Index)
 	v.touch()
-	t := v.f.Src.Info.TypeOf(l)
+	t := v.typeOf(l)
 	switch {
 	case x.shape != vUniform:
 		v.fail()
@@ -252,7 +252,7 @@ func (v *vectorizer) once(s ast.Stmt) {
 
 // update translates lhs op= val (and ++, --).
 func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
-	t := v.f.Src.Info.TypeOf(lhs)
+	t := v.typeOf(lhs)
 	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
 		cur := v.expr(l)
@@ -301,7 +301,7 @@ func (v *vectorizer) declStmt(s *ast.DeclStmt) {
 				continue
 			}
 			val := vals[i]
-			val.typ = obj.Type() // var x float32 = 1: the declared type
+			val.typ = v.varType(obj) // var x float32 = 1: the declared type
 			v.define(obj, val)
 		}
 	}

@@ -448,21 +448,30 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
+//line llmc_backward.go:98
 			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:98
 			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line llmc_backward.go:98
 				gc_alive := gc_all
+//line llmc_backward.go:98
 				_ = gc_alive
+//line llmc_backward.go:98
 				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line llmc_backward.go:98
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line llmc_backward.go:98
 				}
+//line llmc_backward.go:98
 				var dnormMean float32 = float32(0.0)
+//line llmc_backward.go:98
 				_ = dnormMean
+//line llmc_backward.go:99
 				var dnormNormMean float32 = float32(0.0)
+//line llmc_backward.go:99
 				_ = dnormNormMean
 				archsimd.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank2:]), gc_alive)
 				archsimd.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank2:]), gc_alive)
@@ -789,18 +798,24 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		{
 			gc_vstep := 0
 			if compiled.SIMD {
+//line llmc_backward.go:172
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:172
 				_ = gc_all
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
+//line llmc_backward.go:172
 					gc_alive := gc_all
+//line llmc_backward.go:172
 					_ = gc_alive
+//line llmc_backward.go:172
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line llmc_backward.go:172
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line llmc_backward.go:172
 					}
+//line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
@@ -808,7 +823,9 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line llmc_backward.go:172
 					}
+//line llmc_backward.go:179
 					var localSum float32 = float32(0)
+//line llmc_backward.go:179
 					_ = localSum
 					archsimd.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank2:]), gc_alive)
 				}

@@ -149,18 +149,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:47
 					var i int
+//line rodinia_lud.go:47
 					_ = i
+//line rodinia_lud.go:47
 					var arrayOffset int
+//line rodinia_lud.go:47
 					_ = arrayOffset
+//line rodinia_lud.go:47
 					i = i_2
+//line rodinia_lud.go:55
 					arrayOffset = (offset+1)*matrixDim + offset
-					var i_3 int = 1
-					_ = i_3
-					for ; i_3 <
-
 //line rodinia_lud.go:56
-						ludBlockSize; i_3 = i_3 + 1 {
+					var i_3 int = 1
+//line rodinia_lud.go:56
+					_ = i_3
+//line rodinia_lud.go:56
+					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
 						if gc_b2.Stopped() {
 //line rodinia_lud.go:56
@@ -225,6 +231,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							matrixDim
 //line rodinia_lud.go:58
 					}
+//line rodinia_lud.go:56
 					i = i_3
 				}
 				archsimd.ClearAVXUpperBits()
@@ -527,9 +534,13 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:155
 					var i int
+//line rodinia_lud.go:155
 					_ = i
+//line rodinia_lud.go:156
 					var sum float32
+//line rodinia_lud.go:156
 					_ = sum
 //line rodinia_lud.go:161
 					if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) || gc_tx2 < 0 || gc_tx2+8 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+8 > len(m) || gc_tx2+8 > len(periCol[gc_ty2]) {
@@ -571,17 +582,25 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line rodinia_lud.go:166
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:166
 					var i int
+//line rodinia_lud.go:166
 					_ = i
+//line rodinia_lud.go:166
 					var sum archsimd.Float32x8
+//line rodinia_lud.go:166
 					_ = sum
+//line rodinia_lud.go:166
 					sum = gc_vb
+//line rodinia_lud.go:167
 					var i_ int = 0
+//line rodinia_lud.go:167
 					_ = i_
 //line rodinia_lud.go:167
 					if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
@@ -589,10 +608,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						break
 //line rodinia_lud.go:167
 					}
-					for ; i_ <
-
 //line rodinia_lud.go:167
-						ludBlockSize; i_ = i_ + 1 {
+					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
 						if gc_b2.Stopped() {
 //line rodinia_lud.go:167
@@ -630,6 +647,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld))
 //line rodinia_lud.go:168
 					}
+//line rodinia_lud.go:167
 					i = i_
 					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 				}

@@ -85,9 +85,13 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line hecbench_groupnorm.go:48
 				var threadSum float32 = float32(0.0)
+//line hecbench_groupnorm.go:48
 				_ = threadSum
+//line hecbench_groupnorm.go:49
 				var threadSum2 float32 = float32(0.0)
+//line hecbench_groupnorm.go:49
 				_ = threadSum2
 				archsimd.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank2:])
 				archsimd.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank2:])
@@ -1385,9 +1389,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line hecbench_groupnorm.go:232
 				var wDoutThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:232
 				_ = wDoutThread
+//line hecbench_groupnorm.go:233
 				var wDoutNormThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:233
 				_ = wDoutNormThread
 				archsimd.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank2:])
 				archsimd.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
@@ -1727,9 +1735,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
 						_ = gc_rank2
+//line hecbench_groupnorm.go:286
 						var dwThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:286
 						_ = dwThread
+//line hecbench_groupnorm.go:287
 						var dbThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:287
 						_ = dbThread
 						archsimd.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank2:])
 						archsimd.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank2:])

@@ -41,15 +41,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line hecbench_jacobi.go:29
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_jacobi.go:29
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:29
 					var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_jacobi.go:29
 					_ = i
+//line hecbench_jacobi.go:30
 					var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:30
 					_ = j
 //line hecbench_jacobi.go:35
 					if (gc_tx2+1) < 0 || (gc_tx2+1)+8 > len(fOldTile[gc_ty2+1]) {
@@ -57,16 +63,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						break
 //line hecbench_jacobi.go:35
 					}
+//line hecbench_jacobi.go:35
 					var gc_i int = i
+//line hecbench_jacobi.go:35
 					_ = gc_i
+//line hecbench_jacobi.go:35
 					var gc_j int = j
+//line hecbench_jacobi.go:35
 					_ = gc_j
-					var gc_t int = ((gc_i) + (gc_j)*
-
 //line hecbench_jacobi.go:19
-						jacobiN)
+					var gc_t int = ((gc_i) + (gc_j)*jacobiN)
+//line hecbench_jacobi.go:19
 					_ = gc_t
+//line hecbench_jacobi.go:19
 					var gc_ld archsimd.Float32x8
+//line hecbench_jacobi.go:35
 					if gc_t >= 0 && gc_t+8 <= len(fOld) {
 //line hecbench_jacobi.go:35
 						gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
@@ -92,15 +103,16 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_jacobi.go:35
 					}
+//line hecbench_jacobi.go:35
 					gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+//line hecbench_jacobi.go:43
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-i, -1), 8)))))
+//line hecbench_jacobi.go:43
 					_ = gc_if
-					if gc_if.ToBits() != 0 {
-//line :1
-						var gc_t2 int = i -
-
 //line hecbench_jacobi.go:44
-							1
+					if gc_if.ToBits() != 0 {
+//line hecbench_jacobi.go:44
+						var gc_t2 int = i - 1
 //line hecbench_jacobi.go:44
 						_ = gc_t2
 //line hecbench_jacobi.go:44
@@ -173,14 +185,14 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						}
 //line hecbench_jacobi.go:44
 					}
+//line hecbench_jacobi.go:46
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(15-gc_tx2, -1), 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(min(max((jacobiN-2)-i, -1), 8)))))
+//line hecbench_jacobi.go:46
 					_ = gc_if2
-					if gc_if2.ToBits() != 0 {
-//line :1
-						var gc_t4 int = i +
-
 //line hecbench_jacobi.go:47
-							1
+					if gc_if2.ToBits() != 0 {
+//line hecbench_jacobi.go:47
+						var gc_t4 int = i + 1
 //line hecbench_jacobi.go:47
 						_ = gc_t4
 //line hecbench_jacobi.go:47
@@ -253,6 +265,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						}
 //line hecbench_jacobi.go:47
 					}
+//line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
 						var gc_t6 int = j -
@@ -329,6 +342,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						}
 //line hecbench_jacobi.go:50
 					}
+//line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
 						var gc_t8 int = j +

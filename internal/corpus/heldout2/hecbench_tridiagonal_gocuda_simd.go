@@ -71,7 +71,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
 					_ = thid
 //line hecbench_tridiagonal.go:34
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
@@ -86,13 +88,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:39
 					var aNew float32
+//line hecbench_tridiagonal.go:39
 					_ = aNew
+//line hecbench_tridiagonal.go:39
 					var bNew float32
+//line hecbench_tridiagonal.go:39
 					_ = bNew
+//line hecbench_tridiagonal.go:39
 					var cNew float32
+//line hecbench_tridiagonal.go:39
 					_ = cNew
+//line hecbench_tridiagonal.go:39
 					var dNew float32
+//line hecbench_tridiagonal.go:39
 					_ = dNew
 					archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
 					archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
@@ -191,17 +201,29 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
 						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
 						_ = thid
+//line hecbench_tridiagonal.go:23
 						var i int = thid
+//line hecbench_tridiagonal.go:23
 						_ = i
+//line hecbench_tridiagonal.go:23
 						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
 						_ = aNew
+//line hecbench_tridiagonal.go:23
 						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
 						_ = bNew
+//line hecbench_tridiagonal.go:23
 						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
 						_ = cNew
+//line hecbench_tridiagonal.go:23
 						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
 						_ = dNew
 //line hecbench_tridiagonal.go:70
 						if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
@@ -209,9 +231,13 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 							break
 //line hecbench_tridiagonal.go:70
 						}
+//line hecbench_tridiagonal.go:70
 						bNew.StoreSlice(b[i:])
+//line hecbench_tridiagonal.go:71
 						dNew.StoreSlice(d[i:])
+//line hecbench_tridiagonal.go:72
 						aNew.StoreSlice(a[i:])
+//line hecbench_tridiagonal.go:73
 						cNew.StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -381,18 +407,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
 					_ = thid
-					{
-//line :1
-						var addr1 int = thid
-//line :1
-						_ = addr1
-//line :1
-						var addr2 int = thid +
-
 //line hecbench_tridiagonal.go:81
-							delta
+					{
+//line hecbench_tridiagonal.go:81
+						var addr1 int = thid
+//line hecbench_tridiagonal.go:81
+						_ = addr1
+//line hecbench_tridiagonal.go:81
+						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 						_ = addr2
 						if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
@@ -438,7 +464,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
 					_ = thid
 //line hecbench_tridiagonal.go:89
 					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
@@ -575,7 +603,9 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
 					_ = thid
 //line hecbench_tridiagonal.go:111
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
@@ -590,13 +620,21 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:116
 					var aNew float32
+//line hecbench_tridiagonal.go:116
 					_ = aNew
+//line hecbench_tridiagonal.go:116
 					var bNew float32
+//line hecbench_tridiagonal.go:116
 					_ = bNew
+//line hecbench_tridiagonal.go:116
 					var cNew float32
+//line hecbench_tridiagonal.go:116
 					_ = cNew
+//line hecbench_tridiagonal.go:116
 					var dNew float32
+//line hecbench_tridiagonal.go:116
 					_ = dNew
 					archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
 					archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
@@ -711,17 +749,29 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
 						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
 						_ = thid
+//line hecbench_tridiagonal.go:100
 						var i int = thid
+//line hecbench_tridiagonal.go:100
 						_ = i
+//line hecbench_tridiagonal.go:100
 						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
 						_ = aNew
+//line hecbench_tridiagonal.go:100
 						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
 						_ = bNew
+//line hecbench_tridiagonal.go:100
 						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
 						_ = cNew
+//line hecbench_tridiagonal.go:100
 						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
 						_ = dNew
 //line hecbench_tridiagonal.go:140
 						if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
@@ -729,9 +779,13 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 							break
 //line hecbench_tridiagonal.go:140
 						}
+//line hecbench_tridiagonal.go:140
 						bNew.StoreSlice(b[i:])
+//line hecbench_tridiagonal.go:141
 						dNew.StoreSlice(d[i:])
+//line hecbench_tridiagonal.go:142
 						aNew.StoreSlice(a[i:])
+//line hecbench_tridiagonal.go:143
 						cNew.StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -901,18 +955,18 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
 					_ = thid
-					{
-//line :1
-						var addr1 int = thid
-//line :1
-						_ = addr1
-//line :1
-						var addr2 int = thid +
-
 //line hecbench_tridiagonal.go:151
-							delta
+					{
+//line hecbench_tridiagonal.go:151
+						var addr1 int = thid
+//line hecbench_tridiagonal.go:151
+						_ = addr1
+//line hecbench_tridiagonal.go:151
+						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 						_ = addr2
 						if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
@@ -958,7 +1012,9 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
 					_ = thid
 //line hecbench_tridiagonal.go:159
 					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
@@ -1099,7 +1155,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
 					_ = thid
 //line hecbench_tridiagonal.go:185
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
@@ -1286,7 +1344,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
 					_ = thid
 //line hecbench_tridiagonal.go:253
 					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
@@ -1442,7 +1502,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
 					_ = thid
 //line hecbench_tridiagonal.go:278
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
@@ -1622,7 +1684,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
 					_ = thid
 //line hecbench_tridiagonal.go:340
 					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+

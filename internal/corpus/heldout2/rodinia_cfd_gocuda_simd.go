@@ -48,7 +48,9 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:32
 						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+//line rodinia_cfd.go:32
 						_ = i
 //line rodinia_cfd.go:33
 						if (i+0*
@@ -57,28 +59,33 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 							break
 //line rodinia_cfd.go:33
 						}
+//line rodinia_cfd.go:34
 						{
-//line :1
+//line rodinia_cfd.go:34
 							archsimd.BroadcastFloat32x8(ffVariable[0]).StoreSlice(variables[i+0*nelr:])
 //line rodinia_cfd.go:34
 						}
+//line rodinia_cfd.go:34
 						{
-//line :1
+//line rodinia_cfd.go:34
 							archsimd.BroadcastFloat32x8(ffVariable[1]).StoreSlice(variables[i+1*nelr:])
 //line rodinia_cfd.go:34
 						}
+//line rodinia_cfd.go:34
 						{
-//line :1
+//line rodinia_cfd.go:34
 							archsimd.BroadcastFloat32x8(ffVariable[2]).StoreSlice(variables[i+2*nelr:])
 //line rodinia_cfd.go:34
 						}
+//line rodinia_cfd.go:34
 						{
-//line :1
+//line rodinia_cfd.go:34
 							archsimd.BroadcastFloat32x8(ffVariable[3]).StoreSlice(variables[i+3*nelr:])
 //line rodinia_cfd.go:34
 						}
+//line rodinia_cfd.go:34
 						{
-//line :1
+//line rodinia_cfd.go:34
 							archsimd.BroadcastFloat32x8(ffVariable[4]).StoreSlice(variables[i+4*nelr:])
 //line rodinia_cfd.go:34
 						}
@@ -551,7 +558,9 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line rodinia_cfd.go:242
 						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+//line rodinia_cfd.go:242
 						_ = i
 //line rodinia_cfd.go:244
 						if i < 0 || i+8 > len(stepFactors) || (i+
@@ -565,7 +574,9 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 							break
 //line rodinia_cfd.go:244
 						}
+//line rodinia_cfd.go:244
 						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+//line rodinia_cfd.go:244
 						_ = factor
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])

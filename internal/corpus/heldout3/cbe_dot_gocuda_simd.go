@@ -89,10 +89,12 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line cbe_dot.go:29
 						var cacheIndex int = gc_tx2
+//line cbe_dot.go:29
 						_ = cacheIndex
+//line cbe_dot.go:44
 						{
-
 //line cbe_dot.go:44
 							if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
 //line cbe_dot.go:44
@@ -345,10 +347,12 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line cbe_dot.go:85
 						var cacheIndex int = gc_tx2
+//line cbe_dot.go:85
 						_ = cacheIndex
+//line cbe_dot.go:100
 						{
-
 //line cbe_dot.go:100
 							if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
 //line cbe_dot.go:100

@@ -178,19 +178,23 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line cbe_heat.go:69
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line cbe_heat.go:64
 						var x int = gc_tx2 + gc_bx2*gc_bdx2
+//line cbe_heat.go:64
 						_ = x
+//line cbe_heat.go:65
 						var y int = gc_ty2 + gc_by2*gc_bdy2
+//line cbe_heat.go:65
 						_ = y
-						var offset int = x + y*
-
 //line cbe_heat.go:66
-							gc_bdx2*gc_gdx2
+						var offset int = x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:66
 						_ = offset
 //line cbe_heat.go:68
 						if offset < 0 || offset+8 > len(texConstSrc) || offset+8 > len(iptr) {
@@ -198,12 +202,17 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 							break
 //line cbe_heat.go:68
 						}
+//line cbe_heat.go:68
 						c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
+//line cbe_heat.go:68
 						_ = c
+//line cbe_heat.go:68
 						gc_if := c.NotEqual(gc_vb)
+//line cbe_heat.go:68
 						_ = gc_if
+//line cbe_heat.go:70
 						if gc_if.ToBits() != 0 {
-//line :1
+//line cbe_heat.go:70
 							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 //line cbe_heat.go:70
 						}

@@ -95,6 +95,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line cbe_histo.go:30
 				gc_vb := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -106,6 +107,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 						break
 //line cbe_histo.go:30
 					}
+//line cbe_histo.go:30
 					gc_vb.StoreSlice(temp[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()

@@ -51,19 +51,26 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
+//line ggml_more.go:42
 			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:42
 			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line ggml_more.go:42
 				gc_alive := gc_all
+//line ggml_more.go:42
 				_ = gc_alive
+//line ggml_more.go:42
 				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line ggml_more.go:42
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line ggml_more.go:42
 				}
+//line ggml_more.go:42
 				var maxLogit float32 = float32(math.Inf(-1))
+//line ggml_more.go:42
 				_ = maxLogit
 				archsimd.BroadcastFloat32x8(maxLogit).StoreMasked((*[8]float32)(gc_s_maxLogit[gc_rank2:]), gc_alive)
 			}
@@ -506,7 +513,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line ggml_more.go:93
 				var maxval float32 = float32(math.Inf(-1))
+//line ggml_more.go:93
 				_ = maxval
 				archsimd.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank2:])
 			}
@@ -1054,17 +1063,25 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line ggml_more.go:137
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_more.go:137
 					_ = gc_iota
+//line ggml_more.go:137
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line ggml_more.go:137
 					_ = gc_none
+//line ggml_more.go:137
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:137
 					_ = gc_all
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line ggml_more.go:137
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:137
 						_ = col
 //line ggml_more.go:140
 						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col)+8 > len(indices) {
@@ -1072,16 +1089,21 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 							break
 //line ggml_more.go:140
 						}
+//line ggml_more.go:140
 						gc_b3 := gc_none
+//line ggml_more.go:140
 						if row < nrows {
 //line ggml_more.go:140
 							gc_b3 = gc_all
 //line ggml_more.go:140
 						}
+//line ggml_more.go:140
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ncols-col, -1), 8)))).And(gc_b3)
+//line ggml_more.go:140
 						_ = gc_if
+//line ggml_more.go:141
 						if gc_if.ToBits() != 0 {
-//line :1
+//line ggml_more.go:141
 							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 //line ggml_more.go:141
 						}

@@ -736,7 +736,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line ggml_norm.go:95
 				var tmp float32 = float32(0.0)
+//line ggml_norm.go:95
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
 			}
@@ -1156,17 +1158,26 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line ggml_norm.go:114
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupSize))
+//line ggml_norm.go:115
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
+//line ggml_norm.go:115
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:115
 				_ = tmp
+//line ggml_norm.go:115
 				mean := tmp.Div(gc_vb)
+//line ggml_norm.go:115
 				_ = mean
+//line ggml_norm.go:115
 				tmp = gc_vb2
+//line ggml_norm.go:115
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:115
 				mean.StoreSlice(gc_s_mean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2653,7 +2664,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line ggml_norm.go:211
 				var tmp float32 = float32(0.0)
+//line ggml_norm.go:211
 				_ = tmp
 				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
 			}

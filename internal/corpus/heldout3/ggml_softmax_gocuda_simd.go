@@ -1101,11 +1101,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
+//line ggml_softmax.go:227
 						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line ggml_softmax.go:227
 						_ = val
+//line ggml_softmax.go:227
 						var r archsimd.Float32x8
+//line ggml_softmax.go:227
 						_ = r
+//line ggml_softmax.go:227
 						r = val
+//line ggml_softmax.go:227
 						r.StoreSlice(gc_s_r[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1536,11 +1542,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
 						_ = gc_rank2
+//line ggml_softmax.go:227
 						val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
+//line ggml_softmax.go:227
 						_ = val_
+//line ggml_softmax.go:227
 						var r_3 archsimd.Float32x8
+//line ggml_softmax.go:227
 						_ = r_3
+//line ggml_softmax.go:227
 						r_3 = val_
+//line ggml_softmax.go:227
 						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1973,11 +1985,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
 						_ = gc_rank2
+//line ggml_softmax.go:249
 						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line ggml_softmax.go:249
 						_ = val_2
+//line ggml_softmax.go:249
 						var r_6 archsimd.Float32x8
+//line ggml_softmax.go:249
 						_ = r_6
+//line ggml_softmax.go:249
 						r_6 = val_2
+//line ggml_softmax.go:249
 						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2396,11 +2414,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 						gc_rank2 := gc_vstep4
 						_ = gc_rank2
+//line ggml_softmax.go:249
 						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line ggml_softmax.go:249
 						_ = val_3
+//line ggml_softmax.go:249
 						var r_9 archsimd.Float32x8
+//line ggml_softmax.go:249
 						_ = r_9
+//line ggml_softmax.go:249
 						r_9 = val_3
+//line ggml_softmax.go:249
 						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2644,7 +2668,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line ggml_softmax.go:376
 				var dgfDot float32 = float32(0.0)
+//line ggml_softmax.go:376
 				_ = dgfDot
 				archsimd.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank2:])
 			}

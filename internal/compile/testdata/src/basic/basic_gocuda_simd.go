@@ -42,7 +42,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
+//line basic.go:16
 				var sum float32
+//line basic.go:16
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
@@ -104,23 +106,37 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line basic.go:13
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:13
 					_ = gc_iota2
+//line basic.go:13
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line basic.go:13
 					_ = gc_none2
+//line basic.go:13
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:13
 					_ = gc_all2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line basic.go:13
 						var tx int = gc_tx2
+//line basic.go:13
 						_ = tx
+//line basic.go:13
 						var ty int = gc_ty2
+//line basic.go:13
 						_ = ty
+//line basic.go:14
 						var row int = gc_by2*tile + ty
+//line basic.go:14
 						_ = row
+//line basic.go:15
 						var col int = gc_bx2*tile + tx
+//line basic.go:15
 						_ = col
 //line basic.go:18
 						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
@@ -128,41 +144,56 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line basic.go:18
 						}
-						var gc_t3 int = p + tx
-						_ = gc_t3
-						var gc_t4 int = p + ty
-						_ = gc_t4
-						var gc_row2 int = row
-						_ = gc_row2
-						var gc_col2 int = col
-						_ = gc_col2
-						var gc_ac2 int = gc_t3
-						_ = gc_ac2
-						var gc_br2 int = gc_t4
-						_ = gc_br2
-						var gc_av2 archsimd.Float32x8
-						_ = gc_av2
-						var gc_bv2 archsimd.Float32x8
-						_ = gc_bv2
-						gc_b5 := gc_none2
-						if gc_row2 <
-
 //line basic.go:18
-							m {
+						var gc_t3 int = p + tx
+//line basic.go:18
+						_ = gc_t3
+//line basic.go:18
+						var gc_t4 int = p + ty
+//line basic.go:18
+						_ = gc_t4
+//line basic.go:18
+						var gc_row2 int = row
+//line basic.go:18
+						_ = gc_row2
+//line basic.go:18
+						var gc_col2 int = col
+//line basic.go:18
+						_ = gc_col2
+//line basic.go:18
+						var gc_ac2 int = gc_t3
+//line basic.go:18
+						_ = gc_ac2
+//line basic.go:18
+						var gc_br2 int = gc_t4
+//line basic.go:18
+						_ = gc_br2
+//line basic.go:18
+						var gc_av2 archsimd.Float32x8
+//line basic.go:18
+						_ = gc_av2
+//line basic.go:18
+						var gc_bv2 archsimd.Float32x8
+//line basic.go:18
+						_ = gc_bv2
+//line basic.go:18
+						gc_b5 := gc_none2
+//line basic.go:18
+						if gc_row2 < m {
 //line basic.go:18
 							gc_b5 = gc_all2
 //line basic.go:18
 						}
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
-						_ = gc_if3
-						if gc_if3.ToBits() != 0 {
-//line :1
-							var gc_ld3 archsimd.Float32x8
-//line :1
-							if (gc_row2*
-
 //line basic.go:18
-								k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+//line basic.go:18
+						_ = gc_if3
+//line basic.go:18
+						if gc_if3.ToBits() != 0 {
+//line basic.go:18
+							var gc_ld3 archsimd.Float32x8
+//line basic.go:18
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
 //line basic.go:18
 								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line basic.go:18
@@ -191,25 +222,24 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
 //line basic.go:18
 						}
-						gc_b6 := gc_none2
-						if gc_br2 <
-
 //line basic.go:18
-							k {
+						gc_b6 := gc_none2
+//line basic.go:18
+						if gc_br2 < k {
 //line basic.go:18
 							gc_b6 = gc_all2
 //line basic.go:18
 						}
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
-						_ = gc_if4
-						if gc_if4.ToBits() != 0 {
-//line :1
-							var gc_ld4 archsimd.Float32x8
-//line :1
-							if (gc_br2*
-
 //line basic.go:18
-								n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+//line basic.go:18
+						_ = gc_if4
+//line basic.go:18
+						if gc_if4.ToBits() != 0 {
+//line basic.go:18
+							var gc_ld4 archsimd.Float32x8
+//line basic.go:18
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
 //line basic.go:18
 								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line basic.go:18
@@ -238,7 +268,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
 //line basic.go:18
 						}
+//line basic.go:18
 						gc_av2.StoreSlice(as[ty][tx:])
+//line basic.go:18
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -380,11 +412,17 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+//line basic.go:13
 						var tx int = gc_tx2
+//line basic.go:13
 						_ = tx
+//line basic.go:13
 						var ty int = gc_ty2
+//line basic.go:13
 						_ = ty
+//line basic.go:13
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line basic.go:13
 						_ = sum
 //line basic.go:20
 						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
@@ -392,86 +430,103 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							break
 //line basic.go:20
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						{
-//line :1
+//line basic.go:21
 							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
 //line basic.go:21
 						}
+//line basic.go:21
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -635,25 +690,41 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line basic.go:13
 				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:13
 				_ = gc_iota3
+//line basic.go:13
 				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line basic.go:13
 				_ = gc_none3
+//line basic.go:13
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:13
 				_ = gc_all3
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line basic.go:13
 					var ty int = gc_ty2
+//line basic.go:13
 					_ = ty
+//line basic.go:14
 					var row int = gc_by2*tile + ty
+//line basic.go:14
 					_ = row
+//line basic.go:13
 					var tx int = gc_tx2
+//line basic.go:13
 					_ = tx
+//line basic.go:15
 					var col int = gc_bx2*tile + tx
+//line basic.go:15
 					_ = col
+//line basic.go:15
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line basic.go:15
 					_ = sum
 //line basic.go:25
 					if (row*
@@ -662,19 +733,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						break
 //line basic.go:25
 					}
-					gc_b7 := gc_none3
-					if row <
-
 //line basic.go:25
-						m {
+					gc_b7 := gc_none3
+//line basic.go:25
+					if row < m {
 //line basic.go:25
 						gc_b7 = gc_all3
 //line basic.go:25
 					}
+//line basic.go:25
 					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line basic.go:25
 					_ = gc_if5
+//line basic.go:26
 					if gc_if5.ToBits() != 0 {
-//line :1
+//line basic.go:26
 						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
 //line basic.go:26
 					}
@@ -828,9 +901,20 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		out := any(out).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_scan_float32(gc_b, in, out) }
+	case int32:
+		in := any(in).([]int32)
+		out := any(out).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_scan_int32(gc_b, in, out) }
+	}
 	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
+		gc_body)
 }
 
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
@@ -932,29 +1016,39 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line basic.go:45
 					gc_alive := gc_all
+//line basic.go:45
 					_ = gc_alive
+//line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line basic.go:45
 					}
+//line basic.go:45
 					var tid int = gc_tx2
+//line basic.go:45
 					_ = tid
+//line basic.go:46
 					var i int = gc_bx2*gc_bdx2 + tid
+//line basic.go:46
 					_ = i
+//line basic.go:46
 					{
-//line :1
+//line basic.go:46
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line :1
+//line basic.go:46
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line :1
+//line basic.go:46
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1031,6 +1125,774 @@ func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
 
 //line basic.go:64
 				out[i] = temp[tid] + T(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_float32(gc_b3 *compiled.Block, in []float32, out []float32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
+	gc_exited3 := gc_b3.Exited()
+
+//line basic.go:44
+	temp := gocuda.Shared[float32](t, gc_bdx3)
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := gc_from3
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive2 := gc_all2
+//line basic.go:45
+					_ = gc_alive2
+//line basic.go:45
+					if gc_ex2 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex2 != 0 {
+//line basic.go:45
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:48
+					{
+//line basic.go:48
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line basic.go:48
+							break
+//line basic.go:48
+						}
+//line basic.go:48
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive2)
+//line basic.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep2; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line basic.go:47
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line basic.go:51
+	for off := 1; off < gc_bdx3; off *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all4
+//line basic.go:45
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:45
+					_ = gc_iota2
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line basic.go:45
+						gc_alive4 := gc_all4
+//line basic.go:45
+						_ = gc_alive4
+//line basic.go:45
+						if gc_ex4 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex4 != 0 {
+//line basic.go:45
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx3
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						var v archsimd.Float32x8
+//line basic.go:45
+						_ = v
+//line basic.go:53
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line basic.go:53
+							break
+//line basic.go:53
+						}
+//line basic.go:53
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line basic.go:53
+						_ = gc_if2
+//line basic.go:54
+						if gc_alive4.And(gc_if2).ToBits() != 0 {
+//line basic.go:54
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+//line basic.go:54
+						}
+//line basic.go:54
+						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank3:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx3
+					_ = tid
+
+//line basic.go:52
+					var v float32
+
+//line basic.go:53
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all5
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line basic.go:45
+						gc_alive5 := gc_all5
+//line basic.go:45
+						_ = gc_alive5
+//line basic.go:45
+						if gc_ex5 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex5 != 0 {
+//line basic.go:45
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx3
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
+//line basic.go:45
+						_ = v
+//line basic.go:57
+						if tid < 0 || tid+8 > len(temp) {
+//line basic.go:57
+							break
+//line basic.go:57
+						}
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive5)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line basic.go:57
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep5 := gc_from3
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all6
+				for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive6 := gc_all6
+//line basic.go:45
+					_ = gc_alive6
+//line basic.go:45
+					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
+//line basic.go:45
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:46
+					{
+//line basic.go:46
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive6.ToBits())
+//line basic.go:46
+						gc_alive6 = gc_alive6.And(gc_alive6.ToInt32x8().Not().ToMask())
+//line basic.go:46
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L43:
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line basic.go:60
+				{
+//line basic.go:60
+					{
+//line basic.go:60
+						gc_exited3[gc_rank3] = true
+						continue gc_L43
+//line basic.go:61
+					}
+				}
+			}
+		}
+	}
+	gc_r53 := 0
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:63
+				if temp[tid] > 0 {
+					gc_r53++
+				}
+			}
+		}
+	}
+
+//line basic.go:63
+	n := gc_r53
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all7
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive7 := gc_all7
+//line basic.go:45
+					_ = gc_alive7
+//line basic.go:45
+					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+//line basic.go:45
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:64
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line basic.go:64
+						break
+//line basic.go:64
+					}
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive7)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line basic.go:64
+				out[i] = temp[tid] + float32(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
+	gc_exited4 := gc_b4.Exited()
+
+//line basic.go:44
+	temp := gocuda.Shared[int32](t, gc_bdx4)
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep7 := gc_from4
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all8
+				for ; gc_vstep7+7 < gc_to4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line basic.go:45
+					gc_alive8 := gc_all8
+//line basic.go:45
+					_ = gc_alive8
+//line basic.go:45
+					if gc_ex8 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex8 != 0 {
+//line basic.go:45
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx4
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx4*gc_bdx4 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:48
+					{
+//line basic.go:48
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line basic.go:48
+							break
+//line basic.go:48
+						}
+//line basic.go:48
+						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive8)
+//line basic.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep7; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx4
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line basic.go:47
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line basic.go:51
+	for off := 1; off < gc_bdx4; off *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all10
+//line basic.go:45
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:45
+					_ = gc_iota4
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line basic.go:45
+						gc_alive10 := gc_all10
+//line basic.go:45
+						_ = gc_alive10
+//line basic.go:45
+						if gc_ex10 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex10 != 0 {
+//line basic.go:45
+							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx4
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						var v archsimd.Int32x8
+//line basic.go:45
+						_ = v
+//line basic.go:53
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line basic.go:53
+							break
+//line basic.go:53
+						}
+//line basic.go:53
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line basic.go:53
+						_ = gc_if4
+//line basic.go:54
+						if gc_alive10.And(gc_if4).ToBits() != 0 {
+//line basic.go:54
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive10.And(gc_if4))
+//line basic.go:54
+						}
+//line basic.go:54
+						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank4:]), gc_alive10)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep8; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					if gc_exited4[gc_rank4] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx4
+					_ = tid
+
+//line basic.go:52
+					var v int32
+
+//line basic.go:53
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+			}
+		}
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep9 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all11
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line basic.go:45
+						gc_alive11 := gc_all11
+//line basic.go:45
+						_ = gc_alive11
+//line basic.go:45
+						if gc_ex11 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex11 != 0 {
+//line basic.go:45
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx4
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
+//line basic.go:45
+						_ = v
+//line basic.go:57
+						if tid < 0 || tid+8 > len(temp) {
+//line basic.go:57
+							break
+//line basic.go:57
+						}
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive11)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					if gc_exited4[gc_rank4] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line basic.go:57
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 > gc_from4 {
+			gc_from4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep10 := gc_from4
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all12
+				for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+					gc_tx4 := gc_vstep10
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line basic.go:45
+					gc_alive12 := gc_all12
+//line basic.go:45
+					_ = gc_alive12
+//line basic.go:45
+					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
+//line basic.go:45
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx4
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx4*gc_bdx4 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:46
+					{
+//line basic.go:46
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
+//line basic.go:46
+						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
+//line basic.go:46
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L44:
+			for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx4
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line basic.go:60
+				{
+//line basic.go:60
+					{
+//line basic.go:60
+						gc_exited4[gc_rank4] = true
+						continue gc_L44
+//line basic.go:61
+					}
+				}
+			}
+		}
+	}
+	gc_r54 := 0
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx4
+				_ = tid
+
+//line basic.go:63
+				if temp[tid] > 0 {
+					gc_r54++
+				}
+			}
+		}
+	}
+
+//line basic.go:63
+	n := gc_r54
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all13
+				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line basic.go:45
+					gc_alive13 := gc_all13
+//line basic.go:45
+					_ = gc_alive13
+//line basic.go:45
+					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
+//line basic.go:45
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx4
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx4*gc_bdx4 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:64
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line basic.go:64
+						break
+//line basic.go:64
+					}
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive13)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx4
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line basic.go:64
+				out[i] = temp[tid] + int32(n-n)
 			}
 		}
 	}

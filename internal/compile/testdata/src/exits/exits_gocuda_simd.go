@@ -36,27 +36,35 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
+//line exits.go:10
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line exits.go:10
 					gc_alive := gc_all
+//line exits.go:10
 					_ = gc_alive
+//line exits.go:10
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line :1
+//line exits.go:10
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line exits.go:10
 					}
+//line exits.go:10
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:10
 					_ = i
+//line exits.go:10
 					{
-//line :1
+//line exits.go:10
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line :1
+//line exits.go:10
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line :1
+//line exits.go:10
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -168,21 +176,29 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line exits.go:10
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
 					_ = gc_all2
+//line exits.go:10
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line exits.go:10
 						gc_alive2 := gc_all2
+//line exits.go:10
 						_ = gc_alive2
+//line exits.go:10
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line :1
+//line exits.go:10
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line exits.go:10
 						}
+//line exits.go:10
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:10
 						_ = i
 //line exits.go:20
 						if i < 0 || i+8 > len(in) {
@@ -217,21 +233,29 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
 				if compiled.SIMD {
+//line exits.go:10
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
 					_ = gc_all3
+//line exits.go:22
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line exits.go:22
 						gc_alive3 := gc_all3
+//line exits.go:22
 						_ = gc_alive3
+//line exits.go:22
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line :1
+//line exits.go:22
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line exits.go:22
 						}
+//line exits.go:10
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:10
 						_ = i
 //line exits.go:22
 						if i < 0 || i+8 > len(in) {
@@ -269,23 +293,28 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
+//line exits.go:28
 				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line exits.go:28
 				_ = gc_all4
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+//line exits.go:28
 					gc_alive4 := gc_all4
+//line exits.go:28
 					_ = gc_alive4
+//line exits.go:28
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line :1
+//line exits.go:28
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line :1
+//line exits.go:28
 					}
+//line exits.go:28
 					{
-//line :1
+//line exits.go:28
 						if gc_alive4.ToBits() != 0 {
-
 //line exits.go:28
 							counts[gc_bx2] = int32(n)
 //line exits.go:28
