@@ -177,6 +177,9 @@ type (
 	Branch struct {
 		Src   *ast.BranchStmt
 		Lanes bool
+		// Target is the source of the loop it leaves (*ast.ForStmt or
+		// *ast.RangeStmt), by its label or the innermost around it.
+		Target ast.Stmt
 	}
 	// Return is a return of every thread of the block at once.
 	Return struct{ Src *ast.ReturnStmt }
