@@ -131,3 +131,31 @@ func (f *Func) checkLaneBranches(nodes []Node) {
 		}
 	}
 }
+
+// leavesOuter reports whether a WarpFor holds a break or continue of a
+// loop around it.
+func leavesOuter(w *WarpFor) bool {
+	found := false
+	Walk(w.Body, func(n Node) {
+		if b, ok := n.(*Branch); ok && b.Lanes && b.Target != w.Src && !containsLoop(w.Body, b.Target) {
+			found = true
+		}
+	})
+	return found
+}
+
+// containsLoop reports whether nodes hold the loop whose source is src.
+func containsLoop(nodes []Node, src ast.Stmt) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		switch n := n.(type) {
+		case *For:
+			found = found || n.Src == src
+		case *Range:
+			found = found || n.Src == src
+		case *WarpFor:
+			found = found || n.Src == src
+		}
+	})
+	return found
+}

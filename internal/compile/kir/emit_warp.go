@@ -414,34 +414,6 @@ func (e *emitter) warpFor(w *WarpFor) {
 	e.printf("}\n%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], left)
 }
 
-// leavesOuter reports whether a WarpFor holds a break or continue of a
-// loop around it.
-func leavesOuter(w *WarpFor) bool {
-	found := false
-	Walk(w.Body, func(n Node) {
-		if b, ok := n.(*Branch); ok && b.Lanes && b.Target != w.Src && !containsLoop(w.Body, b.Target) {
-			found = true
-		}
-	})
-	return found
-}
-
-// containsLoop reports whether nodes hold the loop whose source is src.
-func containsLoop(nodes []Node, src ast.Stmt) bool {
-	found := false
-	Walk(nodes, func(n Node) {
-		switch n := n.(type) {
-		case *For:
-			found = found || n.Src == src
-		case *Range:
-			found = found || n.Src == src
-		case *WarpFor:
-			found = found || n.Src == src
-		}
-	})
-	return found
-}
-
 // coalescedCollective writes the completion of the coalesced-group
 // collective c for the current warp, each lane with its own group.
 func (e *emitter) coalescedCollective(c *Collective, value, arg collOperand, out, rtype string) {
