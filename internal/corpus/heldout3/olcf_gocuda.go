@@ -1083,15 +1083,13 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 // MyReduceKernel is my_reduce_kernel of hw9/task1_solution.cu: the block
 // split into 32-thread tiles and those into 16-thread tiles, each of
 // which sums its part of data through its patch of shared memory.
-// gocuda's cg partitions only a block, so tiled_partition(g2, 16) of a
-// 32-thread tile g2 is cg.TiledPartition(g1, 16), the same threads.
 func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_myReduceKernel,
 		func(gc_t *gocuda.Thread) { myReduceKernel(gc_t, data) },
 		func(gc_b *compiled.Block) { gc_body_myReduceKernel(gc_b, data) })
 }
 
-var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "1d61c9d215c9c0e332e833c45ab334c8b4e81bb99f47112f785ab06713ed0313", "olcf.go:208-225", "olcf.go:189-206")
+var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
 
 func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	t := gc_b.Thread()
@@ -1102,33 +1100,30 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 
-//line olcf.go:216
+//line olcf.go:214
 	sdata := gocuda.Shared[int32](t, olcfNTPB)
 
-//line olcf.go:217
+//line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
 	_ = g1
 
-//line olcf.go:219
+//line olcf.go:217
 	g2 := cg.TiledPartition(g1, 32)
 	_ = g2
 
-//line olcf.go:220
-	_ = g2
-
-//line olcf.go:221
-	g3 := cg.TiledPartition(g1, 16)
+//line olcf.go:218
+	g3 := cg.TiledPartition(g2, 16)
 	_ = g3
 
-//line olcf.go:222
+//line olcf.go:219
 	g := g3
 	_ = g
 
-//line olcf.go:224
+//line olcf.go:221
 	var g_ cg.Tile = g
 	_ = g_
 
-//line olcf.go:224
+//line olcf.go:221
 	_ = g_
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1157,23 +1152,23 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:218
+//line olcf.go:216
 				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
 				_ = gindex
 
-//line olcf.go:223
+//line olcf.go:220
 				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / g.Size()) * g.Size()
 
-//line olcf.go:224
+//line olcf.go:221
 				var x []int32 = sdata[sdataOffset:]
 
-//line olcf.go:224
+//line olcf.go:221
 				_ = x
 
-//line olcf.go:224
+//line olcf.go:221
 				var val int32 = data[gindex]
 
-//line olcf.go:224
+//line olcf.go:221
 				_ = val
 				_ = sdataOffset
 				_ = x
@@ -1280,7 +1275,7 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 		func(gc_b *compiled.Block) { gc_body_estimateSumAhs[T](gc_b, length, sum) })
 }
 
-var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:294-321")
+var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318")
 
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
 	t := gc_b.Thread()
@@ -1291,7 +1286,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line olcf.go:300
+//line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1299,18 +1294,18 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:301
+//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				_ = idx
 
-//line olcf.go:302
+//line olcf.go:299
 				if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
 					smem[gc_tx] = 0
 				}
 
-//line olcf.go:307
+//line olcf.go:304
 				if idx == 0 {
 					smem[0] = 0
 				}
@@ -1318,7 +1313,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 
-//line olcf.go:311
+//line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1333,7 +1328,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1343,7 +1338,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1353,7 +1348,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1363,7 +1358,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1373,7 +1368,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 					{
 						smem[gc_tx] += smem[gc_tx+i]
 					}
@@ -1394,7 +1389,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1404,7 +1399,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1414,7 +1409,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1424,7 +1419,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1434,7 +1429,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 				{
 					atomic.Add(sum, smem[0])
 				}
