@@ -163,6 +163,11 @@ type (
 		Entry kapi.Entry
 		Pred  ast.Expr
 		Stmt  ast.Stmt
+		// Agree, where set, makes it the check of a loop's condition
+		// (agree.go): the loop goes on while every thread's Pred holds,
+		// and the launch fails where threads disagree. It names the
+		// barrier of the loop the threads going on would wait at.
+		Agree string
 	}
 	// Collective is a warp collective. Stmt is the statement going on
 	// with its result (nil where it is discarded).
