@@ -192,7 +192,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			_ = v
 
 //line cg_tile.go:59
-			o := TileOut{Rank: r, Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
+			o := TileOut{Rank: r, Meta: (gc_rank / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
 			_ = o
 
 //line cg_tile.go:60
