@@ -19,4 +19,3 @@ func reverse(t *gocuda.Thread, d []int32) {
 	block.Sync()
 	d[base+tid] = s[n-tid-1]
 }
-
