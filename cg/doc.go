@@ -14,12 +14,13 @@
 // # Reductions and scans
 //
 // Reduce, InclusiveScan and ExclusiveScan are cg::reduce,
-// cg::inclusive_scan and cg::exclusive_scan, over a Tile, a Coalesced group
-// or (gocuda's extension) a whole ThreadBlock:
+// cg::inclusive_scan and cg::exclusive_scan, over a Tile or a Coalesced
+// group, as in CUDA (a whole ThreadBlock is not one: a block-wide
+// reduction writes out its shared memory and barrier, as CUDA code does):
 //
-//	sum := cg.Reduce(tile, v, cg.Plus)           // cg::reduce(tile, v, cg::plus<int>())
+//	sum := cg.Reduce(tile, v, cg.Plus)            // cg::reduce(tile, v, cg::plus<int>())
 //	lo := cg.Reduce(cg.CoalescedThreads(t), v, cg.Less)
-//	offset := cg.ExclusiveScan(block, n, cg.Plus) // block := cg.ThisThreadBlock(t)
+//	offset := cg.ExclusiveScan(tile, n, cg.Plus)  // cg::exclusive_scan(tile, n)
 //
 // They keep CUDA's shape, free functions of a group, a value and an
 // operator, because that is what Go allows and what ported code expects:

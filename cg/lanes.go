@@ -29,34 +29,23 @@ const (
 
 // lanes returns the tile's lanes. A partial last tile, in a block whose
 // size is not a multiple of the tile's, is the lanes it has.
-func (g Tile) lanes() (lanes, bool) {
+func (g Tile) lanes() lanes {
 	block := ThisThreadBlock(g.t)
 	rank := g.ThreadRank()
 	have := min(g.size, block.Size()-(block.ThreadRank()-rank))
 	if have == g.size {
-		return lanes{g.t, g.mask, rank, g.size, butterfly}, false
+		return lanes{g.t, g.mask, rank, g.size, butterfly}
 	}
-	return lanes{g.t, (uint32(1)<<have - 1) << g.first, rank, have, scanned}, false
+	return lanes{g.t, (uint32(1)<<have - 1) << g.first, rank, have, scanned}
 }
 
 // lanes returns the coalesced group's lanes.
-func (c Coalesced) lanes() (lanes, bool) {
+func (c Coalesced) lanes() lanes {
 	s := scanned
 	if c.mask == gocuda.FullMask {
 		s = downTree
 	}
-	return lanes{c.t, c.mask, c.ThreadRank(), c.Size(), s}, false
-}
-
-// lanes returns the lanes of the caller's warp, as far as the block fills
-// it, and true: the block's collectives combine its warps' results.
-func (b ThreadBlock) lanes() (lanes, bool) {
-	t := b.t
-	have := min(gocuda.WarpSize, b.Size()-t.WarpID()*gocuda.WarpSize)
-	if have == gocuda.WarpSize {
-		return lanes{t, gocuda.FullMask, t.LaneID(), have, butterfly}, true
-	}
-	return lanes{t, uint32(1)<<have - 1, t.LaneID(), have, scanned}, true
+	return lanes{c.t, c.mask, c.ThreadRank(), c.Size(), s}
 }
 
 // lastLane returns the lane of the group's highest rank.

@@ -7,7 +7,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // The unexported method keeps the set closed.
 type WarpGroup interface {
 	Tile | Coalesced
-	lanes() (lanes, bool)
+	lanes() lanes
 }
 
 // LabeledPartition is cg::labeled_partition: it splits g into coalesced
@@ -16,7 +16,7 @@ type WarpGroup interface {
 // lane order. It is one MatchAnySync over g's lanes (a partial last tile
 // being the lanes it has, as for Reduce).
 func LabeledPartition[G WarpGroup](g G, label int) Coalesced {
-	w, _ := g.lanes()
+	w := g.lanes()
 	return Coalesced{w.t, gocuda.MatchAnySync(w.t, w.mask, label)}
 }
 
@@ -24,7 +24,7 @@ func LabeledPartition[G WarpGroup](g G, label int) Coalesced {
 // labels, the threads whose pred is true and those whose pred is false.
 // It is one BallotSync over g's lanes.
 func BinaryPartition[G WarpGroup](g G, pred bool) Coalesced {
-	w, _ := g.lanes()
+	w := g.lanes()
 	yes := w.t.BallotSync(w.mask, pred)
 	if pred {
 		return Coalesced{w.t, yes}

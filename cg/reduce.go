@@ -3,11 +3,11 @@ package cg
 import "github.com/gocuda/gocuda/gocuda"
 
 // ReduceGroup is the set of groups Reduce, InclusiveScan and ExclusiveScan
-// combine values over: tiles, coalesced groups and whole blocks. The
-// unexported method keeps the set closed.
+// combine values over: tiles and coalesced groups, as CUDA's cg::reduce
+// and scans take. A whole ThreadBlock is not one: see Reduce.
 type ReduceGroup interface {
-	Tile | Coalesced | ThreadBlock
-	lanes() (lanes, bool)
+	Tile | Coalesced
+	lanes() lanes
 }
 
 // Reduce is cg::reduce: op applied over the v of every thread of g, the
@@ -15,40 +15,30 @@ type ReduceGroup interface {
 // as CUDA requires (Plus, Less, Greater, BitAnd, BitOr, BitXor, or any
 // such func). T may be any type the shuffles move: no pointers.
 //
-// Every thread of g must call Reduce with the same op. For a tile and a
-// coalesced group it is built on the warp shuffles and applies op in the
-// same order as CUDA's headers do, so floating-point results match a GPU's
-// bit for bit: XOR shuffles for a whole tile, shuffles down to rank 0 for a
-// warp-wide coalesced group, and for any other coalesced group a scan whose
-// last value is broadcast. A partial last tile (a block size that is not a
-// multiple of the tile size, undefined in CUDA) reduces over the threads it
-// has.
+// Every thread of g must call Reduce with the same op. It is built on the
+// warp shuffles and applies op in the same order as CUDA's headers do, so
+// floating-point results match a GPU's bit for bit: XOR shuffles for a
+// whole tile, shuffles down to rank 0 for a warp-wide coalesced group, and
+// for any other coalesced group a scan whose last value is broadcast. A
+// partial last tile (a block size that is not a multiple of the tile size,
+// undefined in CUDA) reduces over the threads it has.
 //
-// For a ThreadBlock, an extension (CUDA reduces over tiles of up to 32
-// threads, and over larger tiles with extra memory), each warp reduces its
-// values with shuffles, the warps' results meet in shared memory (a
-// gocuda.Shared slice of one element per warp) at a block barrier, and
-// every thread combines them in warp order; a second barrier lets every
-// thread read them before a later call may overwrite them. So every thread
-// of the block must call it, as a barrier.
+// As in CUDA, a thread block is not a group Reduce takes (passing one is
+// a compile-time error): a block-wide reduction holds shared memory and
+// block barriers, which CUDA code writes out, and so does gocuda code: each
+// tile of 32 reduces with Reduce, its rank 0 stores the result in a
+// gocuda.Shared slice, and after SyncThreads the first tile reduces those
+// (see the block example).
 func Reduce[G ReduceGroup, T any](g G, v T, op func(T, T) T) T {
-	w, block := g.lanes()
-	if block {
-		return reduceBlock(w, v, op)
-	}
+	w := g.lanes()
 	return reduceLanes(w, v, op)
 }
 
 // InclusiveScan is cg::inclusive_scan: op applied over the v of the
 // threads of g up to and including the caller, in rank order. op must be
-// associative. Every thread of g must call it; see Reduce for the groups
-// (CUDA scans tiles and coalesced groups; a ThreadBlock is gocuda's
-// extension, with the same shared memory and two barriers as Reduce).
+// associative. Every thread of g must call it; see Reduce for the groups.
 func InclusiveScan[G ReduceGroup, T any](g G, v T, op func(T, T) T) T {
-	w, block := g.lanes()
-	if block {
-		return scanBlock(w, v, op, false)
-	}
+	w := g.lanes()
 	return scanLanes(w, v, op)
 }
 
@@ -57,10 +47,7 @@ func InclusiveScan[G ReduceGroup, T any](g G, v T, op func(T, T) T) T {
 // value, whatever op is (CUDA's headers return a value-initialized T, so
 // with Less it is 0, not the largest value). See InclusiveScan.
 func ExclusiveScan[G ReduceGroup, T any](g G, v T, op func(T, T) T) T {
-	w, block := g.lanes()
-	if block {
-		return scanBlock(w, v, op, true)
-	}
+	w := g.lanes()
 	return exclusiveLanes(w, scanLanes(w, v, op))
 }
 

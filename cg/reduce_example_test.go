@@ -28,20 +28,35 @@ func ExampleReduce() {
 	// Output: [[39 1 9] [360 10 80]]
 }
 
-// A block-wide sum, one call: warps reduce with shuffles and meet in
-// shared memory.
+// A block-wide sum, written as CUDA code writes it (cg::reduce takes a
+// tile, not a block): each tile of 32 reduces its values, rank 0 of each
+// stores its tile's sum in shared memory, and after the barrier the first
+// tile reduces the tiles' sums.
 func ExampleReduce_block() {
 	dev, _ := gocuda.NewDevice()
 	defer dev.Close()
 	var total float64
-	_ = dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 100}}, func(t *gocuda.Thread) {
-		s := cg.Reduce(cg.ThisThreadBlock(t), float64(t.ThreadIdx.X), cg.Plus)
-		if t.ThreadIdx.X == 0 {
-			total = s
+	_ = dev.Launch(gocuda.Config{Block: gocuda.Dim3{X: 128}}, func(t *gocuda.Thread) {
+		block := cg.ThisThreadBlock(t)
+		tile := cg.TiledPartition(block, 32)
+		sums := gocuda.Shared[float64](t, 32)
+		s := cg.Reduce(tile, float64(t.ThreadIdx.X), cg.Plus)
+		if tile.ThreadRank() == 0 {
+			sums[tile.MetaGroupRank()] = s
+		}
+		block.Sync()
+		if tile.MetaGroupRank() == 0 {
+			var v float64
+			if tile.ThreadRank() < tile.MetaGroupSize() {
+				v = sums[tile.ThreadRank()]
+			}
+			if s := cg.Reduce(tile, v, cg.Plus); t.ThreadIdx.X == 0 {
+				total = s
+			}
 		}
 	})
 	fmt.Println(total)
-	// Output: 4950
+	// Output: 8128
 }
 
 // Stream compaction with an exclusive scan: each thread keeping its value

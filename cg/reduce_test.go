@@ -161,76 +161,6 @@ func TestReduceScanCoalesced(t *testing.T) {
 	}
 }
 
-// TestReduceScanBlock: whole blocks, 1D and 2D, ranked by linear thread
-// index, the collectives called several times in one kernel (with int32
-// and float64), against the references.
-func TestReduceScanBlock(t *testing.T) {
-	d := newDevice(t)
-	shapes := []gocuda.Dim3{{X: 1}, {X: 20}, {X: 32}, {X: 100}, {X: 256}, {X: 10, Y: 10}, {X: 8, Y: 4, Z: 3}, {X: 1024}}
-	for _, shape := range shapes {
-		t.Run(shape.String(), func(t *testing.T) {
-			n := shape.X * max(shape.Y, 1) * max(shape.Z, 1)
-			vals := randVals(uint64(n), n)
-			got := make([]results, n)
-			sums := make([][3]float64, n)
-			require.NoError(t, d.Launch(gocuda.Config{Block: shape}, func(th *gocuda.Thread) {
-				b := cg.ThisThreadBlock(th)
-				i := b.ThreadRank()
-				got[i] = collect(b, vals[i]) // 18 collectives in a row
-				f := float64(vals[i] % 1000)
-				sums[i] = [3]float64{cg.Reduce(b, f, cg.Plus), cg.InclusiveScan(b, f, cg.Plus), cg.ExclusiveScan(b, f, cg.Plus)}
-			}))
-			want := refResults(vals)
-			for i := range n {
-				require.Equal(t, want[i], got[i], "thread %d", i)
-			}
-			var total, acc float64
-			for _, v := range vals {
-				total += float64(v % 1000)
-			}
-			for i, v := range vals {
-				require.Equal(t, [3]float64{total, acc + float64(v%1000), acc}, sums[i], "thread %d", i)
-				acc += float64(v % 1000)
-			}
-		})
-	}
-}
-
-// TestReduceBlockOnce: a block reduction called once per kernel, and in a
-// loop whose iterations reuse the result, over many blocks.
-func TestReduceBlockOnce(t *testing.T) {
-	d := newDevice(t)
-	const blocks, n = 40, 100
-	once := make([]int64, blocks)
-	looped := make([]int64, blocks)
-	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: n}}, func(th *gocuda.Thread) {
-		b := cg.ThisThreadBlock(th)
-		v := int64(th.BlockIdx.X*n + th.ThreadIdx.X)
-		s := cg.Reduce(b, v, cg.Plus)
-		for range 4 { // each round depends on the last: a stale read would show
-			s = cg.Reduce(b, s/n+v, cg.Plus)
-		}
-		if th.ThreadIdx.X == 0 {
-			looped[th.BlockIdx.X] = s
-		}
-		if th.ThreadIdx.X == n-1 {
-			once[th.BlockIdx.X] = cg.Reduce(b, v, cg.Greater)
-		} else {
-			cg.Reduce(b, v, cg.Greater)
-		}
-	}))
-	for blk := range blocks {
-		base := int64(blk * n)
-		sum := n*base + n*(n-1)/2
-		s := sum
-		for range 4 {
-			s = n*(s/n) + sum
-		}
-		require.Equal(t, s, looped[blk], "block %d", blk)
-		require.Equal(t, base+n-1, once[blk], "block %d", blk)
-	}
-}
-
 // TestReduceFloatOrder: float32 sums, whose result depends on the order of
 // the additions, match a host replay of the order CUDA's headers use:
 // the XOR butterfly for a tile, the shuffle-down tree for a warp-wide
@@ -344,7 +274,7 @@ func TestReduceMisuse(t *testing.T) {
 	require.Contains(t, de.Waiting, gocuda.WaitingThread{Thread: gocuda.Dim3{X: 3}, Barrier: "SyncThreads"})
 
 	err = d.Launch(gocuda.Config{Block: gocuda.Dim3{X: 32}}, func(th *gocuda.Thread) {
-		cg.Reduce(cg.ThisThreadBlock(th), []int{1}, func(a, b []int) []int { return append(a, b...) })
+		cg.Reduce(cg.TiledPartition(cg.ThisThreadBlock(th), 32), []int{1}, func(a, b []int) []int { return append(a, b...) })
 	})
 	require.ErrorIs(t, err, gocuda.ErrInvalidValue)
 }

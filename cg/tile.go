@@ -9,29 +9,53 @@ import (
 // A Tile is a group of size consecutive threads of a block, within one warp
 // (thread_block_tile, from tiled_partition). Its lanes are ranked from 0.
 type Tile struct {
-	t     *gocuda.Thread
-	size  int
-	first int    // lane of rank 0
-	mask  uint32 // the tile's lanes in the warp
+	t      *gocuda.Thread
+	size   int
+	first  int    // lane of rank 0
+	mask   uint32 // the tile's lanes in the warp
+	parent int    // the threads of the group it was partitioned from
 }
 
-// TiledPartition splits block into tiles of size threads (1, 2, 4, 8, 16 or
-// 32) and returns the caller's (tiled_partition(block, size)). It panics,
-// failing the launch, for any other size. A block whose size is not a
-// multiple of size has a partial last tile, whose collectives CUDA leaves
-// undefined: here they complete over the threads it has, a shuffle from a
-// missing thread returning the caller's own value.
-func TiledPartition(block ThreadBlock, size int) Tile {
+// Partitionable is the set of groups TiledPartition splits: the thread
+// block and its tiles.
+type Partitionable interface{ ThreadBlock | Tile }
+
+// TiledPartition splits parent, the thread block or a tile of it, into
+// tiles of size threads (1, 2, 4, 8, 16 or 32) and returns the caller's
+// (tiled_partition(parent, size)). A tile of a tile holds the threads the
+// same partition of the block would, and its MetaGroupRank and
+// MetaGroupSize count the tiles of its parent, as in CUDA. It panics,
+// failing the launch with ErrInvalidValue, for any other size or one
+// larger than a parent tile's. A block whose size is not a multiple of
+// size has a partial last tile, whose collectives CUDA leaves undefined:
+// here they complete over the threads it has, a shuffle from a missing
+// thread returning the caller's own value.
+func TiledPartition[G Partitionable](parent G, size int) Tile {
 	if size < 1 || size > gocuda.WarpSize || size&(size-1) != 0 {
 		panic(fmt.Errorf("%w: tile size %d is not a power of two from 1 to 32", gocuda.ErrInvalidValue, size))
 	}
-	lane := block.t.LaneID()
+	switch p := any(parent).(type) {
+	case ThreadBlock:
+		return tileOf(p.t, size, p.Size())
+	case Tile:
+		if size > p.size {
+			panic(fmt.Errorf("%w: tile size %d is larger than its parent tile's, %d", gocuda.ErrInvalidValue, size, p.size))
+		}
+		return tileOf(p.t, size, p.size)
+	}
+	panic("unreachable")
+}
+
+// tileOf returns thread t's tile of size threads, partitioned from a
+// group of parent threads.
+func tileOf(t *gocuda.Thread, size, parent int) Tile {
+	lane := t.LaneID()
 	first := lane &^ (size - 1)
 	mask := uint32(1<<size-1) << first
 	if size == gocuda.WarpSize {
 		mask = gocuda.FullMask
 	}
-	return Tile{t: block.t, size: size, first: first, mask: mask}
+	return Tile{t: t, size: size, first: first, mask: mask, parent: parent}
 }
 
 // Sync waits for every thread of the tile (SyncWarp over its lanes).
@@ -43,11 +67,14 @@ func (g Tile) Size() int { return g.size }
 // ThreadRank returns the caller's rank in the tile, 0 to Size()-1.
 func (g Tile) ThreadRank() int { return g.t.LaneID() - g.first }
 
-// MetaGroupRank returns the tile's index among the block's tiles.
-func (g Tile) MetaGroupRank() int { return ThisThreadBlock(g.t).ThreadRank() / g.size }
+// MetaGroupRank returns the tile's index among the tiles partitioned from
+// its parent group (the block, or a tile: a tile lies within its parent's
+// warp, so the block rank modulo the parent's size is the rank there).
+func (g Tile) MetaGroupRank() int { return ThisThreadBlock(g.t).ThreadRank() % g.parent / g.size }
 
-// MetaGroupSize returns the number of tiles in the block.
-func (g Tile) MetaGroupSize() int { return (ThisThreadBlock(g.t).Size() + g.size - 1) / g.size }
+// MetaGroupSize returns the number of tiles partitioned from its parent
+// group.
+func (g Tile) MetaGroupSize() int { return (g.parent + g.size - 1) / g.size }
 
 // Any reports whether pred is true for any thread of the tile.
 func (g Tile) Any(pred bool) bool { return g.t.AnySync(g.mask, pred) }

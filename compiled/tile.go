@@ -106,7 +106,16 @@ func TileLanes[T, R any](b *Block, name string, base int, active uint32, size in
 // TileAt returns the handle that thread rank of the block has on the tile
 // of the block's handle tile: what compiled code passes where the tile
 // leaves it (to a function without collectives). It enters the thread.
+// A tile partitioned from a tile of the block's first (parent) threads,
+// fewer than the block's, is partitioned from that tile again, so that
+// its MetaGroupRank and MetaGroupSize count its parent's tiles; any
+// other tile is the block's partition (where parent is at least the
+// block, the two agree).
 func TileAt(b *Block, rank int, tile cg.Tile) cg.Tile {
 	b.Enter(rank)
-	return cg.TiledPartition(cg.ThisThreadBlock(b.Thread()), tile.Size())
+	block := cg.ThisThreadBlock(b.Thread())
+	if parent := tile.Size() * tile.MetaGroupSize(); parent < block.Size() && parent <= warpSize && parent&(parent-1) == 0 {
+		return cg.TiledPartition(cg.TiledPartition(block, parent), tile.Size())
+	}
+	return cg.TiledPartition(block, tile.Size())
 }

@@ -28,6 +28,7 @@ func init() {
 		GridStrideKernel: compiledGridStrideKernel,
 		Misuse:           func(sentinel error, msg string) error { return misuse(sentinel, "%s", msg) },
 		SyncGrid:         compiledSyncGrid,
+		Diverged:         compiledDiverged,
 	})
 }
 
@@ -181,6 +182,9 @@ func (x *executor) promote(t *Thread) {
 // block and thread its Pos names (the current ones if Pos is out of
 // range, a bug in generated code).
 func (x *executor) bodyFailure(rep panics.Report) error {
+	if d, ok := rep.Value.(diverged); ok {
+		return d.err
+	}
 	l, p := x.launch, x.blk.Pos
 	block, thread := x.block, x.direct.ThreadIdx
 	if p.Block >= 0 && int64(p.Block) < l.blocks {
@@ -214,4 +218,19 @@ func resize[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// diverged is the panic of compiledDiverged, which bodyFailure makes the
+// launch's error as it is.
+type diverged struct{ err *DeadlockError }
+
+// compiledDiverged is compiled.Diverged: thread in of the block would wait
+// at barrier for thread out, which left the loop around it; the launch
+// fails with the *DeadlockError the runtime path reports for a barrier
+// that cannot complete.
+func compiledDiverged(b *compiledBlock, barrier string, in, out int) {
+	panic(diverged{&DeadlockError{Block: b.Thread.BlockIdx, Waiting: []WaitingThread{
+		{Thread: b.Index[in], Barrier: barrier},
+		{Thread: b.Index[out], Barrier: "the end of the loop around it (its condition differs between the block's threads)"},
+	}}})
 }

@@ -63,6 +63,11 @@ type Engine[T, D any] struct {
 	// returned (the block is done), and fails the launch as the runtime
 	// path does outside a cooperative launch.
 	SyncGrid func(b *Block[T, D]) bool
+
+	// Diverged fails the launch with the engine's deadlock error: thread
+	// rank in of the block would wait at barrier for thread rank out,
+	// which left the loop around it (compiled.Diverged).
+	Diverged func(b *Block[T, D], barrier string, in, out int)
 }
 
 // engine holds the Engine that Set stored, of the one instantiation gocuda

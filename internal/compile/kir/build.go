@@ -23,6 +23,7 @@ func build(f *Func) {
 		}
 	}
 	f.Body = f.buildList(list)
+	resolveBranches(f.Body, nil)
 }
 
 func (f *Func) buildList(list []ast.Stmt) []Node {

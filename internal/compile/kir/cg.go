@@ -70,6 +70,39 @@ func (f *Func) tiledPartition(call *ast.CallExpr) bool {
 	return ok && e.Kind == kapi.Group && e.Short == "TiledPartition"
 }
 
+// blockTile reports whether the tile handle x is a partition of the
+// block itself: cg.TiledPartition(block, n) called in place, or a variable
+// of the kernel only ever assigned one.
+func (f *Func) blockTile(x ast.Expr) bool {
+	x = ast.Unparen(x)
+	if call, ok := x.(*ast.CallExpr); ok {
+		return f.tiledPartition(call) && len(call.Args) == 2 && isBlockGroup(f.Src.Info.TypeOf(call.Args[0]))
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := f.Src.Info.Uses[id].(*types.Var)
+	if v == nil {
+		return false
+	}
+	found, all := false, true
+	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range a.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && f.Src.Info.ObjectOf(lid) == v {
+				found = true
+				all = all && len(a.Rhs) == len(a.Lhs) && f.blockTile(a.Rhs[i])
+			}
+		}
+		return true
+	})
+	return found && all
+}
+
 // tileMethod returns the name of the cg.Tile method call calls that is
 // not a collective (ThreadRank, Size...) and its receiver, if it is one.
 func (f *Func) tileMethod(call *ast.CallExpr) (name string, recv ast.Expr, ok bool) {

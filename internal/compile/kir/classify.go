@@ -62,6 +62,8 @@ func classify(f *Func) {
 	}
 	f.shared = f.sharedVars(sites)
 	f.exitForm()
+	f.checkLaneBranches(f.Body)
+	f.Body = f.agreeLoops(f.Body)
 	f.checkControl(f.Body)
 	f.checkTiles()
 }

@@ -24,6 +24,10 @@ func (e *emitter) node(n Node) {
 	case *ThreadLoop:
 		e.threadLoop(n)
 	case *Reduced:
+		if n.Barrier.Agree != "" {
+			e.agreed(n.Barrier)
+			break
+		}
 		e.source(n.Barrier.Stmt)
 	case *If:
 		e.ifNode(n)
@@ -429,6 +433,10 @@ func (f *Func) rematFor(lv *loopVars) []*types.Var {
 // reduceInit declares the variable a predicate barrier reduces into.
 func (e *emitter) reduceInit(l *ThreadLoop) {
 	name := e.reduced[l.Reduce.Call]
+	if l.Reduce.Agree != "" {
+		e.printf("%s, %s, %s := 0, 0, 0\n", name, name+"in", name+"out")
+		return
+	}
 	switch l.Reduce.Entry.Reduce {
 	case kapi.Count:
 		e.printf("%s := 0\n", name)
@@ -445,6 +453,10 @@ func (e *emitter) reduceBody(l *ThreadLoop) {
 	e.reduced[l.Reduce.Call] = name
 	pred := e.plain(l.Reduce.Pred)
 	e.line(l.Reduce.Call.Pos())
+	if l.Reduce.Agree != "" { // bit 0: a thread goes on; bit 1: one leaves
+		e.printf("if %s {\n%s |= 1\n%sin = %s\n} else {\n%s |= 2\n%sout = %s\n}\n", pred, name, name, e.name["rank"], name, name, e.name["rank"])
+		return
+	}
 	switch l.Reduce.Entry.Reduce {
 	case kapi.Count:
 		e.printf("if %s {\n%s++\n}\n", pred, name)
@@ -453,4 +465,12 @@ func (e *emitter) reduceBody(l *ThreadLoop) {
 	default:
 		e.printf("if %s {\n%s = true\n}\n", pred, name)
 	}
+}
+
+// agreed writes what follows a loop's check of its condition: the launch
+// fails where threads disagree, and the loop ends where none goes on.
+func (e *emitter) agreed(b *Barrier) {
+	name := e.reduced[b.Call]
+	e.line(b.Call.Pos())
+	e.printf("if %s == 3 {\n%s.Diverged(%s, %q, %sin, %sout)\n}\nif %s&1 == 0 {\nbreak\n}\n", name, e.f.Src.Compiled, e.use("b"), b.Agree, name, name, name)
 }

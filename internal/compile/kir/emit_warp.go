@@ -315,9 +315,12 @@ func (e *emitter) warpIf(w *WarpIf) {
 	e.printf("%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], e.skipped())
 }
 
-// A simtLoop is a WarpFor being written: the masks of the lanes still in
-// it, and of those that left this trip (break, continue).
-type simtLoop struct{ in, skip string }
+// A simtLoop is a WarpFor being written: its source, and the masks of the
+// lanes still in it and of those that left this trip (break, continue).
+type simtLoop struct {
+	src      *ast.ForStmt
+	in, skip string
+}
 
 // skipped returns &^ skip of the innermost WarpFor, or "": lanes that
 // left its trip do not come back when an if reconverges.
@@ -328,14 +331,22 @@ func (e *emitter) skipped() string {
 	return " &^ " + e.simt[len(e.simt)-1].skip
 }
 
-// laneBranch writes a break or continue of the innermost WarpFor, taken
-// by the active lanes: they leave the trip, and for a break the loop.
+// laneBranch writes a break or continue of a WarpFor, taken by the active
+// lanes: they leave the trip of their target, and for a break the loop;
+// they leave the WarpFors inside it (a labeled branch) for good.
 func (e *emitter) laneBranch(b *Branch) {
-	n, l := e.name, e.simt[len(e.simt)-1]
-	if b.Src.Tok == token.BREAK {
-		e.printf("%s &^= %s\n", l.in, n["act"])
+	n := e.name
+	for i := len(e.simt) - 1; i >= 0; i-- {
+		l := e.simt[i]
+		if l.src != b.Target || b.Src.Tok == token.BREAK {
+			e.printf("%s &^= %s\n", l.in, n["act"])
+		}
+		e.printf("%s |= %s\n", l.skip, n["act"])
+		if l.src == b.Target {
+			break
+		}
 	}
-	e.printf("%s |= %s\n%s = 0\n", l.skip, n["act"], n["act"])
+	e.printf("%s = 0\n", n["act"])
 }
 
 // laneReturn writes a return of every active lane of the warp.
@@ -389,14 +400,18 @@ func (e *emitter) warpFor(w *WarpFor) {
 		})
 	}
 	e.printf("%s &= %s\n%s = %s\nif %s == 0 {\nbreak\n}\n", in, m, n["act"], in, n["act"])
-	e.simt = append(e.simt, simtLoop{in: in, skip: skip})
+	e.simt = append(e.simt, simtLoop{src: w.Src, in: in, skip: skip})
 	e.nodes(w.Body)
 	e.simt = e.simt[:len(e.simt)-1]
 	if w.Src.Post != nil {
 		e.printf("%s = %s &^ %s\n", n["act"], in, n["dead"])
 		e.lanes(w.Post)
 	}
-	e.printf("}\n%s = %s &^ %s\n}\n", n["act"], save, n["dead"])
+	left := "" // lanes that left a loop around this one from inside it
+	if leavesOuter(w) {
+		left = e.skipped()
+	}
+	e.printf("}\n%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], left)
 }
 
 // coalescedCollective writes the completion of the coalesced-group

@@ -55,6 +55,8 @@ func (f *Func) split(nodes []Node) []Node {
 			out = append(out, f.newLoop(nil, n))
 			uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
 			switch {
+			case n.Agree != "":
+				out = append(out, &Reduced{Barrier: n})
 			case n.Stmt == nil:
 			case f.allAssigned(n.Stmt, uniform):
 				out = append(out, &Reduced{Barrier: n})

@@ -165,6 +165,11 @@ type (
 		Entry kapi.Entry
 		Pred  ast.Expr
 		Stmt  ast.Stmt
+		// Agree, where set, makes it the check of a loop's condition
+		// (agree.go): the loop goes on while every thread's Pred holds,
+		// and the launch fails where threads disagree. It names the
+		// barrier of the loop the threads going on would wait at.
+		Agree string
 	}
 	// Collective is a warp collective. Stmt is the statement going on
 	// with its result (nil where it is discarded).
@@ -179,6 +184,9 @@ type (
 	Branch struct {
 		Src   *ast.BranchStmt
 		Lanes bool
+		// Target is the source of the loop it leaves (*ast.ForStmt or
+		// *ast.RangeStmt), by its label or the innermost around it.
+		Target ast.Stmt
 	}
 	// Return is a return of every thread of the block at once.
 	Return struct{ Src *ast.ReturnStmt }

@@ -347,8 +347,12 @@ func (e *emitter) tileMethodValue(c *cloner, call *ast.CallExpr) (ast.Node, bool
 	case "ThreadRank": // lane &^ first, the tile lying within one warp
 		one := &ast.BinaryExpr{X: method("Size"), Op: token.SUB, Y: intLit(1)}
 		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.AND, Y: &ast.ParenExpr{X: one}}}, true
-	case "MetaGroupRank":
-		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.QUO, Y: method("Size")}}, true
+	case "MetaGroupRank": // modulo its parent's tiles, where it may be a tile's tile
+		index := &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.QUO, Y: method("Size")}}
+		if e.f.blockTile(recv) {
+			return index, true
+		}
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: index, Op: token.REM, Y: method("MetaGroupSize")}}, true
 	}
 	return method(name), true
 }

@@ -177,15 +177,9 @@ func (f *Func) checkControl(nodes []Node) {
 			}
 		case *For:
 			if n.Lanes {
-				break // laneLoops
+				break // laneLoops; checkLaneBranches
 			}
 			if !f.uniformStmt(n.Src.Init, uniform) || !f.uniformStmt(n.Src.Post, uniform) || !f.pure(n.Src.Cond, uniform, false) {
-				if !blockLevel(n) {
-					fail(f.unsupported(n.Src, "a loop with a warp collective whose header may differ between threads, and a labeled break or continue (write them unlabeled)"))
-				}
-				if !hasBarrier(n) {
-					fail(f.unsupported(n.Src, "a break or continue of a loop with a warp collective whose header may differ between threads (give every lane the same trip count and guard the body)"))
-				}
 				fail(f.refuse(n.Src, "the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header)"))
 			}
 		case *Range:
@@ -236,88 +230,4 @@ func (f *Func) defCannotFail(s ast.Stmt) bool {
 		}
 	}
 	return true
-}
-
-// laneLoops marks the loops holding warp collectives but no barrier whose
-// lanes may leave them at different trips: a header that may differ
-// between threads, or a break or continue of the loop under a condition
-// that may. They run as on a GPU (warp pass, WarpFor), and their breaks
-// and continues are taken by the lanes that reach them.
-// It reports whether it marked a loop it had not.
-func (f *Func) laneLoops(nodes []Node) bool {
-	marked := false
-	for _, n := range nodes {
-		if l, ok := n.(*For); ok && !l.Lanes && !hasBarrier(l) && !labeledBranch(l) {
-			header := f.uniformStmt(l.Src.Init, f.isUniform) && f.uniformStmt(l.Src.Post, f.isUniform) && f.pure(l.Src.Cond, f.isUniform, false)
-			if !header || f.varyingBranch(l.Body) {
-				l.Lanes, marked = true, true
-				for _, b := range loopBranches(l) {
-					b.Lanes = true
-				}
-				if f.laneLoop == nil {
-					f.laneLoop = map[*ast.ForStmt]bool{}
-				}
-				f.laneLoop[l.Src] = true
-			}
-		}
-		for _, list := range children(n) {
-			marked = f.laneLoops(list) || marked
-		}
-	}
-	return marked
-}
-
-// labeledBranch reports whether loop l holds a labeled break or continue
-// (of it or of a loop around it): such loops keep the uniform rules.
-func labeledBranch(l *For) bool {
-	found := false
-	Walk(l.Body, func(n Node) {
-		if b, ok := n.(*Branch); ok && b.Src.Label != nil {
-			found = true
-		}
-	})
-	return found
-}
-
-// loopBranches returns the breaks and continues of loop l itself: not
-// those of loops inside it.
-func loopBranches(l *For) []*Branch {
-	var out []*Branch
-	var walk func(nodes []Node)
-	walk = func(nodes []Node) {
-		for _, n := range nodes {
-			switch n := n.(type) {
-			case *For, *Range:
-				continue
-			case *Branch:
-				out = append(out, n)
-			}
-			for _, list := range children(n) {
-				walk(list)
-			}
-		}
-	}
-	walk(l.Body)
-	return out
-}
-
-// varyingBranch reports whether nodes hold a break or continue under an
-// if whose condition may differ between threads.
-func (f *Func) varyingBranch(nodes []Node) bool {
-	found := false
-	for _, n := range nodes {
-		switch n := n.(type) {
-		case *For, *Range:
-			continue
-		case *If:
-			if !f.pure(n.Src.Cond, f.isUniform, false) || !f.uniformStmt(n.Src.Init, f.isUniform) {
-				Walk(n.Then, func(m Node) { _, ok := m.(*Branch); found = found || ok })
-				Walk(n.Else, func(m Node) { _, ok := m.(*Branch); found = found || ok })
-			}
-		}
-		for _, list := range children(n) {
-			found = found || f.varyingBranch(list)
-		}
-	}
-	return found
 }

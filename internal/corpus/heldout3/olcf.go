@@ -208,8 +208,6 @@ func olcfReduce(t *gocuda.Thread, g threadGroup, x []int32, val int32) int32 {
 // MyReduceKernel is my_reduce_kernel of hw9/task1_solution.cu: the block
 // split into 32-thread tiles and those into 16-thread tiles, each of
 // which sums its part of data through its patch of shared memory.
-// gocuda's cg partitions only a block, so tiled_partition(g2, 16) of a
-// 32-thread tile g2 is cg.TiledPartition(g1, 16), the same threads.
 //
 //gocuda:kernel MyReduceKernel
 func myReduceKernel(t *gocuda.Thread, data []int32) {
@@ -217,8 +215,7 @@ func myReduceKernel(t *gocuda.Thread, data []int32) {
 	g1 := cg.ThisThreadBlock(t)
 	gindex := uint64(g1.GroupIndex().X*olcfNTPB + g1.ThreadIndex().X)
 	g2 := cg.TiledPartition(g1, 32)
-	_ = g2
-	g3 := cg.TiledPartition(g1, 16)
+	g3 := cg.TiledPartition(g2, 16)
 	g := g3
 	sdataOffset := (g1.ThreadIndex().X / g.Size()) * g.Size()
 	olcfReduce(t, g, sdata[sdataOffset:], data[gindex])

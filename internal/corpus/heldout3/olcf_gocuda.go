@@ -1085,15 +1085,13 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 // MyReduceKernel is my_reduce_kernel of hw9/task1_solution.cu: the block
 // split into 32-thread tiles and those into 16-thread tiles, each of
 // which sums its part of data through its patch of shared memory.
-// gocuda's cg partitions only a block, so tiled_partition(g2, 16) of a
-// 32-thread tile g2 is cg.TiledPartition(g1, 16), the same threads.
 func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_myReduceKernel,
 		func(gc_t *gocuda.Thread) { myReduceKernel(gc_t, data) },
 		func(gc_b *compiled.Block) { gc_body_myReduceKernel(gc_b, data) })
 }
 
-var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "1d61c9d215c9c0e332e833c45ab334c8b4e81bb99f47112f785ab06713ed0313", "olcf.go:208-225", "olcf.go:189-206")
+var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
 
 func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	t := gc_b.Thread()
@@ -1104,33 +1102,30 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 
-//line olcf.go:216
+//line olcf.go:214
 	sdata := gocuda.Shared[int32](t, olcfNTPB)
 
-//line olcf.go:217
+//line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
 	_ = g1
 
-//line olcf.go:219
+//line olcf.go:217
 	g2 := cg.TiledPartition(g1, 32)
 	_ = g2
 
-//line olcf.go:220
-	_ = g2
-
-//line olcf.go:221
-	g3 := cg.TiledPartition(g1, 16)
+//line olcf.go:218
+	g3 := cg.TiledPartition(g2, 16)
 	_ = g3
 
-//line olcf.go:222
+//line olcf.go:219
 	g := g3
 	_ = g
 
-//line olcf.go:224
+//line olcf.go:221
 	var g_ cg.Tile = g
 	_ = g_
 
-//line olcf.go:224
+//line olcf.go:221
 	_ = g_
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1159,23 +1154,23 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:218
+//line olcf.go:216
 				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
 				_ = gindex
 
-//line olcf.go:223
+//line olcf.go:220
 				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / g.Size()) * g.Size()
 
-//line olcf.go:224
+//line olcf.go:221
 				var x []int32 = sdata[sdataOffset:]
 
-//line olcf.go:224
+//line olcf.go:221
 				_ = x
 
-//line olcf.go:224
+//line olcf.go:221
 				var val int32 = data[gindex]
 
-//line olcf.go:224
+//line olcf.go:221
 				_ = val
 				_ = sdataOffset
 				_ = x
@@ -1267,10 +1262,606 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 // (grid-stride over dsize, a multiple of nTPB), a grid-wide barrier, then
 // each kept element moved to its place, found by adding the totals of
 // the blocks before its own. Launch it with LaunchCooperative.
-//
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
 func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { myRemoveIf[T](gc_t, idata, removeVal, odata, idxs, dsize) }
+	return compiled.Kernel(gc_src_myRemoveIf,
+		func(gc_t *gocuda.Thread) { myRemoveIf[T](gc_t, idata, removeVal, odata, idxs, dsize) },
+		func(gc_b *compiled.Block) { gc_body_myRemoveIf[T](gc_b, idata, removeVal, odata, idxs, dsize) })
+}
+
+var gc_src_myRemoveIf = compiled.NewSource("myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276")
+
+func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)
+
+//line olcf.go:241
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+
+//line olcf.go:242
+	g := cg.ThisThreadBlock(t)
+	_ = g
+
+//line olcf.go:243
+	gg := cg.ThisGrid(t)
+	_ = gg
+
+//line olcf.go:246
+	gridSize := uint32(gc_n * gc_gdx)
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+			tidx := uint32(gc_rank)
+			_ = tidx
+
+//line olcf.go:245
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			_ = gidx
+
+//line olcf.go:247
+			i := gidx
+			_ = i
+			gc_s_i[gc_rank] = i
+		}
+	}
+
+//line olcf.go:247
+	for {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				if i < dsize {
+					gc_r2 |= 1
+					gc_r2in = gc_rank
+				} else {
+					gc_r2 |= 2
+					gc_r2out = gc_rank
+				}
+			}
+		}
+		if gc_r2 == 3 {
+			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+		}
+		if gc_r2&1 == 0 {
+			break
+		}
+		{
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+				i := gc_s_i[gc_rank]
+
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+				sidxs[tidx] = temp
+				_ = temp
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+
+//line olcf.go:250
+		for j := 1; j < gc_n; j <<= 1 {
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+					{
+						gc_rank := gc_step3 + 0
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank] = temp
+					}
+					{
+						gc_rank := gc_step3 + 1
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank] = temp
+					}
+					{
+						gc_rank := gc_step3 + 2
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank] = temp
+					}
+					{
+						gc_rank := gc_step3 + 3
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank] = temp
+					}
+				}
+				for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			{
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+					{
+						gc_rank := gc_step4 + 0
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank := gc_step4 + 1
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank := gc_step4 + 2
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank := gc_step4 + 3
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+						tidx := uint32(gc_rank)
+						_ = tidx
+						temp := gc_s_temp[gc_rank]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+				}
+				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+					_ = tidx
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+		}
+		{
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					temp := gc_s_temp[gc_rank]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+
+//line olcf.go:260
+				idxs[i] = temp
+			}
+		}
+		{
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+				{
+					gc_rank := gc_step6 + 0
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step6 + 1
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step6 + 2
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_rank := gc_step6 + 3
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank] = i
+				}
+			}
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+	}
+
+//line olcf.go:263
+	if !gc_b.SyncGrid() {
+		return
+	}
+	{
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+			{
+				gc_rank := gc_step7 + 0
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank] = stride
+			}
+			{
+				gc_rank := gc_step7 + 1
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank] = stride
+			}
+			{
+				gc_rank := gc_step7 + 2
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank] = stride
+			}
+			{
+				gc_rank := gc_step7 + 3
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank] = stride
+			}
+		}
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line olcf.go:264
+			stride := uint32(0)
+			_ = stride
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+
+//line olcf.go:265
+	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+				_ = gidx
+				stride := gc_s_stride[gc_rank]
+
+//line olcf.go:265
+				i_ := gidx + gc_off
+				if !(i_ < gc_limit) {
+					continue
+				}
+				gc_more = true
+
+//line olcf.go:266
+				temp_ := idata[i_]
+
+//line olcf.go:267
+				if predicateTest(temp_, removeVal) != 0 {
+					myIdx := idxs[i_]
+					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+//line olcf.go:269
+						if gc_b.Stopped() {
+//line olcf.go:269
+							return
+//line olcf.go:269
+						}
+						myIdx += idxs[j_*olcfNTPB-1]
+					}
+					odata[myIdx-1] = temp_
+				}
+
+//line olcf.go:274
+				stride++
+				gc_s_stride[gc_rank] = stride
+			}
+		}
+	}
 }
 
 // EstimateSumAhsKernel is estimate_sum_ahs<T> of hw12/task2_solution.cu:
@@ -1282,7 +1873,7 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 		func(gc_b *compiled.Block) { gc_body_estimateSumAhs[T](gc_b, length, sum) })
 }
 
-var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:294-321")
+var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318")
 
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
 	t := gc_b.Thread()
@@ -1293,7 +1884,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line olcf.go:300
+//line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1301,18 +1892,18 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:301
+//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				_ = idx
 
-//line olcf.go:302
+//line olcf.go:299
 				if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
 					smem[gc_tx] = 0
 				}
 
-//line olcf.go:307
+//line olcf.go:304
 				if idx == 0 {
 					smem[0] = 0
 				}
@@ -1320,7 +1911,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 
-//line olcf.go:311
+//line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1335,7 +1926,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1345,7 +1936,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1355,7 +1946,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1365,7 +1956,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
@@ -1375,7 +1966,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:313
+//line olcf.go:310
 					{
 						smem[gc_tx] += smem[gc_tx+i]
 					}
@@ -1396,7 +1987,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1406,7 +1997,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1416,7 +2007,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1426,7 +2017,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 					{
 						atomic.Add(sum, smem[0])
 					}
@@ -1436,7 +2027,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line olcf.go:318
+//line olcf.go:315
 				{
 					atomic.Add(sum, smem[0])
 				}

@@ -5,12 +5,11 @@ import "github.com/gocuda/gocuda/gocuda"
 var sink *gocuda.Thread
 
 //gocuda:kernel WarpLoopKernel
-func warpLoop(t *gocuda.Thread, v int32) {
-outer:
-	for i := 0; i < t.LaneID(); i++ { // want `a break or continue of a loop with a warp collective whose header may differ between threads`
-		v = gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
-		for range 2 {
-			continue outer
+func warpLoop(t *gocuda.Thread, v int32, in []int32) {
+	for _, k := range in[:4] { // want `a break or continue that only some lanes take, of a range loop with a warp collective`
+		v = gocuda.ShflDownSync(t, gocuda.FullMask, v+k, 1, 32)
+		if v > 3 {
+			break
 		}
 	}
 }
@@ -34,8 +33,11 @@ func divergent(t *gocuda.Thread) {
 
 //gocuda:kernel LoopKernel
 func loop(t *gocuda.Thread, n []int) {
-	for i := 0; i < n[t.ThreadIdx.X]; i++ { // want `the header of a loop with a barrier is not provably the same`
+	for i := 0; i < n[t.ThreadIdx.X]; i++ {
 		t.SyncThreads()
+		if i == 2 {
+			continue // want `a continue of a loop with a barrier whose header is not provably the same`
+		}
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: a break or continue of a loop with a warp collective whose header may differ between threads (give every lane the same trip count and guard the body).
-func WarpLoopKernel(v int32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v) }
+// gocuda compile left it on the runtime path: a break or continue that only some lanes take, of a range loop with a warp collective (write it as a counted for loop).
+func WarpLoopKernel(v int32, in []int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v, in) }
 }
 
 // MaskedBarrierKernel returns the kernel maskedBarrier bound to its arguments.
@@ -29,7 +29,7 @@ func DivergentKernel() func(*gocuda.Thread) {
 
 // LoopKernel returns the kernel loop bound to its arguments.
 //
-// gocuda compile left it on the runtime path: the header of a loop with a barrier is not provably the same for every thread of the block (compute its bound from values the same for the block, and declare its counter in the header).
+// gocuda compile left it on the runtime path: a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead).
 func LoopKernel(n []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { loop(gc_t, n) }
 }

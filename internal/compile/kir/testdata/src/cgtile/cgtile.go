@@ -30,3 +30,20 @@ func tileReduce(t *gocuda.Thread, out []float32, in []float32) {
 		out[t.BlockIdx.X*tile.MetaGroupSize()+tile.MetaGroupRank()] = s
 	}
 }
+
+// subTile partitions a 32-thread tile into tiles of 8 (CUDA's
+// tiled_partition(tile32, 8)): sums over them, their index among the
+// parent tile's four, read directly and in a function without
+// collectives.
+func subTile(t *gocuda.Thread, out []int32, in []int32) {
+	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	tile8 := cg.TiledPartition(tile32, 8)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := cg.Reduce(tile8, in[i], cg.Plus[int32])
+	if tile8.ThreadRank() == 0 {
+		out[i/8] = s + int32(tile8.MetaGroupRank()*100+metaOf(tile8)*1000)
+	}
+}
+
+// metaOf reads a tile's index among its parent's tiles.
+func metaOf(g cg.Tile) int { return g.MetaGroupRank() }

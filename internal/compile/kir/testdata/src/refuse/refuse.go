@@ -52,8 +52,9 @@ func collective(t *gocuda.Thread, out []int32) {
 }
 
 // writtenBound bounds a loop with a barrier by an element of a slice the
-// kernel writes (another block may have changed it): not the same for
-// every thread.
+// kernel writes (another block may have changed it): not provably the
+// same for every thread, so the compiled loop checks at each trip that
+// the block's threads agree on its condition.
 func writtenBound(t *gocuda.Thread, counts []int32, s []float32) {
 	for k := 0; k < int(counts[t.BlockIdx.X]); k++ {
 		s[t.ThreadIdx.X] += 1
@@ -63,7 +64,7 @@ func writtenBound(t *gocuda.Thread, counts []int32, s []float32) {
 }
 
 // passedBound bounds it by an element of a slice it passes to a function,
-// which may write it.
+// which may write it: checked at each trip too.
 func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
 	clear(counts[1:])
 	for k := 0; k < int(counts[0]); k++ {

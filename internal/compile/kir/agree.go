@@ -1,0 +1,96 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// Loops holding a barrier whose header is not provably the same for every
+// thread of the block: a grid-stride loop over a length the caller keeps
+// a multiple of the block's size (OLCF's my_remove_if), a loop over a
+// count only the program's logic makes uniform. CUDA requires every
+// thread of the block to reach each barrier; the compiler cannot prove
+// they do, so the compiled form checks it: the loop runs its init for each
+// thread, then, at each trip, evaluates its condition for each thread
+// (a predicate barrier of its own, Barrier.Agree) and goes on while every
+// live thread's holds, leaves it when none does, and fails the launch with
+// a *gocuda.DeadlockError naming a thread of each side when they
+// disagree: the threads going on would wait at the loop's barrier for
+// threads that left it. Never a hang, never silent wrong output. Its post
+// statement runs for each thread at the end of the body, so a continue of
+// the loop is refused.
+
+// agreeLoops rewrites each For of nodes holding a barrier whose header
+// may differ between threads as a checked loop, and returns the new list.
+func (f *Func) agreeLoops(nodes []Node) []Node {
+	var out []Node
+	for _, n := range nodes {
+		for i, list := range children(n) {
+			setChild(n, i, f.agreeLoops(list))
+		}
+		l, ok := n.(*For)
+		if !ok || l.Lanes || !hasBarrier(l) || f.uniformHeader(l.Src) || l.Src.Cond == nil {
+			out = append(out, n)
+			continue
+		}
+		for _, b := range branchesTo(l.Body, l.Src) {
+			if b.Src.Tok == token.CONTINUE {
+				fail(f.refuse(b.Src, "a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead)"))
+			}
+		}
+		src := &ast.ForStmt{For: l.Src.For, Body: l.Src.Body}
+		for _, b := range branchesTo(l.Body, l.Src) {
+			b.Target = src
+		}
+		e, _ := kapi.ByName("(*" + kapi.GocudaPath + ".Thread).SyncThreadsOr")
+		cond := &Barrier{Call: &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: l.Src.Cond.Pos(), Args: []ast.Expr{l.Src.Cond}, Rparen: l.Src.Cond.End()},
+			Entry: e, Pred: l.Src.Cond, Agree: firstBarrier(l.Body)}
+		body := append([]Node{cond}, l.Body...)
+		if l.Src.Post != nil {
+			body = append(body, &Code{Stmt: l.Src.Post})
+		}
+		if l.Src.Init != nil {
+			out = append(out, &Code{Stmt: l.Src.Init})
+		}
+		out = append(out, &For{Src: src, Label: l.Label, Body: body})
+	}
+	return out
+}
+
+// uniformHeader reports whether the header of loop s is the same for
+// every thread of the block.
+func (f *Func) uniformHeader(s *ast.ForStmt) bool {
+	return f.uniformStmt(s.Init, f.isUniform) && f.uniformStmt(s.Post, f.isUniform) && f.pure(s.Cond, f.isUniform, false)
+}
+
+// firstBarrier returns the name of the first barrier in nodes, as a
+// deadlock report names what a thread waits at.
+func firstBarrier(nodes []Node) string {
+	name := ""
+	Walk(nodes, func(n Node) {
+		if b, ok := n.(*Barrier); ok && name == "" {
+			name = b.Entry.Short
+		}
+	})
+	return name
+}
+
+// setChild replaces the i-th node list of n (as children returns them).
+func setChild(n Node, i int, list []Node) {
+	switch n := n.(type) {
+	case *If:
+		if i == 0 {
+			n.Then = list
+		} else {
+			n.Else = list
+		}
+	case *For:
+		n.Body = list
+	case *Range:
+		n.Body = list
+	case *Scope:
+		n.Body = list
+	}
+}
