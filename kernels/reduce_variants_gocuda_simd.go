@@ -4866,7 +4866,57 @@ func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, parti
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step10 := gc_from3
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+						gc_tx3 := gc_vstep2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce_variants.go:131
+						var tid int = gc_tx3
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if
+//line reduce_variants.go:137
+						if gc_if.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from3 {
+					gc_more = true
+				}
+				gc_step10 := gc_vstep2
 				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 					{
 						gc_tx3 := gc_step10 + 0
@@ -4991,10 +5041,10 @@ func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, parti
 	sdata := gocuda.Shared[float32](t, b)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line reduce_variants.go:131
@@ -5016,7 +5066,7 @@ func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep2
+			gc_step11 := gc_vstep3
 			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 				{
 					gc_tx3 := gc_step11 + 0
@@ -5106,10 +5156,10 @@ func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, parti
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:269
@@ -5131,7 +5181,7 @@ func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep3
+				gc_step12 := gc_vstep4
 				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
 						gc_tx3 := gc_step12 + 0
@@ -5384,10 +5434,10 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx4
 	{
-		gc_vstep4 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n4; gc_vstep4 += 8 {
-				gc_rank4 := gc_vstep4
+			for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
+				gc_rank4 := gc_vstep5
 				_ = gc_rank4
 //line reduce_variants.go:133
 				var v int32
@@ -5397,7 +5447,7 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep4
+		gc_step13 := gc_vstep5
 		for ; gc_step13+3 < gc_n4; gc_step13 += 4 {
 			{
 				gc_rank4 := gc_step13 + 0
@@ -5458,7 +5508,57 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step14 := gc_from4
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota2
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce_variants.go:131
+						var tid int = gc_tx4
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if2
+//line reduce_variants.go:137
+						if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from4 {
+					gc_more = true
+				}
+				gc_step14 := gc_vstep6
 				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
 					{
 						gc_tx4 := gc_step14 + 0
@@ -5583,10 +5683,10 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 	sdata := gocuda.Shared[int32](t, b)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line reduce_variants.go:131
@@ -5608,7 +5708,7 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep5
+			gc_step15 := gc_vstep7
 			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 				{
 					gc_tx4 := gc_step15 + 0
@@ -5698,10 +5798,10 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
+				gc_vstep8 := gc_from4
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					for ; gc_vstep8+7 < gc_to4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:269
@@ -5723,7 +5823,7 @@ func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep6
+				gc_step16 := gc_vstep8
 				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 					{
 						gc_tx4 := gc_step16 + 0
@@ -5976,10 +6076,10 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx5
 	{
-		gc_vstep7 := 0
+		gc_vstep9 := 0
 		if compiled.SIMD {
-			for ; gc_vstep7+7 < gc_n5; gc_vstep7 += 8 {
-				gc_rank5 := gc_vstep7
+			for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
+				gc_rank5 := gc_vstep9
 				_ = gc_rank5
 //line reduce_variants.go:133
 				var v uint32
@@ -5989,7 +6089,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step17 := gc_vstep7
+		gc_step17 := gc_vstep9
 		for ; gc_step17+3 < gc_n5; gc_step17 += 4 {
 			{
 				gc_rank5 := gc_step17 + 0
@@ -6050,7 +6150,57 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step18 := gc_from5
+				gc_vstep10 := gc_from5
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota3
+					for ; gc_vstep10+7 < gc_to5; gc_vstep10 += 8 {
+						gc_tx5 := gc_vstep10
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+//line reduce_variants.go:131
+						var tid int = gc_tx5
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank5:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx5*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if3
+//line reduce_variants.go:137
+						if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank5:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from5 {
+					gc_more = true
+				}
+				gc_step18 := gc_vstep10
 				for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
 					{
 						gc_tx5 := gc_step18 + 0
@@ -6175,10 +6325,10 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 	sdata := gocuda.Shared[uint32](t, b)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep8 := 0
+			gc_vstep11 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx5; gc_vstep8 += 8 {
-					gc_tx5 := gc_vstep8
+				for ; gc_vstep11+7 < gc_bdx5; gc_vstep11 += 8 {
+					gc_tx5 := gc_vstep11
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 //line reduce_variants.go:131
@@ -6200,7 +6350,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step19 := gc_vstep8
+			gc_step19 := gc_vstep11
 			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 				{
 					gc_tx5 := gc_step19 + 0
@@ -6290,10 +6440,10 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep9 := gc_from5
+				gc_vstep12 := gc_from5
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to5; gc_vstep9 += 8 {
-						gc_tx5 := gc_vstep9
+					for ; gc_vstep12+7 < gc_to5; gc_vstep12 += 8 {
+						gc_tx5 := gc_vstep12
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 //line reduce.go:269
@@ -6315,7 +6465,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep9
+				gc_step20 := gc_vstep12
 				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
 						gc_tx5 := gc_step20 + 0

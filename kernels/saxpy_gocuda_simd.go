@@ -223,6 +223,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
 					gc_step3 := gc_vstep
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
@@ -1252,6 +1255,9 @@ func gc_body_vecAddGridStride_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
+					if gc_vstep > gc_from3 {
+						gc_more = true
+					}
 					gc_step5 := gc_vstep
 					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 						{
@@ -1461,6 +1467,9 @@ func gc_body_vecAddGridStride_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a
 						}
 						archsimd.ClearAVXUpperBits()
 					}
+					if gc_vstep2 > gc_from4 {
+						gc_more = true
+					}
 					gc_step7 := gc_vstep2
 					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 						{
@@ -1669,6 +1678,9 @@ func gc_body_vecAddGridStride_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, 
 							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from5 {
+						gc_more = true
 					}
 					gc_step9 := gc_vstep3
 					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {

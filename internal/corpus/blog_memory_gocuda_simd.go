@@ -207,6 +207,9 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
 					gc_step3 := gc_vstep
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{

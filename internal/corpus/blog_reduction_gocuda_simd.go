@@ -115,7 +115,37 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_reduction.go:62
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+						_ = sum
+//line blog_reduction.go:62
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
+						_ = i
+//line blog_reduction.go:63
+						if i < 0 || i+8 > len(in) {
+//line blog_reduction.go:63
+							break
+//line blog_reduction.go:63
+						}
+//line blog_reduction.go:63
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:63
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1059,7 +1089,37 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_reduction.go:113
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+						_ = sum
+//line blog_reduction.go:113
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
+						_ = i
+//line blog_reduction.go:114
+						if i < 0 || i+8 > len(in) {
+//line blog_reduction.go:114
+							break
+//line blog_reduction.go:114
+						}
+//line blog_reduction.go:114
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:114
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1314,7 +1374,37 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_reduction.go:128
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+						_ = sum
+//line blog_reduction.go:128
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
+						_ = i
+//line blog_reduction.go:129
+						if i < 0 || i+8 > len(in) {
+//line blog_reduction.go:129
+							break
+//line blog_reduction.go:129
+						}
+//line blog_reduction.go:129
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:129
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1755,7 +1845,37 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := gc_from2
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:143
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+							_ = sum
+//line blog_reduction.go:143
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
+							_ = i
+//line blog_reduction.go:144
+							if i < 0 || i+8 > len(in) {
+//line blog_reduction.go:144
+								break
+//line blog_reduction.go:144
+							}
+//line blog_reduction.go:144
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:144
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0

@@ -1058,7 +1058,74 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line samples_histogram.go:172
+					gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_histogram.go:168
+						var bin int = gc_tx2 + gc_off3
+//line samples_histogram.go:168
+						_ = bin
+//line samples_histogram.go:168
+						var sum archsimd.Uint32x8
+//line samples_histogram.go:168
+						_ = sum
+//line samples_histogram.go:171
+						if (bin+0*
+							histogram256BinCount) < 0 || (bin+0*histogram256BinCount)+8 > len(sHist) || (bin+1*histogram256BinCount) < 0 || (bin+1*histogram256BinCount)+8 > len(sHist) || (bin+2*histogram256BinCount) < 0 || (bin+2*histogram256BinCount)+8 > len(sHist) || (bin+3*histogram256BinCount) < 0 || (bin+3*histogram256BinCount)+8 > len(sHist) || (bin+4*histogram256BinCount) < 0 || (bin+4*histogram256BinCount)+8 > len(sHist) || (bin+5*histogram256BinCount) < 0 || (bin+5*histogram256BinCount)+8 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+8 > len(dPartialHistograms) {
+//line samples_histogram.go:171
+							break
+//line samples_histogram.go:171
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+0*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+1*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+2*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+3*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+4*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:172
+						{
+//line samples_histogram.go:172
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+5*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+						}
+//line samples_histogram.go:175
+						sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -46,3 +46,31 @@ func flatCarry(t *gocuda.Thread, out []int32) {
 		out[i] += out[i-stride] + 1
 	}
 }
+
+// StrideSumKernel is Harris's kernel 7 shape: each thread sums a
+// grid-stride loop's elements, two a trip, into a variable the trips
+// carry, then the block sums its threads' in shared memory. Its loop is
+// no flat one (the trips depend on each other through the sum); the SIMD
+// build runs each of its lockstep steps eight threads at a time.
+//
+//gocuda:kernel StrideSumKernel
+func strideSum[T int32 | float32](t *gocuda.Thread, in, partial []T) {
+	n, b := len(in), t.BlockDim.X
+	var v T
+	for i := t.BlockIdx.X*2*b + t.ThreadIdx.X; i < n; i += 2 * b * t.GridDim.X {
+		v += in[i]
+		if i+b < n {
+			v += in[i+b] * 2
+		}
+	}
+	s := gocuda.Shared[T](t, b)
+	s[t.ThreadIdx.X] = v
+	t.SyncThreads()
+	if t.ThreadIdx.X == 0 {
+		var sum T
+		for _, x := range s {
+			sum += x
+		}
+		partial[t.BlockIdx.X] = sum
+	}
+}

@@ -381,3 +381,272 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 		}
 	}
 }
+
+// StrideSumKernel is Harris's kernel 7 shape: each thread sums a
+// grid-stride loop's elements, two a trip, into a variable the trips
+// carry, then the block sums its threads' in shared memory. Its loop is
+// no flat one (the trips depend on each other through the sum); the SIMD
+// build runs each of its lockstep steps eight threads at a time.
+func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_strideSum,
+		func(gc_t *gocuda.Thread) { strideSum[T](gc_t, in, partial) },
+		func(gc_b *compiled.Block) { gc_body_strideSum[T](gc_b, in, partial) })
+}
+
+var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:50-76")
+
+func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
+
+//line flat.go:58
+	n := len(in)
+
+//line flat.go:58
+	b := gc_bdx
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line flat.go:59
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line flat.go:59
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line flat.go:59
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line flat.go:59
+				var v T
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line flat.go:59
+			var v T
+			_ = v
+			gc_s_v[gc_rank] = v
+		}
+	}
+
+//line flat.go:60
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:60
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:60
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:60
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:60
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line flat.go:60
+					i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+
+//line flat.go:61
+					v += in[i]
+
+//line flat.go:62
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+
+//line flat.go:66
+	s := gocuda.Shared[T](t, b)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line flat.go:67
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line flat.go:67
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line flat.go:67
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line flat.go:67
+					s[gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+
+//line flat.go:67
+				s[gc_tx] = v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line flat.go:69
+				{
+					var sum T
+					for _, x := range s {
+						sum += x
+					}
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}

@@ -114,3 +114,38 @@ func abs32(v int32) int32 {
 	}
 	return v
 }
+
+// TestStrideSumSIMD: a lockstep loop whose trips carry a sum agrees
+// across the vector steps, the scalar form and the runtime path, and with
+// the host, for grids that leave threads idle and tails of every length.
+func TestStrideSumSIMD(t *testing.T) {
+	for _, cfg := range flatConfigs[:4] {
+		for _, n := range []int{0, 1, 17, 1000, 1<<13 + 3} {
+			in := randInts(n)
+			got := agreeSIMD(t, func(f form) ([]int32, error) {
+				partial := make([]int32, cfg.Grid.X)
+				return partial, f.launch(cfg, StrideSumKernel(in, partial))
+			})
+			b, threads := cfg.Block.X, cfg.Block.X*cfg.Grid.X
+			want := make([]int32, cfg.Grid.X)
+			for i, x := range in {
+				r := i % (2 * threads) // which thread's trip takes i, first or second of its pair
+				w := int32(1)
+				if r%(2*b) >= b {
+					w, r = 2, r-b
+				}
+				want[r/(2*b)] += x * w
+			}
+			require.Equal(t, want, got, "%v n=%d", cfg.Grid, n)
+			fin := make([]float32, n)
+			for i, x := range in {
+				fin[i] = float32(x) / 8
+			}
+			agreeSIMD(t, func(f form) ([]uint32, error) {
+				partial := make([]float32, cfg.Grid.X)
+				err := f.launch(cfg, StrideSumKernel(fin, partial))
+				return bitsOf(partial), err
+			})
+		}
+	}
+}

@@ -42,6 +42,7 @@ type emitter struct {
 	scalarOnly  bool                     // writing a loop's scalar form only (a lockstep loop's fallback)
 	vecPos      token.Pos                // the last position a vector step's statement had, for those without
 	vecAnchor   token.Pos                // the vector step's loop's first statement
+	lockMore    string                   // the flag a lockstep loop's steps set where threads ran
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 }
 

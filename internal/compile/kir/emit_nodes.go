@@ -200,7 +200,11 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		e.w.Write(thread)
 	}
 	if e.vec != nil {
+		first := from
 		from = e.vectorSteps(v, from, to, rank)
+		if e.lockMore != "" { // a lockstep loop's step: threads ran in it, and the loop goes on
+			e.printf("if %s > %s {\n%s = true\n}\n", from, first, e.lockMore)
+		}
 	}
 	if l.Step > 1 {
 		step := e.f.Names.Fresh("step")

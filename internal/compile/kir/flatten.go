@@ -38,20 +38,6 @@ func flatten(f *Func) {
 		return
 	}
 	s.Flat, s.Base = true, base
-	s.Trip = f.tripStart(s, fs)
-}
-
-// tripStart returns key := start + off, the statement that begins a trip
-// of lockstep loop s at offset off (its generated name), typed as the
-// source is, for the vector pass to translate with the loop's body.
-func (f *Func) tripStart(s *Stride, fs *ast.ForStmt) ast.Stmt {
-	pos := fs.Pos()
-	off := types.NewVar(pos, f.Src.Pkg, s.Names[0], s.Key.Type())
-	key := &ast.Ident{NamePos: pos, Name: s.Key.Name()}
-	f.Src.Info.Defs[key] = s.Key
-	sum := &ast.BinaryExpr{X: s.Start, OpPos: pos, Op: token.ADD, Y: f.ident(off, pos)}
-	f.Src.Info.Types[sum] = types.TypeAndValue{Type: s.Key.Type()}
-	return &ast.AssignStmt{Lhs: []ast.Expr{key}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{sum}}
 }
 
 // blockXBase returns base where off is bx*bdx + base (base nil for bx*bdx

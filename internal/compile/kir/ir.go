@@ -284,8 +284,8 @@ type Stride struct {
 	// iteration space in rows, a contiguous part per worker (flatten).
 	Flat bool
 	Base ast.Expr
-	// Trip is key := Start + off (Names[0]) for a flat loop: how a trip
-	// begins, for the vector pass.
+	// Trip is key := Start + off (Names[0]): how a trip of the lockstep
+	// loop begins, for the vector pass.
 	Trip ast.Stmt
 }
 

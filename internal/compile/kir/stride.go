@@ -23,6 +23,7 @@ func stride(f *Func) {
 			if c, ok := n.(*Code); ok {
 				if fs, ok := c.Stmt.(*ast.ForStmt); ok {
 					if s := f.strideOf(fs); s != nil {
+						s.Trip = f.tripStart(s, fs)
 						f.Strides[fs] = s
 					}
 				}
@@ -70,6 +71,19 @@ func (f *Func) strideOf(fs *ast.ForStmt) *Stride {
 		return nil
 	}
 	return s
+}
+
+// tripStart returns key := start + off, the statement that begins a trip
+// of lockstep loop s at offset off (its generated name), typed as the
+// source is, for the vector pass to translate with the loop's body.
+func (f *Func) tripStart(s *Stride, fs *ast.ForStmt) ast.Stmt {
+	pos := fs.Pos()
+	off := types.NewVar(pos, f.Src.Pkg, s.Names[0], s.Key.Type())
+	key := &ast.Ident{NamePos: pos, Name: s.Key.Name()}
+	f.Src.Info.Defs[key] = s.Key
+	sum := &ast.BinaryExpr{X: s.Start, OpPos: pos, Op: token.ADD, Y: f.ident(off, pos)}
+	f.Src.Info.Types[sum] = types.TypeAndValue{Type: s.Key.Type()}
+	return &ast.AssignStmt{Lhs: []ast.Expr{key}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{sum}}
 }
 
 // isVar reports whether e is the variable v.
@@ -127,6 +141,8 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
 	}
 	threads := func() {
+		e.lockMore = more
+		defer func() { e.lockMore = "" }()
 		e.threadLoopWith(l, func() {
 			key := e.f.Vars[s.Key].Name
 			e.line(fs.Pos())

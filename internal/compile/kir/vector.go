@@ -37,8 +37,8 @@ func (f *Func) vectorizable(l *ThreadLoop) bool {
 	if l.Reduce != nil {
 		return false
 	}
-	if s := f.lockstep(l); s != nil && (!s.Flat || f.GridStride != l) {
-		return false // a lockstep grid-stride loop: only a flat one's trips run eight at a time
+	if f.lockstep(l) != nil && !l.StrideBound {
+		return false // a lockstep grid-stride loop whose threads' trips its bounds do not decide
 	}
 	_, ok := f.translateLoop(l, "archsimd", nil)
 	return ok

@@ -425,7 +425,49 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line llmc_backward.go:91
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:91
+					_ = gc_all
+//line llmc_backward.go:92
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_backward.go:92
+						gc_alive := gc_all
+//line llmc_backward.go:92
+						_ = gc_alive
+//line llmc_backward.go:92
+						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line llmc_backward.go:92
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_backward.go:92
+						}
+//line llmc_backward.go:91
+						var i int = gc_tx2 + gc_off
+//line llmc_backward.go:91
+						_ = i
+//line llmc_backward.go:92
+						if i < 0 || i+8 > len(dbiasShared) || i+8 > len(dweightShared) {
+//line llmc_backward.go:92
+							break
+//line llmc_backward.go:92
+						}
+//line llmc_backward.go:92
+						gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+//line llmc_backward.go:93
+						gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -446,23 +488,23 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 	}
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line llmc_backward.go:98
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:98
-			_ = gc_all
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			_ = gc_all2
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_backward.go:98
-				gc_alive := gc_all
+				gc_alive2 := gc_all2
 //line llmc_backward.go:98
-				_ = gc_alive
+				_ = gc_alive2
 //line llmc_backward.go:98
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line llmc_backward.go:98
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:98
 				}
 //line llmc_backward.go:98
@@ -473,12 +515,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				var dnormNormMean float32 = float32(0.0)
 //line llmc_backward.go:99
 				_ = dnormNormMean
-				archsimd.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank2:]), gc_alive)
-				archsimd.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank2:]), gc_alive)
+				archsimd.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank2:]), gc_alive2)
+				archsimd.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank2:]), gc_alive2)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue

@@ -184,7 +184,49 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_groupnorm.go:51
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum
+//line hecbench_groupnorm.go:51
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum2
+//line hecbench_groupnorm.go:51
+						var i int = gc_tx2 + gc_off
+//line hecbench_groupnorm.go:51
+						_ = i
+//line hecbench_groupnorm.go:52
+						if i < 0 || i+8 > len(x) {
+//line hecbench_groupnorm.go:52
+							break
+//line hecbench_groupnorm.go:52
+						}
+//line hecbench_groupnorm.go:52
+						val := archsimd.LoadFloat32x8Slice(x[i:])
+//line hecbench_groupnorm.go:52
+						_ = val
+//line hecbench_groupnorm.go:52
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:52
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -871,7 +913,49 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_groupnorm.go:147
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum
+//line hecbench_groupnorm.go:147
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum2
+//line hecbench_groupnorm.go:147
+						var i_ int = vecCount*4 + gc_tx2 + gc_off2
+//line hecbench_groupnorm.go:147
+						_ = i_
+//line hecbench_groupnorm.go:148
+						if i_ < 0 || i_+8 > len(x) {
+//line hecbench_groupnorm.go:148
+							break
+//line hecbench_groupnorm.go:148
+						}
+//line hecbench_groupnorm.go:148
+						val := archsimd.LoadFloat32x8Slice(x[i_:])
+//line hecbench_groupnorm.go:148
+						_ = val
+//line hecbench_groupnorm.go:148
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:148
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step5 := gc_vstep
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1834,7 +1918,57 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step6 := gc_from2
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+//line hecbench_groupnorm.go:291
+							gc_vb := archsimd.BroadcastFloat32x8(mVal)
+//line hecbench_groupnorm.go:291
+							gc_vb2 := archsimd.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line hecbench_groupnorm.go:291
+								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+								_ = dwThread
+//line hecbench_groupnorm.go:291
+								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+								_ = dbThread
+//line hecbench_groupnorm.go:288
+								var i_2 int = gc_tx2 + gc_off3
+//line hecbench_groupnorm.go:288
+								_ = i_2
+//line hecbench_groupnorm.go:289
+								if i_2 < 0 || i_2+8 > len(dout) || i_2+8 > len(x) {
+//line hecbench_groupnorm.go:289
+									break
+//line hecbench_groupnorm.go:289
+								}
+//line hecbench_groupnorm.go:289
+								doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
+//line hecbench_groupnorm.go:289
+								_ = doutVal_
+//line hecbench_groupnorm.go:289
+								dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:291
+								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+//line hecbench_groupnorm.go:291
+								_ = norm_2
+//line hecbench_groupnorm.go:291
+								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:291
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from2 {
+							gc_more3 = true
+						}
+						gc_step6 := gc_vstep3
 						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 							{
 								gc_tx2 := gc_step6 + 0

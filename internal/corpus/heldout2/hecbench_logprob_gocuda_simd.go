@@ -1931,7 +1931,41 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_logprob.go:153
+						var tidx int = gc_tx2
+//line hecbench_logprob.go:153
+						_ = tidx
+//line hecbench_logprob.go:153
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:153
+						_ = localAccum
+//line hecbench_logprob.go:159
+						var step int = tidx + gc_off
+//line hecbench_logprob.go:159
+						_ = step
+//line hecbench_logprob.go:160
+						if step < 0 || step+8 > len(logProbs) {
+//line hecbench_logprob.go:160
+							break
+//line hecbench_logprob.go:160
+						}
+//line hecbench_logprob.go:160
+						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
+//line hecbench_logprob.go:160
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

@@ -339,7 +339,68 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:65
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:65
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_more.go:65
+						gc_alive2 := gc_all2
+//line ggml_more.go:65
+						_ = gc_alive2
+//line ggml_more.go:65
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line ggml_more.go:65
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line ggml_more.go:65
+						}
+//line ggml_more.go:65
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:65
+						_ = maxLogit
+//line ggml_more.go:65
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:65
+						_ = sum
+//line ggml_more.go:65
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:65
+						_ = loss
+//line ggml_more.go:65
+						var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:65
+						_ = i_2
+//line ggml_more.go:66
+						if i_2 < 0 || i_2+8 > len(logits) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+//line ggml_more.go:66
+							break
+//line ggml_more.go:66
+						}
+//line ggml_more.go:66
+						logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
+//line ggml_more.go:66
+						_ = logitI_
+//line ggml_more.go:67
+						if useShared {
+//line ggml_more.go:67
+							logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+						}
+//line ggml_more.go:70
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
+//line ggml_more.go:70
+						loss.StoreMasked((*[8]float32)(gc_s_loss[gc_rank2:]), gc_alive2)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -905,7 +966,45 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:128
+					gc_vb := archsimd.BroadcastFloat32x8(dByNrows)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_more.go:128
+						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+//line ggml_more.go:128
+						_ = smScale
+//line ggml_more.go:123
+						var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:123
+						_ = i_2
+//line ggml_more.go:124
+						if i_2 < 0 || i_2+8 > len(dst) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+//line ggml_more.go:124
+							break
+//line ggml_more.go:124
+						}
+//line ggml_more.go:124
+						val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
+//line ggml_more.go:124
+						_ = val_2
+//line ggml_more.go:125
+						if useShared {
+//line ggml_more.go:125
+							val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+						}
+						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb).StoreSlice(dst[i_2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -1341,7 +1440,34 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:206
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_more.go:206
+					_ = gc_iota
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_more.go:206
+						var col int = gc_tx2 + gc_off
+//line ggml_more.go:206
+						_ = col
+//line ggml_more.go:207
+						if col < -2147483648 || col > 2147483640 || col < 0 || col+8 > len(dstRow) {
+//line ggml_more.go:207
+							break
+//line ggml_more.go:207
+						}
+						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1505,7 +1631,30 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_more.go:221
+						var col_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:221
+						_ = col_2
+//line ggml_more.go:222
+						if col_2 < 0 || col_2+8 > len(dstRow) || (row*ncols+col_2) < 0 || (row*ncols+col_2)+8 > len(dst) {
+//line ggml_more.go:222
+							break
+//line ggml_more.go:222
+						}
+						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

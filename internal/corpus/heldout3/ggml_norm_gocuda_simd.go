@@ -606,7 +606,42 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := gc_from2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:51
+						var tid int = gc_tx2
+//line ggml_norm.go:51
+						_ = tid
+//line ggml_norm.go:51
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:51
+						_ = mean
+//line ggml_norm.go:51
+						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
+//line ggml_norm.go:51
+						_ = invStd
+//line ggml_norm.go:81
+						var col_ int = tid + gc_off2
+//line ggml_norm.go:81
+						_ = col_
+//line ggml_norm.go:82
+						if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+//line ggml_norm.go:82
+							break
+//line ggml_norm.go:82
+						}
+						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step8 := gc_vstep
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -805,7 +840,41 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:92
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:97
+						var j int = start + gc_off
+//line ggml_norm.go:97
+						_ = j
+//line ggml_norm.go:98
+						if j < 0 || j+8 > len(x) {
+//line ggml_norm.go:98
+							break
+//line ggml_norm.go:98
+						}
+//line ggml_norm.go:98
+						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+//line ggml_norm.go:98
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step10 := gc_vstep2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -1156,14 +1225,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 	}
 	{
-		gc_vstep2 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:115
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line ggml_norm.go:115
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
@@ -1182,7 +1251,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep2
+		gc_step12 := gc_vstep3
 		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
 				gc_rank2 := gc_step12 + 0
@@ -1268,7 +1337,51 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step13 := gc_from2
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:92
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:92
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:92
+						_ = mean
+//line ggml_norm.go:117
+						var j_ int = start + gc_off2
+//line ggml_norm.go:117
+						_ = j_
+//line ggml_norm.go:118
+						if j_ < 0 || j_+8 > len(x) || j_+8 > len(dst) {
+//line ggml_norm.go:118
+							break
+//line ggml_norm.go:118
+						}
+//line ggml_norm.go:118
+						xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+//line ggml_norm.go:118
+						_ = xi
+//line ggml_norm.go:119
+						xi.StoreSlice(dst[j_:])
+//line ggml_norm.go:119
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:119
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step13 := gc_vstep4
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
@@ -1740,7 +1853,38 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step16 := gc_from2
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:92
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:92
+						_ = scale
+//line ggml_norm.go:138
+						var j_2 int = start + gc_off3
+//line ggml_norm.go:138
+						_ = j_2
+//line ggml_norm.go:139
+						if j_2 < 0 || j_2+8 > len(dst) {
+//line ggml_norm.go:139
+							break
+//line ggml_norm.go:139
+						}
+						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step16 := gc_vstep5
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
 						gc_tx2 := gc_step16 + 0
@@ -2733,7 +2877,45 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:206
+						var tid int = gc_tx2
+//line ggml_norm.go:206
+						_ = tid
+//line ggml_norm.go:206
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:206
+						_ = tmp
+//line ggml_norm.go:213
+						var col int = tid + gc_off
+//line ggml_norm.go:213
+						_ = col
+//line ggml_norm.go:214
+						if col < 0 || col+8 > len(x) {
+//line ggml_norm.go:214
+							break
+//line ggml_norm.go:214
+						}
+//line ggml_norm.go:214
+						xi := archsimd.LoadFloat32x8Slice(x[col:])
+//line ggml_norm.go:214
+						_ = xi
+//line ggml_norm.go:214
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -3165,7 +3347,38 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := gc_from2
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_norm.go:206
+						var tid int = gc_tx2
+//line ggml_norm.go:206
+						_ = tid
+//line ggml_norm.go:206
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:206
+						_ = scale
+//line ggml_norm.go:233
+						var col_ int = tid + gc_off2
+//line ggml_norm.go:233
+						_ = col_
+//line ggml_norm.go:234
+						if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+//line ggml_norm.go:234
+							break
+//line ggml_norm.go:234
+						}
+						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step10 := gc_vstep3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0

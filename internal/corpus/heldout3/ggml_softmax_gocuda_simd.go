@@ -2737,7 +2737,41 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_softmax.go:369
+						var tid int = gc_tx2
+//line ggml_softmax.go:369
+						_ = tid
+//line ggml_softmax.go:369
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+						_ = dgfDot
+//line ggml_softmax.go:378
+						var col int = tid + gc_off
+//line ggml_softmax.go:378
+						_ = col
+//line ggml_softmax.go:379
+						if col < 0 || col+8 > len(dstf) || col+8 > len(grad) {
+//line ggml_softmax.go:379
+							break
+//line ggml_softmax.go:379
+						}
+//line ggml_softmax.go:379
+						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
+//line ggml_softmax.go:379
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -2910,7 +2944,40 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line ggml_softmax.go:385
+					gc_vb := archsimd.BroadcastFloat32x8(scale)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line ggml_softmax.go:369
+						var tid int = gc_tx2
+//line ggml_softmax.go:369
+						_ = tid
+//line ggml_softmax.go:369
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+						_ = dgfDot
+//line ggml_softmax.go:384
+						var col_ int = tid + gc_off2
+//line ggml_softmax.go:384
+						_ = col_
+//line ggml_softmax.go:385
+						if col_ < 0 || col_+8 > len(grad) || col_+8 > len(dstf) || col_+8 > len(dst) {
+//line ggml_softmax.go:385
+							break
+//line ggml_softmax.go:385
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step6 := gc_vstep3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
