@@ -202,11 +202,16 @@ func (b *batch) generate() error {
 			return fmt.Errorf("compiling the batch without the kernels that fail alone: %v", err)
 		}
 	}
+	compiled := map[string][]string{} // the kernels of each generated file, its SIMD twin's too
+	for _, f := range files {
+		key := strings.Replace(f.Path, "_gocuda_simd.go", "_gocuda.go", 1)
+		compiled[key] = append(compiled[key], f.Kernels...)
+	}
 	for _, f := range files {
 		if err := os.WriteFile(f.Path, f.Source, 0o666); err != nil {
 			return err
 		}
-		for _, name := range f.Kernels {
+		for _, name := range compiled[strings.Replace(f.Path, "_gocuda_simd.go", "_gocuda.go", 1)] {
 			if r := b.byName[name]; r != nil {
 				r.Compiled = true
 				if i := strings.Index(string(f.Source), "\n//line :"); i >= 0 {
