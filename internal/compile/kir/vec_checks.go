@@ -1,0 +1,89 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+)
+
+// A vector step checks, before its first touch of memory, that every load
+// and store it makes stays inside its slice; a step that would leave one
+// breaks out to the scalar loop, which fails where the scalar build does.
+
+// touch notes that the statement being translated touches memory.
+func (v *vectorizer) touch() {
+	if v.first < 0 {
+		v.first = v.seq
+	}
+}
+
+// finishChecks writes the index checks before the step's first touch of
+// memory: a step whose loads or stores would leave their slices breaks
+// out to the scalar form. An index read from a variable defined later, or
+// changed after, cannot be checked there, and the loop stays scalar.
+func (v *vectorizer) finishChecks() {
+	if v.check == nil {
+		return
+	}
+	var cond ast.Expr
+	or := func(c ast.Expr) {
+		if cond == nil {
+			cond = c
+		} else {
+			cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: c}
+		}
+	}
+	seen := map[string]bool{}
+	for _, a := range v.accesses {
+		for _, b := range a.binds {
+			if b.seq >= v.first || b.assigns > 0 {
+				if a.int32 {
+					v.fail()
+				}
+				v.inPlace[a.node] = true // translate again, checking it in place
+				v.retry = true
+			}
+		}
+		i := types.ExprString(a.i)
+		if a.int32 { // i < MinInt32 || i > MaxInt32-7
+			if key := "int32 " + i; !seen[key] {
+				seen[key] = true
+				or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(math.MinInt32)}, Op: token.LOR,
+					Y: &ast.BinaryExpr{X: paren(a.i), Op: token.GTR, Y: intLit(math.MaxInt32 - vecWidth + 1)}})
+			}
+			continue
+		}
+		if !seen[i] { // i < 0
+			seen[i] = true
+			or(&ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(0)})
+		}
+		if x := i + " " + types.ExprString(a.x); !seen[x] { // i+8 > len(x)
+			seen[x] = true
+			or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.ADD, Y: intLit(vecWidth)}, Op: token.GTR,
+				Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{a.x}}})
+		}
+	}
+	if cond != nil {
+		v.check.Cond = cond
+		v.check.Body = &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: v.check.If, Tok: token.BREAK}}}
+	}
+}
+
+// prune removes the places for index checks left empty.
+func prune(list []ast.Stmt) []ast.Stmt {
+	out := list[:0]
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if s.Cond == nil {
+				continue
+			}
+		case *ast.BlockStmt:
+			s.List = prune(s.List)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
