@@ -86,4 +86,3 @@ func prune(list []ast.Stmt) []ast.Stmt {
 	}
 	return out
 }
-
