@@ -83,26 +83,30 @@ func TestMeasureError(t *testing.T) {
 }
 
 // TestWarmUp: at least one run, runs until d has passed, and the time
-// returned leaves the first run out.
+// returned leaves the first run out. The runs take their time on a clock
+// of the test's, so that the figures are exact whatever else the machine
+// runs.
 func TestWarmUp(t *testing.T) {
+	var now time.Time
+	defer bench.SetClock(func() time.Time { return now })()
 	runs := 0
-	first := spin(20 * time.Millisecond)
-	rest := spin(100 * time.Microsecond)
 	v := bench.Variant{Run: func() error {
 		if runs++; runs == 1 {
-			return first()
+			now = now.Add(20 * time.Millisecond)
+		} else {
+			now = now.Add(100 * time.Microsecond)
 		}
-		return rest()
+		return nil
 	}}
 	ns, err := bench.WarmUp(v, 30*time.Millisecond)
-	if err != nil || runs < 2 {
-		t.Fatalf("WarmUp: %d runs, %v", runs, err)
+	if err != nil || runs != 101 {
+		t.Fatalf("WarmUp: %d runs, %v; want the slow one and 100 of 100µs to fill 30ms", runs, err)
 	}
-	if ns < 100e3 || ns > 2e6 {
-		t.Errorf("WarmUp = %v ns/op, want about 100µs: the slow first run left out", ns)
+	if ns != 100e3 {
+		t.Errorf("WarmUp = %v ns/op, want 100µs: the slow first run left out", ns)
 	}
 	runs = 0
-	if ns, err := bench.WarmUp(v, 0); err != nil || runs != 1 || ns < 20e6 {
+	if ns, err := bench.WarmUp(v, 0); err != nil || runs != 1 || ns != 20e6 {
 		t.Errorf("WarmUp(0) = %v ns, %v after %d runs; want the one run's 20ms", ns, err, runs)
 	}
 }
