@@ -21,7 +21,11 @@
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct; shadowing; tuple assignments;
 // helpers with barriers or collectives, some declaring shared memory of
-// their own and called from several places; and pure helpers.
+// their own and called from several places; and pure helpers. One kernel
+// in six is instead a single grid-stride loop over g without barriers or
+// shared memory (the compiler's grid mode), whose trips write g[i] and
+// their own variables: flat where the compiler finds them independent, in
+// lockstep otherwise.
 //
 // The kernels are valid CUDA: barriers sit under block-uniform control
 // only; a warp collective inside a branch names exactly the lanes that

@@ -6,14 +6,15 @@ import (
 	"github.com/gocuda/gocuda/internal/compile/fuzz"
 )
 
-// A kernel is a function of its input bytes: here 14 pseudo-random ones
-// give a barrier, an if on the lane's segment (every lane is in it) and a
-// shuffle of width 1 over the lanes of that if. Every kernel begins by
-// declaring the thread's indices, its shared memory (whose own slots it
-// writes) and variables of each kind, and ends by storing them in its own
-// out slots.
+// A kernel is a function of its input bytes: here a 0, which picks a
+// kernel with barriers and warp collectives (a 5 picks a kernel that is
+// one grid-stride loop), and 14 pseudo-random ones give a barrier, an if
+// on the lane's segment (every lane is in it) and a shuffle of width 1
+// over the lanes of that if. Every such kernel begins by declaring the
+// thread's indices, its shared memory (whose own slots it writes) and
+// variables of each kind, and ends by storing them in its own out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", fuzz.Bytes(41, 14))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(41, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:

@@ -120,6 +120,9 @@ func (g *gen) special(t typ, uni bool) string {
 	if !uni {
 		fields = append(fields, "t.ThreadIdx.X", "t.ThreadIdx.Y", "t.ThreadIdx.Z")
 	}
+	if g.grid { // no y or z: threads a launch gives the same i compute the same
+		fields = []string{"t.BlockIdx.X", "t.BlockDim.X", "t.GridDim.X", "t.ThreadIdx.X"}
+	}
 	switch g.ch.pick(4) {
 	case 0:
 		return fmt.Sprintf("int32(%s)", fields[g.ch.pick(len(fields))])
@@ -128,6 +131,9 @@ func (g *gen) special(t typ, uni bool) string {
 	case 2:
 		if !uni && !g.pure {
 			reads := []string{"sh[rank]", "sh[size+rank]", "in[gid%len(in)]", "st.x", ""}
+			if g.grid {
+				reads[0], reads[1] = "", "" // no shared memory
+			}
 			if r := reads[g.ch.pick(5)]; r != "" && (r != "st.x" || !g.helper) {
 				return r
 			}

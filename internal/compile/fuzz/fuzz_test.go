@@ -80,15 +80,15 @@ func summarize(t *testing.T, results []*Result) {
 		}
 	}
 	t.Logf("%d compiled, %d refused (%.0f%%)", len(results)-refused, refused, 100*float64(refused)/float64(len(results)))
-	var barriers, collectives, both int
+	var barriers, collectives, both, flat int
 	for _, r := range results {
 		b := strings.Contains(r.Kernel.Decls, "t.SyncThreads")
 		c := strings.Contains(r.Kernel.Decls, "Sync(t") || strings.Contains(r.Kernel.Decls, "t.BallotSync")
 		if r.Compiled && !r.Failed() {
-			barriers, collectives, both = barriers+b2i(b), collectives+b2i(c), both+b2i(b && c)
+			barriers, collectives, both, flat = barriers+b2i(b), collectives+b2i(c), both+b2i(b && c), flat+b2i(r.Flat)
 		}
 	}
-	t.Logf("compiled and run: %d with barriers, %d with warp collectives, %d with both", barriers, collectives, both)
+	t.Logf("compiled and run: %d with barriers, %d with warp collectives, %d with both, %d flat grid-stride loops", barriers, collectives, both, flat)
 	var lines []string
 	for reason, n := range reasons {
 		lines = append(lines, fmt.Sprintf("%4d  %s", n, reason))

@@ -43,7 +43,11 @@ func Generate(name string, data []byte) *Kernel {
 	g := &gen{ch: chooser{data: data}, prefix: name, budget: 40,
 		imports: map[string]bool{"github.com/gocuda/gocuda/gocuda": true}}
 	k := &Kernel{Name: name, Ctor: strings.ToUpper(name[:1]) + name[1:], Input: slices.Clone(data)}
-	g.kernel(k)
+	if g.ch.pick(6) == 5 { // an exhausted input, and a 0, choose the kernel with barriers
+		g.gridKernel(k)
+	} else {
+		g.kernel(k)
+	}
 	for p := range g.imports {
 		k.Imports = append(k.Imports, p)
 	}
@@ -96,6 +100,7 @@ type gen struct {
 	helper  bool      // writing a helper: no helper calls, no returns
 	helpers []*helper // the helpers written so far, which calls may share
 	pure    bool      // writing a pure helper: only its operands
+	grid    bool      // writing a grid kernel (gridKernel): no shared memory, no y or z coordinates
 	sink    string    // the int32 variable unused locals are folded into
 }
 

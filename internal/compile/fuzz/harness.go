@@ -62,6 +62,7 @@ const (
 type Result struct {
 	Kernel   *Kernel
 	Compiled bool   // compile gave it a compiled form
+	Flat     bool   // its compiled form runs a flat grid-stride loop (compiled.StrideRows)
 	Refusal  string // why compile left it on the runtime path, if it did
 	Failures []Failure
 }
@@ -214,6 +215,7 @@ func (b *batch) generate() error {
 		for _, name := range compiled[strings.Replace(f.Path, "_gocuda_simd.go", "_gocuda.go", 1)] {
 			if r := b.byName[name]; r != nil {
 				r.Compiled = true
+				r.Flat = r.Flat || flatBody(string(f.Source), name)
 				if i := strings.Index(string(f.Source), "\n//line :"); i >= 0 {
 					line := strings.Count(string(f.Source[:i]), "\n") + 2
 					r.Failures = append(r.Failures, Failure{Kind: FailLine,
@@ -267,4 +269,15 @@ func removeStale(dir string) {
 			os.RemoveAll(p)
 		}
 	}
+}
+
+// flatBody reports whether the body function of kernel name in generated
+// source src runs a flat grid-stride loop.
+func flatBody(src, name string) bool {
+	_, body, ok := strings.Cut(src, "func gc_body_"+name+"(")
+	if !ok {
+		return false
+	}
+	body, _, _ = strings.Cut(body, "\nfunc ")
+	return strings.Contains(body, ".StrideRows(")
 }

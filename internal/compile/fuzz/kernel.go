@@ -58,3 +58,45 @@ func (g *gen) epilogue() {
 	}
 	g.line("_, _, _ = sh, lane, done")
 }
+
+// gridKernel writes a kernel without barriers or shared memory whose
+// thread code is one grid-stride loop over g, each trip writing g[i]: the
+// compiled form runs it a chunk of blocks at a time, flat where the trips
+// are independent (they change only g[i] and their own variables) and in
+// lockstep otherwise. Its code reads no y or z coordinate, so that the
+// threads a launch of more than one dimension gives the same i (the loop
+// strides over x alone) write the same values.
+func (g *gen) gridKernel(k *Kernel) {
+	g.line("// %s returns a generated kernel.", k.Ctor)
+	g.line("//")
+	g.line("//gocuda:kernel %s", k.Ctor)
+	g.line("func %s(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {", k.Name)
+	g.indent++
+	g.grid = true
+	g.frames = [][]*variable{{{name: "p0", typ: i32, uniform: true}, {name: "p1", typ: tint, uniform: true}}}
+	g.line("size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z")
+	g.line("w0 := p0 + int32(size)")
+	g.frames[0] = append(g.frames[0], &variable{name: "size", typ: tint, uniform: true, used: true},
+		&variable{name: "w0", typ: i32, uniform: true, used: true})
+	start := []string{"t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X", "t.ThreadIdx.X + t.BlockIdx.X*t.BlockDim.X",
+		"p1 + t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X"}[g.ch.pick(3)]
+	step := []string{"t.BlockDim.X * t.GridDim.X", "t.GridDim.X * t.BlockDim.X", "t.BlockDim.X*t.GridDim.X + p1%2"}[g.ch.pick(3)]
+	g.line("for i := %s; i < len(g); i += %s {", start, step)
+	g.indent++
+	g.line("gid := i")
+	g.line("a0 := in[i%%len(in)]")
+	g.line("a1 := int32(i)*p0 + w0")
+	g.line("u0 := uint32(i) * 2654435761")
+	g.line("f0 := float32(a0) * 0.25")
+	g.line("var q [4]int32")
+	g.line("var st struct {\n\t\t\tx int32\n\t\t\ty uint32\n\t\t}")
+	g.sink = "a0"
+	g.imports["math"] = true
+	g.block(ctx{loops: 1, depth: 1}, &variable{name: "gid", typ: tint}, &variable{name: "a0", typ: i32, mut: true, used: true},
+		&variable{name: "a1", typ: i32, mut: true, used: true}, &variable{name: "u0", typ: u32, mut: true, used: true})
+	g.line("g[i] = a0 ^ a1 ^ int32(u0) ^ q[0] ^ q[3] ^ st.x ^ int32(st.y) ^ int32(math.Float32bits(f0))")
+	g.indent--
+	g.line("}")
+	g.indent--
+	g.line("}")
+}

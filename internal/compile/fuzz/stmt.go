@@ -38,7 +38,7 @@ var stmtKinds []stmtKind
 func init() {
 	stmtKinds = []stmtKind{
 		{3, anywhere, (*gen).assign},
-		{1, anywhere, (*gen).record},
+		{1, func(g *gen, c ctx) bool { return !g.grid }, (*gen).record},
 		{2, anywhere, (*gen).local},
 		{1, anywhere, (*gen).swap},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).structField},
@@ -54,7 +54,7 @@ func init() {
 		{1, warpBlock, (*gen).voteIf},
 		{1, nested, (*gen).threadIf},
 		{5, warp, (*gen).collective},
-		{5, anywhere, (*gen).shared},
+		{5, func(g *gen, c ctx) bool { return !g.grid }, (*gen).shared},
 		{1, loopable, (*gen).threadLoop},
 		{1, func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops == 0 }, (*gen).gridStride},
 		{2, func(g *gen, c ctx) bool { return !g.helper && c.coll && !g.guarded && c.depth < 4 }, (*gen).helperCall},

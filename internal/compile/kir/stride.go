@@ -92,9 +92,13 @@ func (f *Func) isVar(e ast.Expr, v *types.Var) bool {
 	return ok && f.Src.Info.ObjectOf(id) == v
 }
 
-// plainBody reports whether a loop body runs straight through: no branch,
-// return or label, and the key neither changed nor addressed.
+// plainBody reports whether a loop body runs straight through: no return,
+// no break or continue but of loops and switches inside it, and the key
+// neither changed nor addressed.
 func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
+	if escapes(body) {
+		return false
+	}
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -103,7 +107,7 @@ func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
 				ok = false
 			}
 			return false
-		case *ast.BranchStmt, *ast.ReturnStmt, *ast.LabeledStmt, *ast.DeferStmt, *ast.GoStmt:
+		case *ast.ReturnStmt, *ast.DeferStmt, *ast.GoStmt:
 			ok = false
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && f.localOf(n.X) == key {
