@@ -190,7 +190,41 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_layernorm.go:56
+						var tid int = gc_tx2
+//line llmc_layernorm.go:56
+						_ = tid
+//line llmc_layernorm.go:56
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:56
+						_ = sum
+//line llmc_layernorm.go:59
+						var i int = tid + gc_off
+//line llmc_layernorm.go:59
+						_ = i
+//line llmc_layernorm.go:60
+						if i < 0 || i+8 > len(x) {
+//line llmc_layernorm.go:60
+							break
+//line llmc_layernorm.go:60
+						}
+//line llmc_layernorm.go:60
+						sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
+//line llmc_layernorm.go:60
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -287,10 +321,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line llmc_layernorm.go:56
@@ -312,7 +346,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
+			gc_step8 := gc_vstep3
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
 					gc_tx2 := gc_step8 + 0
@@ -390,10 +424,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_layernorm.go:56
@@ -415,7 +449,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep3
+				gc_step9 := gc_vstep4
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
@@ -678,7 +712,47 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line llmc_layernorm.go:87
+					gc_vb := archsimd.BroadcastFloat32x8(m)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_layernorm.go:82
+						var tid int = gc_tx2
+//line llmc_layernorm.go:82
+						_ = tid
+//line llmc_layernorm.go:82
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:82
+						_ = sum
+//line llmc_layernorm.go:86
+						var i int = tid + gc_off
+//line llmc_layernorm.go:86
+						_ = i
+//line llmc_layernorm.go:87
+						if i < 0 || i+8 > len(x) {
+//line llmc_layernorm.go:87
+							break
+//line llmc_layernorm.go:87
+						}
+//line llmc_layernorm.go:87
+						diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
+//line llmc_layernorm.go:87
+						_ = diff
+//line llmc_layernorm.go:87
+						sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -790,10 +864,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line llmc_layernorm.go:82
@@ -815,7 +889,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
+			gc_step8 := gc_vstep3
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
 					gc_tx2 := gc_step8 + 0
@@ -893,10 +967,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_layernorm.go:82
@@ -918,7 +992,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep3
+				gc_step9 := gc_vstep4
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
@@ -1552,7 +1626,49 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_layernorm.go:183
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:183
+						_ = threadSum
+//line llmc_layernorm.go:183
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line llmc_layernorm.go:183
+						_ = threadSum2
+//line llmc_layernorm.go:183
+						var i int = gc_tx2 + gc_off
+//line llmc_layernorm.go:183
+						_ = i
+//line llmc_layernorm.go:184
+						if i < 0 || i+8 > len(x) {
+//line llmc_layernorm.go:184
+							break
+//line llmc_layernorm.go:184
+						}
+//line llmc_layernorm.go:184
+						xi := archsimd.LoadFloat32x8Slice(x[i:])
+//line llmc_layernorm.go:184
+						_ = xi
+//line llmc_layernorm.go:184
+						threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+						threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:184
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1880,7 +1996,42 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_layernorm.go:217
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+//line llmc_layernorm.go:217
+						_ = m
+//line llmc_layernorm.go:217
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line llmc_layernorm.go:217
+						_ = s
+//line llmc_layernorm.go:217
+						var i_ int = gc_tx2 + gc_off2
+//line llmc_layernorm.go:217
+						_ = i_
+//line llmc_layernorm.go:218
+						if i_ < 0 || i_+8 > len(x) || i_+8 > len(weight) || i_+8 > len(bias) || i_+8 > len(o) {
+//line llmc_layernorm.go:218
+							break
+//line llmc_layernorm.go:218
+						}
+//line llmc_layernorm.go:218
+						n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
+//line llmc_layernorm.go:218
+						_ = n
+						n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step6 := gc_vstep3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

@@ -642,7 +642,41 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step17 := gc_from2
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:69
+						var tid int = gc_tx2
+//line llmc_softmax.go:69
+						_ = tid
+//line llmc_softmax.go:69
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:69
+						_ = sumval
+//line llmc_softmax.go:91
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
+						_ = i_2
+//line llmc_softmax.go:92
+						if i_2 < 0 || i_2+8 > len(x) {
+//line llmc_softmax.go:92
+							break
+//line llmc_softmax.go:92
+						}
+//line llmc_softmax.go:92
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:92
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step17 := gc_vstep4
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
@@ -739,10 +773,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line llmc_softmax.go:69
@@ -764,7 +798,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step18 := gc_vstep4
+			gc_step18 := gc_vstep5
 			for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
 				{
 					gc_tx2 := gc_step18 + 0
@@ -842,10 +876,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -867,7 +901,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step19 := gc_vstep5
+				gc_step19 := gc_vstep6
 				for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
 					{
 						gc_tx2 := gc_step19 + 0
@@ -958,7 +992,36 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step20 := gc_from2
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+//line llmc_softmax.go:104
+					gc_vb := archsimd.BroadcastFloat32x8(sum)
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:69
+						var tid int = gc_tx2
+//line llmc_softmax.go:69
+						_ = tid
+//line llmc_softmax.go:103
+						var i_3 int = tid + gc_off4
+//line llmc_softmax.go:103
+						_ = i_3
+//line llmc_softmax.go:104
+						if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+//line llmc_softmax.go:104
+							break
+//line llmc_softmax.go:104
+						}
+						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb).StoreSlice(out[idx*C+i_3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step20 := gc_vstep7
 				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
 					{
 						gc_tx2 := gc_step20 + 0
@@ -1519,7 +1582,41 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:115
+						var tid int = gc_tx2
+//line llmc_softmax.go:115
+						_ = tid
+//line llmc_softmax.go:115
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+						_ = sumval
+//line llmc_softmax.go:132
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
+						_ = i_2
+//line llmc_softmax.go:133
+						if i_2 < 0 || i_2+8 > len(x) {
+//line llmc_softmax.go:133
+							break
+//line llmc_softmax.go:133
+						}
+//line llmc_softmax.go:133
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:133
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step11 := gc_vstep2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
@@ -1692,7 +1789,38 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := gc_from2
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:115
+						var tid int = gc_tx2
+//line llmc_softmax.go:115
+						_ = tid
+//line llmc_softmax.go:115
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+						_ = sumval
+//line llmc_softmax.go:137
+						var i_3 int = tid + gc_off4
+//line llmc_softmax.go:137
+						_ = i_3
+//line llmc_softmax.go:138
+						if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+//line llmc_softmax.go:138
+							break
+//line llmc_softmax.go:138
+						}
+						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step12 := gc_vstep3
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
@@ -2350,7 +2478,41 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step15 := gc_from2
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:150
+						var tid int = gc_tx2
+//line llmc_softmax.go:150
+						_ = tid
+//line llmc_softmax.go:150
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:150
+						_ = sumval
+//line llmc_softmax.go:187
+						var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
+						_ = i_3
+//line llmc_softmax.go:188
+						if i_3 < 0 || i_3+8 > len(x) {
+//line llmc_softmax.go:188
+							break
+//line llmc_softmax.go:188
+						}
+//line llmc_softmax.go:188
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
+//line llmc_softmax.go:188
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step15 := gc_vstep4
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
 						gc_tx2 := gc_step15 + 0
@@ -2632,10 +2794,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_vstep4 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				var sum float32 = maxOrSumStorage[0]
@@ -2645,7 +2807,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step17 := gc_vstep4
+		gc_step17 := gc_vstep5
 		for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
 			{
 				gc_rank2 := gc_step17 + 0
@@ -2706,7 +2868,38 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step18 := gc_from2
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:150
+						var tid int = gc_tx2
+//line llmc_softmax.go:150
+						_ = tid
+//line llmc_softmax.go:150
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_softmax.go:150
+						_ = sum
+//line llmc_softmax.go:207
+						var i_5 int = tid + gc_off4
+//line llmc_softmax.go:207
+						_ = i_5
+//line llmc_softmax.go:208
+						if i_5 < 0 || i_5+8 > len(x) || (idx*C+i_5) < 0 || (idx*C+i_5)+8 > len(out) {
+//line llmc_softmax.go:208
+							break
+//line llmc_softmax.go:208
+						}
+						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step18 := gc_vstep6
 				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
 						gc_tx2 := gc_step18 + 0

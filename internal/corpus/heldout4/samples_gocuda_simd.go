@@ -2094,7 +2094,30 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := gc_from2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples.go:306
+						var pos int = gc_tx2 + gc_off
+//line samples.go:306
+						_ = pos
+//line samples.go:307
+						if pos < 0 || pos+8 > len(dSrc) || pos+8 > len(sData) {
+//line samples.go:307
+							break
+//line samples.go:307
+						}
+						archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				gc_step3 := gc_vstep
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
@@ -2310,7 +2333,30 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples.go:356
+						var pos_3 int = gc_tx2 + gc_off3
+//line samples.go:356
+						_ = pos_3
+//line samples.go:357
+						if pos_3 < 0 || pos_3+8 > len(sData) || pos_3+8 > len(dDst) {
+//line samples.go:357
+							break
+//line samples.go:357
+						}
+						archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -2579,6 +2625,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 						}
 						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
 					}
 					gc_step3 := gc_vstep
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
