@@ -145,21 +145,24 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_by2 := gc_lo2%gc_gdy2 - 1
+	gc_bx2 := gc_lo2 / gc_gdy2 % gc_gdx2
+	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_by2++
+		if gc_by2 == gc_gdy2 {
+			gc_by2 = 0
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+				gc_bz2++
 			}
 		}
+		gc_blk2 := gc_bx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+		gc_pos2.Block = gc_blk2
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2

@@ -74,3 +74,18 @@ func strideSum[T int32 | float32](t *gocuda.Thread, in, partial []T) {
 		partial[t.BlockIdx.X] = sum
 	}
 }
+
+// ColumnsKernel gives x to the rows of a row-major matrix and y to its
+// columns, as Rodinia's gaussian does, over a grid whose z picks one of
+// several matrices: the compiled form takes its blocks y fastest
+// (blockorder). Each element records the block and thread that wrote it.
+//
+//gocuda:kernel ColumnsKernel
+func columns(t *gocuda.Thread, out []int32, w, h int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	if x >= h || y >= w {
+		return
+	}
+	out[(t.BlockIdx.Z*h+x)*w+y] = int32(((t.BlockIdx.Z*7+t.BlockIdx.Y)*13+t.BlockIdx.X)*1000 + t.ThreadIdx.Y*31 + t.ThreadIdx.X)
+}

@@ -650,3 +650,79 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 }
+
+// ColumnsKernel gives x to the rows of a row-major matrix and y to its
+// columns, as Rodinia's gaussian does, over a grid whose z picks one of
+// several matrices: the compiled form takes its blocks y fastest
+// (blockorder). Each element records the block and thread that wrote it.
+func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_columns,
+		func(gc_t *gocuda.Thread) { columns(gc_t, out, w, h) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
+}
+
+var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:78-91")
+
+func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_by := gc_lo%gc_gdy - 1
+	gc_bx := gc_lo / gc_gdy % gc_gdx
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_by++
+		if gc_by == gc_gdy {
+			gc_by = 0
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_bz++
+			}
+		}
+		gc_blk := gc_bx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+		gc_pos.Block = gc_blk
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line flat.go:85
+					x := gc_bx*gc_bdx + gc_tx
+					_ = x
+
+//line flat.go:86
+					y := gc_by*gc_bdy + gc_ty
+					_ = y
+
+//line flat.go:87
+					if x >= h || y >= w {
+						continue gc_L1
+					}
+
+//line flat.go:90
+					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_by)*13+gc_bx)*1000 + gc_ty*31 + gc_tx)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}

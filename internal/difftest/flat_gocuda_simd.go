@@ -1440,3 +1440,79 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 		}
 	}
 }
+
+// ColumnsKernel gives x to the rows of a row-major matrix and y to its
+// columns, as Rodinia's gaussian does, over a grid whose z picks one of
+// several matrices: the compiled form takes its blocks y fastest
+// (blockorder). Each element records the block and thread that wrote it.
+func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_columns,
+		func(gc_t *gocuda.Thread) { columns(gc_t, out, w, h) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
+}
+
+var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:78-91")
+
+func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
+	gc_n2 := gc_b2.Len()
+	gc_by2 := gc_lo2%gc_gdy2 - 1
+	gc_bx2 := gc_lo2 / gc_gdy2 % gc_gdx2
+	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_by2++
+		if gc_by2 == gc_gdy2 {
+			gc_by2 = 0
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+				gc_bz2++
+			}
+		}
+		gc_blk2 := gc_bx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+		gc_pos2.Block = gc_blk2
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_L12:
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line flat.go:85
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					_ = x
+
+//line flat.go:86
+					y := gc_by2*gc_bdy2 + gc_ty2
+					_ = y
+
+//line flat.go:87
+					if x >= h || y >= w {
+						continue gc_L12
+					}
+
+//line flat.go:90
+					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_by2)*13+gc_bx2)*1000 + gc_ty2*31 + gc_tx2)
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	}
+}

@@ -149,3 +149,31 @@ func TestStrideSumSIMD(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnsForms: a grid body taking its blocks y fastest runs every
+// block of two- and three-dimensional grids once, each element written by
+// the thread CUDA's mapping gives it.
+func TestColumnsForms(t *testing.T) {
+	for _, c := range []struct {
+		grid, block gocuda.Dim3
+		w, h        int
+	}{
+		{gocuda.Dim3{X: 3, Y: 5, Z: 1}, gocuda.Dim3{X: 4, Y: 4, Z: 1}, 19, 11},
+		{gocuda.Dim3{X: 2, Y: 3, Z: 2}, gocuda.Dim3{X: 8, Y: 2, Z: 1}, 6, 16},
+		{gocuda.Dim3{X: 7, Y: 1, Z: 3}, gocuda.Dim3{X: 1, Y: 5, Z: 1}, 5, 7},
+	} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, c.grid.Z*c.w*c.h)
+			return out, f.launch(gocuda.Config{Grid: c.grid, Block: c.block}, ColumnsKernel(out, c.w, c.h))
+		})
+		for i, v := range got {
+			z, x, y := i/(c.w*c.h), i/c.w%c.h, i%c.w
+			bx, by, tx, ty := x/c.block.X, y/c.block.Y, x%c.block.X, y%c.block.Y
+			want := int32(((z*7+by)*13+bx)*1000 + ty*31 + tx)
+			if bx >= c.grid.X || by >= c.grid.Y {
+				want = 0
+			}
+			require.Equal(t, want, v, "%v element %d", c.grid, i)
+		}
+	}
+}

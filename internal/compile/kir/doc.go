@@ -23,6 +23,8 @@
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
+//   - blockorder: a grid body whose accesses run along y and stride along
+//     x takes its blocks y fastest
 //   - narrow: thread loops run the part of each row of x that their guards
 //     admit (if tid < s, if i >= n { return })
 //   - flatten: a grid-stride loop whose trips are independent runs its

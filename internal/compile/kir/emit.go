@@ -170,6 +170,10 @@ func (e *emitter) gridNeeds() {
 
 // blockLoop writes the loop over the chunk's blocks of a grid body.
 func (e *emitter) blockLoop(body []byte) {
+	if e.f.BlocksYFirst {
+		e.blockLoopYFirst(body)
+		return
+	}
 	n := e.name
 	e.blockCounters()
 	if e.used["blocks"] {

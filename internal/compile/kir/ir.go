@@ -28,6 +28,9 @@ type Func struct {
 	// loop after block code that does not depend on the block: each step
 	// of the loop runs for every block of the chunk.
 	GridStride *ThreadLoop
+	// BlocksYFirst is set, in grid mode, when the body takes its chunk's
+	// blocks y fastest (blockorder).
+	BlocksYFirst bool
 	// Exits is set when a thread may return while later thread loops run:
 	// the body keeps a record of the threads that have.
 	Exits bool

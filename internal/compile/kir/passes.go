@@ -27,6 +27,7 @@ var passes = [...]pass{
 	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point"},
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
+	{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per worker"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},

@@ -29,21 +29,24 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_by := gc_lo%gc_gdy - 1
+	gc_bx := gc_lo / gc_gdy % gc_gdx
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
+		gc_by++
+		if gc_by == gc_gdy {
+			gc_by = 0
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_bz++
 			}
 		}
+		gc_blk := gc_bx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+		gc_pos.Block = gc_blk
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
