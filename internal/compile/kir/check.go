@@ -26,6 +26,9 @@ const (
 // generation to try: warp collectives, cooperative groups, grid barriers
 // and helpers that synchronize.
 func checkPass(f *Func) {
+	for v, e := range f.localBindings(f.Src.Decl.Body) {
+		f.bound[v] = e
+	}
 	f.checkCalls(f.Src.Decl.Body)
 }
 
@@ -145,10 +148,12 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	var why string
 	var kind syncKind
 	f.bindDepth++
-	f.withBindings(bind, func() { why, kind = f.bodySync(decl.Body, seen) })
+	f.withBindings(bind, func() {
+		f.withBindings(f.localBindings(decl.Body), func() { why, kind = f.bodySync(decl.Body, seen) })
+	})
 	f.bindDepth--
 	if kind == syncHelper && decl.Recv != nil && !f.inlinableMethod(call) {
-		return "method " + fn.Name() + " reaches " + why + ", called through an embedded field or a method value", syncUnknown
+		return "method " + fn.Name() + " reaches " + why + ", called as a method expression (call it on its receiver, x." + fn.Name() + "(...))", syncUnknown
 	}
 	if kind == syncHelper && why != "" {
 		why = fn.Name() + " → " + why
