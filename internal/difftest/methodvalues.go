@@ -149,3 +149,46 @@ func genericPromoted(t *gocuda.Thread, out []float32) {
 	a := f(t, s, float32(t.ThreadIdx.X))
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = a + applyTo(t, s, 3, h.next)
 }
+
+// factor is a policy of a named integer type.
+type factor int32
+
+// times returns the next thread's v times k, through s.
+func (k factor) times(t *gocuda.Thread, s []int32, v int32) int32 {
+	s[t.ThreadIdx.X] = v * int32(k)
+	t.SyncThreads()
+	r := s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+	t.SyncThreads()
+	return r
+}
+
+// plus returns v plus k.
+func (k factor) plus(_ *gocuda.Thread, v int32) int32 { return v + int32(k) }
+
+// gainRef embeds a pointer to a gain: next, which takes a value, is
+// promoted through it.
+type gainRef struct{ *gain }
+
+// MethodValueLoopKernel makes method values in a loop's body, calls a
+// plain one on both sides of barriers, one with a pointer receiver on a
+// local, and a value method promoted through an embedded pointer. out has
+// two elements per thread of a grid of whole warps.
+//
+//gocuda:kernel MethodValueLoopKernel
+func methodValueLoop(t *gocuda.Thread, out []int32, k factor, g gainRef) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	add := k.plus
+	v := int32(t.ThreadIdx.X)
+	for range 2 {
+		m := k.times
+		v = add(t, m(t, s, v))
+	}
+	v = g.next(t, s, v)
+	var c counter
+	f := c.add
+	f(t, 1)
+	f(t, v)
+	out[2*i] = add(t, v)
+	out[2*i+1] = c.total
+}

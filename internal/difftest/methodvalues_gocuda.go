@@ -1711,3 +1711,593 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 		}
 	}
 }
+
+// MethodValueLoopKernel makes method values in a loop's body, calls a
+// plain one on both sides of barriers, one with a pointer receiver on a
+// local, and a value method promoted through an embedded pointer. out has
+// two elements per thread of a grid of whole warps.
+func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_methodValueLoop,
+		func(gc_t *gocuda.Thread) { methodValueLoop(gc_t, out, k, g) },
+		func(gc_b *compiled.Block) { gc_body_methodValueLoop(gc_b, out, k, g) })
+}
+
+var gc_src_methodValueLoop = compiled.NewSource("methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
+
+func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)
+	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)
+	gc_s_v := compiled.Scratch[int32](gc_b, 3)
+
+//line methodvalues.go:180
+	s := gocuda.Shared[int32](t, gc_bdx)
+
+//line methodvalues.go:181
+	var recv factor = k
+
+//line methodvalues.go:181
+	_ = recv
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank] = add
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank] = add
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank] = add
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank] = add
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+				_ = add
+
+//line methodvalues.go:182
+				v := int32(gc_tx)
+				_ = add
+				_ = v
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+
+//line methodvalues.go:183
+	for range 2 {
+
+//line methodvalues.go:184
+		var recv_ factor = k
+
+//line methodvalues.go:184
+		_ = recv_
+
+//line methodvalues.go:185
+		var s_ []int32 = s
+
+//line methodvalues.go:185
+		_ = s_
+
+//line methodvalues.go:185
+		var k_ factor = recv_
+
+//line methodvalues.go:185
+		_ = k_
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line methodvalues.go:184
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+
+//line methodvalues.go:184
+					_ = m
+
+//line methodvalues.go:185
+					var v_ int32 = v
+
+//line methodvalues.go:185
+					_ = v_
+
+//line methodvalues.go:158
+					s_[gc_tx] = v_ * int32(k_)
+					_ = m
+					_ = v_
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+					r_ := s_[(gc_tx+1)%gc_bdx]
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+		}
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				var v int32
+				_ = v
+
+//line methodvalues.go:162
+				var r_2 int32 = r_
+
+//line methodvalues.go:162
+				_ = r_2
+
+//line methodvalues.go:185
+				var r int32 = r_2
+
+//line methodvalues.go:185
+				v = add(t, r)
+				_ = r_2
+				_ = r
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+
+//line methodvalues.go:187
+	var s_2 []int32 = s
+
+//line methodvalues.go:187
+	_ = s_2
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+
+//line methodvalues.go:187
+				var v_2 int32 = v
+
+//line methodvalues.go:187
+				_ = v_2
+
+//line methodvalues.go:187
+				var g_ gain = *g.gain
+
+//line methodvalues.go:187
+				_ = g_
+
+//line methodvalues.go:16
+				s_2[gc_tx] = v_2 * g_.k
+				_ = v_2
+				_ = g_
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+				r_3 := s_2[(gc_tx+1)%gc_bdx]
+				_ = r_3
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+	}
+
+//line methodvalues.go:190
+	var v_3 int32 = 1
+
+//line methodvalues.go:190
+	_ = v_3
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_c_ [32]*counter
+		var gc_l_c_2 [32]*counter
+		var gc_l_c [32]counter
+		var gc_l_recv_2 [32]*counter
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r_3 := gc_s_r_3[gc_rank]
+			var v int32
+			_ = v
+
+//line methodvalues.go:20
+			var r_4 int32 = r_3
+
+//line methodvalues.go:20
+			_ = r_4
+
+//line methodvalues.go:187
+			v = r_4
+
+//line methodvalues.go:188
+			var c counter
+			gc_l_c[gc_lane] = c
+
+//line methodvalues.go:189
+			var recv_2 *counter = &gc_l_c[gc_lane]
+
+//line methodvalues.go:189
+			_ = recv_2
+
+//line methodvalues.go:189
+			var f func(t *gocuda.Thread, v int32) = recv_2.add
+
+//line methodvalues.go:189
+			_ = f
+
+//line methodvalues.go:190
+			var c_ *counter = recv_2
+
+//line methodvalues.go:190
+			_ = c_
+			_ = r_4
+			_ = c
+			_ = recv_2
+			_ = f
+			_ = c_
+
+//line methodvalues.go:89
+			gc_c1v[gc_lane] = v_3
+			gc_l_c_[gc_lane] = c_
+			gc_s_v[gc_rank] = v
+			gc_l_recv_2[gc_lane] = recv_2
+		}
+
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+			_ = c_
+			v := gc_s_v[gc_rank]
+			recv_2 := gc_l_recv_2[gc_lane]
+			_ = recv_2
+
+//line methodvalues.go:89
+			c_.total += gc_c1r[gc_lane]
+
+//line methodvalues.go:191
+			var v_4 int32 = v
+
+//line methodvalues.go:191
+			_ = v_4
+
+//line methodvalues.go:191
+			var c_2 *counter = recv_2
+
+//line methodvalues.go:191
+			_ = c_2
+			_ = v_4
+			_ = c_2
+
+//line methodvalues.go:89
+			gc_c2v[gc_lane] = v_4
+			gc_l_c_2[gc_lane] = c_2
+		}
+
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line methodvalues.go:179
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+				c_2 := gc_l_c_2[gc_lane]
+				_ = c_2
+				add := gc_s_add[gc_rank]
+				v := gc_s_v[gc_rank]
+
+//line methodvalues.go:89
+				c_2.total += gc_c2r[gc_lane]
+
+//line methodvalues.go:192
+				out[2*i] = add(t, v)
+
+//line methodvalues.go:193
+				out[2*i+1] = gc_l_c[gc_lane].total
+			}
+		}
+	}
+}

@@ -1929,3 +1929,625 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 		}
 	}
 }
+
+// MethodValueLoopKernel makes method values in a loop's body, calls a
+// plain one on both sides of barriers, one with a pointer receiver on a
+// local, and a value method promoted through an embedded pointer. out has
+// two elements per thread of a grid of whole warps.
+func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_methodValueLoop,
+		func(gc_t *gocuda.Thread) { methodValueLoop(gc_t, out, k, g) },
+		func(gc_b *compiled.Block) { gc_body_methodValueLoop(gc_b, out, k, g) })
+}
+
+var gc_src_methodValueLoop = compiled.NewSource("methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
+
+func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gainRef) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_r_ := compiled.Scratch[int32](gc_b2, 1)
+	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b2, 2)
+	gc_s_v := compiled.Scratch[int32](gc_b2, 3)
+
+//line methodvalues.go:180
+	s := gocuda.Shared[int32](t, gc_bdx2)
+
+//line methodvalues.go:181
+	var recv factor = k
+
+//line methodvalues.go:181
+	_ = recv
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx2)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank2] = add
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx2)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank2] = add
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx2)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank2] = add
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:181
+					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+					_ = add
+
+//line methodvalues.go:182
+					v := int32(gc_tx2)
+					_ = add
+					_ = v
+					gc_s_add[gc_rank2] = add
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+
+//line methodvalues.go:181
+				_ = add
+
+//line methodvalues.go:182
+				v := int32(gc_tx2)
+				_ = add
+				_ = v
+				gc_s_add[gc_rank2] = add
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+
+//line methodvalues.go:183
+	for range 2 {
+
+//line methodvalues.go:184
+		var recv_ factor = k
+
+//line methodvalues.go:184
+		_ = recv_
+
+//line methodvalues.go:185
+		var s_ []int32 = s
+
+//line methodvalues.go:185
+		_ = s_
+
+//line methodvalues.go:185
+		var k_ factor = recv_
+
+//line methodvalues.go:185
+		_ = k_
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line methodvalues.go:184
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+
+//line methodvalues.go:184
+					_ = m
+
+//line methodvalues.go:185
+					var v_ int32 = v
+
+//line methodvalues.go:185
+					_ = v_
+
+//line methodvalues.go:158
+					s_[gc_tx2] = v_ * int32(k_)
+					_ = m
+					_ = v_
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+					r_ := s_[(gc_tx2+1)%gc_bdx2]
+					_ = r_
+					gc_s_r_[gc_rank2] = r_
+				}
+			}
+		}
+		{
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				{
+					gc_rank2 := gc_step7 + 0
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					r_ := gc_s_r_[gc_rank2]
+					add := gc_s_add[gc_rank2]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_rank2 := gc_step7 + 1
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					r_ := gc_s_r_[gc_rank2]
+					add := gc_s_add[gc_rank2]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_rank2 := gc_step7 + 2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					r_ := gc_s_r_[gc_rank2]
+					add := gc_s_add[gc_rank2]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_rank2 := gc_step7 + 3
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					r_ := gc_s_r_[gc_rank2]
+					add := gc_s_add[gc_rank2]
+					var v int32
+					_ = v
+
+//line methodvalues.go:162
+					var r_2 int32 = r_
+
+//line methodvalues.go:162
+					_ = r_2
+
+//line methodvalues.go:185
+					var r int32 = r_2
+
+//line methodvalues.go:185
+					v = add(t, r)
+					_ = r_2
+					_ = r
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				r_ := gc_s_r_[gc_rank2]
+				add := gc_s_add[gc_rank2]
+				var v int32
+				_ = v
+
+//line methodvalues.go:162
+				var r_2 int32 = r_
+
+//line methodvalues.go:162
+				_ = r_2
+
+//line methodvalues.go:185
+				var r int32 = r_2
+
+//line methodvalues.go:185
+				v = add(t, r)
+				_ = r_2
+				_ = r
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+
+//line methodvalues.go:187
+	var s_2 []int32 = s
+
+//line methodvalues.go:187
+	_ = s_2
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:187
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line methodvalues.go:187
+					_ = v
+//line methodvalues.go:187
+					v_2 := v
+//line methodvalues.go:187
+					_ = v_2
+//line methodvalues.go:187
+					var gc_t gain = *g.gain
+//line methodvalues.go:187
+					_ = gc_t
+//line methodvalues.go:187
+					var g_ gain = gc_t
+//line methodvalues.go:187
+					_ = g_
+//line methodvalues.go:16
+					if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+//line methodvalues.go:16
+						break
+//line methodvalues.go:16
+					}
+					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+
+//line methodvalues.go:187
+				var v_2 int32 = v
+
+//line methodvalues.go:187
+				_ = v_2
+
+//line methodvalues.go:187
+				var g_ gain = *g.gain
+
+//line methodvalues.go:187
+				_ = g_
+
+//line methodvalues.go:16
+				s_2[gc_tx2] = v_2 * g_.k
+				_ = v_2
+				_ = g_
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = r_3
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = r_3
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = r_3
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = r_3
+					gc_s_r_3[gc_rank2] = r_3
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+				r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+				_ = r_3
+				gc_s_r_3[gc_rank2] = r_3
+			}
+		}
+	}
+
+//line methodvalues.go:190
+	var v_3 int32 = 1
+
+//line methodvalues.go:190
+	_ = v_3
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_c_ [32]*counter
+		var gc_l_c_2 [32]*counter
+		var gc_l_c [32]counter
+		var gc_l_recv_2 [32]*counter
+		var gc_c21v [32]int32
+		var gc_c21r [32]int32
+		var gc_c22v [32]int32
+		var gc_c22r [32]int32
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			r_3 := gc_s_r_3[gc_rank2]
+			var v int32
+			_ = v
+
+//line methodvalues.go:20
+			var r_4 int32 = r_3
+
+//line methodvalues.go:20
+			_ = r_4
+
+//line methodvalues.go:187
+			v = r_4
+
+//line methodvalues.go:188
+			var c counter
+			gc_l_c[gc_lane2] = c
+
+//line methodvalues.go:189
+			var recv_2 *counter = &gc_l_c[gc_lane2]
+
+//line methodvalues.go:189
+			_ = recv_2
+
+//line methodvalues.go:189
+			var f func(t *gocuda.Thread, v int32) = recv_2.add
+
+//line methodvalues.go:189
+			_ = f
+
+//line methodvalues.go:190
+			var c_ *counter = recv_2
+
+//line methodvalues.go:190
+			_ = c_
+			_ = r_4
+			_ = c
+			_ = recv_2
+			_ = f
+			_ = c_
+
+//line methodvalues.go:89
+			gc_c21v[gc_lane2] = v_3
+			gc_l_c_[gc_lane2] = c_
+			gc_s_v[gc_rank2] = v
+			gc_l_recv_2[gc_lane2] = recv_2
+		}
+
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			c_ := gc_l_c_[gc_lane2]
+			_ = c_
+			v := gc_s_v[gc_rank2]
+			recv_2 := gc_l_recv_2[gc_lane2]
+			_ = recv_2
+
+//line methodvalues.go:89
+			c_.total += gc_c21r[gc_lane2]
+
+//line methodvalues.go:191
+			var v_4 int32 = v
+
+//line methodvalues.go:191
+			_ = v_4
+
+//line methodvalues.go:191
+			var c_2 *counter = recv_2
+
+//line methodvalues.go:191
+			_ = c_2
+			_ = v_4
+			_ = c_2
+
+//line methodvalues.go:89
+			gc_c22v[gc_lane2] = v_4
+			gc_l_c_2[gc_lane2] = c_2
+		}
+
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+
+//line methodvalues.go:179
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+				c_2 := gc_l_c_2[gc_lane2]
+				_ = c_2
+				add := gc_s_add[gc_rank2]
+				v := gc_s_v[gc_rank2]
+
+//line methodvalues.go:89
+				c_2.total += gc_c22r[gc_lane2]
+
+//line methodvalues.go:192
+				out[2*i] = add(t, v)
+
+//line methodvalues.go:193
+				out[2*i+1] = gc_l_c[gc_lane2].total
+			}
+		}
+	}
+}

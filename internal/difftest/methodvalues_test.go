@@ -117,3 +117,31 @@ func TestGenericPromotedForms(t *testing.T) {
 		require.Equal(t, 0.5*float32((i%bs+1)%bs)+0.5*3, v, "thread %d", i)
 	}
 }
+
+// TestMethodValueLoopForms: method values made in a loop, plain ones
+// across barriers, with a pointer receiver on a local, and a method
+// promoted through an embedded pointer agree on both paths and with the
+// host.
+func TestMethodValueLoopForms(t *testing.T) {
+	const bs, k = 64, 3
+	n := 2 * bs
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, 2*n)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, MethodValueLoopKernel(out, k, gainRef{&gain{5}}))
+	})
+	v := make([]int32, n)
+	for i := range v {
+		v[i] = int32(i % bs)
+	}
+	for range 2 {
+		v = nextTimes(v, bs, k)
+		for i := range v {
+			v[i] += k
+		}
+	}
+	v = nextTimes(v, bs, 5)
+	sums := warpSums(v)
+	for i := range n {
+		require.Equal(t, []int32{v[i] + k, 32 + sums[i]}, got[2*i:2*i+2], "thread %d", i)
+	}
+}

@@ -74,9 +74,26 @@ func (f *Func) checkCalls(body *ast.BlockStmt) {
 			}
 		case *ast.CallExpr:
 			f.checkCall(n)
+		case *ast.SelectorExpr:
+			if call, ok := parent.(*ast.CallExpr); !ok || call.Fun != n {
+				f.checkMethodValue(n)
+			}
 		}
 		return true
 	})
+}
+
+// checkMethodValue refuses a barrier or collective of the thread or a
+// group taken as a method value (sync := t.SyncThreads): a call through
+// it synchronizes where the compiler cannot see it.
+func (f *Func) checkMethodValue(sel *ast.SelectorExpr) {
+	s := f.Src.Info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	if e, ok := kapi.Lookup(s.Obj().(*types.Func)); ok && e.Kind.Sync() {
+		fail(f.refuse(sel, "%s taken as a method value: a call through it synchronizes where the compiler cannot see it (call %s directly)", e.Short, e.Short))
+	}
 }
 
 // checkCall refuses a call the pipeline cannot compile.

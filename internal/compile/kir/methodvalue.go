@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // Function and method values known where they are called: a local
@@ -18,13 +20,19 @@ import (
 // (a snapshot), the receiver of every inlined call through the value.
 
 // bindable reports whether e names a declared function or a method value
-// of a concrete type.
+// of a concrete type; not one of the kernel API's (kapi), whose calls the
+// passes recognize by what they name.
 func (f *Func) bindable(e ast.Expr) bool {
-	if f.funcOf(e) != nil {
-		return true
+	if fn := f.funcOf(e); fn != nil {
+		_, api := kapi.Lookup(fn)
+		return !api
 	}
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && f.methodSel(sel) != nil
+	if !ok || f.methodSel(sel) == nil {
+		return false
+	}
+	_, api := kapi.Lookup(f.methodSel(sel).Obj().(*types.Func))
+	return !api
 }
 
 // boundFunc returns the function or method that e, a binding, names.
