@@ -110,3 +110,11 @@ func aliasedShared(t *gocuda.Thread, out []int32) {
 	}
 	out[t.ThreadIdx.X] = next
 }
+
+// barrierValue takes a barrier as a method value: a call through it would
+// synchronize out of the compiler's sight.
+func barrierValue(t *gocuda.Thread, out []int32) {
+	sync := t.SyncThreads
+	sync()
+	out[t.ThreadIdx.X] = 1
+}
