@@ -165,14 +165,15 @@ func (f *Func) assignments(body *ast.BlockStmt, v *types.Var) int {
 // inlined.
 func (f *Func) bindDefinition(s ast.Stmt) ([]Node, bool) {
 	v, e := f.definition(s)
-	if v == nil || f.bound[v] == nil || f.bound[v] != e {
+	if v == nil || f.bound[v] == nil {
 		return nil, false
 	}
 	pos := s.Pos()
 	pre, snap := f.snapshot(e, pos)
 	if snap != nil {
-		f.bound[v], e = snap, snap
+		e = snap
 	}
+	f.bound[v] = e
 	var out []Node
 	for _, st := range append(pre, f.declare(v, e, pos), f.blankUse(v, pos)) {
 		out = append(out, &Code{Stmt: st})
