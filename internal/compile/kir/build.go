@@ -33,6 +33,10 @@ func (f *Func) buildList(list []ast.Stmt) []Node {
 			out = append(out, f.buildList(norm)...)
 			continue
 		}
+		if nodes, ok := f.bindDefinition(s); ok {
+			out = append(out, nodes...)
+			continue
+		}
 		if fs, ok := s.(*ast.ForStmt); ok {
 			if b, ok := f.ownCounter(fs); ok {
 				out = append(out, f.buildList(b.List)...)

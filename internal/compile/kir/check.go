@@ -26,6 +26,9 @@ const (
 // generation to try: warp collectives, cooperative groups, grid barriers
 // and helpers that synchronize.
 func checkPass(f *Func) {
+	for v, e := range f.localBindings(f.Src.Decl.Body) {
+		f.bound[v] = e
+	}
 	f.checkCalls(f.Src.Decl.Body)
 }
 
@@ -71,9 +74,26 @@ func (f *Func) checkCalls(body *ast.BlockStmt) {
 			}
 		case *ast.CallExpr:
 			f.checkCall(n)
+		case *ast.SelectorExpr:
+			if call, ok := parent.(*ast.CallExpr); !ok || call.Fun != n {
+				f.checkMethodValue(n)
+			}
 		}
 		return true
 	})
+}
+
+// checkMethodValue refuses a barrier or collective of the thread or a
+// group taken as a method value (sync := t.SyncThreads): a call through
+// it synchronizes where the compiler cannot see it.
+func (f *Func) checkMethodValue(sel *ast.SelectorExpr) {
+	s := f.Src.Info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	if e, ok := kapi.Lookup(s.Obj().(*types.Func)); ok && e.Kind.Sync() {
+		fail(f.refuse(sel, "%s taken as a method value: a call through it synchronizes where the compiler cannot see it (call %s directly)", e.Short, e.Short))
+	}
 }
 
 // checkCall refuses a call the pipeline cannot compile.
@@ -145,10 +165,12 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	var why string
 	var kind syncKind
 	f.bindDepth++
-	f.withBindings(bind, func() { why, kind = f.bodySync(decl.Body, seen) })
+	f.withBindings(bind, func() {
+		f.withBindings(f.localBindings(decl.Body), func() { why, kind = f.bodySync(decl.Body, seen) })
+	})
 	f.bindDepth--
 	if kind == syncHelper && decl.Recv != nil && !f.inlinableMethod(call) {
-		return "method " + fn.Name() + " reaches " + why + ", called through an embedded field or a method value", syncUnknown
+		return "method " + fn.Name() + " reaches " + why + ", called as a method expression (call it on its receiver, x." + fn.Name() + "(...))", syncUnknown
 	}
 	if kind == syncHelper && why != "" {
 		why = fn.Name() + " → " + why

@@ -244,14 +244,14 @@ func (f *Func) localOf(e ast.Expr) *types.Var {
 			}
 			return v
 		case *ast.SelectorExpr:
-			sel := info.Selections[x]
-			if sel == nil || sel.Kind() != types.FieldVal {
+			sel, isField := f.fieldSel(x)
+			if !isField {
 				return nil
 			}
 			// Indirect, unless its operand is a value: an aliased pointer
 			// receiver's field (method.go) reads the variable itself
 			_, ptr := info.TypeOf(x.X).Underlying().(*types.Pointer)
-			if sel.Indirect() && (ptr || len(sel.Index()) > 1) {
+			if sel.indirect && (ptr || sel.depth > 1) {
 				return nil
 			}
 			e = x.X

@@ -47,7 +47,9 @@
 // statement the source does not have (a helper's parameter bound to its
 // argument, a multiple definition split in two, an inlined helper's copy),
 // it makes new syntax that shares the source's expressions and extends the
-// type-checker's records to it.
+// type-checker's records to it; the implicit embedded fields of a promoted
+// method's receiver, for which go/types can make no record, have the
+// compiler's own (promote.go).
 //
 // Each pass has golden tests (testdata/src: the IR after every pass and
 // the body emitted, go test -update rewrites them) and Verify checks the

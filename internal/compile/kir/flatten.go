@@ -99,8 +99,8 @@ func (f *Func) independentTrips(body *ast.BlockStmt, key *types.Var) bool {
 		case *ast.CallExpr:
 			ok = f.harmlessCall(n)
 		case *ast.SelectorExpr:
-			sel := f.Src.Info.Selections[n]
-			ok = sel == nil || sel.Kind() == types.FieldVal && (!sel.Indirect() || f.isThreadField(n))
+			sel, isField := f.fieldSel(n)
+			ok = isField && (!sel.indirect || f.isThreadField(n)) || !isField && f.Src.Info.Selections[n] == nil
 		case *ast.IndexExpr:
 			ok = f.isVar(n.Index, key) || f.readOnly[f.memRoot(n.X)] || own(f.localOf(n.X))
 		case ast.Stmt:

@@ -13,8 +13,9 @@ import (
 // which is then inlined in turn.
 
 // funcBindings returns, for call of helper decl, the parameters of
-// function type bound to a declared function: the argument's expression
-// (or, for an argument that is itself a bound parameter, its binding).
+// function type bound to a declared function or a method value
+// (methodvalue.go): the argument's expression (or, for an argument that
+// is itself a bound variable, its binding).
 func (f *Func) funcBindings(call *ast.CallExpr, decl *ast.FuncDecl, sig *types.Signature) map[*types.Var]ast.Expr {
 	var out map[*types.Var]ast.Expr
 	for i := range min(sig.Params().Len(), len(call.Args)) {
@@ -22,13 +23,8 @@ func (f *Func) funcBindings(call *ast.CallExpr, decl *ast.FuncDecl, sig *types.S
 		if _, isFunc := p.Type().Underlying().(*types.Signature); !isFunc || f.assignsTo(decl.Body, p) {
 			continue
 		}
-		arg := ast.Unparen(call.Args[i])
-		if id, ok := arg.(*ast.Ident); ok {
-			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && f.bound[v] != nil {
-				arg = f.bound[v]
-			}
-		}
-		if f.funcOf(arg) == nil {
+		arg := f.resolveBound(ast.Unparen(call.Args[i]))
+		if !f.bindable(arg) {
 			continue
 		}
 		if out == nil {
@@ -70,7 +66,8 @@ func (f *Func) boundCallee(call *ast.CallExpr) (*types.Func, ast.Expr) {
 	if !ok || f.bound[v] == nil {
 		return nil, nil
 	}
-	return f.funcOf(f.bound[v]), f.bound[v]
+	e := f.resolveBound(f.bound[v])
+	return f.boundFunc(e), e
 }
 
 // withBindings runs fn with bind added to the parameters bound to

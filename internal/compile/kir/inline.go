@@ -48,6 +48,9 @@ func (f *Func) syncHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(f.Src.Info, n).(*types.Func)
 			if fn == nil {
+				fn, _ = f.boundCallee(n)
+			}
+			if fn == nil {
 				return true
 			}
 			if d := f.declOf(fn); d != nil && (d.Recv == nil || f.inlinableMethod(n)) {
@@ -78,26 +81,23 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (write a recursion as a loop)", maxInlineDepth))
 	}
 	f.checkOrderFree(s, call)
-	inst := f.newInstance(call, decl)
-	var out []Node
+	callee := f.resolvedCall(call) // through a bound variable: its function or method
+	inst := f.newInstance(callee, decl)
 	sig := f.Src.Info.Defs[decl.Name].(*types.Func).Signature()
 	if sig.Variadic() {
 		fail(f.unsupported(call, "a variadic helper that synchronizes (pass a slice)"))
 	}
-	for i := range sig.Params().Len() {
-		p := sig.Params().At(i)
-		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" {
-			continue
-		}
-		v := inst.objs[p].(*types.Var)
-		out = append(out, &Code{Stmt: f.declare(v, call.Args[i], call.Lparen)}, &Code{Stmt: f.blankUse(v, call.Lparen)})
-	}
+	bind := f.funcBindings(callee, decl, sig)
+	out := f.bindParams(callee, sig, inst, bind)
 	if decl.Recv != nil {
-		out = append(out, f.bindReceiver(call, decl, inst)...)
+		out = append(out, f.bindReceiver(callee, decl, inst)...)
 	}
-	body := f.copyNode(decl.Body, inst, joinSubst(f.aliasReceiver(inst), f.funcParamSubst(f.funcBindings(call, decl, sig)))).(*ast.BlockStmt)
+	body := f.copyNode(decl.Body, inst, joinSubst(f.aliasReceiver(inst), f.funcParamSubst(bind))).(*ast.BlockStmt)
 	f.Helpers = append(f.Helpers, decl)
 	results, list := f.helperResults(sig, inst, body, call)
+	for v, e := range f.localBindings(&ast.BlockStmt{List: list}) {
+		f.bound[v] = e
+	}
 	f.checkCalls(&ast.BlockStmt{List: list})
 	outer := f.depth
 	f.depth = depth + 1
@@ -105,6 +105,30 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 	f.depth = outer
 	if rest := f.goOn(s, call, results); rest != nil {
 		out = append(out, f.buildList([]ast.Stmt{rest})...)
+	}
+	return out
+}
+
+// bindParams returns the statements binding the parameters of the copy
+// inst of a helper to call's arguments; a parameter bound to a method
+// value (bind) takes it from a snapshot of its receiver, which bind then
+// names.
+func (f *Func) bindParams(call *ast.CallExpr, sig *types.Signature, inst *instance, bind map[*types.Var]ast.Expr) []Node {
+	var out []Node
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" {
+			continue
+		}
+		v := inst.objs[p].(*types.Var)
+		value := call.Args[i]
+		if pre, snap := f.snapshot(bind[p], call.Lparen); snap != nil {
+			for _, s := range pre {
+				out = append(out, &Code{Stmt: s})
+			}
+			bind[p], value = snap, snap
+		}
+		out = append(out, &Code{Stmt: f.declare(v, value, call.Lparen)}, &Code{Stmt: f.blankUse(v, call.Lparen)})
 	}
 	return out
 }

@@ -45,6 +45,9 @@ func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.No
 			}
 		}
 		if se, ok := orig.(*ast.SelectorExpr); ok {
+			if indirect, ok := f.embeds[se]; ok {
+				f.embeds[cp.(*ast.SelectorExpr)] = indirect
+			}
 			if sel := info.Selections[se]; sel != nil {
 				info.Selections[cp.(*ast.SelectorExpr)] = sel
 				if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {

@@ -76,6 +76,12 @@ type Func struct {
 	// (funcparam.go).
 	bound     map[*types.Var]ast.Expr
 	bindDepth int // helper bodies being analyzed, nested
+	// embeds are the compiler's selectors of implicit embedded fields,
+	// each with whether its operand is a pointer (promote.go).
+	embeds map[*ast.SelectorExpr]bool
+	// snaps are the variables holding the receivers of method values
+	// (methodvalue.go).
+	snaps map[types.Object]bool
 	// laneLoop are the loops whose lanes leave them at different trips
 	// (For.Lanes), for classify's fixpoint.
 	laneLoop map[*ast.ForStmt]bool

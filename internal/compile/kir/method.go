@@ -10,19 +10,34 @@ import (
 // C++ functor or a template policy: a kernel parameterized by a type with
 // a method that reaches a barrier): the receiver is bound like a
 // parameter, to the selector's operand, or to its address where the
-// method has a pointer receiver and the operand is a value. A method
-// promoted from an embedded field, or called as a method value, is
-// refused.
+// method has a pointer receiver and the operand is a value; a method
+// promoted from an embedded field gets that field (promote.go); one
+// called through a method value, the receiver the value was made with
+// (methodvalue.go).
 
-// inlinableMethod reports whether call calls a method directly on its
-// operand: x.M(...), not promoted through an embedded field.
+// inlinableMethod reports whether call calls a method of a concrete type
+// on its operand, x.M(...), the method declared on x's type or promoted
+// from an embedded field, or through a variable bound to such a method
+// value (methodvalue.go).
 func (f *Func) inlinableMethod(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
+	fun := ast.Unparen(call.Fun)
+	if id, ok := fun.(*ast.Ident); ok {
+		if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && f.bound[v] != nil {
+			fun = ast.Unparen(f.resolveBound(f.bound[v]))
+		}
 	}
+	sel, ok := fun.(*ast.SelectorExpr)
+	return ok && f.methodSel(sel) != nil
+}
+
+// methodSel returns the selection of sel, a method value of a concrete
+// type (x.M), or nil.
+func (f *Func) methodSel(sel *ast.SelectorExpr) *types.Selection {
 	s := f.Src.Info.Selections[sel]
-	return s != nil && s.Kind() == types.MethodVal && len(s.Index()) == 1 && !types.IsInterface(s.Recv())
+	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
+		return nil
+	}
+	return s
 }
 
 // bindReceiver returns the statements binding the receiver of method
@@ -34,26 +49,20 @@ func (f *Func) bindReceiver(call *ast.CallExpr, decl *ast.FuncDecl, inst *instan
 		return nil
 	}
 	v := inst.objs[recv].(*types.Var)
-	x := ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-	if id, ok := ast.Unparen(x).(*ast.Ident); ok && f.aliasable(v, id) {
+	sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	s := f.Src.Info.Selections[sel]
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && len(s.Index()) == 1 && f.aliasable(v, id) {
 		inst.recv, inst.alias = recv, id
 		return nil
 	}
-	if _, ptr := v.Type().(*types.Pointer); ptr {
-		if _, isPtr := f.Src.Info.TypeOf(x).Underlying().(*types.Pointer); !isPtr {
-			addr := &ast.UnaryExpr{OpPos: x.Pos(), Op: token.AND, X: x}
-			f.Src.Info.Types[addr] = types.TypeAndValue{Type: v.Type()}
-			x = addr
-		}
-	}
+	x := f.methodReceiver(sel.X, s, sel.X.Pos())
 	return []Node{&Code{Stmt: f.declare(v, x, call.Lparen)}, &Code{Stmt: f.blankUse(v, call.Lparen)}}
 }
 
 // recvTypeArgs returns the type arguments of the generic type whose
 // method call calls, from its operand's type.
 func (f *Func) recvTypeArgs(call *ast.CallExpr) []types.Type {
-	sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	t := f.Src.Info.TypeOf(sel.X)
+	t := f.recvType(ast.Unparen(call.Fun).(*ast.SelectorExpr))
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}

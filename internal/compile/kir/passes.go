@@ -119,7 +119,7 @@ func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
 		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{},
 		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{},
-		origins: map[*ast.CallExpr]*ast.CallExpr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
+		origins: map[*ast.CallExpr]*ast.CallExpr{}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var
 	for id, obj := range src.Info.Defs {
 		v, ok := obj.(*types.Var)

@@ -94,8 +94,7 @@ func (f *Func) pureSelector(e *ast.SelectorExpr, ok func(*types.Var) bool, index
 		k := kapi.Field(sel)
 		return k == kapi.BlockField || index && k == kapi.ThreadField
 	}
-	sel := info.Selections[e]
-	if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+	if sel, isField := f.fieldSel(e); !isField || sel.indirect {
 		return false
 	}
 	return f.pure(e.X, ok, index)

@@ -97,8 +97,7 @@ func (f *Func) memRoot(e ast.Expr) *types.Var {
 			v, _ := info.Uses[x].(*types.Var)
 			return v
 		case *ast.SelectorExpr:
-			sel := info.Selections[x]
-			if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() {
+			if sel, isField := f.fieldSel(x); !isField || sel.indirect {
 				return nil
 			}
 			e = x.X

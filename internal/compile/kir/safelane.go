@@ -103,10 +103,10 @@ func (e *emitter) safeExpr(x ast.Expr) bool {
 		}
 		return e.safeExpr(x.X) && e.safeExpr(x.Y)
 	case *ast.SelectorExpr:
-		if s := info.Selections[x]; s != nil {
-			return s.Kind() == types.FieldVal && !s.Indirect() && e.safeExpr(x.X)
+		if s, isField := e.f.fieldSel(x); isField {
+			return !s.indirect && e.safeExpr(x.X)
 		}
-		return true // a package's name
+		return info.Selections[x] == nil // a package's name, not a method value
 	case *ast.IndexExpr:
 		_, isArray := info.TypeOf(x.X).Underlying().(*types.Array)
 		return isArray && info.Types[x.Index].Value != nil && e.safeExpr(x.X)

@@ -119,7 +119,7 @@ func (v *vectorizer) selector(s *ast.SelectorExpr) vval {
 			return vval{shape: vUniform, x: v.scalar(s).(ast.Expr), typ: t, fixed: true}
 		}
 	}
-	if sel := v.f.Src.Info.Selections[s]; sel == nil || sel.Kind() != types.FieldVal {
+	if _, isField := v.f.fieldSel(s); !isField {
 		v.fail()
 	}
 	x := v.expr(s.X)

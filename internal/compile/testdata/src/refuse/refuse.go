@@ -133,13 +133,11 @@ func (st stage) run(t *gocuda.Thread) {
 	t.SyncThreads()
 }
 
-// wrapped embeds a stage, whose run it promotes.
-type wrapped struct{ stage }
-
-// MethodKernel reaches a barrier through a method promoted from an
-// embedded field (a method called on its own value is inlined).
+// MethodKernel reaches a barrier through a method expression (a method
+// called on a value, promoted from an embedded field or through a method
+// value, is inlined).
 //
 //gocuda:kernel MethodKernel
 func method(t *gocuda.Thread, s []float32) {
-	wrapped{stage{s}}.run(t) // want `method run reaches SyncThreads, called through an embedded field or a method value`
+	stage.run(stage{s}, t) // want `method run reaches SyncThreads, called as a method expression`
 }

@@ -106,10 +106,11 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
 }
 
-// MethodKernel reaches a barrier through a method promoted from an
-// embedded field (a method called on its own value is inlined).
+// MethodKernel reaches a barrier through a method expression (a method
+// called on a value, promoted from an embedded field or through a method
+// value, is inlined).
 //
-// gocuda compile left it on the runtime path: method run reaches SyncThreads, called through an embedded field or a method value: the compiler cannot see whether it synchronizes.
+// gocuda compile left it on the runtime path: method run reaches SyncThreads, called as a method expression (call it on its receiver, x.run(...)): the compiler cannot see whether it synchronizes.
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }

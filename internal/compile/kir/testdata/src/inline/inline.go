@@ -77,3 +77,43 @@ func (st policy) apply(t *gocuda.Thread, s []float32, v float32) float32 {
 func methodCall(t *gocuda.Thread, s, out []float32) {
 	out[t.ThreadIdx.X] = policy{2}.apply(t, s, out[t.ThreadIdx.X])
 }
+
+// inner is a policy embedded in outer.
+type inner struct{ rounds int }
+
+// relay adds the next thread's v, rounds times.
+func (in inner) relay(t *gocuda.Thread, s []float32, v float32) float32 {
+	for k := 0; k < in.rounds; k++ {
+		s[t.ThreadIdx.X] = v
+		t.SyncThreads()
+		v += s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+		t.SyncThreads()
+	}
+	return v
+}
+
+// outer embeds inner, whose relay it promotes.
+type outer struct {
+	inner
+	scale float32
+}
+
+// promoted calls a method promoted from an embedded field: its receiver
+// is o.inner, whose field bounds the loop, the same for the block.
+func promoted(t *gocuda.Thread, s, out []float32, o outer) {
+	out[t.ThreadIdx.X] = o.relay(t, s, o.scale)
+}
+
+func twice(t *gocuda.Thread, s []float32, v float32, step func(*gocuda.Thread, []float32, float32) float32) float32 {
+	return step(t, s, step(t, s, v))
+}
+
+// methodValue calls policy.apply through a method value in a variable,
+// made before the receiver changes, and one passed to a helper.
+func methodValue(t *gocuda.Thread, s, out []float32) {
+	p := policy{2}
+	f := p.apply
+	p.scale = 3
+	v := f(t, s, 1)
+	out[t.ThreadIdx.X] = twice(t, s, v, p.apply)
+}

@@ -28,13 +28,19 @@ func (st stage) run(t *gocuda.Thread) {
 	t.SyncThreads()
 }
 
-// wrapped embeds a stage, whose run it promotes.
-type wrapped struct{ stage }
+// methodExpr reaches a barrier through a method expression.
+func methodExpr(t *gocuda.Thread, s []float32) {
+	stage.run(stage{s}, t)
+}
 
-// method reaches a barrier through a method promoted from an embedded
-// field.
-func method(t *gocuda.Thread, s []float32) {
-	wrapped{stage{s}}.run(t)
+// reassigned calls through a variable that holds one method value or
+// another: not known at the call.
+func reassigned(t *gocuda.Thread, s []float32) {
+	f := stage{s}.run
+	if len(s) > 64 {
+		f = stage{s[32:]}.run
+	}
+	f(t)
 }
 
 // varying holds a barrier under a condition that differs between threads.
@@ -103,4 +109,12 @@ func aliasedShared(t *gocuda.Thread, out []int32) {
 		t.SyncThreads()
 	}
 	out[t.ThreadIdx.X] = next
+}
+
+// barrierValue takes a barrier as a method value: a call through it would
+// synchronize out of the compiler's sight.
+func barrierValue(t *gocuda.Thread, out []int32) {
+	sync := t.SyncThreads
+	sync()
+	out[t.ThreadIdx.X] = 1
 }
