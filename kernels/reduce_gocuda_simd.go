@@ -40,1162 +40,20 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
-func gc_body_reduceAtomic[T Number](gc_b2 *compiled.Block, in []T, sum *T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line reduce.go:185
-	sdata := gocuda.Shared[T](t, gc_bdx2)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-			}
-		}
-	}
-
-//line reduce.go:188
-	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceAtomic_float32(gc_b3 *compiled.Block, in []float32, sum *float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line reduce.go:185
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line reduce.go:184
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-				_ = gc_none
-//line reduce.go:184
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-				_ = gc_iota2
-//line reduce.go:184
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reduce.go:184
-					var tid int = gc_tx3
-//line reduce.go:184
-					_ = tid
-//line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:186
-						break
-//line reduce.go:186
-					}
-//line reduce.go:186
-					var gc_t2 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:186
-					_ = gc_t2
-//line reduce.go:186
-					var gc_i2 int = gc_t2
-//line reduce.go:186
-					_ = gc_i2
-//line reduce.go:186
-					var gc_result2 archsimd.Float32x8
-//line reduce.go:186
-					_ = gc_result2
-//line reduce.go:186
-					gc_returned2 := gc_none
-//line reduce.go:186
-					_ = gc_returned2
-//line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
-//line reduce.go:281
-					_ = gc_if2
-//line reduce.go:186
-					if gc_if2.ToBits() != 0 {
-//line reduce.go:186
-						var gc_ld2 archsimd.Float32x8
-//line reduce.go:186
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
-//line reduce.go:186
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							var gc_lanes2 [8]float32
-//line reduce.go:186
-							for gc_k2 := range 8 {
-//line reduce.go:186
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:186
-									gc_pos3.Thread = gc_rank3 + gc_k2
-//line reduce.go:186
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_pos3.Thread = gc_rank3
-//line reduce.go:186
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
-//line reduce.go:186
-						gc_b4 := gc_none
-//line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b4 = gc_all
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
-//line reduce.go:186
-					}
-//line reduce.go:186
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:186
-					_ = gc_if3
-//line reduce.go:284
-					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero2 float32
-//line reduce.go:284
-						_ = gc_zero2
-//line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
-						gc_b5 := gc_none
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b5 = gc_all
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned2 = gc_b5.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:186
-					gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-			}
-		}
-	}
-
-//line reduce.go:188
-	for s := gc_bdx3 / 2; s > 0; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce.go:184
-						var tid int = gc_tx3
-//line reduce.go:184
-						_ = tid
-//line reduce.go:190
-						{
-//line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:190
-								break
-//line reduce.go:190
-							}
-//line reduce.go:190
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceAtomic_int32(gc_b6 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_bd4 := gc_b6.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b6.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-
-//line reduce.go:185
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line reduce.go:184
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-				_ = gc_none2
-//line reduce.go:184
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-				_ = gc_iota4
-//line reduce.go:184
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reduce.go:184
-					var tid int = gc_tx4
-//line reduce.go:184
-					_ = tid
-//line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:186
-						break
-//line reduce.go:186
-					}
-//line reduce.go:186
-					var gc_t4 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:186
-					_ = gc_t4
-//line reduce.go:186
-					var gc_i4 int = gc_t4
-//line reduce.go:186
-					_ = gc_i4
-//line reduce.go:186
-					var gc_result4 archsimd.Int32x8
-//line reduce.go:186
-					_ = gc_result4
-//line reduce.go:186
-					gc_returned4 := gc_none2
-//line reduce.go:186
-					_ = gc_returned4
-//line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
-//line reduce.go:281
-					_ = gc_if5
-//line reduce.go:186
-					if gc_if5.ToBits() != 0 {
-//line reduce.go:186
-						var gc_ld4 archsimd.Int32x8
-//line reduce.go:186
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line reduce.go:186
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							var gc_lanes4 [8]int32
-//line reduce.go:186
-							for gc_k4 := range 8 {
-//line reduce.go:186
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:186
-									gc_pos4.Thread = gc_rank4 + gc_k4
-//line reduce.go:186
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_pos4.Thread = gc_rank4
-//line reduce.go:186
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce.go:186
-						gc_b7 := gc_none2
-//line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b7 = gc_all2
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line reduce.go:186
-					}
-//line reduce.go:186
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:186
-					_ = gc_if6
-//line reduce.go:284
-					if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero4 int32
-//line reduce.go:284
-						_ = gc_zero4
-//line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-						gc_b8 := gc_none2
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b8 = gc_all2
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned4 = gc_b8.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:186
-					gc_result4.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-			}
-		}
-	}
-
-//line reduce.go:188
-	for s := gc_bdx4 / 2; s > 0; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line reduce.go:184
-						var tid int = gc_tx4
-//line reduce.go:184
-						_ = tid
-//line reduce.go:190
-						{
-//line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:190
-								break
-//line reduce.go:190
-							}
-//line reduce.go:190
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceAtomic_uint32(gc_b9 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b9.Thread()
-	gc_pos5 := gc_b9.Pos()
-	gc_bd5 := gc_b9.Dim()
+func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b9.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b9.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line reduce.go:184
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-				_ = gc_none3
-//line reduce.go:184
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-				_ = gc_iota6
-//line reduce.go:184
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce.go:184
-					var tid int = gc_tx5
-//line reduce.go:184
-					_ = tid
-//line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:186
-						break
-//line reduce.go:186
-					}
-//line reduce.go:186
-					var gc_t6 int = gc_bx5*gc_bdx5 + tid
-//line reduce.go:186
-					_ = gc_t6
-//line reduce.go:186
-					var gc_i6 int = gc_t6
-//line reduce.go:186
-					_ = gc_i6
-//line reduce.go:186
-					var gc_result6 archsimd.Uint32x8
-//line reduce.go:186
-					_ = gc_result6
-//line reduce.go:186
-					gc_returned6 := gc_none3
-//line reduce.go:186
-					_ = gc_returned6
-//line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
-//line reduce.go:281
-					_ = gc_if8
-//line reduce.go:186
-					if gc_if8.ToBits() != 0 {
-//line reduce.go:186
-						var gc_ld6 archsimd.Uint32x8
-//line reduce.go:186
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
-//line reduce.go:186
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							var gc_lanes6 [8]uint32
-//line reduce.go:186
-							for gc_k6 := range 8 {
-//line reduce.go:186
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:186
-									gc_pos5.Thread = gc_rank5 + gc_k6
-//line reduce.go:186
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_pos5.Thread = gc_rank5
-//line reduce.go:186
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
-//line reduce.go:186
-						gc_b10 := gc_none3
-//line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b10 = gc_all3
-//line reduce.go:186
-						}
-//line reduce.go:186
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
-//line reduce.go:186
-					}
-//line reduce.go:186
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:186
-					_ = gc_if9
-//line reduce.go:284
-					if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero6 uint32
-//line reduce.go:284
-						_ = gc_zero6
-//line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-						gc_b11 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b11 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned6 = gc_b11.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:186
-					gc_result6.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep5
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -1268,32 +126,7 @@ func gc_body_reduceAtomic_uint32(gc_b9 *compiled.Block, in []uint32, sum *uint32
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce.go:184
-						var tid int = gc_tx5
-//line reduce.go:184
-						_ = tid
-//line reduce.go:190
-						{
-//line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:190
-								break
-//line reduce.go:190
-							}
-//line reduce.go:190
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep6
+				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
@@ -1450,6 +283,1173 @@ func gc_body_reduceAtomic_uint32(gc_b9 *compiled.Block, in []uint32, sum *uint32
 	}
 }
 
+func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line reduce.go:185
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce.go:184
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+				_ = gc_none
+//line reduce.go:184
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+				_ = gc_iota2
+//line reduce.go:184
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce.go:184
+					var tid int = gc_tx2
+//line reduce.go:184
+					_ = tid
+//line reduce.go:186
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:186
+						break
+//line reduce.go:186
+					}
+//line reduce.go:186
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:186
+					_ = gc_t2
+//line reduce.go:186
+					var gc_i2 int = gc_t2
+//line reduce.go:186
+					_ = gc_i2
+//line reduce.go:186
+					var gc_result2 archsimd.Float32x8
+//line reduce.go:186
+					_ = gc_result2
+//line reduce.go:186
+					gc_returned2 := gc_none
+//line reduce.go:186
+					_ = gc_returned2
+//line reduce.go:281
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+//line reduce.go:281
+					_ = gc_if2
+//line reduce.go:186
+					if gc_if2.ToBits() != 0 {
+//line reduce.go:186
+						var gc_ld2 archsimd.Float32x8
+//line reduce.go:186
+						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:186
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							var gc_lanes2 [8]float32
+//line reduce.go:186
+							for gc_k2 := range 8 {
+//line reduce.go:186
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:186
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:186
+									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:186
+								}
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_pos2.Thread = gc_rank2
+//line reduce.go:186
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:186
+						gc_b3 := gc_none
+//line reduce.go:186
+						if true {
+//line reduce.go:186
+							gc_b3 = gc_all
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:186
+					}
+//line reduce.go:186
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+					_ = gc_if3
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 float32
+//line reduce.go:284
+						_ = gc_zero2
+//line reduce.go:284
+						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:186
+					gc_result2.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:186
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
+		}
+	}
+
+//line reduce.go:188
+	for s := gc_bdx2 / 2; s > 0; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:184
+						var tid int = gc_tx2
+//line reduce.go:184
+						_ = tid
+//line reduce.go:190
+						{
+//line reduce.go:190
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+								break
+//line reduce.go:190
+							}
+//line reduce.go:190
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:189
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:194
+				{
+					atomic.Add(sum, sdata[0])
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b5.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b5.Len()
+
+//line reduce.go:185
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line reduce.go:184
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+				_ = gc_none2
+//line reduce.go:184
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+				_ = gc_iota4
+//line reduce.go:184
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reduce.go:184
+					var tid int = gc_tx3
+//line reduce.go:184
+					_ = tid
+//line reduce.go:186
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:186
+						break
+//line reduce.go:186
+					}
+//line reduce.go:186
+					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:186
+					_ = gc_t4
+//line reduce.go:186
+					var gc_i4 int = gc_t4
+//line reduce.go:186
+					_ = gc_i4
+//line reduce.go:186
+					var gc_result4 archsimd.Int32x8
+//line reduce.go:186
+					_ = gc_result4
+//line reduce.go:186
+					gc_returned4 := gc_none2
+//line reduce.go:186
+					_ = gc_returned4
+//line reduce.go:281
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+					_ = gc_if5
+//line reduce.go:186
+					if gc_if5.ToBits() != 0 {
+//line reduce.go:186
+						var gc_ld4 archsimd.Int32x8
+//line reduce.go:186
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce.go:186
+							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							var gc_lanes4 [8]int32
+//line reduce.go:186
+							for gc_k4 := range 8 {
+//line reduce.go:186
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:186
+									gc_pos3.Thread = gc_rank3 + gc_k4
+//line reduce.go:186
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:186
+								}
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_pos3.Thread = gc_rank3
+//line reduce.go:186
+							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:186
+						gc_b6 := gc_none2
+//line reduce.go:186
+						if true {
+//line reduce.go:186
+							gc_b6 = gc_all2
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce.go:186
+					}
+//line reduce.go:186
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+					_ = gc_if6
+//line reduce.go:284
+					if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero4 int32
+//line reduce.go:284
+						_ = gc_zero4
+//line reduce.go:284
+						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+						gc_b7 := gc_none2
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b7 = gc_all2
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:186
+					gc_result4.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:186
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
+		}
+	}
+
+//line reduce.go:188
+	for s := gc_bdx3 / 2; s > 0; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:184
+						var tid int = gc_tx3
+//line reduce.go:184
+						_ = tid
+//line reduce.go:190
+						{
+//line reduce.go:190
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+								break
+//line reduce.go:190
+							}
+//line reduce.go:190
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:189
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:194
+				{
+					atomic.Add(sum, sdata[0])
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b8.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b8.Len()
+
+//line reduce.go:185
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line reduce.go:184
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+				_ = gc_none3
+//line reduce.go:184
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+				_ = gc_iota6
+//line reduce.go:184
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+				_ = gc_all3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reduce.go:184
+					var tid int = gc_tx4
+//line reduce.go:184
+					_ = tid
+//line reduce.go:186
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:186
+						break
+//line reduce.go:186
+					}
+//line reduce.go:186
+					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:186
+					_ = gc_t6
+//line reduce.go:186
+					var gc_i6 int = gc_t6
+//line reduce.go:186
+					_ = gc_i6
+//line reduce.go:186
+					var gc_result6 archsimd.Uint32x8
+//line reduce.go:186
+					_ = gc_result6
+//line reduce.go:186
+					gc_returned6 := gc_none3
+//line reduce.go:186
+					_ = gc_returned6
+//line reduce.go:281
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+//line reduce.go:281
+					_ = gc_if8
+//line reduce.go:186
+					if gc_if8.ToBits() != 0 {
+//line reduce.go:186
+						var gc_ld6 archsimd.Uint32x8
+//line reduce.go:186
+						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:186
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							var gc_lanes6 [8]uint32
+//line reduce.go:186
+							for gc_k6 := range 8 {
+//line reduce.go:186
+								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:186
+									gc_pos4.Thread = gc_rank4 + gc_k6
+//line reduce.go:186
+									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:186
+								}
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_pos4.Thread = gc_rank4
+//line reduce.go:186
+							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:186
+						gc_b9 := gc_none3
+//line reduce.go:186
+						if true {
+//line reduce.go:186
+							gc_b9 = gc_all3
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:186
+					}
+//line reduce.go:186
+					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+					_ = gc_if9
+//line reduce.go:284
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero6 uint32
+//line reduce.go:284
+						_ = gc_zero6
+//line reduce.go:284
+						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:284
+						gc_b10 := gc_none3
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b10 = gc_all3
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:186
+					gc_result6.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:186
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:186
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
+		}
+	}
+
+//line reduce.go:188
+	for s := gc_bdx4 / 2; s > 0; s /= 2 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:184
+						var tid int = gc_tx4
+//line reduce.go:184
+						_ = tid
+//line reduce.go:190
+						{
+//line reduce.go:190
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+								break
+//line reduce.go:190
+							}
+//line reduce.go:190
+							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:189
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:189
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, sdata[0])
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:194
+				{
+					atomic.Add(sum, sdata[0])
+				}
+			}
+		}
+	}
+}
+
 // ReduceInterleavedKernel returns Harris's reduction kernel 1, interleaved
 // addressing with a divergent branch: at step s (1, 2, 4, ...) the threads
 // whose id is a multiple of 2*s add the element s to their right. Each
@@ -1479,1100 +1479,20 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
-func gc_body_reduceInterleaved[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line reduce.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx2)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-			}
-		}
-	}
-
-//line reduce.go:212
-	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceInterleaved_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line reduce.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line reduce.go:208
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-				_ = gc_none
-//line reduce.go:208
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-				_ = gc_iota2
-//line reduce.go:208
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reduce.go:208
-					var tid int = gc_tx3
-//line reduce.go:208
-					_ = tid
-//line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:210
-						break
-//line reduce.go:210
-					}
-//line reduce.go:210
-					var gc_t2 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:210
-					_ = gc_t2
-//line reduce.go:210
-					var gc_i2 int = gc_t2
-//line reduce.go:210
-					_ = gc_i2
-//line reduce.go:210
-					var gc_result2 archsimd.Float32x8
-//line reduce.go:210
-					_ = gc_result2
-//line reduce.go:210
-					gc_returned2 := gc_none
-//line reduce.go:210
-					_ = gc_returned2
-//line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
-//line reduce.go:281
-					_ = gc_if2
-//line reduce.go:210
-					if gc_if2.ToBits() != 0 {
-//line reduce.go:210
-						var gc_ld2 archsimd.Float32x8
-//line reduce.go:210
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
-//line reduce.go:210
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							var gc_lanes2 [8]float32
-//line reduce.go:210
-							for gc_k2 := range 8 {
-//line reduce.go:210
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:210
-									gc_pos3.Thread = gc_rank3 + gc_k2
-//line reduce.go:210
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_pos3.Thread = gc_rank3
-//line reduce.go:210
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
-//line reduce.go:210
-						gc_b4 := gc_none
-//line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b4 = gc_all
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
-//line reduce.go:210
-					}
-//line reduce.go:210
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:210
-					_ = gc_if3
-//line reduce.go:284
-					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero2 float32
-//line reduce.go:284
-						_ = gc_zero2
-//line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
-						gc_b5 := gc_none
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b5 = gc_all
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned2 = gc_b5.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:210
-					gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-			}
-		}
-	}
-
-//line reduce.go:212
-	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceInterleaved_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_bd4 := gc_b6.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b6.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-
-//line reduce.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line reduce.go:208
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-				_ = gc_none2
-//line reduce.go:208
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-				_ = gc_iota4
-//line reduce.go:208
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reduce.go:208
-					var tid int = gc_tx4
-//line reduce.go:208
-					_ = tid
-//line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:210
-						break
-//line reduce.go:210
-					}
-//line reduce.go:210
-					var gc_t4 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:210
-					_ = gc_t4
-//line reduce.go:210
-					var gc_i4 int = gc_t4
-//line reduce.go:210
-					_ = gc_i4
-//line reduce.go:210
-					var gc_result4 archsimd.Int32x8
-//line reduce.go:210
-					_ = gc_result4
-//line reduce.go:210
-					gc_returned4 := gc_none2
-//line reduce.go:210
-					_ = gc_returned4
-//line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
-//line reduce.go:281
-					_ = gc_if5
-//line reduce.go:210
-					if gc_if5.ToBits() != 0 {
-//line reduce.go:210
-						var gc_ld4 archsimd.Int32x8
-//line reduce.go:210
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line reduce.go:210
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							var gc_lanes4 [8]int32
-//line reduce.go:210
-							for gc_k4 := range 8 {
-//line reduce.go:210
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:210
-									gc_pos4.Thread = gc_rank4 + gc_k4
-//line reduce.go:210
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_pos4.Thread = gc_rank4
-//line reduce.go:210
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce.go:210
-						gc_b7 := gc_none2
-//line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b7 = gc_all2
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line reduce.go:210
-					}
-//line reduce.go:210
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:210
-					_ = gc_if6
-//line reduce.go:284
-					if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero4 int32
-//line reduce.go:284
-						_ = gc_zero4
-//line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-						gc_b8 := gc_none2
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b8 = gc_all2
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned4 = gc_b8.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:210
-					gc_result4.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-			}
-		}
-	}
-
-//line reduce.go:212
-	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceInterleaved_uint32(gc_b9 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b9.Thread()
-	gc_pos5 := gc_b9.Pos()
-	gc_bd5 := gc_b9.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b9.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b9.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line reduce.go:208
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-				_ = gc_none3
-//line reduce.go:208
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-				_ = gc_iota6
-//line reduce.go:208
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce.go:208
-					var tid int = gc_tx5
-//line reduce.go:208
-					_ = tid
-//line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:210
-						break
-//line reduce.go:210
-					}
-//line reduce.go:210
-					var gc_t6 int = gc_bx5*gc_bdx5 + tid
-//line reduce.go:210
-					_ = gc_t6
-//line reduce.go:210
-					var gc_i6 int = gc_t6
-//line reduce.go:210
-					_ = gc_i6
-//line reduce.go:210
-					var gc_result6 archsimd.Uint32x8
-//line reduce.go:210
-					_ = gc_result6
-//line reduce.go:210
-					gc_returned6 := gc_none3
-//line reduce.go:210
-					_ = gc_returned6
-//line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
-//line reduce.go:281
-					_ = gc_if8
-//line reduce.go:210
-					if gc_if8.ToBits() != 0 {
-//line reduce.go:210
-						var gc_ld6 archsimd.Uint32x8
-//line reduce.go:210
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
-//line reduce.go:210
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							var gc_lanes6 [8]uint32
-//line reduce.go:210
-							for gc_k6 := range 8 {
-//line reduce.go:210
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:210
-									gc_pos5.Thread = gc_rank5 + gc_k6
-//line reduce.go:210
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_pos5.Thread = gc_rank5
-//line reduce.go:210
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
-//line reduce.go:210
-						gc_b10 := gc_none3
-//line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b10 = gc_all3
-//line reduce.go:210
-						}
-//line reduce.go:210
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
-//line reduce.go:210
-					}
-//line reduce.go:210
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:210
-					_ = gc_if9
-//line reduce.go:284
-					if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero6 uint32
-//line reduce.go:284
-						_ = gc_zero6
-//line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-						gc_b11 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b11 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned6 = gc_b11.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:210
-					gc_result6.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep3
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -2798,6 +1718,1086 @@ func gc_body_reduceInterleaved_uint32(gc_b9 *compiled.Block, in []uint32, partia
 	}
 }
 
+func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line reduce.go:209
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce.go:208
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+				_ = gc_none
+//line reduce.go:208
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+				_ = gc_iota2
+//line reduce.go:208
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce.go:208
+					var tid int = gc_tx2
+//line reduce.go:208
+					_ = tid
+//line reduce.go:210
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:210
+						break
+//line reduce.go:210
+					}
+//line reduce.go:210
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:210
+					_ = gc_t2
+//line reduce.go:210
+					var gc_i2 int = gc_t2
+//line reduce.go:210
+					_ = gc_i2
+//line reduce.go:210
+					var gc_result2 archsimd.Float32x8
+//line reduce.go:210
+					_ = gc_result2
+//line reduce.go:210
+					gc_returned2 := gc_none
+//line reduce.go:210
+					_ = gc_returned2
+//line reduce.go:281
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+//line reduce.go:281
+					_ = gc_if2
+//line reduce.go:210
+					if gc_if2.ToBits() != 0 {
+//line reduce.go:210
+						var gc_ld2 archsimd.Float32x8
+//line reduce.go:210
+						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:210
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							var gc_lanes2 [8]float32
+//line reduce.go:210
+							for gc_k2 := range 8 {
+//line reduce.go:210
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:210
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:210
+									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:210
+								}
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_pos2.Thread = gc_rank2
+//line reduce.go:210
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:210
+						gc_b3 := gc_none
+//line reduce.go:210
+						if true {
+//line reduce.go:210
+							gc_b3 = gc_all
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:210
+					}
+//line reduce.go:210
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+					_ = gc_if3
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 float32
+//line reduce.go:284
+						_ = gc_zero2
+//line reduce.go:284
+						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:210
+					gc_result2.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:210
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
+		}
+	}
+
+//line reduce.go:212
+	for s := 1; s < gc_bdx2; s *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:213
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:218
+				{
+					partial[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b5.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b5.Len()
+
+//line reduce.go:209
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line reduce.go:208
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+				_ = gc_none2
+//line reduce.go:208
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+				_ = gc_iota4
+//line reduce.go:208
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reduce.go:208
+					var tid int = gc_tx3
+//line reduce.go:208
+					_ = tid
+//line reduce.go:210
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:210
+						break
+//line reduce.go:210
+					}
+//line reduce.go:210
+					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:210
+					_ = gc_t4
+//line reduce.go:210
+					var gc_i4 int = gc_t4
+//line reduce.go:210
+					_ = gc_i4
+//line reduce.go:210
+					var gc_result4 archsimd.Int32x8
+//line reduce.go:210
+					_ = gc_result4
+//line reduce.go:210
+					gc_returned4 := gc_none2
+//line reduce.go:210
+					_ = gc_returned4
+//line reduce.go:281
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+					_ = gc_if5
+//line reduce.go:210
+					if gc_if5.ToBits() != 0 {
+//line reduce.go:210
+						var gc_ld4 archsimd.Int32x8
+//line reduce.go:210
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce.go:210
+							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							var gc_lanes4 [8]int32
+//line reduce.go:210
+							for gc_k4 := range 8 {
+//line reduce.go:210
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:210
+									gc_pos3.Thread = gc_rank3 + gc_k4
+//line reduce.go:210
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:210
+								}
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_pos3.Thread = gc_rank3
+//line reduce.go:210
+							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:210
+						gc_b6 := gc_none2
+//line reduce.go:210
+						if true {
+//line reduce.go:210
+							gc_b6 = gc_all2
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce.go:210
+					}
+//line reduce.go:210
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+					_ = gc_if6
+//line reduce.go:284
+					if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero4 int32
+//line reduce.go:284
+						_ = gc_zero4
+//line reduce.go:284
+						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+						gc_b7 := gc_none2
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b7 = gc_all2
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:210
+					gc_result4.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:210
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
+		}
+	}
+
+//line reduce.go:212
+	for s := 1; s < gc_bdx3; s *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:213
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:218
+				{
+					partial[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b8.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b8.Len()
+
+//line reduce.go:209
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line reduce.go:208
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+				_ = gc_none3
+//line reduce.go:208
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+				_ = gc_iota6
+//line reduce.go:208
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+				_ = gc_all3
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reduce.go:208
+					var tid int = gc_tx4
+//line reduce.go:208
+					_ = tid
+//line reduce.go:210
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:210
+						break
+//line reduce.go:210
+					}
+//line reduce.go:210
+					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:210
+					_ = gc_t6
+//line reduce.go:210
+					var gc_i6 int = gc_t6
+//line reduce.go:210
+					_ = gc_i6
+//line reduce.go:210
+					var gc_result6 archsimd.Uint32x8
+//line reduce.go:210
+					_ = gc_result6
+//line reduce.go:210
+					gc_returned6 := gc_none3
+//line reduce.go:210
+					_ = gc_returned6
+//line reduce.go:281
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+//line reduce.go:281
+					_ = gc_if8
+//line reduce.go:210
+					if gc_if8.ToBits() != 0 {
+//line reduce.go:210
+						var gc_ld6 archsimd.Uint32x8
+//line reduce.go:210
+						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:210
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							var gc_lanes6 [8]uint32
+//line reduce.go:210
+							for gc_k6 := range 8 {
+//line reduce.go:210
+								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:210
+									gc_pos4.Thread = gc_rank4 + gc_k6
+//line reduce.go:210
+									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:210
+								}
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_pos4.Thread = gc_rank4
+//line reduce.go:210
+							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:210
+						gc_b9 := gc_none3
+//line reduce.go:210
+						if true {
+//line reduce.go:210
+							gc_b9 = gc_all3
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:210
+					}
+//line reduce.go:210
+					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+					_ = gc_if9
+//line reduce.go:284
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero6 uint32
+//line reduce.go:284
+						_ = gc_zero6
+//line reduce.go:284
+						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:284
+						gc_b10 := gc_none3
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b10 = gc_all3
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:210
+					gc_result6.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep3
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:210
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:210
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
+		}
+	}
+
+//line reduce.go:212
+	for s := 1; s < gc_bdx4; s *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:213
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:218
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:218
+				{
+					partial[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // ReduceStridedIndexKernel returns Harris's reduction kernel 2,
 // interleaved addressing with a strided index: at step s thread tid adds
 // element index+s into index = 2*s*tid, so the active threads are the
@@ -2827,1100 +2827,20 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
-func gc_body_reduceStridedIndex[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line reduce.go:233
-	sdata := gocuda.Shared[T](t, gc_bdx2)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-			}
-		}
-	}
-
-//line reduce.go:236
-	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:237
-					if index := 2 * s * tid; index < gc_bdx2 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceStridedIndex_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line reduce.go:233
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line reduce.go:232
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-				_ = gc_none
-//line reduce.go:232
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-				_ = gc_iota2
-//line reduce.go:232
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reduce.go:232
-					var tid int = gc_tx3
-//line reduce.go:232
-					_ = tid
-//line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:234
-						break
-//line reduce.go:234
-					}
-//line reduce.go:234
-					var gc_t2 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:234
-					_ = gc_t2
-//line reduce.go:234
-					var gc_i2 int = gc_t2
-//line reduce.go:234
-					_ = gc_i2
-//line reduce.go:234
-					var gc_result2 archsimd.Float32x8
-//line reduce.go:234
-					_ = gc_result2
-//line reduce.go:234
-					gc_returned2 := gc_none
-//line reduce.go:234
-					_ = gc_returned2
-//line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
-//line reduce.go:281
-					_ = gc_if2
-//line reduce.go:234
-					if gc_if2.ToBits() != 0 {
-//line reduce.go:234
-						var gc_ld2 archsimd.Float32x8
-//line reduce.go:234
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
-//line reduce.go:234
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							var gc_lanes2 [8]float32
-//line reduce.go:234
-							for gc_k2 := range 8 {
-//line reduce.go:234
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:234
-									gc_pos3.Thread = gc_rank3 + gc_k2
-//line reduce.go:234
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_pos3.Thread = gc_rank3
-//line reduce.go:234
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
-//line reduce.go:234
-						gc_b4 := gc_none
-//line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b4 = gc_all
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
-//line reduce.go:234
-					}
-//line reduce.go:234
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:234
-					_ = gc_if3
-//line reduce.go:284
-					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero2 float32
-//line reduce.go:284
-						_ = gc_zero2
-//line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
-						gc_b5 := gc_none
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b5 = gc_all
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned2 = gc_b5.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:234
-					gc_result2.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-			}
-		}
-	}
-
-//line reduce.go:236
-	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:237
-					if index := 2 * s * tid; index < gc_bdx3 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceStridedIndex_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_bd4 := gc_b6.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b6.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-
-//line reduce.go:233
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line reduce.go:232
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-				_ = gc_none2
-//line reduce.go:232
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-				_ = gc_iota4
-//line reduce.go:232
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reduce.go:232
-					var tid int = gc_tx4
-//line reduce.go:232
-					_ = tid
-//line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:234
-						break
-//line reduce.go:234
-					}
-//line reduce.go:234
-					var gc_t4 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:234
-					_ = gc_t4
-//line reduce.go:234
-					var gc_i4 int = gc_t4
-//line reduce.go:234
-					_ = gc_i4
-//line reduce.go:234
-					var gc_result4 archsimd.Int32x8
-//line reduce.go:234
-					_ = gc_result4
-//line reduce.go:234
-					gc_returned4 := gc_none2
-//line reduce.go:234
-					_ = gc_returned4
-//line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
-//line reduce.go:281
-					_ = gc_if5
-//line reduce.go:234
-					if gc_if5.ToBits() != 0 {
-//line reduce.go:234
-						var gc_ld4 archsimd.Int32x8
-//line reduce.go:234
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line reduce.go:234
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							var gc_lanes4 [8]int32
-//line reduce.go:234
-							for gc_k4 := range 8 {
-//line reduce.go:234
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:234
-									gc_pos4.Thread = gc_rank4 + gc_k4
-//line reduce.go:234
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_pos4.Thread = gc_rank4
-//line reduce.go:234
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce.go:234
-						gc_b7 := gc_none2
-//line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b7 = gc_all2
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line reduce.go:234
-					}
-//line reduce.go:234
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:234
-					_ = gc_if6
-//line reduce.go:284
-					if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero4 int32
-//line reduce.go:284
-						_ = gc_zero4
-//line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-						gc_b8 := gc_none2
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b8 = gc_all2
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned4 = gc_b8.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:234
-					gc_result4.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-			}
-		}
-	}
-
-//line reduce.go:236
-	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:237
-					if index := 2 * s * tid; index < gc_bdx4 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceStridedIndex_uint32(gc_b9 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b9.Thread()
-	gc_pos5 := gc_b9.Pos()
-	gc_bd5 := gc_b9.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b9.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b9.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line reduce.go:232
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-				_ = gc_none3
-//line reduce.go:232
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-				_ = gc_iota6
-//line reduce.go:232
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce.go:232
-					var tid int = gc_tx5
-//line reduce.go:232
-					_ = tid
-//line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:234
-						break
-//line reduce.go:234
-					}
-//line reduce.go:234
-					var gc_t6 int = gc_bx5*gc_bdx5 + tid
-//line reduce.go:234
-					_ = gc_t6
-//line reduce.go:234
-					var gc_i6 int = gc_t6
-//line reduce.go:234
-					_ = gc_i6
-//line reduce.go:234
-					var gc_result6 archsimd.Uint32x8
-//line reduce.go:234
-					_ = gc_result6
-//line reduce.go:234
-					gc_returned6 := gc_none3
-//line reduce.go:234
-					_ = gc_returned6
-//line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
-//line reduce.go:281
-					_ = gc_if8
-//line reduce.go:234
-					if gc_if8.ToBits() != 0 {
-//line reduce.go:234
-						var gc_ld6 archsimd.Uint32x8
-//line reduce.go:234
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
-//line reduce.go:234
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							var gc_lanes6 [8]uint32
-//line reduce.go:234
-							for gc_k6 := range 8 {
-//line reduce.go:234
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:234
-									gc_pos5.Thread = gc_rank5 + gc_k6
-//line reduce.go:234
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_pos5.Thread = gc_rank5
-//line reduce.go:234
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
-//line reduce.go:234
-						gc_b10 := gc_none3
-//line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b10 = gc_all3
-//line reduce.go:234
-						}
-//line reduce.go:234
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
-//line reduce.go:234
-					}
-//line reduce.go:234
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:234
-					_ = gc_if9
-//line reduce.go:284
-					if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero6 uint32
-//line reduce.go:284
-						_ = gc_zero6
-//line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-						gc_b11 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b11 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned6 = gc_b11.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:234
-					gc_result6.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep3
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -4146,6 +3066,1086 @@ func gc_body_reduceStridedIndex_uint32(gc_b9 *compiled.Block, in []uint32, parti
 	}
 }
 
+func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line reduce.go:233
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce.go:232
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+				_ = gc_none
+//line reduce.go:232
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+				_ = gc_iota2
+//line reduce.go:232
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce.go:232
+					var tid int = gc_tx2
+//line reduce.go:232
+					_ = tid
+//line reduce.go:234
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:234
+						break
+//line reduce.go:234
+					}
+//line reduce.go:234
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:234
+					_ = gc_t2
+//line reduce.go:234
+					var gc_i2 int = gc_t2
+//line reduce.go:234
+					_ = gc_i2
+//line reduce.go:234
+					var gc_result2 archsimd.Float32x8
+//line reduce.go:234
+					_ = gc_result2
+//line reduce.go:234
+					gc_returned2 := gc_none
+//line reduce.go:234
+					_ = gc_returned2
+//line reduce.go:281
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+//line reduce.go:281
+					_ = gc_if2
+//line reduce.go:234
+					if gc_if2.ToBits() != 0 {
+//line reduce.go:234
+						var gc_ld2 archsimd.Float32x8
+//line reduce.go:234
+						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:234
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							var gc_lanes2 [8]float32
+//line reduce.go:234
+							for gc_k2 := range 8 {
+//line reduce.go:234
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:234
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:234
+									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:234
+								}
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_pos2.Thread = gc_rank2
+//line reduce.go:234
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:234
+						gc_b3 := gc_none
+//line reduce.go:234
+						if true {
+//line reduce.go:234
+							gc_b3 = gc_all
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:234
+					}
+//line reduce.go:234
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+					_ = gc_if3
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 float32
+//line reduce.go:284
+						_ = gc_zero2
+//line reduce.go:284
+						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:234
+					gc_result2.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:234
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
+		}
+	}
+
+//line reduce.go:236
+	for s := 1; s < gc_bdx2; s *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:237
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+				tid := gc_tx2
+				_ = tid
+
+//line reduce.go:242
+				{
+					partial[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b5.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b5.Len()
+
+//line reduce.go:233
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line reduce.go:232
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+				_ = gc_none2
+//line reduce.go:232
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+				_ = gc_iota4
+//line reduce.go:232
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reduce.go:232
+					var tid int = gc_tx3
+//line reduce.go:232
+					_ = tid
+//line reduce.go:234
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:234
+						break
+//line reduce.go:234
+					}
+//line reduce.go:234
+					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:234
+					_ = gc_t4
+//line reduce.go:234
+					var gc_i4 int = gc_t4
+//line reduce.go:234
+					_ = gc_i4
+//line reduce.go:234
+					var gc_result4 archsimd.Int32x8
+//line reduce.go:234
+					_ = gc_result4
+//line reduce.go:234
+					gc_returned4 := gc_none2
+//line reduce.go:234
+					_ = gc_returned4
+//line reduce.go:281
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+					_ = gc_if5
+//line reduce.go:234
+					if gc_if5.ToBits() != 0 {
+//line reduce.go:234
+						var gc_ld4 archsimd.Int32x8
+//line reduce.go:234
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce.go:234
+							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							var gc_lanes4 [8]int32
+//line reduce.go:234
+							for gc_k4 := range 8 {
+//line reduce.go:234
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:234
+									gc_pos3.Thread = gc_rank3 + gc_k4
+//line reduce.go:234
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:234
+								}
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_pos3.Thread = gc_rank3
+//line reduce.go:234
+							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:234
+						gc_b6 := gc_none2
+//line reduce.go:234
+						if true {
+//line reduce.go:234
+							gc_b6 = gc_all2
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce.go:234
+					}
+//line reduce.go:234
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+					_ = gc_if6
+//line reduce.go:284
+					if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero4 int32
+//line reduce.go:284
+						_ = gc_zero4
+//line reduce.go:284
+						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+						gc_b7 := gc_none2
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b7 = gc_all2
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:234
+					gc_result4.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:234
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
+		}
+	}
+
+//line reduce.go:236
+	for s := 1; s < gc_bdx3; s *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:237
+					if index := 2 * s * tid; index < gc_bdx3 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+				tid := gc_tx3
+				_ = tid
+
+//line reduce.go:242
+				{
+					partial[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b8.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b8.Len()
+
+//line reduce.go:233
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line reduce.go:232
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+				_ = gc_none3
+//line reduce.go:232
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+				_ = gc_iota6
+//line reduce.go:232
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+				_ = gc_all3
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reduce.go:232
+					var tid int = gc_tx4
+//line reduce.go:232
+					_ = tid
+//line reduce.go:234
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:234
+						break
+//line reduce.go:234
+					}
+//line reduce.go:234
+					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:234
+					_ = gc_t6
+//line reduce.go:234
+					var gc_i6 int = gc_t6
+//line reduce.go:234
+					_ = gc_i6
+//line reduce.go:234
+					var gc_result6 archsimd.Uint32x8
+//line reduce.go:234
+					_ = gc_result6
+//line reduce.go:234
+					gc_returned6 := gc_none3
+//line reduce.go:234
+					_ = gc_returned6
+//line reduce.go:281
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+//line reduce.go:281
+					_ = gc_if8
+//line reduce.go:234
+					if gc_if8.ToBits() != 0 {
+//line reduce.go:234
+						var gc_ld6 archsimd.Uint32x8
+//line reduce.go:234
+						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:234
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							var gc_lanes6 [8]uint32
+//line reduce.go:234
+							for gc_k6 := range 8 {
+//line reduce.go:234
+								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:234
+									gc_pos4.Thread = gc_rank4 + gc_k6
+//line reduce.go:234
+									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:234
+								}
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_pos4.Thread = gc_rank4
+//line reduce.go:234
+							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:234
+						gc_b9 := gc_none3
+//line reduce.go:234
+						if true {
+//line reduce.go:234
+							gc_b9 = gc_all3
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:234
+					}
+//line reduce.go:234
+					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+					_ = gc_if9
+//line reduce.go:284
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero6 uint32
+//line reduce.go:284
+						_ = gc_zero6
+//line reduce.go:284
+						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:284
+						gc_b10 := gc_none3
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b10 = gc_all3
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:234
+					gc_result6.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep3
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:234
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:234
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
+		}
+	}
+
+//line reduce.go:236
+	for s := 1; s < gc_bdx4; s *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:237
+						if index := 2 * s * tid; index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:237
+					if index := 2 * s * tid; index < gc_bdx4 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:242
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+				tid := gc_tx4
+				_ = tid
+
+//line reduce.go:242
+				{
+					partial[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // ReduceSequentialKernel returns Harris's reduction kernel 3, sequential
 // addressing: the stride s halves from blockDim/2 and thread tid < s adds
 // element tid+s, so active threads and their addresses are contiguous.
@@ -4173,7 +4173,262 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
-func gc_body_reduceSequential[T Number](gc_b2 *compiled.Block, in, partial []T) {
+func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b11.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b11.Len()
+
+//line reduce.go:255
+	sdata := gocuda.Shared[T](t, gc_bdx5)
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				{
+					gc_tx5 := gc_step13 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step13 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step13 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step13 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:256
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+			}
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+				tid := gc_tx5
+				_ = tid
+
+//line reduce.go:256
+				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+			}
+		}
+	}
+
+//line reduce.go:258
+	var sdata_ []T = sdata
+
+//line reduce.go:258
+	_ = sdata_
+
+//line reduce.go:258
+	var stop int = 0
+
+//line reduce.go:258
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx5 / 2; s > stop; s /= 2 {
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := s; gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step14 := gc_from5
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+					tid_ := gc_tx5
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step15 := gc_from5
+			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:259
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:259
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:259
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:259
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+			}
+			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+				tid := gc_tx5
+				_ = tid
+
+//line reduce.go:259
+				{
+					partial[gc_bx5] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4183,10 +4438,131 @@ func gc_body_reduceSequential[T Number](gc_b2 *compiled.Block, in, partial []T) 
 	gc_n2 := gc_b2.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[T](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce.go:254
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:254
+				_ = gc_none
+//line reduce.go:254
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:254
+				_ = gc_iota2
+//line reduce.go:254
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce.go:254
+					var tid int = gc_tx2
+//line reduce.go:254
+					_ = tid
+//line reduce.go:256
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:256
+						break
+//line reduce.go:256
+					}
+//line reduce.go:256
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:256
+					_ = gc_t2
+//line reduce.go:256
+					var gc_i2 int = gc_t2
+//line reduce.go:256
+					_ = gc_i2
+//line reduce.go:256
+					var gc_result2 archsimd.Float32x8
+//line reduce.go:256
+					_ = gc_result2
+//line reduce.go:256
+					gc_returned2 := gc_none
+//line reduce.go:256
+					_ = gc_returned2
+//line reduce.go:281
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+//line reduce.go:281
+					_ = gc_if2
+//line reduce.go:256
+					if gc_if2.ToBits() != 0 {
+//line reduce.go:256
+						var gc_ld2 archsimd.Float32x8
+//line reduce.go:256
+						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:256
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							var gc_lanes2 [8]float32
+//line reduce.go:256
+							for gc_k2 := range 8 {
+//line reduce.go:256
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:256
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:256
+									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:256
+								}
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_pos2.Thread = gc_rank2
+//line reduce.go:256
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:256
+						}
+//line reduce.go:256
+						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:256
+						gc_b3 := gc_none
+//line reduce.go:256
+						if true {
+//line reduce.go:256
+							gc_b3 = gc_all
+//line reduce.go:256
+						}
+//line reduce.go:256
+						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:256
+					}
+//line reduce.go:256
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:256
+					_ = gc_if3
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 float32
+//line reduce.go:284
+						_ = gc_zero2
+//line reduce.go:284
+						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line reduce.go:284
+					}
+//line reduce.go:256
+					gc_result2.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -4252,7 +4628,7 @@ func gc_body_reduceSequential[T Number](gc_b2 *compiled.Block, in, partial []T) 
 	}
 
 //line reduce.go:258
-	var sdata_ []T = sdata
+	var sdata_ []float32 = sdata
 
 //line reduce.go:258
 	_ = sdata_
@@ -4271,7 +4647,32 @@ func gc_body_reduceSequential[T Number](gc_b2 *compiled.Block, in, partial []T) 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:269
+						var tid_ int = gc_tx2
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -4428,35 +4829,35 @@ func gc_body_reduceSequential[T Number](gc_b2 *compiled.Block, in, partial []T) 
 	}
 }
 
-func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line reduce.go:254
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-				_ = gc_none
+				_ = gc_none2
 //line reduce.go:254
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-				_ = gc_iota2
+				_ = gc_iota4
 //line reduce.go:254
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line reduce.go:254
@@ -4470,45 +4871,45 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 //line reduce.go:256
 					}
 //line reduce.go:256
-					var gc_t2 int = gc_bx3*gc_bdx3 + tid
+					var gc_t4 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-					_ = gc_t2
+					_ = gc_t4
 //line reduce.go:256
-					var gc_i2 int = gc_t2
+					var gc_i4 int = gc_t4
 //line reduce.go:256
-					_ = gc_i2
+					_ = gc_i4
 //line reduce.go:256
-					var gc_result2 archsimd.Float32x8
+					var gc_result4 archsimd.Int32x8
 //line reduce.go:256
-					_ = gc_result2
+					_ = gc_result4
 //line reduce.go:256
-					gc_returned2 := gc_none
+					gc_returned4 := gc_none2
 //line reduce.go:256
-					_ = gc_returned2
+					_ = gc_returned4
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
 //line reduce.go:281
-					_ = gc_if2
+					_ = gc_if5
 //line reduce.go:256
-					if gc_if2.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line reduce.go:256
-						var gc_ld2 archsimd.Float32x8
+						var gc_ld4 archsimd.Int32x8
 //line reduce.go:256
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
 //line reduce.go:256
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							var gc_lanes2 [8]float32
+							var gc_lanes4 [8]int32
 //line reduce.go:256
-							for gc_k2 := range 8 {
+							for gc_k4 := range 8 {
 //line reduce.go:256
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:256
-									gc_pos3.Thread = gc_rank3 + gc_k2
+									gc_pos3.Thread = gc_rank3 + gc_k4
 //line reduce.go:256
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -4516,53 +4917,53 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							gc_pos3.Thread = gc_rank3
 //line reduce.go:256
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce.go:256
-						gc_b4 := gc_none
+						gc_b6 := gc_none2
 //line reduce.go:256
 						if true {
 //line reduce.go:256
-							gc_b4 = gc_all
+							gc_b6 = gc_all2
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:256
 					}
 //line reduce.go:256
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-					_ = gc_if3
+					_ = gc_if6
 //line reduce.go:284
-					if gc_if3.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero2 float32
+						var gc_zero4 int32
 //line reduce.go:284
-						_ = gc_zero2
+						_ = gc_zero4
 //line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
 //line reduce.go:284
-						gc_b5 := gc_none
+						gc_b7 := gc_none2
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b5 = gc_all
+							gc_b7 = gc_all2
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned2 = gc_b5.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
 //line reduce.go:284
 					}
 //line reduce.go:256
-					gc_result2.StoreSlice(sdata[tid:])
+					gc_result4.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep
+			gc_step7 := gc_vstep3
 			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 				{
 					gc_tx3 := gc_step7 + 0
@@ -4628,7 +5029,7 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 	}
 
 //line reduce.go:258
-	var sdata_ []float32 = sdata
+	var sdata_ []int32 = sdata
 
 //line reduce.go:258
 	_ = sdata_
@@ -4647,10 +5048,10 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:269
@@ -4666,13 +5067,13 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 //line reduce.go:272
 							}
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 //line reduce.go:272
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
+				gc_step8 := gc_vstep4
 				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 					{
 						gc_tx3 := gc_step8 + 0
@@ -4829,35 +5230,35 @@ func gc_body_reduceSequential_float32(gc_b3 *compiled.Block, in []float32, parti
 	}
 }
 
-func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_bd4 := gc_b6.Dim()
+func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b6.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line reduce.go:254
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-				_ = gc_none2
+				_ = gc_none3
 //line reduce.go:254
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-				_ = gc_iota4
+				_ = gc_iota6
 //line reduce.go:254
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+				_ = gc_all3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line reduce.go:254
@@ -4871,45 +5272,45 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 					}
 //line reduce.go:256
-					var gc_t4 int = gc_bx4*gc_bdx4 + tid
+					var gc_t6 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-					_ = gc_t4
+					_ = gc_t6
 //line reduce.go:256
-					var gc_i4 int = gc_t4
+					var gc_i6 int = gc_t6
 //line reduce.go:256
-					_ = gc_i4
+					_ = gc_i6
 //line reduce.go:256
-					var gc_result4 archsimd.Int32x8
+					var gc_result6 archsimd.Uint32x8
 //line reduce.go:256
-					_ = gc_result4
+					_ = gc_result6
 //line reduce.go:256
-					gc_returned4 := gc_none2
+					gc_returned6 := gc_none3
 //line reduce.go:256
-					_ = gc_returned4
+					_ = gc_returned6
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
 //line reduce.go:281
-					_ = gc_if5
+					_ = gc_if8
 //line reduce.go:256
-					if gc_if5.ToBits() != 0 {
+					if gc_if8.ToBits() != 0 {
 //line reduce.go:256
-						var gc_ld4 archsimd.Int32x8
+						var gc_ld6 archsimd.Uint32x8
 //line reduce.go:256
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
 //line reduce.go:256
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							var gc_lanes4 [8]int32
+							var gc_lanes6 [8]uint32
 //line reduce.go:256
-							for gc_k4 := range 8 {
+							for gc_k6 := range 8 {
 //line reduce.go:256
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:256
-									gc_pos4.Thread = gc_rank4 + gc_k4
+									gc_pos4.Thread = gc_rank4 + gc_k6
 //line reduce.go:256
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -4917,53 +5318,53 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							gc_pos4.Thread = gc_rank4
 //line reduce.go:256
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:256
-						gc_b7 := gc_none2
+						gc_b9 := gc_none3
 //line reduce.go:256
 						if true {
 //line reduce.go:256
-							gc_b7 = gc_all2
+							gc_b9 = gc_all3
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line reduce.go:256
 					}
 //line reduce.go:256
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-					_ = gc_if6
+					_ = gc_if9
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 int32
+						var gc_zero6 uint32
 //line reduce.go:284
-						_ = gc_zero4
+						_ = gc_zero6
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-						gc_b8 := gc_none2
+						gc_b10 := gc_none3
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b8 = gc_all2
+							gc_b10 = gc_all3
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned4 = gc_b8.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 					}
 //line reduce.go:256
-					gc_result4.StoreSlice(sdata[tid:])
+					gc_result6.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep3
+			gc_step10 := gc_vstep5
 			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
 					gc_tx4 := gc_step10 + 0
@@ -5029,7 +5430,7 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 	}
 
 //line reduce.go:258
-	var sdata_ []int32 = sdata
+	var sdata_ []uint32 = sdata
 
 //line reduce.go:258
 	_ = sdata_
@@ -5048,10 +5449,10 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
+				gc_vstep6 := gc_from4
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:269
@@ -5067,13 +5468,13 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 //line reduce.go:272
 							}
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 //line reduce.go:272
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep4
+				gc_step11 := gc_vstep6
 				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
@@ -5224,407 +5625,6 @@ func gc_body_reduceSequential_int32(gc_b6 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 				{
 					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceSequential_uint32(gc_b9 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b9.Thread()
-	gc_pos5 := gc_b9.Pos()
-	gc_bd5 := gc_b9.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b9.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b9.Len()
-
-//line reduce.go:255
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line reduce.go:254
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
-				_ = gc_none3
-//line reduce.go:254
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:254
-				_ = gc_iota6
-//line reduce.go:254
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce.go:254
-					var tid int = gc_tx5
-//line reduce.go:254
-					_ = tid
-//line reduce.go:256
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce.go:256
-						break
-//line reduce.go:256
-					}
-//line reduce.go:256
-					var gc_t6 int = gc_bx5*gc_bdx5 + tid
-//line reduce.go:256
-					_ = gc_t6
-//line reduce.go:256
-					var gc_i6 int = gc_t6
-//line reduce.go:256
-					_ = gc_i6
-//line reduce.go:256
-					var gc_result6 archsimd.Uint32x8
-//line reduce.go:256
-					_ = gc_result6
-//line reduce.go:256
-					gc_returned6 := gc_none3
-//line reduce.go:256
-					_ = gc_returned6
-//line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
-//line reduce.go:281
-					_ = gc_if8
-//line reduce.go:256
-					if gc_if8.ToBits() != 0 {
-//line reduce.go:256
-						var gc_ld6 archsimd.Uint32x8
-//line reduce.go:256
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
-//line reduce.go:256
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
-//line reduce.go:256
-						} else {
-//line reduce.go:256
-							var gc_lanes6 [8]uint32
-//line reduce.go:256
-							for gc_k6 := range 8 {
-//line reduce.go:256
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:256
-									gc_pos5.Thread = gc_rank5 + gc_k6
-//line reduce.go:256
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:256
-								}
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_pos5.Thread = gc_rank5
-//line reduce.go:256
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
-//line reduce.go:256
-						}
-//line reduce.go:256
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
-//line reduce.go:256
-						gc_b10 := gc_none3
-//line reduce.go:256
-						if true {
-//line reduce.go:256
-							gc_b10 = gc_all3
-//line reduce.go:256
-						}
-//line reduce.go:256
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
-//line reduce.go:256
-					}
-//line reduce.go:256
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:256
-					_ = gc_if9
-//line reduce.go:284
-					if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero6 uint32
-//line reduce.go:284
-						_ = gc_zero6
-//line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-						gc_b11 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b11 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned6 = gc_b11.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
-					}
-//line reduce.go:256
-					gc_result6.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep5
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-			}
-		}
-	}
-
-//line reduce.go:258
-	var sdata_ []uint32 = sdata
-
-//line reduce.go:258
-	_ = sdata_
-
-//line reduce.go:258
-	var stop int = 0
-
-//line reduce.go:258
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce.go:269
-						var tid_ int = gc_tx5
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}

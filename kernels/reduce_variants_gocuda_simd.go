@@ -40,1519 +40,20 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
-func gc_body_reduceFirstAdd[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, gc_bdx2)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx2*2*gc_bdx2 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-			}
-		}
-	}
-
-//line reduce_variants.go:24
-	var sdata_ []T = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
-//line reduce_variants.go:24
-	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceFirstAdd_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line reduce_variants.go:19
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-				_ = gc_none
-//line reduce_variants.go:19
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-				_ = gc_iota2
-//line reduce_variants.go:19
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reduce_variants.go:19
-					var tid int = gc_tx3
-//line reduce_variants.go:19
-					_ = tid
-//line reduce_variants.go:20
-					var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-					_ = i
-//line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:22
-						break
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					var gc_i3 int = i
-//line reduce_variants.go:22
-					_ = gc_i3
-//line reduce_variants.go:22
-					var gc_result3 archsimd.Float32x8
-//line reduce_variants.go:22
-					_ = gc_result3
-//line reduce_variants.go:22
-					gc_returned3 := gc_none
-//line reduce_variants.go:22
-					_ = gc_returned3
-//line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
-//line reduce.go:281
-					_ = gc_if3
-//line reduce_variants.go:22
-					if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld3 archsimd.Float32x8
-//line reduce_variants.go:22
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes3 [8]float32
-//line reduce_variants.go:22
-							for gc_k3 := range 8 {
-//line reduce_variants.go:22
-								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3 + gc_k3
-//line reduce_variants.go:22
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
-//line reduce_variants.go:22
-						gc_b4 := gc_none
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b4 = gc_all
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if4
-//line reduce.go:284
-					if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero3 float32
-//line reduce.go:284
-						_ = gc_zero3
-//line reduce.go:284
-						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
-//line reduce.go:284
-						gc_b5 := gc_none
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b5 = gc_all
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned3 = gc_b5.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
-//line reduce.go:284
-					}
-//line reduce_variants.go:22
-					var gc_t2 int = i + gc_bdx3
-//line reduce_variants.go:22
-					_ = gc_t2
-//line reduce_variants.go:22
-					var gc_i4 int = gc_t2
-//line reduce_variants.go:22
-					_ = gc_i4
-//line reduce_variants.go:22
-					var gc_result4 archsimd.Float32x8
-//line reduce_variants.go:22
-					_ = gc_result4
-//line reduce_variants.go:22
-					gc_returned4 := gc_none
-//line reduce_variants.go:22
-					_ = gc_returned4
-//line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
-//line reduce.go:281
-					_ = gc_if5
-//line reduce_variants.go:22
-					if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld4 archsimd.Float32x8
-//line reduce_variants.go:22
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes4 [8]float32
-//line reduce_variants.go:22
-							for gc_k4 := range 8 {
-//line reduce_variants.go:22
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3 + gc_k4
-//line reduce_variants.go:22
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce_variants.go:22
-						gc_b6 := gc_none
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b6 = gc_all
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if6
-//line reduce.go:284
-					if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero4 float32
-//line reduce.go:284
-						_ = gc_zero4
-//line reduce.go:284
-						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-						gc_b7 := gc_none
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b7 = gc_all
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
-					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx3*2*gc_bdx3 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-			}
-		}
-	}
-
-//line reduce_variants.go:24
-	var sdata_ []float32 = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
-//line reduce_variants.go:24
-	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce.go:269
-						var tid_ int = gc_tx3
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceFirstAdd_int32(gc_b8 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
-
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line reduce_variants.go:19
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-				_ = gc_none2
-//line reduce_variants.go:19
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-				_ = gc_iota4
-//line reduce_variants.go:19
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reduce_variants.go:19
-					var tid int = gc_tx4
-//line reduce_variants.go:19
-					_ = tid
-//line reduce_variants.go:20
-					var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-					_ = i
-//line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:22
-						break
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					var gc_i7 int = i
-//line reduce_variants.go:22
-					_ = gc_i7
-//line reduce_variants.go:22
-					var gc_result7 archsimd.Int32x8
-//line reduce_variants.go:22
-					_ = gc_result7
-//line reduce_variants.go:22
-					gc_returned7 := gc_none2
-//line reduce_variants.go:22
-					_ = gc_returned7
-//line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
-//line reduce.go:281
-					_ = gc_if9
-//line reduce_variants.go:22
-					if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld7 archsimd.Int32x8
-//line reduce_variants.go:22
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes7 [8]int32
-//line reduce_variants.go:22
-							for gc_k7 := range 8 {
-//line reduce_variants.go:22
-								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4 + gc_k7
-//line reduce_variants.go:22
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
-//line reduce_variants.go:22
-						gc_b9 := gc_none2
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b9 = gc_all2
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if10
-//line reduce.go:284
-					if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero7 int32
-//line reduce.go:284
-						_ = gc_zero7
-//line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
-//line reduce.go:284
-						gc_b10 := gc_none2
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b10 = gc_all2
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned7 = gc_b10.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
-//line reduce.go:284
-					}
-//line reduce_variants.go:22
-					var gc_t4 int = i + gc_bdx4
-//line reduce_variants.go:22
-					_ = gc_t4
-//line reduce_variants.go:22
-					var gc_i8 int = gc_t4
-//line reduce_variants.go:22
-					_ = gc_i8
-//line reduce_variants.go:22
-					var gc_result8 archsimd.Int32x8
-//line reduce_variants.go:22
-					_ = gc_result8
-//line reduce_variants.go:22
-					gc_returned8 := gc_none2
-//line reduce_variants.go:22
-					_ = gc_returned8
-//line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
-//line reduce.go:281
-					_ = gc_if11
-//line reduce_variants.go:22
-					if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld8 archsimd.Int32x8
-//line reduce_variants.go:22
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes8 [8]int32
-//line reduce_variants.go:22
-							for gc_k8 := range 8 {
-//line reduce_variants.go:22
-								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4 + gc_k8
-//line reduce_variants.go:22
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
-//line reduce_variants.go:22
-						gc_b11 := gc_none2
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b11 = gc_all2
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if12
-//line reduce.go:284
-					if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero8 int32
-//line reduce.go:284
-						_ = gc_zero8
-//line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
-//line reduce.go:284
-						gc_b12 := gc_none2
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b12 = gc_all2
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned8 = gc_b12.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
-//line reduce.go:284
-					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx4*2*gc_bdx4 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-			}
-		}
-	}
-
-//line reduce_variants.go:24
-	var sdata_ []int32 = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
-//line reduce_variants.go:24
-	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line reduce.go:269
-						var tid_ int = gc_tx4
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceFirstAdd_uint32(gc_b13 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b13.Thread()
-	gc_pos5 := gc_b13.Pos()
-	gc_bd5 := gc_b13.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b13.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b13.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line reduce_variants.go:19
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-				_ = gc_none3
-//line reduce_variants.go:19
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-				_ = gc_iota6
-//line reduce_variants.go:19
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce_variants.go:19
-					var tid int = gc_tx5
-//line reduce_variants.go:19
-					_ = tid
-//line reduce_variants.go:20
-					var i int = gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:20
-					_ = i
-//line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:22
-						break
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					var gc_i11 int = i
-//line reduce_variants.go:22
-					_ = gc_i11
-//line reduce_variants.go:22
-					var gc_result11 archsimd.Uint32x8
-//line reduce_variants.go:22
-					_ = gc_result11
-//line reduce_variants.go:22
-					gc_returned11 := gc_none3
-//line reduce_variants.go:22
-					_ = gc_returned11
-//line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
-//line reduce.go:281
-					_ = gc_if15
-//line reduce_variants.go:22
-					if gc_if15.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld11 archsimd.Uint32x8
-//line reduce_variants.go:22
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes11 [8]uint32
-//line reduce_variants.go:22
-							for gc_k11 := range 8 {
-//line reduce_variants.go:22
-								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
-//line reduce_variants.go:22
-									gc_pos5.Thread = gc_rank5 + gc_k11
-//line reduce_variants.go:22
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:22
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
-//line reduce_variants.go:22
-						gc_b14 := gc_none3
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b14 = gc_all3
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if16
-//line reduce.go:284
-					if gc_if16.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero11 uint32
-//line reduce.go:284
-						_ = gc_zero11
-//line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
-//line reduce.go:284
-						gc_b15 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b15 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned11 = gc_b15.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line reduce.go:284
-					}
-//line reduce_variants.go:22
-					var gc_t6 int = i + gc_bdx5
-//line reduce_variants.go:22
-					_ = gc_t6
-//line reduce_variants.go:22
-					var gc_i12 int = gc_t6
-//line reduce_variants.go:22
-					_ = gc_i12
-//line reduce_variants.go:22
-					var gc_result12 archsimd.Uint32x8
-//line reduce_variants.go:22
-					_ = gc_result12
-//line reduce_variants.go:22
-					gc_returned12 := gc_none3
-//line reduce_variants.go:22
-					_ = gc_returned12
-//line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
-//line reduce.go:281
-					_ = gc_if17
-//line reduce_variants.go:22
-					if gc_if17.ToBits() != 0 {
-//line reduce_variants.go:22
-						var gc_ld12 archsimd.Uint32x8
-//line reduce_variants.go:22
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
-//line reduce_variants.go:22
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							var gc_lanes12 [8]uint32
-//line reduce_variants.go:22
-							for gc_k12 := range 8 {
-//line reduce_variants.go:22
-								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:22
-									gc_pos5.Thread = gc_rank5 + gc_k12
-//line reduce_variants.go:22
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:22
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
-//line reduce_variants.go:22
-						gc_b16 := gc_none3
-//line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b16 = gc_all3
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
-//line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if18
-//line reduce.go:284
-					if gc_if18.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero12 uint32
-//line reduce.go:284
-						_ = gc_zero12
-//line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
-//line reduce.go:284
-						gc_b17 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b17 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned12 = gc_b17.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
-//line reduce.go:284
-					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep5
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -1638,7 +139,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b13 *compiled.Block, in []uint32, partial 
 	}
 
 //line reduce_variants.go:24
-	var sdata_ []uint32 = sdata
+	var sdata_ []T = sdata
 
 //line reduce_variants.go:24
 	_ = sdata_
@@ -1657,32 +158,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b13 *compiled.Block, in []uint32, partial 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce.go:269
-						var tid_ int = gc_tx5
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep6
+				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
@@ -1839,6 +315,1530 @@ func gc_body_reduceFirstAdd_uint32(gc_b13 *compiled.Block, in []uint32, partial 
 	}
 }
 
+func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line reduce_variants.go:21
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce_variants.go:19
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+				_ = gc_none
+//line reduce_variants.go:19
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+				_ = gc_iota2
+//line reduce_variants.go:19
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce_variants.go:19
+					var tid int = gc_tx2
+//line reduce_variants.go:19
+					_ = tid
+//line reduce_variants.go:20
+					var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+					_ = i
+//line reduce_variants.go:22
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:22
+						break
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					var gc_i3 int = i
+//line reduce_variants.go:22
+					_ = gc_i3
+//line reduce_variants.go:22
+					var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:22
+					_ = gc_result3
+//line reduce_variants.go:22
+					gc_returned3 := gc_none
+//line reduce_variants.go:22
+					_ = gc_returned3
+//line reduce.go:281
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+//line reduce.go:281
+					_ = gc_if3
+//line reduce_variants.go:22
+					if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:22
+						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes3 [8]float32
+//line reduce_variants.go:22
+							for gc_k3 := range 8 {
+//line reduce_variants.go:22
+								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:22
+									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:22
+						gc_b3 := gc_none
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b3 = gc_all
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if4
+//line reduce.go:284
+					if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero3 float32
+//line reduce.go:284
+						_ = gc_zero3
+//line reduce.go:284
+						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line reduce.go:284
+					}
+//line reduce_variants.go:22
+					var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:22
+					_ = gc_t2
+//line reduce_variants.go:22
+					var gc_i4 int = gc_t2
+//line reduce_variants.go:22
+					_ = gc_i4
+//line reduce_variants.go:22
+					var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:22
+					_ = gc_result4
+//line reduce_variants.go:22
+					gc_returned4 := gc_none
+//line reduce_variants.go:22
+					_ = gc_returned4
+//line reduce.go:281
+					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+					_ = gc_if5
+//line reduce_variants.go:22
+					if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:22
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes4 [8]float32
+//line reduce_variants.go:22
+							for gc_k4 := range 8 {
+//line reduce_variants.go:22
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:22
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:22
+						gc_b5 := gc_none
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b5 = gc_all
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if6
+//line reduce.go:284
+					if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero4 float32
+//line reduce.go:284
+						_ = gc_zero4
+//line reduce.go:284
+						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+						gc_b6 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b6 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+					}
+					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+				tid := gc_tx2
+				_ = tid
+
+//line reduce_variants.go:20
+				i := gc_bx2*2*gc_bdx2 + tid
+				_ = i
+
+//line reduce_variants.go:22
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+			}
+		}
+	}
+
+//line reduce_variants.go:24
+	var sdata_ []float32 = sdata
+
+//line reduce_variants.go:24
+	_ = sdata_
+
+//line reduce_variants.go:24
+	var stop int = 0
+
+//line reduce_variants.go:24
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx2 / 2; s > stop; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:269
+						var tid_ int = gc_tx2
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+					tid_ := gc_tx2
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+				tid := gc_tx2
+				_ = tid
+
+//line reduce_variants.go:25
+				{
+					partial[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b7.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b7.Len()
+
+//line reduce_variants.go:21
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line reduce_variants.go:19
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+				_ = gc_none2
+//line reduce_variants.go:19
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+				_ = gc_iota4
+//line reduce_variants.go:19
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reduce_variants.go:19
+					var tid int = gc_tx3
+//line reduce_variants.go:19
+					_ = tid
+//line reduce_variants.go:20
+					var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+					_ = i
+//line reduce_variants.go:22
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:22
+						break
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					var gc_i7 int = i
+//line reduce_variants.go:22
+					_ = gc_i7
+//line reduce_variants.go:22
+					var gc_result7 archsimd.Int32x8
+//line reduce_variants.go:22
+					_ = gc_result7
+//line reduce_variants.go:22
+					gc_returned7 := gc_none2
+//line reduce_variants.go:22
+					_ = gc_returned7
+//line reduce.go:281
+					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+//line reduce.go:281
+					_ = gc_if9
+//line reduce_variants.go:22
+					if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld7 archsimd.Int32x8
+//line reduce_variants.go:22
+						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes7 [8]int32
+//line reduce_variants.go:22
+							for gc_k7 := range 8 {
+//line reduce_variants.go:22
+								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3 + gc_k7
+//line reduce_variants.go:22
+									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+//line reduce_variants.go:22
+						gc_b8 := gc_none2
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b8 = gc_all2
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if10
+//line reduce.go:284
+					if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero7 int32
+//line reduce.go:284
+						_ = gc_zero7
+//line reduce.go:284
+						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+//line reduce.go:284
+						gc_b9 := gc_none2
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b9 = gc_all2
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+//line reduce.go:284
+					}
+//line reduce_variants.go:22
+					var gc_t4 int = i + gc_bdx3
+//line reduce_variants.go:22
+					_ = gc_t4
+//line reduce_variants.go:22
+					var gc_i8 int = gc_t4
+//line reduce_variants.go:22
+					_ = gc_i8
+//line reduce_variants.go:22
+					var gc_result8 archsimd.Int32x8
+//line reduce_variants.go:22
+					_ = gc_result8
+//line reduce_variants.go:22
+					gc_returned8 := gc_none2
+//line reduce_variants.go:22
+					_ = gc_returned8
+//line reduce.go:281
+					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+//line reduce.go:281
+					_ = gc_if11
+//line reduce_variants.go:22
+					if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld8 archsimd.Int32x8
+//line reduce_variants.go:22
+						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes8 [8]int32
+//line reduce_variants.go:22
+							for gc_k8 := range 8 {
+//line reduce_variants.go:22
+								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3 + gc_k8
+//line reduce_variants.go:22
+									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce_variants.go:22
+						gc_b10 := gc_none2
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b10 = gc_all2
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if12
+//line reduce.go:284
+					if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero8 int32
+//line reduce.go:284
+						_ = gc_zero8
+//line reduce.go:284
+						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+						gc_b11 := gc_none2
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b11 = gc_all2
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+					}
+					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+				tid := gc_tx3
+				_ = tid
+
+//line reduce_variants.go:20
+				i := gc_bx3*2*gc_bdx3 + tid
+				_ = i
+
+//line reduce_variants.go:22
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+			}
+		}
+	}
+
+//line reduce_variants.go:24
+	var sdata_ []int32 = sdata
+
+//line reduce_variants.go:24
+	_ = sdata_
+
+//line reduce_variants.go:24
+	var stop int = 0
+
+//line reduce_variants.go:24
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx3 / 2; s > stop; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:269
+						var tid_ int = gc_tx3
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+					tid_ := gc_tx3
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+				tid := gc_tx3
+				_ = tid
+
+//line reduce_variants.go:25
+				{
+					partial[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b12.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b12.Len()
+
+//line reduce_variants.go:21
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line reduce_variants.go:19
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+				_ = gc_none3
+//line reduce_variants.go:19
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+				_ = gc_iota6
+//line reduce_variants.go:19
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+				_ = gc_all3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reduce_variants.go:19
+					var tid int = gc_tx4
+//line reduce_variants.go:19
+					_ = tid
+//line reduce_variants.go:20
+					var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+					_ = i
+//line reduce_variants.go:22
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:22
+						break
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					var gc_i11 int = i
+//line reduce_variants.go:22
+					_ = gc_i11
+//line reduce_variants.go:22
+					var gc_result11 archsimd.Uint32x8
+//line reduce_variants.go:22
+					_ = gc_result11
+//line reduce_variants.go:22
+					gc_returned11 := gc_none3
+//line reduce_variants.go:22
+					_ = gc_returned11
+//line reduce.go:281
+					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+//line reduce.go:281
+					_ = gc_if15
+//line reduce_variants.go:22
+					if gc_if15.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld11 archsimd.Uint32x8
+//line reduce_variants.go:22
+						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes11 [8]uint32
+//line reduce_variants.go:22
+							for gc_k11 := range 8 {
+//line reduce_variants.go:22
+								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4 + gc_k11
+//line reduce_variants.go:22
+									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+//line reduce_variants.go:22
+						gc_b13 := gc_none3
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b13 = gc_all3
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if16
+//line reduce.go:284
+					if gc_if16.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero11 uint32
+//line reduce.go:284
+						_ = gc_zero11
+//line reduce.go:284
+						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+//line reduce.go:284
+						gc_b14 := gc_none3
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b14 = gc_all3
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+//line reduce.go:284
+					}
+//line reduce_variants.go:22
+					var gc_t6 int = i + gc_bdx4
+//line reduce_variants.go:22
+					_ = gc_t6
+//line reduce_variants.go:22
+					var gc_i12 int = gc_t6
+//line reduce_variants.go:22
+					_ = gc_i12
+//line reduce_variants.go:22
+					var gc_result12 archsimd.Uint32x8
+//line reduce_variants.go:22
+					_ = gc_result12
+//line reduce_variants.go:22
+					gc_returned12 := gc_none3
+//line reduce_variants.go:22
+					_ = gc_returned12
+//line reduce.go:281
+					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+//line reduce.go:281
+					_ = gc_if17
+//line reduce_variants.go:22
+					if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:22
+						var gc_ld12 archsimd.Uint32x8
+//line reduce_variants.go:22
+						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line reduce_variants.go:22
+							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							var gc_lanes12 [8]uint32
+//line reduce_variants.go:22
+							for gc_k12 := range 8 {
+//line reduce_variants.go:22
+								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4 + gc_k12
+//line reduce_variants.go:22
+									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce_variants.go:22
+						gc_b15 := gc_none3
+//line reduce_variants.go:22
+						if true {
+//line reduce_variants.go:22
+							gc_b15 = gc_all3
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line reduce_variants.go:22
+					}
+//line reduce_variants.go:22
+					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+					_ = gc_if18
+//line reduce.go:284
+					if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero12 uint32
+//line reduce.go:284
+						_ = gc_zero12
+//line reduce.go:284
+						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+						gc_b16 := gc_none3
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b16 = gc_all3
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+					}
+					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+				tid := gc_tx4
+				_ = tid
+
+//line reduce_variants.go:20
+				i := gc_bx4*2*gc_bdx4 + tid
+				_ = i
+
+//line reduce_variants.go:22
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+			}
+		}
+	}
+
+//line reduce_variants.go:24
+	var sdata_ []uint32 = sdata
+
+//line reduce_variants.go:24
+	_ = sdata_
+
+//line reduce_variants.go:24
+	var stop int = 0
+
+//line reduce_variants.go:24
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx4 / 2; s > stop; s /= 2 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:269
+						var tid_ int = gc_tx4
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+					tid_ := gc_tx4
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+				tid := gc_tx4
+				_ = tid
+
+//line reduce_variants.go:25
+				{
+					partial[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // ReduceUnrolledWarpKernel returns Harris's reduction kernel 5, unrolling
 // the last warp: loads as ReduceFirstAddKernel, block-wide steps with
 // __syncthreads while more than 32 threads are active, then warp 0 alone
@@ -1871,7 +1871,357 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T) {
+func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b17.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b17.Len()
+
+//line reduce_variants.go:44
+	sdata := gocuda.Shared[T](t, gc_bdx5)
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
+				{
+					gc_tx5 := gc_step9 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step9 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step9 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step9 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+			}
+			for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+				tid := gc_tx5
+				_ = tid
+
+//line reduce_variants.go:43
+				i := gc_bx5*2*gc_bdx5 + tid
+				_ = i
+
+//line reduce_variants.go:45
+				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+			}
+		}
+	}
+
+//line reduce_variants.go:47
+	var sdata_ []T = sdata
+
+//line reduce_variants.go:47
+	_ = sdata_
+
+//line reduce_variants.go:47
+	var stop int = gocuda.WarpSize
+
+//line reduce_variants.go:47
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx5 / 2; s > stop; s /= 2 {
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := s; gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+					tid_ := gc_tx5
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		var gc_l_v [32]T
+		{
+			var gc_m75 uint32
+			{
+				gc_tidx5 := gc_b17.At(gc_w5)
+				gc_tx5 := gc_tidx5.X - 1
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:48
+					if tid < gocuda.WarpSize {
+						gc_m75 |= 1 << gc_lane5
+					}
+				}
+			}
+			gc_save75 := gc_act5
+			gc_act5 = gc_save75 & gc_m75
+			if gc_act5 != 0 {
+
+//line reduce_variants.go:49
+				var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+				_ = sdata_2
+				{
+					gc_tidx5 := gc_b17.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx5
+						_ = tid_2
+
+//line reduce_variants.go:61
+						v := sdata_2[tid_2]
+						_ = v
+						gc_l_v[gc_lane5] = v
+					}
+				}
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx5 := gc_b17.At(gc_w5)
+						gc_tx5 := gc_tidx5.X - 1
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx5
+							_ = tid_2
+							v := gc_l_v[gc_lane5]
+							_ = v
+
+//line reduce_variants.go:63
+							v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+							gc_l_v[gc_lane5] = v
+						}
+					}
+
+//line reduce_variants.go:64
+					compiled.WarpLanes[bool, bool](gc_b17, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
+					{
+						gc_tidx5 := gc_b17.At(gc_w5)
+						gc_tx5 := gc_tidx5.X - 1
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx5
+							_ = tid_2
+							v := gc_l_v[gc_lane5]
+							_ = v
+
+//line reduce_variants.go:65
+							sdata_2[tid_2] = v
+
+//line reduce_variants.go:66
+						}
+					}
+
+//line reduce_variants.go:66
+					compiled.WarpLanes[bool, bool](gc_b17, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
+				}
+			}
+			gc_act5 = gc_save75 &^ gc_dead5
+		}
+		{
+			gc_tidx5 := gc_b17.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+				tid := gc_tx5
+				_ = tid
+
+//line reduce_variants.go:51
+				if tid == 0 {
+					partial[gc_bx5] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1881,10 +2231,218 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 	gc_n2 := gc_b2.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reduce_variants.go:42
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+				_ = gc_none
+//line reduce_variants.go:42
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+				_ = gc_iota2
+//line reduce_variants.go:42
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce_variants.go:42
+					var tid int = gc_tx2
+//line reduce_variants.go:42
+					_ = tid
+//line reduce_variants.go:43
+					var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+					_ = i
+//line reduce_variants.go:45
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:45
+						break
+//line reduce_variants.go:45
+					}
+//line reduce_variants.go:45
+					var gc_i3 int = i
+//line reduce_variants.go:45
+					_ = gc_i3
+//line reduce_variants.go:45
+					var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:45
+					_ = gc_result3
+//line reduce_variants.go:45
+					gc_returned3 := gc_none
+//line reduce_variants.go:45
+					_ = gc_returned3
+//line reduce.go:281
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+//line reduce.go:281
+					_ = gc_if3
+//line reduce_variants.go:45
+					if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:45
+						var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:45
+						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line reduce_variants.go:45
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:45
+						} else {
+//line reduce_variants.go:45
+							var gc_lanes3 [8]float32
+//line reduce_variants.go:45
+							for gc_k3 := range 8 {
+//line reduce_variants.go:45
+								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:45
+									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:45
+						gc_b3 := gc_none
+//line reduce_variants.go:45
+						if true {
+//line reduce_variants.go:45
+							gc_b3 = gc_all
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line reduce_variants.go:45
+					}
+//line reduce_variants.go:45
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+					_ = gc_if4
+//line reduce.go:284
+					if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero3 float32
+//line reduce.go:284
+						_ = gc_zero3
+//line reduce.go:284
+						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+//line reduce.go:284
+						gc_b4 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b4 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line reduce.go:284
+					}
+//line reduce_variants.go:45
+					var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:45
+					_ = gc_t2
+//line reduce_variants.go:45
+					var gc_i4 int = gc_t2
+//line reduce_variants.go:45
+					_ = gc_i4
+//line reduce_variants.go:45
+					var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:45
+					_ = gc_result4
+//line reduce_variants.go:45
+					gc_returned4 := gc_none
+//line reduce_variants.go:45
+					_ = gc_returned4
+//line reduce.go:281
+					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+					_ = gc_if5
+//line reduce_variants.go:45
+					if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:45
+						var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:45
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce_variants.go:45
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:45
+						} else {
+//line reduce_variants.go:45
+							var gc_lanes4 [8]float32
+//line reduce_variants.go:45
+							for gc_k4 := range 8 {
+//line reduce_variants.go:45
+								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:45
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:45
+						gc_b5 := gc_none
+//line reduce_variants.go:45
+						if true {
+//line reduce_variants.go:45
+							gc_b5 = gc_all
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce_variants.go:45
+					}
+//line reduce_variants.go:45
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+					_ = gc_if6
+//line reduce.go:284
+					if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero4 float32
+//line reduce.go:284
+						_ = gc_zero4
+//line reduce.go:284
+						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+						gc_b6 := gc_none
+//line reduce.go:284
+						if true {
+//line reduce.go:284
+							gc_b6 = gc_all
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+					}
+					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
@@ -1970,7 +2528,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 	}
 
 //line reduce_variants.go:47
-	var sdata_ []T = sdata
+	var sdata_ []float32 = sdata
 
 //line reduce_variants.go:47
 	_ = sdata_
@@ -1989,7 +2547,32 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:269
+						var tid_ int = gc_tx2
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -2068,7 +2651,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_v [32]T
+		var gc_l_v [32]float32
 		{
 			var gc_m72 uint32
 			{
@@ -2100,7 +2683,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 			if gc_act2 != 0 {
 
 //line reduce_variants.go:49
-				var sdata_2 []T = sdata
+				var sdata_2 []float32 = sdata
 
 //line reduce_variants.go:49
 				_ = sdata_2
@@ -2221,35 +2804,35 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b2 *compiled.Block, in, partial []T
 	}
 }
 
-func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line reduce_variants.go:42
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-				_ = gc_none
+				_ = gc_none2
 //line reduce_variants.go:42
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota2
+				_ = gc_iota4
 //line reduce_variants.go:42
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line reduce_variants.go:42
@@ -2267,41 +2850,41 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					var gc_i3 int = i
+					var gc_i7 int = i
 //line reduce_variants.go:45
-					_ = gc_i3
+					_ = gc_i7
 //line reduce_variants.go:45
-					var gc_result3 archsimd.Float32x8
+					var gc_result7 archsimd.Int32x8
 //line reduce_variants.go:45
-					_ = gc_result3
+					_ = gc_result7
 //line reduce_variants.go:45
-					gc_returned3 := gc_none
+					gc_returned7 := gc_none2
 //line reduce_variants.go:45
-					_ = gc_returned3
+					_ = gc_returned7
 //line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
 //line reduce.go:281
-					_ = gc_if3
+					_ = gc_if9
 //line reduce_variants.go:45
-					if gc_if3.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld7 archsimd.Int32x8
 //line reduce_variants.go:45
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							var gc_lanes3 [8]float32
+							var gc_lanes7 [8]int32
 //line reduce_variants.go:45
-							for gc_k3 := range 8 {
+							for gc_k7 := range 8 {
 //line reduce_variants.go:45
-								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3 + gc_k3
+									gc_pos3.Thread = gc_rank3 + gc_k7
 //line reduce_variants.go:45
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -2309,87 +2892,87 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
 //line reduce_variants.go:45
-						gc_b4 := gc_none
+						gc_b8 := gc_none2
 //line reduce_variants.go:45
 						if true {
 //line reduce_variants.go:45
-							gc_b4 = gc_all
+							gc_b8 = gc_all2
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if4
+					_ = gc_if10
 //line reduce.go:284
-					if gc_if4.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero3 float32
+						var gc_zero7 int32
 //line reduce.go:284
-						_ = gc_zero3
+						_ = gc_zero7
 //line reduce.go:284
-						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
 //line reduce.go:284
-						gc_b5 := gc_none
+						gc_b9 := gc_none2
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b5 = gc_all
+							gc_b9 = gc_all2
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned3 = gc_b5.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
-					var gc_t2 int = i + gc_bdx3
+					var gc_t4 int = i + gc_bdx3
 //line reduce_variants.go:45
-					_ = gc_t2
+					_ = gc_t4
 //line reduce_variants.go:45
-					var gc_i4 int = gc_t2
+					var gc_i8 int = gc_t4
 //line reduce_variants.go:45
-					_ = gc_i4
+					_ = gc_i8
 //line reduce_variants.go:45
-					var gc_result4 archsimd.Float32x8
+					var gc_result8 archsimd.Int32x8
 //line reduce_variants.go:45
-					_ = gc_result4
+					_ = gc_result8
 //line reduce_variants.go:45
-					gc_returned4 := gc_none
+					gc_returned8 := gc_none2
 //line reduce_variants.go:45
-					_ = gc_returned4
+					_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
 //line reduce.go:281
-					_ = gc_if5
+					_ = gc_if11
 //line reduce_variants.go:45
-					if gc_if5.ToBits() != 0 {
+					if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld8 archsimd.Int32x8
 //line reduce_variants.go:45
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							var gc_lanes4 [8]float32
+							var gc_lanes8 [8]int32
 //line reduce_variants.go:45
-							for gc_k4 := range 8 {
+							for gc_k8 := range 8 {
 //line reduce_variants.go:45
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3 + gc_k4
+									gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce_variants.go:45
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -2397,52 +2980,52 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce_variants.go:45
-						gc_b6 := gc_none
+						gc_b10 := gc_none2
 //line reduce_variants.go:45
 						if true {
 //line reduce_variants.go:45
-							gc_b6 = gc_all
+							gc_b10 = gc_all2
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if6
+					_ = gc_if12
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+					if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 float32
+						var gc_zero8 int32
 //line reduce.go:284
-						_ = gc_zero4
+						_ = gc_zero8
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
 //line reduce.go:284
-						gc_b7 := gc_none
+						gc_b11 := gc_none2
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b7 = gc_all
+							gc_b11 = gc_all2
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line reduce.go:284
 					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep
+			gc_step5 := gc_vstep3
 			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
 				{
 					gc_tx3 := gc_step5 + 0
@@ -2528,7 +3111,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 	}
 
 //line reduce_variants.go:47
-	var sdata_ []float32 = sdata
+	var sdata_ []int32 = sdata
 
 //line reduce_variants.go:47
 	_ = sdata_
@@ -2547,10 +3130,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:269
@@ -2566,13 +3149,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 //line reduce.go:272
 							}
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 //line reduce.go:272
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep2
+				gc_step6 := gc_vstep4
 				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
 						gc_tx3 := gc_step6 + 0
@@ -2651,11 +3234,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
-		var gc_l_v [32]float32
+		var gc_l_v [32]int32
 		{
 			var gc_m73 uint32
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tidx3 := gc_b7.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -2683,12 +3266,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 			if gc_act3 != 0 {
 
 //line reduce_variants.go:49
-				var sdata_2 []float32 = sdata
+				var sdata_2 []int32 = sdata
 
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tidx3 := gc_b7.At(gc_w3)
 					gc_tx3 := gc_tidx3.X - 1
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						gc_tx3++
@@ -2715,7 +3298,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tidx3 := gc_b7.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -2743,9 +3326,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 					}
 
 //line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
+					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
-						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tidx3 := gc_b7.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -2772,13 +3355,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 					}
 
 //line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
+					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act3 = gc_save73 &^ gc_dead3
 		}
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tidx3 := gc_b7.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 				gc_tx3++
@@ -2804,35 +3387,35 @@ func gc_body_reduceUnrolledWarp_float32(gc_b3 *compiled.Block, in []float32, par
 	}
 }
 
-func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line reduce_variants.go:42
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-				_ = gc_none2
+				_ = gc_none3
 //line reduce_variants.go:42
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota4
+				_ = gc_iota6
 //line reduce_variants.go:42
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+				_ = gc_all3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line reduce_variants.go:42
@@ -2850,41 +3433,41 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					var gc_i7 int = i
+					var gc_i11 int = i
 //line reduce_variants.go:45
-					_ = gc_i7
+					_ = gc_i11
 //line reduce_variants.go:45
-					var gc_result7 archsimd.Int32x8
+					var gc_result11 archsimd.Uint32x8
 //line reduce_variants.go:45
-					_ = gc_result7
+					_ = gc_result11
 //line reduce_variants.go:45
-					gc_returned7 := gc_none2
+					gc_returned11 := gc_none3
 //line reduce_variants.go:45
-					_ = gc_returned7
+					_ = gc_returned11
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
 //line reduce.go:281
-					_ = gc_if9
+					_ = gc_if15
 //line reduce_variants.go:45
-					if gc_if9.ToBits() != 0 {
+					if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld7 archsimd.Int32x8
+						var gc_ld11 archsimd.Uint32x8
 //line reduce_variants.go:45
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							var gc_lanes7 [8]int32
+							var gc_lanes11 [8]uint32
 //line reduce_variants.go:45
-							for gc_k7 := range 8 {
+							for gc_k11 := range 8 {
 //line reduce_variants.go:45
-								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4 + gc_k7
+									gc_pos4.Thread = gc_rank4 + gc_k11
 //line reduce_variants.go:45
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -2892,87 +3475,87 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
 //line reduce_variants.go:45
-						gc_b9 := gc_none2
+						gc_b13 := gc_none3
 //line reduce_variants.go:45
 						if true {
 //line reduce_variants.go:45
-							gc_b9 = gc_all2
+							gc_b13 = gc_all3
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if10
+					_ = gc_if16
 //line reduce.go:284
-					if gc_if10.ToBits() != 0 {
+					if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero7 int32
+						var gc_zero11 uint32
 //line reduce.go:284
-						_ = gc_zero7
+						_ = gc_zero11
 //line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
-						gc_b10 := gc_none2
+						gc_b14 := gc_none3
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b10 = gc_all2
+							gc_b14 = gc_all3
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned7 = gc_b10.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
-					var gc_t4 int = i + gc_bdx4
+					var gc_t6 int = i + gc_bdx4
 //line reduce_variants.go:45
-					_ = gc_t4
+					_ = gc_t6
 //line reduce_variants.go:45
-					var gc_i8 int = gc_t4
+					var gc_i12 int = gc_t6
 //line reduce_variants.go:45
-					_ = gc_i8
+					_ = gc_i12
 //line reduce_variants.go:45
-					var gc_result8 archsimd.Int32x8
+					var gc_result12 archsimd.Uint32x8
 //line reduce_variants.go:45
-					_ = gc_result8
+					_ = gc_result12
 //line reduce_variants.go:45
-					gc_returned8 := gc_none2
+					gc_returned12 := gc_none3
 //line reduce_variants.go:45
-					_ = gc_returned8
+					_ = gc_returned12
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
 //line reduce.go:281
-					_ = gc_if11
+					_ = gc_if17
 //line reduce_variants.go:45
-					if gc_if11.ToBits() != 0 {
+					if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld8 archsimd.Int32x8
+						var gc_ld12 archsimd.Uint32x8
 //line reduce_variants.go:45
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							var gc_lanes8 [8]int32
+							var gc_lanes12 [8]uint32
 //line reduce_variants.go:45
-							for gc_k8 := range 8 {
+							for gc_k12 := range 8 {
 //line reduce_variants.go:45
-								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4 + gc_k8
+									gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce_variants.go:45
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -2980,52 +3563,52 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce_variants.go:45
-						gc_b11 := gc_none2
+						gc_b15 := gc_none3
 //line reduce_variants.go:45
 						if true {
 //line reduce_variants.go:45
-							gc_b11 = gc_all2
+							gc_b15 = gc_all3
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if12
+					_ = gc_if18
 //line reduce.go:284
-					if gc_if12.ToBits() != 0 {
+					if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero8 int32
+						var gc_zero12 uint32
 //line reduce.go:284
-						_ = gc_zero8
+						_ = gc_zero12
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
 //line reduce.go:284
-						gc_b12 := gc_none2
+						gc_b16 := gc_none3
 //line reduce.go:284
 						if true {
 //line reduce.go:284
-							gc_b12 = gc_all2
+							gc_b16 = gc_all3
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned8 = gc_b12.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep3
+			gc_step7 := gc_vstep5
 			for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
 				{
 					gc_tx4 := gc_step7 + 0
@@ -3111,7 +3694,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 	}
 
 //line reduce_variants.go:47
-	var sdata_ []int32 = sdata
+	var sdata_ []uint32 = sdata
 
 //line reduce_variants.go:47
 	_ = sdata_
@@ -3130,10 +3713,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
+				gc_vstep6 := gc_from4
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:269
@@ -3149,13 +3732,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce.go:272
 							}
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 //line reduce.go:272
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
+				gc_step8 := gc_vstep6
 				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
 						gc_tx4 := gc_step8 + 0
@@ -3234,11 +3817,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
-		var gc_l_v [32]int32
+		var gc_l_v [32]uint32
 		{
 			var gc_m74 uint32
 			{
-				gc_tidx4 := gc_b8.At(gc_w4)
+				gc_tidx4 := gc_b12.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
@@ -3266,12 +3849,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 			if gc_act4 != 0 {
 
 //line reduce_variants.go:49
-				var sdata_2 []int32 = sdata
+				var sdata_2 []uint32 = sdata
 
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx4 := gc_b8.At(gc_w4)
+					gc_tidx4 := gc_b12.At(gc_w4)
 					gc_tx4 := gc_tidx4.X - 1
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						gc_tx4++
@@ -3298,7 +3881,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx4 := gc_b8.At(gc_w4)
+						gc_tidx4 := gc_b12.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -3326,9 +3909,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 					}
 
 //line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b8, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
+					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
-						gc_tidx4 := gc_b8.At(gc_w4)
+						gc_tidx4 := gc_b12.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -3355,13 +3938,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 					}
 
 //line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b8, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
+					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act4 = gc_save74 &^ gc_dead4
 		}
 		{
-			gc_tidx4 := gc_b8.At(gc_w4)
+			gc_tidx4 := gc_b12.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 				gc_tx4++
@@ -3381,589 +3964,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b8 *compiled.Block, in []int32, partial
 //line reduce_variants.go:51
 				if tid == 0 {
 					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceUnrolledWarp_uint32(gc_b13 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b13.Thread()
-	gc_pos5 := gc_b13.Pos()
-	gc_bd5 := gc_b13.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b13.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b13.Len()
-
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line reduce_variants.go:42
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-				_ = gc_none3
-//line reduce_variants.go:42
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-				_ = gc_iota6
-//line reduce_variants.go:42
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce_variants.go:42
-					var tid int = gc_tx5
-//line reduce_variants.go:42
-					_ = tid
-//line reduce_variants.go:43
-					var i int = gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:43
-					_ = i
-//line reduce_variants.go:45
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:45
-						break
-//line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					var gc_i11 int = i
-//line reduce_variants.go:45
-					_ = gc_i11
-//line reduce_variants.go:45
-					var gc_result11 archsimd.Uint32x8
-//line reduce_variants.go:45
-					_ = gc_result11
-//line reduce_variants.go:45
-					gc_returned11 := gc_none3
-//line reduce_variants.go:45
-					_ = gc_returned11
-//line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
-//line reduce.go:281
-					_ = gc_if15
-//line reduce_variants.go:45
-					if gc_if15.ToBits() != 0 {
-//line reduce_variants.go:45
-						var gc_ld11 archsimd.Uint32x8
-//line reduce_variants.go:45
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
-//line reduce_variants.go:45
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
-//line reduce_variants.go:45
-						} else {
-//line reduce_variants.go:45
-							var gc_lanes11 [8]uint32
-//line reduce_variants.go:45
-							for gc_k11 := range 8 {
-//line reduce_variants.go:45
-								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
-//line reduce_variants.go:45
-									gc_pos5.Thread = gc_rank5 + gc_k11
-//line reduce_variants.go:45
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:45
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
-//line reduce_variants.go:45
-						}
-//line reduce_variants.go:45
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
-//line reduce_variants.go:45
-						gc_b14 := gc_none3
-//line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b14 = gc_all3
-//line reduce_variants.go:45
-						}
-//line reduce_variants.go:45
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
-//line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
-					_ = gc_if16
-//line reduce.go:284
-					if gc_if16.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero11 uint32
-//line reduce.go:284
-						_ = gc_zero11
-//line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
-//line reduce.go:284
-						gc_b15 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b15 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned11 = gc_b15.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line reduce.go:284
-					}
-//line reduce_variants.go:45
-					var gc_t6 int = i + gc_bdx5
-//line reduce_variants.go:45
-					_ = gc_t6
-//line reduce_variants.go:45
-					var gc_i12 int = gc_t6
-//line reduce_variants.go:45
-					_ = gc_i12
-//line reduce_variants.go:45
-					var gc_result12 archsimd.Uint32x8
-//line reduce_variants.go:45
-					_ = gc_result12
-//line reduce_variants.go:45
-					gc_returned12 := gc_none3
-//line reduce_variants.go:45
-					_ = gc_returned12
-//line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
-//line reduce.go:281
-					_ = gc_if17
-//line reduce_variants.go:45
-					if gc_if17.ToBits() != 0 {
-//line reduce_variants.go:45
-						var gc_ld12 archsimd.Uint32x8
-//line reduce_variants.go:45
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
-//line reduce_variants.go:45
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
-//line reduce_variants.go:45
-						} else {
-//line reduce_variants.go:45
-							var gc_lanes12 [8]uint32
-//line reduce_variants.go:45
-							for gc_k12 := range 8 {
-//line reduce_variants.go:45
-								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:45
-									gc_pos5.Thread = gc_rank5 + gc_k12
-//line reduce_variants.go:45
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:45
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
-//line reduce_variants.go:45
-						}
-//line reduce_variants.go:45
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
-//line reduce_variants.go:45
-						gc_b16 := gc_none3
-//line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b16 = gc_all3
-//line reduce_variants.go:45
-						}
-//line reduce_variants.go:45
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
-//line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
-					_ = gc_if18
-//line reduce.go:284
-					if gc_if18.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero12 uint32
-//line reduce.go:284
-						_ = gc_zero12
-//line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
-//line reduce.go:284
-						gc_b17 := gc_none3
-//line reduce.go:284
-						if true {
-//line reduce.go:284
-							gc_b17 = gc_all3
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_returned12 = gc_b17.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
-//line reduce.go:284
-					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep5
-			for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
-				{
-					gc_tx5 := gc_step9 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step9 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step9 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step9 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-			}
-			for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-				tid := gc_tx5
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx5*2*gc_bdx5 + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-			}
-		}
-	}
-
-//line reduce_variants.go:47
-	var sdata_ []uint32 = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
-//line reduce_variants.go:47
-	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce.go:269
-						var tid_ int = gc_tx5
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-					{
-						gc_tx5 := gc_step10 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
-		var gc_l_v [32]uint32
-		{
-			var gc_m75 uint32
-			{
-				gc_tidx5 := gc_b13.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
-					}
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
-						gc_m75 |= 1 << gc_lane5
-					}
-				}
-			}
-			gc_save75 := gc_act5
-			gc_act5 = gc_save75 & gc_m75
-			if gc_act5 != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				{
-					gc_tidx5 := gc_b13.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-						tid_2 := gc_tx5
-						_ = tid_2
-
-//line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane5] = v
-					}
-				}
-
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx5 := gc_b13.At(gc_w5)
-						gc_tx5 := gc_tidx5.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v := gc_l_v[gc_lane5]
-							_ = v
-
-//line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-							gc_l_v[gc_lane5] = v
-						}
-					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b13, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx5 := gc_b13.At(gc_w5)
-						gc_tx5 := gc_tidx5.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v := gc_l_v[gc_lane5]
-							_ = v
-
-//line reduce_variants.go:65
-							sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-						}
-					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b13, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
-				}
-			}
-			gc_act5 = gc_save75 &^ gc_dead5
-		}
-		{
-			gc_tidx5 := gc_b13.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-				tid := gc_tx5
-				_ = tid
-
-//line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -4242,1820 +4242,7 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceGridStride[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)
-
-//line reduce_variants.go:130
-	n := len(in)
-
-//line reduce_variants.go:131
-	b := gc_bdx2
-
-//line reduce_variants.go:132
-	gridSize := 2 * b * gc_gdx2
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-			var v T
-			_ = v
-			gc_s_v[gc_rank2] = v
-		}
-	}
-
-//line reduce_variants.go:134
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-					i := gc_bx2*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[T](t, b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-				tid := gc_tx2
-				_ = tid
-				v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
-			}
-		}
-	}
-
-//line reduce_variants.go:143
-	var sdata_ []T = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
-//line reduce_variants.go:143
-	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_ [32]T
-		{
-			var gc_m92 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m92 |= 1 << gc_lane2
-					}
-				}
-			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-						tid_2 := gc_tx2
-						_ = tid_2
-
-//line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line reduce_variants.go:65
-							sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-						}
-					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
-				}
-			}
-			gc_act2 = gc_save92 &^ gc_dead2
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceGridStride_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
-
-//line reduce_variants.go:130
-	n := len(in)
-
-//line reduce_variants.go:131
-	b := gc_bdx3
-
-//line reduce_variants.go:132
-	gridSize := 2 * b * gc_gdx3
-	{
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n3; gc_vstep += 8 {
-				gc_rank3 := gc_vstep
-				_ = gc_rank3
-//line reduce_variants.go:133
-				var v float32
-//line reduce_variants.go:133
-				_ = v
-				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step9 := gc_vstep
-		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
-			{
-				gc_rank3 := gc_step9 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step9 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step9 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step9 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-			var v float32
-			_ = v
-			gc_s_v[gc_rank3] = v
-		}
-	}
-
-//line reduce_variants.go:134
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce_variants.go:131
-						var tid int = gc_tx3
-//line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
-							break
-//line reduce_variants.go:135
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line reduce_variants.go:136
-						_ = gc_if
-//line reduce_variants.go:137
-						if gc_if.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from3 {
-					gc_more = true
-				}
-				gc_step10 := gc_vstep2
-				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-					i := gc_bx3*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[float32](t, b)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reduce_variants.go:131
-					var tid int = gc_tx3
-//line reduce_variants.go:131
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-					_ = v
-//line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:141
-						break
-//line reduce_variants.go:141
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep3
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-				{
-					gc_tx3 := gc_step11 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-				tid := gc_tx3
-				_ = tid
-				v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
-			}
-		}
-	}
-
-//line reduce_variants.go:143
-	var sdata_ []float32 = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
-//line reduce_variants.go:143
-	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce.go:269
-						var tid_ int = gc_tx3
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep4
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_v_ [32]float32
-		{
-			var gc_m93 uint32
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m93 |= 1 << gc_lane3
-					}
-				}
-			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-						tid_2 := gc_tx3
-						_ = tid_2
-
-//line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane3] = v_
-					}
-				}
-
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx3 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane3]
-							_ = v_
-
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-							gc_l_v_[gc_lane3] = v_
-						}
-					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx3 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane3]
-							_ = v_
-
-//line reduce_variants.go:65
-							sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-						}
-					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-				}
-			}
-			gc_act3 = gc_save93 &^ gc_dead3
-		}
-		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceGridStride_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
-
-//line reduce_variants.go:130
-	n := len(in)
-
-//line reduce_variants.go:131
-	b := gc_bdx4
-
-//line reduce_variants.go:132
-	gridSize := 2 * b * gc_gdx4
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
-				gc_rank4 := gc_vstep5
-				_ = gc_rank4
-//line reduce_variants.go:133
-				var v int32
-//line reduce_variants.go:133
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step13 := gc_vstep5
-		for ; gc_step13+3 < gc_n4; gc_step13 += 4 {
-			{
-				gc_rank4 := gc_step13 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step13 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step13 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step13 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		for gc_rank4 := gc_step13; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-			var v int32
-			_ = v
-			gc_s_v[gc_rank4] = v
-		}
-	}
-
-//line reduce_variants.go:134
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota2
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line reduce_variants.go:131
-						var tid int = gc_tx4
-//line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
-							break
-//line reduce_variants.go:135
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line reduce_variants.go:136
-						_ = gc_if2
-//line reduce_variants.go:137
-						if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from4 {
-					gc_more = true
-				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-					i := gc_bx4*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank4] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[int32](t, b)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reduce_variants.go:131
-					var tid int = gc_tx4
-//line reduce_variants.go:131
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-					_ = v
-//line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:141
-						break
-//line reduce_variants.go:141
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step15 := gc_vstep7
-			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-				{
-					gc_tx4 := gc_step15 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx4 := gc_step15 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx4 := gc_step15 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx4 := gc_step15 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-				tid := gc_tx4
-				_ = tid
-				v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
-			}
-		}
-	}
-
-//line reduce_variants.go:143
-	var sdata_ []int32 = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
-//line reduce_variants.go:143
-	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
-//line reduce.go:270
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep8 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line reduce.go:269
-						var tid_ int = gc_tx4
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step16 := gc_vstep8
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
-					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_l_v_ [32]int32
-		{
-			var gc_m94 uint32
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m94 |= 1 << gc_lane4
-					}
-				}
-			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-						tid_2 := gc_tx4
-						_ = tid_2
-
-//line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane4] = v_
-					}
-				}
-
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx4 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane4]
-							_ = v_
-
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-							gc_l_v_[gc_lane4] = v_
-						}
-					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx4 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane4]
-							_ = v_
-
-//line reduce_variants.go:65
-							sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-						}
-					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-				}
-			}
-			gc_act4 = gc_save94 &^ gc_dead4
-		}
-		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial []uint32) {
+func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -6065,7 +4252,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b5, 0)
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -6076,27 +4263,14 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx5
 	{
-		gc_vstep9 := 0
-		if compiled.SIMD {
-			for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
-				gc_rank5 := gc_vstep9
-				_ = gc_rank5
-//line reduce_variants.go:133
-				var v uint32
-//line reduce_variants.go:133
-				_ = v
-				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank5:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step17 := gc_vstep9
+		gc_step17 := 0
 		for ; gc_step17+3 < gc_n5; gc_step17 += 4 {
 			{
 				gc_rank5 := gc_step17 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -6105,7 +4279,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -6114,7 +4288,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -6123,7 +4297,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -6132,7 +4306,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
-			var v uint32
+			var v T
 			_ = v
 			gc_s_v[gc_rank5] = v
 		}
@@ -6150,57 +4324,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep10 := gc_from5
-				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota3
-					for ; gc_vstep10+7 < gc_to5; gc_vstep10 += 8 {
-						gc_tx5 := gc_vstep10
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce_variants.go:131
-						var tid int = gc_tx5
-//line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank5:])
-//line reduce_variants.go:131
-						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx5*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
-							break
-//line reduce_variants.go:135
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line reduce_variants.go:136
-						_ = gc_if3
-//line reduce_variants.go:137
-						if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank5:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep10 > gc_from5 {
-					gc_more = true
-				}
-				gc_step18 := gc_vstep10
+				gc_step18 := gc_from5
 				for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
 					{
 						gc_tx5 := gc_step18 + 0
@@ -6322,35 +4446,10 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 	}
 
 //line reduce_variants.go:140
-	sdata := gocuda.Shared[uint32](t, b)
+	sdata := gocuda.Shared[T](t, b)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx5; gc_vstep11 += 8 {
-					gc_tx5 := gc_vstep11
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reduce_variants.go:131
-					var tid int = gc_tx5
-//line reduce_variants.go:131
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank5:])
-//line reduce_variants.go:131
-					_ = v
-//line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
-//line reduce_variants.go:141
-						break
-//line reduce_variants.go:141
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step19 := gc_vstep11
+			gc_step19 := 0
 			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 				{
 					gc_tx5 := gc_step19 + 0
@@ -6421,7 +4520,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 	}
 
 //line reduce_variants.go:143
-	var sdata_ []uint32 = sdata
+	var sdata_ []T = sdata
 
 //line reduce_variants.go:143
 	_ = sdata_
@@ -6440,32 +4539,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep12 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to5; gc_vstep12 += 8 {
-						gc_tx5 := gc_vstep12
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line reduce.go:269
-						var tid_ int = gc_tx5
-//line reduce.go:269
-						_ = tid_
-//line reduce.go:272
-						{
-//line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
-//line reduce.go:272
-								break
-//line reduce.go:272
-							}
-//line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step20 := gc_vstep12
+				gc_step20 := gc_from5
 				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
 						gc_tx5 := gc_step20 + 0
@@ -6544,7 +4618,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
-		var gc_l_v_ [32]uint32
+		var gc_l_v_ [32]T
 		{
 			var gc_m95 uint32
 			{
@@ -6576,7 +4650,7 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 			if gc_act5 != 0 {
 
 //line reduce_variants.go:145
-				var sdata_2 []uint32 = sdata
+				var sdata_2 []T = sdata
 
 //line reduce_variants.go:145
 				_ = sdata_2
@@ -6697,6 +4771,1932 @@ func gc_body_reduceGridStride_uint32(gc_b5 *compiled.Block, in []uint32, partial
 	}
 }
 
+func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+
+//line reduce_variants.go:130
+	n := len(in)
+
+//line reduce_variants.go:131
+	b := gc_bdx2
+
+//line reduce_variants.go:132
+	gridSize := 2 * b * gc_gdx2
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line reduce_variants.go:133
+				var v float32
+//line reduce_variants.go:133
+				_ = v
+				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:133
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:133
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:133
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:133
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:133
+			var v float32
+			_ = v
+			gc_s_v[gc_rank2] = v
+		}
+	}
+
+//line reduce_variants.go:134
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce_variants.go:131
+						var tid int = gc_tx2
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx2*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if
+//line reduce_variants.go:137
+						if gc_if.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+					i := gc_bx2*2*b + tid + gc_off
+					gc_more = true
+
+//line reduce_variants.go:135
+					v += in[i]
+
+//line reduce_variants.go:136
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[float32](t, b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reduce_variants.go:131
+					var tid int = gc_tx2
+//line reduce_variants.go:131
+					_ = tid
+//line reduce_variants.go:131
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+					_ = v
+//line reduce_variants.go:141
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:141
+						break
+//line reduce_variants.go:141
+					}
+//line reduce_variants.go:141
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+				tid := gc_tx2
+				_ = tid
+				v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
+		}
+	}
+
+//line reduce_variants.go:143
+	var sdata_ []float32 = sdata
+
+//line reduce_variants.go:143
+	_ = sdata_
+
+//line reduce_variants.go:143
+	var stop int = gocuda.WarpSize
+
+//line reduce_variants.go:143
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx2 / 2; s > stop; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:269
+						var tid_ int = gc_tx2
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+					tid_ := gc_tx2
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_ [32]float32
+		{
+			var gc_m92 uint32
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m92 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
+
+//line reduce_variants.go:145
+				var sdata_2 []float32 = sdata
+
+//line reduce_variants.go:145
+				_ = sdata_2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx2
+						_ = tid_2
+
+//line reduce_variants.go:61
+						v_ := sdata_2[tid_2]
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx2
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane2]
+							_ = v_
+
+//line reduce_variants.go:63
+							v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+							gc_l_v_[gc_lane2] = v_
+						}
+					}
+
+//line reduce_variants.go:64
+					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx2
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane2]
+							_ = v_
+
+//line reduce_variants.go:65
+							sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
+						}
+					}
+
+//line reduce_variants.go:66
+					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
+				}
+			}
+			gc_act2 = gc_save92 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+				tid := gc_tx2
+				_ = tid
+
+//line reduce_variants.go:147
+				if tid == 0 {
+					partial[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+
+//line reduce_variants.go:130
+	n := len(in)
+
+//line reduce_variants.go:131
+	b := gc_bdx3
+
+//line reduce_variants.go:132
+	gridSize := 2 * b * gc_gdx3
+	{
+		gc_vstep5 := 0
+		if compiled.SIMD {
+			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+				gc_rank3 := gc_vstep5
+				_ = gc_rank3
+//line reduce_variants.go:133
+				var v int32
+//line reduce_variants.go:133
+				_ = v
+				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step9 := gc_vstep5
+		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
+			{
+				gc_rank3 := gc_step9 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:133
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step9 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:133
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step9 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:133
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step9 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:133
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+		}
+		for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:133
+			var v int32
+			_ = v
+			gc_s_v[gc_rank3] = v
+		}
+	}
+
+//line reduce_variants.go:134
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota2
+					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce_variants.go:131
+						var tid int = gc_tx3
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if2
+//line reduce_variants.go:137
+						if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from3 {
+					gc_more = true
+				}
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+					{
+						gc_tx3 := gc_step10 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step10 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step10 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step10 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+				}
+				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+					i := gc_bx3*2*b + tid + gc_off
+					gc_more = true
+
+//line reduce_variants.go:135
+					v += in[i]
+
+//line reduce_variants.go:136
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[int32](t, b)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reduce_variants.go:131
+					var tid int = gc_tx3
+//line reduce_variants.go:131
+					_ = tid
+//line reduce_variants.go:131
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+					_ = v
+//line reduce_variants.go:141
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:141
+						break
+//line reduce_variants.go:141
+					}
+//line reduce_variants.go:141
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep7
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+				tid := gc_tx3
+				_ = tid
+				v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
+		}
+	}
+
+//line reduce_variants.go:143
+	var sdata_ []int32 = sdata
+
+//line reduce_variants.go:143
+	_ = sdata_
+
+//line reduce_variants.go:143
+	var stop int = gocuda.WarpSize
+
+//line reduce_variants.go:143
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx3 / 2; s > stop; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep8 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:269
+						var tid_ int = gc_tx3
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep8
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+					tid_ := gc_tx3
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_ [32]int32
+		{
+			var gc_m93 uint32
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m93 |= 1 << gc_lane3
+					}
+				}
+			}
+			gc_save93 := gc_act3
+			gc_act3 = gc_save93 & gc_m93
+			if gc_act3 != 0 {
+
+//line reduce_variants.go:145
+				var sdata_2 []int32 = sdata
+
+//line reduce_variants.go:145
+				_ = sdata_2
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx3
+						_ = tid_2
+
+//line reduce_variants.go:61
+						v_ := sdata_2[tid_2]
+						_ = v_
+						gc_l_v_[gc_lane3] = v_
+					}
+				}
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx3
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane3]
+							_ = v_
+
+//line reduce_variants.go:63
+							v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+							gc_l_v_[gc_lane3] = v_
+						}
+					}
+
+//line reduce_variants.go:64
+					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
+					{
+						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx3
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane3]
+							_ = v_
+
+//line reduce_variants.go:65
+							sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
+						}
+					}
+
+//line reduce_variants.go:66
+					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
+				}
+			}
+			gc_act3 = gc_save93 &^ gc_dead3
+		}
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+				tid := gc_tx3
+				_ = tid
+
+//line reduce_variants.go:147
+				if tid == 0 {
+					partial[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)
+
+//line reduce_variants.go:130
+	n := len(in)
+
+//line reduce_variants.go:131
+	b := gc_bdx4
+
+//line reduce_variants.go:132
+	gridSize := 2 * b * gc_gdx4
+	{
+		gc_vstep9 := 0
+		if compiled.SIMD {
+			for ; gc_vstep9+7 < gc_n4; gc_vstep9 += 8 {
+				gc_rank4 := gc_vstep9
+				_ = gc_rank4
+//line reduce_variants.go:133
+				var v uint32
+//line reduce_variants.go:133
+				_ = v
+				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step13 := gc_vstep9
+		for ; gc_step13+3 < gc_n4; gc_step13 += 4 {
+			{
+				gc_rank4 := gc_step13 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:133
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step13 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:133
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step13 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:133
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step13 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:133
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+		}
+		for gc_rank4 := gc_step13; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:133
+			var v uint32
+			_ = v
+			gc_s_v[gc_rank4] = v
+		}
+	}
+
+//line reduce_variants.go:134
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep10 := gc_from4
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+					_ = gc_iota3
+					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce_variants.go:131
+						var tid int = gc_tx4
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+						_ = v
+//line reduce_variants.go:134
+						var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+						_ = i
+//line reduce_variants.go:135
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+							break
+//line reduce_variants.go:135
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+//line reduce_variants.go:136
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line reduce_variants.go:136
+						_ = gc_if3
+//line reduce_variants.go:137
+						if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:137
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
+//line reduce_variants.go:137
+						}
+//line reduce_variants.go:137
+						v.StoreSlice(gc_s_v[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from4 {
+					gc_more = true
+				}
+				gc_step14 := gc_vstep10
+				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
+					{
+						gc_tx4 := gc_step14 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step14 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step14 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step14 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+				}
+				for gc_tx4 := gc_step14; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+					i := gc_bx4*2*b + tid + gc_off
+					gc_more = true
+
+//line reduce_variants.go:135
+					v += in[i]
+
+//line reduce_variants.go:136
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank4] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[uint32](t, b)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reduce_variants.go:131
+					var tid int = gc_tx4
+//line reduce_variants.go:131
+					_ = tid
+//line reduce_variants.go:131
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+					_ = v
+//line reduce_variants.go:141
+					if tid < 0 || tid+8 > len(sdata) {
+//line reduce_variants.go:141
+						break
+//line reduce_variants.go:141
+					}
+//line reduce_variants.go:141
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep11
+			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+				{
+					gc_tx4 := gc_step15 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step15 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step15 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step15 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+			}
+			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+				tid := gc_tx4
+				_ = tid
+				v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
+		}
+	}
+
+//line reduce_variants.go:143
+	var sdata_ []uint32 = sdata
+
+//line reduce_variants.go:143
+	_ = sdata_
+
+//line reduce_variants.go:143
+	var stop int = gocuda.WarpSize
+
+//line reduce_variants.go:143
+	_ = stop
+
+//line reduce.go:270
+	for s := gc_bdx4 / 2; s > stop; s /= 2 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep12 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+						gc_tx4 := gc_vstep12
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:269
+						var tid_ int = gc_tx4
+//line reduce.go:269
+						_ = tid_
+//line reduce.go:272
+						{
+//line reduce.go:272
+							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+								break
+//line reduce.go:272
+							}
+//line reduce.go:272
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step16 := gc_vstep12
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+					tid_ := gc_tx4
+					_ = tid_
+
+//line reduce.go:271
+					{
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_ [32]uint32
+		{
+			var gc_m94 uint32
+			{
+				gc_tidx4 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m94 |= 1 << gc_lane4
+					}
+				}
+			}
+			gc_save94 := gc_act4
+			gc_act4 = gc_save94 & gc_m94
+			if gc_act4 != 0 {
+
+//line reduce_variants.go:145
+				var sdata_2 []uint32 = sdata
+
+//line reduce_variants.go:145
+				_ = sdata_2
+				{
+					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+						tid_2 := gc_tx4
+						_ = tid_2
+
+//line reduce_variants.go:61
+						v_ := sdata_2[tid_2]
+						_ = v_
+						gc_l_v_[gc_lane4] = v_
+					}
+				}
+
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx4 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx4
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane4]
+							_ = v_
+
+//line reduce_variants.go:63
+							v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+							gc_l_v_[gc_lane4] = v_
+						}
+					}
+
+//line reduce_variants.go:64
+					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
+					{
+						gc_tidx4 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+							tid_2 := gc_tx4
+							_ = tid_2
+							v_ := gc_l_v_[gc_lane4]
+							_ = v_
+
+//line reduce_variants.go:65
+							sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
+						}
+					}
+
+//line reduce_variants.go:66
+					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
+				}
+			}
+			gc_act4 = gc_save94 &^ gc_dead4
+		}
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+				tid := gc_tx4
+				_ = tid
+
+//line reduce_variants.go:147
+				if tid == 0 {
+					partial[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // ReduceCoarsenedKernel returns the grid-stride coarsened reduction:
 // Harris's kernel 7 with the unit of the grid-stride loop widened from one
 // element to a run of 1024 consecutive elements (as CUDA kernels widen
@@ -6735,923 +6735,12 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceCoarsened[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []T {
-		defer func() {}()
-		return gocuda.Shared[T](t, n)
-	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b2, 0)
-	gc_s_v := compiled.Scratch[T](gc_b2, 1)
-
-//line reduce_variants.go:170
-	n := len(in)
-
-//line reduce_variants.go:172
-	stride := gc_bdx2 * gc_gdx2 * reduceRun
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-			var v T
-			_ = v
-			gc_s_v[gc_rank2] = v
-		}
-	}
-
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:173
-					lo := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
-
-//line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_2 [32]T
-		var gc_c21r [32]T
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:176
-			var v_ T = v
-
-//line reduce_variants.go:176
-			_ = v_
-
-//line reduce_variants.go:101
-			var v_2 T = v_
-
-//line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane2] = v_2
-			gc_s_v_[gc_rank2] = v_
-		}
-
-//line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
-
-//line reduce_variants.go:91
-				v_2 += gc_c21r[gc_lane2]
-				gc_l_v_2[gc_lane2] = v_2
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_2 := gc_l_v_2[gc_lane2]
-			_ = v_2
-			var v_ T
-			_ = v_
-
-//line reduce_variants.go:93
-			var r_ T = v_2
-
-//line reduce_variants.go:93
-			_ = r_
-
-//line reduce_variants.go:101
-			v_ = r_
-
-//line reduce_variants.go:102
-			if (gc_rank2 & 31) == 0 {
-				warpSums[(gc_rank2 >> 5)] = v_
-			}
-			_ = r_
-			gc_s_v_[gc_rank2] = v_
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_3 [32]T
-		var gc_c22r [32]T
-		{
-			var gc_m132 uint32
-
-//line reduce_variants.go:106
-			if (gc_w2 >> 5) ==
-				0 {
-				gc_m132 = ^uint32(0)
-			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:108
-					var v_3 T = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-
-//line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane2] = v_3
-				}
-
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c22r[gc_lane2]
-						gc_l_v_3[gc_lane2] = v_3
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_3 := gc_l_v_3[gc_lane2]
-					_ = v_3
-					var v_ T
-					_ = v_
-
-//line reduce_variants.go:93
-					var r_2 T = v_3
-
-//line reduce_variants.go:93
-					_ = r_2
-
-//line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank2] = v_
-				}
-			}
-			gc_act2 = gc_save132 &^ gc_dead2
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-				var r T = v_
-
-//line reduce_variants.go:110
-				_ = r
-
-//line reduce_variants.go:176
-				sum := r
-
-//line reduce_variants.go:177
-				if gc_tx2 == 0 {
-					partial[gc_bx2] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_reduceCoarsened_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_shared13 := func(n int) []float32 {
-		defer func() {}()
-		return gocuda.Shared[float32](t, n)
-	}
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v_ := compiled.Scratch[float32](gc_b3, 0)
-	gc_s_v := compiled.Scratch[float32](gc_b3, 1)
-
-//line reduce_variants.go:170
-	n := len(in)
-
-//line reduce_variants.go:172
-	stride := gc_bdx3 * gc_gdx3 * reduceRun
-	{
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n3; gc_vstep += 8 {
-				gc_rank3 := gc_vstep
-				_ = gc_rank3
-//line reduce_variants.go:171
-				var v float32
-//line reduce_variants.go:171
-				_ = v
-				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
-			{
-				gc_rank3 := gc_step3 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step3 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step3 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step3 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-			var v float32
-			_ = v
-			gc_s_v[gc_rank3] = v
-		}
-	}
-
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:173
-					lo := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
-
-//line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:100
-	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_v_2 [32]float32
-		var gc_c31r [32]float32
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
-			gc_rank3 := gc_w3 + gc_lane3
-			_ = gc_rank3
-			v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:176
-			var v_ float32 = v
-
-//line reduce_variants.go:176
-			_ = v_
-
-//line reduce_variants.go:101
-			var v_2 float32 = v_
-
-//line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane3] = v_2
-			gc_s_v_[gc_rank3] = v_
-		}
-
-//line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-			compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
-
-//line reduce_variants.go:91
-				v_2 += gc_c31r[gc_lane3]
-				gc_l_v_2[gc_lane3] = v_2
-			}
-		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v_2 := gc_l_v_2[gc_lane3]
-			_ = v_2
-			var v_ float32
-			_ = v_
-
-//line reduce_variants.go:93
-			var r_ float32 = v_2
-
-//line reduce_variants.go:93
-			_ = r_
-
-//line reduce_variants.go:101
-			v_ = r_
-
-//line reduce_variants.go:102
-			if (gc_rank3 & 31) == 0 {
-				warpSums[(gc_rank3 >> 5)] = v_
-			}
-			_ = r_
-			gc_s_v_[gc_rank3] = v_
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_v_3 [32]float32
-		var gc_c32r [32]float32
-		{
-			var gc_m133 uint32
-
-//line reduce_variants.go:106
-			if (gc_w3 >> 5) ==
-				0 {
-				gc_m133 = ^uint32(0)
-			}
-			gc_save133 := gc_act3
-			gc_act3 = gc_save133 & gc_m133
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:108
-					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-
-//line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane3] = v_3
-				}
-
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_3 := gc_l_v_3[gc_lane3]
-						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c32r[gc_lane3]
-						gc_l_v_3[gc_lane3] = v_3
-					}
-				}
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v_3 := gc_l_v_3[gc_lane3]
-					_ = v_3
-					var v_ float32
-					_ = v_
-
-//line reduce_variants.go:93
-					var r_2 float32 = v_3
-
-//line reduce_variants.go:93
-					_ = r_2
-
-//line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank3] = v_
-				}
-			}
-			gc_act3 = gc_save133 &^ gc_dead3
-		}
-		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-				var r float32 = v_
-
-//line reduce_variants.go:110
-				_ = r
-
-//line reduce_variants.go:176
-				sum := r
-
-//line reduce_variants.go:177
-				if gc_tx3 == 0 {
-					partial[gc_bx3] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_shared14 := func(n int) []int32 {
-		defer func() {}()
-		return gocuda.Shared[int32](t, n)
-	}
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)
-	gc_s_v := compiled.Scratch[int32](gc_b4, 1)
-
-//line reduce_variants.go:170
-	n := len(in)
-
-//line reduce_variants.go:172
-	stride := gc_bdx4 * gc_gdx4 * reduceRun
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n4; gc_vstep2 += 8 {
-				gc_rank4 := gc_vstep2
-				_ = gc_rank4
-//line reduce_variants.go:171
-				var v int32
-//line reduce_variants.go:171
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n4; gc_step4 += 4 {
-			{
-				gc_rank4 := gc_step4 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step4 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step4 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step4 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		for gc_rank4 := gc_step4; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-			var v int32
-			_ = v
-			gc_s_v[gc_rank4] = v
-		}
-	}
-
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:173
-					lo := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
-
-//line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-					gc_s_v[gc_rank4] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:100
-	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_l_v_2 [32]int32
-		var gc_c41r [32]int32
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
-			gc_rank4 := gc_w4 + gc_lane4
-			_ = gc_rank4
-			v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:176
-			var v_ int32 = v
-
-//line reduce_variants.go:176
-			_ = v_
-
-//line reduce_variants.go:101
-			var v_2 int32 = v_
-
-//line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane4] = v_2
-			gc_s_v_[gc_rank4] = v_
-		}
-
-//line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-			compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
-
-//line reduce_variants.go:91
-				v_2 += gc_c41r[gc_lane4]
-				gc_l_v_2[gc_lane4] = v_2
-			}
-		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v_2 := gc_l_v_2[gc_lane4]
-			_ = v_2
-			var v_ int32
-			_ = v_
-
-//line reduce_variants.go:93
-			var r_ int32 = v_2
-
-//line reduce_variants.go:93
-			_ = r_
-
-//line reduce_variants.go:101
-			v_ = r_
-
-//line reduce_variants.go:102
-			if (gc_rank4 & 31) == 0 {
-				warpSums[(gc_rank4 >> 5)] = v_
-			}
-			_ = r_
-			gc_s_v_[gc_rank4] = v_
-		}
-	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_l_v_3 [32]int32
-		var gc_c42r [32]int32
-		{
-			var gc_m134 uint32
-
-//line reduce_variants.go:106
-			if (gc_w4 >> 5) ==
-				0 {
-				gc_m134 = ^uint32(0)
-			}
-			gc_save134 := gc_act4
-			gc_act4 = gc_save134 & gc_m134
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:108
-					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-
-//line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane4] = v_3
-				}
-
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_3 := gc_l_v_3[gc_lane4]
-						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c42r[gc_lane4]
-						gc_l_v_3[gc_lane4] = v_3
-					}
-				}
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v_3 := gc_l_v_3[gc_lane4]
-					_ = v_3
-					var v_ int32
-					_ = v_
-
-//line reduce_variants.go:93
-					var r_2 int32 = v_3
-
-//line reduce_variants.go:93
-					_ = r_2
-
-//line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank4] = v_
-				}
-			}
-			gc_act4 = gc_save134 &^ gc_dead4
-		}
-		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-				var r int32 = v_
-
-//line reduce_variants.go:110
-				_ = r
-
-//line reduce_variants.go:176
-				sum := r
-
-//line reduce_variants.go:177
-				if gc_tx4 == 0 {
-					partial[gc_bx4] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial []uint32) {
+func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
-	gc_shared15 := func(n int) []uint32 {
+	gc_shared15 := func(n int) []T {
 		defer func() {}()
-		return gocuda.Shared[uint32](t, n)
+		return gocuda.Shared[T](t, n)
 	}
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
@@ -7660,8 +6749,8 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b5, 0)
-	gc_s_v := compiled.Scratch[uint32](gc_b5, 1)
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)
+	gc_s_v := compiled.Scratch[T](gc_b5, 1)
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -7669,27 +6758,14 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
 	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n5; gc_vstep3 += 8 {
-				gc_rank5 := gc_vstep3
-				_ = gc_rank5
-//line reduce_variants.go:171
-				var v uint32
-//line reduce_variants.go:171
-				_ = v
-				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank5:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step5 := gc_vstep3
+		gc_step5 := 0
 		for ; gc_step5+3 < gc_n5; gc_step5 += 4 {
 			{
 				gc_rank5 := gc_step5 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -7698,7 +6774,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -7707,7 +6783,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -7716,7 +6792,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
-				var v uint32
+				var v T
 				_ = v
 				gc_s_v[gc_rank5] = v
 			}
@@ -7725,7 +6801,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
-			var v uint32
+			var v T
 			_ = v
 			gc_s_v[gc_rank5] = v
 		}
@@ -7765,8 +6841,8 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
-		var gc_l_v_2 [32]uint32
-		var gc_c51r [32]uint32
+		var gc_l_v_2 [32]T
+		var gc_c51r [32]T
 		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 			if gc_act5&(1<<gc_lane5) == 0 {
 				continue
@@ -7776,13 +6852,13 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 			v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:176
-			var v_ uint32 = v
+			var v_ T = v
 
 //line reduce_variants.go:176
 			_ = v_
 
 //line reduce_variants.go:101
-			var v_2 uint32 = v_
+			var v_2 T = v_
 
 //line reduce_variants.go:101
 			_ = v_2
@@ -7819,11 +6895,11 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 			gc_pos5.Thread = gc_rank5
 			v_2 := gc_l_v_2[gc_lane5]
 			_ = v_2
-			var v_ uint32
+			var v_ T
 			_ = v_
 
 //line reduce_variants.go:93
-			var r_ uint32 = v_2
+			var r_ T = v_2
 
 //line reduce_variants.go:93
 			_ = r_
@@ -7843,8 +6919,8 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
-		var gc_l_v_3 [32]uint32
-		var gc_c52r [32]uint32
+		var gc_l_v_3 [32]T
+		var gc_c52r [32]T
 		{
 			var gc_m135 uint32
 
@@ -7867,7 +6943,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 					gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:108
-					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank5 & 31))
+					var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
 
 //line reduce_variants.go:108
 					_ = v_3
@@ -7902,11 +6978,11 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 					_ = gc_rank5
 					v_3 := gc_l_v_3[gc_lane5]
 					_ = v_3
-					var v_ uint32
+					var v_ T
 					_ = v_
 
 //line reduce_variants.go:93
-					var r_2 uint32 = v_3
+					var r_2 T = v_3
 
 //line reduce_variants.go:93
 					_ = r_2
@@ -7935,7 +7011,7 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 				v_ := gc_s_v_[gc_rank5]
 
 //line reduce_variants.go:110
-				var r uint32 = v_
+				var r T = v_
 
 //line reduce_variants.go:110
 				_ = r
@@ -7946,6 +7022,930 @@ func gc_body_reduceCoarsened_uint32(gc_b5 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:177
 				if gc_tx5 == 0 {
 					partial[gc_bx5] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_shared12 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 1)
+
+//line reduce_variants.go:170
+	n := len(in)
+
+//line reduce_variants.go:172
+	stride := gc_bdx2 * gc_gdx2 * reduceRun
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line reduce_variants.go:171
+				var v float32
+//line reduce_variants.go:171
+				_ = v
+				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:171
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:171
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:171
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:171
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:171
+			var v float32
+			_ = v
+			gc_s_v[gc_rank2] = v
+		}
+	}
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:173
+					lo := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line reduce_variants.go:174
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:100
+	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_2 [32]float32
+		var gc_c21r [32]float32
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			_ = gc_rank2
+			v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:176
+			var v_ float32 = v
+
+//line reduce_variants.go:176
+			_ = v_
+
+//line reduce_variants.go:101
+			var v_2 float32 = v_
+
+//line reduce_variants.go:101
+			_ = v_2
+			_ = v_
+			_ = v_2
+			gc_l_v_2[gc_lane2] = v_2
+			gc_s_v_[gc_rank2] = v_
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_2 := gc_l_v_2[gc_lane2]
+				_ = v_2
+
+//line reduce_variants.go:91
+				v_2 += gc_c21r[gc_lane2]
+				gc_l_v_2[gc_lane2] = v_2
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v_2 := gc_l_v_2[gc_lane2]
+			_ = v_2
+			var v_ float32
+			_ = v_
+
+//line reduce_variants.go:93
+			var r_ float32 = v_2
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v_ = r_
+
+//line reduce_variants.go:102
+			if (gc_rank2 & 31) == 0 {
+				warpSums[(gc_rank2 >> 5)] = v_
+			}
+			_ = r_
+			gc_s_v_[gc_rank2] = v_
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_3 [32]float32
+		var gc_c22r [32]float32
+		{
+			var gc_m132 uint32
+
+//line reduce_variants.go:106
+			if (gc_w2 >> 5) ==
+				0 {
+				gc_m132 = ^uint32(0)
+			}
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:108
+					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+
+//line reduce_variants.go:108
+					_ = v_3
+					_ = v_3
+					gc_l_v_3[gc_lane2] = v_3
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v_3 := gc_l_v_3[gc_lane2]
+						_ = v_3
+
+//line reduce_variants.go:91
+						v_3 += gc_c22r[gc_lane2]
+						gc_l_v_3[gc_lane2] = v_3
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_3 := gc_l_v_3[gc_lane2]
+					_ = v_3
+					var v_ float32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_2 float32 = v_3
+
+//line reduce_variants.go:93
+					_ = r_2
+
+//line reduce_variants.go:108
+					v_ = r_2
+					_ = r_2
+					gc_s_v_[gc_rank2] = v_
+				}
+			}
+			gc_act2 = gc_save132 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+				var r float32 = v_
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:176
+				sum := r
+
+//line reduce_variants.go:177
+				if gc_tx2 == 0 {
+					partial[gc_bx2] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_shared13 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 1)
+
+//line reduce_variants.go:170
+	n := len(in)
+
+//line reduce_variants.go:172
+	stride := gc_bdx3 * gc_gdx3 * reduceRun
+	{
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
+				gc_rank3 := gc_vstep2
+				_ = gc_rank3
+//line reduce_variants.go:171
+				var v int32
+//line reduce_variants.go:171
+				_ = v
+				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+			{
+				gc_rank3 := gc_step3 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:171
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step3 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:171
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step3 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:171
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step3 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:171
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+		}
+		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:171
+			var v int32
+			_ = v
+			gc_s_v[gc_rank3] = v
+		}
+	}
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:173
+					lo := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line reduce_variants.go:174
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:100
+	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_2 [32]int32
+		var gc_c31r [32]int32
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			_ = gc_rank3
+			v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:176
+			var v_ int32 = v
+
+//line reduce_variants.go:176
+			_ = v_
+
+//line reduce_variants.go:101
+			var v_2 int32 = v_
+
+//line reduce_variants.go:101
+			_ = v_2
+			_ = v_
+			_ = v_2
+			gc_l_v_2[gc_lane3] = v_2
+			gc_s_v_[gc_rank3] = v_
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				v_2 := gc_l_v_2[gc_lane3]
+				_ = v_2
+
+//line reduce_variants.go:91
+				v_2 += gc_c31r[gc_lane3]
+				gc_l_v_2[gc_lane3] = v_2
+			}
+		}
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v_2 := gc_l_v_2[gc_lane3]
+			_ = v_2
+			var v_ int32
+			_ = v_
+
+//line reduce_variants.go:93
+			var r_ int32 = v_2
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v_ = r_
+
+//line reduce_variants.go:102
+			if (gc_rank3 & 31) == 0 {
+				warpSums[(gc_rank3 >> 5)] = v_
+			}
+			_ = r_
+			gc_s_v_[gc_rank3] = v_
+		}
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_3 [32]int32
+		var gc_c32r [32]int32
+		{
+			var gc_m133 uint32
+
+//line reduce_variants.go:106
+			if (gc_w3 >> 5) ==
+				0 {
+				gc_m133 = ^uint32(0)
+			}
+			gc_save133 := gc_act3
+			gc_act3 = gc_save133 & gc_m133
+			if gc_act3 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:108
+					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+
+//line reduce_variants.go:108
+					_ = v_3
+					_ = v_3
+					gc_l_v_3[gc_lane3] = v_3
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						v_3 := gc_l_v_3[gc_lane3]
+						_ = v_3
+
+//line reduce_variants.go:91
+						v_3 += gc_c32r[gc_lane3]
+						gc_l_v_3[gc_lane3] = v_3
+					}
+				}
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_3 := gc_l_v_3[gc_lane3]
+					_ = v_3
+					var v_ int32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_2 int32 = v_3
+
+//line reduce_variants.go:93
+					_ = r_2
+
+//line reduce_variants.go:108
+					v_ = r_2
+					_ = r_2
+					gc_s_v_[gc_rank3] = v_
+				}
+			}
+			gc_act3 = gc_save133 &^ gc_dead3
+		}
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+				var r int32 = v_
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:176
+				sum := r
+
+//line reduce_variants.go:177
+				if gc_tx3 == 0 {
+					partial[gc_bx3] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_shared14 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)
+
+//line reduce_variants.go:170
+	n := len(in)
+
+//line reduce_variants.go:172
+	stride := gc_bdx4 * gc_gdx4 * reduceRun
+	{
+		gc_vstep3 := 0
+		if compiled.SIMD {
+			for ; gc_vstep3+7 < gc_n4; gc_vstep3 += 8 {
+				gc_rank4 := gc_vstep3
+				_ = gc_rank4
+//line reduce_variants.go:171
+				var v uint32
+//line reduce_variants.go:171
+				_ = v
+				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n4; gc_step4 += 4 {
+			{
+				gc_rank4 := gc_step4 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:171
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step4 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:171
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step4 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:171
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+			{
+				gc_rank4 := gc_step4 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:171
+				var v uint32
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+		}
+		for gc_rank4 := gc_step4; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:171
+			var v uint32
+			_ = v
+			gc_s_v[gc_rank4] = v
+		}
+	}
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:173
+					lo := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
+					if !(lo < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line reduce_variants.go:174
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					gc_s_v[gc_rank4] = v
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:100
+	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_2 [32]uint32
+		var gc_c41r [32]uint32
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			_ = gc_rank4
+			v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:176
+			var v_ uint32 = v
+
+//line reduce_variants.go:176
+			_ = v_
+
+//line reduce_variants.go:101
+			var v_2 uint32 = v_
+
+//line reduce_variants.go:101
+			_ = v_2
+			_ = v_
+			_ = v_2
+			gc_l_v_2[gc_lane4] = v_2
+			gc_s_v_[gc_rank4] = v_
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+				v_2 := gc_l_v_2[gc_lane4]
+				_ = v_2
+
+//line reduce_variants.go:91
+				v_2 += gc_c41r[gc_lane4]
+				gc_l_v_2[gc_lane4] = v_2
+			}
+		}
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v_2 := gc_l_v_2[gc_lane4]
+			_ = v_2
+			var v_ uint32
+			_ = v_
+
+//line reduce_variants.go:93
+			var r_ uint32 = v_2
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v_ = r_
+
+//line reduce_variants.go:102
+			if (gc_rank4 & 31) == 0 {
+				warpSums[(gc_rank4 >> 5)] = v_
+			}
+			_ = r_
+			gc_s_v_[gc_rank4] = v_
+		}
+	}
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_3 [32]uint32
+		var gc_c42r [32]uint32
+		{
+			var gc_m134 uint32
+
+//line reduce_variants.go:106
+			if (gc_w4 >> 5) ==
+				0 {
+				gc_m134 = ^uint32(0)
+			}
+			gc_save134 := gc_act4
+			gc_act4 = gc_save134 & gc_m134
+			if gc_act4 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:108
+					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+
+//line reduce_variants.go:108
+					_ = v_3
+					_ = v_3
+					gc_l_v_3[gc_lane4] = v_3
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						v_3 := gc_l_v_3[gc_lane4]
+						_ = v_3
+
+//line reduce_variants.go:91
+						v_3 += gc_c42r[gc_lane4]
+						gc_l_v_3[gc_lane4] = v_3
+					}
+				}
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_3 := gc_l_v_3[gc_lane4]
+					_ = v_3
+					var v_ uint32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_2 uint32 = v_3
+
+//line reduce_variants.go:93
+					_ = r_2
+
+//line reduce_variants.go:108
+					v_ = r_2
+					_ = r_2
+					gc_s_v_[gc_rank4] = v_
+				}
+			}
+			gc_act4 = gc_save134 &^ gc_dead4
+		}
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+				var r uint32 = v_
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:176
+				sum := r
+
+//line reduce_variants.go:177
+				if gc_tx4 == 0 {
+					partial[gc_bx4] = sum
 				}
 				_ = r
 				_ = sum

@@ -92,648 +92,7 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 
 var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
 
-func gc_body_reverseShared[T any](gc_b2 *compiled.Block, in, out []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line reverse.go:39
-	n := len(in)
-
-//line reverse.go:40
-	b := gc_bdx2
-
-//line reverse.go:41
-	tile := gocuda.Shared[T](t, b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-				tid := gc_tx2
-				_ = tid
-
-//line reverse.go:42
-				if i := gc_bx2*b + tid; i < n {
-					tile[b-1-tid] = in[i]
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-				tid := gc_tx2
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reverseShared_float32(gc_b3 *compiled.Block, in []float32, out []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line reverse.go:39
-	n := len(in)
-
-//line reverse.go:40
-	b := gc_bdx3
-
-//line reverse.go:41
-	tile := gocuda.Shared[float32](t, b)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
-				{
-					gc_tx3 := gc_step5 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step5 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step5 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step5 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-				tid := gc_tx3
-				_ = tid
-
-//line reverse.go:42
-				if i := gc_bx3*b + tid; i < n {
-					tile[b-1-tid] = in[i]
-				}
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line reverse.go:40
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:40
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line reverse.go:40
-					var tid int = gc_tx3
-//line reverse.go:40
-					_ = tid
-//line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
-//line reverse.go:47
-						break
-//line reverse.go:47
-					}
-//line reverse.go:47
-					{
-//line reverse.go:47
-						var o int = n - (gc_bx3+1)*b + tid
-//line reverse.go:47
-						_ = o
-//line reverse.go:47
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
-//line reverse.go:47
-						_ = gc_if
-//line reverse.go:47
-						if gc_if.ToBits() != 0 {
-//line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								var gc_lanes [8]float32
-//line reverse.go:48
-								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
-//line reverse.go:48
-								for gc_k := range 8 {
-//line reverse.go:48
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line reverse.go:48
-										gc_pos3.Thread = gc_rank3 + gc_k
-//line reverse.go:48
-										out[o+gc_k] = gc_lanes[gc_k]
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
-								gc_pos3.Thread = gc_rank3
-//line reverse.go:48
-							}
-//line reverse.go:48
-						}
-//line reverse.go:48
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
-				{
-					gc_tx3 := gc_step6 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-				tid := gc_tx3
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reverseShared_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line reverse.go:39
-	n := len(in)
-
-//line reverse.go:40
-	b := gc_bdx4
-
-//line reverse.go:41
-	tile := gocuda.Shared[int32](t, b)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
-				{
-					gc_tx4 := gc_step7 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step7 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step7 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step7 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
-						tile[b-1-tid] = in[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-				tid := gc_tx4
-				_ = tid
-
-//line reverse.go:42
-				if i := gc_bx4*b + tid; i < n {
-					tile[b-1-tid] = in[i]
-				}
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line reverse.go:40
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:40
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line reverse.go:40
-					var tid int = gc_tx4
-//line reverse.go:40
-					_ = tid
-//line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
-//line reverse.go:47
-						break
-//line reverse.go:47
-					}
-//line reverse.go:47
-					{
-//line reverse.go:47
-						var o int = n - (gc_bx4+1)*b + tid
-//line reverse.go:47
-						_ = o
-//line reverse.go:47
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
-//line reverse.go:47
-						_ = gc_if2
-//line reverse.go:47
-						if gc_if2.ToBits() != 0 {
-//line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if2)
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								var gc_lanes2 [8]int32
-//line reverse.go:48
-								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
-//line reverse.go:48
-								for gc_k2 := range 8 {
-//line reverse.go:48
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:48
-										gc_pos4.Thread = gc_rank4 + gc_k2
-//line reverse.go:48
-										out[o+gc_k2] = gc_lanes2[gc_k2]
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
-								gc_pos4.Thread = gc_rank4
-//line reverse.go:48
-							}
-//line reverse.go:48
-						}
-//line reverse.go:48
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
-				{
-					gc_tx4 := gc_step8 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-				tid := gc_tx4
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reverseShared_uint32(gc_b5 *compiled.Block, in []uint32, out []uint32) {
+func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -749,7 +108,7 @@ func gc_body_reverseShared_uint32(gc_b5 *compiled.Block, in []uint32, out []uint
 	b := gc_bdx5
 
 //line reverse.go:41
-	tile := gocuda.Shared[uint32](t, b)
+	tile := gocuda.Shared[T](t, b)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step9 := 0
@@ -828,71 +187,7 @@ func gc_body_reverseShared_uint32(gc_b5 *compiled.Block, in []uint32, out []uint
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line reverse.go:40
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:40
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line reverse.go:40
-					var tid int = gc_tx5
-//line reverse.go:40
-					_ = tid
-//line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
-//line reverse.go:47
-						break
-//line reverse.go:47
-					}
-//line reverse.go:47
-					{
-//line reverse.go:47
-						var o int = n - (gc_bx5+1)*b + tid
-//line reverse.go:47
-						_ = o
-//line reverse.go:47
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
-//line reverse.go:47
-						_ = gc_if3
-//line reverse.go:47
-						if gc_if3.ToBits() != 0 {
-//line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if3)
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								var gc_lanes3 [8]uint32
-//line reverse.go:48
-								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes3)
-//line reverse.go:48
-								for gc_k3 := range 8 {
-//line reverse.go:48
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reverse.go:48
-										gc_pos5.Thread = gc_rank5 + gc_k3
-//line reverse.go:48
-										out[o+gc_k3] = gc_lanes3[gc_k3]
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
-								gc_pos5.Thread = gc_rank5
-//line reverse.go:48
-							}
-//line reverse.go:48
-						}
-//line reverse.go:48
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
+			gc_step10 := 0
 			for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
 				{
 					gc_tx5 := gc_step10 + 0
@@ -961,6 +256,711 @@ func gc_body_reverseShared_uint32(gc_b5 *compiled.Block, in []uint32, out []uint
 
 //line reverse.go:47
 				if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+					out[o] = tile[tid]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line reverse.go:39
+	n := len(in)
+
+//line reverse.go:40
+	b := gc_bdx2
+
+//line reverse.go:41
+	tile := gocuda.Shared[float32](t, b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx2*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx2*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx2*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx2*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+				tid := gc_tx2
+				_ = tid
+
+//line reverse.go:42
+				if i := gc_bx2*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line reverse.go:40
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line reverse.go:40
+					var tid int = gc_tx2
+//line reverse.go:40
+					_ = tid
+//line reverse.go:47
+					if tid < 0 || tid+8 > len(tile) {
+//line reverse.go:47
+						break
+//line reverse.go:47
+					}
+//line reverse.go:47
+					{
+//line reverse.go:47
+						var o int = n - (gc_bx2+1)*b + tid
+//line reverse.go:47
+						_ = o
+//line reverse.go:47
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+//line reverse.go:47
+						_ = gc_if
+//line reverse.go:47
+						if gc_if.ToBits() != 0 {
+//line reverse.go:47
+							if o >= 0 && o+8 <= len(out) {
+								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								var gc_lanes [8]float32
+//line reverse.go:48
+								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+//line reverse.go:48
+								for gc_k := range 8 {
+//line reverse.go:48
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line reverse.go:48
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line reverse.go:48
+										out[o+gc_k] = gc_lanes[gc_k]
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+								gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+							}
+//line reverse.go:48
+						}
+//line reverse.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+					tid := gc_tx2
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+				tid := gc_tx2
+				_ = tid
+
+//line reverse.go:47
+				if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+					out[o] = tile[tid]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line reverse.go:39
+	n := len(in)
+
+//line reverse.go:40
+	b := gc_bdx3
+
+//line reverse.go:41
+	tile := gocuda.Shared[int32](t, b)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+				{
+					gc_tx3 := gc_step5 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx3*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step5 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx3*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step5 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx3*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step5 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx3*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+				tid := gc_tx3
+				_ = tid
+
+//line reverse.go:42
+				if i := gc_bx3*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line reverse.go:40
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line reverse.go:40
+					var tid int = gc_tx3
+//line reverse.go:40
+					_ = tid
+//line reverse.go:47
+					if tid < 0 || tid+8 > len(tile) {
+//line reverse.go:47
+						break
+//line reverse.go:47
+					}
+//line reverse.go:47
+					{
+//line reverse.go:47
+						var o int = n - (gc_bx3+1)*b + tid
+//line reverse.go:47
+						_ = o
+//line reverse.go:47
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+//line reverse.go:47
+						_ = gc_if2
+//line reverse.go:47
+						if gc_if2.ToBits() != 0 {
+//line reverse.go:47
+							if o >= 0 && o+8 <= len(out) {
+								archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if2)
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								var gc_lanes2 [8]int32
+//line reverse.go:48
+								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
+//line reverse.go:48
+								for gc_k2 := range 8 {
+//line reverse.go:48
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reverse.go:48
+										gc_pos3.Thread = gc_rank3 + gc_k2
+//line reverse.go:48
+										out[o+gc_k2] = gc_lanes2[gc_k2]
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+								gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+							}
+//line reverse.go:48
+						}
+//line reverse.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+				{
+					gc_tx3 := gc_step6 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+					tid := gc_tx3
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+			for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+				tid := gc_tx3
+				_ = tid
+
+//line reverse.go:47
+				if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+					out[o] = tile[tid]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line reverse.go:39
+	n := len(in)
+
+//line reverse.go:40
+	b := gc_bdx4
+
+//line reverse.go:41
+	tile := gocuda.Shared[uint32](t, b)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
+				{
+					gc_tx4 := gc_step7 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx4*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step7 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx4*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step7 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx4*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step7 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:42
+					if i := gc_bx4*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+				tid := gc_tx4
+				_ = tid
+
+//line reverse.go:42
+				if i := gc_bx4*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line reverse.go:40
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+				_ = gc_iota3
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line reverse.go:40
+					var tid int = gc_tx4
+//line reverse.go:40
+					_ = tid
+//line reverse.go:47
+					if tid < 0 || tid+8 > len(tile) {
+//line reverse.go:47
+						break
+//line reverse.go:47
+					}
+//line reverse.go:47
+					{
+//line reverse.go:47
+						var o int = n - (gc_bx4+1)*b + tid
+//line reverse.go:47
+						_ = o
+//line reverse.go:47
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+//line reverse.go:47
+						_ = gc_if3
+//line reverse.go:47
+						if gc_if3.ToBits() != 0 {
+//line reverse.go:47
+							if o >= 0 && o+8 <= len(out) {
+								archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if3)
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								var gc_lanes3 [8]uint32
+//line reverse.go:48
+								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes3)
+//line reverse.go:48
+								for gc_k3 := range 8 {
+//line reverse.go:48
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reverse.go:48
+										gc_pos4.Thread = gc_rank4 + gc_k3
+//line reverse.go:48
+										out[o+gc_k3] = gc_lanes3[gc_k3]
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+								gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+							}
+//line reverse.go:48
+						}
+//line reverse.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep3
+			for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+				{
+					gc_tx4 := gc_step8 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+					tid := gc_tx4
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+			for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+				tid := gc_tx4
+				_ = tid
+
+//line reverse.go:47
+				if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 					out[o] = tile[tid]
 				}
 			}

@@ -491,366 +491,7 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 
 var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
 
-func gc_body_vecAdd[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
-
-//line saxpy.go:117
-		n := len(c)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-func gc_body_vecAdd_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []float32, b []float32, c []float32) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
-
-//line saxpy.go:117
-		n := len(c)
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to3; gc_vstep += 8 {
-						gc_tx3 := gc_vstep
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line saxpy.go:118
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line saxpy.go:118
-						_ = i
-//line saxpy.go:120
-						{
-//line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
-//line saxpy.go:120
-								break
-//line saxpy.go:120
-							}
-//line saxpy.go:120
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-func gc_body_vecAdd_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []int32, b []int32, c []int32) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b4.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
-		}
-
-//line saxpy.go:117
-		n := len(c)
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep2 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to4; gc_vstep2 += 8 {
-						gc_tx4 := gc_vstep2
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line saxpy.go:118
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line saxpy.go:118
-						_ = i
-//line saxpy.go:120
-						{
-//line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
-//line saxpy.go:120
-								break
-//line saxpy.go:120
-							}
-//line saxpy.go:120
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-func gc_body_vecAdd_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32, b []uint32, c []uint32) {
+func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
@@ -876,32 +517,7 @@ func gc_body_vecAdd_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep3 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to5; gc_vstep3 += 8 {
-						gc_tx5 := gc_vstep3
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line saxpy.go:118
-						var i int = gc_bx5*gc_bdx5 + gc_tx5
-//line saxpy.go:118
-						_ = i
-//line saxpy.go:120
-						{
-//line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
-//line saxpy.go:120
-								break
-//line saxpy.go:120
-							}
-//line saxpy.go:120
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep3
+				gc_step5 := gc_from5
 				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
 					{
 						gc_tx5 := gc_step5 + 0
@@ -978,6 +594,390 @@ func gc_body_vecAdd_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32
 	}
 }
 
+func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+
+//line saxpy.go:117
+		n := len(c)
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line saxpy.go:118
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:118
+						_ = i
+//line saxpy.go:120
+						{
+//line saxpy.go:120
+							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+								break
+//line saxpy.go:120
+							}
+//line saxpy.go:120
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line saxpy.go:119
+					{
+						c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	}
+}
+
+func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_n3 := gc_b3.Len()
+	gc_bx3 := gc_lo3%gc_gdx3 - 1
+	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_pos3.Block = gc_blk3
+		gc_bx3++
+		if gc_bx3 == gc_gdx3 {
+			gc_bx3 = 0
+		}
+
+//line saxpy.go:117
+		n := len(c)
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+						gc_tx3 := gc_vstep2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line saxpy.go:118
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line saxpy.go:118
+						_ = i
+//line saxpy.go:120
+						{
+//line saxpy.go:120
+							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+								break
+//line saxpy.go:120
+							}
+//line saxpy.go:120
+							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line saxpy.go:119
+					{
+						c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	}
+}
+
+func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_n4 := gc_b4.Len()
+	gc_bx4 := gc_lo4%gc_gdx4 - 1
+	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_pos4.Block = gc_blk4
+		gc_bx4++
+		if gc_bx4 == gc_gdx4 {
+			gc_bx4 = 0
+		}
+
+//line saxpy.go:117
+		n := len(c)
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep3 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
+						gc_tx4 := gc_vstep3
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line saxpy.go:118
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line saxpy.go:118
+						_ = i
+//line saxpy.go:120
+						{
+//line saxpy.go:120
+							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+								break
+//line saxpy.go:120
+							}
+//line saxpy.go:120
+							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line saxpy.go:119
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line saxpy.go:119
+					{
+						c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	}
+}
+
 // VecAddGridStrideKernel returns VecAdd with a grid-stride loop (Harris,
 // "Write Flexible Kernels with Grid-Stride Loops"): thread i sets elements
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
@@ -1014,7 +1014,196 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 
 var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
 
-func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []T) {
+func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b5.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_n5 := gc_b5.Len()
+
+//line saxpy.go:131
+	n := len(c)
+
+//line saxpy.go:132
+	stride := gc_bdx5 * gc_gdx5
+	if (stride) == gc_bdx5*gc_gdx5 && gc_n5 == gc_bdx5 && gc_gd5.Y*gc_gd5.Z == 1 {
+		gc_limit := n
+		gc_first5, gc_last5 := compiled.StrideRows(gc_lo5, gc_hi5, gc_gdx5, gc_bdx5, gc_limit, 0)
+		for gc_row5 := gc_first5; gc_row5 < gc_last5; gc_row5++ {
+			if gc_b5.Stopped() {
+				return
+			}
+			gc_blk5 := gc_row5 % gc_gdx5
+			gc_off := gc_row5 / gc_gdx5 * (stride)
+			gc_more := false
+			_ = gc_more
+			gc_pos5.Block = gc_blk5
+			gc_bx5 := gc_blk5
+			{
+				gc_from5, gc_to5 := 0, gc_bdx5
+				if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
+					gc_to5 = gc_bound5
+				}
+				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+					gc_step9 := gc_from5
+					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+						{
+							gc_tx5 := gc_step9 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx5 := gc_step9 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx5 := gc_step9 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx5 := gc_step9 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+						i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+						gc_more = true
+
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	} else {
+
+//line saxpy.go:133
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			if gc_b5.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_bx5 := gc_lo5%gc_gdx5 - 1
+				for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+					gc_pos5.Block = gc_blk5
+					gc_bx5++
+					if gc_bx5 == gc_gdx5 {
+						gc_bx5 = 0
+					}
+					{
+						gc_from5, gc_to5 := 0, gc_bdx5
+						if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
+							gc_to5 = gc_bound5
+						}
+						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+							gc_step10 := gc_from5
+							for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+								{
+									gc_tx5 := gc_step10 + 0
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx5 := gc_step10 + 1
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx5 := gc_step10 + 2
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx5 := gc_step10 + 3
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -1046,7 +1235,30 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step3 := gc_from2
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line saxpy.go:133
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
+							_ = i
+//line saxpy.go:134
+							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:134
+								break
+//line saxpy.go:134
+							}
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					gc_step3 := gc_vstep
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
 							gc_tx2 := gc_step3 + 0
@@ -1203,7 +1415,7 @@ func gc_body_vecAddGridStride[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 	}
 }
 
-func gc_body_vecAddGridStride_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []float32, b []float32, c []float32) {
+func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
@@ -1235,10 +1447,10 @@ func gc_body_vecAddGridStride_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int,
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_vstep := gc_from3
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to3; gc_vstep += 8 {
-							gc_tx3 := gc_vstep
+						for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+							gc_tx3 := gc_vstep2
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line saxpy.go:133
@@ -1251,14 +1463,14 @@ func gc_body_vecAddGridStride_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int,
 								break
 //line saxpy.go:134
 							}
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from3 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep
+					gc_step5 := gc_vstep2
 					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 						{
 							gc_tx3 := gc_step5 + 0
@@ -1415,7 +1627,7 @@ func gc_body_vecAddGridStride_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int,
 	}
 }
 
-func gc_body_vecAddGridStride_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []int32, b []int32, c []int32) {
+func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
@@ -1447,10 +1659,10 @@ func gc_body_vecAddGridStride_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a
 					gc_to4 = gc_bound4
 				}
 				for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					gc_vstep2 := gc_from4
+					gc_vstep3 := gc_from4
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to4; gc_vstep2 += 8 {
-							gc_tx4 := gc_vstep2
+						for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
+							gc_tx4 := gc_vstep3
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line saxpy.go:133
@@ -1463,14 +1675,14 @@ func gc_body_vecAddGridStride_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a
 								break
 //line saxpy.go:134
 							}
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from4 {
+					if gc_vstep3 > gc_from4 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep2
+					gc_step7 := gc_vstep3
 					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 						{
 							gc_tx4 := gc_step7 + 0
@@ -1614,218 +1826,6 @@ func gc_body_vecAddGridStride_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a
 
 //line saxpy.go:133
 								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-func gc_body_vecAddGridStride_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32, b []uint32, c []uint32) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b5.Len()
-
-//line saxpy.go:131
-	n := len(c)
-
-//line saxpy.go:132
-	stride := gc_bdx5 * gc_gdx5
-	if (stride) == gc_bdx5*gc_gdx5 && gc_n5 == gc_bdx5 && gc_gd5.Y*gc_gd5.Z == 1 {
-		gc_limit := n
-		gc_first5, gc_last5 := compiled.StrideRows(gc_lo5, gc_hi5, gc_gdx5, gc_bdx5, gc_limit, 0)
-		for gc_row5 := gc_first5; gc_row5 < gc_last5; gc_row5++ {
-			if gc_b5.Stopped() {
-				return
-			}
-			gc_blk5 := gc_row5 % gc_gdx5
-			gc_off := gc_row5 / gc_gdx5 * (stride)
-			gc_more := false
-			_ = gc_more
-			gc_pos5.Block = gc_blk5
-			gc_bx5 := gc_blk5
-			{
-				gc_from5, gc_to5 := 0, gc_bdx5
-				if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-					gc_to5 = gc_bound5
-				}
-				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					gc_vstep3 := gc_from5
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to5; gc_vstep3 += 8 {
-							gc_tx5 := gc_vstep3
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-//line saxpy.go:133
-							var i int = gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-//line saxpy.go:133
-							_ = i
-//line saxpy.go:134
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
-//line saxpy.go:134
-								break
-//line saxpy.go:134
-							}
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from5 {
-						gc_more = true
-					}
-					gc_step9 := gc_vstep3
-					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
-						{
-							gc_tx5 := gc_step9 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx5 := gc_step9 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx5 := gc_step9 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx5 := gc_step9 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-						i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	} else {
-
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			if gc_b5.Stopped() {
-				return
-			}
-			gc_more = false
-			{
-				gc_bx5 := gc_lo5%gc_gdx5 - 1
-				for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-					gc_pos5.Block = gc_blk5
-					gc_bx5++
-					if gc_bx5 == gc_gdx5 {
-						gc_bx5 = 0
-					}
-					{
-						gc_from5, gc_to5 := 0, gc_bdx5
-						if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-							gc_to5 = gc_bound5
-						}
-						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							gc_step10 := gc_from5
-							for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-								{
-									gc_tx5 := gc_step10 + 0
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx5 := gc_step10 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx5 := gc_step10 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx5 := gc_step10 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
 								gc_more = true
 
 //line saxpy.go:134

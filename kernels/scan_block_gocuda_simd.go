@@ -45,39 +45,39 @@ func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*g
 
 var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
 
-func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[T](gc_b2, 0)
+func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_y := compiled.Scratch[T](gc_b5, 0)
 
 //line scan_block.go:20
 	n := len(in)
 
 //line scan_block.go:21
-	b := gc_bdx2
+	b := gc_bdx5
 
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx5 := gc_step13 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx5
 					_ = i
 
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx5*b + i
 					_ = g
 
 //line scan_block.go:24
@@ -93,16 +93,16 @@ func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx5 := gc_step13 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx5
 					_ = i
 
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx5*b + i
 					_ = g
 
 //line scan_block.go:24
@@ -118,16 +118,16 @@ func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx5 := gc_step13 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx5
 					_ = i
 
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx5*b + i
 					_ = g
 
 //line scan_block.go:24
@@ -143,16 +143,16 @@ func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx5 := gc_step13 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx5
 					_ = i
 
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx5*b + i
 					_ = g
 
 //line scan_block.go:24
@@ -168,16 +168,16 @@ func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-				i := gc_tx2
+				i := gc_tx5
 				_ = i
 
 //line scan_block.go:23
-				g := gc_bx2*b + i
+				g := gc_bx5*b + i
 				_ = g
 
 //line scan_block.go:24
@@ -204,1500 +204,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-					i_ := gc_tx2
-					_ = i_
-
-//line scan_block.go:52
-					var y T
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank2] = y
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-					i_ := gc_tx2
-					_ = i_
-					y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:21
-				i := gc_tx2
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx2*b + i
-				_ = g
-
-//line scan_block.go:50
-				i_ := gc_tx2
-				_ = i_
-
-//line scan_block.go:62
-				var r T = x_[i_]
-
-//line scan_block.go:62
-				_ = r
-
-//line scan_block.go:30
-				incl := r
-
-//line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
-					}
-				}
-
-//line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx2] = incl
-				}
-				_ = r
-				_ = incl
-			}
-		}
-	}
-}
-
-func gc_body_hillisSteeleScan_float32(gc_b3 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_y := compiled.Scratch[float32](gc_b3, 0)
-
-//line scan_block.go:20
-	n := len(in)
-
-//line scan_block.go:21
-	b := gc_bdx3
-
-//line scan_block.go:22
-	x := gocuda.Shared[float32](t, b)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line scan_block.go:21
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:21
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line scan_block.go:21
-					var i int = gc_tx3
-//line scan_block.go:21
-					_ = i
-//line scan_block.go:23
-					var g int = gc_bx3*b + i
-//line scan_block.go:23
-					_ = g
-//line scan_block.go:23
-					var v archsimd.Float32x8
-//line scan_block.go:23
-					_ = v
-//line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
-					}
-//line scan_block.go:25
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
-//line scan_block.go:25
-					_ = gc_if2
-//line scan_block.go:26
-					if gc_if2.ToBits() != 0 {
-//line scan_block.go:26
-						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-//line scan_block.go:26
-					}
-//line scan_block.go:28
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-				i := gc_tx3
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx3*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v float32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
-			}
-		}
-	}
-
-//line scan_block.go:30
-	var x_ []float32 = x
-
-//line scan_block.go:30
-	_ = x_
-
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line scan_block.go:50
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-					_ = gc_iota4
-					for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line scan_block.go:50
-						var i_ int = gc_tx3
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						var y archsimd.Float32x8
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
-//line scan_block.go:53
-						_ = gc_if4
-//line scan_block.go:54
-						if gc_if4.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if4)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-					i_ := gc_tx3
-					_ = i_
-
-//line scan_block.go:52
-					var y float32
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank3] = y
-				}
-			}
-		}
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := offset; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line scan_block.go:50
-						var i_ int = gc_tx3
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank3:])
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:58
-						{
-//line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
-//line scan_block.go:58
-								break
-//line scan_block.go:58
-							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-//line scan_block.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-					i_ := gc_tx3
-					_ = i_
-					y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-				i := gc_tx3
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx3*b + i
-				_ = g
-
-//line scan_block.go:50
-				i_ := gc_tx3
-				_ = i_
-
-//line scan_block.go:62
-				var r float32 = x_[i_]
-
-//line scan_block.go:62
-				_ = r
-
-//line scan_block.go:30
-				incl := r
-
-//line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
-					}
-				}
-
-//line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx3] = incl
-				}
-				_ = r
-				_ = incl
-			}
-		}
-	}
-}
-
-func gc_body_hillisSteeleScan_int32(gc_b4 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b4, 0)
-
-//line scan_block.go:20
-	n := len(in)
-
-//line scan_block.go:21
-	b := gc_bdx4
-
-//line scan_block.go:22
-	x := gocuda.Shared[int32](t, b)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-//line scan_block.go:21
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:21
-				_ = gc_iota6
-				for ; gc_vstep4+7 < gc_bdx4; gc_vstep4 += 8 {
-					gc_tx4 := gc_vstep4
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line scan_block.go:21
-					var i int = gc_tx4
-//line scan_block.go:21
-					_ = i
-//line scan_block.go:23
-					var g int = gc_bx4*b + i
-//line scan_block.go:23
-					_ = g
-//line scan_block.go:23
-					var v archsimd.Int32x8
-//line scan_block.go:23
-					_ = v
-//line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
-					}
-//line scan_block.go:25
-					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
-//line scan_block.go:25
-					_ = gc_if6
-//line scan_block.go:26
-					if gc_if6.ToBits() != 0 {
-//line scan_block.go:26
-						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if6)
-//line scan_block.go:26
-					}
-//line scan_block.go:28
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep4
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-				i := gc_tx4
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx4*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v int32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
-			}
-		}
-	}
-
-//line scan_block.go:30
-	var x_ []int32 = x
-
-//line scan_block.go:30
-	_ = x_
-
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep5 := 0
-				if compiled.SIMD {
-//line scan_block.go:50
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-					_ = gc_iota8
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line scan_block.go:50
-						var i_ int = gc_tx4
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						var y archsimd.Int32x8
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
-//line scan_block.go:53
-						_ = gc_if8
-//line scan_block.go:54
-						if gc_if8.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if8)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep5
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-					i_ := gc_tx4
-					_ = i_
-
-//line scan_block.go:52
-					var y int32
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank4] = y
-				}
-			}
-		}
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := offset; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line scan_block.go:50
-						var i_ int = gc_tx4
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank4:])
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:58
-						{
-//line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
-//line scan_block.go:58
-								break
-//line scan_block.go:58
-							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-//line scan_block.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-					{
-						gc_tx4 := gc_step12 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-					i_ := gc_tx4
-					_ = i_
-					y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-				i := gc_tx4
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx4*b + i
-				_ = g
-
-//line scan_block.go:50
-				i_ := gc_tx4
-				_ = i_
-
-//line scan_block.go:62
-				var r int32 = x_[i_]
-
-//line scan_block.go:62
-				_ = r
-
-//line scan_block.go:30
-				incl := r
-
-//line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
-					}
-				}
-
-//line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx4] = incl
-				}
-				_ = r
-				_ = incl
-			}
-		}
-	}
-}
-
-func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b5, 0)
-
-//line scan_block.go:20
-	n := len(in)
-
-//line scan_block.go:21
-	b := gc_bdx5
-
-//line scan_block.go:22
-	x := gocuda.Shared[uint32](t, b)
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-//line scan_block.go:21
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:21
-				_ = gc_iota10
-				for ; gc_vstep7+7 < gc_bdx5; gc_vstep7 += 8 {
-					gc_tx5 := gc_vstep7
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line scan_block.go:21
-					var i int = gc_tx5
-//line scan_block.go:21
-					_ = i
-//line scan_block.go:23
-					var g int = gc_bx5*b + i
-//line scan_block.go:23
-					_ = g
-//line scan_block.go:23
-					var v archsimd.Uint32x8
-//line scan_block.go:23
-					_ = v
-//line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
-					}
-//line scan_block.go:25
-					gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
-//line scan_block.go:25
-					_ = gc_if10
-//line scan_block.go:26
-					if gc_if10.ToBits() != 0 {
-//line scan_block.go:26
-						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if10)
-//line scan_block.go:26
-					}
-//line scan_block.go:28
-					v.StoreSlice(x[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep7
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-				i := gc_tx5
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx5*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v uint32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
-			}
-		}
-	}
-
-//line scan_block.go:30
-	var x_ []uint32 = x
-
-//line scan_block.go:30
-	_ = x_
-
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
-		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-//line scan_block.go:50
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-					_ = gc_iota12
-					for ; gc_vstep8+7 < gc_bdx5; gc_vstep8 += 8 {
-						gc_tx5 := gc_vstep8
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line scan_block.go:50
-						var i_ int = gc_tx5
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						var y archsimd.Uint32x8
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
-//line scan_block.go:53
-						_ = gc_if12
-//line scan_block.go:54
-						if gc_if12.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if12)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank5:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep8
+				gc_step14 := 0
 				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
@@ -1709,7 +217,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 						_ = i_
 
 //line scan_block.go:52
-						var y uint32
+						var y T
 
 //line scan_block.go:53
 						if i_ >= offset {
@@ -1728,7 +236,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 						_ = i_
 
 //line scan_block.go:52
-						var y uint32
+						var y T
 
 //line scan_block.go:53
 						if i_ >= offset {
@@ -1747,7 +255,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 						_ = i_
 
 //line scan_block.go:52
-						var y uint32
+						var y T
 
 //line scan_block.go:53
 						if i_ >= offset {
@@ -1766,7 +274,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 						_ = i_
 
 //line scan_block.go:52
-						var y uint32
+						var y T
 
 //line scan_block.go:53
 						if i_ >= offset {
@@ -1785,7 +293,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 					_ = i_
 
 //line scan_block.go:52
-					var y uint32
+					var y T
 
 //line scan_block.go:53
 					if i_ >= offset {
@@ -1802,36 +310,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 				gc_from5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep9 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to5; gc_vstep9 += 8 {
-						gc_tx5 := gc_vstep9
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line scan_block.go:50
-						var i_ int = gc_tx5
-//line scan_block.go:50
-						_ = i_
-//line scan_block.go:50
-						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank5:])
-//line scan_block.go:50
-						_ = y
-//line scan_block.go:58
-						{
-//line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
-//line scan_block.go:58
-								break
-//line scan_block.go:58
-							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-//line scan_block.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step15 := gc_vstep9
+				gc_step15 := gc_from5
 				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 					{
 						gc_tx5 := gc_step15 + 0
@@ -1930,7 +409,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 				_ = i_
 
 //line scan_block.go:62
-				var r uint32 = x_[i_]
+				var r T = x_[i_]
 
 //line scan_block.go:62
 				_ = r
@@ -1953,6 +432,1527 @@ func gc_body_hillisSteeleScan_uint32(gc_b5 *compiled.Block, in []uint32, out []u
 //line scan_block.go:41
 				if sums != nil && i == b-1 {
 					sums[gc_bx5] = incl
+				}
+				_ = r
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_y := compiled.Scratch[float32](gc_b2, 0)
+
+//line scan_block.go:20
+	n := len(in)
+
+//line scan_block.go:21
+	b := gc_bdx2
+
+//line scan_block.go:22
+	x := gocuda.Shared[float32](t, b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line scan_block.go:21
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line scan_block.go:21
+					var i int = gc_tx2
+//line scan_block.go:21
+					_ = i
+//line scan_block.go:23
+					var g int = gc_bx2*b + i
+//line scan_block.go:23
+					_ = g
+//line scan_block.go:23
+					var v archsimd.Float32x8
+//line scan_block.go:23
+					_ = v
+//line scan_block.go:25
+					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+//line scan_block.go:25
+						break
+//line scan_block.go:25
+					}
+//line scan_block.go:25
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:25
+					_ = gc_if2
+//line scan_block.go:26
+					if gc_if2.ToBits() != 0 {
+//line scan_block.go:26
+						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+//line scan_block.go:26
+					}
+//line scan_block.go:28
+					v.StoreSlice(x[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+					i := gc_tx2
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx2*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v float32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+					i := gc_tx2
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx2*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v float32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+					i := gc_tx2
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx2*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v float32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+					i := gc_tx2
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx2*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v float32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+				i := gc_tx2
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx2*b + i
+				_ = g
+
+//line scan_block.go:24
+				var v float32
+
+//line scan_block.go:25
+				if g < n {
+					v = in[g]
+				}
+
+//line scan_block.go:28
+				x[i] = v
+				_ = v
+			}
+		}
+	}
+
+//line scan_block.go:30
+	var x_ []float32 = x
+
+//line scan_block.go:30
+	_ = x_
+
+//line scan_block.go:51
+	for offset := 1; offset < len(x_); offset *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line scan_block.go:50
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+					_ = gc_iota4
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:50
+						var i_ int = gc_tx2
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						var y archsimd.Float32x8
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:53
+						if (i_-
+							offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+							break
+//line scan_block.go:53
+						}
+//line scan_block.go:53
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+//line scan_block.go:53
+						_ = gc_if4
+//line scan_block.go:54
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:54
+							y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if4)
+//line scan_block.go:54
+						}
+//line scan_block.go:54
+						y.StoreSlice(gc_s_y[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+					i_ := gc_tx2
+					_ = i_
+
+//line scan_block.go:52
+					var y float32
+
+//line scan_block.go:53
+					if i_ >= offset {
+						y = x_[i_-offset]
+					}
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := offset; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:50
+						var i_ int = gc_tx2
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:58
+						{
+//line scan_block.go:58
+							if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+								break
+//line scan_block.go:58
+							}
+//line scan_block.go:58
+							y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+						y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+						y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+						y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+						y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+					i_ := gc_tx2
+					_ = i_
+					y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+					{
+						x_[i_] = y + x_[i_]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+				i := gc_tx2
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx2*b + i
+				_ = g
+
+//line scan_block.go:50
+				i_ := gc_tx2
+				_ = i_
+
+//line scan_block.go:62
+				var r float32 = x_[i_]
+
+//line scan_block.go:62
+				_ = r
+
+//line scan_block.go:30
+				incl := r
+
+//line scan_block.go:31
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
+					}
+				}
+
+//line scan_block.go:41
+				if sums != nil && i == b-1 {
+					sums[gc_bx2] = incl
+				}
+				_ = r
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b3, 0)
+
+//line scan_block.go:20
+	n := len(in)
+
+//line scan_block.go:21
+	b := gc_bdx3
+
+//line scan_block.go:22
+	x := gocuda.Shared[int32](t, b)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line scan_block.go:21
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+				_ = gc_iota6
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line scan_block.go:21
+					var i int = gc_tx3
+//line scan_block.go:21
+					_ = i
+//line scan_block.go:23
+					var g int = gc_bx3*b + i
+//line scan_block.go:23
+					_ = g
+//line scan_block.go:23
+					var v archsimd.Int32x8
+//line scan_block.go:23
+					_ = v
+//line scan_block.go:25
+					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+//line scan_block.go:25
+						break
+//line scan_block.go:25
+					}
+//line scan_block.go:25
+					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:25
+					_ = gc_if6
+//line scan_block.go:26
+					if gc_if6.ToBits() != 0 {
+//line scan_block.go:26
+						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if6)
+//line scan_block.go:26
+					}
+//line scan_block.go:28
+					v.StoreSlice(x[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep4
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+					i := gc_tx3
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx3*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v int32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+					i := gc_tx3
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx3*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v int32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+					i := gc_tx3
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx3*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v int32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+					i := gc_tx3
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx3*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v int32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+				i := gc_tx3
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx3*b + i
+				_ = g
+
+//line scan_block.go:24
+				var v int32
+
+//line scan_block.go:25
+				if g < n {
+					v = in[g]
+				}
+
+//line scan_block.go:28
+				x[i] = v
+				_ = v
+			}
+		}
+	}
+
+//line scan_block.go:30
+	var x_ []int32 = x
+
+//line scan_block.go:30
+	_ = x_
+
+//line scan_block.go:51
+	for offset := 1; offset < len(x_); offset *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+//line scan_block.go:50
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+					_ = gc_iota8
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:50
+						var i_ int = gc_tx3
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						var y archsimd.Int32x8
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:53
+						if (i_-
+							offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+							break
+//line scan_block.go:53
+						}
+//line scan_block.go:53
+						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+//line scan_block.go:53
+						_ = gc_if8
+//line scan_block.go:54
+						if gc_if8.ToBits() != 0 {
+//line scan_block.go:54
+							y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if8)
+//line scan_block.go:54
+						}
+//line scan_block.go:54
+						y.StoreSlice(gc_s_y[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+					i_ := gc_tx3
+					_ = i_
+
+//line scan_block.go:52
+					var y int32
+
+//line scan_block.go:53
+					if i_ >= offset {
+						y = x_[i_-offset]
+					}
+					_ = y
+					gc_s_y[gc_rank3] = y
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := offset; gc_bound3 > gc_from3 {
+				gc_from3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:50
+						var i_ int = gc_tx3
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:58
+						{
+//line scan_block.go:58
+							if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+								break
+//line scan_block.go:58
+							}
+//line scan_block.go:58
+							y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+						y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+						y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+						y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+						y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+					i_ := gc_tx3
+					_ = i_
+					y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+					{
+						x_[i_] = y + x_[i_]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+				i := gc_tx3
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx3*b + i
+				_ = g
+
+//line scan_block.go:50
+				i_ := gc_tx3
+				_ = i_
+
+//line scan_block.go:62
+				var r int32 = x_[i_]
+
+//line scan_block.go:62
+				_ = r
+
+//line scan_block.go:30
+				incl := r
+
+//line scan_block.go:31
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
+					}
+				}
+
+//line scan_block.go:41
+				if sums != nil && i == b-1 {
+					sums[gc_bx3] = incl
+				}
+				_ = r
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b4, 0)
+
+//line scan_block.go:20
+	n := len(in)
+
+//line scan_block.go:21
+	b := gc_bdx4
+
+//line scan_block.go:22
+	x := gocuda.Shared[uint32](t, b)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line scan_block.go:21
+				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+				_ = gc_iota10
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line scan_block.go:21
+					var i int = gc_tx4
+//line scan_block.go:21
+					_ = i
+//line scan_block.go:23
+					var g int = gc_bx4*b + i
+//line scan_block.go:23
+					_ = g
+//line scan_block.go:23
+					var v archsimd.Uint32x8
+//line scan_block.go:23
+					_ = v
+//line scan_block.go:25
+					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+//line scan_block.go:25
+						break
+//line scan_block.go:25
+					}
+//line scan_block.go:25
+					gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:25
+					_ = gc_if10
+//line scan_block.go:26
+					if gc_if10.ToBits() != 0 {
+//line scan_block.go:26
+						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if10)
+//line scan_block.go:26
+					}
+//line scan_block.go:28
+					v.StoreSlice(x[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep7
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+					i := gc_tx4
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx4*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v uint32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+					i := gc_tx4
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx4*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v uint32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+					i := gc_tx4
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx4*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v uint32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+					i := gc_tx4
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx4*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v uint32
+
+//line scan_block.go:25
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:28
+					x[i] = v
+					_ = v
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+				i := gc_tx4
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx4*b + i
+				_ = g
+
+//line scan_block.go:24
+				var v uint32
+
+//line scan_block.go:25
+				if g < n {
+					v = in[g]
+				}
+
+//line scan_block.go:28
+				x[i] = v
+				_ = v
+			}
+		}
+	}
+
+//line scan_block.go:30
+	var x_ []uint32 = x
+
+//line scan_block.go:30
+	_ = x_
+
+//line scan_block.go:51
+	for offset := 1; offset < len(x_); offset *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line scan_block.go:50
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+					_ = gc_iota12
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:50
+						var i_ int = gc_tx4
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						var y archsimd.Uint32x8
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:53
+						if (i_-
+							offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+							break
+//line scan_block.go:53
+						}
+//line scan_block.go:53
+						gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+//line scan_block.go:53
+						_ = gc_if12
+//line scan_block.go:54
+						if gc_if12.ToBits() != 0 {
+//line scan_block.go:54
+							y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if12)
+//line scan_block.go:54
+						}
+//line scan_block.go:54
+						y.StoreSlice(gc_s_y[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep8
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+					i_ := gc_tx4
+					_ = i_
+
+//line scan_block.go:52
+					var y uint32
+
+//line scan_block.go:53
+					if i_ >= offset {
+						y = x_[i_-offset]
+					}
+					_ = y
+					gc_s_y[gc_rank4] = y
+				}
+			}
+		}
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := offset; gc_bound4 > gc_from4 {
+				gc_from4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep9 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:50
+						var i_ int = gc_tx4
+//line scan_block.go:50
+						_ = i_
+//line scan_block.go:50
+						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
+//line scan_block.go:50
+						_ = y
+//line scan_block.go:58
+						{
+//line scan_block.go:58
+							if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+								break
+//line scan_block.go:58
+							}
+//line scan_block.go:58
+							y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep9
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+						y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+						y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+						y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+						y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+						{
+							x_[i_] = y + x_[i_]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+					i_ := gc_tx4
+					_ = i_
+					y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+					{
+						x_[i_] = y + x_[i_]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+				i := gc_tx4
+				_ = i
+
+//line scan_block.go:23
+				g := gc_bx4*b + i
+				_ = g
+
+//line scan_block.go:50
+				i_ := gc_tx4
+				_ = i_
+
+//line scan_block.go:62
+				var r uint32 = x_[i_]
+
+//line scan_block.go:62
+				_ = r
+
+//line scan_block.go:30
+				incl := r
+
+//line scan_block.go:31
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
+					}
+				}
+
+//line scan_block.go:41
+				if sums != nil && i == b-1 {
+					sums[gc_bx4] = incl
 				}
 				_ = r
 				_ = incl
@@ -1996,1161 +1996,7 @@ func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocud
 
 var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
 
-func gc_body_blellochScan[T Number](gc_b2 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[T](gc_b2, 0)
-	gc_s_a1 := compiled.Scratch[T](gc_b2, 1)
-
-//line scan_block.go:77
-	n := len(in)
-
-//line scan_block.go:78
-	b := gc_bdx2
-
-//line scan_block.go:82
-	m := 2 * b
-
-//line scan_block.go:83
-	temp := gocuda.Shared[T](t, m)
-
-//line scan_block.go:93
-	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-				thid := gc_tx2
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx2*m + 2*thid
-				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
-
-//line scan_block.go:85
-				var a0, a1 T
-
-//line scan_block.go:86
-				if g < n {
-					a0 = in[g]
-				}
-
-//line scan_block.go:89
-				if g+1 < n {
-					a1 = in[g+1]
-				}
-
-//line scan_block.go:92
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank2] = a0
-				gc_s_a1[gc_rank2] = a1
-			}
-		}
-	}
-
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:96
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-		}
-
-//line scan_block.go:100
-		offset *= 2
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-				thid := gc_tx2
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
-					}
-					temp[m-1] = 0
-				}
-			}
-		}
-	}
-
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
-
-//line scan_block.go:109
-		offset >>= 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:111
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-				thid := gc_tx2
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx2*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
-
-//line scan_block.go:119
-				e0 := temp[2*thid]
-
-//line scan_block.go:119
-				e1 := temp[2*thid+1]
-
-//line scan_block.go:120
-				if inclusive {
-					e0, e1 = e0+a0, e1+a1
-				}
-
-//line scan_block.go:123
-				if g < n {
-					out[g] = e0
-				}
-
-//line scan_block.go:126
-				if g+1 < n {
-					out[g+1] = e1
-				}
-				_ = e0
-				_ = e1
-			}
-		}
-	}
-}
-
-func gc_body_blellochScan_float32(gc_b3 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_a0 := compiled.Scratch[float32](gc_b3, 0)
-	gc_s_a1 := compiled.Scratch[float32](gc_b3, 1)
-
-//line scan_block.go:77
-	n := len(in)
-
-//line scan_block.go:78
-	b := gc_bdx3
-
-//line scan_block.go:82
-	m := 2 * b
-
-//line scan_block.go:83
-	temp := gocuda.Shared[float32](t, m)
-
-//line scan_block.go:93
-	offset := 1
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-				thid := gc_tx3
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx3*m + 2*thid
-				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
-
-//line scan_block.go:85
-				var a0, a1 float32
-
-//line scan_block.go:86
-				if g < n {
-					a0 = in[g]
-				}
-
-//line scan_block.go:89
-				if g+1 < n {
-					a1 = in[g+1]
-				}
-
-//line scan_block.go:92
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank3] = a0
-				gc_s_a1[gc_rank3] = a1
-			}
-		}
-	}
-
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := d; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:96
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-		}
-
-//line scan_block.go:100
-		offset *= 2
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step3 := gc_from3
-			for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-				{
-					gc_tx3 := gc_step3 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-				thid := gc_tx3
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx3] = temp[m-1]
-					}
-					temp[m-1] = 0
-				}
-			}
-		}
-	}
-
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
-
-//line scan_block.go:109
-		offset >>= 1
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := d_; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:111
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line scan_block.go:78
-				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-				_ = gc_evens
-//line scan_block.go:78
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
-//line scan_block.go:78
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line scan_block.go:78
-					var thid int = gc_tx3
-//line scan_block.go:78
-					_ = thid
-//line scan_block.go:84
-					var g int = gc_bx3*m + 2*thid
-//line scan_block.go:84
-					_ = g
-//line scan_block.go:84
-					a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank3:])
-//line scan_block.go:84
-					_ = a0
-//line scan_block.go:84
-					a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank3:])
-//line scan_block.go:84
-					_ = a1
-//line scan_block.go:84
-					var gc_ld archsimd.Float32x8
-//line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
-//line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens))
-//line scan_block.go:119
-					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
-//line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens))
-//line scan_block.go:119
-					} else {
-//line scan_block.go:119
-						var gc_lanes [8]float32
-//line scan_block.go:119
-						for gc_k := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k) != 0 {
-//line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k
-//line scan_block.go:119
-								gc_lanes[gc_k] = temp[(2*thid)+2*gc_k]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line scan_block.go:119
-					}
-//line scan_block.go:119
-					e0 := gc_ld
-//line scan_block.go:119
-					_ = e0
-//line scan_block.go:119
-					var gc_ld2 archsimd.Float32x8
-//line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
-//line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens))
-//line scan_block.go:119
-					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
-//line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens))
-//line scan_block.go:119
-					} else {
-//line scan_block.go:119
-						var gc_lanes2 [8]float32
-//line scan_block.go:119
-						for gc_k2 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k2) != 0 {
-//line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k2
-//line scan_block.go:119
-								gc_lanes2[gc_k2] = temp[(2*thid+1)+2*gc_k2]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line scan_block.go:119
-					}
-//line scan_block.go:119
-					e1 := gc_ld2
-//line scan_block.go:119
-					_ = e1
-//line scan_block.go:120
-					if inclusive {
-//line scan_block.go:120
-						gc_t := e0.Add(a0)
-//line scan_block.go:120
-						_ = gc_t
-//line scan_block.go:120
-						gc_t2 := e1.Add(a1)
-//line scan_block.go:120
-						_ = gc_t2
-//line scan_block.go:120
-						e0 = gc_t
-//line scan_block.go:120
-						e1 = gc_t2
-//line scan_block.go:120
-					}
-//line scan_block.go:123
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
-//line scan_block.go:123
-					_ = gc_if
-//line scan_block.go:124
-					if gc_if.ToBits() != 0 {
-//line scan_block.go:124
-						{
-//line scan_block.go:124
-							var gc_lanes3 [8]float32
-//line scan_block.go:124
-							e0.Store(&gc_lanes3)
-//line scan_block.go:124
-							for gc_k3 := range 8 {
-//line scan_block.go:124
-								if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line scan_block.go:124
-									gc_pos3.Thread = gc_rank3 + gc_k3
-//line scan_block.go:124
-									out[g+2*gc_k3] = gc_lanes3[gc_k3]
-//line scan_block.go:124
-								}
-//line scan_block.go:124
-							}
-//line scan_block.go:124
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:124
-						}
-//line scan_block.go:124
-					}
-//line scan_block.go:126
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
-//line scan_block.go:126
-					_ = gc_if2
-//line scan_block.go:127
-					if gc_if2.ToBits() != 0 {
-//line scan_block.go:127
-						{
-//line scan_block.go:127
-							var gc_lanes4 [8]float32
-//line scan_block.go:127
-							e1.Store(&gc_lanes4)
-//line scan_block.go:127
-							for gc_k4 := range 8 {
-//line scan_block.go:127
-								if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k4
-//line scan_block.go:127
-									out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:127
-						}
-//line scan_block.go:127
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-				thid := gc_tx3
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx3*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank3]
-				a1 := gc_s_a1[gc_rank3]
-
-//line scan_block.go:119
-				e0 := temp[2*thid]
-
-//line scan_block.go:119
-				e1 := temp[2*thid+1]
-
-//line scan_block.go:120
-				if inclusive {
-					e0, e1 = e0+a0, e1+a1
-				}
-
-//line scan_block.go:123
-				if g < n {
-					out[g] = e0
-				}
-
-//line scan_block.go:126
-				if g+1 < n {
-					out[g+1] = e1
-				}
-				_ = e0
-				_ = e1
-			}
-		}
-	}
-}
-
-func gc_body_blellochScan_int32(gc_b4 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b4, 0)
-	gc_s_a1 := compiled.Scratch[int32](gc_b4, 1)
-
-//line scan_block.go:77
-	n := len(in)
-
-//line scan_block.go:78
-	b := gc_bdx4
-
-//line scan_block.go:82
-	m := 2 * b
-
-//line scan_block.go:83
-	temp := gocuda.Shared[int32](t, m)
-
-//line scan_block.go:93
-	offset := 1
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-				thid := gc_tx4
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx4*m + 2*thid
-				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
-
-//line scan_block.go:85
-				var a0, a1 int32
-
-//line scan_block.go:86
-				if g < n {
-					a0 = in[g]
-				}
-
-//line scan_block.go:89
-				if g+1 < n {
-					a1 = in[g+1]
-				}
-
-//line scan_block.go:92
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank4] = a0
-				gc_s_a1[gc_rank4] = a1
-			}
-		}
-	}
-
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := d; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:96
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-		}
-
-//line scan_block.go:100
-		offset *= 2
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step4 := gc_from4
-			for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-				{
-					gc_tx4 := gc_step4 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx4 := gc_step4 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx4 := gc_step4 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx4 := gc_step4 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-				thid := gc_tx4
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx4] = temp[m-1]
-					}
-					temp[m-1] = 0
-				}
-			}
-		}
-	}
-
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
-
-//line scan_block.go:109
-		offset >>= 1
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := d_; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:111
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line scan_block.go:78
-				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-				_ = gc_evens2
-//line scan_block.go:78
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
-//line scan_block.go:78
-				_ = gc_iota22
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line scan_block.go:78
-					var thid int = gc_tx4
-//line scan_block.go:78
-					_ = thid
-//line scan_block.go:84
-					var g int = gc_bx4*m + 2*thid
-//line scan_block.go:84
-					_ = g
-//line scan_block.go:84
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank4:])
-//line scan_block.go:84
-					_ = a0
-//line scan_block.go:84
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank4:])
-//line scan_block.go:84
-					_ = a1
-//line scan_block.go:84
-					var gc_ld3 archsimd.Int32x8
-//line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
-//line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
-//line scan_block.go:119
-					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
-//line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
-//line scan_block.go:119
-					} else {
-//line scan_block.go:119
-						var gc_lanes5 [8]int32
-//line scan_block.go:119
-						for gc_k5 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k5) != 0 {
-//line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k5
-//line scan_block.go:119
-								gc_lanes5[gc_k5] = temp[(2*thid)+2*gc_k5]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
-//line scan_block.go:119
-					}
-//line scan_block.go:119
-					e0 := gc_ld3
-//line scan_block.go:119
-					_ = e0
-//line scan_block.go:119
-					var gc_ld4 archsimd.Int32x8
-//line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
-//line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
-//line scan_block.go:119
-					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
-//line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
-//line scan_block.go:119
-					} else {
-//line scan_block.go:119
-						var gc_lanes6 [8]int32
-//line scan_block.go:119
-						for gc_k6 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k6) != 0 {
-//line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k6
-//line scan_block.go:119
-								gc_lanes6[gc_k6] = temp[(2*thid+1)+2*gc_k6]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
-//line scan_block.go:119
-					}
-//line scan_block.go:119
-					e1 := gc_ld4
-//line scan_block.go:119
-					_ = e1
-//line scan_block.go:120
-					if inclusive {
-//line scan_block.go:120
-						gc_t3 := e0.Add(a0)
-//line scan_block.go:120
-						_ = gc_t3
-//line scan_block.go:120
-						gc_t4 := e1.Add(a1)
-//line scan_block.go:120
-						_ = gc_t4
-//line scan_block.go:120
-						e0 = gc_t3
-//line scan_block.go:120
-						e1 = gc_t4
-//line scan_block.go:120
-					}
-//line scan_block.go:123
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
-//line scan_block.go:123
-					_ = gc_if3
-//line scan_block.go:124
-					if gc_if3.ToBits() != 0 {
-//line scan_block.go:124
-						{
-//line scan_block.go:124
-							var gc_lanes7 [8]int32
-//line scan_block.go:124
-							e0.Store(&gc_lanes7)
-//line scan_block.go:124
-							for gc_k7 := range 8 {
-//line scan_block.go:124
-								if gc_if3.ToBits()&(1<<gc_k7) != 0 {
-//line scan_block.go:124
-									gc_pos4.Thread = gc_rank4 + gc_k7
-//line scan_block.go:124
-									out[g+2*gc_k7] = gc_lanes7[gc_k7]
-//line scan_block.go:124
-								}
-//line scan_block.go:124
-							}
-//line scan_block.go:124
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:124
-						}
-//line scan_block.go:124
-					}
-//line scan_block.go:126
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
-//line scan_block.go:126
-					_ = gc_if4
-//line scan_block.go:127
-					if gc_if4.ToBits() != 0 {
-//line scan_block.go:127
-						{
-//line scan_block.go:127
-							var gc_lanes8 [8]int32
-//line scan_block.go:127
-							e1.Store(&gc_lanes8)
-//line scan_block.go:127
-							for gc_k8 := range 8 {
-//line scan_block.go:127
-								if gc_if4.ToBits()&(1<<gc_k8) != 0 {
-//line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k8
-//line scan_block.go:127
-									out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:127
-						}
-//line scan_block.go:127
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep2; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-				thid := gc_tx4
-				_ = thid
-
-//line scan_block.go:84
-				g := gc_bx4*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank4]
-				a1 := gc_s_a1[gc_rank4]
-
-//line scan_block.go:119
-				e0 := temp[2*thid]
-
-//line scan_block.go:119
-				e1 := temp[2*thid+1]
-
-//line scan_block.go:120
-				if inclusive {
-					e0, e1 = e0+a0, e1+a1
-				}
-
-//line scan_block.go:123
-				if g < n {
-					out[g] = e0
-				}
-
-//line scan_block.go:126
-				if g+1 < n {
-					out[g+1] = e1
-				}
-				_ = e0
-				_ = e1
-			}
-		}
-	}
-}
-
-func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -3158,8 +2004,8 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_a0 := compiled.Scratch[uint32](gc_b5, 0)
-	gc_s_a1 := compiled.Scratch[uint32](gc_b5, 1)
+	gc_s_a0 := compiled.Scratch[T](gc_b5, 0)
+	gc_s_a1 := compiled.Scratch[T](gc_b5, 1)
 
 //line scan_block.go:77
 	n := len(in)
@@ -3171,7 +2017,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[uint32](t, m)
+	temp := gocuda.Shared[T](t, m)
 
 //line scan_block.go:93
 	offset := 1
@@ -3195,7 +2041,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 				}
 
 //line scan_block.go:85
-				var a0, a1 uint32
+				var a0, a1 T
 
 //line scan_block.go:86
 				if g < n {
@@ -3373,6 +2219,1160 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+				thid := gc_tx5
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx5*m + 2*thid
+				_ = g
+				a0 := gc_s_a0[gc_rank5]
+				a1 := gc_s_a1[gc_rank5]
+
+//line scan_block.go:119
+				e0 := temp[2*thid]
+
+//line scan_block.go:119
+				e1 := temp[2*thid+1]
+
+//line scan_block.go:120
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
+				}
+
+//line scan_block.go:123
+				if g < n {
+					out[g] = e0
+				}
+
+//line scan_block.go:126
+				if g+1 < n {
+					out[g+1] = e1
+				}
+				_ = e0
+				_ = e1
+			}
+		}
+	}
+}
+
+func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)
+
+//line scan_block.go:77
+	n := len(in)
+
+//line scan_block.go:78
+	b := gc_bdx2
+
+//line scan_block.go:82
+	m := 2 * b
+
+//line scan_block.go:83
+	temp := gocuda.Shared[float32](t, m)
+
+//line scan_block.go:93
+	offset := 1
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+				thid := gc_tx2
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx2*m + 2*thid
+				_ = g
+
+//line scan_block.go:79
+				if b&(b-1) != 0 {
+					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+				}
+
+//line scan_block.go:85
+				var a0, a1 float32
+
+//line scan_block.go:86
+				if g < n {
+					a0 = in[g]
+				}
+
+//line scan_block.go:89
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+
+//line scan_block.go:92
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				_ = a0
+				_ = a1
+				gc_s_a0[gc_rank2] = a0
+				gc_s_a1[gc_rank2] = a1
+			}
+		}
+	}
+
+//line scan_block.go:94
+	for d := m >> 1; d > 0; d >>= 1 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:96
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+
+//line scan_block.go:100
+		offset *= 2
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := gc_from2
+			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+				thid := gc_tx2
+				_ = thid
+
+//line scan_block.go:102
+				{
+					if sums != nil {
+						sums[gc_bx2] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
+			}
+		}
+	}
+
+//line scan_block.go:108
+	for d_ := 1; d_ < m; d_ *= 2 {
+
+//line scan_block.go:109
+		offset >>= 1
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d_; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:111
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line scan_block.go:78
+				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+				_ = gc_evens
+//line scan_block.go:78
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line scan_block.go:78
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line scan_block.go:78
+					var thid int = gc_tx2
+//line scan_block.go:78
+					_ = thid
+//line scan_block.go:84
+					var g int = gc_bx2*m + 2*thid
+//line scan_block.go:84
+					_ = g
+//line scan_block.go:84
+					a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+//line scan_block.go:84
+					_ = a0
+//line scan_block.go:84
+					a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+//line scan_block.go:84
+					_ = a1
+//line scan_block.go:84
+					var gc_ld archsimd.Float32x8
+//line scan_block.go:119
+					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
+//line scan_block.go:119
+						gc_ld = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens))
+//line scan_block.go:119
+					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
+//line scan_block.go:119
+						gc_ld = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens))
+//line scan_block.go:119
+					} else {
+//line scan_block.go:119
+						var gc_lanes [8]float32
+//line scan_block.go:119
+						for gc_k := range 8 {
+//line scan_block.go:119
+							if 0xff&(1<<gc_k) != 0 {
+//line scan_block.go:119
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line scan_block.go:119
+								gc_lanes[gc_k] = temp[(2*thid)+2*gc_k]
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:119
+						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line scan_block.go:119
+					}
+//line scan_block.go:119
+					e0 := gc_ld
+//line scan_block.go:119
+					_ = e0
+//line scan_block.go:119
+					var gc_ld2 archsimd.Float32x8
+//line scan_block.go:119
+					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
+//line scan_block.go:119
+						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens))
+//line scan_block.go:119
+					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
+//line scan_block.go:119
+						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens))
+//line scan_block.go:119
+					} else {
+//line scan_block.go:119
+						var gc_lanes2 [8]float32
+//line scan_block.go:119
+						for gc_k2 := range 8 {
+//line scan_block.go:119
+							if 0xff&(1<<gc_k2) != 0 {
+//line scan_block.go:119
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line scan_block.go:119
+								gc_lanes2[gc_k2] = temp[(2*thid+1)+2*gc_k2]
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:119
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line scan_block.go:119
+					}
+//line scan_block.go:119
+					e1 := gc_ld2
+//line scan_block.go:119
+					_ = e1
+//line scan_block.go:120
+					if inclusive {
+//line scan_block.go:120
+						gc_t := e0.Add(a0)
+//line scan_block.go:120
+						_ = gc_t
+//line scan_block.go:120
+						gc_t2 := e1.Add(a1)
+//line scan_block.go:120
+						_ = gc_t2
+//line scan_block.go:120
+						e0 = gc_t
+//line scan_block.go:120
+						e1 = gc_t2
+//line scan_block.go:120
+					}
+//line scan_block.go:123
+					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
+//line scan_block.go:123
+					_ = gc_if
+//line scan_block.go:124
+					if gc_if.ToBits() != 0 {
+//line scan_block.go:124
+						{
+//line scan_block.go:124
+							var gc_lanes3 [8]float32
+//line scan_block.go:124
+							e0.Store(&gc_lanes3)
+//line scan_block.go:124
+							for gc_k3 := range 8 {
+//line scan_block.go:124
+								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line scan_block.go:124
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line scan_block.go:124
+									out[g+2*gc_k3] = gc_lanes3[gc_k3]
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:124
+						}
+//line scan_block.go:124
+					}
+//line scan_block.go:126
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
+//line scan_block.go:126
+					_ = gc_if2
+//line scan_block.go:127
+					if gc_if2.ToBits() != 0 {
+//line scan_block.go:127
+						{
+//line scan_block.go:127
+							var gc_lanes4 [8]float32
+//line scan_block.go:127
+							e1.Store(&gc_lanes4)
+//line scan_block.go:127
+							for gc_k4 := range 8 {
+//line scan_block.go:127
+								if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line scan_block.go:127
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line scan_block.go:127
+									out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+						}
+//line scan_block.go:127
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+				thid := gc_tx2
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx2*m + 2*thid
+				_ = g
+				a0 := gc_s_a0[gc_rank2]
+				a1 := gc_s_a1[gc_rank2]
+
+//line scan_block.go:119
+				e0 := temp[2*thid]
+
+//line scan_block.go:119
+				e1 := temp[2*thid+1]
+
+//line scan_block.go:120
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
+				}
+
+//line scan_block.go:123
+				if g < n {
+					out[g] = e0
+				}
+
+//line scan_block.go:126
+				if g+1 < n {
+					out[g+1] = e1
+				}
+				_ = e0
+				_ = e1
+			}
+		}
+	}
+}
+
+func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_a1 := compiled.Scratch[int32](gc_b3, 1)
+
+//line scan_block.go:77
+	n := len(in)
+
+//line scan_block.go:78
+	b := gc_bdx3
+
+//line scan_block.go:82
+	m := 2 * b
+
+//line scan_block.go:83
+	temp := gocuda.Shared[int32](t, m)
+
+//line scan_block.go:93
+	offset := 1
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+				thid := gc_tx3
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx3*m + 2*thid
+				_ = g
+
+//line scan_block.go:79
+				if b&(b-1) != 0 {
+					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+				}
+
+//line scan_block.go:85
+				var a0, a1 int32
+
+//line scan_block.go:86
+				if g < n {
+					a0 = in[g]
+				}
+
+//line scan_block.go:89
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+
+//line scan_block.go:92
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				_ = a0
+				_ = a1
+				gc_s_a0[gc_rank3] = a0
+				gc_s_a1[gc_rank3] = a1
+			}
+		}
+	}
+
+//line scan_block.go:94
+	for d := m >> 1; d > 0; d >>= 1 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := d; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:96
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+
+//line scan_block.go:100
+		offset *= 2
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step3 := gc_from3
+			for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				{
+					gc_tx3 := gc_step3 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx3] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step3 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx3] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step3 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx3] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step3 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx3] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+			for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+				thid := gc_tx3
+				_ = thid
+
+//line scan_block.go:102
+				{
+					if sums != nil {
+						sums[gc_bx3] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
+			}
+		}
+	}
+
+//line scan_block.go:108
+	for d_ := 1; d_ < m; d_ *= 2 {
+
+//line scan_block.go:109
+		offset >>= 1
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := d_; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:111
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line scan_block.go:78
+				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+				_ = gc_evens2
+//line scan_block.go:78
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line scan_block.go:78
+				_ = gc_iota22
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line scan_block.go:78
+					var thid int = gc_tx3
+//line scan_block.go:78
+					_ = thid
+//line scan_block.go:84
+					var g int = gc_bx3*m + 2*thid
+//line scan_block.go:84
+					_ = g
+//line scan_block.go:84
+					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank3:])
+//line scan_block.go:84
+					_ = a0
+//line scan_block.go:84
+					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank3:])
+//line scan_block.go:84
+					_ = a1
+//line scan_block.go:84
+					var gc_ld3 archsimd.Int32x8
+//line scan_block.go:119
+					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
+//line scan_block.go:119
+						gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+//line scan_block.go:119
+					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
+//line scan_block.go:119
+						gc_ld3 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+//line scan_block.go:119
+					} else {
+//line scan_block.go:119
+						var gc_lanes5 [8]int32
+//line scan_block.go:119
+						for gc_k5 := range 8 {
+//line scan_block.go:119
+							if 0xff&(1<<gc_k5) != 0 {
+//line scan_block.go:119
+								gc_pos3.Thread = gc_rank3 + gc_k5
+//line scan_block.go:119
+								gc_lanes5[gc_k5] = temp[(2*thid)+2*gc_k5]
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:119
+						gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+//line scan_block.go:119
+					}
+//line scan_block.go:119
+					e0 := gc_ld3
+//line scan_block.go:119
+					_ = e0
+//line scan_block.go:119
+					var gc_ld4 archsimd.Int32x8
+//line scan_block.go:119
+					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
+//line scan_block.go:119
+						gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+//line scan_block.go:119
+					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
+//line scan_block.go:119
+						gc_ld4 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+//line scan_block.go:119
+					} else {
+//line scan_block.go:119
+						var gc_lanes6 [8]int32
+//line scan_block.go:119
+						for gc_k6 := range 8 {
+//line scan_block.go:119
+							if 0xff&(1<<gc_k6) != 0 {
+//line scan_block.go:119
+								gc_pos3.Thread = gc_rank3 + gc_k6
+//line scan_block.go:119
+								gc_lanes6[gc_k6] = temp[(2*thid+1)+2*gc_k6]
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:119
+						gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
+//line scan_block.go:119
+					}
+//line scan_block.go:119
+					e1 := gc_ld4
+//line scan_block.go:119
+					_ = e1
+//line scan_block.go:120
+					if inclusive {
+//line scan_block.go:120
+						gc_t3 := e0.Add(a0)
+//line scan_block.go:120
+						_ = gc_t3
+//line scan_block.go:120
+						gc_t4 := e1.Add(a1)
+//line scan_block.go:120
+						_ = gc_t4
+//line scan_block.go:120
+						e0 = gc_t3
+//line scan_block.go:120
+						e1 = gc_t4
+//line scan_block.go:120
+					}
+//line scan_block.go:123
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
+//line scan_block.go:123
+					_ = gc_if3
+//line scan_block.go:124
+					if gc_if3.ToBits() != 0 {
+//line scan_block.go:124
+						{
+//line scan_block.go:124
+							var gc_lanes7 [8]int32
+//line scan_block.go:124
+							e0.Store(&gc_lanes7)
+//line scan_block.go:124
+							for gc_k7 := range 8 {
+//line scan_block.go:124
+								if gc_if3.ToBits()&(1<<gc_k7) != 0 {
+//line scan_block.go:124
+									gc_pos3.Thread = gc_rank3 + gc_k7
+//line scan_block.go:124
+									out[g+2*gc_k7] = gc_lanes7[gc_k7]
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:124
+						}
+//line scan_block.go:124
+					}
+//line scan_block.go:126
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
+//line scan_block.go:126
+					_ = gc_if4
+//line scan_block.go:127
+					if gc_if4.ToBits() != 0 {
+//line scan_block.go:127
+						{
+//line scan_block.go:127
+							var gc_lanes8 [8]int32
+//line scan_block.go:127
+							e1.Store(&gc_lanes8)
+//line scan_block.go:127
+							for gc_k8 := range 8 {
+//line scan_block.go:127
+								if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line scan_block.go:127
+									gc_pos3.Thread = gc_rank3 + gc_k8
+//line scan_block.go:127
+									out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+						}
+//line scan_block.go:127
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep2; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+				thid := gc_tx3
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx3*m + 2*thid
+				_ = g
+				a0 := gc_s_a0[gc_rank3]
+				a1 := gc_s_a1[gc_rank3]
+
+//line scan_block.go:119
+				e0 := temp[2*thid]
+
+//line scan_block.go:119
+				e1 := temp[2*thid+1]
+
+//line scan_block.go:120
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
+				}
+
+//line scan_block.go:123
+				if g < n {
+					out[g] = e0
+				}
+
+//line scan_block.go:126
+				if g+1 < n {
+					out[g+1] = e1
+				}
+				_ = e0
+				_ = e1
+			}
+		}
+	}
+}
+
+func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_a0 := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_a1 := compiled.Scratch[uint32](gc_b4, 1)
+
+//line scan_block.go:77
+	n := len(in)
+
+//line scan_block.go:78
+	b := gc_bdx4
+
+//line scan_block.go:82
+	m := 2 * b
+
+//line scan_block.go:83
+	temp := gocuda.Shared[uint32](t, m)
+
+//line scan_block.go:93
+	offset := 1
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+				thid := gc_tx4
+				_ = thid
+
+//line scan_block.go:84
+				g := gc_bx4*m + 2*thid
+				_ = g
+
+//line scan_block.go:79
+				if b&(b-1) != 0 {
+					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+				}
+
+//line scan_block.go:85
+				var a0, a1 uint32
+
+//line scan_block.go:86
+				if g < n {
+					a0 = in[g]
+				}
+
+//line scan_block.go:89
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+
+//line scan_block.go:92
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				_ = a0
+				_ = a1
+				gc_s_a0[gc_rank4] = a0
+				gc_s_a1[gc_rank4] = a1
+			}
+		}
+	}
+
+//line scan_block.go:94
+	for d := m >> 1; d > 0; d >>= 1 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := d; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:96
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+
+//line scan_block.go:100
+		offset *= 2
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step4 := gc_from4
+			for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				{
+					gc_tx4 := gc_step4 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx4] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx4 := gc_step4 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx4] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx4 := gc_step4 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx4] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+				{
+					gc_tx4 := gc_step4 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+							sums[gc_bx4] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+			for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+				thid := gc_tx4
+				_ = thid
+
+//line scan_block.go:102
+				{
+					if sums != nil {
+						sums[gc_bx4] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
+			}
+		}
+	}
+
+//line scan_block.go:108
+	for d_ := 1; d_ < m; d_ *= 2 {
+
+//line scan_block.go:109
+		offset >>= 1
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := d_; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:111
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line scan_block.go:78
@@ -3383,24 +3383,24 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota23
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 //line scan_block.go:78
-					var thid int = gc_tx5
+					var thid int = gc_tx4
 //line scan_block.go:78
 					_ = thid
 //line scan_block.go:84
-					var g int = gc_bx5*m + 2*thid
+					var g int = gc_bx4*m + 2*thid
 //line scan_block.go:84
 					_ = g
 //line scan_block.go:84
-					a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank5:])
+					a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank4:])
 //line scan_block.go:84
 					_ = a0
 //line scan_block.go:84
-					a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank5:])
+					a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank4:])
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:84
@@ -3422,7 +3422,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 							if 0xff&(1<<gc_k9) != 0 {
 //line scan_block.go:119
-								gc_pos5.Thread = gc_rank5 + gc_k9
+								gc_pos4.Thread = gc_rank4 + gc_k9
 //line scan_block.go:119
 								gc_lanes9[gc_k9] = temp[(2*thid)+2*gc_k9]
 //line scan_block.go:119
@@ -3430,7 +3430,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						gc_pos5.Thread = gc_rank5
+						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
 						gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 //line scan_block.go:119
@@ -3458,7 +3458,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 							if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:119
-								gc_pos5.Thread = gc_rank5 + gc_k10
+								gc_pos4.Thread = gc_rank4 + gc_k10
 //line scan_block.go:119
 								gc_lanes10[gc_k10] = temp[(2*thid+1)+2*gc_k10]
 //line scan_block.go:119
@@ -3466,7 +3466,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						gc_pos5.Thread = gc_rank5
+						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
 						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
 //line scan_block.go:119
@@ -3508,7 +3508,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 								if gc_if5.ToBits()&(1<<gc_k11) != 0 {
 //line scan_block.go:124
-									gc_pos5.Thread = gc_rank5 + gc_k11
+									gc_pos4.Thread = gc_rank4 + gc_k11
 //line scan_block.go:124
 									out[g+2*gc_k11] = gc_lanes11[gc_k11]
 //line scan_block.go:124
@@ -3516,7 +3516,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-							gc_pos5.Thread = gc_rank5
+							gc_pos4.Thread = gc_rank4
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -3538,7 +3538,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 								if gc_if6.ToBits()&(1<<gc_k12) != 0 {
 //line scan_block.go:127
-									gc_pos5.Thread = gc_rank5 + gc_k12
+									gc_pos4.Thread = gc_rank4 + gc_k12
 //line scan_block.go:127
 									out[(g+1)+2*gc_k12] = gc_lanes12[gc_k12]
 //line scan_block.go:127
@@ -3546,7 +3546,7 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 							}
 //line scan_block.go:127
-							gc_pos5.Thread = gc_rank5
+							gc_pos4.Thread = gc_rank4
 //line scan_block.go:127
 						}
 //line scan_block.go:127
@@ -3554,19 +3554,19 @@ func gc_body_blellochScan_uint32(gc_b5 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx5 := gc_vstep3; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx4 := gc_vstep3; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 
 //line scan_block.go:78
-				thid := gc_tx5
+				thid := gc_tx4
 				_ = thid
 
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
+				g := gc_bx4*m + 2*thid
 				_ = g
-				a0 := gc_s_a0[gc_rank5]
-				a1 := gc_s_a1[gc_rank5]
+				a0 := gc_s_a0[gc_rank4]
+				a1 := gc_s_a1[gc_rank4]
 
 //line scan_block.go:119
 				e0 := temp[2*thid]

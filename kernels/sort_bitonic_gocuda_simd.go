@@ -99,1480 +99,7 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 
 var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105")
 
-func gc_body_bitonicShared[T Number](gc_b2 *compiled.Block, keys []T, tile, stage int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line sort_bitonic.go:64
-	n := len(keys)
-
-//line sort_bitonic.go:65
-	b := gc_bdx2
-
-//line sort_bitonic.go:69
-	s := gocuda.Shared[T](t, tile)
-
-//line sort_bitonic.go:70
-	base := gc_bx2 * tile
-
-//line sort_bitonic.go:71
-	m := min(tile, n-base)
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
-
-//line sort_bitonic.go:72
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-					tid := gc_tx2
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:75
-	if stage == 0 {
-
-//line sort_bitonic.go:76
-		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
-			var s_ []T = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
-//line sort_bitonic.go:77
-			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
-//line sort_bitonic.go:77
-			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx2 {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_more2 = false
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:99
-							p := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
-							}
-						}
-					}
-				}
-			}
-
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
-				var s_2 []T = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
-//line sort_bitonic.go:79
-				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
-//line sort_bitonic.go:79
-				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
-//line sort_bitonic.go:79
-				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx2 {
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_more3 = false
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:99
-								p_ := gc_tx2 + gc_off3
-								gc_more3 = true
-
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	} else {
-
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
-			var s_3 []T = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
-//line sort_bitonic.go:84
-			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
-//line sort_bitonic.go:84
-			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
-//line sort_bitonic.go:84
-			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx2 {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_more4 = false
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:99
-							p_2 := gc_tx2 + gc_off4
-							gc_more4 = true
-
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more5 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-					tid := gc_tx2
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_bitonicShared_float32(gc_b3 *compiled.Block, keys []float32, tile int, stage int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line sort_bitonic.go:64
-	n := len(keys)
-
-//line sort_bitonic.go:65
-	b := gc_bdx3
-
-//line sort_bitonic.go:69
-	s := gocuda.Shared[float32](t, tile)
-
-//line sort_bitonic.go:70
-	base := gc_bx3 * tile
-
-//line sort_bitonic.go:71
-	m := min(tile, n-base)
-	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
-			{
-				gc_rank3 := gc_step7 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
-
-//line sort_bitonic.go:72
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to3; gc_vstep += 8 {
-						gc_tx3 := gc_vstep
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line sort_bitonic.go:65
-						var tid int = gc_tx3
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
-						_ = i
-//line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
-//line sort_bitonic.go:73
-							break
-//line sort_bitonic.go:73
-						}
-						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from3 {
-					gc_more = true
-				}
-				gc_step8 := gc_vstep
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-					tid := gc_tx3
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:75
-	if stage == 0 {
-
-//line sort_bitonic.go:76
-		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
-			var s_ []float32 = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
-//line sort_bitonic.go:77
-			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
-//line sort_bitonic.go:77
-			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx3 {
-				if gc_b3.Stopped() {
-					return
-				}
-				gc_more2 = false
-				{
-					gc_from3, gc_to3 := 0, gc_bdx3
-					if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
-					}
-					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:99
-							p := gc_tx3 + gc_off2
-							gc_more2 = true
-
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
-							}
-						}
-					}
-				}
-			}
-
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
-				var s_2 []float32 = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
-//line sort_bitonic.go:79
-				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
-//line sort_bitonic.go:79
-				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
-//line sort_bitonic.go:79
-				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx3 {
-					if gc_b3.Stopped() {
-						return
-					}
-					gc_more3 = false
-					{
-						gc_from3, gc_to3 := 0, gc_bdx3
-						if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
-							gc_to3 = gc_bound3
-						}
-						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:99
-								p_ := gc_tx3 + gc_off3
-								gc_more3 = true
-
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	} else {
-
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
-			var s_3 []float32 = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
-//line sort_bitonic.go:84
-			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
-//line sort_bitonic.go:84
-			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
-//line sort_bitonic.go:84
-			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx3 {
-				if gc_b3.Stopped() {
-					return
-				}
-				gc_more4 = false
-				{
-					gc_from3, gc_to3 := 0, gc_bdx3
-					if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
-					}
-					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:99
-							p_2 := gc_tx3 + gc_off4
-							gc_more4 = true
-
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more5 = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line sort_bitonic.go:65
-						var tid int = gc_tx3
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-						_ = i_
-//line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
-//line sort_bitonic.go:89
-							break
-//line sort_bitonic.go:89
-						}
-						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from3 {
-					gc_more5 = true
-				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-					tid := gc_tx3
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_bitonicShared_int32(gc_b4 *compiled.Block, keys []int32, tile int, stage int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line sort_bitonic.go:64
-	n := len(keys)
-
-//line sort_bitonic.go:65
-	b := gc_bdx4
-
-//line sort_bitonic.go:69
-	s := gocuda.Shared[int32](t, tile)
-
-//line sort_bitonic.go:70
-	base := gc_bx4 * tile
-
-//line sort_bitonic.go:71
-	m := min(tile, n-base)
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
-			{
-				gc_rank4 := gc_step10 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
-
-//line sort_bitonic.go:72
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep3 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
-						gc_tx4 := gc_vstep3
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line sort_bitonic.go:65
-						var tid int = gc_tx4
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
-						_ = i
-//line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
-//line sort_bitonic.go:73
-							break
-//line sort_bitonic.go:73
-						}
-						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from4 {
-					gc_more = true
-				}
-				gc_step11 := gc_vstep3
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-					tid := gc_tx4
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:75
-	if stage == 0 {
-
-//line sort_bitonic.go:76
-		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
-			var s_ []int32 = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
-//line sort_bitonic.go:77
-			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
-//line sort_bitonic.go:77
-			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx4 {
-				if gc_b4.Stopped() {
-					return
-				}
-				gc_more2 = false
-				{
-					gc_from4, gc_to4 := 0, gc_bdx4
-					if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
-					}
-					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:99
-							p := gc_tx4 + gc_off2
-							gc_more2 = true
-
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
-							}
-						}
-					}
-				}
-			}
-
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
-				var s_2 []int32 = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
-//line sort_bitonic.go:79
-				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
-//line sort_bitonic.go:79
-				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
-//line sort_bitonic.go:79
-				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx4 {
-					if gc_b4.Stopped() {
-						return
-					}
-					gc_more3 = false
-					{
-						gc_from4, gc_to4 := 0, gc_bdx4
-						if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
-							gc_to4 = gc_bound4
-						}
-						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:99
-								p_ := gc_tx4 + gc_off3
-								gc_more3 = true
-
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	} else {
-
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
-			var s_3 []int32 = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
-//line sort_bitonic.go:84
-			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
-//line sort_bitonic.go:84
-			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
-//line sort_bitonic.go:84
-			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx4 {
-				if gc_b4.Stopped() {
-					return
-				}
-				gc_more4 = false
-				{
-					gc_from4, gc_to4 := 0, gc_bdx4
-					if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
-					}
-					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:99
-							p_2 := gc_tx4 + gc_off4
-							gc_more4 = true
-
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more5 = false
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line sort_bitonic.go:65
-						var tid int = gc_tx4
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-						_ = i_
-//line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
-//line sort_bitonic.go:89
-							break
-//line sort_bitonic.go:89
-						}
-						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from4 {
-					gc_more5 = true
-				}
-				gc_step12 := gc_vstep4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-					{
-						gc_tx4 := gc_step12 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx4 := gc_step12 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-					tid := gc_tx4
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int, stage int) {
+func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -1588,7 +115,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 	b := gc_bdx5
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[uint32](t, tile)
+	s := gocuda.Shared[T](t, tile)
 
 //line sort_bitonic.go:70
 	base := gc_bx5 * tile
@@ -1657,34 +184,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep5 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to5; gc_vstep5 += 8 {
-						gc_tx5 := gc_vstep5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line sort_bitonic.go:65
-						var tid int = gc_tx5
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
-						_ = i
-//line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
-//line sort_bitonic.go:73
-							break
-//line sort_bitonic.go:73
-						}
-						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from5 {
-					gc_more = true
-				}
-				gc_step14 := gc_vstep5
+				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
@@ -1777,7 +277,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 		for k := 2; k <= tile; k <<= 1 {
 
 //line sort_bitonic.go:77
-			var s_ []uint32 = s
+			var s_ []T = s
 
 //line sort_bitonic.go:77
 			_ = s_
@@ -1836,7 +336,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 			for h := k / 4; h > 0; h >>= 1 {
 
 //line sort_bitonic.go:79
-				var s_2 []uint32 = s
+				var s_2 []T = s
 
 //line sort_bitonic.go:79
 				_ = s_2
@@ -1898,7 +398,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
 
 //line sort_bitonic.go:84
-			var s_3 []uint32 = s
+			var s_3 []T = s
 
 //line sort_bitonic.go:84
 			_ = s_3
@@ -1967,34 +467,7 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line sort_bitonic.go:65
-						var tid int = gc_tx5
-//line sort_bitonic.go:65
-						_ = tid
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-						_ = i_
-//line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
-//line sort_bitonic.go:89
-							break
-//line sort_bitonic.go:89
-						}
-						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from5 {
-					gc_more5 = true
-				}
-				gc_step15 := gc_vstep6
+				gc_step15 := gc_from5
 				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 					{
 						gc_tx5 := gc_step15 + 0
@@ -2067,6 +540,1533 @@ func gc_body_bitonicShared_uint32(gc_b5 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:65
 					tid := gc_tx5
+					_ = tid
+
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile int, stage int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line sort_bitonic.go:64
+	n := len(keys)
+
+//line sort_bitonic.go:65
+	b := gc_bdx2
+
+//line sort_bitonic.go:69
+	s := gocuda.Shared[float32](t, tile)
+
+//line sort_bitonic.go:70
+	base := gc_bx2 * tile
+
+//line sort_bitonic.go:71
+	m := min(tile, n-base)
+	{
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:66
+			if tile&(tile-1) != 0 || tile < 2*b {
+				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+			}
+		}
+	}
+
+//line sort_bitonic.go:72
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line sort_bitonic.go:65
+						var tid int = gc_tx2
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
+						_ = i
+//line sort_bitonic.go:73
+						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+//line sort_bitonic.go:73
+							break
+//line sort_bitonic.go:73
+						}
+						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+					tid := gc_tx2
+					_ = tid
+
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:75
+	if stage == 0 {
+
+//line sort_bitonic.go:76
+		for k := 2; k <= tile; k <<= 1 {
+
+//line sort_bitonic.go:77
+			var s_ []float32 = s
+
+//line sort_bitonic.go:77
+			_ = s_
+
+//line sort_bitonic.go:77
+			var m_ int = m
+
+//line sort_bitonic.go:77
+			_ = m_
+
+//line sort_bitonic.go:77
+			var h_2 int = k / 2
+
+//line sort_bitonic.go:77
+			_ = h_2
+
+//line sort_bitonic.go:77
+			var flip bool = true
+
+//line sort_bitonic.go:77
+			_ = flip
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx2 {
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_more2 = false
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:99
+							p := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line sort_bitonic.go:100
+							i_2, j := bitonicPair(p, h_2, flip)
+
+//line sort_bitonic.go:101
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+
+//line sort_bitonic.go:78
+			for h := k / 4; h > 0; h >>= 1 {
+
+//line sort_bitonic.go:79
+				var s_2 []float32 = s
+
+//line sort_bitonic.go:79
+				_ = s_2
+
+//line sort_bitonic.go:79
+				var m_2 int = m
+
+//line sort_bitonic.go:79
+				_ = m_2
+
+//line sort_bitonic.go:79
+				var h_3 int = h
+
+//line sort_bitonic.go:79
+				_ = h_3
+
+//line sort_bitonic.go:79
+				var flip_ bool = false
+
+//line sort_bitonic.go:79
+				_ = flip_
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx2 {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_more3 = false
+					{
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:99
+								p_ := gc_tx2 + gc_off3
+								gc_more3 = true
+
+//line sort_bitonic.go:100
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+
+//line sort_bitonic.go:101
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+
+//line sort_bitonic.go:83
+		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+
+//line sort_bitonic.go:84
+			var s_3 []float32 = s
+
+//line sort_bitonic.go:84
+			_ = s_3
+
+//line sort_bitonic.go:84
+			var m_3 int = m
+
+//line sort_bitonic.go:84
+			_ = m_3
+
+//line sort_bitonic.go:84
+			var h_4 int = h_
+
+//line sort_bitonic.go:84
+			_ = h_4
+
+//line sort_bitonic.go:84
+			var flip_2 bool = false
+
+//line sort_bitonic.go:84
+			_ = flip_2
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx2 {
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_more4 = false
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:99
+							p_2 := gc_tx2 + gc_off4
+							gc_more4 = true
+
+//line sort_bitonic.go:100
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+
+//line sort_bitonic.go:101
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:88
+	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more5 = false
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line sort_bitonic.go:65
+						var tid int = gc_tx2
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+						_ = i_
+//line sort_bitonic.go:89
+						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+//line sort_bitonic.go:89
+							break
+//line sort_bitonic.go:89
+						}
+						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more5 = true
+				}
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+						tid := gc_tx2
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+					tid := gc_tx2
+					_ = tid
+
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, stage int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line sort_bitonic.go:64
+	n := len(keys)
+
+//line sort_bitonic.go:65
+	b := gc_bdx3
+
+//line sort_bitonic.go:69
+	s := gocuda.Shared[int32](t, tile)
+
+//line sort_bitonic.go:70
+	base := gc_bx3 * tile
+
+//line sort_bitonic.go:71
+	m := min(tile, n-base)
+	{
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
+			{
+				gc_rank3 := gc_step7 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank3 := gc_step7 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank3 := gc_step7 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank3 := gc_step7 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+		}
+		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:66
+			if tile&(tile-1) != 0 || tile < 2*b {
+				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+			}
+		}
+	}
+
+//line sort_bitonic.go:72
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line sort_bitonic.go:65
+						var tid int = gc_tx3
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
+						_ = i
+//line sort_bitonic.go:73
+						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+//line sort_bitonic.go:73
+							break
+//line sort_bitonic.go:73
+						}
+						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from3 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+					tid := gc_tx3
+					_ = tid
+
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:75
+	if stage == 0 {
+
+//line sort_bitonic.go:76
+		for k := 2; k <= tile; k <<= 1 {
+
+//line sort_bitonic.go:77
+			var s_ []int32 = s
+
+//line sort_bitonic.go:77
+			_ = s_
+
+//line sort_bitonic.go:77
+			var m_ int = m
+
+//line sort_bitonic.go:77
+			_ = m_
+
+//line sort_bitonic.go:77
+			var h_2 int = k / 2
+
+//line sort_bitonic.go:77
+			_ = h_2
+
+//line sort_bitonic.go:77
+			var flip bool = true
+
+//line sort_bitonic.go:77
+			_ = flip
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx3 {
+				if gc_b3.Stopped() {
+					return
+				}
+				gc_more2 = false
+				{
+					gc_from3, gc_to3 := 0, gc_bdx3
+					if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
+						gc_to3 = gc_bound3
+					}
+					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:99
+							p := gc_tx3 + gc_off2
+							gc_more2 = true
+
+//line sort_bitonic.go:100
+							i_2, j := bitonicPair(p, h_2, flip)
+
+//line sort_bitonic.go:101
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+
+//line sort_bitonic.go:78
+			for h := k / 4; h > 0; h >>= 1 {
+
+//line sort_bitonic.go:79
+				var s_2 []int32 = s
+
+//line sort_bitonic.go:79
+				_ = s_2
+
+//line sort_bitonic.go:79
+				var m_2 int = m
+
+//line sort_bitonic.go:79
+				_ = m_2
+
+//line sort_bitonic.go:79
+				var h_3 int = h
+
+//line sort_bitonic.go:79
+				_ = h_3
+
+//line sort_bitonic.go:79
+				var flip_ bool = false
+
+//line sort_bitonic.go:79
+				_ = flip_
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx3 {
+					if gc_b3.Stopped() {
+						return
+					}
+					gc_more3 = false
+					{
+						gc_from3, gc_to3 := 0, gc_bdx3
+						if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
+							gc_to3 = gc_bound3
+						}
+						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+							for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:99
+								p_ := gc_tx3 + gc_off3
+								gc_more3 = true
+
+//line sort_bitonic.go:100
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+
+//line sort_bitonic.go:101
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+
+//line sort_bitonic.go:83
+		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+
+//line sort_bitonic.go:84
+			var s_3 []int32 = s
+
+//line sort_bitonic.go:84
+			_ = s_3
+
+//line sort_bitonic.go:84
+			var m_3 int = m
+
+//line sort_bitonic.go:84
+			_ = m_3
+
+//line sort_bitonic.go:84
+			var h_4 int = h_
+
+//line sort_bitonic.go:84
+			_ = h_4
+
+//line sort_bitonic.go:84
+			var flip_2 bool = false
+
+//line sort_bitonic.go:84
+			_ = flip_2
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx3 {
+				if gc_b3.Stopped() {
+					return
+				}
+				gc_more4 = false
+				{
+					gc_from3, gc_to3 := 0, gc_bdx3
+					if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
+						gc_to3 = gc_bound3
+					}
+					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:99
+							p_2 := gc_tx3 + gc_off4
+							gc_more4 = true
+
+//line sort_bitonic.go:100
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+
+//line sort_bitonic.go:101
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:88
+	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more5 = false
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line sort_bitonic.go:65
+						var tid int = gc_tx3
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+						_ = i_
+//line sort_bitonic.go:89
+						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+//line sort_bitonic.go:89
+							break
+//line sort_bitonic.go:89
+						}
+						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from3 {
+					gc_more5 = true
+				}
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+						tid := gc_tx3
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+					tid := gc_tx3
+					_ = tid
+
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int, stage int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line sort_bitonic.go:64
+	n := len(keys)
+
+//line sort_bitonic.go:65
+	b := gc_bdx4
+
+//line sort_bitonic.go:69
+	s := gocuda.Shared[uint32](t, tile)
+
+//line sort_bitonic.go:70
+	base := gc_bx4 * tile
+
+//line sort_bitonic.go:71
+	m := min(tile, n-base)
+	{
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
+			{
+				gc_rank4 := gc_step10 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank4 := gc_step10 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank4 := gc_step10 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+			{
+				gc_rank4 := gc_step10 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:66
+				if tile&(tile-1) != 0 || tile < 2*b {
+					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+				}
+			}
+		}
+		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:66
+			if tile&(tile-1) != 0 || tile < 2*b {
+				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+			}
+		}
+	}
+
+//line sort_bitonic.go:72
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep5 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line sort_bitonic.go:65
+						var tid int = gc_tx4
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
+						_ = i
+//line sort_bitonic.go:73
+						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+//line sort_bitonic.go:73
+							break
+//line sort_bitonic.go:73
+						}
+						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from4 {
+					gc_more = true
+				}
+				gc_step11 := gc_vstep5
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+					tid := gc_tx4
+					_ = tid
+
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:75
+	if stage == 0 {
+
+//line sort_bitonic.go:76
+		for k := 2; k <= tile; k <<= 1 {
+
+//line sort_bitonic.go:77
+			var s_ []uint32 = s
+
+//line sort_bitonic.go:77
+			_ = s_
+
+//line sort_bitonic.go:77
+			var m_ int = m
+
+//line sort_bitonic.go:77
+			_ = m_
+
+//line sort_bitonic.go:77
+			var h_2 int = k / 2
+
+//line sort_bitonic.go:77
+			_ = h_2
+
+//line sort_bitonic.go:77
+			var flip bool = true
+
+//line sort_bitonic.go:77
+			_ = flip
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx4 {
+				if gc_b4.Stopped() {
+					return
+				}
+				gc_more2 = false
+				{
+					gc_from4, gc_to4 := 0, gc_bdx4
+					if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
+						gc_to4 = gc_bound4
+					}
+					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:99
+							p := gc_tx4 + gc_off2
+							gc_more2 = true
+
+//line sort_bitonic.go:100
+							i_2, j := bitonicPair(p, h_2, flip)
+
+//line sort_bitonic.go:101
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+
+//line sort_bitonic.go:78
+			for h := k / 4; h > 0; h >>= 1 {
+
+//line sort_bitonic.go:79
+				var s_2 []uint32 = s
+
+//line sort_bitonic.go:79
+				_ = s_2
+
+//line sort_bitonic.go:79
+				var m_2 int = m
+
+//line sort_bitonic.go:79
+				_ = m_2
+
+//line sort_bitonic.go:79
+				var h_3 int = h
+
+//line sort_bitonic.go:79
+				_ = h_3
+
+//line sort_bitonic.go:79
+				var flip_ bool = false
+
+//line sort_bitonic.go:79
+				_ = flip_
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx4 {
+					if gc_b4.Stopped() {
+						return
+					}
+					gc_more3 = false
+					{
+						gc_from4, gc_to4 := 0, gc_bdx4
+						if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
+							gc_to4 = gc_bound4
+						}
+						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+							for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:99
+								p_ := gc_tx4 + gc_off3
+								gc_more3 = true
+
+//line sort_bitonic.go:100
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+
+//line sort_bitonic.go:101
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+
+//line sort_bitonic.go:83
+		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+
+//line sort_bitonic.go:84
+			var s_3 []uint32 = s
+
+//line sort_bitonic.go:84
+			_ = s_3
+
+//line sort_bitonic.go:84
+			var m_3 int = m
+
+//line sort_bitonic.go:84
+			_ = m_3
+
+//line sort_bitonic.go:84
+			var h_4 int = h_
+
+//line sort_bitonic.go:84
+			_ = h_4
+
+//line sort_bitonic.go:84
+			var flip_2 bool = false
+
+//line sort_bitonic.go:84
+			_ = flip_2
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx4 {
+				if gc_b4.Stopped() {
+					return
+				}
+				gc_more4 = false
+				{
+					gc_from4, gc_to4 := 0, gc_bdx4
+					if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
+						gc_to4 = gc_bound4
+					}
+					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:99
+							p_2 := gc_tx4 + gc_off4
+							gc_more4 = true
+
+//line sort_bitonic.go:100
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+
+//line sort_bitonic.go:101
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+
+//line sort_bitonic.go:88
+	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_more5 = false
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line sort_bitonic.go:65
+						var tid int = gc_tx4
+//line sort_bitonic.go:65
+						_ = tid
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+						_ = i_
+//line sort_bitonic.go:89
+						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+//line sort_bitonic.go:89
+							break
+//line sort_bitonic.go:89
+						}
+						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from4 {
+					gc_more5 = true
+				}
+				gc_step12 := gc_vstep6
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+						tid := gc_tx4
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+					tid := gc_tx4
 					_ = tid
 
 //line sort_bitonic.go:88

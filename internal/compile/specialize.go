@@ -3,6 +3,8 @@ package compile
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
@@ -12,8 +14,9 @@ import (
 // build (kir.Specialize): its constructor picks the specialized body
 // where the type argument is that type.
 type spec struct {
-	typ types.Type
-	f   *kir.Func
+	typ  types.Type
+	f    *kir.Func
+	body string // its body function, once written
 }
 
 // specialize returns k's specializations, to each lane type its one type
@@ -90,15 +93,41 @@ func (w *writer) origType(f *kir.Func, t types.Type) string {
 	return types.TypeString(t, f.Src.Qualifier)
 }
 
-// specBodies writes the body function of each specialization.
-func (w *writer) specBodies(k *Kernel, specs []*spec, name string) {
+// specBodies emits the body function of each specialization and returns
+// those whose body names no type parameter of the kernel: one that still
+// did (a type the specialization missed) would not build, and its type
+// keeps the generic body.
+func (w *writer) specBodies(k *Kernel, specs []*spec, name string) []*spec {
+	var out []*spec
 	for _, s := range specs {
 		var params string
 		for _, p := range specParams(k) {
 			params += fmt.Sprintf(", %s %s", p.name, s.f.TypeString(p.typ))
 		}
-		w.printf("%s\n", kir.EmitSIMD(s.f, "gc_body_"+name+"_"+s.f.TypeString(s.typ), "", params))
+		s.body = kir.EmitSIMD(s.f, "gc_body_"+name+"_"+s.f.TypeString(s.typ), "", params)
+		if !namesTypeParam(s.body, k.Decl.Type.TypeParams.List[0].Names[0].Name) {
+			out = append(out, s)
+		}
 	}
+	return out
+}
+
+// namesTypeParam reports whether the function src declares names tp,
+// which a specialized body must not: the kernel's type parameter is not in
+// its scope.
+func namesTypeParam(src, tp string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, parser.SkipObjectResolution)
+	if err != nil {
+		return true
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == tp {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // A param is a kernel parameter after the thread.

@@ -48,10 +48,13 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 			entry = "GridStrideKernel" // its body steps through the chunk's blocks in lockstep
 		}
 	}
-	specs := w.simd && len(r.specs) > 0
-	if specs {
+	var specs []*spec
+	if w.simd {
+		specs = w.specBodies(k, r.specs, name)
+	}
+	if len(specs) > 0 {
 		w.printf("gc_body := %s\n", body)
-		w.dispatch(k, r.specs, name)
+		w.dispatch(k, specs, name)
 		body = "gc_body"
 	}
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
@@ -62,8 +65,8 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 		emit = kir.EmitSIMD
 	}
 	w.printf("%s\n", emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
-	if specs {
-		w.specBodies(k, r.specs, name)
+	for _, s := range specs {
+		w.printf("%s\n", s.body)
 	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
@@ -75,7 +78,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	for _, pn := range f.VectorImports {
 		imports.usePkg(pn)
 	}
-	for _, s := range r.specs {
+	for _, s := range specs {
 		for _, pn := range s.f.VectorImports {
 			imports.usePkg(pn)
 		}

@@ -777,7 +777,93 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 
 var gc_src_offsetKernel = compiled.NewSource("offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65")
 
-func gc_body_offsetKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []T, s int) {
+func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []T, s int) {
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b5.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_n5 := gc_b5.Len()
+	gc_bx5 := gc_lo5%gc_gdx5 - 1
+	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+		if gc_b5.Stopped() {
+			return
+		}
+		gc_pos5.Block = gc_blk5
+		gc_bx5++
+		if gc_bx5 == gc_gdx5 {
+			gc_bx5 = 0
+		}
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+//line blog_memory.go:64
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+					i := gc_bdx5*gc_bx5 + gc_tx5 + s
+					_ = i
+
+//line blog_memory.go:64
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, s int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -796,7 +882,29 @@ func gc_body_offsetKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
+				gc_vstep := 0
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:63
+						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+//line blog_memory.go:63
+						_ = i
+//line blog_memory.go:64
+						if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+							break
+//line blog_memory.go:64
+						}
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
@@ -863,7 +971,7 @@ func gc_body_offsetKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 	}
 }
 
-func gc_body_offsetKernel_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []float32, s int) {
+func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, s int) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
@@ -882,12 +990,12 @@ func gc_body_offsetKernel_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a [
 		}
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-						gc_tx3 := gc_vstep
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+						gc_tx3 := gc_vstep2
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line blog_memory.go:63
@@ -900,11 +1008,11 @@ func gc_body_offsetKernel_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a [
 							break
 //line blog_memory.go:64
 						}
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep
+				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
 					{
 						gc_tx3 := gc_step3 + 0
@@ -971,7 +1079,7 @@ func gc_body_offsetKernel_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a [
 	}
 }
 
-func gc_body_offsetKernel_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []int32, s int) {
+func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, s int) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
@@ -990,12 +1098,12 @@ func gc_body_offsetKernel_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []i
 		}
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb2 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-						gc_tx4 := gc_vstep2
+					gc_vb3 := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+						gc_tx4 := gc_vstep3
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line blog_memory.go:63
@@ -1008,11 +1116,11 @@ func gc_body_offsetKernel_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []i
 							break
 //line blog_memory.go:64
 						}
-						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep3
 				for ; gc_step4+3 < gc_bdx4; gc_step4 += 4 {
 					{
 						gc_tx4 := gc_step4 + 0
@@ -1069,114 +1177,6 @@ func gc_body_offsetKernel_int32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []i
 
 //line blog_memory.go:63
 					i := gc_bdx4*gc_bx4 + gc_tx4 + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
-				}
-			}
-		}
-	}
-}
-
-func gc_body_offsetKernel_uint32(gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []uint32, s int) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b5.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b5.Stopped() {
-			return
-		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
-		}
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line blog_memory.go:64
-					gc_vb3 := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-						gc_tx5 := gc_vstep3
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line blog_memory.go:63
-						var i int = gc_bdx5*gc_bx5 + gc_tx5 + s
-//line blog_memory.go:63
-						_ = i
-//line blog_memory.go:64
-						if i < 0 || i+8 > len(a) {
-//line blog_memory.go:64
-							break
-//line blog_memory.go:64
-						}
-						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
-					{
-						gc_tx5 := gc_step5 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-					i := gc_bdx5*gc_bx5 + gc_tx5 + s
 					_ = i
 
 //line blog_memory.go:64

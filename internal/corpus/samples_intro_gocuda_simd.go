@@ -1252,767 +1252,7 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 
 var gc_src_simpleTemplatesTestKernel = compiled.NewSource("simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135")
 
-func gc_body_simpleTemplatesTestKernel[T number](gc_b2 *compiled.Block, gIdata, gOdata []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[T](t)
-
-//line samples_intro.go:126
-	numThreads := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = T(numThreads) * sdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
-			}
-		}
-	}
-}
-
-func gc_body_simpleTemplatesTestKernel_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_n3 := gc_b3.Len()
-
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[float32](t)
-
-//line samples_intro.go:126
-	numThreads := gc_bdx3
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_intro.go:125
-					var tid int = gc_tx3
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
-//line samples_intro.go:128
-						break
-//line samples_intro.go:128
-					}
-					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_intro.go:125
-					var tid int = gc_tx3
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
-//line samples_intro.go:131
-						break
-//line samples_intro.go:131
-					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = float32(numThreads) * sdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_intro.go:125
-					var tid int = gc_tx3
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
-//line samples_intro.go:134
-						break
-//line samples_intro.go:134
-					}
-					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep3
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
-			}
-		}
-	}
-}
-
-func gc_body_simpleTemplatesTestKernel_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_n4 := gc_b4.Len()
-
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[int32](t)
-
-//line samples_intro.go:126
-	numThreads := gc_bdx4
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx4; gc_vstep4 += 8 {
-					gc_tx4 := gc_vstep4
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_intro.go:125
-					var tid int = gc_tx4
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
-//line samples_intro.go:128
-						break
-//line samples_intro.go:128
-					}
-					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep4
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb2 := archsimd.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_intro.go:125
-					var tid int = gc_tx4
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
-//line samples_intro.go:131
-						break
-//line samples_intro.go:131
-					}
-					gc_vb2.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep5
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = int32(numThreads) * sdata[tid]
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_intro.go:125
-					var tid int = gc_tx4
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
-//line samples_intro.go:134
-						break
-//line samples_intro.go:134
-					}
-					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep6
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
-			}
-		}
-	}
-}
-
-func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32) {
+func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, gOdata []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -2020,33 +1260,13 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 	gc_n5 := gc_b5.Len()
 
 //line samples_intro.go:123
-	sdata := gocuda.DynamicShared[uint32](t)
+	sdata := gocuda.DynamicShared[T](t)
 
 //line samples_intro.go:126
 	numThreads := gc_bdx5
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx5; gc_vstep7 += 8 {
-					gc_tx5 := gc_vstep7
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_intro.go:125
-					var tid int = gc_tx5
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
-//line samples_intro.go:128
-						break
-//line samples_intro.go:128
-					}
-					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep7
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -2112,29 +1332,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep8+7 < gc_bdx5; gc_vstep8 += 8 {
-					gc_tx5 := gc_vstep8
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_intro.go:125
-					var tid int = gc_tx5
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
-//line samples_intro.go:131
-						break
-//line samples_intro.go:131
-					}
-					gc_vb3.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step14 := gc_vstep8
+			gc_step14 := 0
 			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
 				{
 					gc_tx5 := gc_step14 + 0
@@ -2146,7 +1344,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 					_ = tid
 
 //line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
+					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx5 := gc_step14 + 1
@@ -2158,7 +1356,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 					_ = tid
 
 //line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
+					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx5 := gc_step14 + 2
@@ -2170,7 +1368,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 					_ = tid
 
 //line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
+					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx5 := gc_step14 + 3
@@ -2182,7 +1380,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 					_ = tid
 
 //line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
+					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
 			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
@@ -2194,33 +1392,13 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 				_ = tid
 
 //line samples_intro.go:131
-				sdata[tid] = uint32(numThreads) * sdata[tid]
+				sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx5; gc_vstep9 += 8 {
-					gc_tx5 := gc_vstep9
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_intro.go:125
-					var tid int = gc_tx5
-//line samples_intro.go:125
-					_ = tid
-//line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
-//line samples_intro.go:134
-						break
-//line samples_intro.go:134
-					}
-					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step15 := gc_vstep9
+			gc_step15 := 0
 			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
 				{
 					gc_tx5 := gc_step15 + 0
@@ -2277,6 +1455,828 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b5 *compiled.Block, gIdata []ui
 
 //line samples_intro.go:125
 				tid := gc_tx5
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[float32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx2
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_intro.go:125
+					var tid int = gc_tx2
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+				tid := gc_tx2
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_intro.go:125
+					var tid int = gc_tx2
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+				tid := gc_tx2
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = float32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_intro.go:125
+					var tid int = gc_tx2
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep3
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+				tid := gc_tx2
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_n3 := gc_b3.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[int32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx3
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep4
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb2 := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb2.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep5
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = int32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_intro.go:125
+					var tid int = gc_tx3
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+				tid := gc_tx3
+				_ = tid
+
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_n4 := gc_b4.Len()
+
+//line samples_intro.go:123
+	sdata := gocuda.DynamicShared[uint32](t)
+
+//line samples_intro.go:126
+	numThreads := gc_bdx4
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:128
+					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+//line samples_intro.go:128
+						break
+//line samples_intro.go:128
+					}
+					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep7
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
+				_ = tid
+
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+					gc_tx4 := gc_vstep8
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:131
+					if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+						break
+//line samples_intro.go:131
+					}
+					gc_vb3.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep8
+			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step11 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
+				_ = tid
+
+//line samples_intro.go:131
+				sdata[tid] = uint32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep9 := 0
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_intro.go:125
+					var tid int = gc_tx4
+//line samples_intro.go:125
+					_ = tid
+//line samples_intro.go:134
+					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+//line samples_intro.go:134
+						break
+//line samples_intro.go:134
+					}
+					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep9
+			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+				tid := gc_tx4
 				_ = tid
 
 //line samples_intro.go:134

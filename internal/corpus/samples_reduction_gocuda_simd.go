@@ -36,953 +36,7 @@ func Reduce0Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 
 var gc_src_reduce0 = compiled.NewSource("reduce0", "c63d9148381eed08e5fa3e09a7f77b1d2f2ecb154ba306542b2c7bfaea78d540", "samples_reduction.go:17-50")
 
-func gc_body_reduce0[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce0_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:29
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:29
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:29
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:26
-					var tid int = gc_tx3
-//line samples_reduction.go:26
-					_ = tid
-//line samples_reduction.go:27
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:27
-					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
-					}
-//line samples_reduction.go:29
-					gc_vb.StoreSlice(sdata[tid:])
-//line samples_reduction.go:30
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:30
-					_ = gc_if
-//line samples_reduction.go:31
-					if gc_if.ToBits() != 0 {
-//line samples_reduction.go:31
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:31
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce0_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:29
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:29
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:29
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:26
-					var tid int = gc_tx4
-//line samples_reduction.go:26
-					_ = tid
-//line samples_reduction.go:27
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:27
-					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
-					}
-//line samples_reduction.go:29
-					gc_vb2.StoreSlice(sdata[tid:])
-//line samples_reduction.go:30
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:30
-					_ = gc_if2
-//line samples_reduction.go:31
-					if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:31
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:31
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce0_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -996,51 +50,10 @@ func gc_body_reduce0_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 
 //line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[uint32](t)
+	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:29
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:29
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:29
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:26
-					var tid int = gc_tx5
-//line samples_reduction.go:26
-					_ = tid
-//line samples_reduction.go:27
-					var i int = gc_bx5*gc_bdx5 + gc_tx5
-//line samples_reduction.go:27
-					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
-					}
-//line samples_reduction.go:29
-					gc_vb3.StoreSlice(sdata[tid:])
-//line samples_reduction.go:30
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:30
-					_ = gc_if3
-//line samples_reduction.go:31
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:31
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
-//line samples_reduction.go:31
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep3
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -1311,6 +324,993 @@ func gc_body_reduce0_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 }
 
+func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line samples_reduction.go:22
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:23
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:29
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:29
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:26
+					var tid int = gc_tx2
+//line samples_reduction.go:26
+					_ = tid
+//line samples_reduction.go:27
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:27
+					_ = i
+//line samples_reduction.go:29
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+						break
+//line samples_reduction.go:29
+					}
+//line samples_reduction.go:29
+					gc_vb.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:30
+					_ = gc_if
+//line samples_reduction.go:31
+					if gc_if.ToBits() != 0 {
+//line samples_reduction.go:31
+						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:31
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:27
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line samples_reduction.go:29
+				sdata[tid] = 0
+
+//line samples_reduction.go:30
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:37
+	for s := 1; s < gc_bdx2; s *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:39
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:47
+				{
+					gOdata[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line samples_reduction.go:22
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:23
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:29
+				gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:29
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:26
+					var tid int = gc_tx3
+//line samples_reduction.go:26
+					_ = tid
+//line samples_reduction.go:27
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:27
+					_ = i
+//line samples_reduction.go:29
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+						break
+//line samples_reduction.go:29
+					}
+//line samples_reduction.go:29
+					gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:30
+					_ = gc_if2
+//line samples_reduction.go:31
+					if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:31
+						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:31
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:27
+				i := gc_bx3*gc_bdx3 + gc_tx3
+				_ = i
+
+//line samples_reduction.go:29
+				sdata[tid] = 0
+
+//line samples_reduction.go:30
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:37
+	for s := 1; s < gc_bdx3; s *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:39
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:47
+				{
+					gOdata[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line samples_reduction.go:22
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:23
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:29
+				gc_vb3 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:29
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+				_ = gc_iota3
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:26
+					var tid int = gc_tx4
+//line samples_reduction.go:26
+					_ = tid
+//line samples_reduction.go:27
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:27
+					_ = i
+//line samples_reduction.go:29
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+						break
+//line samples_reduction.go:29
+					}
+//line samples_reduction.go:29
+					gc_vb3.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:30
+					_ = gc_if3
+//line samples_reduction.go:31
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:31
+						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+//line samples_reduction.go:31
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep3
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:29
+					sdata[tid] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:27
+				i := gc_bx4*gc_bdx4 + gc_tx4
+				_ = i
+
+//line samples_reduction.go:29
+				sdata[tid] = 0
+
+//line samples_reduction.go:30
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:37
+	for s := 1; s < gc_bdx4; s *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:39
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:47
+				{
+					gOdata[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // Reduce1Kernel is reduce1: contiguous threads, interleaved addressing
 // (index = 2*s*tid).
 func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
@@ -1336,1013 +1336,7 @@ func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 
 var gc_src_reduce1 = compiled.NewSource("reduce1", "9612b362a1d9db2a9c04d5da6a8448411fb1e50a108d13aca67ef1fe0313a57f", "samples_reduction.go:52-83")
 
-func gc_body_reduce1[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:70
-	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:71
-					index := 2 * s * tid
-					_ = index
-
-//line samples_reduction.go:73
-					if index < gc_bdx2 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce1_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:63
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:63
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:63
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:60
-					var tid int = gc_tx3
-//line samples_reduction.go:60
-					_ = tid
-//line samples_reduction.go:61
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:61
-					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
-					}
-//line samples_reduction.go:63
-					gc_vb.StoreSlice(sdata[tid:])
-//line samples_reduction.go:64
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:64
-					_ = gc_if
-//line samples_reduction.go:65
-					if gc_if.ToBits() != 0 {
-//line samples_reduction.go:65
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:65
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:70
-	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:71
-					index := 2 * s * tid
-					_ = index
-
-//line samples_reduction.go:73
-					if index < gc_bdx3 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce1_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:63
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:63
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:63
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx4; gc_vstep2 += 8 {
-					gc_tx4 := gc_vstep2
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:60
-					var tid int = gc_tx4
-//line samples_reduction.go:60
-					_ = tid
-//line samples_reduction.go:61
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:61
-					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
-					}
-//line samples_reduction.go:63
-					gc_vb2.StoreSlice(sdata[tid:])
-//line samples_reduction.go:64
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:64
-					_ = gc_if2
-//line samples_reduction.go:65
-					if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:65
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:65
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:70
-	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:71
-					index := 2 * s * tid
-					_ = index
-
-//line samples_reduction.go:73
-					if index < gc_bdx4 {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce1_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -2356,51 +1350,10 @@ func gc_body_reduce1_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 
 //line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[uint32](t)
+	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:63
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:63
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:63
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx5; gc_vstep3 += 8 {
-					gc_tx5 := gc_vstep3
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:60
-					var tid int = gc_tx5
-//line samples_reduction.go:60
-					_ = tid
-//line samples_reduction.go:61
-					var i int = gc_bx5*gc_bdx5 + gc_tx5
-//line samples_reduction.go:61
-					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
-					}
-//line samples_reduction.go:63
-					gc_vb3.StoreSlice(sdata[tid:])
-//line samples_reduction.go:64
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:64
-					_ = gc_if3
-//line samples_reduction.go:65
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:65
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
-//line samples_reduction.go:65
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep3
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -2691,6 +1644,1053 @@ func gc_body_reduce1_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 }
 
+func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line samples_reduction.go:57
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:58
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:63
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:63
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:60
+					var tid int = gc_tx2
+//line samples_reduction.go:60
+					_ = tid
+//line samples_reduction.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:61
+					_ = i
+//line samples_reduction.go:63
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+						break
+//line samples_reduction.go:63
+					}
+//line samples_reduction.go:63
+					gc_vb.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:64
+					_ = gc_if
+//line samples_reduction.go:65
+					if gc_if.ToBits() != 0 {
+//line samples_reduction.go:65
+						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:65
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:61
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line samples_reduction.go:63
+				sdata[tid] = 0
+
+//line samples_reduction.go:64
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:70
+	for s := 1; s < gc_bdx2; s *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:71
+					index := 2 * s * tid
+					_ = index
+
+//line samples_reduction.go:73
+					if index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:80
+				{
+					gOdata[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line samples_reduction.go:57
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:58
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:63
+				gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:63
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:60
+					var tid int = gc_tx3
+//line samples_reduction.go:60
+					_ = tid
+//line samples_reduction.go:61
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:61
+					_ = i
+//line samples_reduction.go:63
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+						break
+//line samples_reduction.go:63
+					}
+//line samples_reduction.go:63
+					gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:64
+					_ = gc_if2
+//line samples_reduction.go:65
+					if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:65
+						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:65
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:61
+				i := gc_bx3*gc_bdx3 + gc_tx3
+				_ = i
+
+//line samples_reduction.go:63
+				sdata[tid] = 0
+
+//line samples_reduction.go:64
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:70
+	for s := 1; s < gc_bdx3; s *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx3 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:71
+					index := 2 * s * tid
+					_ = index
+
+//line samples_reduction.go:73
+					if index < gc_bdx3 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:80
+				{
+					gOdata[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line samples_reduction.go:57
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:58
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:63
+				gc_vb3 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:63
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+				_ = gc_iota3
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:60
+					var tid int = gc_tx4
+//line samples_reduction.go:60
+					_ = tid
+//line samples_reduction.go:61
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:61
+					_ = i
+//line samples_reduction.go:63
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+						break
+//line samples_reduction.go:63
+					}
+//line samples_reduction.go:63
+					gc_vb3.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:64
+					_ = gc_if3
+//line samples_reduction.go:65
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:65
+						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+//line samples_reduction.go:65
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep3
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:63
+					sdata[tid] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:61
+				i := gc_bx4*gc_bdx4 + gc_tx4
+				_ = i
+
+//line samples_reduction.go:63
+				sdata[tid] = 0
+
+//line samples_reduction.go:64
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:70
+	for s := 1; s < gc_bdx4; s *= 2 {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:71
+						index := 2 * s * tid
+						_ = index
+
+//line samples_reduction.go:73
+						if index < gc_bdx4 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:71
+					index := 2 * s * tid
+					_ = index
+
+//line samples_reduction.go:73
+					if index < gc_bdx4 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:80
+				{
+					gOdata[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // Reduce2Kernel is reduce2: sequential addressing, halving s.
 func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce2[T](gc_b, gIdata, gOdata, n) }
@@ -2715,1015 +2715,7 @@ func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 
 var gc_src_reduce2 = compiled.NewSource("reduce2", "96a4043c19a115aaac4b1ce3a8a8bf32155239c641001faefbec1d77c4d5d979", "samples_reduction.go:85-113")
 
-func gc_body_reduce2[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:102
-	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce2_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:95
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:95
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:95
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:92
-					var tid int = gc_tx3
-//line samples_reduction.go:92
-					_ = tid
-//line samples_reduction.go:93
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:93
-					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
-					}
-//line samples_reduction.go:95
-					gc_vb.StoreSlice(sdata[tid:])
-//line samples_reduction.go:96
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:96
-					_ = gc_if
-//line samples_reduction.go:97
-					if gc_if.ToBits() != 0 {
-//line samples_reduction.go:97
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:97
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:102
-	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:92
-						var tid int = gc_tx3
-//line samples_reduction.go:92
-						_ = tid
-//line samples_reduction.go:104
-						{
-//line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:104
-								break
-//line samples_reduction.go:104
-							}
-//line samples_reduction.go:104
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line samples_reduction.go:104
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx3] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce2_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:95
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:95
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:95
-				_ = gc_iota2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:92
-					var tid int = gc_tx4
-//line samples_reduction.go:92
-					_ = tid
-//line samples_reduction.go:93
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:93
-					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
-					}
-//line samples_reduction.go:95
-					gc_vb2.StoreSlice(sdata[tid:])
-//line samples_reduction.go:96
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:96
-					_ = gc_if2
-//line samples_reduction.go:97
-					if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:97
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:97
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:102
-	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:92
-						var tid int = gc_tx4
-//line samples_reduction.go:92
-						_ = tid
-//line samples_reduction.go:104
-						{
-//line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:104
-								break
-//line samples_reduction.go:104
-							}
-//line samples_reduction.go:104
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line samples_reduction.go:104
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx4] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce2_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -3737,51 +2729,10 @@ func gc_body_reduce2_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 
 //line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[uint32](t)
+	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:95
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:95
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:95
-				_ = gc_iota3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:92
-					var tid int = gc_tx5
-//line samples_reduction.go:92
-					_ = tid
-//line samples_reduction.go:93
-					var i int = gc_bx5*gc_bdx5 + gc_tx5
-//line samples_reduction.go:93
-					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
-					}
-//line samples_reduction.go:95
-					gc_vb3.StoreSlice(sdata[tid:])
-//line samples_reduction.go:96
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:96
-					_ = gc_if3
-//line samples_reduction.go:97
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:97
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
-//line samples_reduction.go:97
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep5
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -3899,32 +2850,7 @@ func gc_body_reduce2_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line samples_reduction.go:92
-						var tid int = gc_tx5
-//line samples_reduction.go:92
-						_ = tid
-//line samples_reduction.go:104
-						{
-//line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:104
-								break
-//line samples_reduction.go:104
-							}
-//line samples_reduction.go:104
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line samples_reduction.go:104
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep6
+				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
@@ -4081,6 +3007,1080 @@ func gc_body_reduce2_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 }
 
+func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line samples_reduction.go:89
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:90
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:95
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:95
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:92
+					var tid int = gc_tx2
+//line samples_reduction.go:92
+					_ = tid
+//line samples_reduction.go:93
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:93
+					_ = i
+//line samples_reduction.go:95
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+						break
+//line samples_reduction.go:95
+					}
+//line samples_reduction.go:95
+					gc_vb.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:96
+					_ = gc_if
+//line samples_reduction.go:97
+					if gc_if.ToBits() != 0 {
+//line samples_reduction.go:97
+						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:97
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:93
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line samples_reduction.go:95
+				sdata[tid] = 0
+
+//line samples_reduction.go:96
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:102
+	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:92
+						var tid int = gc_tx2
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:104
+						{
+//line samples_reduction.go:104
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+								break
+//line samples_reduction.go:104
+							}
+//line samples_reduction.go:104
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:103
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:110
+				{
+					gOdata[gc_bx2] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line samples_reduction.go:89
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:90
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:95
+				gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:95
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+				_ = gc_iota2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:92
+					var tid int = gc_tx3
+//line samples_reduction.go:92
+					_ = tid
+//line samples_reduction.go:93
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:93
+					_ = i
+//line samples_reduction.go:95
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+						break
+//line samples_reduction.go:95
+					}
+//line samples_reduction.go:95
+					gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:96
+					_ = gc_if2
+//line samples_reduction.go:97
+					if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:97
+						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:97
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:93
+				i := gc_bx3*gc_bdx3 + gc_tx3
+				_ = i
+
+//line samples_reduction.go:95
+				sdata[tid] = 0
+
+//line samples_reduction.go:96
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:102
+	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:92
+						var tid int = gc_tx3
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:104
+						{
+//line samples_reduction.go:104
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+								break
+//line samples_reduction.go:104
+							}
+//line samples_reduction.go:104
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:103
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:110
+				{
+					gOdata[gc_bx3] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+
+//line samples_reduction.go:89
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:90
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:95
+				gc_vb3 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:95
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+				_ = gc_iota3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:92
+					var tid int = gc_tx4
+//line samples_reduction.go:92
+					_ = tid
+//line samples_reduction.go:93
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:93
+					_ = i
+//line samples_reduction.go:95
+					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+						break
+//line samples_reduction.go:95
+					}
+//line samples_reduction.go:95
+					gc_vb3.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:96
+					_ = gc_if3
+//line samples_reduction.go:97
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:97
+						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+//line samples_reduction.go:97
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line samples_reduction.go:95
+					sdata[tid] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:93
+				i := gc_bx4*gc_bdx4 + gc_tx4
+				_ = i
+
+//line samples_reduction.go:95
+				sdata[tid] = 0
+
+//line samples_reduction.go:96
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:102
+	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:92
+						var tid int = gc_tx4
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:104
+						{
+//line samples_reduction.go:104
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+								break
+//line samples_reduction.go:104
+							}
+//line samples_reduction.go:104
+							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:103
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+						gOdata[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:110
+				{
+					gOdata[gc_bx4] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // Reduce3Kernel is reduce3: the first add during the load (2·blockDim.x
 // elements per block), the running sum kept in a register.
 func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
@@ -4106,15 +4106,15 @@ func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 
 var gc_src_reduce3 = compiled.NewSource("reduce3", "5c7351e64f08f97e0be94fd9fae002be312b1260844e137b8213bce3d77ebb25", "samples_reduction.go:115-150")
 
-func gc_body_reduce3[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 0)
+func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -4123,954 +4123,8 @@ func gc_body_reduce3[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[T](t)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx2*(gc_bdx2*2) + gc_tx2
-				_ = i
-
-//line samples_reduction.go:126
-				var mySum T
-
-//line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:131
-				if i+gc_bdx2 < n {
-					mySum += gIdata[i+gc_bdx2]
-				}
-
-//line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:138
-	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx2] = mySum
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce3_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b3, 0)
-
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:123
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:123
-					var tid int = gc_tx3
-//line samples_reduction.go:123
-					_ = tid
-//line samples_reduction.go:124
-					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:124
-					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx3) < 0 || (i+gc_bdx3)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:127
-					_ = gc_if3
-//line samples_reduction.go:128
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx3), -1), 8))))
-//line samples_reduction.go:131
-					_ = gc_if4
-//line samples_reduction.go:132
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx3*(gc_bdx3*2) + gc_tx3
-				_ = i
-
-//line samples_reduction.go:126
-				var mySum float32
-
-//line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:131
-				if i+gc_bdx3 < n {
-					mySum += gIdata[i+gc_bdx3]
-				}
-
-//line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:138
-	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:123
-						var tid int = gc_tx3
-//line samples_reduction.go:123
-						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:123
-						_ = mySum
-//line samples_reduction.go:140
-						{
-//line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:140
-								break
-//line samples_reduction.go:140
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
-					{
-						gc_tx3 := gc_step5 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-				{
-					gc_tx3 := gc_step6 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx3] = mySum
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce3_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b4, 0)
-
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:123
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-				_ = gc_iota4
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:123
-					var tid int = gc_tx4
-//line samples_reduction.go:123
-					_ = tid
-//line samples_reduction.go:124
-					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:124
-					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx4) < 0 || (i+gc_bdx4)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:127
-					_ = gc_if7
-//line samples_reduction.go:128
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx4), -1), 8))))
-//line samples_reduction.go:131
-					_ = gc_if8
-//line samples_reduction.go:132
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep3; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx4*(gc_bdx4*2) + gc_tx4
-				_ = i
-
-//line samples_reduction.go:126
-				var mySum int32
-
-//line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:131
-				if i+gc_bdx4 < n {
-					mySum += gIdata[i+gc_bdx4]
-				}
-
-//line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:138
-	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:123
-						var tid int = gc_tx4
-//line samples_reduction.go:123
-						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:123
-						_ = mySum
-//line samples_reduction.go:140
-						{
-//line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:140
-								break
-//line samples_reduction.go:140
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
-					{
-						gc_tx4 := gc_step7 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step7 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step7 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step7 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step8 := gc_from4
-			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
-				{
-					gc_tx4 := gc_step8 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx4] = mySum
-				}
-			}
-		}
-	}
-}
-
-func gc_body_reduce3_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b5, 0)
-
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[uint32](t)
-	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:123
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:123
-					var tid int = gc_tx5
-//line samples_reduction.go:123
-					_ = tid
-//line samples_reduction.go:124
-					var i int = gc_bx5*(gc_bdx5*2) + gc_tx5
-//line samples_reduction.go:124
-					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx5) < 0 || (i+gc_bdx5)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:127
-					_ = gc_if11
-//line samples_reduction.go:128
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx5), -1), 8))))
-//line samples_reduction.go:131
-					_ = gc_if12
-//line samples_reduction.go:132
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx5:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx5 := gc_vstep5; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
@@ -5083,7 +4137,7 @@ func gc_body_reduce3_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = i
 
 //line samples_reduction.go:126
-				var mySum uint32
+				var mySum T
 
 //line samples_reduction.go:127
 				if i < n {
@@ -5111,39 +4165,7 @@ func gc_body_reduce3_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line samples_reduction.go:123
-						var tid int = gc_tx5
-//line samples_reduction.go:123
-						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:123
-						_ = mySum
-//line samples_reduction.go:140
-						{
-//line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:140
-								break
-//line samples_reduction.go:140
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep6
+				gc_step9 := gc_from5
 				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 					{
 						gc_tx5 := gc_step9 + 0
@@ -5320,6 +4342,984 @@ func gc_body_reduce3_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 }
 
+func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+
+//line samples_reduction.go:120
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:121
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:123
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:123
+					var tid int = gc_tx2
+//line samples_reduction.go:123
+					_ = tid
+//line samples_reduction.go:124
+					var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+					_ = i
+//line samples_reduction.go:124
+					var mySum archsimd.Float32x8
+//line samples_reduction.go:124
+					_ = mySum
+//line samples_reduction.go:127
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+						gc_bdx2) < 0 || (i+gc_bdx2)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+						break
+//line samples_reduction.go:127
+					}
+//line samples_reduction.go:127
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:127
+					_ = gc_if3
+//line samples_reduction.go:128
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:128
+						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:128
+					}
+//line samples_reduction.go:131
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx2), -1), 8))))
+//line samples_reduction.go:131
+					_ = gc_if4
+//line samples_reduction.go:132
+					if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:132
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:132
+					}
+//line samples_reduction.go:135
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:124
+				i := gc_bx2*(gc_bdx2*2) + gc_tx2
+				_ = i
+
+//line samples_reduction.go:126
+				var mySum float32
+
+//line samples_reduction.go:127
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:131
+				if i+gc_bdx2 < n {
+					mySum += gIdata[i+gc_bdx2]
+				}
+
+//line samples_reduction.go:135
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:138
+	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:123
+						var tid int = gc_tx2
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:123
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:123
+						_ = mySum
+//line samples_reduction.go:140
+						{
+//line samples_reduction.go:140
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+								break
+//line samples_reduction.go:140
+							}
+//line samples_reduction.go:140
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:140
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx2] = mySum
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx2] = mySum
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx2] = mySum
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx2] = mySum
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+				tid := gc_tx2
+				_ = tid
+				mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+				{
+					gOdata[gc_bx2] = mySum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)
+
+//line samples_reduction.go:120
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:121
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:123
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+				_ = gc_iota4
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:123
+					var tid int = gc_tx3
+//line samples_reduction.go:123
+					_ = tid
+//line samples_reduction.go:124
+					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+					_ = i
+//line samples_reduction.go:124
+					var mySum archsimd.Int32x8
+//line samples_reduction.go:124
+					_ = mySum
+//line samples_reduction.go:127
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+						gc_bdx3) < 0 || (i+gc_bdx3)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+						break
+//line samples_reduction.go:127
+					}
+//line samples_reduction.go:127
+					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:127
+					_ = gc_if7
+//line samples_reduction.go:128
+					if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:128
+						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:128
+					}
+//line samples_reduction.go:131
+					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx3), -1), 8))))
+//line samples_reduction.go:131
+					_ = gc_if8
+//line samples_reduction.go:132
+					if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:132
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:132
+					}
+//line samples_reduction.go:135
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:124
+				i := gc_bx3*(gc_bdx3*2) + gc_tx3
+				_ = i
+
+//line samples_reduction.go:126
+				var mySum int32
+
+//line samples_reduction.go:127
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:131
+				if i+gc_bdx3 < n {
+					mySum += gIdata[i+gc_bdx3]
+				}
+
+//line samples_reduction.go:135
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:138
+	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:123
+						var tid int = gc_tx3
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:123
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:123
+						_ = mySum
+//line samples_reduction.go:140
+						{
+//line samples_reduction.go:140
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+								break
+//line samples_reduction.go:140
+							}
+//line samples_reduction.go:140
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:140
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step6 := gc_from3
+			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				{
+					gc_tx3 := gc_step6 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx3] = mySum
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx3] = mySum
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx3] = mySum
+					}
+				}
+				{
+					gc_tx3 := gc_step6 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx3] = mySum
+					}
+				}
+			}
+			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+				tid := gc_tx3
+				_ = tid
+				mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+				{
+					gOdata[gc_bx3] = mySum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)
+
+//line samples_reduction.go:120
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:121
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:123
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+				_ = gc_iota6
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:123
+					var tid int = gc_tx4
+//line samples_reduction.go:123
+					_ = tid
+//line samples_reduction.go:124
+					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+					_ = i
+//line samples_reduction.go:124
+					var mySum archsimd.Uint32x8
+//line samples_reduction.go:124
+					_ = mySum
+//line samples_reduction.go:127
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+						gc_bdx4) < 0 || (i+gc_bdx4)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+						break
+//line samples_reduction.go:127
+					}
+//line samples_reduction.go:127
+					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:127
+					_ = gc_if11
+//line samples_reduction.go:128
+					if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:128
+						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+//line samples_reduction.go:128
+					}
+//line samples_reduction.go:131
+					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx4), -1), 8))))
+//line samples_reduction.go:131
+					_ = gc_if12
+//line samples_reduction.go:132
+					if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:132
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:132
+					}
+//line samples_reduction.go:135
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:124
+				i := gc_bx4*(gc_bdx4*2) + gc_tx4
+				_ = i
+
+//line samples_reduction.go:126
+				var mySum uint32
+
+//line samples_reduction.go:127
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:131
+				if i+gc_bdx4 < n {
+					mySum += gIdata[i+gc_bdx4]
+				}
+
+//line samples_reduction.go:135
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:138
+	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:123
+						var tid int = gc_tx4
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:123
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:123
+						_ = mySum
+//line samples_reduction.go:140
+						{
+//line samples_reduction.go:140
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+								break
+//line samples_reduction.go:140
+							}
+//line samples_reduction.go:140
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:140
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					{
+						gc_tx4 := gc_step7 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step7 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step7 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step7 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step8 := gc_from4
+			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				{
+					gc_tx4 := gc_step8 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx4] = mySum
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx4] = mySum
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx4] = mySum
+					}
+				}
+				{
+					gc_tx4 := gc_step8 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+					{
+						gOdata[gc_bx4] = mySum
+					}
+				}
+			}
+			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+				tid := gc_tx4
+				_ = tid
+				mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+				{
+					gOdata[gc_bx4] = mySum
+				}
+			}
+		}
+	}
+}
+
 // Reduce4Kernel is reduce4<T, blockSize>: reduce3's load, shared-memory
 // steps down to 64 elements, then the first warp (a thread_block_tile<32>)
 // finishes with tile shuffles.
@@ -5346,15 +5346,15 @@ func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 
 var gc_src_reduce4 = compiled.NewSource("reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201")
 
-func gc_body_reduce4[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 0)
+func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -5363,999 +5363,8 @@ func gc_body_reduce4[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[T](t)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx2*(gc_bdx2*2) + gc_tx2
-				_ = i
-
-//line samples_reduction.go:164
-				var mySum T
-
-//line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:176
-	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:185
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c21v [32]T
-		var gc_c21r [32]T
-		{
-			var gc_m72 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:187
-				if gc_rank2 < 32 {
-					gc_m72 |= 1 << gc_lane2
-				}
-			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:194
-						gc_c21v[gc_lane2] = mySum
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[T, T](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:194
-						mySum += gc_c21r[gc_lane2]
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-			}
-			gc_act2 = gc_save72 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:198
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce4_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b3, 0)
-
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:159
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:161
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:161
-					var tid int = gc_tx3
-//line samples_reduction.go:161
-					_ = tid
-//line samples_reduction.go:162
-					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:162
-					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:165
-					_ = gc_if3
-//line samples_reduction.go:166
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:169
-					_ = gc_if4
-//line samples_reduction.go:170
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx3*(gc_bdx3*2) + gc_tx3
-				_ = i
-
-//line samples_reduction.go:164
-				var mySum float32
-
-//line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:176
-	for s := gc_bdx3 / 2; s > 32; s >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:161
-						var tid int = gc_tx3
-//line samples_reduction.go:161
-						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:161
-						_ = mySum
-//line samples_reduction.go:178
-						{
-//line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:178
-								break
-//line samples_reduction.go:178
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:185
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_c31v [32]float32
-		var gc_c31r [32]float32
-		{
-			var gc_m73 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:187
-				if gc_rank3 < 32 {
-					gc_m73 |= 1 << gc_lane3
-				}
-			}
-			gc_save73 := gc_act3
-			gc_act3 = gc_save73 & gc_m73
-			if gc_act3 != 0 {
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:194
-						gc_c31v[gc_lane3] = mySum
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[float32, float32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:194
-						mySum += gc_c31r[gc_lane3]
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-			}
-			gc_act3 = gc_save73 &^ gc_dead3
-		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:198
-			if gc_rank3 == 0 {
-				gOdata[gc_bx3] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce4_int32(gc_b4 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b4, 0)
-
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:159
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:161
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-				_ = gc_iota4
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:161
-					var tid int = gc_tx4
-//line samples_reduction.go:161
-					_ = tid
-//line samples_reduction.go:162
-					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:162
-					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:165
-					_ = gc_if7
-//line samples_reduction.go:166
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:169
-					_ = gc_if8
-//line samples_reduction.go:170
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep3; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx4*(gc_bdx4*2) + gc_tx4
-				_ = i
-
-//line samples_reduction.go:164
-				var mySum int32
-
-//line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:176
-	for s := gc_bdx4 / 2; s > 32; s >>= 1 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:161
-						var tid int = gc_tx4
-//line samples_reduction.go:161
-						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:161
-						_ = mySum
-//line samples_reduction.go:178
-						{
-//line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:178
-								break
-//line samples_reduction.go:178
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-		}
-	}
-
-//line samples_reduction.go:185
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_c41v [32]int32
-		var gc_c41r [32]int32
-		{
-			var gc_m74 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:187
-				if gc_rank4 < 32 {
-					gc_m74 |= 1 << gc_lane4
-				}
-			}
-			gc_save74 := gc_act4
-			gc_act4 = gc_save74 & gc_m74
-			if gc_act4 != 0 {
-				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:194
-						gc_c41v[gc_lane4] = mySum
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[int32, int32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:194
-						mySum += gc_c41r[gc_lane4]
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-			}
-			gc_act4 = gc_save74 &^ gc_dead4
-		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:198
-			if gc_rank4 == 0 {
-				gOdata[gc_bx4] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b5, 0)
-
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:159
-	sdata := gocuda.DynamicShared[uint32](t)
-	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:161
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:161
-					var tid int = gc_tx5
-//line samples_reduction.go:161
-					_ = tid
-//line samples_reduction.go:162
-					var i int = gc_bx5*(gc_bdx5*2) + gc_tx5
-//line samples_reduction.go:162
-					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:165
-					_ = gc_if11
-//line samples_reduction.go:166
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:169
-					_ = gc_if12
-//line samples_reduction.go:170
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx5 := gc_vstep5; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
@@ -6368,7 +5377,7 @@ func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = i
 
 //line samples_reduction.go:164
-				var mySum uint32
+				var mySum T
 
 //line samples_reduction.go:165
 				if i < n {
@@ -6396,39 +5405,7 @@ func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line samples_reduction.go:161
-						var tid int = gc_tx5
-//line samples_reduction.go:161
-						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:161
-						_ = mySum
-//line samples_reduction.go:178
-						{
-//line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:178
-								break
-//line samples_reduction.go:178
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
-						}
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep6
+				gc_step5 := gc_from5
 				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
 					{
 						gc_tx5 := gc_step5 + 0
@@ -6526,8 +5503,8 @@ func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
-		var gc_c51v [32]uint32
-		var gc_c51r [32]uint32
+		var gc_c51v [32]T
+		var gc_c51r [32]T
 		{
 			var gc_m75 uint32
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
@@ -6587,7 +5564,7 @@ func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 
 //line samples_reduction.go:194
-					compiled.TileLanes[uint32, uint32](gc_b5, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b5, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -6620,6 +5597,1029 @@ func gc_body_reduce4_uint32(gc_b5 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 }
 
+func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+
+//line samples_reduction.go:158
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:159
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:161
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:161
+					var tid int = gc_tx2
+//line samples_reduction.go:161
+					_ = tid
+//line samples_reduction.go:162
+					var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+					_ = i
+//line samples_reduction.go:162
+					var mySum archsimd.Float32x8
+//line samples_reduction.go:162
+					_ = mySum
+//line samples_reduction.go:165
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+						break
+//line samples_reduction.go:165
+					}
+//line samples_reduction.go:165
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:165
+					_ = gc_if3
+//line samples_reduction.go:166
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:166
+						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:166
+					}
+//line samples_reduction.go:169
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:169
+					_ = gc_if4
+//line samples_reduction.go:170
+					if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:170
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:170
+					}
+//line samples_reduction.go:173
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:162
+				i := gc_bx2*(gc_bdx2*2) + gc_tx2
+				_ = i
+
+//line samples_reduction.go:164
+				var mySum float32
+
+//line samples_reduction.go:165
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:169
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:173
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:176
+	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:161
+						var tid int = gc_tx2
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:161
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:178
+						{
+//line samples_reduction.go:178
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+								break
+//line samples_reduction.go:178
+							}
+//line samples_reduction.go:178
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:178
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:185
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_c21v [32]float32
+		var gc_c21r [32]float32
+		{
+			var gc_m72 uint32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:187
+				if gc_rank2 < 32 {
+					gc_m72 |= 1 << gc_lane2
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+
+//line samples_reduction.go:193
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:194
+						gc_c21v[gc_lane2] = mySum
+					}
+
+//line samples_reduction.go:194
+					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:194
+						mySum += gc_c21r[gc_lane2]
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+			}
+			gc_act2 = gc_save72 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:198
+			if gc_rank2 == 0 {
+				gOdata[gc_bx2] = mySum
+			}
+		}
+	}
+}
+
+func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)
+
+//line samples_reduction.go:158
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:159
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:161
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+				_ = gc_iota4
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:161
+					var tid int = gc_tx3
+//line samples_reduction.go:161
+					_ = tid
+//line samples_reduction.go:162
+					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+					_ = i
+//line samples_reduction.go:162
+					var mySum archsimd.Int32x8
+//line samples_reduction.go:162
+					_ = mySum
+//line samples_reduction.go:165
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+						break
+//line samples_reduction.go:165
+					}
+//line samples_reduction.go:165
+					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:165
+					_ = gc_if7
+//line samples_reduction.go:166
+					if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:166
+						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:166
+					}
+//line samples_reduction.go:169
+					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:169
+					_ = gc_if8
+//line samples_reduction.go:170
+					if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:170
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:170
+					}
+//line samples_reduction.go:173
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:162
+				i := gc_bx3*(gc_bdx3*2) + gc_tx3
+				_ = i
+
+//line samples_reduction.go:164
+				var mySum int32
+
+//line samples_reduction.go:165
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:169
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:173
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:176
+	for s := gc_bdx3 / 2; s > 32; s >>= 1 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:161
+						var tid int = gc_tx3
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:161
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:178
+						{
+//line samples_reduction.go:178
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+								break
+//line samples_reduction.go:178
+							}
+//line samples_reduction.go:178
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:178
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:185
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_c31v [32]int32
+		var gc_c31r [32]int32
+		{
+			var gc_m73 uint32
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:187
+				if gc_rank3 < 32 {
+					gc_m73 |= 1 << gc_lane3
+				}
+			}
+			gc_save73 := gc_act3
+			gc_act3 = gc_save73 & gc_m73
+			if gc_act3 != 0 {
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+
+//line samples_reduction.go:193
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:194
+						gc_c31v[gc_lane3] = mySum
+					}
+
+//line samples_reduction.go:194
+					compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:194
+						mySum += gc_c31r[gc_lane3]
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+			gc_act3 = gc_save73 &^ gc_dead3
+		}
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:198
+			if gc_rank3 == 0 {
+				gOdata[gc_bx3] = mySum
+			}
+		}
+	}
+}
+
+func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)
+
+//line samples_reduction.go:158
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:159
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:161
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+				_ = gc_iota6
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:161
+					var tid int = gc_tx4
+//line samples_reduction.go:161
+					_ = tid
+//line samples_reduction.go:162
+					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+					_ = i
+//line samples_reduction.go:162
+					var mySum archsimd.Uint32x8
+//line samples_reduction.go:162
+					_ = mySum
+//line samples_reduction.go:165
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+						break
+//line samples_reduction.go:165
+					}
+//line samples_reduction.go:165
+					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:165
+					_ = gc_if11
+//line samples_reduction.go:166
+					if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:166
+						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+//line samples_reduction.go:166
+					}
+//line samples_reduction.go:169
+					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:169
+					_ = gc_if12
+//line samples_reduction.go:170
+					if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:170
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:170
+					}
+//line samples_reduction.go:173
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:162
+				i := gc_bx4*(gc_bdx4*2) + gc_tx4
+				_ = i
+
+//line samples_reduction.go:164
+				var mySum uint32
+
+//line samples_reduction.go:165
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:169
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:173
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:176
+	for s := gc_bdx4 / 2; s > 32; s >>= 1 {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := s; gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:161
+						var tid int = gc_tx4
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:161
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:178
+						{
+//line samples_reduction.go:178
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+								break
+//line samples_reduction.go:178
+							}
+//line samples_reduction.go:178
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line samples_reduction.go:178
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+					{
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+			}
+		}
+	}
+
+//line samples_reduction.go:185
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_c41v [32]uint32
+		var gc_c41r [32]uint32
+		{
+			var gc_m74 uint32
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:187
+				if gc_rank4 < 32 {
+					gc_m74 |= 1 << gc_lane4
+				}
+			}
+			gc_save74 := gc_act4
+			gc_act4 = gc_save74 & gc_m74
+			if gc_act4 != 0 {
+				{
+					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+
+//line samples_reduction.go:193
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:194
+						gc_c41v[gc_lane4] = mySum
+					}
+
+//line samples_reduction.go:194
+					compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:194
+						mySum += gc_c41r[gc_lane4]
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+			gc_act4 = gc_save74 &^ gc_dead4
+		}
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:198
+			if gc_rank4 == 0 {
+				gOdata[gc_bx4] = mySum
+			}
+		}
+	}
+}
+
 // Reduce5Kernel is reduce5<T, blockSize>: reduce4 with the shared-memory
 // steps unrolled by blockSize, each behind a block sync.
 func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
@@ -6645,15 +6645,15 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
-func gc_body_reduce5[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 0)
+func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b14.Thread()
+	gc_pos5 := gc_b14.Pos()
+	gc_bd5 := gc_b14.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b14.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b14.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -6662,1799 +6662,8 @@ func gc_body_reduce5[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[T](t)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx2*(blockSize*2) + gc_tx2
-				_ = i
-
-//line samples_reduction.go:214
-				var mySum T
-
-//line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c21v [32]T
-		var gc_c21r [32]T
-		{
-			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:249
-				if gc_rank2 < 32 {
-					gc_m92 |= 1 << gc_lane2
-				}
-			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:254
-						gc_c21v[gc_lane2] = mySum
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:254
-						mySum += gc_c21r[gc_lane2]
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-			}
-			gc_act2 = gc_save92 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:258
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce5_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b3, 0)
-
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:209
-	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:212
-					var i int = gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:212
-					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:215
-					_ = gc_if3
-//line samples_reduction.go:216
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:219
-					_ = gc_if4
-//line samples_reduction.go:220
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx3*(blockSize*2) + gc_tx3
-				_ = i
-
-//line samples_reduction.go:214
-				var mySum float32
-
-//line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota3
-//line samples_reduction.go:211
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none
-//line samples_reduction.go:211
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_b4 := gc_none
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b4 = gc_all
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if5 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
-//line samples_reduction.go:226
-					_ = gc_if5
-//line samples_reduction.go:227
-					if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if5)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota4
-//line samples_reduction.go:211
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none2
-//line samples_reduction.go:211
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_b5 := gc_none2
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b5 = gc_all2
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if6 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
-//line samples_reduction.go:233
-					_ = gc_if6
-//line samples_reduction.go:234
-					if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if6)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if6)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota5
-//line samples_reduction.go:211
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none3
-//line samples_reduction.go:211
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_b6 := gc_none3
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b6 = gc_all3
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if7 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
-//line samples_reduction.go:240
-					_ = gc_if7
-//line samples_reduction.go:241
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if7)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if7)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_c31v [32]float32
-		var gc_c31r [32]float32
-		{
-			var gc_m93 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:249
-				if gc_rank3 < 32 {
-					gc_m93 |= 1 << gc_lane3
-				}
-			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:254
-						gc_c31v[gc_lane3] = mySum
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[float32, float32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:254
-						mySum += gc_c31r[gc_lane3]
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-			}
-			gc_act3 = gc_save93 &^ gc_dead3
-		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:258
-			if gc_rank3 == 0 {
-				gOdata[gc_bx3] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce5_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
-	t := gc_b7.Thread()
-	gc_pos4 := gc_b7.Pos()
-	gc_bd4 := gc_b7.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b7.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b7.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b7, 0)
-
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:209
-	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota7
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:212
-					var i int = gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:212
-					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if10 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:215
-					_ = gc_if10
-//line samples_reduction.go:216
-					if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if10)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:219
-					_ = gc_if11
-//line samples_reduction.go:220
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if11)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx4*(blockSize*2) + gc_tx4
-				_ = i
-
-//line samples_reduction.go:214
-				var mySum int32
-
-//line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
-
-//line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
-				}
-
-//line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota8
-//line samples_reduction.go:211
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none4
-//line samples_reduction.go:211
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all4
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_b8 := gc_none4
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b8 = gc_all4
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if12 := gc_b8.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
-//line samples_reduction.go:226
-					_ = gc_if12
-//line samples_reduction.go:227
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if12)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep6
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota9
-//line samples_reduction.go:211
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none5
-//line samples_reduction.go:211
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all5
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_b9 := gc_none5
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b9 = gc_all5
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if13 := gc_b9.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
-//line samples_reduction.go:233
-					_ = gc_if13
-//line samples_reduction.go:234
-					if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if13)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep7
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota10
-//line samples_reduction.go:211
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none6
-//line samples_reduction.go:211
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all6
-				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-					gc_tx4 := gc_vstep8
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_b10 := gc_none6
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b10 = gc_all6
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if14 := gc_b10.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
-//line samples_reduction.go:240
-					_ = gc_if14
-//line samples_reduction.go:241
-					if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if14)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if14)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep8
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_c41v [32]int32
-		var gc_c41r [32]int32
-		{
-			var gc_m94 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:249
-				if gc_rank4 < 32 {
-					gc_m94 |= 1 << gc_lane4
-				}
-			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
-			if gc_act4 != 0 {
-				{
-					gc_tidx4 := gc_b7.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:254
-						gc_c41v[gc_lane4] = mySum
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[int32, int32](gc_b7, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:254
-						mySum += gc_c41r[gc_lane4]
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-			}
-			gc_act4 = gc_save94 &^ gc_dead4
-		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:258
-			if gc_rank4 == 0 {
-				gOdata[gc_bx4] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b11, 0)
-
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:209
-	sdata := gocuda.DynamicShared[uint32](t)
-	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota12
-				for ; gc_vstep9+7 < gc_bdx5; gc_vstep9 += 8 {
-					gc_tx5 := gc_vstep9
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:211
-					var tid int = gc_tx5
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:212
-					var i int = gc_bx5*(blockSize*2) + gc_tx5
-//line samples_reduction.go:212
-					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
-//line samples_reduction.go:215
-					_ = gc_if17
-//line samples_reduction.go:216
-					if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if17)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
-//line samples_reduction.go:219
-					_ = gc_if18
-//line samples_reduction.go:220
-					if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if18)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx5 := gc_vstep9; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
@@ -8467,7 +6676,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 				_ = i
 
 //line samples_reduction.go:214
-				var mySum uint32
+				var mySum T
 
 //line samples_reduction.go:215
 				if i < n {
@@ -8488,64 +6697,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep10 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota13
-//line samples_reduction.go:211
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none7
-//line samples_reduction.go:211
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all7
-				for ; gc_vstep10+7 < gc_bdx5; gc_vstep10 += 8 {
-					gc_tx5 := gc_vstep10
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:211
-					var tid int = gc_tx5
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_b12 := gc_none7
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b12 = gc_all7
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if19 := gc_b12.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
-//line samples_reduction.go:226
-					_ = gc_if19
-//line samples_reduction.go:227
-					if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if19)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if19)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep10
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
@@ -8636,64 +6788,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota14
-//line samples_reduction.go:211
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none8
-//line samples_reduction.go:211
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all8
-				for ; gc_vstep11+7 < gc_bdx5; gc_vstep11 += 8 {
-					gc_tx5 := gc_vstep11
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:211
-					var tid int = gc_tx5
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_b13 := gc_none8
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b13 = gc_all8
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if20 := gc_b13.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
-//line samples_reduction.go:233
-					_ = gc_if20
-//line samples_reduction.go:234
-					if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if20)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step14 := gc_vstep11
+			gc_step14 := 0
 			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
 				{
 					gc_tx5 := gc_step14 + 0
@@ -8784,64 +6879,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep12 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:211
-				gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-				_ = gc_iota15
-//line samples_reduction.go:211
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-				_ = gc_none9
-//line samples_reduction.go:211
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-				_ = gc_all9
-				for ; gc_vstep12+7 < gc_bdx5; gc_vstep12 += 8 {
-					gc_tx5 := gc_vstep12
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:211
-					var tid int = gc_tx5
-//line samples_reduction.go:211
-					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:211
-					_ = mySum
-//line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_b14 := gc_none9
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b14 = gc_all9
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if21 := gc_b14.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
-//line samples_reduction.go:240
-					_ = gc_if21
-//line samples_reduction.go:241
-					if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if21)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step15 := gc_vstep12
+			gc_step15 := 0
 			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
 				{
 					gc_tx5 := gc_step15 + 0
@@ -8938,8 +6976,8 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
-		var gc_c51v [32]uint32
-		var gc_c51r [32]uint32
+		var gc_c51v [32]T
+		var gc_c51r [32]T
 		{
 			var gc_m95 uint32
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
@@ -8958,7 +6996,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b11.At(gc_w5)
+					gc_tidx5 := gc_b14.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -8999,7 +7037,7 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[uint32, uint32](gc_b11, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b14, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -9032,6 +7070,1968 @@ func gc_body_reduce5_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 }
 
+func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+
+//line samples_reduction.go:208
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:209
+	sdata := gocuda.DynamicShared[float32](t)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:211
+					var tid int = gc_tx2
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:212
+					var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+					_ = i
+//line samples_reduction.go:212
+					var mySum archsimd.Float32x8
+//line samples_reduction.go:212
+					_ = mySum
+//line samples_reduction.go:215
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+						break
+//line samples_reduction.go:215
+					}
+//line samples_reduction.go:215
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:215
+					_ = gc_if3
+//line samples_reduction.go:216
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:216
+						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:216
+					}
+//line samples_reduction.go:219
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:219
+					_ = gc_if4
+//line samples_reduction.go:220
+					if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:220
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:220
+					}
+//line samples_reduction.go:223
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+				tid := gc_tx2
+				_ = tid
+
+//line samples_reduction.go:212
+				i := gc_bx2*(blockSize*2) + gc_tx2
+				_ = i
+
+//line samples_reduction.go:214
+				var mySum float32
+
+//line samples_reduction.go:215
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:219
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:223
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota3
+//line samples_reduction.go:211
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none
+//line samples_reduction.go:211
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:211
+					var tid int = gc_tx2
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:226
+					if (tid+
+						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+						break
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_b3 := gc_none
+//line samples_reduction.go:226
+					if blockSize >= 512 {
+//line samples_reduction.go:226
+						gc_b3 = gc_all
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_if5 := gc_b3.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+//line samples_reduction.go:226
+					_ = gc_if5
+//line samples_reduction.go:227
+					if gc_if5.ToBits() != 0 {
+//line samples_reduction.go:227
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if5)
+//line samples_reduction.go:227
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
+					}
+//line samples_reduction.go:227
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+				tid := gc_tx2
+				_ = tid
+				mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota4
+//line samples_reduction.go:211
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none2
+//line samples_reduction.go:211
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:211
+					var tid int = gc_tx2
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:233
+					if (tid+
+						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+						break
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_b4 := gc_none2
+//line samples_reduction.go:233
+					if blockSize >= 256 {
+//line samples_reduction.go:233
+						gc_b4 = gc_all2
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_if6 := gc_b4.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+//line samples_reduction.go:233
+					_ = gc_if6
+//line samples_reduction.go:234
+					if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:234
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if6)
+//line samples_reduction.go:234
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if6)
+					}
+//line samples_reduction.go:234
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep3
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+				tid := gc_tx2
+				_ = tid
+				mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota5
+//line samples_reduction.go:211
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none3
+//line samples_reduction.go:211
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:211
+					var tid int = gc_tx2
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:240
+					if (tid+
+						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+						break
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_b5 := gc_none3
+//line samples_reduction.go:240
+					if blockSize >= 128 {
+//line samples_reduction.go:240
+						gc_b5 = gc_all3
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_if7 := gc_b5.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+//line samples_reduction.go:240
+					_ = gc_if7
+//line samples_reduction.go:241
+					if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:241
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if7)
+//line samples_reduction.go:241
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if7)
+					}
+//line samples_reduction.go:241
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+				tid := gc_tx2
+				_ = tid
+				mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank2] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:247
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_c21v [32]float32
+		var gc_c21r [32]float32
+		{
+			var gc_m92 uint32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:249
+				if gc_rank2 < 32 {
+					gc_m92 |= 1 << gc_lane2
+				}
+			}
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+
+//line samples_reduction.go:253
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:254
+						gc_c21v[gc_lane2] = mySum
+					}
+
+//line samples_reduction.go:254
+					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:254
+						mySum += gc_c21r[gc_lane2]
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+			}
+			gc_act2 = gc_save92 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:258
+			if gc_rank2 == 0 {
+				gOdata[gc_bx2] = mySum
+			}
+		}
+	}
+}
+
+func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
+	t := gc_b6.Thread()
+	gc_pos3 := gc_b6.Pos()
+	gc_bd3 := gc_b6.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b6.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b6.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)
+
+//line samples_reduction.go:208
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:209
+	sdata := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota7
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:211
+					var tid int = gc_tx3
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:212
+					var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+					_ = i
+//line samples_reduction.go:212
+					var mySum archsimd.Int32x8
+//line samples_reduction.go:212
+					_ = mySum
+//line samples_reduction.go:215
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+						break
+//line samples_reduction.go:215
+					}
+//line samples_reduction.go:215
+					gc_if10 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:215
+					_ = gc_if10
+//line samples_reduction.go:216
+					if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:216
+						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if10)
+//line samples_reduction.go:216
+					}
+//line samples_reduction.go:219
+					gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:219
+					_ = gc_if11
+//line samples_reduction.go:220
+					if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:220
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:220
+					}
+//line samples_reduction.go:223
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:212
+				i := gc_bx3*(blockSize*2) + gc_tx3
+				_ = i
+
+//line samples_reduction.go:214
+				var mySum int32
+
+//line samples_reduction.go:215
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:219
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:223
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota8
+//line samples_reduction.go:211
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none4
+//line samples_reduction.go:211
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all4
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:211
+					var tid int = gc_tx3
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:226
+					if (tid+
+						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+						break
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_b7 := gc_none4
+//line samples_reduction.go:226
+					if blockSize >= 512 {
+//line samples_reduction.go:226
+						gc_b7 = gc_all4
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_if12 := gc_b7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+//line samples_reduction.go:226
+					_ = gc_if12
+//line samples_reduction.go:227
+					if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:227
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:227
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if12)
+					}
+//line samples_reduction.go:227
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep6
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+				tid := gc_tx3
+				_ = tid
+				mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota9
+//line samples_reduction.go:211
+				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none5
+//line samples_reduction.go:211
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all5
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:211
+					var tid int = gc_tx3
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:233
+					if (tid+
+						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+						break
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_b8 := gc_none5
+//line samples_reduction.go:233
+					if blockSize >= 256 {
+//line samples_reduction.go:233
+						gc_b8 = gc_all5
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_if13 := gc_b8.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+//line samples_reduction.go:233
+					_ = gc_if13
+//line samples_reduction.go:234
+					if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:234
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
+//line samples_reduction.go:234
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if13)
+					}
+//line samples_reduction.go:234
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep7
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+				tid := gc_tx3
+				_ = tid
+				mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota10
+//line samples_reduction.go:211
+				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none6
+//line samples_reduction.go:211
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all6
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line samples_reduction.go:211
+					var tid int = gc_tx3
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:240
+					if (tid+
+						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+						break
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_b9 := gc_none6
+//line samples_reduction.go:240
+					if blockSize >= 128 {
+//line samples_reduction.go:240
+						gc_b9 = gc_all6
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_if14 := gc_b9.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+//line samples_reduction.go:240
+					_ = gc_if14
+//line samples_reduction.go:241
+					if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:241
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if14)
+//line samples_reduction.go:241
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if14)
+					}
+//line samples_reduction.go:241
+					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep8
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+				tid := gc_tx3
+				_ = tid
+				mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:247
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_c31v [32]int32
+		var gc_c31r [32]int32
+		{
+			var gc_m93 uint32
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:249
+				if gc_rank3 < 32 {
+					gc_m93 |= 1 << gc_lane3
+				}
+			}
+			gc_save93 := gc_act3
+			gc_act3 = gc_save93 & gc_m93
+			if gc_act3 != 0 {
+				{
+					gc_tidx3 := gc_b6.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+
+//line samples_reduction.go:253
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:254
+						gc_c31v[gc_lane3] = mySum
+					}
+
+//line samples_reduction.go:254
+					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:254
+						mySum += gc_c31r[gc_lane3]
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+			gc_act3 = gc_save93 &^ gc_dead3
+		}
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:258
+			if gc_rank3 == 0 {
+				gOdata[gc_bx3] = mySum
+			}
+		}
+	}
+}
+
+func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
+	t := gc_b10.Thread()
+	gc_pos4 := gc_b10.Pos()
+	gc_bd4 := gc_b10.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b10.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b10.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)
+
+//line samples_reduction.go:208
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:209
+	sdata := gocuda.DynamicShared[uint32](t)
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep9 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota12
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:211
+					var tid int = gc_tx4
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:212
+					var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+					_ = i
+//line samples_reduction.go:212
+					var mySum archsimd.Uint32x8
+//line samples_reduction.go:212
+					_ = mySum
+//line samples_reduction.go:215
+					if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+						break
+//line samples_reduction.go:215
+					}
+//line samples_reduction.go:215
+					gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+//line samples_reduction.go:215
+					_ = gc_if17
+//line samples_reduction.go:216
+					if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:216
+						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if17)
+//line samples_reduction.go:216
+					}
+//line samples_reduction.go:219
+					gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+//line samples_reduction.go:219
+					_ = gc_if18
+//line samples_reduction.go:220
+					if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:220
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if18)
+//line samples_reduction.go:220
+					}
+//line samples_reduction.go:223
+					mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:212
+				i := gc_bx4*(blockSize*2) + gc_tx4
+				_ = i
+
+//line samples_reduction.go:214
+				var mySum uint32
+
+//line samples_reduction.go:215
+				if i < n {
+					mySum = gIdata[i]
+				}
+
+//line samples_reduction.go:219
+				if i+blockSize < n {
+					mySum += gIdata[i+blockSize]
+				}
+
+//line samples_reduction.go:223
+				sdata[tid] = mySum
+				_ = mySum
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep10 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota13
+//line samples_reduction.go:211
+				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none7
+//line samples_reduction.go:211
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all7
+				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+					gc_tx4 := gc_vstep10
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:211
+					var tid int = gc_tx4
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:226
+					if (tid+
+						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+						break
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_b11 := gc_none7
+//line samples_reduction.go:226
+					if blockSize >= 512 {
+//line samples_reduction.go:226
+						gc_b11 = gc_all7
+//line samples_reduction.go:226
+					}
+//line samples_reduction.go:226
+					gc_if19 := gc_b11.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+//line samples_reduction.go:226
+					_ = gc_if19
+//line samples_reduction.go:227
+					if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:227
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if19)
+//line samples_reduction.go:227
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if19)
+					}
+//line samples_reduction.go:227
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep10
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+				tid := gc_tx4
+				_ = tid
+				mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota14
+//line samples_reduction.go:211
+				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none8
+//line samples_reduction.go:211
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all8
+				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:211
+					var tid int = gc_tx4
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:233
+					if (tid+
+						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+						break
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_b12 := gc_none8
+//line samples_reduction.go:233
+					if blockSize >= 256 {
+//line samples_reduction.go:233
+						gc_b12 = gc_all8
+//line samples_reduction.go:233
+					}
+//line samples_reduction.go:233
+					gc_if20 := gc_b12.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+//line samples_reduction.go:233
+					_ = gc_if20
+//line samples_reduction.go:234
+					if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:234
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if20)
+//line samples_reduction.go:234
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if20)
+					}
+//line samples_reduction.go:234
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep11
+			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step11 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step11 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step11 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+			}
+			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+				tid := gc_tx4
+				_ = tid
+				mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep12 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:211
+				gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+				_ = gc_iota15
+//line samples_reduction.go:211
+				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+				_ = gc_none9
+//line samples_reduction.go:211
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+				_ = gc_all9
+				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+					gc_tx4 := gc_vstep12
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line samples_reduction.go:211
+					var tid int = gc_tx4
+//line samples_reduction.go:211
+					_ = tid
+//line samples_reduction.go:211
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+					_ = mySum
+//line samples_reduction.go:240
+					if (tid+
+						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+						break
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_b13 := gc_none9
+//line samples_reduction.go:240
+					if blockSize >= 128 {
+//line samples_reduction.go:240
+						gc_b13 = gc_all9
+//line samples_reduction.go:240
+					}
+//line samples_reduction.go:240
+					gc_if21 := gc_b13.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+//line samples_reduction.go:240
+					_ = gc_if21
+//line samples_reduction.go:241
+					if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:241
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
+//line samples_reduction.go:241
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if21)
+					}
+//line samples_reduction.go:241
+					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep12
+			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+				tid := gc_tx4
+				_ = tid
+				mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:247
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_c41v [32]uint32
+		var gc_c41r [32]uint32
+		{
+			var gc_m94 uint32
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:249
+				if gc_rank4 < 32 {
+					gc_m94 |= 1 << gc_lane4
+				}
+			}
+			gc_save94 := gc_act4
+			gc_act4 = gc_save94 & gc_m94
+			if gc_act4 != 0 {
+				{
+					gc_tidx4 := gc_b10.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+
+//line samples_reduction.go:253
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:254
+						gc_c41v[gc_lane4] = mySum
+					}
+
+//line samples_reduction.go:254
+					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:254
+						mySum += gc_c41r[gc_lane4]
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+			gc_act4 = gc_save94 &^ gc_dead4
+		}
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:258
+			if gc_rank4 == 0 {
+				gOdata[gc_bx4] = mySum
+			}
+		}
+	}
+}
+
 // Reduce6Kernel is reduce6<T, blockSize, nIsPow2>: reduce5 after a
 // grid-stride loop that sums many elements per thread (two per step when
 // n is a power of two).
@@ -9058,7 +9058,456 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
-func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b14.Thread()
+	gc_pos5 := gc_b14.Pos()
+	gc_bd5 := gc_b14.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b14.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_bidx5 := gc_b14.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b14.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)
+
+//line samples_reduction.go:269
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:270
+	sdata := gocuda.DynamicShared[T](t)
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+				tid := gc_tx5
+				_ = tid
+
+//line samples_reduction.go:273
+				gridSize := blockSize * gc_gdx5
+
+//line samples_reduction.go:275
+				var mySum T
+
+//line samples_reduction.go:277
+				if nIsPow2 {
+					i := gc_bx5*blockSize*2 + gc_tx5
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:281
+						if gc_b14.Stopped() {
+//line samples_reduction.go:281
+							return
+//line samples_reduction.go:281
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx5*blockSize + gc_tx5
+					for i_ < n {
+//line samples_reduction.go:290
+						if gc_b14.Stopped() {
+//line samples_reduction.go:290
+							return
+//line samples_reduction.go:290
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:296
+				sdata[tid] = mySum
+				_ = gridSize
+				_ = mySum
+				gc_s_mySum[gc_rank5] = mySum
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				{
+					gc_tx5 := gc_step13 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step13 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step13 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step13 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			}
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+				tid := gc_tx5
+				_ = tid
+				mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank5] = mySum
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				{
+					gc_tx5 := gc_step14 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step14 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step14 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step14 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			}
+			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+				tid := gc_tx5
+				_ = tid
+				mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank5] = mySum
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+				{
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			}
+			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+				tid := gc_tx5
+				_ = tid
+				mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank5] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:320
+	tile32 := cg.TiledPartition(cta, 32)
+	_ = tile32
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		var gc_c51v [32]T
+		var gc_c51r [32]T
+		{
+			var gc_m95 uint32
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:322
+				if gc_rank5 < 32 {
+					gc_m95 |= 1 << gc_lane5
+				}
+			}
+			gc_save95 := gc_act5
+			gc_act5 = gc_save95 & gc_m95
+			if gc_act5 != 0 {
+				{
+					gc_tidx5 := gc_b14.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+							mySum += sdata[tid+32]
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+
+//line samples_reduction.go:326
+				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:327
+						gc_c51v[gc_lane5] = mySum
+					}
+
+//line samples_reduction.go:327
+					compiled.TileLanes[T, T](gc_b14, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:327
+						mySum += gc_c51r[gc_lane5]
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+			}
+			gc_act5 = gc_save95 &^ gc_dead5
+		}
+		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			if gc_act5&(1<<gc_lane5) == 0 {
+				continue
+			}
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:331
+			if gc_rank5 == 0 {
+				gOdata[gc_bx5] = mySum
+			}
+		}
+	}
+}
+
+func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -9068,14 +9517,14 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 0)
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 
 //line samples_reduction.go:270
-	sdata := gocuda.DynamicShared[T](t)
+	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -9090,7 +9539,7 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 				gridSize := blockSize * gc_gdx2
 
 //line samples_reduction.go:275
-				var mySum T
+				var mySum float32
 
 //line samples_reduction.go:277
 				if nIsPow2 {
@@ -9134,7 +9583,64 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+//line samples_reduction.go:272
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+				_ = gc_iota
+//line samples_reduction.go:272
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+				_ = gc_none
+//line samples_reduction.go:272
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:272
+					var tid int = gc_tx2
+//line samples_reduction.go:272
+					_ = tid
+//line samples_reduction.go:272
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+					_ = mySum
+//line samples_reduction.go:299
+					if (tid+
+						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:299
+						break
+//line samples_reduction.go:299
+					}
+//line samples_reduction.go:299
+					gc_b3 := gc_none
+//line samples_reduction.go:299
+					if blockSize >= 512 {
+//line samples_reduction.go:299
+						gc_b3 = gc_all
+//line samples_reduction.go:299
+					}
+//line samples_reduction.go:299
+					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+//line samples_reduction.go:299
+					_ = gc_if
+//line samples_reduction.go:300
+					if gc_if.ToBits() != 0 {
+//line samples_reduction.go:300
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+//line samples_reduction.go:300
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+					}
+//line samples_reduction.go:300
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -9225,7 +9731,64 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:272
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+				_ = gc_iota2
+//line samples_reduction.go:272
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+				_ = gc_none2
+//line samples_reduction.go:272
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:272
+					var tid int = gc_tx2
+//line samples_reduction.go:272
+					_ = tid
+//line samples_reduction.go:272
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+					_ = mySum
+//line samples_reduction.go:306
+					if (tid+
+						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:306
+						break
+//line samples_reduction.go:306
+					}
+//line samples_reduction.go:306
+					gc_b4 := gc_none2
+//line samples_reduction.go:306
+					if blockSize >= 256 {
+//line samples_reduction.go:306
+						gc_b4 = gc_all2
+//line samples_reduction.go:306
+					}
+//line samples_reduction.go:306
+					gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+//line samples_reduction.go:306
+					_ = gc_if2
+//line samples_reduction.go:307
+					if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:307
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if2)
+//line samples_reduction.go:307
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if2)
+					}
+//line samples_reduction.go:307
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep2
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
@@ -9316,7 +9879,64 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line samples_reduction.go:272
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+				_ = gc_iota3
+//line samples_reduction.go:272
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+				_ = gc_none3
+//line samples_reduction.go:272
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+				_ = gc_all3
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line samples_reduction.go:272
+					var tid int = gc_tx2
+//line samples_reduction.go:272
+					_ = tid
+//line samples_reduction.go:272
+					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+					_ = mySum
+//line samples_reduction.go:313
+					if (tid+
+						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:313
+						break
+//line samples_reduction.go:313
+					}
+//line samples_reduction.go:313
+					gc_b5 := gc_none3
+//line samples_reduction.go:313
+					if blockSize >= 128 {
+//line samples_reduction.go:313
+						gc_b5 = gc_all3
+//line samples_reduction.go:313
+					}
+//line samples_reduction.go:313
+					gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+//line samples_reduction.go:313
+					_ = gc_if3
+//line samples_reduction.go:314
+					if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:314
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if3)
+//line samples_reduction.go:314
+						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if3)
+					}
+//line samples_reduction.go:314
+					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep3
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
@@ -9413,8 +10033,8 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_c21v [32]T
-		var gc_c21r [32]T
+		var gc_c21v [32]float32
+		var gc_c21r [32]float32
 		{
 			var gc_m92 uint32
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -9474,7 +10094,7 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
@@ -9507,24 +10127,24 @@ func gc_body_reduce6[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 }
 
-func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b6.Thread()
+	gc_pos3 := gc_b6.Pos()
+	gc_bd3 := gc_b6.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
+	gc_gd3 := gc_b6.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b3, 0)
+	gc_n3 := gc_b6.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 
 //line samples_reduction.go:270
-	sdata := gocuda.DynamicShared[float32](t)
+	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -9539,7 +10159,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 				gridSize := blockSize * gc_gdx3
 
 //line samples_reduction.go:275
-				var mySum float32
+				var mySum int32
 
 //line samples_reduction.go:277
 				if nIsPow2 {
@@ -9548,7 +10168,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b3.Stopped() {
+						if gc_b6.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -9563,7 +10183,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 					i_ := gc_bx3*blockSize + gc_tx3
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b3.Stopped() {
+						if gc_b6.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -9583,22 +10203,22 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota
+				_ = gc_iota4
 //line samples_reduction.go:272
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none
+				_ = gc_none4
 //line samples_reduction.go:272
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
+				_ = gc_all4
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line samples_reduction.go:272
@@ -9606,7 +10226,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:299
@@ -9617,30 +10237,30 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_b4 := gc_none
+					gc_b7 := gc_none4
 //line samples_reduction.go:299
 					if blockSize >= 512 {
 //line samples_reduction.go:299
-						gc_b4 = gc_all
+						gc_b7 = gc_all4
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_if := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if4 := gc_b7.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
 //line samples_reduction.go:299
-					_ = gc_if
+					_ = gc_if4
 //line samples_reduction.go:300
-					if gc_if.ToBits() != 0 {
+					if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if4)
 //line samples_reduction.go:300
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if4)
 					}
 //line samples_reduction.go:300
 					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep
+			gc_step7 := gc_vstep4
 			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 				{
 					gc_tx3 := gc_step7 + 0
@@ -9731,22 +10351,22 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota2
+				_ = gc_iota5
 //line samples_reduction.go:272
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none2
+				_ = gc_none5
 //line samples_reduction.go:272
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+				_ = gc_all5
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line samples_reduction.go:272
@@ -9754,7 +10374,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:306
@@ -9765,30 +10385,30 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_b5 := gc_none2
+					gc_b8 := gc_none5
 //line samples_reduction.go:306
 					if blockSize >= 256 {
 //line samples_reduction.go:306
-						gc_b5 = gc_all2
+						gc_b8 = gc_all5
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_if2 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if5 := gc_b8.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
 //line samples_reduction.go:306
-					_ = gc_if2
+					_ = gc_if5
 //line samples_reduction.go:307
-					if gc_if2.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if2)
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 //line samples_reduction.go:307
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if2)
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
 					}
 //line samples_reduction.go:307
 					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
+			gc_step8 := gc_vstep5
 			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 				{
 					gc_tx3 := gc_step8 + 0
@@ -9879,22 +10499,22 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota3
+				_ = gc_iota6
 //line samples_reduction.go:272
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none3
+				_ = gc_none6
 //line samples_reduction.go:272
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+				_ = gc_all6
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line samples_reduction.go:272
@@ -9902,7 +10522,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank3:])
+					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:313
@@ -9913,30 +10533,30 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_b6 := gc_none3
+					gc_b9 := gc_none6
 //line samples_reduction.go:313
 					if blockSize >= 128 {
 //line samples_reduction.go:313
-						gc_b6 = gc_all3
+						gc_b9 = gc_all6
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_if3 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if6 := gc_b9.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
 //line samples_reduction.go:313
-					_ = gc_if3
+					_ = gc_if6
 //line samples_reduction.go:314
-					if gc_if3.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if3)
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if6)
 //line samples_reduction.go:314
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if3)
+						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if6)
 					}
 //line samples_reduction.go:314
 					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep3
+			gc_step9 := gc_vstep6
 			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 				{
 					gc_tx3 := gc_step9 + 0
@@ -10033,8 +10653,8 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
-		var gc_c31v [32]float32
-		var gc_c31r [32]float32
+		var gc_c31v [32]int32
+		var gc_c31r [32]int32
 		{
 			var gc_m93 uint32
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
@@ -10053,7 +10673,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
 				{
-					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tidx3 := gc_b6.At(gc_w3)
 					gc_tx3 := gc_tidx3.X - 1
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						gc_tx3++
@@ -10094,7 +10714,7 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[float32, float32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						if gc_act3&(1<<gc_lane3) == 0 {
 							continue
@@ -10127,24 +10747,24 @@ func gc_body_reduce6_float32(gc_b3 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
-func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b7.Thread()
-	gc_pos4 := gc_b7.Pos()
-	gc_bd4 := gc_b7.Dim()
+func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b10.Thread()
+	gc_pos4 := gc_b10.Pos()
+	gc_bd4 := gc_b10.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b7.GridDim()
+	gc_gd4 := gc_b10.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b7.Index()
+	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b7.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b7, 0)
+	gc_n4 := gc_b10.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 
 //line samples_reduction.go:270
-	sdata := gocuda.DynamicShared[int32](t)
+	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -10159,7 +10779,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 				gridSize := blockSize * gc_gdx4
 
 //line samples_reduction.go:275
-				var mySum int32
+				var mySum uint32
 
 //line samples_reduction.go:277
 				if nIsPow2 {
@@ -10168,7 +10788,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b7.Stopped() {
+						if gc_b10.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -10183,7 +10803,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 					i_ := gc_bx4*blockSize + gc_tx4
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b7.Stopped() {
+						if gc_b10.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -10203,22 +10823,22 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep4 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota4
+				_ = gc_iota7
 //line samples_reduction.go:272
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none4
+				_ = gc_none7
 //line samples_reduction.go:272
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all4
-				for ; gc_vstep4+7 < gc_bdx4; gc_vstep4 += 8 {
-					gc_tx4 := gc_vstep4
+				_ = gc_all7
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line samples_reduction.go:272
@@ -10226,7 +10846,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:299
@@ -10237,30 +10857,30 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_b8 := gc_none4
+					gc_b11 := gc_none7
 //line samples_reduction.go:299
 					if blockSize >= 512 {
 //line samples_reduction.go:299
-						gc_b8 = gc_all4
+						gc_b11 = gc_all7
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_if4 := gc_b8.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if7 := gc_b11.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
 //line samples_reduction.go:299
-					_ = gc_if4
+					_ = gc_if7
 //line samples_reduction.go:300
-					if gc_if4.ToBits() != 0 {
+					if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if4)
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if7)
 //line samples_reduction.go:300
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if4)
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if7)
 					}
 //line samples_reduction.go:300
 					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep4
+			gc_step10 := gc_vstep7
 			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
 					gc_tx4 := gc_step10 + 0
@@ -10351,22 +10971,22 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota5
+				_ = gc_iota8
 //line samples_reduction.go:272
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none5
+				_ = gc_none8
 //line samples_reduction.go:272
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all5
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+				_ = gc_all8
+				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+					gc_tx4 := gc_vstep8
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line samples_reduction.go:272
@@ -10374,7 +10994,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:306
@@ -10385,30 +11005,30 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_b9 := gc_none5
+					gc_b12 := gc_none8
 //line samples_reduction.go:306
 					if blockSize >= 256 {
 //line samples_reduction.go:306
-						gc_b9 = gc_all5
+						gc_b12 = gc_all8
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_if5 := gc_b9.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if8 := gc_b12.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
 //line samples_reduction.go:306
-					_ = gc_if5
+					_ = gc_if8
 //line samples_reduction.go:307
-					if gc_if5.ToBits() != 0 {
+					if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if8)
 //line samples_reduction.go:307
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if8)
 					}
 //line samples_reduction.go:307
 					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep5
+			gc_step11 := gc_vstep8
 			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 				{
 					gc_tx4 := gc_step11 + 0
@@ -10499,22 +11119,22 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep6 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota6
+				_ = gc_iota9
 //line samples_reduction.go:272
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none6
+				_ = gc_none9
 //line samples_reduction.go:272
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all6
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
+				_ = gc_all9
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line samples_reduction.go:272
@@ -10522,7 +11142,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 					_ = tid
 //line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank4:])
+					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:272
 					_ = mySum
 //line samples_reduction.go:313
@@ -10533,30 +11153,30 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_b10 := gc_none6
+					gc_b13 := gc_none9
 //line samples_reduction.go:313
 					if blockSize >= 128 {
 //line samples_reduction.go:313
-						gc_b10 = gc_all6
+						gc_b13 = gc_all9
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_if6 := gc_b10.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if9 := gc_b13.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
 //line samples_reduction.go:313
-					_ = gc_if6
+					_ = gc_if9
 //line samples_reduction.go:314
-					if gc_if6.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if6)
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:314
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if6)
+						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
 					}
 //line samples_reduction.go:314
 					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep6
+			gc_step12 := gc_vstep9
 			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
 				{
 					gc_tx4 := gc_step12 + 0
@@ -10653,8 +11273,8 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
-		var gc_c41v [32]int32
-		var gc_c41r [32]int32
+		var gc_c41v [32]uint32
+		var gc_c41r [32]uint32
 		{
 			var gc_m94 uint32
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
@@ -10673,7 +11293,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
 				{
-					gc_tidx4 := gc_b7.At(gc_w4)
+					gc_tidx4 := gc_b10.At(gc_w4)
 					gc_tx4 := gc_tidx4.X - 1
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						gc_tx4++
@@ -10714,7 +11334,7 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[int32, int32](gc_b7, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						if gc_act4&(1<<gc_lane4) == 0 {
 							continue
@@ -10742,626 +11362,6 @@ func gc_body_reduce6_int32(gc_b7 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:331
 			if gc_rank4 == 0 {
 				gOdata[gc_bx4] = mySum
-			}
-		}
-	}
-}
-
-func gc_body_reduce6_uint32(gc_b11 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b11.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b11, 0)
-
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:270
-	sdata := gocuda.DynamicShared[uint32](t)
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:273
-				gridSize := blockSize * gc_gdx5
-
-//line samples_reduction.go:275
-				var mySum uint32
-
-//line samples_reduction.go:277
-				if nIsPow2 {
-					i := gc_bx5*blockSize*2 + gc_tx5
-					gridSize = gridSize << 1
-
-					for i < n {
-//line samples_reduction.go:281
-						if gc_b11.Stopped() {
-//line samples_reduction.go:281
-							return
-//line samples_reduction.go:281
-						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						i += gridSize
-					}
-				} else {
-					i_ := gc_bx5*blockSize + gc_tx5
-					for i_ < n {
-//line samples_reduction.go:290
-						if gc_b11.Stopped() {
-//line samples_reduction.go:290
-							return
-//line samples_reduction.go:290
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
-				}
-
-//line samples_reduction.go:296
-				sdata[tid] = mySum
-				_ = gridSize
-				_ = mySum
-				gc_s_mySum[gc_rank5] = mySum
-			}
-		}
-	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:272
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-				_ = gc_iota7
-//line samples_reduction.go:272
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-				_ = gc_none7
-//line samples_reduction.go:272
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-				_ = gc_all7
-				for ; gc_vstep7+7 < gc_bdx5; gc_vstep7 += 8 {
-					gc_tx5 := gc_vstep7
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:272
-					var tid int = gc_tx5
-//line samples_reduction.go:272
-					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:272
-					_ = mySum
-//line samples_reduction.go:299
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:299
-						break
-//line samples_reduction.go:299
-					}
-//line samples_reduction.go:299
-					gc_b12 := gc_none7
-//line samples_reduction.go:299
-					if blockSize >= 512 {
-//line samples_reduction.go:299
-						gc_b12 = gc_all7
-//line samples_reduction.go:299
-					}
-//line samples_reduction.go:299
-					gc_if7 := gc_b12.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
-//line samples_reduction.go:299
-					_ = gc_if7
-//line samples_reduction.go:300
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if7)
-//line samples_reduction.go:300
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if7)
-					}
-//line samples_reduction.go:300
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep7
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
-			}
-		}
-	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:272
-				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-				_ = gc_iota8
-//line samples_reduction.go:272
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-				_ = gc_none8
-//line samples_reduction.go:272
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-				_ = gc_all8
-				for ; gc_vstep8+7 < gc_bdx5; gc_vstep8 += 8 {
-					gc_tx5 := gc_vstep8
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:272
-					var tid int = gc_tx5
-//line samples_reduction.go:272
-					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:272
-					_ = mySum
-//line samples_reduction.go:306
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:306
-						break
-//line samples_reduction.go:306
-					}
-//line samples_reduction.go:306
-					gc_b13 := gc_none8
-//line samples_reduction.go:306
-					if blockSize >= 256 {
-//line samples_reduction.go:306
-						gc_b13 = gc_all8
-//line samples_reduction.go:306
-					}
-//line samples_reduction.go:306
-					gc_if8 := gc_b13.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
-//line samples_reduction.go:306
-					_ = gc_if8
-//line samples_reduction.go:307
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:307
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if8)
-					}
-//line samples_reduction.go:307
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step14 := gc_vstep8
-			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-				{
-					gc_tx5 := gc_step14 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
-			}
-		}
-	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
-//line samples_reduction.go:272
-				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-				_ = gc_iota9
-//line samples_reduction.go:272
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-				_ = gc_none9
-//line samples_reduction.go:272
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-				_ = gc_all9
-				for ; gc_vstep9+7 < gc_bdx5; gc_vstep9 += 8 {
-					gc_tx5 := gc_vstep9
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line samples_reduction.go:272
-					var tid int = gc_tx5
-//line samples_reduction.go:272
-					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank5:])
-//line samples_reduction.go:272
-					_ = mySum
-//line samples_reduction.go:313
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:313
-						break
-//line samples_reduction.go:313
-					}
-//line samples_reduction.go:313
-					gc_b14 := gc_none9
-//line samples_reduction.go:313
-					if blockSize >= 128 {
-//line samples_reduction.go:313
-						gc_b14 = gc_all9
-//line samples_reduction.go:313
-					}
-//line samples_reduction.go:313
-					gc_if9 := gc_b14.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
-//line samples_reduction.go:313
-					_ = gc_if9
-//line samples_reduction.go:314
-					if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:314
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
-					}
-//line samples_reduction.go:314
-					mySum.StoreSlice(gc_s_mySum[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step15 := gc_vstep9
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
-			}
-		}
-	}
-
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
-		var gc_c51v [32]uint32
-		var gc_c51r [32]uint32
-		{
-			var gc_m95 uint32
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:322
-				if gc_rank5 < 32 {
-					gc_m95 |= 1 << gc_lane5
-				}
-			}
-			gc_save95 := gc_act5
-			gc_act5 = gc_save95 & gc_m95
-			if gc_act5 != 0 {
-				{
-					gc_tidx5 := gc_b11.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
-
-//line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:327
-						gc_c51v[gc_lane5] = mySum
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[uint32, uint32](gc_b11, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:327
-						mySum += gc_c51r[gc_lane5]
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
-			}
-			gc_act5 = gc_save95 &^ gc_dead5
-		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:331
-			if gc_rank5 == 0 {
-				gOdata[gc_bx5] = mySum
 			}
 		}
 	}

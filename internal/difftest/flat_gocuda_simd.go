@@ -509,601 +509,7 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:50-76")
 
-func gc_body_strideSum[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)
-
-//line flat.go:58
-	n := len(in)
-
-//line flat.go:58
-	b := gc_bdx2
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:59
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:59
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:59
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:59
-				var v T
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line flat.go:59
-			var v T
-			_ = v
-			gc_s_v[gc_rank2] = v
-		}
-	}
-
-//line flat.go:60
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:60
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:60
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:60
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:60
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:60
-					i := gc_bx2*2*b + gc_tx2 + gc_off
-					gc_more = true
-
-//line flat.go:61
-					v += in[i]
-
-//line flat.go:62
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-	}
-
-//line flat.go:66
-	s := gocuda.Shared[T](t, b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:67
-					s[gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:67
-					s[gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:67
-					s[gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:67
-					s[gc_tx2] = v
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line flat.go:67
-				s[gc_tx2] = v
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:69
-				{
-					var sum T
-					for _, x := range s {
-						sum += x
-					}
-					partial[gc_bx2] = sum
-				}
-			}
-		}
-	}
-}
-
-func gc_body_strideSum_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
-
-//line flat.go:58
-	n := len(in)
-
-//line flat.go:58
-	b := gc_bdx3
-	{
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n3; gc_vstep += 8 {
-				gc_rank3 := gc_vstep
-				_ = gc_rank3
-//line flat.go:59
-				var v float32
-//line flat.go:59
-				_ = v
-				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step7 := gc_vstep
-		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
-			{
-				gc_rank3 := gc_step7 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:59
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:59
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:59
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:59
-				var v float32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line flat.go:59
-			var v float32
-			_ = v
-			gc_s_v[gc_rank3] = v
-		}
-	}
-
-//line flat.go:60
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-//line flat.go:60
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line flat.go:60
-					_ = gc_iota
-//line flat.go:63
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line flat.go:63
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:63
-						_ = v
-//line flat.go:60
-						var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:60
-						_ = i
-//line flat.go:61
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line flat.go:61
-							break
-//line flat.go:61
-						}
-//line flat.go:61
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-//line flat.go:62
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line flat.go:62
-						_ = gc_if
-//line flat.go:63
-						if gc_if.ToBits() != 0 {
-//line flat.go:63
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-//line flat.go:63
-						}
-//line flat.go:63
-						v.StoreSlice(gc_s_v[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from3 {
-					gc_more = true
-				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:60
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:60
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:60
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:60
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:61
-						v += in[i]
-
-//line flat.go:62
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:60
-					i := gc_bx3*2*b + gc_tx3 + gc_off
-					gc_more = true
-
-//line flat.go:61
-					v += in[i]
-
-//line flat.go:62
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-	}
-
-//line flat.go:66
-	s := gocuda.Shared[float32](t, b)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line flat.go:67
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:67
-					_ = v
-//line flat.go:67
-					if gc_tx3 < 0 || gc_tx3+8 > len(s) {
-//line flat.go:67
-						break
-//line flat.go:67
-					}
-//line flat.go:67
-					v.StoreSlice(s[gc_tx3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep3
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:67
-					s[gc_tx3] = v
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:67
-					s[gc_tx3] = v
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:67
-					s[gc_tx3] = v
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:67
-					s[gc_tx3] = v
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
-
-//line flat.go:67
-				s[gc_tx3] = v
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:69
-				{
-					var sum float32
-					for _, x := range s {
-						sum += x
-					}
-					partial[gc_bx3] = sum
-				}
-			}
-		}
-	}
-}
-
-func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -1113,7 +519,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)
 
 //line flat.go:58
 	n := len(in)
@@ -1121,27 +527,14 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 //line flat.go:58
 	b := gc_bdx4
 	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n4; gc_vstep4 += 8 {
-				gc_rank4 := gc_vstep4
-				_ = gc_rank4
-//line flat.go:59
-				var v int32
-//line flat.go:59
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step10 := gc_vstep4
+		gc_step10 := 0
 		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
 			{
 				gc_rank4 := gc_step10 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:59
-				var v int32
+				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
 			}
@@ -1150,7 +543,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:59
-				var v int32
+				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
 			}
@@ -1159,7 +552,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:59
-				var v int32
+				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
 			}
@@ -1168,7 +561,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:59
-				var v int32
+				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
 			}
@@ -1177,7 +570,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 			gc_pos4.Thread = gc_rank4
 
 //line flat.go:59
-			var v int32
+			var v T
 			_ = v
 			gc_s_v[gc_rank4] = v
 		}
@@ -1195,55 +588,7 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep5 := gc_from4
-				if compiled.SIMD {
-//line flat.go:60
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line flat.go:60
-					_ = gc_iota2
-//line flat.go:63
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line flat.go:63
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line flat.go:63
-						_ = v
-//line flat.go:60
-						var i int = gc_bx4*2*b + gc_tx4 + gc_off
-//line flat.go:60
-						_ = i
-//line flat.go:61
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line flat.go:61
-							break
-//line flat.go:61
-						}
-//line flat.go:61
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line flat.go:62
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line flat.go:62
-						_ = gc_if2
-//line flat.go:63
-						if gc_if2.ToBits() != 0 {
-//line flat.go:63
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
-//line flat.go:63
-						}
-//line flat.go:63
-						v.StoreSlice(gc_s_v[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from4 {
-					gc_more = true
-				}
-				gc_step11 := gc_vstep5
+				gc_step11 := gc_from4
 				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
@@ -1345,31 +690,10 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 	}
 
 //line flat.go:66
-	s := gocuda.Shared[int32](t, b)
+	s := gocuda.Shared[T](t, b)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line flat.go:67
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line flat.go:67
-					_ = v
-//line flat.go:67
-					if gc_tx4 < 0 || gc_tx4+8 > len(s) {
-//line flat.go:67
-						break
-//line flat.go:67
-					}
-//line flat.go:67
-					v.StoreSlice(s[gc_tx4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep6
+			gc_step12 := 0
 			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
 				{
 					gc_tx4 := gc_step12 + 0
@@ -1430,11 +754,687 @@ func gc_body_strideSum_int32(gc_b4 *compiled.Block, in []int32, partial []int32)
 
 //line flat.go:69
 				{
-					var sum int32
+					var sum T
 					for _, x := range s {
 						sum += x
 					}
 					partial[gc_bx4] = sum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+
+//line flat.go:58
+	n := len(in)
+
+//line flat.go:58
+	b := gc_bdx2
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line flat.go:59
+				var v float32
+//line flat.go:59
+				_ = v
+				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line flat.go:59
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line flat.go:59
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line flat.go:59
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line flat.go:59
+				var v float32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line flat.go:59
+			var v float32
+			_ = v
+			gc_s_v[gc_rank2] = v
+		}
+	}
+
+//line flat.go:60
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line flat.go:60
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:60
+					_ = gc_iota
+//line flat.go:63
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line flat.go:63
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:63
+						_ = v
+//line flat.go:60
+						var i int = gc_bx2*2*b + gc_tx2 + gc_off
+//line flat.go:60
+						_ = i
+//line flat.go:61
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line flat.go:61
+							break
+//line flat.go:61
+						}
+//line flat.go:61
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+//line flat.go:62
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line flat.go:62
+						_ = gc_if
+//line flat.go:63
+						if gc_if.ToBits() != 0 {
+//line flat.go:63
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+//line flat.go:63
+						}
+//line flat.go:63
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:60
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:60
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:60
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:60
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line flat.go:60
+					i := gc_bx2*2*b + gc_tx2 + gc_off
+					gc_more = true
+
+//line flat.go:61
+					v += in[i]
+
+//line flat.go:62
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+	}
+
+//line flat.go:66
+	s := gocuda.Shared[float32](t, b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line flat.go:67
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:67
+					_ = v
+//line flat.go:67
+					if gc_tx2 < 0 || gc_tx2+8 > len(s) {
+//line flat.go:67
+						break
+//line flat.go:67
+					}
+//line flat.go:67
+					v.StoreSlice(s[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep3
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line flat.go:67
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line flat.go:67
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line flat.go:67
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line flat.go:67
+					s[gc_tx2] = v
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+
+//line flat.go:67
+				s[gc_tx2] = v
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line flat.go:69
+				{
+					var sum float32
+					for _, x := range s {
+						sum += x
+					}
+					partial[gc_bx2] = sum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+
+//line flat.go:58
+	n := len(in)
+
+//line flat.go:58
+	b := gc_bdx3
+	{
+		gc_vstep4 := 0
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
+				gc_rank3 := gc_vstep4
+				_ = gc_rank3
+//line flat.go:59
+				var v int32
+//line flat.go:59
+				_ = v
+				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
+			{
+				gc_rank3 := gc_step7 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line flat.go:59
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step7 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line flat.go:59
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step7 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line flat.go:59
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+			{
+				gc_rank3 := gc_step7 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line flat.go:59
+				var v int32
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+		}
+		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line flat.go:59
+			var v int32
+			_ = v
+			gc_s_v[gc_rank3] = v
+		}
+	}
+
+//line flat.go:60
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep5 := gc_from3
+				if compiled.SIMD {
+//line flat.go:60
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:60
+					_ = gc_iota2
+//line flat.go:63
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line flat.go:63
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:63
+						_ = v
+//line flat.go:60
+						var i int = gc_bx3*2*b + gc_tx3 + gc_off
+//line flat.go:60
+						_ = i
+//line flat.go:61
+						if i < 0 || i+8 > len(in) || (i+
+
+							b) < 0 || (i+b)+8 > len(in) {
+//line flat.go:61
+							break
+//line flat.go:61
+						}
+//line flat.go:61
+						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line flat.go:62
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+//line flat.go:62
+						_ = gc_if2
+//line flat.go:63
+						if gc_if2.ToBits() != 0 {
+//line flat.go:63
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
+//line flat.go:63
+						}
+//line flat.go:63
+						v.StoreSlice(gc_s_v[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from3 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:60
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:60
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:60
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:60
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+
+//line flat.go:61
+						v += in[i]
+
+//line flat.go:62
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line flat.go:60
+					i := gc_bx3*2*b + gc_tx3 + gc_off
+					gc_more = true
+
+//line flat.go:61
+					v += in[i]
+
+//line flat.go:62
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+	}
+
+//line flat.go:66
+	s := gocuda.Shared[int32](t, b)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line flat.go:67
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:67
+					_ = v
+//line flat.go:67
+					if gc_tx3 < 0 || gc_tx3+8 > len(s) {
+//line flat.go:67
+						break
+//line flat.go:67
+					}
+//line flat.go:67
+					v.StoreSlice(s[gc_tx3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line flat.go:67
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line flat.go:67
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line flat.go:67
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line flat.go:67
+					s[gc_tx3] = v
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+
+//line flat.go:67
+				s[gc_tx3] = v
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line flat.go:69
+				{
+					var sum int32
+					for _, x := range s {
+						sum += x
+					}
+					partial[gc_bx3] = sum
 				}
 			}
 		}

@@ -1091,326 +1091,7 @@ func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thr
 
 var gc_src_strideTyped = compiled.NewSource("strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130")
 
-func gc_body_strideTyped[I int32 | int64](gc_b2 *compiled.Block, in, out []float32, n I) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_c := compiled.Scratch[float32](gc_b2, 1)
-
-//line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx2)
-	{
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
-				_ = gc_rank2
-//line heldout.go:119
-				var s float32
-//line heldout.go:119
-				_ = s
-				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step5 := gc_vstep
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-			var s float32
-			_ = s
-			gc_s_s[gc_rank2] = s
-		}
-	}
-
-//line heldout.go:120
-	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx2) {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-
-//line heldout.go:120
-					i := I(gc_tx2) + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
-
-//line heldout.go:121
-					s += in[i]
-					gc_s_s[gc_rank2] = s
-				}
-			}
-		}
-	}
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
-//line heldout.go:123
-				var c float32
-//line heldout.go:123
-				_ = c
-				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-			var c float32
-			_ = c
-			gc_s_c[gc_rank2] = c
-		}
-	}
-
-//line heldout.go:124
-	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:124
-					j := int64(gc_tx2) + gc_off2
-					if !(j < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
-
-//line heldout.go:125
-					c++
-					gc_s_c[gc_rank2] = c
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line heldout.go:127
-					_ = s
-//line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
-//line heldout.go:127
-					_ = c
-//line heldout.go:127
-					if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
-//line heldout.go:127
-						break
-//line heldout.go:127
-					}
-					s.Add(c).StoreSlice(sums[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				s := gc_s_s[gc_rank2]
-				c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-				sums[gc_tx2] = s + c
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-			}
-		}
-	}
-}
-
-func gc_body_strideTyped_int32(gc_b3 *compiled.Block, in []float32, out []float32, n int32) {
+func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float32, n I) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -1485,7 +1166,7 @@ func gc_body_strideTyped_int32(gc_b3 *compiled.Block, in []float32, out []float3
 	}
 
 //line heldout.go:120
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx3) {
+	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx3) {
 		if gc_b3.Stopped() {
 			return
 		}
@@ -1498,7 +1179,7 @@ func gc_body_strideTyped_int32(gc_b3 *compiled.Block, in []float32, out []float3
 					s := gc_s_s[gc_rank3]
 
 //line heldout.go:120
-					i := int32(gc_tx3) + gc_off
+					i := I(gc_tx3) + gc_off
 					if !(i < gc_limit) {
 						continue
 					}
@@ -1724,6 +1405,325 @@ func gc_body_strideTyped_int32(gc_b3 *compiled.Block, in []float32, out []float3
 
 //line heldout.go:129
 				out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+			}
+		}
+	}
+}
+
+func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float32, n int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_c := compiled.Scratch[float32](gc_b2, 1)
+
+//line heldout.go:118
+	sums := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line heldout.go:119
+				var s float32
+//line heldout.go:119
+				_ = s
+				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank2] = s
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank2] = s
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank2] = s
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:119
+				var s float32
+				_ = s
+				gc_s_s[gc_rank2] = s
+			}
+		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line heldout.go:119
+			var s float32
+			_ = s
+			gc_s_s[gc_rank2] = s
+		}
+	}
+
+//line heldout.go:120
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx2) {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+
+//line heldout.go:120
+					i := int32(gc_tx2) + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line heldout.go:121
+					s += in[i]
+					gc_s_s[gc_rank2] = s
+				}
+			}
+		}
+	}
+	{
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
+				_ = gc_rank2
+//line heldout.go:123
+				var c float32
+//line heldout.go:123
+				_ = c
+				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep2
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank2] = c
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank2] = c
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank2] = c
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:123
+				var c float32
+				_ = c
+				gc_s_c[gc_rank2] = c
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line heldout.go:123
+			var c float32
+			_ = c
+			gc_s_c[gc_rank2] = c
+		}
+	}
+
+//line heldout.go:124
+	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more2 = false
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					c := gc_s_c[gc_rank2]
+
+//line heldout.go:124
+					j := int64(gc_tx2) + gc_off2
+					if !(j < gc_limit2) {
+						continue
+					}
+					gc_more2 = true
+
+//line heldout.go:125
+					c++
+					gc_s_c[gc_rank2] = c
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line heldout.go:127
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
+					_ = s
+//line heldout.go:127
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+//line heldout.go:127
+					_ = c
+//line heldout.go:127
+					if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
+//line heldout.go:127
+						break
+//line heldout.go:127
+					}
+					s.Add(c).StoreSlice(sums[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				s := gc_s_s[gc_rank2]
+				c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+				sums[gc_tx2] = s + c
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 			}
 		}
 	}

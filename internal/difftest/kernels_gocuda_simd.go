@@ -920,602 +920,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
 
-func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)
-	gc_exited2 := gc_b2.Exited()
-
-//line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx2)
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
-			}
-		}
-	}
-
-//line kernels.go:55
-	for off := 1; off < gc_bdx2; off *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:56
-					var v T
-
-//line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line kernels.go:61
-					temp[tid] += v
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line kernels.go:49
-					gc_alive := gc_all
-//line kernels.go:49
-					_ = gc_alive
-//line kernels.go:49
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx2
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:50
-					{
-//line kernels.go:50
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line kernels.go:50
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line kernels.go:50
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L42:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:64
-				{
-//line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited2[gc_rank2] = true
-						continue gc_L42
-//line kernels.go:65
-					}
-				}
-			}
-		}
-	}
-	gc_r52 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r52++
-				}
-			}
-		}
-	}
-
-//line kernels.go:67
-	n := gc_r52
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:68
-				out[i] = temp[tid] + T(n-n)
-			}
-		}
-	}
-}
-
-func gc_body_scan_float32(gc_b3 *compiled.Block, in []float32, out []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
-	gc_exited3 := gc_b3.Exited()
-
-//line kernels.go:48
-	temp := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := gc_from3
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line kernels.go:49
-					gc_alive2 := gc_all2
-//line kernels.go:49
-					_ = gc_alive2
-//line kernels.go:49
-					if gc_ex2 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex2 != 0 {
-//line kernels.go:49
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:52
-					{
-//line kernels.go:52
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
-//line kernels.go:52
-							break
-//line kernels.go:52
-						}
-//line kernels.go:52
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive2)
-//line kernels.go:52
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep2; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
-			}
-		}
-	}
-
-//line kernels.go:55
-	for off := 1; off < gc_bdx3; off *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line kernels.go:49
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-					_ = gc_all4
-//line kernels.go:49
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:49
-					_ = gc_iota2
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line kernels.go:49
-						gc_alive4 := gc_all4
-//line kernels.go:49
-						_ = gc_alive4
-//line kernels.go:49
-						if gc_ex4 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex4 != 0 {
-//line kernels.go:49
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-						}
-//line kernels.go:49
-						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						var v archsimd.Float32x8
-//line kernels.go:49
-						_ = v
-//line kernels.go:57
-						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
-//line kernels.go:57
-							break
-//line kernels.go:57
-						}
-//line kernels.go:57
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
-//line kernels.go:57
-						_ = gc_if2
-//line kernels.go:58
-						if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line kernels.go:58
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
-//line kernels.go:58
-						}
-//line kernels.go:58
-						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank3:]), gc_alive4)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:56
-					var v float32
-
-//line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line kernels.go:49
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-					_ = gc_all5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line kernels.go:49
-						gc_alive5 := gc_all5
-//line kernels.go:49
-						_ = gc_alive5
-//line kernels.go:49
-						if gc_ex5 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex5 != 0 {
-//line kernels.go:49
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-						}
-//line kernels.go:49
-						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line kernels.go:49
-						_ = v
-//line kernels.go:61
-						if tid < 0 || tid+8 > len(temp) {
-//line kernels.go:61
-							break
-//line kernels.go:61
-						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive5)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line kernels.go:61
-					temp[tid] += v
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep5 := gc_from3
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all6
-				for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line kernels.go:49
-					gc_alive6 := gc_all6
-//line kernels.go:49
-					_ = gc_alive6
-//line kernels.go:49
-					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
-//line kernels.go:49
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:50
-					{
-//line kernels.go:50
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive6.ToBits())
-//line kernels.go:50
-						gc_alive6 = gc_alive6.And(gc_alive6.ToInt32x8().Not().ToMask())
-//line kernels.go:50
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L43:
-			for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:64
-				{
-//line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited3[gc_rank3] = true
-						continue gc_L43
-//line kernels.go:65
-					}
-				}
-			}
-		}
-	}
-	gc_r53 := 0
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r53++
-				}
-			}
-		}
-	}
-
-//line kernels.go:67
-	n := gc_r53
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all7
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line kernels.go:49
-					gc_alive7 := gc_all7
-//line kernels.go:49
-					_ = gc_alive7
-//line kernels.go:49
-					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
-//line kernels.go:49
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:68
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
-//line kernels.go:68
-						break
-//line kernels.go:68
-					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive7)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:68
-				out[i] = temp[tid] + float32(n-n)
-			}
-		}
-	}
-}
-
-func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
+func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -1523,61 +928,18 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)
 	gc_exited4 := gc_b4.Exited()
 
 //line kernels.go:48
-	temp := gocuda.Shared[int32](t, gc_bdx4)
+	temp := gocuda.Shared[T](t, gc_bdx4)
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := gc_from4
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all8
-				for ; gc_vstep7+7 < gc_to4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line kernels.go:49
-					gc_alive8 := gc_all8
-//line kernels.go:49
-					_ = gc_alive8
-//line kernels.go:49
-					if gc_ex8 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex8 != 0 {
-//line kernels.go:49
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx4
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx4*gc_bdx4 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:52
-					{
-//line kernels.go:52
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
-//line kernels.go:52
-							break
-//line kernels.go:52
-						}
-//line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive8)
-//line kernels.go:52
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep7; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1604,61 +966,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	for off := 1; off < gc_bdx4; off *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-//line kernels.go:49
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-					_ = gc_all10
-//line kernels.go:49
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:49
-					_ = gc_iota4
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line kernels.go:49
-						gc_alive10 := gc_all10
-//line kernels.go:49
-						_ = gc_alive10
-//line kernels.go:49
-						if gc_ex10 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex10 != 0 {
-//line kernels.go:49
-							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-						}
-//line kernels.go:49
-						var tid int = gc_tx4
-//line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						var v archsimd.Int32x8
-//line kernels.go:49
-						_ = v
-//line kernels.go:57
-						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
-//line kernels.go:57
-							break
-//line kernels.go:57
-						}
-//line kernels.go:57
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
-//line kernels.go:57
-						_ = gc_if4
-//line kernels.go:58
-						if gc_alive10.And(gc_if4).ToBits() != 0 {
-//line kernels.go:58
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive10.And(gc_if4))
-//line kernels.go:58
-						}
-//line kernels.go:58
-						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank4:]), gc_alive10)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep8; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					if gc_exited4[gc_rank4] {
@@ -1670,7 +978,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 					_ = tid
 
 //line kernels.go:56
-					var v int32
+					var v T
 
 //line kernels.go:57
 					if tid >= off {
@@ -1683,45 +991,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 		}
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep9 := 0
-				if compiled.SIMD {
-//line kernels.go:49
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-					_ = gc_all11
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line kernels.go:49
-						gc_alive11 := gc_all11
-//line kernels.go:49
-						_ = gc_alive11
-//line kernels.go:49
-						if gc_ex11 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex11 != 0 {
-//line kernels.go:49
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-						}
-//line kernels.go:49
-						var tid int = gc_tx4
-//line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line kernels.go:49
-						_ = v
-//line kernels.go:61
-						if tid < 0 || tid+8 > len(temp) {
-//line kernels.go:61
-							break
-//line kernels.go:61
-						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive11)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					if gc_exited4[gc_rank4] {
@@ -1745,24 +1015,24 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 			gc_from4 = gc_bound4
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep10 := gc_from4
+			gc_vstep11 := gc_from4
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all12
-				for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-					gc_tx4 := gc_vstep10
+				_ = gc_all13
+				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line kernels.go:49
-					gc_alive12 := gc_all12
+					gc_alive13 := gc_all13
 //line kernels.go:49
-					_ = gc_alive12
+					_ = gc_alive13
 //line kernels.go:49
-					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
+					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
 //line kernels.go:49
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1776,16 +1046,16 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:50
 					{
 //line kernels.go:50
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
 //line kernels.go:50
-						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
+						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
 //line kernels.go:50
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L44:
-			for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1839,45 +1109,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	n := gc_r54
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:49
-				_ = gc_all13
-				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line kernels.go:49
-					gc_alive13 := gc_all13
-//line kernels.go:49
-					_ = gc_alive13
-//line kernels.go:49
-					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
-//line kernels.go:49
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
-					}
-//line kernels.go:49
-					var tid int = gc_tx4
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
-					var i int = gc_bx4*gc_bdx4 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:68
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
-//line kernels.go:68
-						break
-//line kernels.go:68
-					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive13)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1890,6 +1122,774 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 
 //line kernels.go:50
 				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line kernels.go:68
+				out[i] = temp[tid] + T(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_exited2 := gc_b2.Exited()
+
+//line kernels.go:48
+	temp := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line kernels.go:49
+					gc_alive := gc_all
+//line kernels.go:49
+					_ = gc_alive
+//line kernels.go:49
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line kernels.go:49
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx2
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:52
+					{
+//line kernels.go:52
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line kernels.go:52
+							break
+//line kernels.go:52
+						}
+//line kernels.go:52
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive)
+//line kernels.go:52
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line kernels.go:51
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line kernels.go:55
+	for off := 1; off < gc_bdx2; off *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all3
+//line kernels.go:49
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:49
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:49
+						gc_alive3 := gc_all3
+//line kernels.go:49
+						_ = gc_alive3
+//line kernels.go:49
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line kernels.go:49
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx2
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						var v archsimd.Float32x8
+//line kernels.go:49
+						_ = v
+//line kernels.go:57
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line kernels.go:57
+							break
+//line kernels.go:57
+						}
+//line kernels.go:57
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line kernels.go:57
+						_ = gc_if2
+//line kernels.go:58
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line kernels.go:58
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+//line kernels.go:58
+						}
+//line kernels.go:58
+						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive3)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:56
+					var v float32
+
+//line kernels.go:57
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:49
+						gc_alive4 := gc_all4
+//line kernels.go:49
+						_ = gc_alive4
+//line kernels.go:49
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line kernels.go:49
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx2
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:49
+						_ = v
+//line kernels.go:61
+						if tid < 0 || tid+8 > len(temp) {
+//line kernels.go:61
+							break
+//line kernels.go:61
+						}
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line kernels.go:61
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all5
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line kernels.go:49
+					gc_alive5 := gc_all5
+//line kernels.go:49
+					_ = gc_alive5
+//line kernels.go:49
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line kernels.go:49
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx2
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:50
+					{
+//line kernels.go:50
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
+//line kernels.go:50
+						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+//line kernels.go:50
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L42:
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line kernels.go:64
+				{
+//line kernels.go:64
+					{
+//line kernels.go:64
+						gc_exited2[gc_rank2] = true
+						continue gc_L42
+//line kernels.go:65
+					}
+				}
+			}
+		}
+	}
+	gc_r52 := 0
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:67
+				if temp[tid] > 0 {
+					gc_r52++
+				}
+			}
+		}
+	}
+
+//line kernels.go:67
+	n := gc_r52
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all6
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line kernels.go:49
+					gc_alive6 := gc_all6
+//line kernels.go:49
+					_ = gc_alive6
+//line kernels.go:49
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line kernels.go:49
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx2
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:68
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line kernels.go:68
+						break
+//line kernels.go:68
+					}
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive6)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line kernels.go:68
+				out[i] = temp[tid] + float32(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_exited3 := gc_b3.Exited()
+
+//line kernels.go:48
+	temp := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := gc_from3
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all7
+				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive7 := gc_all7
+//line kernels.go:49
+					_ = gc_alive7
+//line kernels.go:49
+					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+//line kernels.go:49
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:52
+					{
+//line kernels.go:52
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line kernels.go:52
+							break
+//line kernels.go:52
+						}
+//line kernels.go:52
+						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive7)
+//line kernels.go:52
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:51
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line kernels.go:55
+	for off := 1; off < gc_bdx3; off *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all9
+//line kernels.go:49
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:49
+					_ = gc_iota4
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive9 := gc_all9
+//line kernels.go:49
+						_ = gc_alive9
+//line kernels.go:49
+						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+//line kernels.go:49
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						var v archsimd.Int32x8
+//line kernels.go:49
+						_ = v
+//line kernels.go:57
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line kernels.go:57
+							break
+//line kernels.go:57
+						}
+//line kernels.go:57
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line kernels.go:57
+						_ = gc_if4
+//line kernels.go:58
+						if gc_alive9.And(gc_if4).ToBits() != 0 {
+//line kernels.go:58
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9.And(gc_if4))
+//line kernels.go:58
+						}
+//line kernels.go:58
+						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive9)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:56
+					var v int32
+
+//line kernels.go:57
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line kernels.go:49
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+					_ = gc_all10
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive10 := gc_all10
+//line kernels.go:49
+						_ = gc_alive10
+//line kernels.go:49
+						if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
+//line kernels.go:49
+							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:49
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line kernels.go:49
+						_ = v
+//line kernels.go:61
+						if tid < 0 || tid+8 > len(temp) {
+//line kernels.go:61
+							break
+//line kernels.go:61
+						}
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive10)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line kernels.go:49
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line kernels.go:61
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep9 := gc_from3
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all11
+				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+					gc_tx3 := gc_vstep9
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive11 := gc_all11
+//line kernels.go:49
+					_ = gc_alive11
+//line kernels.go:49
+					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+//line kernels.go:49
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:50
+					{
+//line kernels.go:50
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
+//line kernels.go:50
+						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
+//line kernels.go:50
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L43:
+			for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:64
+				{
+//line kernels.go:64
+					{
+//line kernels.go:64
+						gc_exited3[gc_rank3] = true
+						continue gc_L43
+//line kernels.go:65
+					}
+				}
+			}
+		}
+	}
+	gc_r53 := 0
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:67
+				if temp[tid] > 0 {
+					gc_r53++
+				}
+			}
+		}
+	}
+
+//line kernels.go:67
+	n := gc_r53
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep10 := 0
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:49
+				_ = gc_all12
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:49
+					gc_alive12 := gc_all12
+//line kernels.go:49
+					_ = gc_alive12
+//line kernels.go:49
+					if gc_ex12 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex12 != 0 {
+//line kernels.go:49
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:49
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					_ = tid
+//line kernels.go:50
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:68
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line kernels.go:68
+						break
+//line kernels.go:68
+					}
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive12)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line kernels.go:49
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:50
+				i := gc_bx3*gc_bdx3 + tid
 				_ = i
 
 //line kernels.go:68
@@ -3436,32 +3436,32 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
 
-func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
 
 //line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx2)
+	sdata := gocuda.Shared[T](t, gc_bdx4)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line kernels.go:212
@@ -3477,16 +3477,16 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line kernels.go:212
@@ -3502,16 +3502,16 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line kernels.go:212
@@ -3527,16 +3527,16 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line kernels.go:212
@@ -3552,16 +3552,16 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 
 //line kernels.go:210
-				tid := gc_tx2
+				tid := gc_tx4
 				_ = tid
 
 //line kernels.go:211
-				i := gc_bx2*gc_bdx2 + tid
+				i := gc_bx4*gc_bdx4 + tid
 				_ = i
 
 //line kernels.go:212
@@ -3600,988 +3600,12 @@ func gc_body_tree[T int32 | float32](gc_b2 *compiled.Block, in, partial []T) {
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-					tid_ := gc_tx2
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line kernels.go:210
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:210
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line kernels.go:210
-					var tid int = gc_tx2
-//line kernels.go:210
-					_ = tid
-//line kernels.go:227
-					var gc_t T = x[0]
-//line kernels.go:227
-					_ = gc_t
-//line kernels.go:227
-					var r T = gc_t
-//line kernels.go:227
-					_ = r
-//line kernels.go:227
-					var sum T = r
-//line kernels.go:227
-					_ = sum
-//line kernels.go:219
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line kernels.go:219
-					_ = gc_if
-//line kernels.go:220
-					if gc_if.ToBits() != 0 {
-//line kernels.go:220
-						if gc_if.ToBits() != 0 {
-//line kernels.go:220
-							partial[gc_bx2] = sum
-//line kernels.go:220
-						}
-//line kernels.go:220
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:227
-				var r T = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx2] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_tree_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line kernels.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line kernels.go:210
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:210
-				_ = gc_iota3
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line kernels.go:210
-					var tid int = gc_tx3
-//line kernels.go:210
-					_ = tid
-//line kernels.go:211
-					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
-					_ = i
-//line kernels.go:211
-					var v archsimd.Float32x8
-//line kernels.go:211
-					_ = v
-//line kernels.go:213
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line kernels.go:213
-						break
-//line kernels.go:213
-					}
-//line kernels.go:213
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
-//line kernels.go:213
-					_ = gc_if3
-//line kernels.go:214
-					if gc_if3.ToBits() != 0 {
-//line kernels.go:214
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-//line kernels.go:214
-					}
-//line kernels.go:216
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:212
-				var v float32
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
-			}
-		}
-	}
-
-//line kernels.go:218
-	var x []float32 = sdata
-
-//line kernels.go:218
-	_ = x
-
-//line kernels.go:226
-	var x_ []float32 = x
-
-//line kernels.go:226
-	_ = x_
-
-//line kernels.go:226
-	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line kernels.go:232
-						var tid_ int = gc_tx3
-//line kernels.go:232
-						_ = tid_
-//line kernels.go:235
-						{
-//line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
-//line kernels.go:235
-								break
-//line kernels.go:235
-							}
-//line kernels.go:235
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-					tid_ := gc_tx3
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-//line kernels.go:210
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:210
-				_ = gc_iota4
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line kernels.go:210
-					var tid int = gc_tx3
-//line kernels.go:210
-					_ = tid
-//line kernels.go:227
-					var gc_t2 float32 = x[0]
-//line kernels.go:227
-					_ = gc_t2
-//line kernels.go:227
-					var r float32 = gc_t2
-//line kernels.go:227
-					_ = r
-//line kernels.go:227
-					var sum float32 = r
-//line kernels.go:227
-					_ = sum
-//line kernels.go:219
-					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line kernels.go:219
-					_ = gc_if4
-//line kernels.go:220
-					if gc_if4.ToBits() != 0 {
-//line kernels.go:220
-						if gc_if4.ToBits() != 0 {
-//line kernels.go:220
-							partial[gc_bx3] = sum
-//line kernels.go:220
-						}
-//line kernels.go:220
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:227
-				var r float32 = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx3] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line kernels.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line kernels.go:210
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:210
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line kernels.go:210
-					var tid int = gc_tx4
-//line kernels.go:210
-					_ = tid
-//line kernels.go:211
-					var i int = gc_bx4*gc_bdx4 + tid
-//line kernels.go:211
-					_ = i
-//line kernels.go:211
-					var v archsimd.Int32x8
-//line kernels.go:211
-					_ = v
-//line kernels.go:213
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line kernels.go:213
-						break
-//line kernels.go:213
-					}
-//line kernels.go:213
-					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
-//line kernels.go:213
-					_ = gc_if6
-//line kernels.go:214
-					if gc_if6.ToBits() != 0 {
-//line kernels.go:214
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if6)
-//line kernels.go:214
-					}
-//line kernels.go:216
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line kernels.go:212
-				var v int32
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
-			}
-		}
-	}
-
-//line kernels.go:218
-	var x []int32 = sdata
-
-//line kernels.go:218
-	_ = x
-
-//line kernels.go:226
-	var x_ []int32 = x
-
-//line kernels.go:226
-	_ = x_
-
-//line kernels.go:226
-	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line kernels.go:232
-						var tid_ int = gc_tx4
-//line kernels.go:232
-						_ = tid_
-//line kernels.go:235
-						{
-//line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
-//line kernels.go:235
-								break
-//line kernels.go:235
-							}
-//line kernels.go:235
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
+				gc_step11 := gc_from4
 				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
@@ -4673,15 +3697,15 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 					_ = tid
 //line kernels.go:227
-					var gc_t3 int32 = x[0]
+					var gc_t3 T = x[0]
 //line kernels.go:227
 					_ = gc_t3
 //line kernels.go:227
-					var r int32 = gc_t3
+					var r T = gc_t3
 //line kernels.go:227
 					_ = r
 //line kernels.go:227
-					var sum int32 = r
+					var sum T = r
 //line kernels.go:227
 					_ = sum
 //line kernels.go:219
@@ -4713,7 +3737,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line kernels.go:227
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line kernels.go:227
 					_ = r
@@ -4738,7 +3762,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line kernels.go:227
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line kernels.go:227
 					_ = r
@@ -4763,7 +3787,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line kernels.go:227
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line kernels.go:227
 					_ = r
@@ -4788,7 +3812,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line kernels.go:227
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line kernels.go:227
 					_ = r
@@ -4813,7 +3837,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 				_ = tid
 
 //line kernels.go:227
-				var r int32 = x[0]
+				var r T = x[0]
 
 //line kernels.go:227
 				_ = r
@@ -4824,6 +3848,982 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:219
 				if tid == 0 {
 					partial[gc_bx4] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line kernels.go:209
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line kernels.go:210
+					var tid int = gc_tx2
+//line kernels.go:210
+					_ = tid
+//line kernels.go:211
+					var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:211
+					_ = i
+//line kernels.go:211
+					var v archsimd.Float32x8
+//line kernels.go:211
+					_ = v
+//line kernels.go:213
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line kernels.go:213
+						break
+//line kernels.go:213
+					}
+//line kernels.go:213
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:213
+					_ = gc_if2
+//line kernels.go:214
+					if gc_if2.ToBits() != 0 {
+//line kernels.go:214
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:214
+					}
+//line kernels.go:216
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line kernels.go:212
+					var v float32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:211
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line kernels.go:212
+				var v float32
+
+//line kernels.go:213
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line kernels.go:216
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line kernels.go:218
+	var x []float32 = sdata
+
+//line kernels.go:218
+	_ = x
+
+//line kernels.go:226
+	var x_ []float32 = x
+
+//line kernels.go:226
+	_ = x_
+
+//line kernels.go:226
+	var stop int = 0
+
+//line kernels.go:226
+	_ = stop
+
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:232
+						var tid_ int = gc_tx2
+//line kernels.go:232
+						_ = tid_
+//line kernels.go:235
+						{
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+								break
+//line kernels.go:235
+							}
+//line kernels.go:235
+							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+						tid_ := gc_tx2
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+						tid_ := gc_tx2
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+						tid_ := gc_tx2
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+						tid_ := gc_tx2
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+					tid_ := gc_tx2
+					_ = tid_
+
+//line kernels.go:234
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota3
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					var tid int = gc_tx2
+//line kernels.go:210
+					_ = tid
+//line kernels.go:227
+					var gc_t float32 = x[0]
+//line kernels.go:227
+					_ = gc_t
+//line kernels.go:227
+					var r float32 = gc_t
+//line kernels.go:227
+					_ = r
+//line kernels.go:227
+					var sum float32 = r
+//line kernels.go:227
+					_ = sum
+//line kernels.go:219
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line kernels.go:219
+					_ = gc_if3
+//line kernels.go:220
+					if gc_if3.ToBits() != 0 {
+//line kernels.go:220
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:220
+							partial[gc_bx2] = sum
+//line kernels.go:220
+						}
+//line kernels.go:220
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep3
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:227
+					var r float32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+				tid := gc_tx2
+				_ = tid
+
+//line kernels.go:227
+				var r float32 = x[0]
+
+//line kernels.go:227
+				_ = r
+
+//line kernels.go:218
+				sum := r
+
+//line kernels.go:219
+				if tid == 0 {
+					partial[gc_bx2] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line kernels.go:209
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota5
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:210
+					_ = tid
+//line kernels.go:211
+					var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+					_ = i
+//line kernels.go:211
+					var v archsimd.Int32x8
+//line kernels.go:211
+					_ = v
+//line kernels.go:213
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line kernels.go:213
+						break
+//line kernels.go:213
+					}
+//line kernels.go:213
+					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:213
+					_ = gc_if5
+//line kernels.go:214
+					if gc_if5.ToBits() != 0 {
+//line kernels.go:214
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if5)
+//line kernels.go:214
+					}
+//line kernels.go:216
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep4
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line kernels.go:212
+					var v int32
+
+//line kernels.go:213
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:216
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:211
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line kernels.go:212
+				var v int32
+
+//line kernels.go:213
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line kernels.go:216
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line kernels.go:218
+	var x []int32 = sdata
+
+//line kernels.go:218
+	_ = x
+
+//line kernels.go:226
+	var x_ []int32 = x
+
+//line kernels.go:226
+	_ = x_
+
+//line kernels.go:226
+	var stop int = 0
+
+//line kernels.go:226
+	_ = stop
+
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep5 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:232
+						var tid_ int = gc_tx3
+//line kernels.go:232
+						_ = tid_
+//line kernels.go:235
+						{
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+								break
+//line kernels.go:235
+							}
+//line kernels.go:235
+							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+					tid_ := gc_tx3
+					_ = tid_
+
+//line kernels.go:234
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+				_ = gc_iota6
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:210
+					_ = tid
+//line kernels.go:227
+					var gc_t2 int32 = x[0]
+//line kernels.go:227
+					_ = gc_t2
+//line kernels.go:227
+					var r int32 = gc_t2
+//line kernels.go:227
+					_ = r
+//line kernels.go:227
+					var sum int32 = r
+//line kernels.go:227
+					_ = sum
+//line kernels.go:219
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line kernels.go:219
+					_ = gc_if6
+//line kernels.go:220
+					if gc_if6.ToBits() != 0 {
+//line kernels.go:220
+						if gc_if6.ToBits() != 0 {
+//line kernels.go:220
+							partial[gc_bx3] = sum
+//line kernels.go:220
+						}
+//line kernels.go:220
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+					tid := gc_tx3
+					_ = tid
+
+//line kernels.go:227
+					var r int32 = x[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+				tid := gc_tx3
+				_ = tid
+
+//line kernels.go:227
+				var r int32 = x[0]
+
+//line kernels.go:227
+				_ = r
+
+//line kernels.go:218
+				sum := r
+
+//line kernels.go:219
+				if tid == 0 {
+					partial[gc_bx3] = sum
 				}
 				_ = r
 				_ = sum

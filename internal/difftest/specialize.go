@@ -56,3 +56,29 @@ func specTree[T specNumber](t *gocuda.Thread, in, partial []T) {
 		partial[t.BlockIdx.X] = sdata[0]
 	}
 }
+
+// specRelay is a generic type whose method synchronizes: a call is
+// inlined, its result a temporary of the receiver's type argument.
+type specRelay[T specNumber] struct{ k T }
+
+// pass returns the next thread's x times r.k, through shared memory.
+func (r specRelay[T]) pass(t *gocuda.Thread, s []T, x T) T {
+	s[t.ThreadIdx.X] = x * r.k
+	t.SyncThreads()
+	v := s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+	t.SyncThreads()
+	return v
+}
+
+// SpecRelayKernel calls a generic type's synchronizing method twice in
+// one expression: the specialized bodies must write the temporaries'
+// types as the lane type (they once kept the type parameter, and the SIMD
+// build did not compile).
+//
+//gocuda:kernel SpecRelayKernel
+func specRelayKernel[T specNumber](t *gocuda.Thread, in, out []T, k T) {
+	s := gocuda.Shared[T](t, t.BlockDim.X)
+	r := specRelay[T]{k: k}
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = r.pass(t, s, in[i]) + r.pass(t, s, 1)
+}

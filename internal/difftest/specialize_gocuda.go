@@ -391,3 +391,359 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 }
+
+// SpecRelayKernel calls a generic type's synchronizing method twice in
+// one expression: the specialized bodies must write the temporaries'
+// types as the lane type (they once kept the type parameter, and the SIMD
+// build did not compile).
+func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_specRelayKernel,
+		func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
+		func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) })
+}
+
+var gc_src_specRelayKernel = compiled.NewSource("specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71")
+
+func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v_ := compiled.Scratch[T](gc_b, 1)
+	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)
+	gc_s_r_ := compiled.Scratch[T](gc_b, 3)
+
+//line specialize.go:80
+	s := gocuda.Shared[T](t, gc_bdx)
+
+//line specialize.go:83
+	var s_ []T = s
+
+//line specialize.go:83
+	_ = s_
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line specialize.go:81
+				r := specRelay[T]{k: k}
+
+//line specialize.go:83
+				var x T = in[i]
+
+//line specialize.go:83
+				_ = x
+
+//line specialize.go:83
+				var r_3 specRelay[T] = r
+
+//line specialize.go:83
+				_ = r_3
+
+//line specialize.go:66
+				s_[gc_tx] = x * r_3.k
+				_ = r
+				_ = x
+				_ = r_3
+				gc_s_r[gc_rank] = r
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+				v := s_[(gc_tx+1)%gc_bdx]
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+
+//line specialize.go:83
+	var s_2 []T = s
+
+//line specialize.go:83
+	_ = s_2
+
+//line specialize.go:83
+	var x_ T = 1
+
+//line specialize.go:83
+	_ = x_
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+
+//line specialize.go:70
+				var r_4 T = v
+
+//line specialize.go:70
+				_ = r_4
+
+//line specialize.go:83
+				var r_ T = r_4
+
+//line specialize.go:83
+				var r_5 specRelay[T] = r
+
+//line specialize.go:83
+				_ = r_5
+
+//line specialize.go:66
+				s_2[gc_tx] = x_ * r_5.k
+				_ = r_4
+				_ = r_
+				_ = r_5
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+					_ = v_
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+					_ = v_
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+					_ = v_
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+					_ = v_
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+				_ = v_
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+				var r_6 T = v_
+
+//line specialize.go:70
+				_ = r_6
+
+//line specialize.go:83
+				var r_2 T = r_6
+
+//line specialize.go:83
+				out[i] = r_ + r_2
+				_ = r_6
+				_ = r_2
+			}
+		}
+	}
+}

@@ -44,7 +44,107 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
-func gc_body_specAxpy[T specNumber](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []T, k T, n int) {
+func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b17.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_n5 := gc_b17.Len()
+	gc_bx5 := gc_lo5%gc_gdx5 - 1
+	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+		if gc_b17.Stopped() {
+			return
+		}
+		gc_pos5.Block = gc_blk5
+		gc_bx5++
+		if gc_bx5 == gc_gdx5 {
+			gc_bx5 = 0
+		}
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step5 := gc_from5
+				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line specialize.go:34
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line specialize.go:34
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line specialize.go:34
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line specialize.go:34
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+
+//line specialize.go:34
+					{
+						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, k float32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -67,107 +167,7 @@ func gc_body_specAxpy[T specNumber](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-				}
-			}
-		}
-	}
-}
-
-func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []float32, out []float32, k float32, n int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep := gc_from3
+				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line specialize.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -185,12 +185,12 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 					_ = gc_all
 //line specialize.go:35
 					gc_vb2 := archsimd.BroadcastFloat32x8(k)
-					for ; gc_vstep+7 < gc_to3; gc_vstep += 8 {
-						gc_tx3 := gc_vstep
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line specialize.go:33
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
 						_ = i
 //line specialize.go:35
@@ -226,15 +226,15 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:35
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+								gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -258,7 +258,7 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 										if gc_if4.ToBits()&(1<<gc_k3) != 0 {
 //line specialize.go:35
-											gc_pos3.Thread = gc_rank3 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line specialize.go:35
 											gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
 //line specialize.go:35
@@ -266,7 +266,7 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos3.Thread = gc_rank3
+									gc_pos2.Thread = gc_rank2
 //line specialize.go:35
 									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line specialize.go:35
@@ -274,15 +274,15 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:35
-								gc_b5 := gc_none
+								gc_b4 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b5 = gc_all
+									gc_b4 = gc_all
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned3 = gc_b5.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+								gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -306,15 +306,15 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:35
-								gc_b6 := gc_none
+								gc_b5 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b6 = gc_all
+									gc_b5 = gc_all
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+								gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -338,7 +338,7 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 										if gc_if6.ToBits()&(1<<gc_k4) != 0 {
 //line specialize.go:35
-											gc_pos3.Thread = gc_rank3 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line specialize.go:35
 											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
 //line specialize.go:35
@@ -346,7 +346,7 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos3.Thread = gc_rank3
+									gc_pos2.Thread = gc_rank2
 //line specialize.go:35
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line specialize.go:35
@@ -354,15 +354,15 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 //line specialize.go:35
 								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:35
-								gc_b7 := gc_none
+								gc_b6 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b7 = gc_all
+									gc_b6 = gc_all
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+								gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -372,15 +372,15 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
 //line specialize.go:34
@@ -389,12 +389,12 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
 //line specialize.go:34
@@ -403,12 +403,12 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
 //line specialize.go:34
@@ -417,12 +417,12 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
 //line specialize.go:34
@@ -431,12 +431,12 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 						}
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
 //line specialize.go:34
@@ -449,30 +449,30 @@ func gc_body_specAxpy_float32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []fl
 	}
 }
 
-func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int32, out []int32, k int32, n int) {
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b8.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b8.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b8.Stopped() {
+func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b7.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_n3 := gc_b7.Len()
+	gc_bx3 := gc_lo3%gc_gdx3 - 1
+	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+		if gc_b7.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
+		gc_pos3.Block = gc_blk3
+		gc_bx3++
+		if gc_bx3 == gc_gdx3 {
+			gc_bx3 = 0
 		}
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep2 := gc_from4
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep2 := gc_from3
 				if compiled.SIMD {
 //line specialize.go:33
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
@@ -490,12 +490,12 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 					_ = gc_all2
 //line specialize.go:35
 					gc_vb4 := archsimd.BroadcastInt32x8(k)
-					for ; gc_vstep2+7 < gc_to4; gc_vstep2 += 8 {
-						gc_tx4 := gc_vstep2
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
+						gc_tx3 := gc_vstep2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line specialize.go:33
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
 						_ = i
 //line specialize.go:35
@@ -531,15 +531,15 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 								gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
 //line specialize.go:35
-								gc_b9 := gc_none2
+								gc_b8 := gc_none2
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b9 = gc_all2
+									gc_b8 = gc_all2
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+								gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -563,7 +563,7 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 										if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line specialize.go:35
-											gc_pos4.Thread = gc_rank4 + gc_k7
+											gc_pos3.Thread = gc_rank3 + gc_k7
 //line specialize.go:35
 											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
 //line specialize.go:35
@@ -571,7 +571,7 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos4.Thread = gc_rank4
+									gc_pos3.Thread = gc_rank3
 //line specialize.go:35
 									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 //line specialize.go:35
@@ -579,15 +579,15 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:35
-								gc_b10 := gc_none2
+								gc_b9 := gc_none2
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b10 = gc_all2
+									gc_b9 = gc_all2
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned7 = gc_b10.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+								gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -611,15 +611,15 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 								gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
 //line specialize.go:35
-								gc_b11 := gc_none2
+								gc_b10 := gc_none2
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b11 = gc_all2
+									gc_b10 = gc_all2
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+								gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -643,7 +643,7 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 										if gc_if12.ToBits()&(1<<gc_k8) != 0 {
 //line specialize.go:35
-											gc_pos4.Thread = gc_rank4 + gc_k8
+											gc_pos3.Thread = gc_rank3 + gc_k8
 //line specialize.go:35
 											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
 //line specialize.go:35
@@ -651,7 +651,7 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos4.Thread = gc_rank4
+									gc_pos3.Thread = gc_rank3
 //line specialize.go:35
 									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 //line specialize.go:35
@@ -659,15 +659,15 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 //line specialize.go:35
 								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
 //line specialize.go:35
-								gc_b12 := gc_none2
+								gc_b11 := gc_none2
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b12 = gc_all2
+									gc_b11 = gc_all2
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned8 = gc_b12.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+								gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -677,15 +677,15 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx3*gc_bdx3 + gc_tx3
 						_ = i
 
 //line specialize.go:34
@@ -694,12 +694,12 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx3*gc_bdx3 + gc_tx3
 						_ = i
 
 //line specialize.go:34
@@ -708,12 +708,12 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx3*gc_bdx3 + gc_tx3
 						_ = i
 
 //line specialize.go:34
@@ -722,12 +722,12 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx3*gc_bdx3 + gc_tx3
 						_ = i
 
 //line specialize.go:34
@@ -736,12 +736,12 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 						}
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
 
 //line specialize.go:34
@@ -754,30 +754,30 @@ func gc_body_specAxpy_int32(gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in []int3
 	}
 }
 
-func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos5 := gc_b13.Pos()
-	gc_bd5 := gc_b13.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b13.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b13.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b13.Stopped() {
+func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b12.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_n4 := gc_b12.Len()
+	gc_bx4 := gc_lo4%gc_gdx4 - 1
+	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+		if gc_b12.Stopped() {
 			return
 		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
+		gc_pos4.Block = gc_blk4
+		gc_bx4++
+		if gc_bx4 == gc_gdx4 {
+			gc_bx4 = 0
 		}
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep3 := gc_from5
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep3 := gc_from4
 				if compiled.SIMD {
 //line specialize.go:33
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
@@ -795,12 +795,12 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 					_ = gc_all3
 //line specialize.go:35
 					gc_vb6 := archsimd.BroadcastUint32x8(k)
-					for ; gc_vstep3+7 < gc_to5; gc_vstep3 += 8 {
-						gc_tx5 := gc_vstep3
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
+					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
+						gc_tx4 := gc_vstep3
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line specialize.go:33
-						var i int = gc_bx5*gc_bdx5 + gc_tx5
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
 						_ = i
 //line specialize.go:35
@@ -836,15 +836,15 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 								gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
 //line specialize.go:35
-								gc_b14 := gc_none3
+								gc_b13 := gc_none3
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b14 = gc_all3
+									gc_b13 = gc_all3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+								gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -868,7 +868,7 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 										if gc_if16.ToBits()&(1<<gc_k11) != 0 {
 //line specialize.go:35
-											gc_pos5.Thread = gc_rank5 + gc_k11
+											gc_pos4.Thread = gc_rank4 + gc_k11
 //line specialize.go:35
 											gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line specialize.go:35
@@ -876,7 +876,7 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos5.Thread = gc_rank5
+									gc_pos4.Thread = gc_rank4
 //line specialize.go:35
 									gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
 //line specialize.go:35
@@ -884,15 +884,15 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 								gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:35
-								gc_b15 := gc_none3
+								gc_b14 := gc_none3
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b15 = gc_all3
+									gc_b14 = gc_all3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned11 = gc_b15.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+								gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -916,15 +916,15 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 								gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
 //line specialize.go:35
-								gc_b16 := gc_none3
+								gc_b15 := gc_none3
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b16 = gc_all3
+									gc_b15 = gc_all3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+								gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -948,7 +948,7 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 										if gc_if18.ToBits()&(1<<gc_k12) != 0 {
 //line specialize.go:35
-											gc_pos5.Thread = gc_rank5 + gc_k12
+											gc_pos4.Thread = gc_rank4 + gc_k12
 //line specialize.go:35
 											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line specialize.go:35
@@ -956,7 +956,7 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos5.Thread = gc_rank5
+									gc_pos4.Thread = gc_rank4
 //line specialize.go:35
 									gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
 //line specialize.go:35
@@ -964,15 +964,15 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 //line specialize.go:35
 								gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:35
-								gc_b17 := gc_none3
+								gc_b16 := gc_none3
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b17 = gc_all3
+									gc_b16 = gc_all3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned12 = gc_b17.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+								gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line specialize.go:35
 							}
 //line specialize.go:35
@@ -982,15 +982,15 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step5 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx4*gc_bdx4 + gc_tx4
 						_ = i
 
 //line specialize.go:34
@@ -999,12 +999,12 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx4*gc_bdx4 + gc_tx4
 						_ = i
 
 //line specialize.go:34
@@ -1013,12 +1013,12 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx4*gc_bdx4 + gc_tx4
 						_ = i
 
 //line specialize.go:34
@@ -1027,12 +1027,12 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx4*gc_bdx4 + gc_tx4
 						_ = i
 
 //line specialize.go:34
@@ -1041,12 +1041,12 @@ func gc_body_specAxpy_uint32(gc_b13 *compiled.Block, gc_lo5, gc_hi5 int, in []ui
 						}
 					}
 				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
 
 //line specialize.go:34
@@ -1084,7 +1084,270 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
-func gc_body_specTree[T specNumber](gc_b2 *compiled.Block, in, partial []T) {
+func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b17.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b17.Len()
+
+//line specialize.go:46
+	sdata := gocuda.Shared[T](t, gc_bdx5)
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				{
+					gc_tx5 := gc_step13 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx5*gc_bdx5*2 + tid
+					_ = i
+
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step13 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx5*gc_bdx5*2 + tid
+					_ = i
+
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step13 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx5*gc_bdx5*2 + tid
+					_ = i
+
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
+				{
+					gc_tx5 := gc_step13 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx5*gc_bdx5*2 + tid
+					_ = i
+
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
+			}
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+				tid := gc_tx5
+				_ = tid
+
+//line specialize.go:45
+				i := gc_bx5*gc_bdx5*2 + tid
+				_ = i
+
+//line specialize.go:47
+				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+			}
+		}
+	}
+
+//line specialize.go:49
+	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := s; gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step14 := gc_from5
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:50
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:50
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:50
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:50
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:50
+					{
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step15 := gc_from5
+			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:55
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:55
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:55
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:55
+					{
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+			}
+			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+				tid := gc_tx5
+				_ = tid
+
+//line specialize.go:55
+				{
+					partial[gc_bx5] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1094,10 +1357,212 @@ func gc_body_specTree[T specNumber](gc_b2 *compiled.Block, in, partial []T) {
 	gc_n2 := gc_b2.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
+			gc_vstep := 0
+			if compiled.SIMD {
+//line specialize.go:44
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+				_ = gc_none
+//line specialize.go:44
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+				_ = gc_iota2
+//line specialize.go:23
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+				_ = gc_all
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line specialize.go:44
+					var tid int = gc_tx2
+//line specialize.go:44
+					_ = tid
+//line specialize.go:45
+					var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+					_ = i
+//line specialize.go:47
+					if tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:47
+						break
+//line specialize.go:47
+					}
+//line specialize.go:47
+					var gc_i3 int = i
+//line specialize.go:47
+					_ = gc_i3
+//line specialize.go:47
+					var gc_result3 archsimd.Float32x8
+//line specialize.go:47
+					_ = gc_result3
+//line specialize.go:47
+					gc_returned3 := gc_none
+//line specialize.go:47
+					_ = gc_returned3
+//line specialize.go:22
+					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+//line specialize.go:22
+					_ = gc_if3
+//line specialize.go:22
+					if gc_if3.ToBits() != 0 {
+//line specialize.go:22
+						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:22
+						gc_b3 := gc_none
+//line specialize.go:22
+						if true {
+//line specialize.go:22
+							gc_b3 = gc_all
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line specialize.go:22
+					}
+//line specialize.go:22
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+					_ = gc_if4
+//line specialize.go:47
+					if gc_if4.ToBits() != 0 {
+//line specialize.go:47
+						var gc_ld3 archsimd.Float32x8
+//line specialize.go:47
+						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line specialize.go:47
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line specialize.go:47
+						} else {
+//line specialize.go:47
+							var gc_lanes3 [8]float32
+//line specialize.go:47
+							for gc_k3 := range 8 {
+//line specialize.go:47
+								if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line specialize.go:47
+									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line specialize.go:47
+						}
+//line specialize.go:47
+						gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:47
+						gc_b4 := gc_none
+//line specialize.go:47
+						if true {
+//line specialize.go:47
+							gc_b4 = gc_all
+//line specialize.go:47
+						}
+//line specialize.go:47
+						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line specialize.go:47
+					}
+//line specialize.go:47
+					var gc_t2 int = i + gc_bdx2
+//line specialize.go:47
+					_ = gc_t2
+//line specialize.go:47
+					var gc_i4 int = gc_t2
+//line specialize.go:47
+					_ = gc_i4
+//line specialize.go:47
+					var gc_result4 archsimd.Float32x8
+//line specialize.go:47
+					_ = gc_result4
+//line specialize.go:47
+					gc_returned4 := gc_none
+//line specialize.go:47
+					_ = gc_returned4
+//line specialize.go:22
+					gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line specialize.go:22
+					_ = gc_if5
+//line specialize.go:22
+					if gc_if5.ToBits() != 0 {
+//line specialize.go:22
+						gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:22
+						gc_b5 := gc_none
+//line specialize.go:22
+						if true {
+//line specialize.go:22
+							gc_b5 = gc_all
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line specialize.go:22
+					}
+//line specialize.go:22
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+					_ = gc_if6
+//line specialize.go:47
+					if gc_if6.ToBits() != 0 {
+//line specialize.go:47
+						var gc_ld4 archsimd.Float32x8
+//line specialize.go:47
+						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line specialize.go:47
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:47
+						} else {
+//line specialize.go:47
+							var gc_lanes4 [8]float32
+//line specialize.go:47
+							for gc_k4 := range 8 {
+//line specialize.go:47
+								if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line specialize.go:47
+									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line specialize.go:47
+						}
+//line specialize.go:47
+						gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:47
+						gc_b6 := gc_none
+//line specialize.go:47
+						if true {
+//line specialize.go:47
+							gc_b6 = gc_all
+//line specialize.go:47
+						}
+//line specialize.go:47
+						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line specialize.go:47
+					}
+					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -1190,7 +1655,32 @@ func gc_body_specTree[T specNumber](gc_b2 *compiled.Block, in, partial []T) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line specialize.go:44
+						var tid int = gc_tx2
+//line specialize.go:44
+						_ = tid
+//line specialize.go:51
+						{
+//line specialize.go:51
+							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:51
+								break
+//line specialize.go:51
+							}
+//line specialize.go:51
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1347,37 +1837,37 @@ func gc_body_specTree[T specNumber](gc_b2 *compiled.Block, in, partial []T) {
 	}
 }
 
-func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line specialize.go:44
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-				_ = gc_none
+				_ = gc_none2
 //line specialize.go:44
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-				_ = gc_iota2
+				_ = gc_iota4
 //line specialize.go:23
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+				gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx3; gc_vstep += 8 {
-					gc_tx3 := gc_vstep
+				_ = gc_all2
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line specialize.go:44
@@ -1395,61 +1885,61 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 					}
 //line specialize.go:47
-					var gc_i3 int = i
+					var gc_i7 int = i
 //line specialize.go:47
-					_ = gc_i3
+					_ = gc_i7
 //line specialize.go:47
-					var gc_result3 archsimd.Float32x8
+					var gc_result7 archsimd.Int32x8
 //line specialize.go:47
-					_ = gc_result3
+					_ = gc_result7
 //line specialize.go:47
-					gc_returned3 := gc_none
+					gc_returned7 := gc_none2
 //line specialize.go:47
-					_ = gc_returned3
+					_ = gc_returned7
 //line specialize.go:22
-					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+					gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
 //line specialize.go:22
-					_ = gc_if3
+					_ = gc_if9
 //line specialize.go:22
-					if gc_if3.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line specialize.go:22
-						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+						gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
 //line specialize.go:22
-						gc_b4 := gc_none
+						gc_b8 := gc_none2
 //line specialize.go:22
 						if true {
 //line specialize.go:22
-							gc_b4 = gc_all
+							gc_b8 = gc_all2
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line specialize.go:22
 					}
 //line specialize.go:22
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					_ = gc_if4
+					_ = gc_if10
 //line specialize.go:47
-					if gc_if4.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld7 archsimd.Int32x8
 //line specialize.go:47
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line specialize.go:47
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
 //line specialize.go:47
 						} else {
 //line specialize.go:47
-							var gc_lanes3 [8]float32
+							var gc_lanes7 [8]int32
 //line specialize.go:47
-							for gc_k3 := range 8 {
+							for gc_k7 := range 8 {
 //line specialize.go:47
-								if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line specialize.go:47
-									gc_pos3.Thread = gc_rank3 + gc_k3
+									gc_pos3.Thread = gc_rank3 + gc_k7
 //line specialize.go:47
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -1457,83 +1947,83 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+						gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:47
-						gc_b5 := gc_none
+						gc_b9 := gc_none2
 //line specialize.go:47
 						if true {
 //line specialize.go:47
-							gc_b5 = gc_all
+							gc_b9 = gc_all2
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned3 = gc_b5.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line specialize.go:47
 					}
 //line specialize.go:47
-					var gc_t2 int = i + gc_bdx3
+					var gc_t4 int = i + gc_bdx3
 //line specialize.go:47
-					_ = gc_t2
+					_ = gc_t4
 //line specialize.go:47
-					var gc_i4 int = gc_t2
+					var gc_i8 int = gc_t4
 //line specialize.go:47
-					_ = gc_i4
+					_ = gc_i8
 //line specialize.go:47
-					var gc_result4 archsimd.Float32x8
+					var gc_result8 archsimd.Int32x8
 //line specialize.go:47
-					_ = gc_result4
+					_ = gc_result8
 //line specialize.go:47
-					gc_returned4 := gc_none
+					gc_returned8 := gc_none2
 //line specialize.go:47
-					_ = gc_returned4
+					_ = gc_returned8
 //line specialize.go:22
-					gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
 //line specialize.go:22
-					_ = gc_if5
+					_ = gc_if11
 //line specialize.go:22
-					if gc_if5.ToBits() != 0 {
+					if gc_if11.ToBits() != 0 {
 //line specialize.go:22
-						gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+						gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
 //line specialize.go:22
-						gc_b6 := gc_none
+						gc_b10 := gc_none2
 //line specialize.go:22
 						if true {
 //line specialize.go:22
-							gc_b6 = gc_all
+							gc_b10 = gc_all2
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line specialize.go:22
 					}
 //line specialize.go:22
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					_ = gc_if6
+					_ = gc_if12
 //line specialize.go:47
-					if gc_if6.ToBits() != 0 {
+					if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld8 archsimd.Int32x8
 //line specialize.go:47
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line specialize.go:47
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line specialize.go:47
 						} else {
 //line specialize.go:47
-							var gc_lanes4 [8]float32
+							var gc_lanes8 [8]int32
 //line specialize.go:47
-							for gc_k4 := range 8 {
+							for gc_k8 := range 8 {
 //line specialize.go:47
-								if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+								if gc_if12.ToBits()&(1<<gc_k8) != 0 {
 //line specialize.go:47
-									gc_pos3.Thread = gc_rank3 + gc_k4
+									gc_pos3.Thread = gc_rank3 + gc_k8
 //line specialize.go:47
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -1541,28 +2031,28 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+						gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
 //line specialize.go:47
-						gc_b7 := gc_none
+						gc_b11 := gc_none2
 //line specialize.go:47
 						if true {
 //line specialize.go:47
-							gc_b7 = gc_all
+							gc_b11 = gc_all2
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line specialize.go:47
 					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep
+			gc_step7 := gc_vstep3
 			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 				{
 					gc_tx3 := gc_step7 + 0
@@ -1655,10 +2145,10 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line specialize.go:44
@@ -1674,13 +2164,13 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 //line specialize.go:51
 							}
 //line specialize.go:51
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 //line specialize.go:51
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
+				gc_step8 := gc_vstep4
 				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 					{
 						gc_tx3 := gc_step8 + 0
@@ -1837,37 +2327,37 @@ func gc_body_specTree_float32(gc_b3 *compiled.Block, in []float32, partial []flo
 	}
 }
 
-func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line specialize.go:44
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-				_ = gc_none2
+				_ = gc_none3
 //line specialize.go:44
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-				_ = gc_iota4
+				_ = gc_iota6
 //line specialize.go:23
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+				gc_vb3 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+				_ = gc_all3
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line specialize.go:44
@@ -1885,61 +2375,61 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 					}
 //line specialize.go:47
-					var gc_i7 int = i
+					var gc_i11 int = i
 //line specialize.go:47
-					_ = gc_i7
+					_ = gc_i11
 //line specialize.go:47
-					var gc_result7 archsimd.Int32x8
+					var gc_result11 archsimd.Uint32x8
 //line specialize.go:47
-					_ = gc_result7
+					_ = gc_result11
 //line specialize.go:47
-					gc_returned7 := gc_none2
+					gc_returned11 := gc_none3
 //line specialize.go:47
-					_ = gc_returned7
+					_ = gc_returned11
 //line specialize.go:22
-					gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
 //line specialize.go:22
-					_ = gc_if9
+					_ = gc_if15
 //line specialize.go:22
-					if gc_if9.ToBits() != 0 {
+					if gc_if15.ToBits() != 0 {
 //line specialize.go:22
-						gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+						gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
 //line specialize.go:22
-						gc_b9 := gc_none2
+						gc_b13 := gc_none3
 //line specialize.go:22
 						if true {
 //line specialize.go:22
-							gc_b9 = gc_all2
+							gc_b13 = gc_all3
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line specialize.go:22
 					}
 //line specialize.go:22
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					_ = gc_if10
+					_ = gc_if16
 //line specialize.go:47
-					if gc_if10.ToBits() != 0 {
+					if gc_if16.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld7 archsimd.Int32x8
+						var gc_ld11 archsimd.Uint32x8
 //line specialize.go:47
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line specialize.go:47
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
 //line specialize.go:47
 						} else {
 //line specialize.go:47
-							var gc_lanes7 [8]int32
+							var gc_lanes11 [8]uint32
 //line specialize.go:47
-							for gc_k7 := range 8 {
+							for gc_k11 := range 8 {
 //line specialize.go:47
-								if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if16.ToBits()&(1<<gc_k11) != 0 {
 //line specialize.go:47
-									gc_pos4.Thread = gc_rank4 + gc_k7
+									gc_pos4.Thread = gc_rank4 + gc_k11
 //line specialize.go:47
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -1947,83 +2437,83 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+						gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:47
-						gc_b10 := gc_none2
+						gc_b14 := gc_none3
 //line specialize.go:47
 						if true {
 //line specialize.go:47
-							gc_b10 = gc_all2
+							gc_b14 = gc_all3
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned7 = gc_b10.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line specialize.go:47
 					}
 //line specialize.go:47
-					var gc_t4 int = i + gc_bdx4
+					var gc_t6 int = i + gc_bdx4
 //line specialize.go:47
-					_ = gc_t4
+					_ = gc_t6
 //line specialize.go:47
-					var gc_i8 int = gc_t4
+					var gc_i12 int = gc_t6
 //line specialize.go:47
-					_ = gc_i8
+					_ = gc_i12
 //line specialize.go:47
-					var gc_result8 archsimd.Int32x8
+					var gc_result12 archsimd.Uint32x8
 //line specialize.go:47
-					_ = gc_result8
+					_ = gc_result12
 //line specialize.go:47
-					gc_returned8 := gc_none2
+					gc_returned12 := gc_none3
 //line specialize.go:47
-					_ = gc_returned8
+					_ = gc_returned12
 //line specialize.go:22
-					gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
 //line specialize.go:22
-					_ = gc_if11
+					_ = gc_if17
 //line specialize.go:22
-					if gc_if11.ToBits() != 0 {
+					if gc_if17.ToBits() != 0 {
 //line specialize.go:22
-						gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+						gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
 //line specialize.go:22
-						gc_b11 := gc_none2
+						gc_b15 := gc_none3
 //line specialize.go:22
 						if true {
 //line specialize.go:22
-							gc_b11 = gc_all2
+							gc_b15 = gc_all3
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line specialize.go:22
 					}
 //line specialize.go:22
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					_ = gc_if12
+					_ = gc_if18
 //line specialize.go:47
-					if gc_if12.ToBits() != 0 {
+					if gc_if18.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld8 archsimd.Int32x8
+						var gc_ld12 archsimd.Uint32x8
 //line specialize.go:47
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line specialize.go:47
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line specialize.go:47
 						} else {
 //line specialize.go:47
-							var gc_lanes8 [8]int32
+							var gc_lanes12 [8]uint32
 //line specialize.go:47
-							for gc_k8 := range 8 {
+							for gc_k12 := range 8 {
 //line specialize.go:47
-								if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if18.ToBits()&(1<<gc_k12) != 0 {
 //line specialize.go:47
-									gc_pos4.Thread = gc_rank4 + gc_k8
+									gc_pos4.Thread = gc_rank4 + gc_k12
 //line specialize.go:47
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -2031,28 +2521,28 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+						gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:47
-						gc_b12 := gc_none2
+						gc_b16 := gc_none3
 //line specialize.go:47
 						if true {
 //line specialize.go:47
-							gc_b12 = gc_all2
+							gc_b16 = gc_all3
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned8 = gc_b12.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line specialize.go:47
 					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep3
+			gc_step10 := gc_vstep5
 			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
 					gc_tx4 := gc_step10 + 0
@@ -2145,10 +2635,10 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep4 := gc_from4
+				gc_vstep6 := gc_from4
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to4; gc_vstep4 += 8 {
-						gc_tx4 := gc_vstep4
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line specialize.go:44
@@ -2164,13 +2654,13 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:51
 							}
 //line specialize.go:51
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 //line specialize.go:51
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep4
+				gc_step11 := gc_vstep6
 				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
@@ -2327,491 +2817,1515 @@ func gc_body_specTree_int32(gc_b8 *compiled.Block, in []int32, partial []int32) 
 	}
 }
 
-func gc_body_specTree_uint32(gc_b13 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b13.Thread()
-	gc_pos5 := gc_b13.Pos()
-	gc_bd5 := gc_b13.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b13.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b13.Len()
+// SpecRelayKernel calls a generic type's synchronizing method twice in
+// one expression: the specialized bodies must write the temporaries'
+// types as the lane type (they once kept the type parameter, and the SIMD
+// build did not compile).
+func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		out := any(out).([]float32)
+		k := any(k).(float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_float32(gc_b, in, out, k) }
+	case int32:
+		in := any(in).([]int32)
+		out := any(out).([]int32)
+		k := any(k).(int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_int32(gc_b, in, out, k) }
+	case uint32:
+		in := any(in).([]uint32)
+		out := any(out).([]uint32)
+		k := any(k).(uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_uint32(gc_b, in, out, k) }
+	}
+	return compiled.Kernel(gc_src_specRelayKernel,
+		func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
+		gc_body)
+}
 
-//line specialize.go:46
-	sdata := gocuda.Shared[uint32](t, gc_bdx5)
+var gc_src_specRelayKernel = compiled.NewSource("specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71")
+
+func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 1)
+	gc_s_r := compiled.Scratch[specRelay[T]](gc_b5, 2)
+	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)
+
+//line specialize.go:80
+	s := gocuda.Shared[T](t, gc_bdx5)
+
+//line specialize.go:83
+	var s_ []T = s
+
+//line specialize.go:83
+	_ = s_
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line specialize.go:44
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-				_ = gc_none3
-//line specialize.go:44
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-				_ = gc_iota6
-//line specialize.go:23
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx5; gc_vstep5 += 8 {
-					gc_tx5 := gc_vstep5
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-//line specialize.go:44
-					var tid int = gc_tx5
-//line specialize.go:44
-					_ = tid
-//line specialize.go:45
-					var i int = gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:45
-					_ = i
-//line specialize.go:47
-					if tid < 0 || tid+8 > len(sdata) {
-//line specialize.go:47
-						break
-//line specialize.go:47
-					}
-//line specialize.go:47
-					var gc_i11 int = i
-//line specialize.go:47
-					_ = gc_i11
-//line specialize.go:47
-					var gc_result11 archsimd.Uint32x8
-//line specialize.go:47
-					_ = gc_result11
-//line specialize.go:47
-					gc_returned11 := gc_none3
-//line specialize.go:47
-					_ = gc_returned11
-//line specialize.go:22
-					gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
-//line specialize.go:22
-					_ = gc_if15
-//line specialize.go:22
-					if gc_if15.ToBits() != 0 {
-//line specialize.go:22
-						gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
-//line specialize.go:22
-						gc_b14 := gc_none3
-//line specialize.go:22
-						if true {
-//line specialize.go:22
-							gc_b14 = gc_all3
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
-//line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if16
-//line specialize.go:47
-					if gc_if16.ToBits() != 0 {
-//line specialize.go:47
-						var gc_ld11 archsimd.Uint32x8
-//line specialize.go:47
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
-//line specialize.go:47
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
-//line specialize.go:47
-						} else {
-//line specialize.go:47
-							var gc_lanes11 [8]uint32
-//line specialize.go:47
-							for gc_k11 := range 8 {
-//line specialize.go:47
-								if gc_if16.ToBits()&(1<<gc_k11) != 0 {
-//line specialize.go:47
-									gc_pos5.Thread = gc_rank5 + gc_k11
-//line specialize.go:47
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line specialize.go:47
-								}
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_pos5.Thread = gc_rank5
-//line specialize.go:47
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
-//line specialize.go:47
-						}
-//line specialize.go:47
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
-//line specialize.go:47
-						gc_b15 := gc_none3
-//line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b15 = gc_all3
-//line specialize.go:47
-						}
-//line specialize.go:47
-						gc_returned11 = gc_b15.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line specialize.go:47
-					}
-//line specialize.go:47
-					var gc_t6 int = i + gc_bdx5
-//line specialize.go:47
-					_ = gc_t6
-//line specialize.go:47
-					var gc_i12 int = gc_t6
-//line specialize.go:47
-					_ = gc_i12
-//line specialize.go:47
-					var gc_result12 archsimd.Uint32x8
-//line specialize.go:47
-					_ = gc_result12
-//line specialize.go:47
-					gc_returned12 := gc_none3
-//line specialize.go:47
-					_ = gc_returned12
-//line specialize.go:22
-					gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
-//line specialize.go:22
-					_ = gc_if17
-//line specialize.go:22
-					if gc_if17.ToBits() != 0 {
-//line specialize.go:22
-						gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
-//line specialize.go:22
-						gc_b16 := gc_none3
-//line specialize.go:22
-						if true {
-//line specialize.go:22
-							gc_b16 = gc_all3
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
-//line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if18
-//line specialize.go:47
-					if gc_if18.ToBits() != 0 {
-//line specialize.go:47
-						var gc_ld12 archsimd.Uint32x8
-//line specialize.go:47
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
-//line specialize.go:47
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
-//line specialize.go:47
-						} else {
-//line specialize.go:47
-							var gc_lanes12 [8]uint32
-//line specialize.go:47
-							for gc_k12 := range 8 {
-//line specialize.go:47
-								if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line specialize.go:47
-									gc_pos5.Thread = gc_rank5 + gc_k12
-//line specialize.go:47
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line specialize.go:47
-								}
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_pos5.Thread = gc_rank5
-//line specialize.go:47
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
-//line specialize.go:47
-						}
-//line specialize.go:47
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
-//line specialize.go:47
-						gc_b17 := gc_none3
-//line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b17 = gc_all3
-//line specialize.go:47
-						}
-//line specialize.go:47
-						gc_returned12 = gc_b17.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
-//line specialize.go:47
-					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+				i := gc_bx5*gc_bdx5 + gc_tx5
+				_ = i
+
+//line specialize.go:81
+				r := specRelay[T]{k: k}
+
+//line specialize.go:83
+				var x T = in[i]
+
+//line specialize.go:83
+				_ = x
+
+//line specialize.go:83
+				var r_3 specRelay[T] = r
+
+//line specialize.go:83
+				_ = r_3
+
+//line specialize.go:66
+				s_[gc_tx5] = x * r_3.k
+				_ = r
+				_ = x
+				_ = r_3
+				gc_s_r[gc_rank5] = r
 			}
-			gc_step13 := gc_vstep5
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
 					gc_tx5 := gc_step13 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+					_ = v
+					gc_s_v[gc_rank5] = v
 				}
 				{
 					gc_tx5 := gc_step13 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+					_ = v
+					gc_s_v[gc_rank5] = v
 				}
 				{
 					gc_tx5 := gc_step13 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+					_ = v
+					gc_s_v[gc_rank5] = v
 				}
 				{
 					gc_tx5 := gc_step13 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+					_ = v
+					gc_s_v[gc_rank5] = v
 				}
 			}
 			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-				tid := gc_tx5
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx5*gc_bdx5*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+//line specialize.go:68
+				v := s_[(gc_tx5+1)%gc_bdx5]
+				_ = v
+				gc_s_v[gc_rank5] = v
 			}
 		}
 	}
 
-//line specialize.go:49
-	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to5; gc_vstep6 += 8 {
-						gc_tx5 := gc_vstep6
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-//line specialize.go:44
-						var tid int = gc_tx5
-//line specialize.go:44
-						_ = tid
-//line specialize.go:51
-						{
-//line specialize.go:51
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line specialize.go:51
-								break
-//line specialize.go:51
-							}
-//line specialize.go:51
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:83
+	var s_2 []T = s
 
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
+//line specialize.go:83
+	_ = s_2
 
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:83
+	var x_ T = 1
 
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
+//line specialize.go:83
+	_ = x_
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
+				r := gc_s_r[gc_rank5]
 
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:70
+				var r_4 T = v
 
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
+//line specialize.go:70
+				_ = r_4
 
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:83
+				var r_ T = r_4
 
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
+//line specialize.go:83
+				var r_5 specRelay[T] = r
 
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line specialize.go:83
+				_ = r_5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
-					}
-				}
+//line specialize.go:66
+				s_2[gc_tx5] = x_ * r_5.k
+				_ = r_4
+				_ = r_
+				_ = r_5
+				gc_s_r_[gc_rank5] = r_
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				{
+					gc_tx5 := gc_step14 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+					_ = v_
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step14 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+					_ = v_
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step14 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+					_ = v_
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step14 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+					_ = v_
+					gc_s_v_[gc_rank5] = v_
+				}
+			}
+			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+				v_ := s_2[(gc_tx5+1)%gc_bdx5]
+				_ = v_
+				gc_s_v_[gc_rank5] = v_
+			}
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
 				{
 					gc_tx5 := gc_step15 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
 
-//line specialize.go:55
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
 				}
 				{
 					gc_tx5 := gc_step15 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
 
-//line specialize.go:55
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
 				}
 				{
 					gc_tx5 := gc_step15 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
 
-//line specialize.go:55
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
 				}
 				{
 					gc_tx5 := gc_step15 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
 
-//line specialize.go:55
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
 				}
 			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
-//line specialize.go:44
-				tid := gc_tx5
-				_ = tid
+//line specialize.go:82
+				i := gc_bx5*gc_bdx5 + gc_tx5
+				_ = i
+				v_ := gc_s_v_[gc_rank5]
+				r_ := gc_s_r_[gc_rank5]
 
-//line specialize.go:55
+//line specialize.go:70
+				var r_6 T = v_
+
+//line specialize.go:70
+				_ = r_6
+
+//line specialize.go:83
+				var r_2 T = r_6
+
+//line specialize.go:83
+				out[i] = r_ + r_2
+				_ = r_6
+				_ = r_2
+			}
+		}
+	}
+}
+
+func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []float32, k float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v_ := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b2, 2)
+	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)
+
+//line specialize.go:80
+	s := gocuda.Shared[float32](t, gc_bdx2)
+
+//line specialize.go:83
+	var s_ []float32 = s
+
+//line specialize.go:83
+	_ = s_
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line specialize.go:81
+				r := specRelay[float32]{k: k}
+
+//line specialize.go:83
+				var x float32 = in[i]
+
+//line specialize.go:83
+				_ = x
+
+//line specialize.go:83
+				var r_3 specRelay[float32] = r
+
+//line specialize.go:83
+				_ = r_3
+
+//line specialize.go:66
+				s_[gc_tx2] = x * r_3.k
+				_ = r
+				_ = x
+				_ = r_3
+				gc_s_r[gc_rank2] = r
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
-					partial[gc_bx5] = sdata[0]
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+					_ = v
+					gc_s_v[gc_rank2] = v
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+				v := s_[(gc_tx2+1)%gc_bdx2]
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+
+//line specialize.go:83
+	var s_2 []float32 = s
+
+//line specialize.go:83
+	_ = s_2
+
+//line specialize.go:83
+	var x_ float32 = 1
+
+//line specialize.go:83
+	_ = x_
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+				r := gc_s_r[gc_rank2]
+
+//line specialize.go:70
+				var r_4 float32 = v
+
+//line specialize.go:70
+				_ = r_4
+
+//line specialize.go:83
+				var r_ float32 = r_4
+
+//line specialize.go:83
+				var r_5 specRelay[float32] = r
+
+//line specialize.go:83
+				_ = r_5
+
+//line specialize.go:66
+				s_2[gc_tx2] = x_ * r_5.k
+				_ = r_4
+				_ = r_
+				_ = r_5
+				gc_s_r_[gc_rank2] = r_
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = v_
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = v_
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = v_
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+					_ = v_
+					gc_s_v_[gc_rank2] = v_
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+				v_ := s_2[(gc_tx2+1)%gc_bdx2]
+				_ = v_
+				gc_s_v_[gc_rank2] = v_
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line specialize.go:82
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
+					_ = i
+//line specialize.go:82
+					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+					_ = v_
+//line specialize.go:82
+					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
+//line specialize.go:82
+					_ = r_
+//line specialize.go:82
+					r_6 := v_
+//line specialize.go:82
+					_ = r_6
+//line specialize.go:82
+					r_2 := r_6
+//line specialize.go:82
+					_ = r_2
+//line specialize.go:83
+					if i < 0 || i+8 > len(out) {
+//line specialize.go:83
+						break
+//line specialize.go:83
+					}
+					r_.Add(r_2).StoreSlice(out[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+					var r_6 float32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 float32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+					var r_6 float32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 float32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+					var r_6 float32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 float32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+					var r_6 float32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 float32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+				v_ := gc_s_v_[gc_rank2]
+				r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+				var r_6 float32 = v_
+
+//line specialize.go:70
+				_ = r_6
+
+//line specialize.go:83
+				var r_2 float32 = r_6
+
+//line specialize.go:83
+				out[i] = r_ + r_2
+				_ = r_6
+				_ = r_2
+			}
+		}
+	}
+}
+
+func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int32, k int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 1)
+	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b3, 2)
+	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)
+
+//line specialize.go:80
+	s := gocuda.Shared[int32](t, gc_bdx3)
+
+//line specialize.go:83
+	var s_ []int32 = s
+
+//line specialize.go:83
+	_ = s_
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+				i := gc_bx3*gc_bdx3 + gc_tx3
+				_ = i
+
+//line specialize.go:81
+				r := specRelay[int32]{k: k}
+
+//line specialize.go:83
+				var x int32 = in[i]
+
+//line specialize.go:83
+				_ = x
+
+//line specialize.go:83
+				var r_3 specRelay[int32] = r
+
+//line specialize.go:83
+				_ = r_3
+
+//line specialize.go:66
+				s_[gc_tx3] = x * r_3.k
+				_ = r
+				_ = x
+				_ = r_3
+				gc_s_r[gc_rank3] = r
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+				v := s_[(gc_tx3+1)%gc_bdx3]
+				_ = v
+				gc_s_v[gc_rank3] = v
+			}
+		}
+	}
+
+//line specialize.go:83
+	var s_2 []int32 = s
+
+//line specialize.go:83
+	_ = s_2
+
+//line specialize.go:83
+	var x_ int32 = 1
+
+//line specialize.go:83
+	_ = x_
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+				r := gc_s_r[gc_rank3]
+
+//line specialize.go:70
+				var r_4 int32 = v
+
+//line specialize.go:70
+				_ = r_4
+
+//line specialize.go:83
+				var r_ int32 = r_4
+
+//line specialize.go:83
+				var r_5 specRelay[int32] = r
+
+//line specialize.go:83
+				_ = r_5
+
+//line specialize.go:66
+				s_2[gc_tx3] = x_ * r_5.k
+				_ = r_4
+				_ = r_
+				_ = r_5
+				gc_s_r_[gc_rank3] = r_
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+					_ = v_
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+					_ = v_
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+					_ = v_
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+					_ = v_
+					gc_s_v_[gc_rank3] = v_
+				}
+			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+				v_ := s_2[(gc_tx3+1)%gc_bdx3]
+				_ = v_
+				gc_s_v_[gc_rank3] = v_
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					gc_tx3 := gc_vstep2
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line specialize.go:82
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
+					_ = i
+//line specialize.go:82
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+					_ = v_
+//line specialize.go:82
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
+//line specialize.go:82
+					_ = r_
+//line specialize.go:82
+					r_6 := v_
+//line specialize.go:82
+					_ = r_6
+//line specialize.go:82
+					r_2 := r_6
+//line specialize.go:82
+					_ = r_2
+//line specialize.go:83
+					if i < 0 || i+8 > len(out) {
+//line specialize.go:83
+						break
+//line specialize.go:83
+					}
+					r_.Add(r_2).StoreSlice(out[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep2
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+					var r_6 int32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 int32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+					var r_6 int32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 int32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+					var r_6 int32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 int32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+					var r_6 int32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 int32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+				i := gc_bx3*gc_bdx3 + gc_tx3
+				_ = i
+				v_ := gc_s_v_[gc_rank3]
+				r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+				var r_6 int32 = v_
+
+//line specialize.go:70
+				_ = r_6
+
+//line specialize.go:83
+				var r_2 int32 = r_6
+
+//line specialize.go:83
+				out[i] = r_ + r_2
+				_ = r_6
+				_ = r_2
+			}
+		}
+	}
+}
+
+func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, k uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 1)
+	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b4, 2)
+	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)
+
+//line specialize.go:80
+	s := gocuda.Shared[uint32](t, gc_bdx4)
+
+//line specialize.go:83
+	var s_ []uint32 = s
+
+//line specialize.go:83
+	_ = s_
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+				i := gc_bx4*gc_bdx4 + gc_tx4
+				_ = i
+
+//line specialize.go:81
+				r := specRelay[uint32]{k: k}
+
+//line specialize.go:83
+				var x uint32 = in[i]
+
+//line specialize.go:83
+				_ = x
+
+//line specialize.go:83
+				var r_3 specRelay[uint32] = r
+
+//line specialize.go:83
+				_ = r_3
+
+//line specialize.go:66
+				s_[gc_tx4] = x * r_3.k
+				_ = r
+				_ = x
+				_ = r_3
+				gc_s_r[gc_rank4] = r
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				{
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+					_ = v
+					gc_s_v[gc_rank4] = v
+				}
+			}
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+				v := s_[(gc_tx4+1)%gc_bdx4]
+				_ = v
+				gc_s_v[gc_rank4] = v
+			}
+		}
+	}
+
+//line specialize.go:83
+	var s_2 []uint32 = s
+
+//line specialize.go:83
+	_ = s_2
+
+//line specialize.go:83
+	var x_ uint32 = 1
+
+//line specialize.go:83
+	_ = x_
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+				r := gc_s_r[gc_rank4]
+
+//line specialize.go:70
+				var r_4 uint32 = v
+
+//line specialize.go:70
+				_ = r_4
+
+//line specialize.go:83
+				var r_ uint32 = r_4
+
+//line specialize.go:83
+				var r_5 specRelay[uint32] = r
+
+//line specialize.go:83
+				_ = r_5
+
+//line specialize.go:66
+				s_2[gc_tx4] = x_ * r_5.k
+				_ = r_4
+				_ = r_
+				_ = r_5
+				gc_s_r_[gc_rank4] = r_
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+					_ = v_
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step11 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+					_ = v_
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step11 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+					_ = v_
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step11 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+					_ = v_
+					gc_s_v_[gc_rank4] = v_
+				}
+			}
+			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+				v_ := s_2[(gc_tx4+1)%gc_bdx4]
+				_ = v_
+				gc_s_v_[gc_rank4] = v_
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					gc_tx4 := gc_vstep3
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line specialize.go:82
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
+					_ = i
+//line specialize.go:82
+					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+					_ = v_
+//line specialize.go:82
+					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
+//line specialize.go:82
+					_ = r_
+//line specialize.go:82
+					r_6 := v_
+//line specialize.go:82
+					_ = r_6
+//line specialize.go:82
+					r_2 := r_6
+//line specialize.go:82
+					_ = r_2
+//line specialize.go:83
+					if i < 0 || i+8 > len(out) {
+//line specialize.go:83
+						break
+//line specialize.go:83
+					}
+					r_.Add(r_2).StoreSlice(out[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep3
+			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+					var r_6 uint32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 uint32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+					var r_6 uint32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 uint32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+					var r_6 uint32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 uint32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+				{
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+					var r_6 uint32 = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 uint32 = r_6
+
+//line specialize.go:83
+					out[i] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+				i := gc_bx4*gc_bdx4 + gc_tx4
+				_ = i
+				v_ := gc_s_v_[gc_rank4]
+				r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+				var r_6 uint32 = v_
+
+//line specialize.go:70
+				_ = r_6
+
+//line specialize.go:83
+				var r_2 uint32 = r_6
+
+//line specialize.go:83
+				out[i] = r_ + r_2
+				_ = r_6
+				_ = r_2
 			}
 		}
 	}

@@ -30,6 +30,16 @@ func specCase[T specNumber](t *testing.T, conv func(int32) T) {
 			}
 			require.Equal(t, next*k+in[i], got[i], "%T n=%d element %d", k, n, i)
 		}
+		if n%64 == 0 {
+			relayed := agreeSIMD(t, func(f form) ([]T, error) {
+				out := make([]T, n)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: n / 64}, Block: gocuda.Dim3{X: 64}}, SpecRelayKernel(in, out, k))
+			})
+			for i := range relayed {
+				next := i/64*64 + (i+1)%64
+				require.Equal(t, in[next]*k+k, relayed[i], "%T n=%d element %d", k, n, i)
+			}
+		}
 		sums := agreeSIMD(t, func(f form) ([]T, error) {
 			partial := make([]T, blocks(n, 128))
 			return partial, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 128)}, Block: gocuda.Dim3{X: 64}}, SpecTreeKernel(in, partial))

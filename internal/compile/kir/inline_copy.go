@@ -63,6 +63,9 @@ func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.No
 			return
 		}
 		cid := cp.(*ast.Ident)
+		if t, ok := f.typeExprs[id]; ok { // a declared type written by an earlier copy (declare)
+			f.typeExprs[cid] = f.subst(t, inst)
+		}
 		if o, ok := info.Defs[id]; ok {
 			info.Defs[cid] = obj(o)
 		}

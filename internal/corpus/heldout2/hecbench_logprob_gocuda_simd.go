@@ -35,899 +35,7 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 
 var gc_src_logProbsKernel = compiled.NewSource("logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90")
 
-func gc_body_logProbsKernel[T float32 | float64](gc_b2 *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
-		defer func() {}()
-		return gocuda.Shared[float32](t, n)
-	}
-	gc_shared22 := func(n int) []float32 {
-		defer func() {}()
-		return gocuda.Shared[float32](t, n)
-	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_val := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 4)
-
-//line hecbench_logprob.go:102
-	const maxTVal = math.MaxFloat32
-
-//line hecbench_logprob.go:105
-	step := gc_bx2
-
-//line hecbench_logprob.go:106
-	bidx := gc_by2
-
-//line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)
-
-//line hecbench_logprob.go:110
-	if bidx < batchSize && step < int(lengths[bidx])-1 {
-
-//line hecbench_logprob.go:112
-		stepOffset := step * vocabSizePadded
-
-//line hecbench_logprob.go:113
-		batchOffset := bidx * maxInputLength * vocabSizePadded
-
-//line hecbench_logprob.go:114
-		logits = logits[stepOffset+batchOffset:]
-		{
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
-					_ = gc_rank2
-//line hecbench_logprob.go:117
-					var localMax float32 = float32(-maxTVal)
-//line hecbench_logprob.go:117
-					_ = localMax
-//line hecbench_logprob.go:118
-					var val float32 = float32(-maxTVal)
-//line hecbench_logprob.go:118
-					_ = val
-					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank2:])
-					archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-				val := float32(-maxTVal)
-				_ = localMax
-				_ = val
-				gc_s_localMax[gc_rank2] = localMax
-				gc_s_val[gc_rank2] = val
-			}
-		}
-
-//line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx2 {
-			if gc_b2.Stopped() {
-				return
-			}
-			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						localMax := gc_s_localMax[gc_rank2]
-						val := gc_s_val[gc_rank2]
-
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank2] = localMax
-						gc_s_val[gc_rank2] = val
-					}
-				}
-			}
-		}
-
-//line hecbench_logprob.go:68
-		shared := gc_shared12(32)
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_val_2 [32]float32
-			var gc_c21r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localMax := gc_s_localMax[gc_rank2]
-
-//line hecbench_logprob.go:124
-				var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-				_ = val_
-
-//line hecbench_logprob.go:72
-				var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane2] = val_2
-				gc_s_val_[gc_rank2] = val_
-			}
-
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c21r[gc_lane2])
-					gc_l_val_2[gc_lane2] = val_2
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:70
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-					_ = r_
-
-//line hecbench_logprob.go:72
-					val_ = r_
-
-//line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
-					}
-					_ = r_
-					gc_s_val_[gc_rank2] = val_
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_val_3 [32]float32
-			var gc_c22r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_logprob.go:82
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
-					}
-
-//line hecbench_logprob.go:87
-					var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-					_ = val_3
-					_ = val_3
-					gc_l_val_3[gc_lane2] = val_3
-					gc_s_val_[gc_rank2] = val_
-				}
-			}
-
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c22r[gc_lane2])
-					gc_l_val_3[gc_lane2] = val_3
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx2
-					_ = tidx
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:62
-					var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-					_ = r_2
-
-//line hecbench_logprob.go:87
-					val_ = r_2
-
-//line hecbench_logprob.go:89
-					var r float32 = val_
-
-//line hecbench_logprob.go:89
-					_ = r
-
-//line hecbench_logprob.go:124
-					maxVal := r
-
-//line hecbench_logprob.go:125
-					if tidx == 0 {
-						sMaxLogit[0] = maxVal
-					}
-					_ = r_2
-					_ = r
-					_ = maxVal
-					gc_s_val_[gc_rank2] = val_
-				}
-			}
-		}
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line hecbench_logprob.go:131
-					var localSumExp float32 = float32(0.0)
-//line hecbench_logprob.go:131
-					_ = localSumExp
-					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-				_ = localSumExp
-				gc_s_localSumExp[gc_rank2] = localSumExp
-			}
-		}
-
-//line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx2 {
-			if gc_b2.Stopped() {
-				return
-			}
-			gc_more2 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							val := gc_s_val[gc_rank2]
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_val[gc_rank2] = val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							val := gc_s_val[gc_rank2]
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_val[gc_rank2] = val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							val := gc_s_val[gc_rank2]
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_val[gc_rank2] = val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							val := gc_s_val[gc_rank2]
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_val[gc_rank2] = val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						val := gc_s_val[gc_rank2]
-						localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
-						gc_more2 = true
-
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-						localSumExp += val
-						gc_s_val[gc_rank2] = val
-						gc_s_localSumExp[gc_rank2] = localSumExp
-					}
-				}
-			}
-		}
-
-//line hecbench_logprob.go:32
-		shared_ := gc_shared22(32)
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_val_5 [32]float32
-			var gc_c23r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:137
-				var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-				_ = val_4
-
-//line hecbench_logprob.go:36
-				var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-				_ = val_5
-				_ = val_4
-				_ = val_5
-				gc_l_val_5[gc_lane2] = val_5
-				gc_s_val_4[gc_rank2] = val_4
-			}
-
-//line hecbench_logprob.go:23
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_5 := gc_l_val_5[gc_lane2]
-					_ = val_5
-
-//line hecbench_logprob.go:24
-					val_5 += gc_c23r[gc_lane2]
-					gc_l_val_5[gc_lane2] = val_5
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-
-//line hecbench_logprob.go:34
-					wid_ := gc_tx2 >> 5
-					_ = wid_
-					val_5 := gc_l_val_5[gc_lane2]
-					_ = val_5
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-					_ = r_4
-
-//line hecbench_logprob.go:36
-					val_4 = r_4
-
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
-					}
-					_ = r_4
-					gc_s_val_4[gc_rank2] = val_4
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_val_6 [32]float32
-			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-					val_4 := gc_s_val_4[gc_rank2]
-
-//line hecbench_logprob.go:46
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
-					}
-
-//line hecbench_logprob.go:51
-					var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-					_ = val_6
-					_ = val_6
-					gc_l_val_6[gc_lane2] = val_6
-					gc_s_val_4[gc_rank2] = val_4
-				}
-			}
-
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_6 := gc_l_val_6[gc_lane2]
-					_ = val_6
-
-//line hecbench_logprob.go:24
-					val_6 += gc_c24r[gc_lane2]
-					gc_l_val_6[gc_lane2] = val_6
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx2
-					_ = tidx
-					val_6 := gc_l_val_6[gc_lane2]
-					_ = val_6
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:26
-					var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-					_ = r_5
-
-//line hecbench_logprob.go:51
-					val_4 = r_5
-
-//line hecbench_logprob.go:53
-					var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-					_ = r_3
-
-//line hecbench_logprob.go:137
-					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					if tidx == 0 {
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
-					_ = r_5
-					_ = r_3
-					_ = sumExp
-					gc_s_val_4[gc_rank2] = val_4
-				}
-			}
-		}
-	}
-}
-
-func gc_body_logProbsKernel_float32(gc_b3 *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
+func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
 	gc_shared13 := func(n int) []float32 {
@@ -1813,6 +921,898 @@ func gc_body_logProbsKernel_float32(gc_b3 *compiled.Block, logProbs []float32, l
 					_ = r_3
 					_ = sumExp
 					gc_s_val_4[gc_rank3] = val_4
+				}
+			}
+		}
+	}
+}
+
+func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_shared12 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared22 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_by2 := gc_bidx2.Y
+	gc_n2 := gc_b2.Len()
+	gc_s_val_4 := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_val := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 4)
+
+//line hecbench_logprob.go:102
+	const maxTVal = math.MaxFloat32
+
+//line hecbench_logprob.go:105
+	step := gc_bx2
+
+//line hecbench_logprob.go:106
+	bidx := gc_by2
+
+//line hecbench_logprob.go:108
+	sMaxLogit := gocuda.Shared[float32](t, 1)
+
+//line hecbench_logprob.go:110
+	if bidx < batchSize && step < int(lengths[bidx])-1 {
+
+//line hecbench_logprob.go:112
+		stepOffset := step * vocabSizePadded
+
+//line hecbench_logprob.go:113
+		batchOffset := bidx * maxInputLength * vocabSizePadded
+
+//line hecbench_logprob.go:114
+		logits = logits[stepOffset+batchOffset:]
+		{
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line hecbench_logprob.go:117
+					var localMax float32 = float32(-maxTVal)
+//line hecbench_logprob.go:117
+					_ = localMax
+//line hecbench_logprob.go:118
+					var val float32 = float32(-maxTVal)
+//line hecbench_logprob.go:118
+					_ = val
+					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank2:])
+					archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+				{
+					gc_rank2 := gc_step5 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank2] = localMax
+					gc_s_val[gc_rank2] = val
+				}
+				{
+					gc_rank2 := gc_step5 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank2] = localMax
+					gc_s_val[gc_rank2] = val
+				}
+				{
+					gc_rank2 := gc_step5 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank2] = localMax
+					gc_s_val[gc_rank2] = val
+				}
+				{
+					gc_rank2 := gc_step5 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:117
+					localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+					val := float32(-maxTVal)
+					_ = localMax
+					_ = val
+					gc_s_localMax[gc_rank2] = localMax
+					gc_s_val[gc_rank2] = val
+				}
+			}
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+
+//line hecbench_logprob.go:118
+				val := float32(-maxTVal)
+				_ = localMax
+				_ = val
+				gc_s_localMax[gc_rank2] = localMax
+				gc_s_val[gc_rank2] = val
+			}
+		}
+
+//line hecbench_logprob.go:119
+		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx2 {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank2]
+							val := gc_s_val[gc_rank2]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+							gc_s_val[gc_rank2] = val
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank2]
+							val := gc_s_val[gc_rank2]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+							gc_s_val[gc_rank2] = val
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank2]
+							val := gc_s_val[gc_rank2]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+							gc_s_val[gc_rank2] = val
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank2]
+							val := gc_s_val[gc_rank2]
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+							gc_s_val[gc_rank2] = val
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+						_ = tidx
+						localMax := gc_s_localMax[gc_rank2]
+						val := gc_s_val[gc_rank2]
+
+//line hecbench_logprob.go:119
+						i := tidx + gc_off
+						gc_more = true
+
+//line hecbench_logprob.go:120
+						val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank2] = localMax
+						gc_s_val[gc_rank2] = val
+					}
+				}
+			}
+		}
+
+//line hecbench_logprob.go:68
+		shared := gc_shared12(32)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_l_val_2 [32]float32
+			var gc_c21r [32]float32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				localMax := gc_s_localMax[gc_rank2]
+
+//line hecbench_logprob.go:124
+				var val_ float32 = localMax
+
+//line hecbench_logprob.go:124
+				_ = val_
+
+//line hecbench_logprob.go:72
+				var val_2 float32 = val_
+
+//line hecbench_logprob.go:72
+				_ = val_2
+				_ = val_
+				_ = val_2
+				gc_l_val_2[gc_lane2] = val_2
+				gc_s_val_[gc_rank2] = val_
+			}
+
+//line hecbench_logprob.go:59
+			for mask := 16; mask > 0; mask >>= 1 {
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+
+//line hecbench_logprob.go:60
+					val_2 = max(val_2, gc_c21r[gc_lane2])
+					gc_l_val_2[gc_lane2] = val_2
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:69
+					lane := gc_tx2 & 0x1f
+					_ = lane
+
+//line hecbench_logprob.go:70
+					wid := gc_tx2 >> 5
+					_ = wid
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_ float32 = val_2
+
+//line hecbench_logprob.go:62
+					_ = r_
+
+//line hecbench_logprob.go:72
+					val_ = r_
+
+//line hecbench_logprob.go:74
+					if lane == 0 {
+						shared[wid] = val_
+					}
+					_ = r_
+					gc_s_val_[gc_rank2] = val_
+				}
+			}
+		}
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_l_val_3 [32]float32
+			var gc_c22r [32]float32
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:69
+					lane := gc_tx2 & 0x1f
+					_ = lane
+					val_ := gc_s_val_[gc_rank2]
+
+//line hecbench_logprob.go:82
+					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+						val_ = shared[lane]
+					} else {
+						val_ = -1e20
+					}
+
+//line hecbench_logprob.go:87
+					var val_3 float32 = val_
+
+//line hecbench_logprob.go:87
+					_ = val_3
+					_ = val_3
+					gc_l_val_3[gc_lane2] = val_3
+					gc_s_val_[gc_rank2] = val_
+				}
+			}
+
+//line hecbench_logprob.go:59
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_3 := gc_l_val_3[gc_lane2]
+					_ = val_3
+
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c22r[gc_lane2])
+					gc_l_val_3[gc_lane2] = val_3
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx2
+					_ = tidx
+					val_3 := gc_l_val_3[gc_lane2]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+
+//line hecbench_logprob.go:125
+					if tidx == 0 {
+						sMaxLogit[0] = maxVal
+					}
+					_ = r_2
+					_ = r
+					_ = maxVal
+					gc_s_val_[gc_rank2] = val_
+				}
+			}
+		}
+		{
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
+					_ = gc_rank2
+//line hecbench_logprob.go:131
+					var localSumExp float32 = float32(0.0)
+//line hecbench_logprob.go:131
+					_ = localSumExp
+					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				{
+					gc_rank2 := gc_step7 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank2] = localSumExp
+				}
+				{
+					gc_rank2 := gc_step7 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank2] = localSumExp
+				}
+				{
+					gc_rank2 := gc_step7 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank2] = localSumExp
+				}
+				{
+					gc_rank2 := gc_step7 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:131
+					localSumExp := float32(0.0)
+					_ = localSumExp
+					gc_s_localSumExp[gc_rank2] = localSumExp
+				}
+			}
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+				_ = localSumExp
+				gc_s_localSumExp[gc_rank2] = localSumExp
+			}
+		}
+
+//line hecbench_logprob.go:132
+		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx2 {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_more2 = false
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							val := gc_s_val[gc_rank2]
+							localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank2] = val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							val := gc_s_val[gc_rank2]
+							localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank2] = val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							val := gc_s_val[gc_rank2]
+							localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank2] = val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							val := gc_s_val[gc_rank2]
+							localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_val[gc_rank2] = val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+						_ = tidx
+						val := gc_s_val[gc_rank2]
+						localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+						i_ := tidx + gc_off2
+						gc_more2 = true
+
+//line hecbench_logprob.go:133
+						val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+						localSumExp += val
+						gc_s_val[gc_rank2] = val
+						gc_s_localSumExp[gc_rank2] = localSumExp
+					}
+				}
+			}
+		}
+
+//line hecbench_logprob.go:32
+		shared_ := gc_shared22(32)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_l_val_5 [32]float32
+			var gc_c23r [32]float32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:137
+				var val_4 float32 = localSumExp
+
+//line hecbench_logprob.go:137
+				_ = val_4
+
+//line hecbench_logprob.go:36
+				var val_5 float32 = val_4
+
+//line hecbench_logprob.go:36
+				_ = val_5
+				_ = val_4
+				_ = val_5
+				gc_l_val_5[gc_lane2] = val_5
+				gc_s_val_4[gc_rank2] = val_4
+			}
+
+//line hecbench_logprob.go:23
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+
+//line hecbench_logprob.go:24
+				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_5 := gc_l_val_5[gc_lane2]
+					_ = val_5
+
+//line hecbench_logprob.go:24
+					val_5 += gc_c23r[gc_lane2]
+					gc_l_val_5[gc_lane2] = val_5
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+					lane_ := gc_tx2 & 0x1f
+					_ = lane_
+
+//line hecbench_logprob.go:34
+					wid_ := gc_tx2 >> 5
+					_ = wid_
+					val_5 := gc_l_val_5[gc_lane2]
+					_ = val_5
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_4 float32 = val_5
+
+//line hecbench_logprob.go:26
+					_ = r_4
+
+//line hecbench_logprob.go:36
+					val_4 = r_4
+
+//line hecbench_logprob.go:38
+					if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+					_ = r_4
+					gc_s_val_4[gc_rank2] = val_4
+				}
+			}
+		}
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_l_val_6 [32]float32
+			var gc_c24r [32]float32
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+					lane_ := gc_tx2 & 0x1f
+					_ = lane_
+					val_4 := gc_s_val_4[gc_rank2]
+
+//line hecbench_logprob.go:46
+					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+						val_4 = shared_[lane_]
+					} else {
+						val_4 = float32(0.0)
+					}
+
+//line hecbench_logprob.go:51
+					var val_6 float32 = val_4
+
+//line hecbench_logprob.go:51
+					_ = val_6
+					_ = val_6
+					gc_l_val_6[gc_lane2] = val_6
+					gc_s_val_4[gc_rank2] = val_4
+				}
+			}
+
+//line hecbench_logprob.go:23
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+
+//line hecbench_logprob.go:24
+				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_6 := gc_l_val_6[gc_lane2]
+					_ = val_6
+
+//line hecbench_logprob.go:24
+					val_6 += gc_c24r[gc_lane2]
+					gc_l_val_6[gc_lane2] = val_6
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx2
+					_ = tidx
+					val_6 := gc_l_val_6[gc_lane2]
+					_ = val_6
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+					_ = r_5
+
+//line hecbench_logprob.go:51
+					val_4 = r_5
+
+//line hecbench_logprob.go:53
+					var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+					_ = r_3
+
+//line hecbench_logprob.go:137
+					sumExp := r_3
+
+//line hecbench_logprob.go:138
+					if tidx == 0 {
+						idx := step + bidx*(maxInputLength-1)
+
+						tokenIdx := step + 1 + bidx*maxInputLength
+						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+					}
+					_ = r_5
+					_ = r_3
+					_ = sumExp
+					gc_s_val_4[gc_rank2] = val_4
 				}
 			}
 		}

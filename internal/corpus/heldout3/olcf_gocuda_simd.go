@@ -1289,1882 +1289,7 @@ func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint
 
 var gc_src_myRemoveIf = compiled.NewSource("myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276")
 
-func gc_body_myRemoveIf[T comparable](gc_b2 *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b2, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)
-
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
-
-//line olcf.go:242
-	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
-	_ = gg
-
-//line olcf.go:246
-	gridSize := uint32(gc_n2 * gc_gdx2)
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-			tidx := uint32(gc_rank2)
-			_ = tidx
-
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-			_ = gidx
-
-//line olcf.go:247
-			i := gidx
-			_ = i
-			gc_s_i[gc_rank2] = i
-		}
-	}
-
-//line olcf.go:247
-	for {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				if i < dsize {
-					gc_r22 |= 1
-					gc_r22in = gc_rank2
-				} else {
-					gc_r22 |= 2
-					gc_r22out = gc_rank2
-				}
-			}
-		}
-		if gc_r22 == 3 {
-			compiled.Diverged(gc_b2, "Sync", gc_r22in, gc_r22out)
-		}
-		if gc_r22&1 == 0 {
-			break
-		}
-		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-				{
-					gc_rank2 := gc_step9 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-				i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-				sidxs[tidx] = temp
-				_ = temp
-				gc_s_temp[gc_rank2] = temp
-			}
-		}
-
-//line olcf.go:250
-		for j := 1; j < gc_n2; j <<= 1 {
-			if gc_b2.Stopped() {
-				return
-			}
-			{
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-					{
-						gc_rank2 := gc_step10 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-				}
-				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-					if uint32(j) <= tidx {
-						temp += sidxs[tidx-uint32(j)]
-					}
-					gc_s_temp[gc_rank2] = temp
-				}
-			}
-			{
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
-					{
-						gc_rank2 := gc_step11 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-				}
-				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-					if uint32(j) <= tidx {
-						sidxs[tidx] = temp
-					}
-				}
-			}
-		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-				{
-					gc_rank2 := gc_step12 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-				idxs[i] = temp
-			}
-		}
-		{
-			gc_vstep := 0
-			if compiled.SIMD {
-//line olcf.go:247
-				gc_vb := archsimd.BroadcastUint32x8(gridSize)
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
-					_ = gc_rank2
-//line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
-//line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-				{
-					gc_rank2 := gc_step13 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank2] = i
-			}
-		}
-	}
-
-//line olcf.go:263
-	if !gc_b2.SyncGrid() {
-		return
-	}
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
-//line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step14 := gc_vstep2
-		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
-			{
-				gc_rank2 := gc_step14 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-		}
-		for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-			stride := uint32(0)
-			_ = stride
-			gc_s_stride[gc_rank2] = stride
-		}
-	}
-
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank2]
-
-//line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
-//line olcf.go:269
-						if gc_b2.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank2] = stride
-			}
-		}
-	}
-}
-
-func gc_body_myRemoveIf_float32(gc_b3 *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_n3 := gc_b3.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)
-
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
-
-//line olcf.go:242
-	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
-	_ = gg
-
-//line olcf.go:246
-	gridSize := uint32(gc_n3 * gc_gdx3)
-	{
-		gc_step15 := 0
-		for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
-			{
-				gc_rank3 := gc_step15 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-		}
-		for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-			tidx := uint32(gc_rank3)
-			_ = tidx
-
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-			_ = gidx
-
-//line olcf.go:247
-			i := gidx
-			_ = i
-			gc_s_i[gc_rank3] = i
-		}
-	}
-
-//line olcf.go:247
-	for {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_r23, gc_r23in, gc_r23out := 0, 0, 0
-		{
-			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				if i < dsize {
-					gc_r23 |= 1
-					gc_r23in = gc_rank3
-				} else {
-					gc_r23 |= 2
-					gc_r23out = gc_rank3
-				}
-			}
-		}
-		if gc_r23 == 3 {
-			compiled.Diverged(gc_b3, "Sync", gc_r23in, gc_r23out)
-		}
-		if gc_r23&1 == 0 {
-			break
-		}
-		{
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
-				{
-					gc_rank3 := gc_step16 + 0
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-			}
-			for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-				i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-				sidxs[tidx] = temp
-				_ = temp
-				gc_s_temp[gc_rank3] = temp
-			}
-		}
-
-//line olcf.go:250
-		for j := 1; j < gc_n3; j <<= 1 {
-			if gc_b3.Stopped() {
-				return
-			}
-			{
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
-					{
-						gc_rank3 := gc_step17 + 0
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 1
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 2
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-				}
-				for gc_rank3 := gc_step17; gc_rank3 < gc_n3; gc_rank3++ {
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-					if uint32(j) <= tidx {
-						temp += sidxs[tidx-uint32(j)]
-					}
-					gc_s_temp[gc_rank3] = temp
-				}
-			}
-			{
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
-					{
-						gc_rank3 := gc_step18 + 0
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 1
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 2
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-				}
-				for gc_rank3 := gc_step18; gc_rank3 < gc_n3; gc_rank3++ {
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-					if uint32(j) <= tidx {
-						sidxs[tidx] = temp
-					}
-				}
-			}
-		}
-		{
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
-				{
-					gc_rank3 := gc_step19 + 0
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 1
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 2
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 3
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-			}
-			for gc_rank3 := gc_step19; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-				idxs[i] = temp
-			}
-		}
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD {
-//line olcf.go:247
-				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
-				for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-					gc_rank3 := gc_vstep3
-					_ = gc_rank3
-//line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
-//line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb2)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step20 := gc_vstep3
-			for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
-				{
-					gc_rank3 := gc_step20 + 0
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 1
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 2
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 3
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-			}
-			for gc_rank3 := gc_step20; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank3] = i
-			}
-		}
-	}
-
-//line olcf.go:263
-	if !gc_b3.SyncGrid() {
-		return
-	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
-				gc_rank3 := gc_vstep4
-				_ = gc_rank3
-//line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step21 := gc_vstep4
-		for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
-			{
-				gc_rank3 := gc_step21 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-		}
-		for gc_rank3 := gc_step21; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-			stride := uint32(0)
-			_ = stride
-			gc_s_stride[gc_rank3] = stride
-		}
-	}
-
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank3]
-
-//line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
-//line olcf.go:269
-						if gc_b3.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank3] = stride
-			}
-		}
-	}
-}
-
-func gc_body_myRemoveIf_int32(gc_b4 *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_n4 := gc_b4.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)
-
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
-
-//line olcf.go:242
-	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
-	_ = gg
-
-//line olcf.go:246
-	gridSize := uint32(gc_n4 * gc_gdx4)
-	{
-		gc_step22 := 0
-		for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
-			{
-				gc_rank4 := gc_step22 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-		}
-		for gc_rank4 := gc_step22; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-			tidx := uint32(gc_rank4)
-			_ = tidx
-
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-			_ = gidx
-
-//line olcf.go:247
-			i := gidx
-			_ = i
-			gc_s_i[gc_rank4] = i
-		}
-	}
-
-//line olcf.go:247
-	for {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_r24, gc_r24in, gc_r24out := 0, 0, 0
-		{
-			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				if i < dsize {
-					gc_r24 |= 1
-					gc_r24in = gc_rank4
-				} else {
-					gc_r24 |= 2
-					gc_r24out = gc_rank4
-				}
-			}
-		}
-		if gc_r24 == 3 {
-			compiled.Diverged(gc_b4, "Sync", gc_r24in, gc_r24out)
-		}
-		if gc_r24&1 == 0 {
-			break
-		}
-		{
-			gc_step23 := 0
-			for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
-				{
-					gc_rank4 := gc_step23 + 0
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 1
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-			}
-			for gc_rank4 := gc_step23; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-				i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-				sidxs[tidx] = temp
-				_ = temp
-				gc_s_temp[gc_rank4] = temp
-			}
-		}
-
-//line olcf.go:250
-		for j := 1; j < gc_n4; j <<= 1 {
-			if gc_b4.Stopped() {
-				return
-			}
-			{
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
-					{
-						gc_rank4 := gc_step24 + 0
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 1
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 2
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 3
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-				}
-				for gc_rank4 := gc_step24; gc_rank4 < gc_n4; gc_rank4++ {
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-					if uint32(j) <= tidx {
-						temp += sidxs[tidx-uint32(j)]
-					}
-					gc_s_temp[gc_rank4] = temp
-				}
-			}
-			{
-				gc_step25 := 0
-				for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
-					{
-						gc_rank4 := gc_step25 + 0
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 1
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 2
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 3
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-				}
-				for gc_rank4 := gc_step25; gc_rank4 < gc_n4; gc_rank4++ {
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-					if uint32(j) <= tidx {
-						sidxs[tidx] = temp
-					}
-				}
-			}
-		}
-		{
-			gc_step26 := 0
-			for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
-				{
-					gc_rank4 := gc_step26 + 0
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 1
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 2
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 3
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-			}
-			for gc_rank4 := gc_step26; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-				idxs[i] = temp
-			}
-		}
-		{
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line olcf.go:247
-				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
-				for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
-					gc_rank4 := gc_vstep5
-					_ = gc_rank4
-//line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
-//line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb3)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step27 := gc_vstep5
-			for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
-				{
-					gc_rank4 := gc_step27 + 0
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 1
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 2
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 3
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-			}
-			for gc_rank4 := gc_step27; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank4] = i
-			}
-		}
-	}
-
-//line olcf.go:263
-	if !gc_b4.SyncGrid() {
-		return
-	}
-	{
-		gc_vstep6 := 0
-		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n4; gc_vstep6 += 8 {
-				gc_rank4 := gc_vstep6
-				_ = gc_rank4
-//line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step28 := gc_vstep6
-		for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
-			{
-				gc_rank4 := gc_step28 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-		}
-		for gc_rank4 := gc_step28; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-			stride := uint32(0)
-			_ = stride
-			gc_s_stride[gc_rank4] = stride
-		}
-	}
-
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank4]
-
-//line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
-//line olcf.go:269
-						if gc_b4.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank4] = stride
-			}
-		}
-	}
-}
-
-func gc_body_myRemoveIf_uint32(gc_b5 *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
+func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
 	gc_gd5 := gc_b5.GridDim()
@@ -3789,6 +1914,1881 @@ func gc_body_myRemoveIf_uint32(gc_b5 *compiled.Block, idata []uint32, removeVal 
 	}
 }
 
+func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_n2 := gc_b2.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b2, 0)
+	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)
+	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)
+
+//line olcf.go:241
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+
+//line olcf.go:242
+	g := cg.ThisThreadBlock(t)
+	_ = g
+
+//line olcf.go:243
+	gg := cg.ThisGrid(t)
+	_ = gg
+
+//line olcf.go:246
+	gridSize := uint32(gc_n2 * gc_gdx2)
+	{
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			{
+				gc_rank2 := gc_step8 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step8 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step8 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step8 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+		}
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+			tidx := uint32(gc_rank2)
+			_ = tidx
+
+//line olcf.go:245
+			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+			_ = gidx
+
+//line olcf.go:247
+			i := gidx
+			_ = i
+			gc_s_i[gc_rank2] = i
+		}
+	}
+
+//line olcf.go:247
+	for {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
+		{
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+				if i < dsize {
+					gc_r22 |= 1
+					gc_r22in = gc_rank2
+				} else {
+					gc_r22 |= 2
+					gc_r22out = gc_rank2
+				}
+			}
+		}
+		if gc_r22 == 3 {
+			compiled.Diverged(gc_b2, "Sync", gc_r22in, gc_r22out)
+		}
+		if gc_r22&1 == 0 {
+			break
+		}
+		{
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				{
+					gc_rank2 := gc_step9 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step9 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step9 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step9 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+			}
+			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+				i := gc_s_i[gc_rank2]
+
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+				sidxs[tidx] = temp
+				_ = temp
+				gc_s_temp[gc_rank2] = temp
+			}
+		}
+
+//line olcf.go:250
+		for j := 1; j < gc_n2; j <<= 1 {
+			if gc_b2.Stopped() {
+				return
+			}
+			{
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+					{
+						gc_rank2 := gc_step10 + 0
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank2] = temp
+					}
+					{
+						gc_rank2 := gc_step10 + 1
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank2] = temp
+					}
+					{
+						gc_rank2 := gc_step10 + 2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank2] = temp
+					}
+					{
+						gc_rank2 := gc_step10 + 3
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank2] = temp
+					}
+				}
+				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank2] = temp
+				}
+			}
+			{
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+					{
+						gc_rank2 := gc_step11 + 0
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank2 := gc_step11 + 1
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank2 := gc_step11 + 2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank2 := gc_step11 + 3
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+						tidx := uint32(gc_rank2)
+						_ = tidx
+						temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+				}
+				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+					_ = tidx
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+		}
+		{
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+				{
+					gc_rank2 := gc_step12 + 0
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank2 := gc_step12 + 1
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank2 := gc_step12 + 2
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank2 := gc_step12 + 3
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+					temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+			}
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+				temp := gc_s_temp[gc_rank2]
+
+//line olcf.go:260
+				idxs[i] = temp
+			}
+		}
+		{
+			gc_vstep := 0
+			if compiled.SIMD {
+//line olcf.go:247
+				gc_vb := archsimd.BroadcastUint32x8(gridSize)
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line olcf.go:247
+					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
+//line olcf.go:247
+					_ = i
+//line olcf.go:247
+					i = i.Add(gc_vb)
+//line olcf.go:247
+					i.StoreSlice(gc_s_i[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step13 := gc_vstep
+			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+				{
+					gc_rank2 := gc_step13 + 0
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_rank2 := gc_step13 + 1
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_rank2 := gc_step13 + 2
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_rank2 := gc_step13 + 3
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank2] = i
+				}
+			}
+			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank2] = i
+			}
+		}
+	}
+
+//line olcf.go:263
+	if !gc_b2.SyncGrid() {
+		return
+	}
+	{
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
+				_ = gc_rank2
+//line olcf.go:264
+				var stride uint32 = uint32(0)
+//line olcf.go:264
+				_ = stride
+				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step14 := gc_vstep2
+		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
+			{
+				gc_rank2 := gc_step14 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank2] = stride
+			}
+			{
+				gc_rank2 := gc_step14 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank2] = stride
+			}
+			{
+				gc_rank2 := gc_step14 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank2] = stride
+			}
+			{
+				gc_rank2 := gc_step14 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank2] = stride
+			}
+		}
+		for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line olcf.go:264
+			stride := uint32(0)
+			_ = stride
+			gc_s_stride[gc_rank2] = stride
+		}
+	}
+
+//line olcf.go:265
+	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+				_ = gidx
+				stride := gc_s_stride[gc_rank2]
+
+//line olcf.go:265
+				i_ := gidx + gc_off
+				if !(i_ < gc_limit) {
+					continue
+				}
+				gc_more = true
+
+//line olcf.go:266
+				temp_ := idata[i_]
+
+//line olcf.go:267
+				if predicateTest(temp_, removeVal) != 0 {
+					myIdx := idxs[i_]
+					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
+//line olcf.go:269
+						if gc_b2.Stopped() {
+//line olcf.go:269
+							return
+//line olcf.go:269
+						}
+						myIdx += idxs[j_*olcfNTPB-1]
+					}
+					odata[myIdx-1] = temp_
+				}
+
+//line olcf.go:274
+				stride++
+				gc_s_stride[gc_rank2] = stride
+			}
+		}
+	}
+}
+
+func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_n3 := gc_b3.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)
+	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)
+	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)
+
+//line olcf.go:241
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+
+//line olcf.go:242
+	g := cg.ThisThreadBlock(t)
+	_ = g
+
+//line olcf.go:243
+	gg := cg.ThisGrid(t)
+	_ = gg
+
+//line olcf.go:246
+	gridSize := uint32(gc_n3 * gc_gdx3)
+	{
+		gc_step15 := 0
+		for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
+			{
+				gc_rank3 := gc_step15 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step15 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step15 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step15 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank3] = i
+			}
+		}
+		for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+			tidx := uint32(gc_rank3)
+			_ = tidx
+
+//line olcf.go:245
+			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+			_ = gidx
+
+//line olcf.go:247
+			i := gidx
+			_ = i
+			gc_s_i[gc_rank3] = i
+		}
+	}
+
+//line olcf.go:247
+	for {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_r23, gc_r23in, gc_r23out := 0, 0, 0
+		{
+			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+				if i < dsize {
+					gc_r23 |= 1
+					gc_r23in = gc_rank3
+				} else {
+					gc_r23 |= 2
+					gc_r23out = gc_rank3
+				}
+			}
+		}
+		if gc_r23 == 3 {
+			compiled.Diverged(gc_b3, "Sync", gc_r23in, gc_r23out)
+		}
+		if gc_r23&1 == 0 {
+			break
+		}
+		{
+			gc_step16 := 0
+			for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
+				{
+					gc_rank3 := gc_step16 + 0
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step16 + 1
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step16 + 2
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step16 + 3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank3] = temp
+				}
+			}
+			for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+				i := gc_s_i[gc_rank3]
+
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+				sidxs[tidx] = temp
+				_ = temp
+				gc_s_temp[gc_rank3] = temp
+			}
+		}
+
+//line olcf.go:250
+		for j := 1; j < gc_n3; j <<= 1 {
+			if gc_b3.Stopped() {
+				return
+			}
+			{
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
+					{
+						gc_rank3 := gc_step17 + 0
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank3] = temp
+					}
+					{
+						gc_rank3 := gc_step17 + 1
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank3] = temp
+					}
+					{
+						gc_rank3 := gc_step17 + 2
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank3] = temp
+					}
+					{
+						gc_rank3 := gc_step17 + 3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank3] = temp
+					}
+				}
+				for gc_rank3 := gc_step17; gc_rank3 < gc_n3; gc_rank3++ {
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank3] = temp
+				}
+			}
+			{
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
+					{
+						gc_rank3 := gc_step18 + 0
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank3 := gc_step18 + 1
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank3 := gc_step18 + 2
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank3 := gc_step18 + 3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+						tidx := uint32(gc_rank3)
+						_ = tidx
+						temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+				}
+				for gc_rank3 := gc_step18; gc_rank3 < gc_n3; gc_rank3++ {
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+					_ = tidx
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+		}
+		{
+			gc_step19 := 0
+			for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
+				{
+					gc_rank3 := gc_step19 + 0
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank3 := gc_step19 + 1
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank3 := gc_step19 + 2
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank3 := gc_step19 + 3
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+					temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+			}
+			for gc_rank3 := gc_step19; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+				temp := gc_s_temp[gc_rank3]
+
+//line olcf.go:260
+				idxs[i] = temp
+			}
+		}
+		{
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line olcf.go:247
+				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
+				for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
+					gc_rank3 := gc_vstep3
+					_ = gc_rank3
+//line olcf.go:247
+					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
+//line olcf.go:247
+					_ = i
+//line olcf.go:247
+					i = i.Add(gc_vb2)
+//line olcf.go:247
+					i.StoreSlice(gc_s_i[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step20 := gc_vstep3
+			for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
+				{
+					gc_rank3 := gc_step20 + 0
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank3] = i
+				}
+				{
+					gc_rank3 := gc_step20 + 1
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank3] = i
+				}
+				{
+					gc_rank3 := gc_step20 + 2
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank3] = i
+				}
+				{
+					gc_rank3 := gc_step20 + 3
+					gc_pos3.Thread = gc_rank3
+					i := gc_s_i[gc_rank3]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank3] = i
+				}
+			}
+			for gc_rank3 := gc_step20; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank3] = i
+			}
+		}
+	}
+
+//line olcf.go:263
+	if !gc_b3.SyncGrid() {
+		return
+	}
+	{
+		gc_vstep4 := 0
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
+				gc_rank3 := gc_vstep4
+				_ = gc_rank3
+//line olcf.go:264
+				var stride uint32 = uint32(0)
+//line olcf.go:264
+				_ = stride
+				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank3:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step21 := gc_vstep4
+		for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
+			{
+				gc_rank3 := gc_step21 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank3] = stride
+			}
+			{
+				gc_rank3 := gc_step21 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank3] = stride
+			}
+			{
+				gc_rank3 := gc_step21 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank3] = stride
+			}
+			{
+				gc_rank3 := gc_step21 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank3] = stride
+			}
+		}
+		for gc_rank3 := gc_step21; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line olcf.go:264
+			stride := uint32(0)
+			_ = stride
+			gc_s_stride[gc_rank3] = stride
+		}
+	}
+
+//line olcf.go:265
+	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		if gc_b3.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+				_ = gidx
+				stride := gc_s_stride[gc_rank3]
+
+//line olcf.go:265
+				i_ := gidx + gc_off
+				if !(i_ < gc_limit) {
+					continue
+				}
+				gc_more = true
+
+//line olcf.go:266
+				temp_ := idata[i_]
+
+//line olcf.go:267
+				if predicateTest(temp_, removeVal) != 0 {
+					myIdx := idxs[i_]
+					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
+//line olcf.go:269
+						if gc_b3.Stopped() {
+//line olcf.go:269
+							return
+//line olcf.go:269
+						}
+						myIdx += idxs[j_*olcfNTPB-1]
+					}
+					odata[myIdx-1] = temp_
+				}
+
+//line olcf.go:274
+				stride++
+				gc_s_stride[gc_rank3] = stride
+			}
+		}
+	}
+}
+
+func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_n4 := gc_b4.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)
+	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)
+
+//line olcf.go:241
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+
+//line olcf.go:242
+	g := cg.ThisThreadBlock(t)
+	_ = g
+
+//line olcf.go:243
+	gg := cg.ThisGrid(t)
+	_ = gg
+
+//line olcf.go:246
+	gridSize := uint32(gc_n4 * gc_gdx4)
+	{
+		gc_step22 := 0
+		for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
+			{
+				gc_rank4 := gc_step22 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step22 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step22 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step22 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+				_ = gidx
+
+//line olcf.go:247
+				i := gidx
+				_ = i
+				gc_s_i[gc_rank4] = i
+			}
+		}
+		for gc_rank4 := gc_step22; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+			tidx := uint32(gc_rank4)
+			_ = tidx
+
+//line olcf.go:245
+			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+			_ = gidx
+
+//line olcf.go:247
+			i := gidx
+			_ = i
+			gc_s_i[gc_rank4] = i
+		}
+	}
+
+//line olcf.go:247
+	for {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_r24, gc_r24in, gc_r24out := 0, 0, 0
+		{
+			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+				if i < dsize {
+					gc_r24 |= 1
+					gc_r24in = gc_rank4
+				} else {
+					gc_r24 |= 2
+					gc_r24out = gc_rank4
+				}
+			}
+		}
+		if gc_r24 == 3 {
+			compiled.Diverged(gc_b4, "Sync", gc_r24in, gc_r24out)
+		}
+		if gc_r24&1 == 0 {
+			break
+		}
+		{
+			gc_step23 := 0
+			for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
+				{
+					gc_rank4 := gc_step23 + 0
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step23 + 1
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step23 + 2
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step23 + 3
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:248
+					temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+					sidxs[tidx] = temp
+					_ = temp
+					gc_s_temp[gc_rank4] = temp
+				}
+			}
+			for gc_rank4 := gc_step23; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+				i := gc_s_i[gc_rank4]
+
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+
+//line olcf.go:249
+				sidxs[tidx] = temp
+				_ = temp
+				gc_s_temp[gc_rank4] = temp
+			}
+		}
+
+//line olcf.go:250
+		for j := 1; j < gc_n4; j <<= 1 {
+			if gc_b4.Stopped() {
+				return
+			}
+			{
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
+					{
+						gc_rank4 := gc_step24 + 0
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank4] = temp
+					}
+					{
+						gc_rank4 := gc_step24 + 1
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank4] = temp
+					}
+					{
+						gc_rank4 := gc_step24 + 2
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank4] = temp
+					}
+					{
+						gc_rank4 := gc_step24 + 3
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:252
+						if uint32(j) <= tidx {
+							temp += sidxs[tidx-uint32(j)]
+						}
+						gc_s_temp[gc_rank4] = temp
+					}
+				}
+				for gc_rank4 := gc_step24; gc_rank4 < gc_n4; gc_rank4++ {
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank4] = temp
+				}
+			}
+			{
+				gc_step25 := 0
+				for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
+					{
+						gc_rank4 := gc_step25 + 0
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank4 := gc_step25 + 1
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank4 := gc_step25 + 2
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+					{
+						gc_rank4 := gc_step25 + 3
+						gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+						tidx := uint32(gc_rank4)
+						_ = tidx
+						temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:256
+						if uint32(j) <= tidx {
+							sidxs[tidx] = temp
+						}
+					}
+				}
+				for gc_rank4 := gc_step25; gc_rank4 < gc_n4; gc_rank4++ {
+					gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+					_ = tidx
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+		}
+		{
+			gc_step26 := 0
+			for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
+				{
+					gc_rank4 := gc_step26 + 0
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank4 := gc_step26 + 1
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank4 := gc_step26 + 2
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+				{
+					gc_rank4 := gc_step26 + 3
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+					temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:260
+					idxs[i] = temp
+				}
+			}
+			for gc_rank4 := gc_step26; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+				temp := gc_s_temp[gc_rank4]
+
+//line olcf.go:260
+				idxs[i] = temp
+			}
+		}
+		{
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line olcf.go:247
+				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+				for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
+					gc_rank4 := gc_vstep5
+					_ = gc_rank4
+//line olcf.go:247
+					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
+//line olcf.go:247
+					_ = i
+//line olcf.go:247
+					i = i.Add(gc_vb3)
+//line olcf.go:247
+					i.StoreSlice(gc_s_i[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step27 := gc_vstep5
+			for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
+				{
+					gc_rank4 := gc_step27 + 0
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank4] = i
+				}
+				{
+					gc_rank4 := gc_step27 + 1
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank4] = i
+				}
+				{
+					gc_rank4 := gc_step27 + 2
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank4] = i
+				}
+				{
+					gc_rank4 := gc_step27 + 3
+					gc_pos4.Thread = gc_rank4
+					i := gc_s_i[gc_rank4]
+
+//line olcf.go:247
+					i += gridSize
+					gc_s_i[gc_rank4] = i
+				}
+			}
+			for gc_rank4 := gc_step27; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank4] = i
+			}
+		}
+	}
+
+//line olcf.go:263
+	if !gc_b4.SyncGrid() {
+		return
+	}
+	{
+		gc_vstep6 := 0
+		if compiled.SIMD {
+			for ; gc_vstep6+7 < gc_n4; gc_vstep6 += 8 {
+				gc_rank4 := gc_vstep6
+				_ = gc_rank4
+//line olcf.go:264
+				var stride uint32 = uint32(0)
+//line olcf.go:264
+				_ = stride
+				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank4:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step28 := gc_vstep6
+		for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
+			{
+				gc_rank4 := gc_step28 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank4] = stride
+			}
+			{
+				gc_rank4 := gc_step28 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank4] = stride
+			}
+			{
+				gc_rank4 := gc_step28 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank4] = stride
+			}
+			{
+				gc_rank4 := gc_step28 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:264
+				stride := uint32(0)
+				_ = stride
+				gc_s_stride[gc_rank4] = stride
+			}
+		}
+		for gc_rank4 := gc_step28; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line olcf.go:264
+			stride := uint32(0)
+			_ = stride
+			gc_s_stride[gc_rank4] = stride
+		}
+	}
+
+//line olcf.go:265
+	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		if gc_b4.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+				_ = tidx
+
+//line olcf.go:245
+				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+				_ = gidx
+				stride := gc_s_stride[gc_rank4]
+
+//line olcf.go:265
+				i_ := gidx + gc_off
+				if !(i_ < gc_limit) {
+					continue
+				}
+				gc_more = true
+
+//line olcf.go:266
+				temp_ := idata[i_]
+
+//line olcf.go:267
+				if predicateTest(temp_, removeVal) != 0 {
+					myIdx := idxs[i_]
+					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
+//line olcf.go:269
+						if gc_b4.Stopped() {
+//line olcf.go:269
+							return
+//line olcf.go:269
+						}
+						myIdx += idxs[j_*olcfNTPB-1]
+					}
+					odata[myIdx-1] = temp_
+				}
+
+//line olcf.go:274
+				stride++
+				gc_s_stride[gc_rank4] = stride
+			}
+		}
+	}
+}
+
 // EstimateSumAhsKernel is estimate_sum_ahs<T> of hw12/task2_solution.cu:
 // the first length terms of the alternating harmonic series, summed per
 // block in shared memory and across blocks with an atomic.
@@ -3806,168 +3806,7 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 
 var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318")
 
-func gc_body_estimateSumAhs[T float32 | float64](gc_b2 *compiled.Block, length uint64, sum *T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-
-//line olcf.go:297
-	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:298
-				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
-				_ = idx
-
-//line olcf.go:299
-				if idx < length {
-					smem[gc_tx2] = T(ahs(idx))
-				} else {
-					smem[gc_tx2] = 0
-				}
-
-//line olcf.go:304
-				if idx == 0 {
-					smem[0] = 0
-				}
-			}
-		}
-	}
-
-//line olcf.go:308
-	for i := gc_bdx2 >> 1; i > 0; i >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-					{
-						smem[gc_tx2] += smem[gc_tx2+i]
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
-				}
-			}
-		}
-	}
-}
-
-func gc_body_estimateSumAhs_float32(gc_b3 *compiled.Block, length uint64, sum *float32) {
+func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length uint64, sum *T) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -3977,7 +3816,7 @@ func gc_body_estimateSumAhs_float32(gc_b3 *compiled.Block, length uint64, sum *f
 	gc_n3 := gc_b3.Len()
 
 //line olcf.go:297
-	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)
+	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -3990,7 +3829,7 @@ func gc_body_estimateSumAhs_float32(gc_b3 *compiled.Block, length uint64, sum *f
 
 //line olcf.go:299
 				if idx < length {
-					smem[gc_tx3] = float32(ahs(idx))
+					smem[gc_tx3] = T(ahs(idx))
 				} else {
 					smem[gc_tx3] = 0
 				}
@@ -4011,28 +3850,7 @@ func gc_body_estimateSumAhs_float32(gc_b3 *compiled.Block, length uint64, sum *f
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to3; gc_vstep += 8 {
-						gc_tx3 := gc_vstep
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line olcf.go:311
-						{
-//line olcf.go:311
-							if (gc_tx3+i) < 0 || (gc_tx3+i)+8 > len(smem) || gc_tx3 < 0 || gc_tx3+8 > len(smem) {
-//line olcf.go:311
-								break
-//line olcf.go:311
-							}
-//line olcf.go:311
-							archsimd.LoadFloat32x8Slice(smem[gc_tx3:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx3+i:])).StoreSlice(smem[gc_tx3:])
-//line olcf.go:311
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep
+				gc_step5 := gc_from3
 				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 					{
 						gc_tx3 := gc_step5 + 0
@@ -4139,6 +3957,188 @@ func gc_body_estimateSumAhs_float32(gc_b3 *compiled.Block, length uint64, sum *f
 			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+				{
+					atomic.Add(sum, smem[0])
+				}
+			}
+		}
+	}
+}
+
+func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line olcf.go:297
+	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:298
+				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+				_ = idx
+
+//line olcf.go:299
+				if idx < length {
+					smem[gc_tx2] = float32(ahs(idx))
+				} else {
+					smem[gc_tx2] = 0
+				}
+
+//line olcf.go:304
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		}
+	}
+
+//line olcf.go:308
+	for i := gc_bdx2 >> 1; i > 0; i >>= 1 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := i; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line olcf.go:311
+						{
+//line olcf.go:311
+							if (gc_tx2+i) < 0 || (gc_tx2+i)+8 > len(smem) || gc_tx2 < 0 || gc_tx2+8 > len(smem) {
+//line olcf.go:311
+								break
+//line olcf.go:311
+							}
+//line olcf.go:311
+							archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
+//line olcf.go:311
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+						{
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+						{
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+						{
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+						{
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+					{
+						smem[gc_tx2] += smem[gc_tx2+i]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line olcf.go:315
 				{

@@ -1093,230 +1093,7 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 
 var gc_src_normKernel1 = compiled.NewSource("normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181")
 
-func gc_body_normKernel1[T normElem](gc_b2 *compiled.Block, out *float32, data []T, count uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)
-
-//line llmc_misc.go:155
-	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:156
-	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)
-
-//line llmc_misc.go:161
-	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-	{
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
-				_ = gc_rank2
-//line llmc_misc.go:162
-				var accumulator float32 = float32(0.0)
-//line llmc_misc.go:162
-				_ = accumulator
-				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-			accumulator := float32(0.0)
-			_ = accumulator
-			gc_s_accumulator[gc_rank2] = accumulator
-		}
-	}
-
-//line llmc_misc.go:163
-	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:160
-					index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank2]
-
-//line llmc_misc.go:163
-					i := index + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
-
-//line llmc_misc.go:164
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank2] = accumulator
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			accumulator := gc_s_accumulator[gc_rank2]
-
-//line llmc_misc.go:166
-			gc_c21v[gc_lane2] = accumulator
-		}
-
-//line llmc_misc.go:166
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:166
-			warpResult := gc_c21r[gc_lane2]
-
-//line llmc_misc.go:167
-			blockResult[(gc_rank2 / warp.Size())] = warpResult
-			_ = warpResult
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:169
-				if (gc_rank2 / warp.Size()) == 0 {
-					gc_m92 |= 1 << gc_lane2
-				}
-			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:170
-					var gather float32
-
-//line llmc_misc.go:171
-					if (gc_rank2 & (warp.Size() - 1)) < warp.MetaGroupSize() {
-						gather = blockResult[(gc_rank2 & (warp.Size() - 1))]
-					} else {
-						gather = 0.0
-					}
-					_ = gather
-
-//line llmc_misc.go:176
-					gc_c22v[gc_lane2] = gather
-				}
-
-//line llmc_misc.go:176
-				compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:176
-					blockSum := gc_c22r[gc_lane2]
-
-//line llmc_misc.go:177
-					if (gc_rank2 & (warp.Size() - 1)) == 0 {
-						atomic.Add(out, blockSum)
-					}
-					_ = blockSum
-				}
-			}
-			gc_act2 = gc_save92 &^ gc_dead2
-		}
-	}
-}
-
-func gc_body_normKernel1_float32(gc_b3 *compiled.Block, out *float32, data []float32, count uint64) {
+func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -1539,23 +1316,7 @@ func gc_body_normKernel1_float32(gc_b3 *compiled.Block, out *float32, data []flo
 	}
 }
 
-// NormKernel2 is norm_kernel2<T> of global_norm.cu: a grid-stride sum of
-// squares, a tile reduction and one atomicAdd a warp.
-func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
-	gc_body := func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) }
-	switch any(*new(T)).(type) {
-	case float32:
-		data := any(data).([]float32)
-		gc_body = func(gc_b *compiled.Block) { gc_body_normKernel2_float32(gc_b, out, data, count) }
-	}
-	return compiled.Kernel(gc_src_normKernel2,
-		func(gc_t *gocuda.Thread) { normKernel2[T](gc_t, out, data, count) },
-		gc_body)
-}
-
-var gc_src_normKernel2 = compiled.NewSource("normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202")
-
-func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data []T, count uint64) {
+func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1567,15 +1328,18 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 	gc_n2 := gc_b2.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)
 
-//line llmc_misc.go:188
+//line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
 	_ = block
 
-//line llmc_misc.go:189
+//line llmc_misc.go:156
 	warp := cg.TiledPartition(block, 32)
 	_ = warp
 
-//line llmc_misc.go:192
+//line llmc_misc.go:158
+	blockResult := gocuda.Shared[float32](t, 32)
+
+//line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
 	{
 		gc_vstep := 0
@@ -1583,9 +1347,9 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				var accumulator float32 = float32(0.0)
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				_ = accumulator
 				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank2:])
 			}
@@ -1597,7 +1361,7 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				accumulator := float32(0.0)
 				_ = accumulator
 				gc_s_accumulator[gc_rank2] = accumulator
@@ -1606,7 +1370,7 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 				gc_rank2 := gc_step2 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				accumulator := float32(0.0)
 				_ = accumulator
 				gc_s_accumulator[gc_rank2] = accumulator
@@ -1615,7 +1379,7 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 				gc_rank2 := gc_step2 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				accumulator := float32(0.0)
 				_ = accumulator
 				gc_s_accumulator[gc_rank2] = accumulator
@@ -1624,7 +1388,7 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 				gc_rank2 := gc_step2 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 				accumulator := float32(0.0)
 				_ = accumulator
 				gc_s_accumulator[gc_rank2] = accumulator
@@ -1633,14 +1397,14 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:193
+//line llmc_misc.go:162
 			accumulator := float32(0.0)
 			_ = accumulator
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 	}
 
-//line llmc_misc.go:194
+//line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		if gc_b2.Stopped() {
 			return
@@ -1652,19 +1416,19 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:191
+//line llmc_misc.go:160
 					index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 					_ = index
 					accumulator := gc_s_accumulator[gc_rank2]
 
-//line llmc_misc.go:194
+//line llmc_misc.go:163
 					i := index + gc_off
 					if !(i < gc_limit) {
 						continue
 					}
 					gc_more = true
 
-//line llmc_misc.go:195
+//line llmc_misc.go:164
 					accumulator += float32(data[i]) * float32(data[i])
 					gc_s_accumulator[gc_rank2] = accumulator
 				}
@@ -1685,11 +1449,11 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 			gc_pos2.Thread = gc_rank2
 			accumulator := gc_s_accumulator[gc_rank2]
 
-//line llmc_misc.go:198
+//line llmc_misc.go:166
 			gc_c21v[gc_lane2] = accumulator
 		}
 
-//line llmc_misc.go:198
+//line llmc_misc.go:166
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
@@ -1698,19 +1462,100 @@ func gc_body_normKernel2[T normElem](gc_b2 *compiled.Block, out *float32, data [
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:198
+//line llmc_misc.go:166
 			warpResult := gc_c21r[gc_lane2]
 
-//line llmc_misc.go:199
-			if (gc_rank2 & (warp.Size() - 1)) == 0 {
-				atomic.Add(out, warpResult)
-			}
+//line llmc_misc.go:167
+			blockResult[(gc_rank2 / warp.Size())] = warpResult
 			_ = warpResult
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		{
+			var gc_m92 uint32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:169
+				if (gc_rank2 / warp.Size()) == 0 {
+					gc_m92 |= 1 << gc_lane2
+				}
+			}
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:170
+					var gather float32
+
+//line llmc_misc.go:171
+					if (gc_rank2 & (warp.Size() - 1)) < warp.MetaGroupSize() {
+						gather = blockResult[(gc_rank2 & (warp.Size() - 1))]
+					} else {
+						gather = 0.0
+					}
+					_ = gather
+
+//line llmc_misc.go:176
+					gc_c22v[gc_lane2] = gather
+				}
+
+//line llmc_misc.go:176
+				compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:176
+					blockSum := gc_c22r[gc_lane2]
+
+//line llmc_misc.go:177
+					if (gc_rank2 & (warp.Size() - 1)) == 0 {
+						atomic.Add(out, blockSum)
+					}
+					_ = blockSum
+				}
+			}
+			gc_act2 = gc_save92 &^ gc_dead2
 		}
 	}
 }
 
-func gc_body_normKernel2_float32(gc_b3 *compiled.Block, out *float32, data []float32, count uint64) {
+// NormKernel2 is norm_kernel2<T> of global_norm.cu: a grid-stride sum of
+// squares, a tile reduction and one atomicAdd a warp.
+func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) }
+	switch any(*new(T)).(type) {
+	case float32:
+		data := any(data).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_normKernel2_float32(gc_b, out, data, count) }
+	}
+	return compiled.Kernel(gc_src_normKernel2,
+		func(gc_t *gocuda.Thread) { normKernel2[T](gc_t, out, data, count) },
+		gc_body)
+}
+
+var gc_src_normKernel2 = compiled.NewSource("normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202")
+
+func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -1858,6 +1703,161 @@ func gc_body_normKernel2_float32(gc_b3 *compiled.Block, out *float32, data []flo
 
 //line llmc_misc.go:199
 			if (gc_rank3 & (warp.Size() - 1)) == 0 {
+				atomic.Add(out, warpResult)
+			}
+			_ = warpResult
+		}
+	}
+}
+
+func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)
+
+//line llmc_misc.go:188
+	block := cg.ThisThreadBlock(t)
+	_ = block
+
+//line llmc_misc.go:189
+	warp := cg.TiledPartition(block, 32)
+	_ = warp
+
+//line llmc_misc.go:192
+	gridWidth := uint64(gc_bdx2 * gc_gdx2)
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line llmc_misc.go:193
+				var accumulator float32 = float32(0.0)
+//line llmc_misc.go:193
+				_ = accumulator
+				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:193
+				accumulator := float32(0.0)
+				_ = accumulator
+				gc_s_accumulator[gc_rank2] = accumulator
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:193
+				accumulator := float32(0.0)
+				_ = accumulator
+				gc_s_accumulator[gc_rank2] = accumulator
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:193
+				accumulator := float32(0.0)
+				_ = accumulator
+				gc_s_accumulator[gc_rank2] = accumulator
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:193
+				accumulator := float32(0.0)
+				_ = accumulator
+				gc_s_accumulator[gc_rank2] = accumulator
+			}
+		}
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+			_ = accumulator
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+	}
+
+//line llmc_misc.go:194
+	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:191
+					index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					_ = index
+					accumulator := gc_s_accumulator[gc_rank2]
+
+//line llmc_misc.go:194
+					i := index + gc_off
+					if !(i < gc_limit) {
+						continue
+					}
+					gc_more = true
+
+//line llmc_misc.go:195
+					accumulator += float32(data[i]) * float32(data[i])
+					gc_s_accumulator[gc_rank2] = accumulator
+				}
+			}
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_c21v [32]float32
+		var gc_c21r [32]float32
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			accumulator := gc_s_accumulator[gc_rank2]
+
+//line llmc_misc.go:198
+			gc_c21v[gc_lane2] = accumulator
+		}
+
+//line llmc_misc.go:198
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:198
+			warpResult := gc_c21r[gc_lane2]
+
+//line llmc_misc.go:199
+			if (gc_rank2 & (warp.Size() - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 			_ = warpResult

@@ -919,602 +919,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
-func gc_body_scan[T int32 | float32](gc_b2 *compiled.Block, in, out []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)
-	gc_exited2 := gc_b2.Exited()
-
-//line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx2)
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
-			}
-		}
-	}
-
-//line basic.go:51
-	for off := 1; off < gc_bdx2; off *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx2
-					_ = tid
-
-//line basic.go:52
-					var v T
-
-//line basic.go:53
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line basic.go:57
-					temp[tid] += v
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line basic.go:45
-					gc_alive := gc_all
-//line basic.go:45
-					_ = gc_alive
-//line basic.go:45
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx2
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx2*gc_bdx2 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:46
-					{
-//line basic.go:46
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line basic.go:46
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line basic.go:46
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L42:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line basic.go:60
-				{
-//line basic.go:60
-					{
-//line basic.go:60
-						gc_exited2[gc_rank2] = true
-						continue gc_L42
-//line basic.go:61
-					}
-				}
-			}
-		}
-	}
-	gc_r52 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:63
-				if temp[tid] > 0 {
-					gc_r52++
-				}
-			}
-		}
-	}
-
-//line basic.go:63
-	n := gc_r52
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line basic.go:64
-				out[i] = temp[tid] + T(n-n)
-			}
-		}
-	}
-}
-
-func gc_body_scan_float32(gc_b3 *compiled.Block, in []float32, out []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b3, 0)
-	gc_exited3 := gc_b3.Exited()
-
-//line basic.go:44
-	temp := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := gc_from3
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line basic.go:45
-					gc_alive2 := gc_all2
-//line basic.go:45
-					_ = gc_alive2
-//line basic.go:45
-					if gc_ex2 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex2 != 0 {
-//line basic.go:45
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:48
-					{
-//line basic.go:48
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
-//line basic.go:48
-							break
-//line basic.go:48
-						}
-//line basic.go:48
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive2)
-//line basic.go:48
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep2; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
-			}
-		}
-	}
-
-//line basic.go:51
-	for off := 1; off < gc_bdx3; off *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-					_ = gc_all4
-//line basic.go:45
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line basic.go:45
-					_ = gc_iota2
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line basic.go:45
-						gc_alive4 := gc_all4
-//line basic.go:45
-						_ = gc_alive4
-//line basic.go:45
-						if gc_ex4 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex4 != 0 {
-//line basic.go:45
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx3
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						var v archsimd.Float32x8
-//line basic.go:45
-						_ = v
-//line basic.go:53
-						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
-//line basic.go:53
-							break
-//line basic.go:53
-						}
-//line basic.go:53
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
-//line basic.go:53
-						_ = gc_if2
-//line basic.go:54
-						if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line basic.go:54
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
-//line basic.go:54
-						}
-//line basic.go:54
-						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank3:]), gc_alive4)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx3
-					_ = tid
-
-//line basic.go:52
-					var v float32
-
-//line basic.go:53
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-					_ = gc_all5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line basic.go:45
-						gc_alive5 := gc_all5
-//line basic.go:45
-						_ = gc_alive5
-//line basic.go:45
-						if gc_ex5 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex5 != 0 {
-//line basic.go:45
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx3
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank3:])
-//line basic.go:45
-						_ = v
-//line basic.go:57
-						if tid < 0 || tid+8 > len(temp) {
-//line basic.go:57
-							break
-//line basic.go:57
-						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive5)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line basic.go:57
-					temp[tid] += v
-				}
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep5 := gc_from3
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all6
-				for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line basic.go:45
-					gc_alive6 := gc_all6
-//line basic.go:45
-					_ = gc_alive6
-//line basic.go:45
-					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
-//line basic.go:45
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:46
-					{
-//line basic.go:46
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive6.ToBits())
-//line basic.go:46
-						gc_alive6 = gc_alive6.And(gc_alive6.ToInt32x8().Not().ToMask())
-//line basic.go:46
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L43:
-			for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line basic.go:60
-				{
-//line basic.go:60
-					{
-//line basic.go:60
-						gc_exited3[gc_rank3] = true
-						continue gc_L43
-//line basic.go:61
-					}
-				}
-			}
-		}
-	}
-	gc_r53 := 0
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:63
-				if temp[tid] > 0 {
-					gc_r53++
-				}
-			}
-		}
-	}
-
-//line basic.go:63
-	n := gc_r53
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all7
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line basic.go:45
-					gc_alive7 := gc_all7
-//line basic.go:45
-					_ = gc_alive7
-//line basic.go:45
-					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
-//line basic.go:45
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:64
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
-//line basic.go:64
-						break
-//line basic.go:64
-					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive7)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line basic.go:64
-				out[i] = temp[tid] + float32(n-n)
-			}
-		}
-	}
-}
-
-func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
+func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -1522,61 +927,18 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)
 	gc_exited4 := gc_b4.Exited()
 
 //line basic.go:44
-	temp := gocuda.Shared[int32](t, gc_bdx4)
+	temp := gocuda.Shared[T](t, gc_bdx4)
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := gc_from4
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all8
-				for ; gc_vstep7+7 < gc_to4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line basic.go:45
-					gc_alive8 := gc_all8
-//line basic.go:45
-					_ = gc_alive8
-//line basic.go:45
-					if gc_ex8 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex8 != 0 {
-//line basic.go:45
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx4
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx4*gc_bdx4 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:48
-					{
-//line basic.go:48
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
-//line basic.go:48
-							break
-//line basic.go:48
-						}
-//line basic.go:48
-						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive8)
-//line basic.go:48
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep7; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1603,61 +965,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	for off := 1; off < gc_bdx4; off *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-					_ = gc_all10
-//line basic.go:45
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line basic.go:45
-					_ = gc_iota4
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line basic.go:45
-						gc_alive10 := gc_all10
-//line basic.go:45
-						_ = gc_alive10
-//line basic.go:45
-						if gc_ex10 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex10 != 0 {
-//line basic.go:45
-							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx4
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						var v archsimd.Int32x8
-//line basic.go:45
-						_ = v
-//line basic.go:53
-						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
-//line basic.go:53
-							break
-//line basic.go:53
-						}
-//line basic.go:53
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
-//line basic.go:53
-						_ = gc_if4
-//line basic.go:54
-						if gc_alive10.And(gc_if4).ToBits() != 0 {
-//line basic.go:54
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive10.And(gc_if4))
-//line basic.go:54
-						}
-//line basic.go:54
-						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank4:]), gc_alive10)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep8; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					if gc_exited4[gc_rank4] {
@@ -1669,7 +977,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 					_ = tid
 
 //line basic.go:52
-					var v int32
+					var v T
 
 //line basic.go:53
 					if tid >= off {
@@ -1682,45 +990,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 		}
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep9 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-					_ = gc_all11
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line basic.go:45
-						gc_alive11 := gc_all11
-//line basic.go:45
-						_ = gc_alive11
-//line basic.go:45
-						if gc_ex11 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex11 != 0 {
-//line basic.go:45
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx4
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank4:])
-//line basic.go:45
-						_ = v
-//line basic.go:57
-						if tid < 0 || tid+8 > len(temp) {
-//line basic.go:57
-							break
-//line basic.go:57
-						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive11)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					if gc_exited4[gc_rank4] {
@@ -1744,24 +1014,24 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 			gc_from4 = gc_bound4
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep10 := gc_from4
+			gc_vstep11 := gc_from4
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all12
-				for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-					gc_tx4 := gc_vstep10
+				_ = gc_all13
+				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line basic.go:45
-					gc_alive12 := gc_all12
+					gc_alive13 := gc_all13
 //line basic.go:45
-					_ = gc_alive12
+					_ = gc_alive13
 //line basic.go:45
-					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
+					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
 //line basic.go:45
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1775,16 +1045,16 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 //line basic.go:46
 					{
 //line basic.go:46
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
 //line basic.go:46
-						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
+						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
 //line basic.go:46
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L44:
-			for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1838,45 +1108,7 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 	n := gc_r54
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-//line basic.go:45
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:45
-				_ = gc_all13
-				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line basic.go:45
-					gc_alive13 := gc_all13
-//line basic.go:45
-					_ = gc_alive13
-//line basic.go:45
-					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
-//line basic.go:45
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
-					}
-//line basic.go:45
-					var tid int = gc_tx4
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx4*gc_bdx4 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:64
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
-//line basic.go:64
-						break
-//line basic.go:64
-					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive13)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				if gc_exited4[gc_rank4] {
@@ -1889,6 +1121,774 @@ func gc_body_scan_int32(gc_b4 *compiled.Block, in []int32, out []int32) {
 
 //line basic.go:46
 				i := gc_bx4*gc_bdx4 + tid
+				_ = i
+
+//line basic.go:64
+				out[i] = temp[tid] + T(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_exited2 := gc_b2.Exited()
+
+//line basic.go:44
+	temp := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line basic.go:45
+					gc_alive := gc_all
+//line basic.go:45
+					_ = gc_alive
+//line basic.go:45
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line basic.go:45
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx2
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx2*gc_bdx2 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:48
+					{
+//line basic.go:48
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line basic.go:48
+							break
+//line basic.go:48
+						}
+//line basic.go:48
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive)
+//line basic.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx2
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line basic.go:47
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line basic.go:51
+	for off := 1; off < gc_bdx2; off *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all3
+//line basic.go:45
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:45
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line basic.go:45
+						gc_alive3 := gc_all3
+//line basic.go:45
+						_ = gc_alive3
+//line basic.go:45
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line basic.go:45
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx2
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						var v archsimd.Float32x8
+//line basic.go:45
+						_ = v
+//line basic.go:53
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line basic.go:53
+							break
+//line basic.go:53
+						}
+//line basic.go:53
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line basic.go:53
+						_ = gc_if2
+//line basic.go:54
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line basic.go:54
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+//line basic.go:54
+						}
+//line basic.go:54
+						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive3)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx2
+					_ = tid
+
+//line basic.go:52
+					var v float32
+
+//line basic.go:53
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line basic.go:45
+						gc_alive4 := gc_all4
+//line basic.go:45
+						_ = gc_alive4
+//line basic.go:45
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line basic.go:45
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx2
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line basic.go:45
+						_ = v
+//line basic.go:57
+						if tid < 0 || tid+8 > len(temp) {
+//line basic.go:57
+							break
+//line basic.go:57
+						}
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line basic.go:57
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all5
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line basic.go:45
+					gc_alive5 := gc_all5
+//line basic.go:45
+					_ = gc_alive5
+//line basic.go:45
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line basic.go:45
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx2
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx2*gc_bdx2 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:46
+					{
+//line basic.go:46
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
+//line basic.go:46
+						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+//line basic.go:46
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L42:
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx2
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line basic.go:60
+				{
+//line basic.go:60
+					{
+//line basic.go:60
+						gc_exited2[gc_rank2] = true
+						continue gc_L42
+//line basic.go:61
+					}
+				}
+			}
+		}
+	}
+	gc_r52 := 0
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx2
+				_ = tid
+
+//line basic.go:63
+				if temp[tid] > 0 {
+					gc_r52++
+				}
+			}
+		}
+	}
+
+//line basic.go:63
+	n := gc_r52
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all6
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line basic.go:45
+					gc_alive6 := gc_all6
+//line basic.go:45
+					_ = gc_alive6
+//line basic.go:45
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line basic.go:45
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx2
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx2*gc_bdx2 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:64
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line basic.go:64
+						break
+//line basic.go:64
+					}
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive6)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx2
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line basic.go:64
+				out[i] = temp[tid] + float32(n-n)
+			}
+		}
+	}
+}
+
+func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_exited3 := gc_b3.Exited()
+
+//line basic.go:44
+	temp := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := gc_from3
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all7
+				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive7 := gc_all7
+//line basic.go:45
+					_ = gc_alive7
+//line basic.go:45
+					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+//line basic.go:45
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:48
+					{
+//line basic.go:48
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+//line basic.go:48
+							break
+//line basic.go:48
+						}
+//line basic.go:48
+						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive7)
+//line basic.go:48
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line basic.go:47
+				{
+					temp[tid] = in[i]
+				}
+			}
+		}
+	}
+
+//line basic.go:51
+	for off := 1; off < gc_bdx3; off *= 2 {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all9
+//line basic.go:45
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:45
+					_ = gc_iota4
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line basic.go:45
+						gc_alive9 := gc_all9
+//line basic.go:45
+						_ = gc_alive9
+//line basic.go:45
+						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+//line basic.go:45
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx3
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						var v archsimd.Int32x8
+//line basic.go:45
+						_ = v
+//line basic.go:53
+						if (tid-
+							off) < 0 || (tid-off)+8 > len(temp) {
+//line basic.go:53
+							break
+//line basic.go:53
+						}
+//line basic.go:53
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+//line basic.go:53
+						_ = gc_if4
+//line basic.go:54
+						if gc_alive9.And(gc_if4).ToBits() != 0 {
+//line basic.go:54
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9.And(gc_if4))
+//line basic.go:54
+						}
+//line basic.go:54
+						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive9)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx3
+					_ = tid
+
+//line basic.go:52
+					var v int32
+
+//line basic.go:53
+					if tid >= off {
+						v = temp[tid-off]
+					}
+					_ = v
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line basic.go:45
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+					_ = gc_all10
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line basic.go:45
+						gc_alive10 := gc_all10
+//line basic.go:45
+						_ = gc_alive10
+//line basic.go:45
+						if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
+//line basic.go:45
+							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+						}
+//line basic.go:45
+						var tid int = gc_tx3
+//line basic.go:45
+						_ = tid
+//line basic.go:45
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line basic.go:45
+						_ = v
+//line basic.go:57
+						if tid < 0 || tid+8 > len(temp) {
+//line basic.go:57
+							break
+//line basic.go:57
+						}
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive10)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					if gc_exited3[gc_rank3] {
+						continue
+					}
+
+//line basic.go:45
+					tid := gc_tx3
+					_ = tid
+					v := gc_s_v[gc_rank3]
+
+//line basic.go:57
+					temp[tid] += v
+				}
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep9 := gc_from3
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all11
+				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+					gc_tx3 := gc_vstep9
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive11 := gc_all11
+//line basic.go:45
+					_ = gc_alive11
+//line basic.go:45
+					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+//line basic.go:45
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:46
+					{
+//line basic.go:46
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
+//line basic.go:46
+						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
+//line basic.go:46
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L43:
+			for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line basic.go:60
+				{
+//line basic.go:60
+					{
+//line basic.go:60
+						gc_exited3[gc_rank3] = true
+						continue gc_L43
+//line basic.go:61
+					}
+				}
+			}
+		}
+	}
+	gc_r53 := 0
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:63
+				if temp[tid] > 0 {
+					gc_r53++
+				}
+			}
+		}
+	}
+
+//line basic.go:63
+	n := gc_r53
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep10 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:45
+				_ = gc_all12
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line basic.go:45
+					gc_alive12 := gc_all12
+//line basic.go:45
+					_ = gc_alive12
+//line basic.go:45
+					if gc_ex12 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex12 != 0 {
+//line basic.go:45
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+//line basic.go:45
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					_ = tid
+//line basic.go:46
+					var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:46
+					_ = i
+//line basic.go:64
+					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+//line basic.go:64
+						break
+//line basic.go:64
+					}
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive12)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+
+//line basic.go:45
+				tid := gc_tx3
+				_ = tid
+
+//line basic.go:46
+				i := gc_bx3*gc_bdx3 + tid
 				_ = i
 
 //line basic.go:64

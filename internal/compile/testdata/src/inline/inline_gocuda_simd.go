@@ -31,32 +31,32 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
 
-func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
 
 //line inline.go:13
-	sdata := gocuda.Shared[T](t, gc_bdx2)
+	sdata := gocuda.Shared[T](t, gc_bdx4)
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line inline.go:14
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line inline.go:16
@@ -72,16 +72,16 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line inline.go:14
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line inline.go:16
@@ -97,16 +97,16 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line inline.go:14
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line inline.go:16
@@ -122,16 +122,16 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx4 := gc_step10 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line inline.go:14
-					tid := gc_tx2
+					tid := gc_tx4
 					_ = tid
 
 //line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
 //line inline.go:16
@@ -147,16 +147,16 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 
 //line inline.go:14
-				tid := gc_tx2
+				tid := gc_tx4
 				_ = tid
 
 //line inline.go:15
-				i := gc_bx2*gc_bdx2 + tid
+				i := gc_bx4*gc_bdx4 + tid
 				_ = i
 
 //line inline.go:16
@@ -195,988 +195,12 @@ func gc_body_tree[T Number](gc_b2 *compiled.Block, in, partial []T) {
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-					tid_ := gc_tx2
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line inline.go:14
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line inline.go:14
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line inline.go:14
-					var tid int = gc_tx2
-//line inline.go:14
-					_ = tid
-//line inline.go:31
-					var gc_t T = x[0]
-//line inline.go:31
-					_ = gc_t
-//line inline.go:31
-					var r T = gc_t
-//line inline.go:31
-					_ = r
-//line inline.go:31
-					var sum T = r
-//line inline.go:31
-					_ = sum
-//line inline.go:23
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line inline.go:23
-					_ = gc_if
-//line inline.go:24
-					if gc_if.ToBits() != 0 {
-//line inline.go:24
-						if gc_if.ToBits() != 0 {
-//line inline.go:24
-							partial[gc_bx2] = sum
-//line inline.go:24
-						}
-//line inline.go:24
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-				tid := gc_tx2
-				_ = tid
-
-//line inline.go:31
-				var r T = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx2] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_tree_float32(gc_b3 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-
-//line inline.go:13
-	sdata := gocuda.Shared[float32](t, gc_bdx3)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-//line inline.go:14
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line inline.go:14
-				_ = gc_iota3
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line inline.go:14
-					var tid int = gc_tx3
-//line inline.go:14
-					_ = tid
-//line inline.go:15
-					var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:15
-					_ = i
-//line inline.go:15
-					var v archsimd.Float32x8
-//line inline.go:15
-					_ = v
-//line inline.go:17
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line inline.go:17
-						break
-//line inline.go:17
-					}
-//line inline.go:17
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
-//line inline.go:17
-					_ = gc_if3
-//line inline.go:18
-					if gc_if3.ToBits() != 0 {
-//line inline.go:18
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-//line inline.go:18
-					}
-//line inline.go:20
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-				tid := gc_tx3
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line inline.go:16
-				var v float32
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
-			}
-		}
-	}
-
-//line inline.go:22
-	var x []float32 = sdata
-
-//line inline.go:22
-	_ = x
-
-//line inline.go:30
-	var x_ []float32 = x
-
-//line inline.go:30
-	_ = x_
-
-//line inline.go:30
-	var stop int = 0
-
-//line inline.go:30
-	_ = stop
-
-//line inline.go:37
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line inline.go:36
-						var tid_ int = gc_tx3
-//line inline.go:36
-						_ = tid_
-//line inline.go:39
-						{
-//line inline.go:39
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
-//line inline.go:39
-								break
-//line inline.go:39
-							}
-//line inline.go:39
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:39
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-					tid_ := gc_tx3
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-//line inline.go:14
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line inline.go:14
-				_ = gc_iota4
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line inline.go:14
-					var tid int = gc_tx3
-//line inline.go:14
-					_ = tid
-//line inline.go:31
-					var gc_t2 float32 = x[0]
-//line inline.go:31
-					_ = gc_t2
-//line inline.go:31
-					var r float32 = gc_t2
-//line inline.go:31
-					_ = r
-//line inline.go:31
-					var sum float32 = r
-//line inline.go:31
-					_ = sum
-//line inline.go:23
-					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line inline.go:23
-					_ = gc_if4
-//line inline.go:24
-					if gc_if4.ToBits() != 0 {
-//line inline.go:24
-						if gc_if4.ToBits() != 0 {
-//line inline.go:24
-							partial[gc_bx3] = sum
-//line inline.go:24
-						}
-//line inline.go:24
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-				tid := gc_tx3
-				_ = tid
-
-//line inline.go:31
-				var r float32 = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx3] = sum
-				}
-				_ = r
-				_ = sum
-			}
-		}
-	}
-}
-
-func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-
-//line inline.go:13
-	sdata := gocuda.Shared[int32](t, gc_bdx4)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line inline.go:14
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line inline.go:14
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-//line inline.go:14
-					var tid int = gc_tx4
-//line inline.go:14
-					_ = tid
-//line inline.go:15
-					var i int = gc_bx4*gc_bdx4 + tid
-//line inline.go:15
-					_ = i
-//line inline.go:15
-					var v archsimd.Int32x8
-//line inline.go:15
-					_ = v
-//line inline.go:17
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line inline.go:17
-						break
-//line inline.go:17
-					}
-//line inline.go:17
-					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
-//line inline.go:17
-					_ = gc_if6
-//line inline.go:18
-					if gc_if6.ToBits() != 0 {
-//line inline.go:18
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if6)
-//line inline.go:18
-					}
-//line inline.go:20
-					v.StoreSlice(sdata[tid:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-				tid := gc_tx4
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line inline.go:16
-				var v int32
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
-			}
-		}
-	}
-
-//line inline.go:22
-	var x []int32 = sdata
-
-//line inline.go:22
-	_ = x
-
-//line inline.go:30
-	var x_ []int32 = x
-
-//line inline.go:30
-	_ = x_
-
-//line inline.go:30
-	var stop int = 0
-
-//line inline.go:30
-	_ = stop
-
-//line inline.go:37
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line inline.go:36
-						var tid_ int = gc_tx4
-//line inline.go:36
-						_ = tid_
-//line inline.go:39
-						{
-//line inline.go:39
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
-//line inline.go:39
-								break
-//line inline.go:39
-							}
-//line inline.go:39
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:39
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
+				gc_step11 := gc_from4
 				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
@@ -1268,15 +292,15 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:14
 					_ = tid
 //line inline.go:31
-					var gc_t3 int32 = x[0]
+					var gc_t3 T = x[0]
 //line inline.go:31
 					_ = gc_t3
 //line inline.go:31
-					var r int32 = gc_t3
+					var r T = gc_t3
 //line inline.go:31
 					_ = r
 //line inline.go:31
-					var sum int32 = r
+					var sum T = r
 //line inline.go:31
 					_ = sum
 //line inline.go:23
@@ -1308,7 +332,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line inline.go:31
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line inline.go:31
 					_ = r
@@ -1333,7 +357,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line inline.go:31
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line inline.go:31
 					_ = r
@@ -1358,7 +382,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line inline.go:31
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line inline.go:31
 					_ = r
@@ -1383,7 +407,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line inline.go:31
-					var r int32 = x[0]
+					var r T = x[0]
 
 //line inline.go:31
 					_ = r
@@ -1408,7 +432,7 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 				_ = tid
 
 //line inline.go:31
-				var r int32 = x[0]
+				var r T = x[0]
 
 //line inline.go:31
 				_ = r
@@ -1419,6 +443,982 @@ func gc_body_tree_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:23
 				if tid == 0 {
 					partial[gc_bx4] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line inline.go:13
+	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line inline.go:14
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line inline.go:14
+					var tid int = gc_tx2
+//line inline.go:14
+					_ = tid
+//line inline.go:15
+					var i int = gc_bx2*gc_bdx2 + tid
+//line inline.go:15
+					_ = i
+//line inline.go:15
+					var v archsimd.Float32x8
+//line inline.go:15
+					_ = v
+//line inline.go:17
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line inline.go:17
+						break
+//line inline.go:17
+					}
+//line inline.go:17
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line inline.go:17
+					_ = gc_if2
+//line inline.go:18
+					if gc_if2.ToBits() != 0 {
+//line inline.go:18
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line inline.go:18
+					}
+//line inline.go:20
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line inline.go:16
+					var v float32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line inline.go:16
+					var v float32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line inline.go:16
+					var v float32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line inline.go:16
+					var v float32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+				tid := gc_tx2
+				_ = tid
+
+//line inline.go:15
+				i := gc_bx2*gc_bdx2 + tid
+				_ = i
+
+//line inline.go:16
+				var v float32
+
+//line inline.go:17
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line inline.go:20
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line inline.go:22
+	var x []float32 = sdata
+
+//line inline.go:22
+	_ = x
+
+//line inline.go:30
+	var x_ []float32 = x
+
+//line inline.go:30
+	_ = x_
+
+//line inline.go:30
+	var stop int = 0
+
+//line inline.go:30
+	_ = stop
+
+//line inline.go:37
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := s; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line inline.go:36
+						var tid_ int = gc_tx2
+//line inline.go:36
+						_ = tid_
+//line inline.go:39
+						{
+//line inline.go:39
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line inline.go:39
+								break
+//line inline.go:39
+							}
+//line inline.go:39
+							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line inline.go:39
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+						tid_ := gc_tx2
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+						tid_ := gc_tx2
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+						tid_ := gc_tx2
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+						tid_ := gc_tx2
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+					tid_ := gc_tx2
+					_ = tid_
+
+//line inline.go:38
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line inline.go:14
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+				_ = gc_iota3
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:14
+					var tid int = gc_tx2
+//line inline.go:14
+					_ = tid
+//line inline.go:31
+					var gc_t float32 = x[0]
+//line inline.go:31
+					_ = gc_t
+//line inline.go:31
+					var r float32 = gc_t
+//line inline.go:31
+					_ = r
+//line inline.go:31
+					var sum float32 = r
+//line inline.go:31
+					_ = sum
+//line inline.go:23
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line inline.go:23
+					_ = gc_if3
+//line inline.go:24
+					if gc_if3.ToBits() != 0 {
+//line inline.go:24
+						if gc_if3.ToBits() != 0 {
+//line inline.go:24
+							partial[gc_bx2] = sum
+//line inline.go:24
+						}
+//line inline.go:24
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep3
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:31
+					var r float32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:31
+					var r float32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:31
+					var r float32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+					tid := gc_tx2
+					_ = tid
+
+//line inline.go:31
+					var r float32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+				tid := gc_tx2
+				_ = tid
+
+//line inline.go:31
+				var r float32 = x[0]
+
+//line inline.go:31
+				_ = r
+
+//line inline.go:22
+				sum := r
+
+//line inline.go:23
+				if tid == 0 {
+					partial[gc_bx2] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+
+//line inline.go:13
+	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line inline.go:14
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+				_ = gc_iota5
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line inline.go:14
+					var tid int = gc_tx3
+//line inline.go:14
+					_ = tid
+//line inline.go:15
+					var i int = gc_bx3*gc_bdx3 + tid
+//line inline.go:15
+					_ = i
+//line inline.go:15
+					var v archsimd.Int32x8
+//line inline.go:15
+					_ = v
+//line inline.go:17
+					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+//line inline.go:17
+						break
+//line inline.go:17
+					}
+//line inline.go:17
+					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line inline.go:17
+					_ = gc_if5
+//line inline.go:18
+					if gc_if5.ToBits() != 0 {
+//line inline.go:18
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if5)
+//line inline.go:18
+					}
+//line inline.go:20
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep4
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line inline.go:16
+					var v int32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line inline.go:16
+					var v int32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line inline.go:16
+					var v int32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx3*gc_bdx3 + tid
+					_ = i
+
+//line inline.go:16
+					var v int32
+
+//line inline.go:17
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line inline.go:20
+					sdata[tid] = v
+					_ = v
+				}
+			}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+				tid := gc_tx3
+				_ = tid
+
+//line inline.go:15
+				i := gc_bx3*gc_bdx3 + tid
+				_ = i
+
+//line inline.go:16
+				var v int32
+
+//line inline.go:17
+				if i < len(in) {
+					v = in[i]
+				}
+
+//line inline.go:20
+				sdata[tid] = v
+				_ = v
+			}
+		}
+	}
+
+//line inline.go:22
+	var x []int32 = sdata
+
+//line inline.go:22
+	_ = x
+
+//line inline.go:30
+	var x_ []int32 = x
+
+//line inline.go:30
+	_ = x_
+
+//line inline.go:30
+	var stop int = 0
+
+//line inline.go:30
+	_ = stop
+
+//line inline.go:37
+	for s := len(x_) / 2; s > stop; s /= 2 {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := s; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep5 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line inline.go:36
+						var tid_ int = gc_tx3
+//line inline.go:36
+						_ = tid_
+//line inline.go:39
+						{
+//line inline.go:39
+							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line inline.go:39
+								break
+//line inline.go:39
+							}
+//line inline.go:39
+							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line inline.go:39
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+						tid_ := gc_tx3
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+						tid_ := gc_tx3
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+						tid_ := gc_tx3
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+						tid_ := gc_tx3
+						_ = tid_
+
+//line inline.go:38
+						{
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+					tid_ := gc_tx3
+					_ = tid_
+
+//line inline.go:38
+					{
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line inline.go:14
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+				_ = gc_iota6
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:14
+					var tid int = gc_tx3
+//line inline.go:14
+					_ = tid
+//line inline.go:31
+					var gc_t2 int32 = x[0]
+//line inline.go:31
+					_ = gc_t2
+//line inline.go:31
+					var r int32 = gc_t2
+//line inline.go:31
+					_ = r
+//line inline.go:31
+					var sum int32 = r
+//line inline.go:31
+					_ = sum
+//line inline.go:23
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line inline.go:23
+					_ = gc_if6
+//line inline.go:24
+					if gc_if6.ToBits() != 0 {
+//line inline.go:24
+						if gc_if6.ToBits() != 0 {
+//line inline.go:24
+							partial[gc_bx3] = sum
+//line inline.go:24
+						}
+//line inline.go:24
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:31
+					var r int32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:31
+					var r int32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:31
+					var r int32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+					tid := gc_tx3
+					_ = tid
+
+//line inline.go:31
+					var r int32 = x[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+				tid := gc_tx3
+				_ = tid
+
+//line inline.go:31
+				var r int32 = x[0]
+
+//line inline.go:31
+				_ = r
+
+//line inline.go:22
+				sum := r
+
+//line inline.go:23
+				if tid == 0 {
+					partial[gc_bx3] = sum
 				}
 				_ = r
 				_ = sum
