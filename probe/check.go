@@ -57,7 +57,8 @@ func newChecker() recorder {
 	return &checker{process: fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano())}
 }
 
-// access checks s[i], s being n elements of size bytes at base.
+// access checks s[i], s being n elements of size bytes at base (Index
+// and Store have tried the fast path).
 func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, same bool) {
 	if i < 0 || i >= int64(n) {
 		c.outOfRange(t, site, uintptr(base), n, size, i)
@@ -68,7 +69,9 @@ func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, s
 
 // addr checks an access of size bytes at p.
 func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int, same bool) {
-	c.touch(t, site, uintptr(p), size, same)
+	if size != 4 || !c.fast(t, site, uintptr(p), same) {
+		c.touch(t, site, uintptr(p), size, same)
+	}
 }
 
 // local is an access to the thread's own variable: nothing to check.
@@ -84,7 +87,7 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 
 // touch checks an access of size bytes at p by t: racecheck on shared or
 // global memory, initcheck, and memcheck's use after free. same reports
-// that a write stores the bytes already there.
+// that a write stores the bytes already there. (The common case is fast's.)
 func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
 	if size <= 0 {
 		return
@@ -105,21 +108,32 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	x.space, x.addr, x.size = spaceGlobal, p, size
-	if a := bs.allocAt(p); a != nil {
-		off := int(p - a.base)
-		x.off, x.alloc = int64(off), a
-		n := min(size, a.size-off)
-		switch {
-		case a.freed.Load():
-			bs.useAfterFree(site, &x)
-		case site.Kind != Write && !a.isInit(off, n):
-			bs.uninit(site, &x)
-		}
-		if site.Kind != Read {
-			a.setInit(off, n)
-		}
+	if c.allocs.table.Load() != nil {
+		bs.allocAccess(&x, site, p, size)
 	}
 	bs.globalAccess(&x, site.Kind, p, size)
+}
+
+// allocAccess checks the access of x, of size bytes at p, against the mem
+// allocation holding it, if any: memcheck's use after free, and
+// initcheck's read of bytes nothing wrote.
+func (bs *blockState) allocAccess(x *accessCtx, site *Site, p uintptr, size int) {
+	a := bs.allocAt(p)
+	if a == nil {
+		return
+	}
+	off := int(p - a.base)
+	x.off, x.alloc = int64(off), a
+	n := min(size, a.size-off)
+	switch {
+	case a.freed.Load():
+		bs.useAfterFree(site, x)
+	case site.Kind != Write && !a.isInit(off, n):
+		bs.uninit(site, x)
+	}
+	if site.Kind != Read {
+		a.setInit(off, n)
+	}
 }
 
 // fillEntry sets e to the shadow entry of an access at site by thread rank

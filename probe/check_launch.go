@@ -39,15 +39,16 @@ type blockState struct {
 	first      *Site
 	firstBlock int64
 
-	allocs   *[]*allocation // the table alloc and the gap were found in
-	alloc    *allocation    // the last allocation accessed
-	gapLo    uintptr        // [gapLo, gapHi): the last gap between allocations accessed
-	gapHi    uintptr
-	pages    [4]pageSlot
-	nextPage int
-	nseen    int
-	seen     [4]seenHazard   // the hazards of the current access, nseen of them
-	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
+	allocs    *[]*allocation // the table alloc and the gap were found in
+	alloc     *allocation    // the last allocation accessed
+	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
+	gapHi     uintptr
+	pages     [4]pageSlot
+	nextPage  int
+	sitePages [16]sitePage // by site (see pageAt)
+	nseen     int
+	seen      [4]seenHazard   // the hazards of the current access, nseen of them
+	shared    []*sharedShadow // the dynamic shared memory's, then b.Shared's
 
 	// synccheck: per thread, the site of its last barrier or collective;
 	// per barrier round, its first arrival.
@@ -65,6 +66,7 @@ type blockState struct {
 	epoch, fenceEpoch []uint16
 	fenceSyncs        []uint32
 	pending           []uintptr
+	epochs            bool // some thread's epoch is not 0
 
 	found findings
 }
@@ -181,6 +183,7 @@ func (bs *blockState) begin(b *probelink.Block) {
 	bs.fenceEpoch = resized(bs.fenceEpoch, n)
 	bs.fenceSyncs = resized(bs.fenceSyncs, n)
 	bs.pending = resized(bs.pending, n)
+	bs.epochs = false
 	bs.rounds = bs.rounds[:0]
 }
 

@@ -135,6 +135,7 @@ func (c *checker) fence(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
+	bs.epochs = true
 	bs.fenceEpoch[rank] = bs.epoch[rank]
 	bs.fenceSyncs[rank] = b.Syncs[rank]
 }
@@ -195,6 +196,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
+	bs.epochs = true
 	block := uint32(b.Index)
 	if o.acqs == nil {
 		o.acqs = map[uint32][]acquisition{}

@@ -280,8 +280,6 @@ func (x *accessCtx) one(c *cell, k Kind) {
 func (x *accessCtx) span(cells []cell, base4, p uintptr, size int, k Kind, sp *splits) {
 	end := p + uintptr(size)
 	for a := p &^ 3; a < end; a += 4 {
-		lo, hi := max(a, p), min(a+4, end)
-		m := uint8((1<<(hi-a) - 1) &^ (1<<(lo-a) - 1))
-		x.apply(&cells[(a-base4)/4], m, k, sp)
+		x.apply(&cells[(a-base4)/4], byteMask(a, p, end), k, sp)
 	}
 }

@@ -94,6 +94,9 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 func (bs *blockState) divergence() {
 	syncs := bs.b.Syncs
 	hi := slices.Max(syncs)
+	if hi == 0 {
+		return // no barrier: none skipped
+	}
 	lo, skipped := hi, false
 	for r, n := range syncs {
 		if n < hi && bs.worked[r] > 0 {

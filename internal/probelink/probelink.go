@@ -86,6 +86,9 @@ type Block struct {
 	// GridSyncs counts, per thread, the grid barriers (SyncGrid) it has
 	// passed; they also count as block barriers in Syncs.
 	GridSyncs []uint32
+	// Synced is set once some thread of the block has passed a barrier or
+	// collective: until then, every count above is zero.
+	Synced bool
 
 	// Shared lists the block's shared-memory allocations in the order it
 	// made them; Dynamic is its dynamic shared memory.
@@ -103,6 +106,7 @@ func (b *Block) Reset(l *Launch, index int64, idx [3]int) {
 	b.GridSyncs = resize(b.GridSyncs, l.Threads)
 	b.Shared = b.Shared[:0]
 	b.Dynamic = Range{}
+	b.Synced = false
 }
 
 func resize(s []uint32, n int) []uint32 {
