@@ -23,7 +23,9 @@ func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
 	var zero E
 	if chk != nil {
 		base := unsafe.Pointer(unsafe.SliceData(s))
-		if unsafe.Sizeof(zero) != 4 || uint64(int64(i)) >= uint64(len(s)) || !chk.fast(t, site, uintptr(base)+uintptr(i)*4, false) {
+		if uint64(int64(i)) < uint64(len(s)) {
+			chk.touch(t, site, uintptr(base)+uintptr(i)*unsafe.Sizeof(zero), int(unsafe.Sizeof(zero)), false)
+		} else {
 			chk.access(t, site, base, len(s), int(unsafe.Sizeof(zero)), int64(i), false)
 		}
 	} else if on {
@@ -40,7 +42,9 @@ func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 		size := int(unsafe.Sizeof(v))
 		in := uint64(int64(i)) < uint64(len(s))
 		same := in && sameBytes(unsafe.Pointer(&s[i]), unsafe.Pointer(&v), size)
-		if chk == nil || size != 4 || !in || !chk.fast(t, site, uintptr(unsafe.Pointer(&s[i])), same) {
+		if chk != nil && in {
+			chk.touch(t, site, uintptr(unsafe.Pointer(&s[i])), size, same)
+		} else {
 			rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), size, int64(i), same)
 		}
 	}

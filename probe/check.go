@@ -57,8 +57,7 @@ func newChecker() recorder {
 	return &checker{process: fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano())}
 }
 
-// access checks s[i], s being n elements of size bytes at base (Index
-// and Store have tried the fast path).
+// access checks s[i], s being n elements of size bytes at base.
 func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, same bool) {
 	if i < 0 || i >= int64(n) {
 		c.outOfRange(t, site, uintptr(base), n, size, i)
@@ -69,9 +68,7 @@ func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, s
 
 // addr checks an access of size bytes at p.
 func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int, same bool) {
-	if size != 4 || !c.fast(t, site, uintptr(p), same) {
-		c.touch(t, site, uintptr(p), size, same)
-	}
+	c.touch(t, site, uintptr(p), size, same)
 }
 
 // local is an access to the thread's own variable: nothing to check.
@@ -85,18 +82,9 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	}
 }
 
-// touch checks an access of size bytes at p by t: racecheck on shared or
-// global memory, initcheck, and memcheck's use after free. same reports
-// that a write stores the bytes already there. (The common case is fast's.)
-func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
-	if size <= 0 {
-		return
-	}
-	b, bs, rank, ok := enter(t, site)
-	if !ok {
-		return
-	}
-	bs.worked[rank]++
+// touch is checker.touch past its fast path: it checks the access of
+// thread rank of b against the full shadow.
+func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
 	var x accessCtx
 	x.b, x.bs = b, bs
 	bs.fillEntry(&x.cur, b, site, rank, same)
@@ -108,7 +96,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	x.space, x.addr, x.size = spaceGlobal, p, size
-	if c.allocs.table.Load() != nil {
+	if bs.launch.c.allocs.table.Load() != nil {
 		bs.allocAccess(&x, site, p, size)
 	}
 	bs.globalAccess(&x, site.Kind, p, size)

@@ -15,12 +15,10 @@ import "sync/atomic"
 // Anything else, a second thread, an access after a barrier or a write
 // followed by a read of the same thread (two entries), expands the word
 // into a full cell (see check_shadow.go) under the page's lock: the word
-// then holds the cell's index, and every later access goes the full
-// cell's way. Expanding a word gives the full cell the state it would
+// then says so, and every later access goes the full cell's way. Expanding a word gives the full cell the state it would
 // have had, so the two ways find the same hazards.
 //
-// A word is 0 (no access), a compact access (compactBit set) or a full
-// cell's index + 1.
+// A word is 0 (no access), a compact access (compactBit set) or fullWord.
 const (
 	compactBit = 1 << 63
 	writeBit   = 1 << 62 // the access was a write (else a read)
@@ -30,6 +28,8 @@ const (
 	siteBits   = 19      // the site's id
 
 	threadMask = (1<<10-1)<<rankShift | (1<<32-1)<<blockShift
+
+	fullWord = 1 // the cell's state is the page's full cell
 )
 
 // compactOf returns the compact word of the access e without its write
@@ -85,29 +85,38 @@ func compactAccess(w *atomic.Uint64, c uint64, k Kind, same bool) bool {
 	return old == nw || w.CompareAndSwap(old, nw)
 }
 
-// fullCell returns cell i of pg as a full cell, expanding its word or
-// making an empty cell. pg.mu is held.
-func (pg *page) fullCell(i int) *cell {
+// fullCell returns cell i of pg as a full cell, expanding its word;
+// empty reports that the word recorded no access. pg.mu is held.
+func (pg *page) fullCell(i int) (c *cell, empty bool) {
 	w := &pg.words[i]
 	for {
 		old := w.Load()
-		if old != 0 && old&compactBit == 0 {
-			return &pg.full[old-1]
+		if old == fullWord {
+			return &pg.cells()[i], false
 		}
-		c := cell{tag: globalGen}
-		if old != 0 {
-			e := expand(old)
-			if old&writeBit != 0 {
-				c.w = e
-			} else {
-				c.r[0] = e
-			}
+		// A fast path of another block may change the word meanwhile.
+		if !w.CompareAndSwap(old, fullWord) {
+			continue
 		}
-		pg.full = append(pg.full, c)
-		if w.CompareAndSwap(old, uint64(len(pg.full))) {
-			return &pg.full[len(pg.full)-1]
+		c = &pg.cells()[i]
+		switch {
+		case old == 0:
+			*c = cell{tag: globalGen}
+		case old&writeBit != 0:
+			*c = cell{w: expand(old), tag: globalGen}
+		default:
+			*c = cell{r: [2]entry{expand(old)}, tag: globalGen}
 		}
-		// A thread of another block changed the word meanwhile: again.
-		pg.full = pg.full[:len(pg.full)-1]
+		return c, old == 0
 	}
+}
+
+// cells returns the page's full cells, making them. A cell is only read
+// once its word is fullWord, which its making wrote: they are not
+// cleared when the page is released.
+func (pg *page) cells() *[pageCells]cell {
+	if pg.full == nil {
+		pg.full = new([pageCells]cell)
+	}
+	return pg.full
 }

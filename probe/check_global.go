@@ -19,12 +19,12 @@ const (
 )
 
 // A page is the shadow of pageBytes bytes of global memory: a word per
-// four bytes (see check_compact.go), and the full cells the words expanded
-// into. Pages are pooled across launches, emptied.
+// four bytes (see check_compact.go), and, made when a first word expands,
+// full cells. Pages are pooled across launches, emptied.
 type page struct {
 	words [pageCells]atomic.Uint64
 	mu    sync.Mutex // guards full and sp
-	full  []cell
+	full  *[pageCells]cell
 	sp    splits
 }
 
@@ -64,7 +64,6 @@ func (g *globalShadow) release() {
 	for i := range g.shards {
 		for _, pg := range g.shards[i].m {
 			clear(pg.words[:]) // the launch has ended: no block uses the page
-			pg.full = pg.full[:0]
 			pg.sp.reset()
 			pagePool.Put(pg)
 		}
@@ -105,7 +104,11 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
 			if c == 0 || !compactAccess(&pg.words[i], c, k, x.cur.same) {
 				pg.mu.Lock()
-				x.apply(pg.fullCell(i), 0xf, k, &pg.sp)
+				if c, empty := pg.fullCell(i); empty {
+					x.first(c, k) // without reading it
+				} else {
+					x.apply(c, 0xf, k, &pg.sp)
+				}
 				pg.mu.Unlock()
 			}
 		}
@@ -117,7 +120,8 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
 		for a := p &^ 3; a < next; a += 4 {
-			x.apply(pg.fullCell(int(a-key<<pageShift)/4), byteMask(a, p, next), k, &pg.sp)
+			c, _ := pg.fullCell(int(a-key<<pageShift) / 4)
+			x.apply(c, byteMask(a, p, next), k, &pg.sp)
 		}
 		pg.mu.Unlock()
 		p = next

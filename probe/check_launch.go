@@ -68,6 +68,11 @@ type blockState struct {
 	pending           []uintptr
 	epochs            bool // some thread's epoch is not 0
 
+	// marked is set once a barrier, collective, fence or atomic of the
+	// block has changed lastSite, rounds or the per-thread state of
+	// fences and atomics, which the next block then resets.
+	marked bool
+
 	found findings
 }
 
@@ -171,20 +176,22 @@ func (bs *blockState) begin(b *probelink.Block) {
 		}
 	}
 	n := b.Launch.Threads
-	if cap(bs.lastSite) < n {
-		bs.lastSite = make([]int32, n)
-	}
-	bs.lastSite = bs.lastSite[:n]
-	for i := range bs.lastSite {
-		bs.lastSite[i] = -1
-	}
 	bs.worked = resized(bs.worked, n)
-	bs.epoch = resized(bs.epoch, n)
-	bs.fenceEpoch = resized(bs.fenceEpoch, n)
-	bs.fenceSyncs = resized(bs.fenceSyncs, n)
-	bs.pending = resized(bs.pending, n)
-	bs.epochs = false
-	bs.rounds = bs.rounds[:0]
+	if bs.marked || len(bs.lastSite) != n {
+		if cap(bs.lastSite) < n {
+			bs.lastSite = make([]int32, n)
+		}
+		bs.lastSite = bs.lastSite[:n]
+		for i := range bs.lastSite {
+			bs.lastSite[i] = -1
+		}
+		bs.epoch = resized(bs.epoch, n)
+		bs.fenceEpoch = resized(bs.fenceEpoch, n)
+		bs.fenceSyncs = resized(bs.fenceSyncs, n)
+		bs.pending = resized(bs.pending, n)
+		bs.rounds = bs.rounds[:0]
+	}
+	bs.marked, bs.epochs = false, false
 }
 
 // resized returns s with length n, zeroed.

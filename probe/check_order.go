@@ -135,7 +135,7 @@ func (c *checker) fence(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
-	bs.epochs = true
+	bs.epochs, bs.marked = true, true
 	bs.fenceEpoch[rank] = bs.epoch[rank]
 	bs.fenceSyncs[rank] = b.Syncs[rank]
 }
@@ -148,6 +148,7 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 		return
 	}
 	bs.pending[rank] = 0
+	bs.marked = true
 	if _, _, shared := sharedRange(b, uintptr(p), size); shared {
 		return // the block's own memory: barriers order it
 	}
@@ -196,7 +197,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
-	bs.epochs = true
+	bs.epochs, bs.marked = true, true
 	block := uint32(b.Index)
 	if o.acqs == nil {
 		o.acqs = map[uint32][]acquisition{}
