@@ -7,9 +7,12 @@ import (
 
 // Global memory's racecheck shadow lives for one launch and is shared by
 // the launch's blocks, which run in parallel: it is made of pages of
-// pageBytes bytes, created when first touched, each with its own lock, found
-// through a sharded map and cached per executor, so that blocks working on
-// different data do not contend.
+// pageBytes bytes, created when first touched, found through a sharded map
+// and cached per executor, so that blocks working on different data do not
+// contend. A page holds a word per four bytes, which records an access of a
+// thread that has passed no barrier with a compare-and-swap (see
+// check_compact.go), and the full cells (see check_shadow.go) of the words
+// that expanded, under the page's lock.
 
 const (
 	pageShift = 10
@@ -100,9 +103,9 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		// Whole cells of one page (4- and 8-byte elements): their words
 		// first, without masks.
 		pg := bs.pageOf(key)
-		c := compactOf(&x.cur)
+		cw := compactOf(&x.cur)
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
-			if c == 0 || !compactAccess(&pg.words[i], c, k, x.cur.same) {
+			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
 				pg.mu.Lock()
 				if c, empty := pg.fullCell(i); empty {
 					x.first(c, k) // without reading it
