@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/probelink"
 )
 
@@ -90,5 +92,56 @@ func TestCompactWord(t *testing.T) {
 		{site: 1<<siteBits + 1}, {site: 0},
 	} {
 		assert.Zero(t, compactOf(&e), "%+v", e)
+	}
+}
+
+var roundTripSites = sitesOf("probe.roundTripKernel.func1",
+	Site{Kind: Write, Line: 3, Expr: "x[i]"},
+	Site{Kind: Read, Line: 4, Expr: "x[i]"},
+	Site{Kind: ReadWrite, Line: 4, Expr: "y[i]"},
+)
+
+// roundTripKernel has each thread write its element of x, read it back
+// (which expands the element's word: a thread's write, then its read) and
+// add it to its element of y: no thread touches another's elements.
+func roundTripKernel(x, y []int32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := roundTripSites
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		*Index(t, &s[0], x, i) = int32(i)
+		*Index(t, &s[2], y, i) += *Index(t, &s[1], x, i)
+	}
+}
+
+// TestCompactConcurrentBlocks runs many blocks at once on two workers,
+// whose compare-and-swaps on words and expansions into full cells meet:
+// disjoint elements give no report, and a histogram's bins shared by
+// every block give hazards between blocks only.
+func TestCompactConcurrentBlocks(t *testing.T) {
+	const blocks, threads = 64, 64
+	x, y := make([]int32, blocks*threads), make([]int32, blocks*threads)
+	got := checkReports(t, func(dev *gocuda.Device) {
+		for range 3 {
+			require.NoError(t, launch1D(dev, blocks, threads, roundTripKernel(x, y)))
+		}
+	})
+	assert.Empty(t, got, "disjoint elements")
+	for i := range y {
+		require.Equal(t, int32(3*i), y[i], "y[%d]", i)
+	}
+
+	data, hist := make([]int32, blocks*threads), make([]int32, threads)
+	for i := range data {
+		data[i] = int32(i)
+	}
+	got = checkReports(t, func(dev *gocuda.Device) {
+		require.NoError(t, launch1D(dev, blocks, threads, histKernel(data, hist, false)))
+	})
+	require.NotEmpty(t, got, "shared bins")
+	for _, r := range got {
+		assert.Contains(t, []string{"Potential RAW hazard", "Potential WAR hazard", "Potential WAW hazard"}, r.What)
+		assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintBlocks}, []any{r.Tool, r.Severity, r.Space, r.Detail})
+		require.Len(t, r.Accesses, 2)
+		assert.NotEqual(t, r.Accesses[0].Block, r.Accesses[1].Block, "blocks of the two accesses")
 	}
 }
