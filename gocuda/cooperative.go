@@ -166,6 +166,7 @@ func (t *Thread) SyncGrid() {
 	t.gridSyncs++
 	if x.launch.probe != nil {
 		x.pb.GridSyncs[t.self]++
+		x.pb.Synced = true
 	}
 	if x.gridSyncs < t.gridSyncs {
 		x.gridSyncs = t.gridSyncs

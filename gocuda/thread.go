@@ -76,6 +76,7 @@ func (t *Thread) sync(op grid.Op, pred bool) int {
 	r := x.coop.Sync(t.self, op, pred)
 	if x.launch.probe != nil {
 		x.pb.Syncs[t.self]++
+		x.pb.Synced = true
 	}
 	return r
 }

@@ -138,6 +138,7 @@ func (t *Thread) warp(c grid.Collective) uint64 {
 	r := x.coop.Warp(t.self, c)
 	if x.launch.probe != nil {
 		x.pb.WarpSyncs[t.self]++
+		x.pb.Synced = true
 	}
 	return r
 }

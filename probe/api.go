@@ -22,7 +22,12 @@ type Integer interface {
 func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
 	var zero E
 	if chk != nil {
-		chk.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), int(unsafe.Sizeof(zero)), int64(i), false)
+		base := unsafe.Pointer(unsafe.SliceData(s))
+		if uint64(int64(i)) < uint64(len(s)) {
+			chk.touch(t, site, uintptr(base)+uintptr(i)*unsafe.Sizeof(zero), int(unsafe.Sizeof(zero)), false)
+		} else {
+			chk.access(t, site, base, len(s), int(unsafe.Sizeof(zero)), int64(i), false)
+		}
 	} else if on {
 		rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), int(unsafe.Sizeof(zero)), int64(i), false)
 	}
@@ -35,8 +40,13 @@ func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
 func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 	if on {
 		size := int(unsafe.Sizeof(v))
-		same := int64(i) >= 0 && int64(i) < int64(len(s)) && sameBytes(unsafe.Pointer(&s[i]), unsafe.Pointer(&v), size)
-		rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), size, int64(i), same)
+		in := uint64(int64(i)) < uint64(len(s))
+		same := in && sameBytes(unsafe.Pointer(&s[i]), unsafe.Pointer(&v), size)
+		if chk != nil && in {
+			chk.touch(t, site, uintptr(unsafe.Pointer(&s[i])), size, same)
+		} else {
+			rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), size, int64(i), same)
+		}
 	}
 	s[i] = v
 }

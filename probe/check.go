@@ -82,18 +82,9 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	}
 }
 
-// touch checks an access of size bytes at p by t: racecheck on shared or
-// global memory, initcheck, and memcheck's use after free. same reports
-// that a write stores the bytes already there.
-func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
-	if size <= 0 {
-		return
-	}
-	b, bs, rank, ok := enter(t, site)
-	if !ok {
-		return
-	}
-	bs.worked[rank]++
+// touch is checker.touch past its fast path: it checks the access of
+// thread rank of b against the full shadow.
+func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
 	var x accessCtx
 	x.b, x.bs = b, bs
 	bs.fillEntry(&x.cur, b, site, rank, same)
@@ -105,21 +96,32 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	x.space, x.addr, x.size = spaceGlobal, p, size
-	if a := bs.allocAt(p); a != nil {
-		off := int(p - a.base)
-		x.off, x.alloc = int64(off), a
-		n := min(size, a.size-off)
-		switch {
-		case a.freed.Load():
-			bs.useAfterFree(site, &x)
-		case site.Kind != Write && !a.isInit(off, n):
-			bs.uninit(site, &x)
-		}
-		if site.Kind != Read {
-			a.setInit(off, n)
-		}
+	if bs.launch.c.allocs.table.Load() != nil {
+		bs.allocAccess(&x, site, p, size)
 	}
 	bs.globalAccess(&x, site.Kind, p, size)
+}
+
+// allocAccess checks the access of x, of size bytes at p, against the mem
+// allocation holding it, if any: memcheck's use after free, and
+// initcheck's read of bytes nothing wrote.
+func (bs *blockState) allocAccess(x *accessCtx, site *Site, p uintptr, size int) {
+	a := bs.allocAt(p)
+	if a == nil {
+		return
+	}
+	off := int(p - a.base)
+	x.off, x.alloc = int64(off), a
+	n := min(size, a.size-off)
+	switch {
+	case a.freed.Load():
+		bs.useAfterFree(site, x)
+	case site.Kind != Write && !a.isInit(off, n):
+		bs.uninit(site, x)
+	}
+	if site.Kind != Read {
+		a.setInit(off, n)
+	}
 }
 
 // fillEntry sets e to the shadow entry of an access at site by thread rank

@@ -172,6 +172,14 @@ func (a *allocation) bits(off, n int, f func(w *atomic.Uint64, mask uint64) bool
 
 // setInit marks bytes [off, off+n) written.
 func (a *allocation) setInit(off, n int) {
+	if lo := off % 64; lo+n <= 64 {
+		// One word of the bitmap, as a rule: without bits' closure.
+		w, mask := &a.init[off/64], (uint64(1)<<n-1)<<lo
+		if w.Load()&mask != mask {
+			w.Or(mask)
+		}
+		return
+	}
 	a.bits(off, n, func(w *atomic.Uint64, mask uint64) bool {
 		if w.Load()&mask != mask {
 			w.Or(mask)
@@ -182,6 +190,10 @@ func (a *allocation) setInit(off, n int) {
 
 // isInit reports whether every byte of [off, off+n) has been written.
 func (a *allocation) isInit(off, n int) bool {
+	if lo := off % 64; lo+n <= 64 {
+		mask := (uint64(1)<<n - 1) << lo
+		return a.init[off/64].Load()&mask == mask
+	}
 	ok := true
 	a.bits(off, n, func(w *atomic.Uint64, mask uint64) bool {
 		ok = w.Load()&mask == mask

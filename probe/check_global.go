@@ -1,12 +1,18 @@
 package probe
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Global memory's racecheck shadow lives for one launch and is shared by
 // the launch's blocks, which run in parallel: it is made of pages of
-// pageBytes bytes, created when first touched, each with its own lock, found
-// through a sharded map and cached per executor, so that blocks working on
-// different data do not contend.
+// pageBytes bytes, created when first touched, found through a sharded map
+// and cached per executor, so that blocks working on different data do not
+// contend. A page holds a word per four bytes, which records an access of a
+// thread that has passed no barrier with a compare-and-swap (see
+// check_compact.go), and the full cells (see check_shadow.go) of the words
+// that expanded, under the page's lock.
 
 const (
 	pageShift = 10
@@ -15,20 +21,19 @@ const (
 	shards    = 64
 )
 
-// A page is the shadow of pageBytes bytes of global memory. Pages are
-// pooled across launches; a reused page's generation changes, which
-// empties its cells without clearing them (see cell.tag).
-//
-// Bit i of touched is set once cell i holds state of the current
-// generation: a kernel's first access to a cell then writes it without
-// first reading its tag, a cache miss the CPU would wait for.
+// A page is the shadow of pageBytes bytes of global memory: a word per
+// four bytes (see check_compact.go), and, made when a first word expands,
+// full cells. Pages are pooled across launches, emptied.
 type page struct {
-	cells   [pageCells]cell // first: a page is allocated aligned, so are they
-	mu      sync.Mutex
-	gen     uint32
-	sp      splits
-	touched [pageCells / 64]uint64
+	words [pageCells]atomic.Uint64
+	mu    sync.Mutex // guards full and sp
+	full  *[pageCells]cell
+	sp    splits
 }
+
+// globalGen tags every full cell of a page (see cell.tag): a page is
+// emptied when released, not by a change of generation.
+const globalGen = 1
 
 // A globalShadow is the shadow of a launch's global memory.
 type globalShadow struct {
@@ -39,7 +44,7 @@ type globalShadow struct {
 	}
 }
 
-var pagePool = sync.Pool{New: func() any { return &page{gen: 1} }}
+var pagePool = sync.Pool{New: func() any { return new(page) }}
 
 // page returns the page of key (an address >> pageShift), creating it.
 func (g *globalShadow) page(key uintptr) *page {
@@ -61,12 +66,8 @@ func (g *globalShadow) page(key uintptr) *page {
 func (g *globalShadow) release() {
 	for i := range g.shards {
 		for _, pg := range g.shards[i].m {
-			if pg.gen++; pg.gen == 0 {
-				clear(pg.cells[:]) // tags wrapped around
-				pg.gen = 1
-			}
+			clear(pg.words[:]) // the launch has ended: no block uses the page
 			pg.sp.reset()
-			clear(pg.touched[:])
 			pagePool.Put(pg)
 		}
 		g.shards[i].m = nil
@@ -97,16 +98,23 @@ func (bs *blockState) pageOf(key uintptr) *page {
 // memory by the thread of x.cur.
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 	key := p >> pageShift
+	x.gen = globalGen
 	if (p|uintptr(size))&3 == 0 && (p+uintptr(size)-1)>>pageShift == key {
-		// Whole cells of one page (4- and 8-byte elements): without
-		// span's masks.
+		// Whole cells of one page (4- and 8-byte elements): their words
+		// first, without masks.
 		pg := bs.pageOf(key)
-		pg.mu.Lock()
-		x.gen = pg.gen
+		cw := compactOf(&x.cur)
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
-			pg.cell(x, i, k)
+			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
+				pg.mu.Lock()
+				if c, empty := pg.fullCell(i); empty {
+					x.first(c, k) // without reading it
+				} else {
+					x.apply(c, 0xf, k, &pg.sp)
+				}
+				pg.mu.Unlock()
+			}
 		}
-		pg.mu.Unlock()
 		return
 	}
 	for end := p + uintptr(size); p < end; {
@@ -114,27 +122,18 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		next := min(end, (key+1)<<pageShift)
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
-		x.gen = pg.gen
-		x.span(pg.cells[:], key<<pageShift, p, int(next-p), k, &pg.sp)
-		pg.touch(int(p&(pageBytes-1)/4), int(next-1-key<<pageShift)/4)
+		for a := p &^ 3; a < next; a += 4 {
+			c, _ := pg.fullCell(int(a-key<<pageShift) / 4)
+			x.apply(c, byteMask(a, p, next), k, &pg.sp)
+		}
 		pg.mu.Unlock()
 		p = next
 	}
 }
 
-// cell applies an access of kind k to the whole of cell i.
-func (pg *page) cell(x *accessCtx, i int, k Kind) {
-	if w, bit := &pg.touched[i/64], uint64(1)<<(i%64); *w&bit == 0 {
-		*w |= bit
-		x.first(&pg.cells[i], k)
-		return
-	}
-	x.apply(&pg.cells[i], 0xf, k, &pg.sp)
-}
-
-// touch marks cells lo to hi (included) touched.
-func (pg *page) touch(lo, hi int) {
-	for i := lo; i <= hi; i++ {
-		pg.touched[i/64] |= 1 << (i % 64)
-	}
+// byteMask returns the mask of the bytes of [p, end) in the cell at the
+// 4-byte-aligned address a (bit i: byte a+i).
+func byteMask(a, p, end uintptr) uint8 {
+	lo, hi := max(a, p), min(a+4, end)
+	return uint8((1<<(hi-a) - 1) &^ (1<<(lo-a) - 1))
 }

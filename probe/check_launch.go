@@ -39,15 +39,16 @@ type blockState struct {
 	first      *Site
 	firstBlock int64
 
-	allocs   *[]*allocation // the table alloc and the gap were found in
-	alloc    *allocation    // the last allocation accessed
-	gapLo    uintptr        // [gapLo, gapHi): the last gap between allocations accessed
-	gapHi    uintptr
-	pages    [4]pageSlot
-	nextPage int
-	nseen    int
-	seen     [4]seenHazard   // the hazards of the current access, nseen of them
-	shared   []*sharedShadow // the dynamic shared memory's, then b.Shared's
+	allocs    *[]*allocation // the table alloc and the gap were found in
+	alloc     *allocation    // the last allocation accessed
+	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
+	gapHi     uintptr
+	pages     [4]pageSlot
+	nextPage  int
+	sitePages [16]sitePage // by site (see pageAt)
+	nseen     int
+	seen      [4]seenHazard   // the hazards of the current access, nseen of them
+	shared    []*sharedShadow // the dynamic shared memory's, then b.Shared's
 
 	// synccheck: per thread, the site of its last barrier or collective;
 	// per barrier round, its first arrival.
@@ -65,6 +66,12 @@ type blockState struct {
 	epoch, fenceEpoch []uint16
 	fenceSyncs        []uint32
 	pending           []uintptr
+	epochs            bool // some thread's epoch is not 0
+
+	// marked is set once a barrier, collective, fence or atomic of the
+	// block has changed lastSite, rounds or the per-thread state of
+	// fences and atomics, which the next block then resets.
+	marked bool
 
 	found findings
 }
@@ -169,19 +176,22 @@ func (bs *blockState) begin(b *probelink.Block) {
 		}
 	}
 	n := b.Launch.Threads
-	if cap(bs.lastSite) < n {
-		bs.lastSite = make([]int32, n)
-	}
-	bs.lastSite = bs.lastSite[:n]
-	for i := range bs.lastSite {
-		bs.lastSite[i] = -1
-	}
 	bs.worked = resized(bs.worked, n)
-	bs.epoch = resized(bs.epoch, n)
-	bs.fenceEpoch = resized(bs.fenceEpoch, n)
-	bs.fenceSyncs = resized(bs.fenceSyncs, n)
-	bs.pending = resized(bs.pending, n)
-	bs.rounds = bs.rounds[:0]
+	if bs.marked || len(bs.lastSite) != n {
+		if cap(bs.lastSite) < n {
+			bs.lastSite = make([]int32, n)
+		}
+		bs.lastSite = bs.lastSite[:n]
+		for i := range bs.lastSite {
+			bs.lastSite[i] = -1
+		}
+		bs.epoch = resized(bs.epoch, n)
+		bs.fenceEpoch = resized(bs.fenceEpoch, n)
+		bs.fenceSyncs = resized(bs.fenceSyncs, n)
+		bs.pending = resized(bs.pending, n)
+		bs.rounds = bs.rounds[:0]
+	}
+	bs.marked, bs.epochs = false, false
 }
 
 // resized returns s with length n, zeroed.

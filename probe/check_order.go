@@ -103,11 +103,14 @@ func (a *acquisition) covers(e *entry, depth int) bool {
 const maxInherit = 8
 
 // ordered reports whether atomics order the accesses e and x, of
-// different blocks, one way or the other.
+// different blocks, one way or the other. It is inlined: kernels without
+// fences pay one atomic load.
 func (o *ordering) ordered(e, x *entry) bool {
-	if !o.released.Load() {
-		return false
-	}
+	return o.released.Load() && o.orderedLocked(e, x)
+}
+
+// orderedLocked is ordered once some release has happened.
+func (o *ordering) orderedLocked(e, x *entry) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.before(e, x) || o.before(x, e)
@@ -135,6 +138,7 @@ func (c *checker) fence(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
+	bs.epochs, bs.marked = true, true
 	bs.fenceEpoch[rank] = bs.epoch[rank]
 	bs.fenceSyncs[rank] = b.Syncs[rank]
 }
@@ -147,6 +151,7 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 		return
 	}
 	bs.pending[rank] = 0
+	bs.marked = true
 	if _, _, shared := sharedRange(b, uintptr(p), size); shared {
 		return // the block's own memory: barriers order it
 	}
@@ -195,6 +200,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
+	bs.epochs, bs.marked = true, true
 	block := uint32(b.Index)
 	if o.acqs == nil {
 		o.acqs = map[uint32][]acquisition{}

@@ -16,6 +16,11 @@ import (
 // 8-byte elements), and is split into four per-byte states by the first
 // access to part of it, so that accesses to different bytes never conflict.
 //
+// Global memory keeps this state only for the cells that need it: a word
+// per cell records the one access of a thread before any barrier, and
+// expands into the cell when a second thread or a later access needs more
+// (see check_compact.go).
+//
 // Two readers suffice for every two-thread hazard: a write conflicts with
 // a live read of another thread if there is one, and of two distinct live
 // readers at least one is not the writer. Readers that a barrier orders
@@ -280,8 +285,6 @@ func (x *accessCtx) one(c *cell, k Kind) {
 func (x *accessCtx) span(cells []cell, base4, p uintptr, size int, k Kind, sp *splits) {
 	end := p + uintptr(size)
 	for a := p &^ 3; a < end; a += 4 {
-		lo, hi := max(a, p), min(a+4, end)
-		m := uint8((1<<(hi-a) - 1) &^ (1<<(lo-a) - 1))
-		x.apply(&cells[(a-base4)/4], m, k, sp)
+		x.apply(&cells[(a-base4)/4], byteMask(a, p, end), k, sp)
 	}
 }

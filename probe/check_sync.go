@@ -32,6 +32,7 @@ func (c *checker) barrier(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.lastSite[rank] = site.id
+	bs.marked = true
 	bs.worked[rank]++
 	k := int(b.Syncs[rank])
 	for len(bs.rounds) <= k {
@@ -69,6 +70,7 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 		return
 	}
 	bs.lastSite[rank] = site.id
+	bs.marked = true
 	lane := rank % gocuda.WarpSize
 	if mask&(1<<lane) != 0 {
 		return
@@ -92,6 +94,9 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 // reached it. Threads that returned at once after a branch are exited
 // threads, which a barrier does not wait for.
 func (bs *blockState) divergence() {
+	if !bs.b.Synced {
+		return // no barrier: none skipped
+	}
 	syncs := bs.b.Syncs
 	hi := slices.Max(syncs)
 	lo, skipped := hi, false

@@ -86,6 +86,10 @@ type Block struct {
 	// GridSyncs counts, per thread, the grid barriers (SyncGrid) it has
 	// passed; they also count as block barriers in Syncs.
 	GridSyncs []uint32
+	// Synced is set once some thread of the block has passed a barrier or
+	// collective: until then, every count above is zero. Whoever
+	// increments a count sets it.
+	Synced bool
 
 	// Shared lists the block's shared-memory allocations in the order it
 	// made them; Dynamic is its dynamic shared memory.
@@ -98,11 +102,15 @@ type Block struct {
 // Reset readies b for block index of l.
 func (b *Block) Reset(l *Launch, index int64, idx [3]int) {
 	b.Launch, b.Index, b.Idx = l, index, idx
-	b.Syncs = resize(b.Syncs, l.Threads)
-	b.WarpSyncs = resize(b.WarpSyncs, l.Threads)
-	b.GridSyncs = resize(b.GridSyncs, l.Threads)
+	if b.Synced || len(b.Syncs) != l.Threads {
+		// Counts are zero while Synced is not set: only then cleared.
+		b.Syncs = resize(b.Syncs, l.Threads)
+		b.WarpSyncs = resize(b.WarpSyncs, l.Threads)
+		b.GridSyncs = resize(b.GridSyncs, l.Threads)
+	}
 	b.Shared = b.Shared[:0]
 	b.Dynamic = Range{}
+	b.Synced = false
 }
 
 func resize(s []uint32, n int) []uint32 {

@@ -1,0 +1,122 @@
+package probe
+
+import "sync/atomic"
+
+// Global memory's compact shadow: a word per four bytes.
+//
+// Most global memory a kernel touches is touched by one thread only (a
+// copy, a map, the output of a reduction), and most of it before the
+// thread has passed a barrier or collective or made a fence. Such a cell
+// holds one access, whose entry has zero counts: a word holds it whole
+// (site, block, rank, write and same bits), and a lone thread's further
+// accesses, which never conflict with its own, replace it. Those updates
+// are a compare-and-swap on the word, without the page's lock.
+//
+// Anything else, a second thread, an access after a barrier or a write
+// followed by a read of the same thread (two entries), expands the word
+// into a full cell (see check_shadow.go) under the page's lock: the word
+// then says so, and every later access goes the full cell's way. Expanding a word gives the full cell the state it would
+// have had, so the two ways find the same hazards.
+//
+// A word is 0 (no access), a compact access (compactBit set) or fullWord.
+const (
+	compactBit = 1 << 63
+	writeBit   = 1 << 62 // the access was a write (else a read)
+	sameBit    = 1 << 61 // a write of the bytes already there
+	rankShift  = 51      // 10 bits: a thread's rank (a block has at most 1024 threads)
+	blockShift = 19      // 32 bits: the block's linear index (its low 32 bits)
+	siteBits   = 19      // the site's id
+
+	threadMask = (1<<10-1)<<rankShift | (1<<32-1)<<blockShift
+
+	fullWord = 1 // the cell's state is the page's full cell
+)
+
+// compactOf returns the compact word of the access e without its write
+// and same bits, or 0 if e has no compact form: its thread has passed a
+// barrier, collective or fence, or its site's id is too large.
+func compactOf(e *entry) uint64 {
+	w := entryWords(e)
+	if w.b&(1<<48-1) != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 {
+		return 0
+	}
+	return compactBit | uint64(e.rank)<<rankShift | uint64(e.block)<<blockShift | uint64(e.site-1)
+}
+
+// compactWord returns the word that records an access of kind k with
+// compact form c (see compactOf): a read, or a write (a read and write
+// leaves the write only); same reports a write of the bytes already there.
+func compactWord(c uint64, k Kind, same bool) uint64 {
+	if k == Read {
+		return c
+	}
+	c |= writeBit
+	if same {
+		c |= sameBit
+	}
+	return c
+}
+
+// expand returns the entry of the compact word w.
+func expand(w uint64) entry {
+	return entry{
+		site:  int32(w&(1<<siteBits-1)) + 1,
+		block: uint32(w >> blockShift),
+		rank:  uint16(w >> rankShift & (1<<10 - 1)),
+		same:  w&sameBit != 0,
+	}
+}
+
+// compactAccess records an access of kind k, with compact form c
+// (not 0), in the word w if the word can keep it: w records no access, or
+// one of the same thread that the access replaces. It reports whether it
+// did; if not, the caller goes the full cell's way.
+func compactAccess(w *atomic.Uint64, c uint64, k Kind, same bool) bool {
+	old := w.Load()
+	if old != 0 {
+		if old&compactBit == 0 || (old^c)&threadMask != 0 {
+			return false // a full cell, or another thread's access
+		}
+		if old&writeBit != 0 && k == Read {
+			return false // the thread's write, then its read: two entries
+		}
+	}
+	nw := compactWord(c, k, same)
+	return old == nw || w.CompareAndSwap(old, nw)
+}
+
+// fullCell returns cell i of pg as a full cell, expanding its word;
+// empty reports that the word recorded no access. pg.mu is held.
+func (pg *page) fullCell(i int) (c *cell, empty bool) {
+	w := &pg.words[i]
+	for {
+		old := w.Load()
+		if old == fullWord {
+			return &pg.cells()[i], false
+		}
+		// A fast path of another block may change the word meanwhile.
+		if !w.CompareAndSwap(old, fullWord) {
+			continue
+		}
+		c = &pg.cells()[i]
+		switch {
+		case old == 0:
+			*c = cell{tag: globalGen}
+		case old&writeBit != 0:
+			*c = cell{w: expand(old), tag: globalGen}
+		default:
+			*c = cell{r: [2]entry{expand(old)}, tag: globalGen}
+		}
+		return c, old == 0
+	}
+}
+
+// cells returns the page's full cells, making them. A cell is only read
+// once its word is fullWord, which its making wrote: they are not
+// cleared when the page is released.
+func (pg *page) cells() *[pageCells]cell {
+	if pg.full == nil {
+		pg.full = new([pageCells]cell)
+	}
+	return pg.full
+}

@@ -1,0 +1,147 @@
+package probe
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/probelink"
+)
+
+// runGlobalShadow is runShadow on global memory: steps of blocks first, a
+// block after another on one executor, at a page boundary's last bytes
+// and the next page's first, so that accesses span two pages. Its steps
+// go the full path, whose compact words record those of threads with no
+// counts (see check_compact.go).
+func runGlobalShadow(steps []step, blocks int) []string {
+	const base = 0x10000 - 8
+	l := &probelink.Launch{Grid: [3]int{blocks, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
+	ls := &launchState{c: &checker{}, l: l, failed: map[[2]int64]bool{}}
+	bs := &blockState{launch: ls}
+	b := &probelink.Block{Launch: l}
+	for k := range blocks {
+		b.Reset(l, int64(k), [3]int{k})
+		bs.begin(b)
+		for _, s := range steps {
+			b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
+			b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
+			bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false)
+		}
+		ls.found.merge(&bs.found)
+	}
+	ls.global.release()
+	var got []string
+	for _, r := range ls.found.reports() {
+		got = append(got, fmt.Sprintf("%s %d>%d %s x%d", r.What[len("Potential "):len("Potential ")+3],
+			r.Accesses[0].Thread[0], r.Accesses[1].Thread[0], r.Severity, r.Count))
+	}
+	slices.Sort(got)
+	return got
+}
+
+// TestGlobalShadow: global memory's shadow, compact words and full cells,
+// finds the hazards of the shared shadow's cases in one block, and in two
+// blocks every access of the second block that follows a conflicting one
+// of the first.
+func TestGlobalShadow(t *testing.T) {
+	for _, tc := range shadowCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, runGlobalShadow(tc.steps, 1))
+		})
+	}
+	w := func(rank, off int) step { return step{rank: rank, off: off, size: 4, kind: Write} }
+	r := func(rank, off int) step { return step{rank: rank, off: off, size: 4, kind: Read} }
+	rw := func(rank, off int) step { return step{rank: rank, off: off, size: 4, kind: ReadWrite} }
+	for _, tc := range []shadowCase{
+		{"blocks read", []step{r(0, 0), r(1, 8)}, nil},
+		{"blocks write", []step{w(0, 0), w(1, 8)}, []string{"WAW 0>0 ERROR x2"}}, // one pair of sites
+		{"blocks update", []step{rw(3, 8)}, []string{"RAW 3>3 ERROR x1", "WAW 3>3 ERROR x1"}},
+		// The second block's read follows its own write.
+		{"blocks read a thread's write", []step{w(3, 8), r(3, 8)}, []string{"WAR 3>3 ERROR x1", "WAW 3>3 ERROR x1"}},
+		{"blocks, after a barrier", []step{{rank: 5, off: 4, size: 4, kind: Write, syncs: 1}},
+			[]string{"WAW 5>5 ERROR x1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, runGlobalShadow(tc.steps, 2))
+		})
+	}
+}
+
+// TestCompactWord: a compact word holds an entry with no counts whole,
+// and an entry with counts has none.
+func TestCompactWord(t *testing.T) {
+	for _, e := range []entry{
+		{site: 1, block: 0, rank: 0},
+		{site: 1 << siteBits, block: 1<<32 - 1, rank: 1023},
+		{site: 12345, block: 0x89abcdef, rank: 517, same: true},
+	} {
+		c := compactOf(&e)
+		assert.NotZero(t, c, "%+v", e)
+		for _, k := range []Kind{Read, Write, ReadWrite} {
+			want := e
+			want.same = e.same && k != Read
+			assert.Equal(t, want, expand(compactWord(c, k, e.same)), "%+v, %v", e, k)
+		}
+	}
+	for _, e := range []entry{
+		{site: 1, syncs: 1}, {site: 1, wsyncs: 1}, {site: 1, epoch: 1}, {site: 1, gsyncs: 1},
+		{site: 1<<siteBits + 1}, {site: 0},
+	} {
+		assert.Zero(t, compactOf(&e), "%+v", e)
+	}
+}
+
+var roundTripSites = sitesOf("probe.roundTripKernel.func1",
+	Site{Kind: Write, Line: 3, Expr: "x[i]"},
+	Site{Kind: Read, Line: 4, Expr: "x[i]"},
+	Site{Kind: ReadWrite, Line: 4, Expr: "y[i]"},
+)
+
+// roundTripKernel has each thread write its element of x, read it back
+// (which expands the element's word: a thread's write, then its read) and
+// add it to its element of y: no thread touches another's elements.
+func roundTripKernel(x, y []int32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := roundTripSites
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		*Index(t, &s[0], x, i) = int32(i)
+		*Index(t, &s[2], y, i) += *Index(t, &s[1], x, i)
+	}
+}
+
+// TestCompactConcurrentBlocks runs many blocks at once on two workers,
+// whose compare-and-swaps on words and expansions into full cells meet:
+// disjoint elements give no report, and a histogram's bins shared by
+// every block give hazards between blocks only.
+func TestCompactConcurrentBlocks(t *testing.T) {
+	const blocks, threads = 64, 64
+	x, y := make([]int32, blocks*threads), make([]int32, blocks*threads)
+	got := checkReports(t, func(dev *gocuda.Device) {
+		for range 3 {
+			require.NoError(t, launch1D(dev, blocks, threads, roundTripKernel(x, y)))
+		}
+	})
+	assert.Empty(t, got, "disjoint elements")
+	for i := range y {
+		require.Equal(t, int32(3*i), y[i], "y[%d]", i)
+	}
+
+	data, hist := make([]int32, blocks*threads), make([]int32, threads)
+	for i := range data {
+		data[i] = int32(i)
+	}
+	got = checkReports(t, func(dev *gocuda.Device) {
+		require.NoError(t, launch1D(dev, blocks, threads, histKernel(data, hist, false)))
+	})
+	require.NotEmpty(t, got, "shared bins")
+	for _, r := range got {
+		assert.Contains(t, []string{"Potential RAW hazard", "Potential WAR hazard", "Potential WAW hazard"}, r.What)
+		assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintBlocks}, []any{r.Tool, r.Severity, r.Space, r.Detail})
+		require.Len(t, r.Accesses, 2)
+		assert.NotEqual(t, r.Accesses[0].Block, r.Accesses[1].Block, "blocks of the two accesses")
+	}
+}

@@ -1,0 +1,99 @@
+package probe
+
+import (
+	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/probelink"
+)
+
+// The checker's fast path: a 4-byte access to global memory by a thread
+// that has passed no barrier, collective or fence in its block, that
+// memcheck and initcheck have nothing to say of, and that the word of the
+// compact shadow can record (see check_compact.go): a copy's or a map's
+// accesses, and most of any barrier-free kernel's. The full path,
+// blockState.touch, takes the rest.
+
+// touch checks an access of size bytes at p by t: racecheck on shared or
+// global memory, initcheck, and memcheck's use after free. same reports
+// that a write stores the bytes already there. It decides the fast path's
+// case itself, and leaves the rest to blockState.touch.
+func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
+	if size <= 0 || t == nil {
+		return
+	}
+	b := engine.BlockOf(t)
+	bs, ok := b.State.(*blockState)
+	if !ok {
+		return
+	}
+	bs.saw(site)
+	rank := t.ThreadRank()
+	bs.worked[rank]++
+	if size != 4 || p&3 != 0 || b.Synced || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 {
+		bs.touch(b, site, rank, p, size, same)
+		return
+	}
+	var a *allocation
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 || c.allocs.table.Load() != nil {
+		if a, ok = bs.plainGlobal(b, site, p); !ok {
+			bs.touch(b, site, rank, p, size, same)
+			return
+		}
+	}
+	key := p >> pageShift
+	pg := bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	if pg.key1 != key+1 {
+		pg = bs.pageAt(site, key)
+	}
+	// compactAccess, by hand: the compiler does not inline it.
+	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)
+	w := &pg.pg.words[p&(pageBytes-1)/4]
+	old := w.Load()
+	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
+		bs.touch(b, site, rank, p, size, same)
+		return
+	}
+	if nw := compactWord(cw, site.Kind, same); old != nw && !w.CompareAndSwap(old, nw) {
+		bs.touch(b, site, rank, p, size, same)
+		return
+	}
+	if a != nil && site.Kind != Read {
+		a.setInit(int(p-a.base), 4)
+	}
+}
+
+// plainGlobal reports whether the 4 bytes at p are global memory that
+// memcheck and initcheck have nothing to say of an access at site to, and
+// returns the allocation holding them, if any.
+func (bs *blockState) plainGlobal(b *probelink.Block, site *Site, p uintptr) (*allocation, bool) {
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		if _, _, shared := sharedRange(b, p, 4); shared {
+			return nil, false
+		}
+	}
+	if bs.launch.c.allocs.table.Load() == nil {
+		return nil, true
+	}
+	a := bs.allocAt(p)
+	return a, a == nil || a.plain(p, site.Kind)
+}
+
+// plain reports whether memcheck and initcheck have nothing to say of an
+// access of kind k to the 4 bytes at p, in a.
+func (a *allocation) plain(p uintptr, k Kind) bool {
+	off := int(p - a.base)
+	return !a.freed.Load() && off+4 <= a.size && (k == Write || a.isInit(off, 4))
+}
+
+// A sitePage caches, for the sites of one slot, the page last accessed.
+type sitePage struct {
+	key1 uintptr // key + 1; 0: empty
+	pg   *page
+}
+
+// pageAt returns the page of key, and caches it as the page site's slot
+// accessed last: a site walks through one array, as a rule.
+func (bs *blockState) pageAt(site *Site, key uintptr) sitePage {
+	sp := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	sp.key1, sp.pg = key+1, bs.pageOf(key)
+	return *sp
+}
