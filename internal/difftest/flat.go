@@ -21,8 +21,7 @@ func flatOffset(t *gocuda.Thread, in, out []int32, base, last int) {
 }
 
 // FlatStepKernel takes a step of the caller's: flat only where it is the
-// grid's threads, at run time. With a smaller step several threads take
-// an element, and all write the same value.
+// grid's threads, at run time, and in lockstep otherwise.
 //
 //gocuda:kernel FlatStepKernel
 func flatStep(t *gocuda.Thread, in, out []int32, step int) {

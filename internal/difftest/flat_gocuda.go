@@ -209,15 +209,14 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 }
 
 // FlatStepKernel takes a step of the caller's: flat only where it is the
-// grid's threads, at run time. With a smaller step several threads take
-// an element, and all write the same value.
+// grid's threads, at run time, and in lockstep otherwise.
 func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_flatStep,
 		func(gc_t *gocuda.Thread) { flatStep(gc_t, in, out, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatStep(gc_b, gc_lo, gc_hi, in, out, step) })
 }
 
-var gc_src_flatStep = compiled.NewSource("flatStep", "7b78151488fb305f2273f3a9df3ef609c07f2c346e222eaebe4e1b5f1a76fdff", "flat.go:23-37")
+var gc_src_flatStep = compiled.NewSource("flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36")
 
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
 	gc_pos := gc_b.Pos()
@@ -249,23 +248,23 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line flat.go:29
+//line flat.go:28
 						id := gc_bx*gc_bdx + gc_tx
 						_ = id
 
-//line flat.go:30
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 
-//line flat.go:31
+//line flat.go:30
 						v := in[i] * 3
 
-//line flat.go:32
+//line flat.go:31
 						if v < 0 {
 							v = -v
 						}
 
-//line flat.go:35
+//line flat.go:34
 						out[i] = v + in[max(i-1, 0)]
 					}
 				}
@@ -273,7 +272,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 		}
 	} else {
 
-//line flat.go:30
+//line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			if gc_b.Stopped() {
 				return
@@ -297,23 +296,23 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
-//line flat.go:29
+//line flat.go:28
 								id := gc_bx*gc_bdx + gc_tx
 								_ = id
 
-//line flat.go:30
+//line flat.go:29
 								i := id + gc_off
 								gc_more = true
 
-//line flat.go:31
+//line flat.go:30
 								v := in[i] * 3
 
-//line flat.go:32
+//line flat.go:31
 								if v < 0 {
 									v = -v
 								}
 
-//line flat.go:35
+//line flat.go:34
 								out[i] = v + in[max(i-1, 0)]
 							}
 						}
@@ -332,7 +331,7 @@ func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatCarry(gc_b, gc_lo, gc_hi, out) })
 }
 
-var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:39-48")
+var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47")
 
 func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -342,10 +341,10 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 
-//line flat.go:44
+//line flat.go:43
 	stride := gc_bdx * gc_gdx
 
-//line flat.go:45
+//line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		if gc_b.Stopped() {
 			return
@@ -365,14 +364,14 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line flat.go:45
+//line flat.go:44
 							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							if !(i < gc_limit) {
 								continue
 							}
 							gc_more = true
 
-//line flat.go:46
+//line flat.go:45
 							out[i] += out[i-stride] + 1
 						}
 					}
@@ -393,7 +392,7 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_strideSum[T](gc_b, in, partial) })
 }
 
-var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:50-76")
+var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75")
 
 func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
@@ -407,10 +406,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)
 
-//line flat.go:58
+//line flat.go:57
 	n := len(in)
 
-//line flat.go:58
+//line flat.go:57
 	b := gc_bdx
 	{
 		gc_step := 0
@@ -419,7 +418,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank] = v
@@ -428,7 +427,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank] = v
@@ -437,7 +436,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank] = v
@@ -446,7 +445,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank] = v
@@ -455,14 +454,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line flat.go:59
+//line flat.go:58
 			var v T
 			_ = v
 			gc_s_v[gc_rank] = v
 		}
 	}
 
-//line flat.go:60
+//line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		if gc_b.Stopped() {
 			return
@@ -482,14 +481,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -501,14 +500,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -520,14 +519,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -539,14 +538,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -558,14 +557,14 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line flat.go:60
+//line flat.go:59
 					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 					v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -575,7 +574,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 
-//line flat.go:66
+//line flat.go:65
 	s := gocuda.Shared[T](t, b)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -587,7 +586,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx] = v
 				}
 				{
@@ -596,7 +595,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx] = v
 				}
 				{
@@ -605,7 +604,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx] = v
 				}
 				{
@@ -614,7 +613,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx] = v
 				}
 			}
@@ -623,7 +622,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 
-//line flat.go:67
+//line flat.go:66
 				s[gc_tx] = v
 			}
 		}
@@ -638,7 +637,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line flat.go:69
+//line flat.go:68
 				{
 					var sum T
 					for _, x := range s {
@@ -661,7 +660,7 @@ func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
 }
 
-var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:78-91")
+var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90")
 
 func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
 	gc_pos := gc_b.Pos()
@@ -702,20 +701,20 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line flat.go:85
+//line flat.go:84
 					x := gc_bx*gc_bdx + gc_tx
 					_ = x
 
-//line flat.go:86
+//line flat.go:85
 					y := gc_by*gc_bdy + gc_ty
 					_ = y
 
-//line flat.go:87
+//line flat.go:86
 					if x >= h || y >= w {
 						continue gc_L1
 					}
 
-//line flat.go:90
+//line flat.go:89
 					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_by)*13+gc_bx)*1000 + gc_ty*31 + gc_tx)
 				}
 				gc_ty++

@@ -239,15 +239,14 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 }
 
 // FlatStepKernel takes a step of the caller's: flat only where it is the
-// grid's threads, at run time. With a smaller step several threads take
-// an element, and all write the same value.
+// grid's threads, at run time, and in lockstep otherwise.
 func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_flatStep,
 		func(gc_t *gocuda.Thread) { flatStep(gc_t, in, out, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatStep(gc_b, gc_lo, gc_hi, in, out, step) })
 }
 
-var gc_src_flatStep = compiled.NewSource("flatStep", "7b78151488fb305f2273f3a9df3ef609c07f2c346e222eaebe4e1b5f1a76fdff", "flat.go:23-37")
+var gc_src_flatStep = compiled.NewSource("flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36")
 
 func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, step int) {
 	gc_pos2 := gc_b2.Pos()
@@ -277,69 +276,69 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
-//line flat.go:31
+//line flat.go:30
 						gc_vb := archsimd.BroadcastInt32x8(3)
-//line flat.go:32
+//line flat.go:31
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line flat.go:29
+//line flat.go:28
 							var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:29
+//line flat.go:28
 							_ = id
-//line flat.go:30
+//line flat.go:29
 							var i int = id + gc_off
-//line flat.go:30
+//line flat.go:29
 							_ = i
-//line flat.go:31
+//line flat.go:30
 							if i < 0 || i+8 > len(in) || i+8 > len(out) {
-//line flat.go:31
+//line flat.go:30
 								break
-//line flat.go:31
+//line flat.go:30
 							}
-//line flat.go:31
+//line flat.go:30
 							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
-//line flat.go:31
+//line flat.go:30
 							_ = v
-//line flat.go:31
+//line flat.go:30
 							gc_if := v.Less(gc_vb2)
-//line flat.go:31
+//line flat.go:30
 							_ = gc_if
-//line flat.go:31
+//line flat.go:30
 							if gc_if.ToBits() != 0 {
-//line flat.go:31
+//line flat.go:30
 								v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if)
-//line flat.go:31
+//line flat.go:30
 							}
-//line flat.go:31
+//line flat.go:30
 							var gc_ld archsimd.Int32x8
-//line flat.go:35
+//line flat.go:34
 							if (i-1) >= 0 && (i-1)+8 <= len(in) {
-//line flat.go:35
+//line flat.go:34
 								gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
-//line flat.go:35
+//line flat.go:34
 							} else {
-//line flat.go:35
+//line flat.go:34
 								var gc_lanes [8]int32
-//line flat.go:35
+//line flat.go:34
 								for gc_k := range 8 {
-//line flat.go:35
+//line flat.go:34
 									if 0xff&(1<<gc_k) != 0 {
-//line flat.go:35
+//line flat.go:34
 										gc_pos2.Thread = gc_rank2 + gc_k
-//line flat.go:35
+//line flat.go:34
 										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-//line flat.go:35
+//line flat.go:34
 									}
-//line flat.go:35
+//line flat.go:34
 								}
-//line flat.go:35
+//line flat.go:34
 								gc_pos2.Thread = gc_rank2
-//line flat.go:35
+//line flat.go:34
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
-//line flat.go:35
+//line flat.go:34
 							}
 							v.Add(gc_ld).StoreSlice(out[i:])
 						}
@@ -352,23 +351,23 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line flat.go:29
+//line flat.go:28
 						id := gc_bx2*gc_bdx2 + gc_tx2
 						_ = id
 
-//line flat.go:30
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 
-//line flat.go:31
+//line flat.go:30
 						v := in[i] * 3
 
-//line flat.go:32
+//line flat.go:31
 						if v < 0 {
 							v = -v
 						}
 
-//line flat.go:35
+//line flat.go:34
 						out[i] = v + in[max(i-1, 0)]
 					}
 				}
@@ -376,7 +375,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 		}
 	} else {
 
-//line flat.go:30
+//line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			if gc_b2.Stopped() {
 				return
@@ -400,23 +399,23 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line flat.go:29
+//line flat.go:28
 								id := gc_bx2*gc_bdx2 + gc_tx2
 								_ = id
 
-//line flat.go:30
+//line flat.go:29
 								i := id + gc_off
 								gc_more = true
 
-//line flat.go:31
+//line flat.go:30
 								v := in[i] * 3
 
-//line flat.go:32
+//line flat.go:31
 								if v < 0 {
 									v = -v
 								}
 
-//line flat.go:35
+//line flat.go:34
 								out[i] = v + in[max(i-1, 0)]
 							}
 						}
@@ -435,7 +434,7 @@ func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatCarry(gc_b, gc_lo, gc_hi, out) })
 }
 
-var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:39-48")
+var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47")
 
 func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 	gc_pos2 := gc_b2.Pos()
@@ -445,10 +444,10 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 
-//line flat.go:44
+//line flat.go:43
 	stride := gc_bdx2 * gc_gdx2
 
-//line flat.go:45
+//line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		if gc_b2.Stopped() {
 			return
@@ -468,14 +467,14 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line flat.go:45
+//line flat.go:44
 							i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
 							if !(i < gc_limit) {
 								continue
 							}
 							gc_more = true
 
-//line flat.go:46
+//line flat.go:45
 							out[i] += out[i-stride] + 1
 						}
 					}
@@ -507,7 +506,7 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:50-76")
+var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75")
 
 func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	t := gc_b4.Thread()
@@ -521,10 +520,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	gc_n4 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[T](gc_b4, 0)
 
-//line flat.go:58
+//line flat.go:57
 	n := len(in)
 
-//line flat.go:58
+//line flat.go:57
 	b := gc_bdx4
 	{
 		gc_step10 := 0
@@ -533,7 +532,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_rank4 := gc_step10 + 0
 				gc_pos4.Thread = gc_rank4
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
@@ -542,7 +541,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_rank4 := gc_step10 + 1
 				gc_pos4.Thread = gc_rank4
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
@@ -551,7 +550,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_rank4 := gc_step10 + 2
 				gc_pos4.Thread = gc_rank4
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
@@ -560,7 +559,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_rank4 := gc_step10 + 3
 				gc_pos4.Thread = gc_rank4
 
-//line flat.go:59
+//line flat.go:58
 				var v T
 				_ = v
 				gc_s_v[gc_rank4] = v
@@ -569,14 +568,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
-//line flat.go:59
+//line flat.go:58
 			var v T
 			_ = v
 			gc_s_v[gc_rank4] = v
 		}
 	}
 
-//line flat.go:60
+//line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx4 {
 		if gc_b4.Stopped() {
 			return
@@ -596,14 +595,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -615,14 +614,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -634,14 +633,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -653,14 +652,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -672,14 +671,14 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-//line flat.go:60
+//line flat.go:59
 					i := gc_bx4*2*b + gc_tx4 + gc_off
 					gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 					v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -689,7 +688,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 		}
 	}
 
-//line flat.go:66
+//line flat.go:65
 	s := gocuda.Shared[T](t, b)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -701,7 +700,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx4] = v
 				}
 				{
@@ -710,7 +709,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx4] = v
 				}
 				{
@@ -719,7 +718,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx4] = v
 				}
 				{
@@ -728,7 +727,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx4] = v
 				}
 			}
@@ -737,7 +736,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_pos4.Thread = gc_rank4
 				v := gc_s_v[gc_rank4]
 
-//line flat.go:67
+//line flat.go:66
 				s[gc_tx4] = v
 			}
 		}
@@ -752,7 +751,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
-//line flat.go:69
+//line flat.go:68
 				{
 					var sum T
 					for _, x := range s {
@@ -777,10 +776,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
 
-//line flat.go:58
+//line flat.go:57
 	n := len(in)
 
-//line flat.go:58
+//line flat.go:57
 	b := gc_bdx2
 	{
 		gc_vstep := 0
@@ -788,9 +787,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
-//line flat.go:59
+//line flat.go:58
 				var v float32
-//line flat.go:59
+//line flat.go:58
 				_ = v
 				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
 			}
@@ -802,7 +801,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line flat.go:59
+//line flat.go:58
 				var v float32
 				_ = v
 				gc_s_v[gc_rank2] = v
@@ -811,7 +810,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line flat.go:59
+//line flat.go:58
 				var v float32
 				_ = v
 				gc_s_v[gc_rank2] = v
@@ -820,7 +819,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line flat.go:59
+//line flat.go:58
 				var v float32
 				_ = v
 				gc_s_v[gc_rank2] = v
@@ -829,7 +828,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line flat.go:59
+//line flat.go:58
 				var v float32
 				_ = v
 				gc_s_v[gc_rank2] = v
@@ -838,14 +837,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line flat.go:59
+//line flat.go:58
 			var v float32
 			_ = v
 			gc_s_v[gc_rank2] = v
 		}
 	}
 
-//line flat.go:60
+//line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
 		if gc_b2.Stopped() {
 			return
@@ -859,45 +858,45 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
-//line flat.go:60
+//line flat.go:59
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line flat.go:60
+//line flat.go:59
 					_ = gc_iota
-//line flat.go:63
+//line flat.go:62
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line flat.go:63
+//line flat.go:62
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:63
+//line flat.go:62
 						_ = v
-//line flat.go:60
+//line flat.go:59
 						var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:60
+//line flat.go:59
 						_ = i
-//line flat.go:61
+//line flat.go:60
 						if i < 0 || i+8 > len(in) || (i+
 
 							b) < 0 || (i+b)+8 > len(in) {
-//line flat.go:61
+//line flat.go:60
 							break
-//line flat.go:61
+//line flat.go:60
 						}
-//line flat.go:61
+//line flat.go:60
 						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-//line flat.go:62
+//line flat.go:61
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line flat.go:62
+//line flat.go:61
 						_ = gc_if
-//line flat.go:63
+//line flat.go:62
 						if gc_if.ToBits() != 0 {
-//line flat.go:63
+//line flat.go:62
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-//line flat.go:63
+//line flat.go:62
 						}
-//line flat.go:63
+//line flat.go:62
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -913,14 +912,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx2*2*b + gc_tx2 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -932,14 +931,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx2*2*b + gc_tx2 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -951,14 +950,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx2*2*b + gc_tx2 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -970,14 +969,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx2*2*b + gc_tx2 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -989,14 +988,14 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line flat.go:60
+//line flat.go:59
 					i := gc_bx2*2*b + gc_tx2 + gc_off
 					gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 					v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -1006,7 +1005,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 		}
 	}
 
-//line flat.go:66
+//line flat.go:65
 	s := gocuda.Shared[float32](t, b)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1016,17 +1015,17 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line flat.go:67
+//line flat.go:66
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:67
+//line flat.go:66
 					_ = v
-//line flat.go:67
+//line flat.go:66
 					if gc_tx2 < 0 || gc_tx2+8 > len(s) {
-//line flat.go:67
+//line flat.go:66
 						break
-//line flat.go:67
+//line flat.go:66
 					}
-//line flat.go:67
+//line flat.go:66
 					v.StoreSlice(s[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1039,7 +1038,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx2] = v
 				}
 				{
@@ -1048,7 +1047,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx2] = v
 				}
 				{
@@ -1057,7 +1056,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx2] = v
 				}
 				{
@@ -1066,7 +1065,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx2] = v
 				}
 			}
@@ -1075,7 +1074,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]
 
-//line flat.go:67
+//line flat.go:66
 				s[gc_tx2] = v
 			}
 		}
@@ -1090,7 +1089,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line flat.go:69
+//line flat.go:68
 				{
 					var sum float32
 					for _, x := range s {
@@ -1115,10 +1114,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	gc_n3 := gc_b3.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
 
-//line flat.go:58
+//line flat.go:57
 	n := len(in)
 
-//line flat.go:58
+//line flat.go:57
 	b := gc_bdx3
 	{
 		gc_vstep4 := 0
@@ -1126,9 +1125,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
 				gc_rank3 := gc_vstep4
 				_ = gc_rank3
-//line flat.go:59
+//line flat.go:58
 				var v int32
-//line flat.go:59
+//line flat.go:58
 				_ = v
 				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
 			}
@@ -1140,7 +1139,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_rank3 := gc_step7 + 0
 				gc_pos3.Thread = gc_rank3
 
-//line flat.go:59
+//line flat.go:58
 				var v int32
 				_ = v
 				gc_s_v[gc_rank3] = v
@@ -1149,7 +1148,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_rank3 := gc_step7 + 1
 				gc_pos3.Thread = gc_rank3
 
-//line flat.go:59
+//line flat.go:58
 				var v int32
 				_ = v
 				gc_s_v[gc_rank3] = v
@@ -1158,7 +1157,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_rank3 := gc_step7 + 2
 				gc_pos3.Thread = gc_rank3
 
-//line flat.go:59
+//line flat.go:58
 				var v int32
 				_ = v
 				gc_s_v[gc_rank3] = v
@@ -1167,7 +1166,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_rank3 := gc_step7 + 3
 				gc_pos3.Thread = gc_rank3
 
-//line flat.go:59
+//line flat.go:58
 				var v int32
 				_ = v
 				gc_s_v[gc_rank3] = v
@@ -1176,14 +1175,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
-//line flat.go:59
+//line flat.go:58
 			var v int32
 			_ = v
 			gc_s_v[gc_rank3] = v
 		}
 	}
 
-//line flat.go:60
+//line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
 		if gc_b3.Stopped() {
 			return
@@ -1197,45 +1196,45 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_vstep5 := gc_from3
 				if compiled.SIMD {
-//line flat.go:60
+//line flat.go:59
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line flat.go:60
+//line flat.go:59
 					_ = gc_iota2
-//line flat.go:63
+//line flat.go:62
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line flat.go:63
+//line flat.go:62
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:63
+//line flat.go:62
 						_ = v
-//line flat.go:60
+//line flat.go:59
 						var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:60
+//line flat.go:59
 						_ = i
-//line flat.go:61
+//line flat.go:60
 						if i < 0 || i+8 > len(in) || (i+
 
 							b) < 0 || (i+b)+8 > len(in) {
-//line flat.go:61
+//line flat.go:60
 							break
-//line flat.go:61
+//line flat.go:60
 						}
-//line flat.go:61
+//line flat.go:60
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line flat.go:62
+//line flat.go:61
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
-//line flat.go:62
+//line flat.go:61
 						_ = gc_if2
-//line flat.go:63
+//line flat.go:62
 						if gc_if2.ToBits() != 0 {
-//line flat.go:63
+//line flat.go:62
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
-//line flat.go:63
+//line flat.go:62
 						}
-//line flat.go:63
+//line flat.go:62
 						v.StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1251,14 +1250,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx3*2*b + gc_tx3 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -1270,14 +1269,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx3*2*b + gc_tx3 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -1289,14 +1288,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx3*2*b + gc_tx3 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -1308,14 +1307,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
 
-//line flat.go:60
+//line flat.go:59
 						i := gc_bx3*2*b + gc_tx3 + gc_off
 						gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 						v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 						if i+b < n {
 							v += in[i+b] * 2
 						}
@@ -1327,14 +1326,14 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
-//line flat.go:60
+//line flat.go:59
 					i := gc_bx3*2*b + gc_tx3 + gc_off
 					gc_more = true
 
-//line flat.go:61
+//line flat.go:60
 					v += in[i]
 
-//line flat.go:62
+//line flat.go:61
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -1344,7 +1343,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 		}
 	}
 
-//line flat.go:66
+//line flat.go:65
 	s := gocuda.Shared[int32](t, b)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -1354,17 +1353,17 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
-//line flat.go:67
+//line flat.go:66
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:67
+//line flat.go:66
 					_ = v
-//line flat.go:67
+//line flat.go:66
 					if gc_tx3 < 0 || gc_tx3+8 > len(s) {
-//line flat.go:67
+//line flat.go:66
 						break
-//line flat.go:67
+//line flat.go:66
 					}
-//line flat.go:67
+//line flat.go:66
 					v.StoreSlice(s[gc_tx3:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1377,7 +1376,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx3] = v
 				}
 				{
@@ -1386,7 +1385,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx3] = v
 				}
 				{
@@ -1395,7 +1394,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx3] = v
 				}
 				{
@@ -1404,7 +1403,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
-//line flat.go:67
+//line flat.go:66
 					s[gc_tx3] = v
 				}
 			}
@@ -1413,7 +1412,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_pos3.Thread = gc_rank3
 				v := gc_s_v[gc_rank3]
 
-//line flat.go:67
+//line flat.go:66
 				s[gc_tx3] = v
 			}
 		}
@@ -1428,7 +1427,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
-//line flat.go:69
+//line flat.go:68
 				{
 					var sum int32
 					for _, x := range s {
@@ -1451,7 +1450,7 @@ func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
 }
 
-var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:78-91")
+var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90")
 
 func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h int) {
 	gc_pos2 := gc_b2.Pos()
@@ -1492,20 +1491,20 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line flat.go:85
+//line flat.go:84
 					x := gc_bx2*gc_bdx2 + gc_tx2
 					_ = x
 
-//line flat.go:86
+//line flat.go:85
 					y := gc_by2*gc_bdy2 + gc_ty2
 					_ = y
 
-//line flat.go:87
+//line flat.go:86
 					if x >= h || y >= w {
 						continue gc_L12
 					}
 
-//line flat.go:90
+//line flat.go:89
 					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_by2)*13+gc_bx2)*1000 + gc_ty2*31 + gc_tx2)
 				}
 				gc_ty2++
