@@ -166,10 +166,16 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		e.printf("}\n")
 		return
 	}
-	// Every block of the chunk takes the step: neighbouring blocks,
-	// neighbouring elements. A flat loop is written twice: its rows
-	// (vector steps too, in the SIMD build), and the lockstep form for
-	// other launch shapes, whose steps must note that threads ran.
+	e.gridStrideBody(s, step, lim, head, threads)
+}
+
+// gridStrideBody writes the body of a grid-stride kernel: every block of
+// the chunk takes each step, so that neighbouring blocks touch
+// neighbouring elements. A flat loop is written twice: its rows (vector
+// steps too, in the SIMD build), and the lockstep form for other launch
+// shapes, whose steps must note that threads ran. head opens the loop
+// over steps; threads writes the loop over a block's threads.
+func (e *emitter) gridStrideBody(s *Stride, step, lim string, head, threads func()) {
 	outer := e.w
 	var flatBuf, buf bytes.Buffer
 	flat := s.Flat
