@@ -112,48 +112,10 @@ func (f *Func) subst(t types.Type, inst *instance) types.Type {
 	if t == nil || len(inst.targs) == 0 {
 		return t
 	}
-	switch t := t.(type) {
-	case *types.TypeParam:
-		if a, ok := inst.targs[t.Obj()]; ok {
-			return a
-		}
-	case *types.Pointer:
-		return types.NewPointer(f.subst(t.Elem(), inst))
-	case *types.Slice:
-		return types.NewSlice(f.subst(t.Elem(), inst))
-	case *types.Array:
-		return types.NewArray(f.subst(t.Elem(), inst), t.Len())
-	case *types.Map:
-		return types.NewMap(f.subst(t.Key(), inst), f.subst(t.Elem(), inst))
-	case *types.Signature:
-		return types.NewSignatureType(nil, nil, nil, f.substTuple(t.Params(), inst), f.substTuple(t.Results(), inst), t.Variadic())
-	case *types.Tuple:
-		return f.substTuple(t, inst)
-	case *types.Named:
-		if t.TypeArgs().Len() == 0 {
-			return t
-		}
-		args := make([]types.Type, t.TypeArgs().Len())
-		for i := range args {
-			args[i] = f.subst(t.TypeArgs().At(i), inst)
-		}
-		if n, err := types.Instantiate(nil, t.Origin(), args, false); err == nil {
-			return n
-		}
-	}
-	return t
-}
-
-func (f *Func) substTuple(t *types.Tuple, inst *instance) *types.Tuple {
-	if t == nil {
-		return nil
-	}
-	vars := make([]*types.Var, t.Len())
-	for i := range vars {
-		v := t.At(i)
-		vars[i] = types.NewVar(v.Pos(), v.Pkg(), v.Name(), f.subst(v.Type(), inst))
-	}
-	return types.NewTuple(vars...)
+	return substitute(t, func(tp *types.TypeParam) (types.Type, bool) {
+		a, ok := inst.targs[tp.Obj()]
+		return a, ok
+	})
 }
 
 // helperResults returns the variables holding a helper's results and its

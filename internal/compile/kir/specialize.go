@@ -55,74 +55,10 @@ func (f *Func) substType(t types.Type) types.Type {
 	if len(f.tsub) == 0 || t == nil {
 		return t
 	}
-	return substitute(t, f.tsub)
-}
-
-// substitute returns t with the type parameters of m replaced, building
-// the composite types around them anew.
-func substitute(t types.Type, m map[*types.TypeParam]types.Type) types.Type {
-	switch t := t.(type) {
-	case *types.TypeParam:
-		if to, ok := m[t]; ok {
-			return to
-		}
-	case *types.Slice:
-		return types.NewSlice(substitute(t.Elem(), m))
-	case *types.Pointer:
-		return types.NewPointer(substitute(t.Elem(), m))
-	case *types.Array:
-		return types.NewArray(substitute(t.Elem(), m), t.Len())
-	case *types.Map:
-		return types.NewMap(substitute(t.Key(), m), substitute(t.Elem(), m))
-	case *types.Chan:
-		return types.NewChan(t.Dir(), substitute(t.Elem(), m))
-	case *types.Tuple:
-		return substTuple(t, m)
-	case *types.Signature:
-		return types.NewSignatureType(nil, nil, nil, substTuple(t.Params(), m), substTuple(t.Results(), m), t.Variadic())
-	case *types.Struct:
-		fields := make([]*types.Var, t.NumFields())
-		tags := make([]string, t.NumFields())
-		for i := range fields {
-			fi := t.Field(i)
-			fields[i] = types.NewField(fi.Pos(), fi.Pkg(), fi.Name(), substitute(fi.Type(), m), fi.Embedded())
-			tags[i] = t.Tag(i)
-		}
-		return types.NewStruct(fields, tags)
-	case *types.Named:
-		return substNamed(t, m)
-	}
-	return t
-}
-
-func substTuple(t *types.Tuple, m map[*types.TypeParam]types.Type) *types.Tuple {
-	if t == nil {
-		return nil
-	}
-	vars := make([]*types.Var, t.Len())
-	for i := range vars {
-		v := t.At(i)
-		vars[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), substitute(v.Type(), m))
-	}
-	return types.NewTuple(vars...)
-}
-
-// substNamed instantiates a generic named type's origin with its type
-// arguments substituted.
-func substNamed(t *types.Named, m map[*types.TypeParam]types.Type) types.Type {
-	args := t.TypeArgs()
-	if args.Len() == 0 {
-		return t
-	}
-	subst := make([]types.Type, args.Len())
-	for i := range subst {
-		subst[i] = substitute(args.At(i), m)
-	}
-	inst, err := types.Instantiate(nil, t.Origin(), subst, false)
-	if err != nil {
-		return t
-	}
-	return inst
+	return substitute(t, func(tp *types.TypeParam) (types.Type, bool) {
+		to, ok := f.tsub[tp]
+		return to, ok
+	})
 }
 
 // TypeString writes t as the generated file names it, with f's
