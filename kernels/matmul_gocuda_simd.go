@@ -303,7 +303,178 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line matmul.go:162
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:162
+					_ = gc_iota2
+//line matmul.go:162
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+					_ = gc_none2
+//line matmul.go:162
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+						var tx int = gc_tx2
+//line matmul.go:162
+						_ = tx
+//line matmul.go:162
+						var ty int = gc_ty2
+//line matmul.go:162
+						_ = ty
+//line matmul.go:163
+						var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+						_ = row
+//line matmul.go:164
+						var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+						_ = col
+//line matmul.go:167
+						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line matmul.go:167
+							break
+//line matmul.go:167
+						}
+//line matmul.go:167
+						var gc_t3 int = p + tx
+//line matmul.go:167
+						_ = gc_t3
+//line matmul.go:167
+						var gc_t4 int = p + ty
+//line matmul.go:167
+						_ = gc_t4
+//line matmul.go:167
+						var gc_row2 int = row
+//line matmul.go:167
+						_ = gc_row2
+//line matmul.go:167
+						var gc_col2 int = col
+//line matmul.go:167
+						_ = gc_col2
+//line matmul.go:167
+						var gc_ac2 int = gc_t3
+//line matmul.go:167
+						_ = gc_ac2
+//line matmul.go:167
+						var gc_br2 int = gc_t4
+//line matmul.go:167
+						_ = gc_br2
+//line matmul.go:167
+						var gc_av2 archsimd.Float32x8
+//line matmul.go:167
+						_ = gc_av2
+//line matmul.go:167
+						var gc_bv2 archsimd.Float32x8
+//line matmul.go:167
+						_ = gc_bv2
+//line matmul.go:167
+						gc_b5 := gc_none2
+//line matmul.go:167
+						if gc_row2 < m {
+//line matmul.go:167
+							gc_b5 = gc_all2
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+//line matmul.go:167
+						_ = gc_if3
+//line matmul.go:167
+						if gc_if3.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld3 archsimd.Float32x8
+//line matmul.go:167
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+//line matmul.go:167
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								var gc_lanes3 [8]float32
+//line matmul.go:167
+								for gc_k3 := range 8 {
+//line matmul.go:167
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line matmul.go:167
+										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+//line matmul.go:167
+									}
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_b6 := gc_none2
+//line matmul.go:167
+						if gc_br2 < k {
+//line matmul.go:167
+							gc_b6 = gc_all2
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+//line matmul.go:167
+						_ = gc_if4
+//line matmul.go:167
+						if gc_if4.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld4 archsimd.Float32x8
+//line matmul.go:167
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line matmul.go:167
+								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								var gc_lanes4 [8]float32
+//line matmul.go:167
+								for gc_k4 := range 8 {
+//line matmul.go:167
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:167
+										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line matmul.go:167
+									}
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -434,10 +605,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -559,7 +730,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -716,22 +887,22 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line matmul.go:162
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:162
-				_ = gc_iota
+				_ = gc_iota3
 //line matmul.go:162
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-				_ = gc_none
+				_ = gc_none3
 //line matmul.go:162
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
-				_ = gc_all
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_all3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line matmul.go:162
@@ -762,27 +933,27 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:174
 					}
 //line matmul.go:174
-					gc_b3 := gc_none
+					gc_b7 := gc_none3
 //line matmul.go:174
 					if row < m {
 //line matmul.go:174
-						gc_b3 = gc_all
+						gc_b7 = gc_all3
 //line matmul.go:174
 					}
 //line matmul.go:174
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
 //line matmul.go:174
-					_ = gc_if
+					_ = gc_if5
 //line matmul.go:175
-					if gc_if.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line matmul.go:175
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
 //line matmul.go:175
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep3
+			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
@@ -1025,7 +1196,178 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line matmul.go:203
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:203
+					_ = gc_iota2
+//line matmul.go:203
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+					_ = gc_none2
+//line matmul.go:203
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+						var tx int = gc_tx2
+//line matmul.go:203
+						_ = tx
+//line matmul.go:203
+						var ty int = gc_ty2
+//line matmul.go:203
+						_ = ty
+//line matmul.go:204
+						var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+						_ = row
+//line matmul.go:205
+						var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+						_ = col
+//line matmul.go:208
+						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line matmul.go:208
+							break
+//line matmul.go:208
+						}
+//line matmul.go:208
+						var gc_t3 int = p + tx
+//line matmul.go:208
+						_ = gc_t3
+//line matmul.go:208
+						var gc_t4 int = p + ty
+//line matmul.go:208
+						_ = gc_t4
+//line matmul.go:208
+						var gc_row2 int = row
+//line matmul.go:208
+						_ = gc_row2
+//line matmul.go:208
+						var gc_col2 int = col
+//line matmul.go:208
+						_ = gc_col2
+//line matmul.go:208
+						var gc_ac2 int = gc_t3
+//line matmul.go:208
+						_ = gc_ac2
+//line matmul.go:208
+						var gc_br2 int = gc_t4
+//line matmul.go:208
+						_ = gc_br2
+//line matmul.go:208
+						var gc_av2 archsimd.Float32x8
+//line matmul.go:208
+						_ = gc_av2
+//line matmul.go:208
+						var gc_bv2 archsimd.Float32x8
+//line matmul.go:208
+						_ = gc_bv2
+//line matmul.go:208
+						gc_b5 := gc_none2
+//line matmul.go:208
+						if gc_row2 < m {
+//line matmul.go:208
+							gc_b5 = gc_all2
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+//line matmul.go:208
+						_ = gc_if3
+//line matmul.go:208
+						if gc_if3.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld3 archsimd.Float32x8
+//line matmul.go:208
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+//line matmul.go:208
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								var gc_lanes3 [8]float32
+//line matmul.go:208
+								for gc_k3 := range 8 {
+//line matmul.go:208
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line matmul.go:208
+										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+//line matmul.go:208
+									}
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_b6 := gc_none2
+//line matmul.go:208
+						if gc_br2 < k {
+//line matmul.go:208
+							gc_b6 = gc_all2
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+//line matmul.go:208
+						_ = gc_if4
+//line matmul.go:208
+						if gc_if4.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld4 archsimd.Float32x8
+//line matmul.go:208
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line matmul.go:208
+								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								var gc_lanes4 [8]float32
+//line matmul.go:208
+								for gc_k4 := range 8 {
+//line matmul.go:208
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:208
+										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line matmul.go:208
+									}
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1159,10 +1501,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -1224,7 +1566,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1300,22 +1642,22 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line matmul.go:203
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:203
-				_ = gc_iota
+				_ = gc_iota3
 //line matmul.go:203
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-				_ = gc_none
+				_ = gc_none3
 //line matmul.go:203
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
-				_ = gc_all
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_all3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line matmul.go:203
@@ -1346,27 +1688,27 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:229
 					}
 //line matmul.go:229
-					gc_b3 := gc_none
+					gc_b7 := gc_none3
 //line matmul.go:229
 					if row < m {
 //line matmul.go:229
-						gc_b3 = gc_all
+						gc_b7 = gc_all3
 //line matmul.go:229
 					}
 //line matmul.go:229
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
 //line matmul.go:229
-					_ = gc_if
+					_ = gc_if5
 //line matmul.go:230
-					if gc_if.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line matmul.go:230
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if)
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
 //line matmul.go:230
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep3
+			gc_step6 := gc_vstep4
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
@@ -1672,7 +2014,233 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line matmul.go:251
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:251
+					_ = gc_iota2
+//line matmul.go:251
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:251
+					_ = gc_none2
+//line matmul.go:251
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:251
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line matmul.go:251
+						var tx int = gc_tx2
+//line matmul.go:251
+						_ = tx
+//line matmul.go:251
+						var ty int = gc_ty2
+//line matmul.go:251
+						_ = ty
+//line matmul.go:256
+						for i := 0; i < matmulRegTile; i = i + half {
+//line matmul.go:256
+							for j := 0; j < matmulRegTile; j = j + half {
+								var gc_t5 int = row0 + ty + i
+//line matmul.go:259
+								_ = gc_t5
+//line matmul.go:259
+								var gc_t6 int = col0 + tx + j
+//line matmul.go:259
+								_ = gc_t6
+//line matmul.go:259
+								var gc_t7 int = p + tx + j
+//line matmul.go:259
+								_ = gc_t7
+//line matmul.go:259
+								var gc_t8 int = p + ty + i
+//line matmul.go:259
+								_ = gc_t8
+//line matmul.go:259
+								var gc_row2 int = gc_t5
+//line matmul.go:259
+								_ = gc_row2
+//line matmul.go:259
+								var gc_col2 int = gc_t6
+//line matmul.go:259
+								_ = gc_col2
+//line matmul.go:259
+								var gc_ac2 int = gc_t7
+//line matmul.go:259
+								_ = gc_ac2
+//line matmul.go:259
+								var gc_br2 int = gc_t8
+//line matmul.go:259
+								_ = gc_br2
+//line matmul.go:259
+								var gc_av2 archsimd.Float32x8
+//line matmul.go:259
+								_ = gc_av2
+//line matmul.go:259
+								var gc_bv2 archsimd.Float32x8
+//line matmul.go:259
+								_ = gc_bv2
+//line matmul.go:259
+								gc_b5 := gc_none2
+//line matmul.go:259
+								if gc_row2 < m {
+//line matmul.go:259
+									gc_b5 = gc_all2
+//line matmul.go:259
+								}
+//line matmul.go:259
+								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+//line matmul.go:259
+								_ = gc_if3
+//line matmul.go:259
+								if gc_if3.ToBits() != 0 {
+//line matmul.go:259
+									var gc_ld3 archsimd.Float32x8
+//line matmul.go:259
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+//line matmul.go:258
+										gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*
+											k+gc_ac2:])
+//line matmul.go:259
+									} else {
+//line matmul.go:259
+										var gc_lanes5 [8]float32
+//line matmul.go:259
+										for gc_k5 := range 8 {
+//line matmul.go:259
+											if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line matmul.go:259
+												gc_lanes5[gc_k5] = a[(gc_row2*
+//line matmul.go:259
+													k+gc_ac2)+gc_k5]
+//line matmul.go:259
+											}
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line matmul.go:259
+									}
+//line matmul.go:259
+									gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:259
+								}
+//line matmul.go:259
+								gc_b6 := gc_none2
+//line matmul.go:259
+								if gc_br2 < k {
+//line matmul.go:259
+									gc_b6 = gc_all2
+//line matmul.go:259
+								}
+//line matmul.go:259
+								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+//line matmul.go:259
+								_ = gc_if4
+//line matmul.go:259
+								if gc_if4.ToBits() != 0 {
+//line matmul.go:259
+									var gc_ld4 archsimd.Float32x8
+//line matmul.go:259
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line matmul.go:258
+										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*
+											n+gc_col2:])
+//line matmul.go:259
+									} else {
+//line matmul.go:259
+										var gc_lanes6 [8]float32
+//line matmul.go:259
+										for gc_k6 := range 8 {
+//line matmul.go:259
+											if gc_if4.ToBits()&(1<<gc_k6) != 0 {
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line matmul.go:259
+												gc_lanes6[gc_k6] = b[(gc_br2*
+//line matmul.go:259
+													n+gc_col2)+gc_k6]
+//line matmul.go:259
+											}
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line matmul.go:259
+									}
+//line matmul.go:259
+									gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:259
+								}
+//line matmul.go:259
+								if (tx+j) >= 0 && (tx+j)+8 <= len(as[ty+i]) {
+//line matmul.go:258
+									gc_av2.StoreSlice(as[ty+i][tx+j:])
+//line matmul.go:258
+								} else {
+//line matmul.go:258
+									var gc_lanes7 [8]float32
+//line matmul.go:258
+									gc_av2.Store(&gc_lanes7)
+//line matmul.go:258
+									for gc_k7 := range 8 {
+//line matmul.go:258
+										if 0xff&(1<<gc_k7) != 0 {
+//line matmul.go:258
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:258
+											as[ty+i][(tx+j)+gc_k7] = gc_lanes7[gc_k7]
+//line matmul.go:258
+										}
+//line matmul.go:258
+									}
+//line matmul.go:258
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+								}
+//line matmul.go:258
+								if (tx+j) >= 0 && (tx+j)+8 <= len(bs[ty+i]) {
+//line matmul.go:258
+									gc_bv2.StoreSlice(bs[ty+i][tx+j:])
+//line matmul.go:258
+								} else {
+//line matmul.go:258
+									var gc_lanes8 [8]float32
+//line matmul.go:258
+									gc_bv2.Store(&gc_lanes8)
+//line matmul.go:258
+									for gc_k8 := range 8 {
+//line matmul.go:258
+										if 0xff&(1<<gc_k8) != 0 {
+//line matmul.go:258
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:258
+											bs[ty+i][(tx+j)+gc_k8] = gc_lanes8[gc_k8]
+//line matmul.go:258
+										}
+//line matmul.go:258
+									}
+//line matmul.go:258
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+								}
+//line matmul.go:258
+							}
+//line matmul.go:258
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1701,14 +2269,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line matmul.go:251
 					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line matmul.go:251
 					_ = gc_evens
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -1746,11 +2314,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld2
+							_ = gc_ld6
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
 //line matmul.go:265
@@ -1760,23 +2328,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld5 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+									gc_ld6 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes [8]float32
+								var gc_lanes9 [8]float32
 //line matmul.go:265
-								for gc_k := range 8 {
+								for gc_k9 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line matmul.go:265
-										gc_lanes[gc_k] = bs[0][(2*tx)+2*gc_k]
+										gc_lanes9[gc_k9] = bs[0][(2*tx)+2*gc_k9]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -1784,19 +2352,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes2 [8]float32
+									var gc_lanes10 [8]float32
 //line matmul.go:265
-									for gc_k2 := range 8 {
+									for gc_k10 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k10) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line matmul.go:265
-											gc_lanes2[gc_k2] = bs[0][((2*tx)+1)+2*gc_k2]
+											gc_lanes10[gc_k10] = bs[0][((2*tx)+1)+2*gc_k10]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -1804,25 +2372,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t := gc_ld
+							gc_t9 := gc_ld5
 //line matmul.go:265
-							_ = gc_t
+							_ = gc_t9
 //line matmul.go:265
-							gc_t2 := gc_ld2
+							gc_t10 := gc_ld6
 //line matmul.go:265
-							_ = gc_t2
+							_ = gc_t10
 //line matmul.go:265
-							b0 := gc_t
+							b0 := gc_t9
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t2
+							b1 := gc_t10
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1838,11 +2406,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld4
+							_ = gc_ld8
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
 //line matmul.go:265
@@ -1852,23 +2420,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+									gc_ld7 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-									gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+									gc_ld8 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes3 [8]float32
+								var gc_lanes11 [8]float32
 //line matmul.go:265
-								for gc_k3 := range 8 {
+								for gc_k11 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k11) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:265
-										gc_lanes3[gc_k3] = bs[1][(2*tx)+2*gc_k3]
+										gc_lanes11[gc_k11] = bs[1][(2*tx)+2*gc_k11]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -1876,19 +2444,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes4 [8]float32
+									var gc_lanes12 [8]float32
 //line matmul.go:265
-									for gc_k4 := range 8 {
+									for gc_k12 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k4) != 0 {
+										if 0xff&(1<<gc_k12) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:265
-											gc_lanes4[gc_k4] = bs[1][((2*tx)+1)+2*gc_k4]
+											gc_lanes12[gc_k12] = bs[1][((2*tx)+1)+2*gc_k12]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -1896,25 +2464,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t3 := gc_ld3
+							gc_t11 := gc_ld7
 //line matmul.go:265
-							_ = gc_t3
+							_ = gc_t11
 //line matmul.go:265
-							gc_t4 := gc_ld4
+							gc_t12 := gc_ld8
 //line matmul.go:265
-							_ = gc_t4
+							_ = gc_t12
 //line matmul.go:265
-							b0 := gc_t3
+							b0 := gc_t11
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t4
+							b1 := gc_t12
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -1930,11 +2498,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld9 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld10 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld6
+							_ = gc_ld10
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
 //line matmul.go:265
@@ -1944,23 +2512,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+									gc_ld9 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-									gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+									gc_ld10 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes5 [8]float32
+								var gc_lanes13 [8]float32
 //line matmul.go:265
-								for gc_k5 := range 8 {
+								for gc_k13 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k13) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k13
 //line matmul.go:265
-										gc_lanes5[gc_k5] = bs[2][(2*tx)+2*gc_k5]
+										gc_lanes13[gc_k13] = bs[2][(2*tx)+2*gc_k13]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -1968,19 +2536,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes6 [8]float32
+									var gc_lanes14 [8]float32
 //line matmul.go:265
-									for gc_k6 := range 8 {
+									for gc_k14 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k14) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line matmul.go:265
-											gc_lanes6[gc_k6] = bs[2][((2*tx)+1)+2*gc_k6]
+											gc_lanes14[gc_k14] = bs[2][((2*tx)+1)+2*gc_k14]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -1988,25 +2556,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t5 := gc_ld5
+							gc_t13 := gc_ld9
 //line matmul.go:265
-							_ = gc_t5
+							_ = gc_t13
 //line matmul.go:265
-							gc_t6 := gc_ld6
+							gc_t14 := gc_ld10
 //line matmul.go:265
-							_ = gc_t6
+							_ = gc_t14
 //line matmul.go:265
-							b0 := gc_t5
+							b0 := gc_t13
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t6
+							b1 := gc_t14
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2022,11 +2590,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld8
+							_ = gc_ld12
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
 //line matmul.go:265
@@ -2036,23 +2604,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld7 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+									gc_ld11 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-									gc_ld8 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+									gc_ld12 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes7 [8]float32
+								var gc_lanes15 [8]float32
 //line matmul.go:265
-								for gc_k7 := range 8 {
+								for gc_k15 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k15) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k15
 //line matmul.go:265
-										gc_lanes7[gc_k7] = bs[3][(2*tx)+2*gc_k7]
+										gc_lanes15[gc_k15] = bs[3][(2*tx)+2*gc_k15]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2060,19 +2628,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes8 [8]float32
+									var gc_lanes16 [8]float32
 //line matmul.go:265
-									for gc_k8 := range 8 {
+									for gc_k16 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k8) != 0 {
+										if 0xff&(1<<gc_k16) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line matmul.go:265
-											gc_lanes8[gc_k8] = bs[3][((2*tx)+1)+2*gc_k8]
+											gc_lanes16[gc_k16] = bs[3][((2*tx)+1)+2*gc_k16]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2080,25 +2648,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t7 := gc_ld7
+							gc_t15 := gc_ld11
 //line matmul.go:265
-							_ = gc_t7
+							_ = gc_t15
 //line matmul.go:265
-							gc_t8 := gc_ld8
+							gc_t16 := gc_ld12
 //line matmul.go:265
-							_ = gc_t8
+							_ = gc_t16
 //line matmul.go:265
-							b0 := gc_t7
+							b0 := gc_t15
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t8
+							b1 := gc_t16
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2114,11 +2682,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld9 archsimd.Float32x8
+							var gc_ld13 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld10 archsimd.Float32x8
+							var gc_ld14 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld10
+							_ = gc_ld14
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
 //line matmul.go:265
@@ -2128,23 +2696,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld9 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+									gc_ld13 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-									gc_ld10 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+									gc_ld14 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes9 [8]float32
+								var gc_lanes17 [8]float32
 //line matmul.go:265
-								for gc_k9 := range 8 {
+								for gc_k17 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k17) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k17
 //line matmul.go:265
-										gc_lanes9[gc_k9] = bs[4][(2*tx)+2*gc_k9]
+										gc_lanes17[gc_k17] = bs[4][(2*tx)+2*gc_k17]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2152,19 +2720,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes10 [8]float32
+									var gc_lanes18 [8]float32
 //line matmul.go:265
-									for gc_k10 := range 8 {
+									for gc_k18 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k10) != 0 {
+										if 0xff&(1<<gc_k18) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line matmul.go:265
-											gc_lanes10[gc_k10] = bs[4][((2*tx)+1)+2*gc_k10]
+											gc_lanes18[gc_k18] = bs[4][((2*tx)+1)+2*gc_k18]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2172,25 +2740,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t9 := gc_ld9
+							gc_t17 := gc_ld13
 //line matmul.go:265
-							_ = gc_t9
+							_ = gc_t17
 //line matmul.go:265
-							gc_t10 := gc_ld10
+							gc_t18 := gc_ld14
 //line matmul.go:265
-							_ = gc_t10
+							_ = gc_t18
 //line matmul.go:265
-							b0 := gc_t9
+							b0 := gc_t17
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t10
+							b1 := gc_t18
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2206,11 +2774,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld11 archsimd.Float32x8
+							var gc_ld15 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld16 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld12
+							_ = gc_ld16
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
 //line matmul.go:265
@@ -2220,23 +2788,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld11 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+									gc_ld15 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-									gc_ld12 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+									gc_ld16 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes11 [8]float32
+								var gc_lanes19 [8]float32
 //line matmul.go:265
-								for gc_k11 := range 8 {
+								for gc_k19 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k11) != 0 {
+									if 0xff&(1<<gc_k19) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k19
 //line matmul.go:265
-										gc_lanes11[gc_k11] = bs[5][(2*tx)+2*gc_k11]
+										gc_lanes19[gc_k19] = bs[5][(2*tx)+2*gc_k19]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2244,19 +2812,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes12 [8]float32
+									var gc_lanes20 [8]float32
 //line matmul.go:265
-									for gc_k12 := range 8 {
+									for gc_k20 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k12) != 0 {
+										if 0xff&(1<<gc_k20) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k20
 //line matmul.go:265
-											gc_lanes12[gc_k12] = bs[5][((2*tx)+1)+2*gc_k12]
+											gc_lanes20[gc_k20] = bs[5][((2*tx)+1)+2*gc_k20]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2264,25 +2832,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t11 := gc_ld11
+							gc_t19 := gc_ld15
 //line matmul.go:265
-							_ = gc_t11
+							_ = gc_t19
 //line matmul.go:265
-							gc_t12 := gc_ld12
+							gc_t20 := gc_ld16
 //line matmul.go:265
-							_ = gc_t12
+							_ = gc_t20
 //line matmul.go:265
-							b0 := gc_t11
+							b0 := gc_t19
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t12
+							b1 := gc_t20
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2298,11 +2866,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld13 archsimd.Float32x8
+							var gc_ld17 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld14 archsimd.Float32x8
+							var gc_ld18 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld14
+							_ = gc_ld18
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
 //line matmul.go:265
@@ -2312,23 +2880,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld13 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+									gc_ld17 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-									gc_ld14 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+									gc_ld18 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes13 [8]float32
+								var gc_lanes21 [8]float32
 //line matmul.go:265
-								for gc_k13 := range 8 {
+								for gc_k21 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k13) != 0 {
+									if 0xff&(1<<gc_k21) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k13
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line matmul.go:265
-										gc_lanes13[gc_k13] = bs[6][(2*tx)+2*gc_k13]
+										gc_lanes21[gc_k21] = bs[6][(2*tx)+2*gc_k21]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2336,19 +2904,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes13)
+								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes14 [8]float32
+									var gc_lanes22 [8]float32
 //line matmul.go:265
-									for gc_k14 := range 8 {
+									for gc_k22 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k14) != 0 {
+										if 0xff&(1<<gc_k22) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k22
 //line matmul.go:265
-											gc_lanes14[gc_k14] = bs[6][((2*tx)+1)+2*gc_k14]
+											gc_lanes22[gc_k22] = bs[6][((2*tx)+1)+2*gc_k22]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2356,25 +2924,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes14)
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t13 := gc_ld13
+							gc_t21 := gc_ld17
 //line matmul.go:265
-							_ = gc_t13
+							_ = gc_t21
 //line matmul.go:265
-							gc_t14 := gc_ld14
+							gc_t22 := gc_ld18
 //line matmul.go:265
-							_ = gc_t14
+							_ = gc_t22
 //line matmul.go:265
-							b0 := gc_t13
+							b0 := gc_t21
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t14
+							b1 := gc_t22
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2390,11 +2958,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld15 archsimd.Float32x8
+							var gc_ld19 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld16 archsimd.Float32x8
+							var gc_ld20 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld16
+							_ = gc_ld20
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
 //line matmul.go:265
@@ -2404,23 +2972,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld15 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+									gc_ld19 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-									gc_ld16 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+									gc_ld20 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes15 [8]float32
+								var gc_lanes23 [8]float32
 //line matmul.go:265
-								for gc_k15 := range 8 {
+								for gc_k23 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k15) != 0 {
+									if 0xff&(1<<gc_k23) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k23
 //line matmul.go:265
-										gc_lanes15[gc_k15] = bs[7][(2*tx)+2*gc_k15]
+										gc_lanes23[gc_k23] = bs[7][(2*tx)+2*gc_k23]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2428,19 +2996,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
+								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes16 [8]float32
+									var gc_lanes24 [8]float32
 //line matmul.go:265
-									for gc_k16 := range 8 {
+									for gc_k24 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k16) != 0 {
+										if 0xff&(1<<gc_k24) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k24
 //line matmul.go:265
-											gc_lanes16[gc_k16] = bs[7][((2*tx)+1)+2*gc_k16]
+											gc_lanes24[gc_k24] = bs[7][((2*tx)+1)+2*gc_k24]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2448,25 +3016,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t15 := gc_ld15
+							gc_t23 := gc_ld19
 //line matmul.go:265
-							_ = gc_t15
+							_ = gc_t23
 //line matmul.go:265
-							gc_t16 := gc_ld16
+							gc_t24 := gc_ld20
 //line matmul.go:265
-							_ = gc_t16
+							_ = gc_t24
 //line matmul.go:265
-							b0 := gc_t15
+							b0 := gc_t23
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t16
+							b1 := gc_t24
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2482,11 +3050,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld17 archsimd.Float32x8
+							var gc_ld21 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld18 archsimd.Float32x8
+							var gc_ld22 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld18
+							_ = gc_ld22
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
 //line matmul.go:265
@@ -2496,23 +3064,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld17 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+									gc_ld21 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-									gc_ld18 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+									gc_ld22 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes17 [8]float32
+								var gc_lanes25 [8]float32
 //line matmul.go:265
-								for gc_k17 := range 8 {
+								for gc_k25 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k17) != 0 {
+									if 0xff&(1<<gc_k25) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos2.Thread = gc_rank2 + gc_k25
 //line matmul.go:265
-										gc_lanes17[gc_k17] = bs[8][(2*tx)+2*gc_k17]
+										gc_lanes25[gc_k25] = bs[8][(2*tx)+2*gc_k25]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2520,19 +3088,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes17)
+								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes18 [8]float32
+									var gc_lanes26 [8]float32
 //line matmul.go:265
-									for gc_k18 := range 8 {
+									for gc_k26 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k18) != 0 {
+										if 0xff&(1<<gc_k26) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line matmul.go:265
-											gc_lanes18[gc_k18] = bs[8][((2*tx)+1)+2*gc_k18]
+											gc_lanes26[gc_k26] = bs[8][((2*tx)+1)+2*gc_k26]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2540,25 +3108,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes18)
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t17 := gc_ld17
+							gc_t25 := gc_ld21
 //line matmul.go:265
-							_ = gc_t17
+							_ = gc_t25
 //line matmul.go:265
-							gc_t18 := gc_ld18
+							gc_t26 := gc_ld22
 //line matmul.go:265
-							_ = gc_t18
+							_ = gc_t26
 //line matmul.go:265
-							b0 := gc_t17
+							b0 := gc_t25
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t18
+							b1 := gc_t26
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2574,11 +3142,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld19 archsimd.Float32x8
+							var gc_ld23 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld20 archsimd.Float32x8
+							var gc_ld24 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld20
+							_ = gc_ld24
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
 //line matmul.go:265
@@ -2588,23 +3156,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld19 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+									gc_ld23 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-									gc_ld20 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+									gc_ld24 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes19 [8]float32
+								var gc_lanes27 [8]float32
 //line matmul.go:265
-								for gc_k19 := range 8 {
+								for gc_k27 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k19) != 0 {
+									if 0xff&(1<<gc_k27) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k19
+										gc_pos2.Thread = gc_rank2 + gc_k27
 //line matmul.go:265
-										gc_lanes19[gc_k19] = bs[9][(2*tx)+2*gc_k19]
+										gc_lanes27[gc_k27] = bs[9][(2*tx)+2*gc_k27]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2612,19 +3180,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes19)
+								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes20 [8]float32
+									var gc_lanes28 [8]float32
 //line matmul.go:265
-									for gc_k20 := range 8 {
+									for gc_k28 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k20) != 0 {
+										if 0xff&(1<<gc_k28) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k20
+											gc_pos2.Thread = gc_rank2 + gc_k28
 //line matmul.go:265
-											gc_lanes20[gc_k20] = bs[9][((2*tx)+1)+2*gc_k20]
+											gc_lanes28[gc_k28] = bs[9][((2*tx)+1)+2*gc_k28]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2632,25 +3200,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes20)
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t19 := gc_ld19
+							gc_t27 := gc_ld23
 //line matmul.go:265
-							_ = gc_t19
+							_ = gc_t27
 //line matmul.go:265
-							gc_t20 := gc_ld20
+							gc_t28 := gc_ld24
 //line matmul.go:265
-							_ = gc_t20
+							_ = gc_t28
 //line matmul.go:265
-							b0 := gc_t19
+							b0 := gc_t27
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t20
+							b1 := gc_t28
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2666,11 +3234,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld21 archsimd.Float32x8
+							var gc_ld25 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld22 archsimd.Float32x8
+							var gc_ld26 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld22
+							_ = gc_ld26
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
 //line matmul.go:265
@@ -2680,23 +3248,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld21 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+									gc_ld25 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-									gc_ld22 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+									gc_ld26 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes21 [8]float32
+								var gc_lanes29 [8]float32
 //line matmul.go:265
-								for gc_k21 := range 8 {
+								for gc_k29 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k21) != 0 {
+									if 0xff&(1<<gc_k29) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos2.Thread = gc_rank2 + gc_k29
 //line matmul.go:265
-										gc_lanes21[gc_k21] = bs[10][(2*tx)+2*gc_k21]
+										gc_lanes29[gc_k29] = bs[10][(2*tx)+2*gc_k29]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2704,19 +3272,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes21)
+								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes29)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes22 [8]float32
+									var gc_lanes30 [8]float32
 //line matmul.go:265
-									for gc_k22 := range 8 {
+									for gc_k30 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k22) != 0 {
+										if 0xff&(1<<gc_k30) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k22
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line matmul.go:265
-											gc_lanes22[gc_k22] = bs[10][((2*tx)+1)+2*gc_k22]
+											gc_lanes30[gc_k30] = bs[10][((2*tx)+1)+2*gc_k30]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2724,25 +3292,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes22)
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes30)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t21 := gc_ld21
+							gc_t29 := gc_ld25
 //line matmul.go:265
-							_ = gc_t21
+							_ = gc_t29
 //line matmul.go:265
-							gc_t22 := gc_ld22
+							gc_t30 := gc_ld26
 //line matmul.go:265
-							_ = gc_t22
+							_ = gc_t30
 //line matmul.go:265
-							b0 := gc_t21
+							b0 := gc_t29
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t22
+							b1 := gc_t30
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2758,11 +3326,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld23 archsimd.Float32x8
+							var gc_ld27 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld24 archsimd.Float32x8
+							var gc_ld28 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld24
+							_ = gc_ld28
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
 //line matmul.go:265
@@ -2772,23 +3340,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld23 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+									gc_ld27 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-									gc_ld24 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+									gc_ld28 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes23 [8]float32
+								var gc_lanes31 [8]float32
 //line matmul.go:265
-								for gc_k23 := range 8 {
+								for gc_k31 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k23) != 0 {
+									if 0xff&(1<<gc_k31) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos2.Thread = gc_rank2 + gc_k31
 //line matmul.go:265
-										gc_lanes23[gc_k23] = bs[11][(2*tx)+2*gc_k23]
+										gc_lanes31[gc_k31] = bs[11][(2*tx)+2*gc_k31]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2796,19 +3364,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes23)
+								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes31)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes24 [8]float32
+									var gc_lanes32 [8]float32
 //line matmul.go:265
-									for gc_k24 := range 8 {
+									for gc_k32 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k24) != 0 {
+										if 0xff&(1<<gc_k32) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line matmul.go:265
-											gc_lanes24[gc_k24] = bs[11][((2*tx)+1)+2*gc_k24]
+											gc_lanes32[gc_k32] = bs[11][((2*tx)+1)+2*gc_k32]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2816,25 +3384,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes24)
+									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes32)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t23 := gc_ld23
+							gc_t31 := gc_ld27
 //line matmul.go:265
-							_ = gc_t23
+							_ = gc_t31
 //line matmul.go:265
-							gc_t24 := gc_ld24
+							gc_t32 := gc_ld28
 //line matmul.go:265
-							_ = gc_t24
+							_ = gc_t32
 //line matmul.go:265
-							b0 := gc_t23
+							b0 := gc_t31
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t24
+							b1 := gc_t32
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2850,11 +3418,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld25 archsimd.Float32x8
+							var gc_ld29 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld26 archsimd.Float32x8
+							var gc_ld30 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld26
+							_ = gc_ld30
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
 //line matmul.go:265
@@ -2864,23 +3432,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld25 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+									gc_ld29 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-									gc_ld26 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+									gc_ld30 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes25 [8]float32
+								var gc_lanes33 [8]float32
 //line matmul.go:265
-								for gc_k25 := range 8 {
+								for gc_k33 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k25) != 0 {
+									if 0xff&(1<<gc_k33) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k25
+										gc_pos2.Thread = gc_rank2 + gc_k33
 //line matmul.go:265
-										gc_lanes25[gc_k25] = bs[12][(2*tx)+2*gc_k25]
+										gc_lanes33[gc_k33] = bs[12][(2*tx)+2*gc_k33]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2888,19 +3456,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes25)
+								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes33)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes26 [8]float32
+									var gc_lanes34 [8]float32
 //line matmul.go:265
-									for gc_k26 := range 8 {
+									for gc_k34 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k26) != 0 {
+										if 0xff&(1<<gc_k34) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k26
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line matmul.go:265
-											gc_lanes26[gc_k26] = bs[12][((2*tx)+1)+2*gc_k26]
+											gc_lanes34[gc_k34] = bs[12][((2*tx)+1)+2*gc_k34]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -2908,25 +3476,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes26)
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes34)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t25 := gc_ld25
+							gc_t33 := gc_ld29
 //line matmul.go:265
-							_ = gc_t25
+							_ = gc_t33
 //line matmul.go:265
-							gc_t26 := gc_ld26
+							gc_t34 := gc_ld30
 //line matmul.go:265
-							_ = gc_t26
+							_ = gc_t34
 //line matmul.go:265
-							b0 := gc_t25
+							b0 := gc_t33
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t26
+							b1 := gc_t34
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -2942,11 +3510,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld27 archsimd.Float32x8
+							var gc_ld31 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld28 archsimd.Float32x8
+							var gc_ld32 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld28
+							_ = gc_ld32
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
 //line matmul.go:265
@@ -2956,23 +3524,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld27 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+									gc_ld31 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-									gc_ld28 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+									gc_ld32 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes27 [8]float32
+								var gc_lanes35 [8]float32
 //line matmul.go:265
-								for gc_k27 := range 8 {
+								for gc_k35 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k27) != 0 {
+									if 0xff&(1<<gc_k35) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k27
+										gc_pos2.Thread = gc_rank2 + gc_k35
 //line matmul.go:265
-										gc_lanes27[gc_k27] = bs[13][(2*tx)+2*gc_k27]
+										gc_lanes35[gc_k35] = bs[13][(2*tx)+2*gc_k35]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -2980,19 +3548,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes27)
+								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes35)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes28 [8]float32
+									var gc_lanes36 [8]float32
 //line matmul.go:265
-									for gc_k28 := range 8 {
+									for gc_k36 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k28) != 0 {
+										if 0xff&(1<<gc_k36) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k28
+											gc_pos2.Thread = gc_rank2 + gc_k36
 //line matmul.go:265
-											gc_lanes28[gc_k28] = bs[13][((2*tx)+1)+2*gc_k28]
+											gc_lanes36[gc_k36] = bs[13][((2*tx)+1)+2*gc_k36]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3000,25 +3568,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes28)
+									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes36)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t27 := gc_ld27
+							gc_t35 := gc_ld31
 //line matmul.go:265
-							_ = gc_t27
+							_ = gc_t35
 //line matmul.go:265
-							gc_t28 := gc_ld28
+							gc_t36 := gc_ld32
 //line matmul.go:265
-							_ = gc_t28
+							_ = gc_t36
 //line matmul.go:265
-							b0 := gc_t27
+							b0 := gc_t35
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t28
+							b1 := gc_t36
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3034,11 +3602,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld29 archsimd.Float32x8
+							var gc_ld33 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld30 archsimd.Float32x8
+							var gc_ld34 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld30
+							_ = gc_ld34
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
 //line matmul.go:265
@@ -3048,23 +3616,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld29 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+									gc_ld33 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-									gc_ld30 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+									gc_ld34 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes29 [8]float32
+								var gc_lanes37 [8]float32
 //line matmul.go:265
-								for gc_k29 := range 8 {
+								for gc_k37 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k29) != 0 {
+									if 0xff&(1<<gc_k37) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k29
+										gc_pos2.Thread = gc_rank2 + gc_k37
 //line matmul.go:265
-										gc_lanes29[gc_k29] = bs[14][(2*tx)+2*gc_k29]
+										gc_lanes37[gc_k37] = bs[14][(2*tx)+2*gc_k37]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3072,19 +3640,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes29)
+								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes37)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes30 [8]float32
+									var gc_lanes38 [8]float32
 //line matmul.go:265
-									for gc_k30 := range 8 {
+									for gc_k38 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k30) != 0 {
+										if 0xff&(1<<gc_k38) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line matmul.go:265
-											gc_lanes30[gc_k30] = bs[14][((2*tx)+1)+2*gc_k30]
+											gc_lanes38[gc_k38] = bs[14][((2*tx)+1)+2*gc_k38]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3092,25 +3660,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes30)
+									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes38)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t29 := gc_ld29
+							gc_t37 := gc_ld33
 //line matmul.go:265
-							_ = gc_t29
+							_ = gc_t37
 //line matmul.go:265
-							gc_t30 := gc_ld30
+							gc_t38 := gc_ld34
 //line matmul.go:265
-							_ = gc_t30
+							_ = gc_t38
 //line matmul.go:265
-							b0 := gc_t29
+							b0 := gc_t37
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t30
+							b1 := gc_t38
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3126,11 +3694,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld31 archsimd.Float32x8
+							var gc_ld35 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld32 archsimd.Float32x8
+							var gc_ld36 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld32
+							_ = gc_ld36
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
 //line matmul.go:265
@@ -3140,23 +3708,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld31 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+									gc_ld35 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-									gc_ld32 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+									gc_ld36 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes31 [8]float32
+								var gc_lanes39 [8]float32
 //line matmul.go:265
-								for gc_k31 := range 8 {
+								for gc_k39 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k31) != 0 {
+									if 0xff&(1<<gc_k39) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k31
+										gc_pos2.Thread = gc_rank2 + gc_k39
 //line matmul.go:265
-										gc_lanes31[gc_k31] = bs[15][(2*tx)+2*gc_k31]
+										gc_lanes39[gc_k39] = bs[15][(2*tx)+2*gc_k39]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3164,19 +3732,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes31)
+								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes39)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes32 [8]float32
+									var gc_lanes40 [8]float32
 //line matmul.go:265
-									for gc_k32 := range 8 {
+									for gc_k40 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k32) != 0 {
+										if 0xff&(1<<gc_k40) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos2.Thread = gc_rank2 + gc_k40
 //line matmul.go:265
-											gc_lanes32[gc_k32] = bs[15][((2*tx)+1)+2*gc_k32]
+											gc_lanes40[gc_k40] = bs[15][((2*tx)+1)+2*gc_k40]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3184,25 +3752,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes32)
+									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes40)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t31 := gc_ld31
+							gc_t39 := gc_ld35
 //line matmul.go:265
-							_ = gc_t31
+							_ = gc_t39
 //line matmul.go:265
-							gc_t32 := gc_ld32
+							gc_t40 := gc_ld36
 //line matmul.go:265
-							_ = gc_t32
+							_ = gc_t40
 //line matmul.go:265
-							b0 := gc_t31
+							b0 := gc_t39
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t32
+							b1 := gc_t40
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3218,11 +3786,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld33 archsimd.Float32x8
+							var gc_ld37 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld34 archsimd.Float32x8
+							var gc_ld38 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld34
+							_ = gc_ld38
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
 //line matmul.go:265
@@ -3232,23 +3800,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld33 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+									gc_ld37 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-									gc_ld34 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+									gc_ld38 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes33 [8]float32
+								var gc_lanes41 [8]float32
 //line matmul.go:265
-								for gc_k33 := range 8 {
+								for gc_k41 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k33) != 0 {
+									if 0xff&(1<<gc_k41) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k33
+										gc_pos2.Thread = gc_rank2 + gc_k41
 //line matmul.go:265
-										gc_lanes33[gc_k33] = bs[16][(2*tx)+2*gc_k33]
+										gc_lanes41[gc_k41] = bs[16][(2*tx)+2*gc_k41]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3256,19 +3824,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes33)
+								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes41)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes34 [8]float32
+									var gc_lanes42 [8]float32
 //line matmul.go:265
-									for gc_k34 := range 8 {
+									for gc_k42 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k34) != 0 {
+										if 0xff&(1<<gc_k42) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k42
 //line matmul.go:265
-											gc_lanes34[gc_k34] = bs[16][((2*tx)+1)+2*gc_k34]
+											gc_lanes42[gc_k42] = bs[16][((2*tx)+1)+2*gc_k42]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3276,25 +3844,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes34)
+									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes42)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t33 := gc_ld33
+							gc_t41 := gc_ld37
 //line matmul.go:265
-							_ = gc_t33
+							_ = gc_t41
 //line matmul.go:265
-							gc_t34 := gc_ld34
+							gc_t42 := gc_ld38
 //line matmul.go:265
-							_ = gc_t34
+							_ = gc_t42
 //line matmul.go:265
-							b0 := gc_t33
+							b0 := gc_t41
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t34
+							b1 := gc_t42
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3310,11 +3878,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld35 archsimd.Float32x8
+							var gc_ld39 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld36 archsimd.Float32x8
+							var gc_ld40 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld36
+							_ = gc_ld40
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
 //line matmul.go:265
@@ -3324,23 +3892,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld35 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+									gc_ld39 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-									gc_ld36 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+									gc_ld40 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes35 [8]float32
+								var gc_lanes43 [8]float32
 //line matmul.go:265
-								for gc_k35 := range 8 {
+								for gc_k43 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k35) != 0 {
+									if 0xff&(1<<gc_k43) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k35
+										gc_pos2.Thread = gc_rank2 + gc_k43
 //line matmul.go:265
-										gc_lanes35[gc_k35] = bs[17][(2*tx)+2*gc_k35]
+										gc_lanes43[gc_k43] = bs[17][(2*tx)+2*gc_k43]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3348,19 +3916,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes35)
+								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes43)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes36 [8]float32
+									var gc_lanes44 [8]float32
 //line matmul.go:265
-									for gc_k36 := range 8 {
+									for gc_k44 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k36) != 0 {
+										if 0xff&(1<<gc_k44) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k36
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line matmul.go:265
-											gc_lanes36[gc_k36] = bs[17][((2*tx)+1)+2*gc_k36]
+											gc_lanes44[gc_k44] = bs[17][((2*tx)+1)+2*gc_k44]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3368,25 +3936,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes36)
+									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes44)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t35 := gc_ld35
+							gc_t43 := gc_ld39
 //line matmul.go:265
-							_ = gc_t35
+							_ = gc_t43
 //line matmul.go:265
-							gc_t36 := gc_ld36
+							gc_t44 := gc_ld40
 //line matmul.go:265
-							_ = gc_t36
+							_ = gc_t44
 //line matmul.go:265
-							b0 := gc_t35
+							b0 := gc_t43
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t36
+							b1 := gc_t44
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3402,11 +3970,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld37 archsimd.Float32x8
+							var gc_ld41 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld38 archsimd.Float32x8
+							var gc_ld42 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld38
+							_ = gc_ld42
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
 //line matmul.go:265
@@ -3416,23 +3984,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld37 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+									gc_ld41 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-									gc_ld38 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+									gc_ld42 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes37 [8]float32
+								var gc_lanes45 [8]float32
 //line matmul.go:265
-								for gc_k37 := range 8 {
+								for gc_k45 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k37) != 0 {
+									if 0xff&(1<<gc_k45) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k37
+										gc_pos2.Thread = gc_rank2 + gc_k45
 //line matmul.go:265
-										gc_lanes37[gc_k37] = bs[18][(2*tx)+2*gc_k37]
+										gc_lanes45[gc_k45] = bs[18][(2*tx)+2*gc_k45]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3440,19 +4008,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes37)
+								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes38 [8]float32
+									var gc_lanes46 [8]float32
 //line matmul.go:265
-									for gc_k38 := range 8 {
+									for gc_k46 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k38) != 0 {
+										if 0xff&(1<<gc_k46) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line matmul.go:265
-											gc_lanes38[gc_k38] = bs[18][((2*tx)+1)+2*gc_k38]
+											gc_lanes46[gc_k46] = bs[18][((2*tx)+1)+2*gc_k46]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3460,25 +4028,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes38)
+									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes46)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t37 := gc_ld37
+							gc_t45 := gc_ld41
 //line matmul.go:265
-							_ = gc_t37
+							_ = gc_t45
 //line matmul.go:265
-							gc_t38 := gc_ld38
+							gc_t46 := gc_ld42
 //line matmul.go:265
-							_ = gc_t38
+							_ = gc_t46
 //line matmul.go:265
-							b0 := gc_t37
+							b0 := gc_t45
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t38
+							b1 := gc_t46
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3494,11 +4062,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld39 archsimd.Float32x8
+							var gc_ld43 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld40 archsimd.Float32x8
+							var gc_ld44 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld40
+							_ = gc_ld44
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
 //line matmul.go:265
@@ -3508,23 +4076,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld39 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+									gc_ld43 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-									gc_ld40 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+									gc_ld44 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes39 [8]float32
+								var gc_lanes47 [8]float32
 //line matmul.go:265
-								for gc_k39 := range 8 {
+								for gc_k47 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k39) != 0 {
+									if 0xff&(1<<gc_k47) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k39
+										gc_pos2.Thread = gc_rank2 + gc_k47
 //line matmul.go:265
-										gc_lanes39[gc_k39] = bs[19][(2*tx)+2*gc_k39]
+										gc_lanes47[gc_k47] = bs[19][(2*tx)+2*gc_k47]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3532,19 +4100,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes39)
+								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes47)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes40 [8]float32
+									var gc_lanes48 [8]float32
 //line matmul.go:265
-									for gc_k40 := range 8 {
+									for gc_k48 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k40) != 0 {
+										if 0xff&(1<<gc_k48) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k40
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line matmul.go:265
-											gc_lanes40[gc_k40] = bs[19][((2*tx)+1)+2*gc_k40]
+											gc_lanes48[gc_k48] = bs[19][((2*tx)+1)+2*gc_k48]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3552,25 +4120,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes40)
+									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes48)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t39 := gc_ld39
+							gc_t47 := gc_ld43
 //line matmul.go:265
-							_ = gc_t39
+							_ = gc_t47
 //line matmul.go:265
-							gc_t40 := gc_ld40
+							gc_t48 := gc_ld44
 //line matmul.go:265
-							_ = gc_t40
+							_ = gc_t48
 //line matmul.go:265
-							b0 := gc_t39
+							b0 := gc_t47
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t40
+							b1 := gc_t48
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3586,11 +4154,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld41 archsimd.Float32x8
+							var gc_ld45 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld42 archsimd.Float32x8
+							var gc_ld46 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld42
+							_ = gc_ld46
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
 //line matmul.go:265
@@ -3600,23 +4168,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld41 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+									gc_ld45 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-									gc_ld42 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+									gc_ld46 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes41 [8]float32
+								var gc_lanes49 [8]float32
 //line matmul.go:265
-								for gc_k41 := range 8 {
+								for gc_k49 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k41) != 0 {
+									if 0xff&(1<<gc_k49) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k41
+										gc_pos2.Thread = gc_rank2 + gc_k49
 //line matmul.go:265
-										gc_lanes41[gc_k41] = bs[20][(2*tx)+2*gc_k41]
+										gc_lanes49[gc_k49] = bs[20][(2*tx)+2*gc_k49]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3624,19 +4192,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes41)
+								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes49)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes42 [8]float32
+									var gc_lanes50 [8]float32
 //line matmul.go:265
-									for gc_k42 := range 8 {
+									for gc_k50 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k42) != 0 {
+										if 0xff&(1<<gc_k50) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k42
+											gc_pos2.Thread = gc_rank2 + gc_k50
 //line matmul.go:265
-											gc_lanes42[gc_k42] = bs[20][((2*tx)+1)+2*gc_k42]
+											gc_lanes50[gc_k50] = bs[20][((2*tx)+1)+2*gc_k50]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3644,25 +4212,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes42)
+									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes50)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t41 := gc_ld41
+							gc_t49 := gc_ld45
 //line matmul.go:265
-							_ = gc_t41
+							_ = gc_t49
 //line matmul.go:265
-							gc_t42 := gc_ld42
+							gc_t50 := gc_ld46
 //line matmul.go:265
-							_ = gc_t42
+							_ = gc_t50
 //line matmul.go:265
-							b0 := gc_t41
+							b0 := gc_t49
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t42
+							b1 := gc_t50
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3678,11 +4246,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld43 archsimd.Float32x8
+							var gc_ld47 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld44 archsimd.Float32x8
+							var gc_ld48 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld44
+							_ = gc_ld48
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
 //line matmul.go:265
@@ -3692,23 +4260,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld43 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+									gc_ld47 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-									gc_ld44 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+									gc_ld48 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes43 [8]float32
+								var gc_lanes51 [8]float32
 //line matmul.go:265
-								for gc_k43 := range 8 {
+								for gc_k51 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k43) != 0 {
+									if 0xff&(1<<gc_k51) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k43
+										gc_pos2.Thread = gc_rank2 + gc_k51
 //line matmul.go:265
-										gc_lanes43[gc_k43] = bs[21][(2*tx)+2*gc_k43]
+										gc_lanes51[gc_k51] = bs[21][(2*tx)+2*gc_k51]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3716,19 +4284,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes43)
+								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes51)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes44 [8]float32
+									var gc_lanes52 [8]float32
 //line matmul.go:265
-									for gc_k44 := range 8 {
+									for gc_k52 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k44) != 0 {
+										if 0xff&(1<<gc_k52) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k52
 //line matmul.go:265
-											gc_lanes44[gc_k44] = bs[21][((2*tx)+1)+2*gc_k44]
+											gc_lanes52[gc_k52] = bs[21][((2*tx)+1)+2*gc_k52]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3736,25 +4304,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes44)
+									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes52)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t43 := gc_ld43
+							gc_t51 := gc_ld47
 //line matmul.go:265
-							_ = gc_t43
+							_ = gc_t51
 //line matmul.go:265
-							gc_t44 := gc_ld44
+							gc_t52 := gc_ld48
 //line matmul.go:265
-							_ = gc_t44
+							_ = gc_t52
 //line matmul.go:265
-							b0 := gc_t43
+							b0 := gc_t51
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t44
+							b1 := gc_t52
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3770,11 +4338,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld45 archsimd.Float32x8
+							var gc_ld49 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld46 archsimd.Float32x8
+							var gc_ld50 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld46
+							_ = gc_ld50
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
 //line matmul.go:265
@@ -3784,23 +4352,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld45 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+									gc_ld49 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-									gc_ld46 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+									gc_ld50 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes45 [8]float32
+								var gc_lanes53 [8]float32
 //line matmul.go:265
-								for gc_k45 := range 8 {
+								for gc_k53 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k45) != 0 {
+									if 0xff&(1<<gc_k53) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k45
+										gc_pos2.Thread = gc_rank2 + gc_k53
 //line matmul.go:265
-										gc_lanes45[gc_k45] = bs[22][(2*tx)+2*gc_k45]
+										gc_lanes53[gc_k53] = bs[22][(2*tx)+2*gc_k53]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3808,19 +4376,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes45)
+								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes53)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes46 [8]float32
+									var gc_lanes54 [8]float32
 //line matmul.go:265
-									for gc_k46 := range 8 {
+									for gc_k54 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k46) != 0 {
+										if 0xff&(1<<gc_k54) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k46
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line matmul.go:265
-											gc_lanes46[gc_k46] = bs[22][((2*tx)+1)+2*gc_k46]
+											gc_lanes54[gc_k54] = bs[22][((2*tx)+1)+2*gc_k54]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3828,25 +4396,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes46)
+									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes54)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t45 := gc_ld45
+							gc_t53 := gc_ld49
 //line matmul.go:265
-							_ = gc_t45
+							_ = gc_t53
 //line matmul.go:265
-							gc_t46 := gc_ld46
+							gc_t54 := gc_ld50
 //line matmul.go:265
-							_ = gc_t46
+							_ = gc_t54
 //line matmul.go:265
-							b0 := gc_t45
+							b0 := gc_t53
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t46
+							b1 := gc_t54
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3862,11 +4430,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld47 archsimd.Float32x8
+							var gc_ld51 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld48 archsimd.Float32x8
+							var gc_ld52 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld48
+							_ = gc_ld52
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
 //line matmul.go:265
@@ -3876,23 +4444,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld47 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+									gc_ld51 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-									gc_ld48 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+									gc_ld52 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes47 [8]float32
+								var gc_lanes55 [8]float32
 //line matmul.go:265
-								for gc_k47 := range 8 {
+								for gc_k55 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k47) != 0 {
+									if 0xff&(1<<gc_k55) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k47
+										gc_pos2.Thread = gc_rank2 + gc_k55
 //line matmul.go:265
-										gc_lanes47[gc_k47] = bs[23][(2*tx)+2*gc_k47]
+										gc_lanes55[gc_k55] = bs[23][(2*tx)+2*gc_k55]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3900,19 +4468,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes47)
+								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes55)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes48 [8]float32
+									var gc_lanes56 [8]float32
 //line matmul.go:265
-									for gc_k48 := range 8 {
+									for gc_k56 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k48) != 0 {
+										if 0xff&(1<<gc_k56) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k48
+											gc_pos2.Thread = gc_rank2 + gc_k56
 //line matmul.go:265
-											gc_lanes48[gc_k48] = bs[23][((2*tx)+1)+2*gc_k48]
+											gc_lanes56[gc_k56] = bs[23][((2*tx)+1)+2*gc_k56]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3920,25 +4488,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes48)
+									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes56)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t47 := gc_ld47
+							gc_t55 := gc_ld51
 //line matmul.go:265
-							_ = gc_t47
+							_ = gc_t55
 //line matmul.go:265
-							gc_t48 := gc_ld48
+							gc_t56 := gc_ld52
 //line matmul.go:265
-							_ = gc_t48
+							_ = gc_t56
 //line matmul.go:265
-							b0 := gc_t47
+							b0 := gc_t55
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t48
+							b1 := gc_t56
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3954,11 +4522,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld49 archsimd.Float32x8
+							var gc_ld53 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld50 archsimd.Float32x8
+							var gc_ld54 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld50
+							_ = gc_ld54
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
 //line matmul.go:265
@@ -3968,23 +4536,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld49 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+									gc_ld53 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-									gc_ld50 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+									gc_ld54 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes49 [8]float32
+								var gc_lanes57 [8]float32
 //line matmul.go:265
-								for gc_k49 := range 8 {
+								for gc_k57 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k49) != 0 {
+									if 0xff&(1<<gc_k57) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k49
+										gc_pos2.Thread = gc_rank2 + gc_k57
 //line matmul.go:265
-										gc_lanes49[gc_k49] = bs[24][(2*tx)+2*gc_k49]
+										gc_lanes57[gc_k57] = bs[24][(2*tx)+2*gc_k57]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3992,19 +4560,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes49)
+								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes57)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes50 [8]float32
+									var gc_lanes58 [8]float32
 //line matmul.go:265
-									for gc_k50 := range 8 {
+									for gc_k58 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k50) != 0 {
+										if 0xff&(1<<gc_k58) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k50
+											gc_pos2.Thread = gc_rank2 + gc_k58
 //line matmul.go:265
-											gc_lanes50[gc_k50] = bs[24][((2*tx)+1)+2*gc_k50]
+											gc_lanes58[gc_k58] = bs[24][((2*tx)+1)+2*gc_k58]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4012,25 +4580,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes50)
+									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes58)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t49 := gc_ld49
+							gc_t57 := gc_ld53
 //line matmul.go:265
-							_ = gc_t49
+							_ = gc_t57
 //line matmul.go:265
-							gc_t50 := gc_ld50
+							gc_t58 := gc_ld54
 //line matmul.go:265
-							_ = gc_t50
+							_ = gc_t58
 //line matmul.go:265
-							b0 := gc_t49
+							b0 := gc_t57
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t50
+							b1 := gc_t58
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4046,11 +4614,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld51 archsimd.Float32x8
+							var gc_ld55 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld52 archsimd.Float32x8
+							var gc_ld56 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld52
+							_ = gc_ld56
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
 //line matmul.go:265
@@ -4060,23 +4628,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld51 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+									gc_ld55 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-									gc_ld52 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+									gc_ld56 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes51 [8]float32
+								var gc_lanes59 [8]float32
 //line matmul.go:265
-								for gc_k51 := range 8 {
+								for gc_k59 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k51) != 0 {
+									if 0xff&(1<<gc_k59) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k51
+										gc_pos2.Thread = gc_rank2 + gc_k59
 //line matmul.go:265
-										gc_lanes51[gc_k51] = bs[25][(2*tx)+2*gc_k51]
+										gc_lanes59[gc_k59] = bs[25][(2*tx)+2*gc_k59]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4084,19 +4652,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes51)
+								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes59)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes52 [8]float32
+									var gc_lanes60 [8]float32
 //line matmul.go:265
-									for gc_k52 := range 8 {
+									for gc_k60 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k52) != 0 {
+										if 0xff&(1<<gc_k60) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k52
+											gc_pos2.Thread = gc_rank2 + gc_k60
 //line matmul.go:265
-											gc_lanes52[gc_k52] = bs[25][((2*tx)+1)+2*gc_k52]
+											gc_lanes60[gc_k60] = bs[25][((2*tx)+1)+2*gc_k60]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4104,25 +4672,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes52)
+									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes60)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t51 := gc_ld51
+							gc_t59 := gc_ld55
 //line matmul.go:265
-							_ = gc_t51
+							_ = gc_t59
 //line matmul.go:265
-							gc_t52 := gc_ld52
+							gc_t60 := gc_ld56
 //line matmul.go:265
-							_ = gc_t52
+							_ = gc_t60
 //line matmul.go:265
-							b0 := gc_t51
+							b0 := gc_t59
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t52
+							b1 := gc_t60
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4138,11 +4706,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld53 archsimd.Float32x8
+							var gc_ld57 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld54 archsimd.Float32x8
+							var gc_ld58 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld54
+							_ = gc_ld58
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
 //line matmul.go:265
@@ -4152,23 +4720,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld53 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+									gc_ld57 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-									gc_ld54 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+									gc_ld58 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes53 [8]float32
+								var gc_lanes61 [8]float32
 //line matmul.go:265
-								for gc_k53 := range 8 {
+								for gc_k61 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k53) != 0 {
+									if 0xff&(1<<gc_k61) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k53
+										gc_pos2.Thread = gc_rank2 + gc_k61
 //line matmul.go:265
-										gc_lanes53[gc_k53] = bs[26][(2*tx)+2*gc_k53]
+										gc_lanes61[gc_k61] = bs[26][(2*tx)+2*gc_k61]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4176,19 +4744,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes53)
+								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes61)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes54 [8]float32
+									var gc_lanes62 [8]float32
 //line matmul.go:265
-									for gc_k54 := range 8 {
+									for gc_k62 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k54) != 0 {
+										if 0xff&(1<<gc_k62) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k62
 //line matmul.go:265
-											gc_lanes54[gc_k54] = bs[26][((2*tx)+1)+2*gc_k54]
+											gc_lanes62[gc_k62] = bs[26][((2*tx)+1)+2*gc_k62]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4196,25 +4764,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes54)
+									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes62)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t53 := gc_ld53
+							gc_t61 := gc_ld57
 //line matmul.go:265
-							_ = gc_t53
+							_ = gc_t61
 //line matmul.go:265
-							gc_t54 := gc_ld54
+							gc_t62 := gc_ld58
 //line matmul.go:265
-							_ = gc_t54
+							_ = gc_t62
 //line matmul.go:265
-							b0 := gc_t53
+							b0 := gc_t61
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t54
+							b1 := gc_t62
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4230,11 +4798,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld55 archsimd.Float32x8
+							var gc_ld59 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld56 archsimd.Float32x8
+							var gc_ld60 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld56
+							_ = gc_ld60
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
 //line matmul.go:265
@@ -4244,23 +4812,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld55 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+									gc_ld59 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-									gc_ld56 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+									gc_ld60 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes55 [8]float32
+								var gc_lanes63 [8]float32
 //line matmul.go:265
-								for gc_k55 := range 8 {
+								for gc_k63 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k55) != 0 {
+									if 0xff&(1<<gc_k63) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k55
+										gc_pos2.Thread = gc_rank2 + gc_k63
 //line matmul.go:265
-										gc_lanes55[gc_k55] = bs[27][(2*tx)+2*gc_k55]
+										gc_lanes63[gc_k63] = bs[27][(2*tx)+2*gc_k63]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4268,19 +4836,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes55)
+								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes63)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes56 [8]float32
+									var gc_lanes64 [8]float32
 //line matmul.go:265
-									for gc_k56 := range 8 {
+									for gc_k64 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k56) != 0 {
+										if 0xff&(1<<gc_k64) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos2.Thread = gc_rank2 + gc_k64
 //line matmul.go:265
-											gc_lanes56[gc_k56] = bs[27][((2*tx)+1)+2*gc_k56]
+											gc_lanes64[gc_k64] = bs[27][((2*tx)+1)+2*gc_k64]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4288,25 +4856,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes56)
+									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes64)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t55 := gc_ld55
+							gc_t63 := gc_ld59
 //line matmul.go:265
-							_ = gc_t55
+							_ = gc_t63
 //line matmul.go:265
-							gc_t56 := gc_ld56
+							gc_t64 := gc_ld60
 //line matmul.go:265
-							_ = gc_t56
+							_ = gc_t64
 //line matmul.go:265
-							b0 := gc_t55
+							b0 := gc_t63
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t56
+							b1 := gc_t64
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4322,11 +4890,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld57 archsimd.Float32x8
+							var gc_ld61 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld58 archsimd.Float32x8
+							var gc_ld62 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld58
+							_ = gc_ld62
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
 //line matmul.go:265
@@ -4336,23 +4904,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld57 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+									gc_ld61 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-									gc_ld58 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+									gc_ld62 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes57 [8]float32
+								var gc_lanes65 [8]float32
 //line matmul.go:265
-								for gc_k57 := range 8 {
+								for gc_k65 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k57) != 0 {
+									if 0xff&(1<<gc_k65) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k57
+										gc_pos2.Thread = gc_rank2 + gc_k65
 //line matmul.go:265
-										gc_lanes57[gc_k57] = bs[28][(2*tx)+2*gc_k57]
+										gc_lanes65[gc_k65] = bs[28][(2*tx)+2*gc_k65]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4360,19 +4928,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes57)
+								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes65)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes58 [8]float32
+									var gc_lanes66 [8]float32
 //line matmul.go:265
-									for gc_k58 := range 8 {
+									for gc_k66 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k58) != 0 {
+										if 0xff&(1<<gc_k66) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k58
+											gc_pos2.Thread = gc_rank2 + gc_k66
 //line matmul.go:265
-											gc_lanes58[gc_k58] = bs[28][((2*tx)+1)+2*gc_k58]
+											gc_lanes66[gc_k66] = bs[28][((2*tx)+1)+2*gc_k66]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4380,25 +4948,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes58)
+									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes66)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t57 := gc_ld57
+							gc_t65 := gc_ld61
 //line matmul.go:265
-							_ = gc_t57
+							_ = gc_t65
 //line matmul.go:265
-							gc_t58 := gc_ld58
+							gc_t66 := gc_ld62
 //line matmul.go:265
-							_ = gc_t58
+							_ = gc_t66
 //line matmul.go:265
-							b0 := gc_t57
+							b0 := gc_t65
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t58
+							b1 := gc_t66
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4414,11 +4982,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld59 archsimd.Float32x8
+							var gc_ld63 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld60 archsimd.Float32x8
+							var gc_ld64 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld60
+							_ = gc_ld64
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
 //line matmul.go:265
@@ -4428,23 +4996,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld59 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+									gc_ld63 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-									gc_ld60 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+									gc_ld64 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes59 [8]float32
+								var gc_lanes67 [8]float32
 //line matmul.go:265
-								for gc_k59 := range 8 {
+								for gc_k67 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k59) != 0 {
+									if 0xff&(1<<gc_k67) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k59
+										gc_pos2.Thread = gc_rank2 + gc_k67
 //line matmul.go:265
-										gc_lanes59[gc_k59] = bs[29][(2*tx)+2*gc_k59]
+										gc_lanes67[gc_k67] = bs[29][(2*tx)+2*gc_k67]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4452,19 +5020,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes59)
+								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes67)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes60 [8]float32
+									var gc_lanes68 [8]float32
 //line matmul.go:265
-									for gc_k60 := range 8 {
+									for gc_k68 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k60) != 0 {
+										if 0xff&(1<<gc_k68) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k60
+											gc_pos2.Thread = gc_rank2 + gc_k68
 //line matmul.go:265
-											gc_lanes60[gc_k60] = bs[29][((2*tx)+1)+2*gc_k60]
+											gc_lanes68[gc_k68] = bs[29][((2*tx)+1)+2*gc_k68]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4472,25 +5040,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes60)
+									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes68)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t59 := gc_ld59
+							gc_t67 := gc_ld63
 //line matmul.go:265
-							_ = gc_t59
+							_ = gc_t67
 //line matmul.go:265
-							gc_t60 := gc_ld60
+							gc_t68 := gc_ld64
 //line matmul.go:265
-							_ = gc_t60
+							_ = gc_t68
 //line matmul.go:265
-							b0 := gc_t59
+							b0 := gc_t67
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t60
+							b1 := gc_t68
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4506,11 +5074,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld61 archsimd.Float32x8
+							var gc_ld65 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld62 archsimd.Float32x8
+							var gc_ld66 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld62
+							_ = gc_ld66
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
 //line matmul.go:265
@@ -4520,23 +5088,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld61 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+									gc_ld65 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-									gc_ld62 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+									gc_ld66 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes61 [8]float32
+								var gc_lanes69 [8]float32
 //line matmul.go:265
-								for gc_k61 := range 8 {
+								for gc_k69 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k61) != 0 {
+									if 0xff&(1<<gc_k69) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k61
+										gc_pos2.Thread = gc_rank2 + gc_k69
 //line matmul.go:265
-										gc_lanes61[gc_k61] = bs[30][(2*tx)+2*gc_k61]
+										gc_lanes69[gc_k69] = bs[30][(2*tx)+2*gc_k69]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4544,19 +5112,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes61)
+								gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes69)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes62 [8]float32
+									var gc_lanes70 [8]float32
 //line matmul.go:265
-									for gc_k62 := range 8 {
+									for gc_k70 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k62) != 0 {
+										if 0xff&(1<<gc_k70) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k62
+											gc_pos2.Thread = gc_rank2 + gc_k70
 //line matmul.go:265
-											gc_lanes62[gc_k62] = bs[30][((2*tx)+1)+2*gc_k62]
+											gc_lanes70[gc_k70] = bs[30][((2*tx)+1)+2*gc_k70]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4564,25 +5132,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes62)
+									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes70)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t61 := gc_ld61
+							gc_t69 := gc_ld65
 //line matmul.go:265
-							_ = gc_t61
+							_ = gc_t69
 //line matmul.go:265
-							gc_t62 := gc_ld62
+							gc_t70 := gc_ld66
 //line matmul.go:265
-							_ = gc_t62
+							_ = gc_t70
 //line matmul.go:265
-							b0 := gc_t61
+							b0 := gc_t69
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t62
+							b1 := gc_t70
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4598,11 +5166,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld63 archsimd.Float32x8
+							var gc_ld67 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld64 archsimd.Float32x8
+							var gc_ld68 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld64
+							_ = gc_ld68
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
 //line matmul.go:265
@@ -4612,23 +5180,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld63 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
+									gc_ld67 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
-									gc_ld64 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
+									gc_ld68 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes63 [8]float32
+								var gc_lanes71 [8]float32
 //line matmul.go:265
-								for gc_k63 := range 8 {
+								for gc_k71 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k63) != 0 {
+									if 0xff&(1<<gc_k71) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k63
+										gc_pos2.Thread = gc_rank2 + gc_k71
 //line matmul.go:265
-										gc_lanes63[gc_k63] = bs[31][(2*tx)+2*gc_k63]
+										gc_lanes71[gc_k71] = bs[31][(2*tx)+2*gc_k71]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4636,19 +5204,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes63)
+								gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes71)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes64 [8]float32
+									var gc_lanes72 [8]float32
 //line matmul.go:265
-									for gc_k64 := range 8 {
+									for gc_k72 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k64) != 0 {
+										if 0xff&(1<<gc_k72) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k64
+											gc_pos2.Thread = gc_rank2 + gc_k72
 //line matmul.go:265
-											gc_lanes64[gc_k64] = bs[31][((2*tx)+1)+2*gc_k64]
+											gc_lanes72[gc_k72] = bs[31][((2*tx)+1)+2*gc_k72]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4656,25 +5224,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes64)
+									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes72)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t63 := gc_ld63
+							gc_t71 := gc_ld67
 //line matmul.go:265
-							_ = gc_t63
+							_ = gc_t71
 //line matmul.go:265
-							gc_t64 := gc_ld64
+							gc_t72 := gc_ld68
 //line matmul.go:265
-							_ = gc_t64
+							_ = gc_t72
 //line matmul.go:265
-							b0 := gc_t63
+							b0 := gc_t71
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t64
+							b1 := gc_t72
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4698,7 +5266,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5125,14 +5693,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line matmul.go:251
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line matmul.go:251
-				_ = gc_iota2
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_iota22
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line matmul.go:251
@@ -5160,21 +5728,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = s11
 //line matmul.go:273
-					var gc_t65 int = row0 + 2*ty
+					var gc_t73 int = row0 + 2*ty
 //line matmul.go:273
-					_ = gc_t65
+					_ = gc_t73
 //line matmul.go:273
-					var gc_t66 int = col0 + 2*tx
+					var gc_t74 int = col0 + 2*tx
 //line matmul.go:273
-					_ = gc_t66
+					_ = gc_t74
 //line matmul.go:273
-					var gc_row int = gc_t65
+					var gc_row3 int = gc_t73
 //line matmul.go:273
-					_ = gc_row
+					_ = gc_row3
 //line matmul.go:273
-					var gc_col int = gc_t66
+					var gc_col3 int = gc_t74
 //line matmul.go:273
-					_ = gc_col
+					_ = gc_col3
 //line matmul.go:273
 					gc_s00 := s00
 //line matmul.go:273
@@ -5192,27 +5760,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					_ = gc_s11
 //line matmul.go:273
-					if gc_row < m {
+					if gc_row3 < m {
 //line matmul.go:273
-						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col, -1), 16))))
+						gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col3, -1), 16))))
 //line matmul.go:273
-						_ = gc_if
+						_ = gc_if5
 //line matmul.go:273
-						if gc_if.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes65 [8]float32
+								var gc_lanes73 [8]float32
 //line matmul.go:273
-								gc_s00.Store(&gc_lanes65)
+								gc_s00.Store(&gc_lanes73)
 //line matmul.go:273
-								for gc_k65 := range 8 {
+								for gc_k73 := range 8 {
 //line matmul.go:273
-									if gc_if.ToBits()&(1<<gc_k65) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k73) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k65
+										gc_pos2.Thread = gc_rank2 + gc_k73
 //line matmul.go:273
-										c[(gc_row*n+gc_col)+2*gc_k65] = gc_lanes65[gc_k65]
+										c[(gc_row3*n+gc_col3)+2*gc_k73] = gc_lanes73[gc_k73]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -5224,31 +5792,31 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col+
+						gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col3+
 
 //line matmul.go:283
 							1), -1), 16))))
 //line matmul.go:283
-						_ = gc_if2
+						_ = gc_if6
 //line matmul.go:283
-						if gc_if2.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line matmul.go:283
 							{
 //line matmul.go:283
-								var gc_lanes66 [8]float32
+								var gc_lanes74 [8]float32
 //line matmul.go:283
-								gc_s01.Store(&gc_lanes66)
+								gc_s01.Store(&gc_lanes74)
 //line matmul.go:283
-								for gc_k66 := range 8 {
+								for gc_k74 := range 8 {
 //line matmul.go:283
-									if gc_if2.ToBits()&(1<<gc_k66) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k74) != 0 {
 //line matmul.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k66
+										gc_pos2.Thread = gc_rank2 + gc_k74
 //line matmul.go:273
-										c[(gc_row*n+gc_col+
+										c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+2*gc_k66] = gc_lanes66[gc_k66]
+											1)+2*gc_k74] = gc_lanes74[gc_k74]
 //line matmul.go:284
 									}
 //line matmul.go:284
@@ -5262,34 +5830,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 					}
 //line matmul.go:287
-					if gc_row+1 <
+					if gc_row3+1 <
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col, -1), 16))))
+						gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col3, -1), 16))))
 //line matmul.go:273
-						_ = gc_if3
+						_ = gc_if7
 //line matmul.go:273
-						if gc_if3.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes67 [8]float32
+								var gc_lanes75 [8]float32
 //line matmul.go:273
-								gc_s10.Store(&gc_lanes67)
+								gc_s10.Store(&gc_lanes75)
 //line matmul.go:273
-								for gc_k67 := range 8 {
+								for gc_k75 := range 8 {
 //line matmul.go:273
-									if gc_if3.ToBits()&(1<<gc_k67) != 0 {
+									if gc_if7.ToBits()&(1<<gc_k75) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k67
+										gc_pos2.Thread = gc_rank2 + gc_k75
 //line matmul.go:273
-										c[((gc_row+
+										c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col)+2*gc_k67] = gc_lanes67[gc_k67]
+											n+gc_col3)+2*gc_k75] = gc_lanes75[gc_k75]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -5301,36 +5869,36 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col+
+						gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col3+
 
 //line matmul.go:291
 							1), -1), 16))))
 //line matmul.go:291
-						_ = gc_if4
+						_ = gc_if8
 //line matmul.go:291
-						if gc_if4.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line matmul.go:291
 							{
 //line matmul.go:291
-								var gc_lanes68 [8]float32
+								var gc_lanes76 [8]float32
 //line matmul.go:291
-								gc_s11.Store(&gc_lanes68)
+								gc_s11.Store(&gc_lanes76)
 //line matmul.go:291
-								for gc_k68 := range 8 {
+								for gc_k76 := range 8 {
 //line matmul.go:291
-									if gc_if4.ToBits()&(1<<gc_k68) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k76) != 0 {
 //line matmul.go:291
-										gc_pos2.Thread = gc_rank2 + gc_k68
+										gc_pos2.Thread = gc_rank2 + gc_k76
 //line matmul.go:273
-										c[((gc_row+
+										c[((gc_row3+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col+
+											n+gc_col3+
 
 //line matmul.go:292
-											1)+2*gc_k68] = gc_lanes68[gc_k68]
+											1)+2*gc_k76] = gc_lanes76[gc_k76]
 //line matmul.go:292
 									}
 //line matmul.go:292
@@ -5346,7 +5914,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
+			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

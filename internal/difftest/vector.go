@@ -227,3 +227,26 @@ func twist(t *gocuda.Thread, in, out []float32) {
 	}
 	out[i] = a - b
 }
+
+// RowTileKernel loads a row of a w-wide matrix into shared memory through
+// a __device__ helper that takes the thread it does not read (as the
+// matmul kernels' matmulLoad does, for gocuda check and gocuda profile),
+// zero past the row's end, and writes the row reversed: the vector steps
+// inline the helper without the thread.
+//
+//gocuda:kernel RowTileKernel
+func rowTile(t *gocuda.Thread, a, out []float32, w int) {
+	row := gocuda.Shared[float32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	row[tx] = rowLoad(t, a, t.BlockIdx.X, tx, w)
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+tx] = row[t.BlockDim.X-1-tx] * 3
+}
+
+// rowLoad returns a[row][col] of a w-wide matrix, zero past the row's end.
+func rowLoad(t *gocuda.Thread, a []float32, row, col, w int) float32 {
+	if col < w {
+		return a[row*w+col]
+	}
+	return 0
+}

@@ -781,3 +781,161 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
+
+// RowTileKernel loads a row of a w-wide matrix into shared memory through
+// a __device__ helper that takes the thread it does not read (as the
+// matmul kernels' matmulLoad does, for gocuda check and gocuda profile),
+// zero past the row's end, and writes the row reversed: the vector steps
+// inline the helper without the thread.
+func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_rowTile,
+		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
+		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
+}
+
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:231-244")
+
+func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line vector.go:239
+	row := gocuda.Shared[float32](t, gc_bdx)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line vector.go:240
+				tx := gc_tx
+				_ = tx
+
+//line vector.go:241
+				row[tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line vector.go:240
+				tx := gc_tx
+				_ = tx
+
+//line vector.go:243
+				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+			}
+		}
+	}
+}

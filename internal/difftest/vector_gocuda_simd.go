@@ -1781,3 +1781,280 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 		}
 	}
 }
+
+// RowTileKernel loads a row of a w-wide matrix into shared memory through
+// a __device__ helper that takes the thread it does not read (as the
+// matmul kernels' matmulLoad does, for gocuda check and gocuda profile),
+// zero past the row's end, and writes the row reversed: the vector steps
+// inline the helper without the thread.
+func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_rowTile,
+		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
+		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
+}
+
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:231-244")
+
+func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line vector.go:239
+	row := gocuda.Shared[float32](t, gc_bdx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line vector.go:240
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line vector.go:240
+				_ = gc_none
+//line vector.go:240
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:240
+				_ = gc_iota2
+//line vector.go:240
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:240
+				_ = gc_all
+//line vector.go:251
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line vector.go:240
+					var tx int = gc_tx2
+//line vector.go:240
+					_ = tx
+//line vector.go:241
+					if tx < 0 || tx+8 > len(row) {
+//line vector.go:241
+						break
+//line vector.go:241
+					}
+//line vector.go:241
+					var gc_row2 int = gc_bx2
+//line vector.go:241
+					_ = gc_row2
+//line vector.go:241
+					var gc_col2 int = tx
+//line vector.go:241
+					_ = gc_col2
+//line vector.go:241
+					var gc_result2 archsimd.Float32x8
+//line vector.go:241
+					_ = gc_result2
+//line vector.go:241
+					gc_returned2 := gc_none
+//line vector.go:241
+					_ = gc_returned2
+//line vector.go:241
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(w-gc_col2, -1), 8))))
+//line vector.go:241
+					_ = gc_if2
+//line vector.go:241
+					if gc_if2.ToBits() != 0 {
+//line vector.go:241
+						var gc_ld2 archsimd.Float32x8
+//line vector.go:241
+						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2)+8 <= len(a) {
+//line vector.go:241
+							gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+//line vector.go:241
+						} else {
+//line vector.go:241
+							var gc_lanes2 [8]float32
+//line vector.go:241
+							for gc_k2 := range 8 {
+//line vector.go:241
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line vector.go:241
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:241
+									gc_lanes2[gc_k2] = a[(gc_row2*w+gc_col2)+gc_k2]
+//line vector.go:241
+								}
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_pos2.Thread = gc_rank2
+//line vector.go:241
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line vector.go:241
+						gc_b3 := gc_none
+//line vector.go:241
+						if true {
+//line vector.go:241
+							gc_b3 = gc_all
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line vector.go:241
+					}
+//line vector.go:241
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line vector.go:241
+					_ = gc_if3
+//line vector.go:241
+					if gc_if3.ToBits() != 0 {
+//line vector.go:241
+						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line vector.go:241
+						gc_b4 := gc_none
+//line vector.go:241
+						if true {
+//line vector.go:241
+							gc_b4 = gc_all
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line vector.go:241
+					}
+//line vector.go:241
+					gc_result2.StoreSlice(row[tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:241
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+				tx := gc_tx2
+				_ = tx
+
+//line vector.go:241
+				row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:243
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+				tx := gc_tx2
+				_ = tx
+
+//line vector.go:243
+				out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+			}
+		}
+	}
+}

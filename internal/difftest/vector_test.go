@@ -311,3 +311,24 @@ func TestTwistSIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestRowTileSIMD(t *testing.T) {
+	for _, shape := range []struct{ rows, w, block int }{{1, 8, 8}, {3, 13, 16}, {4, 40, 32}, {2, 5, 24}} {
+		a := randF(shape.rows * shape.w)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, shape.rows*shape.block)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: shape.rows}, Block: gocuda.Dim3{X: shape.block}}
+			err := f.launch(cfg, RowTileKernel(a, out, shape.w))
+			return bitsOf(out), err
+		})
+		for r := range shape.rows {
+			for tx := range shape.block {
+				var want float32
+				if col := shape.block - 1 - tx; col < shape.w {
+					want = a[r*shape.w+col] * 3
+				}
+				require.Equal(t, math.Float32bits(want), got[r*shape.block+tx], "%+v row %d thread %d", shape, r, tx)
+			}
+		}
+	}
+}

@@ -216,8 +216,13 @@ func (v *vectorizer) instantiate(c *ast.CallExpr) func() {
 func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	d := v.helper(c)
 	info := v.f.Src.Info
+	params := paramVars(d, info)
 	var args []vval
-	for _, a := range c.Args {
+	for i, a := range c.Args {
+		if v.unusedThread(a, params[i], d) {
+			args = append(args, vval{}) // a thread the helper takes for check and profile only
+			continue
+		}
 		args = append(args, v.settle(v.expr(a), false))
 	}
 	outer := v.inst
@@ -226,13 +231,9 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	v.inlining[d] = true
 	undo := v.instantiate(c)
 	defer func() { v.inst = outer; v.inlining[d] = false; undo() }()
-	i := 0
-	for _, field := range d.Type.Params.List {
-		for _, name := range field.Names {
-			if obj, ok := info.Defs[name].(*types.Var); ok && name.Name != "_" {
-				v.param(obj, args[i], d.Body)
-			}
-			i++
+	for i, obj := range params {
+		if obj != nil && args[i].x != nil {
+			v.param(obj, args[i], d.Body)
 		}
 	}
 	if d.Type.Results != nil {
@@ -262,6 +263,33 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 		v.stmt(s)
 	}
 	return v.results(d, ret)
+}
+
+// paramVars returns the parameters of d in order, nil for a blank one.
+func paramVars(d *ast.FuncDecl, info *types.Info) []*types.Var {
+	var out []*types.Var
+	for _, field := range d.Type.Params.List {
+		for _, name := range field.Names {
+			obj, _ := info.Defs[name].(*types.Var)
+			if name.Name == "_" {
+				obj = nil
+			}
+			out = append(out, obj)
+		}
+	}
+	return out
+}
+
+// unusedThread reports whether argument a is the kernel's thread and
+// helper d never reads its parameter p: a __device__ function that takes
+// the thread so that gocuda check and gocuda profile attribute its
+// accesses to the caller's thread, which the step need not pass.
+func (v *vectorizer) unusedThread(a ast.Expr, p *types.Var, d *ast.FuncDecl) bool {
+	id, ok := ast.Unparen(a).(*ast.Ident)
+	if !ok || v.f.Src.Info.Uses[id] != v.f.Src.Thread {
+		return false
+	}
+	return p == nil || !refersTo(d.Body, p, v.f.Src.Info)
 }
 
 // inlineLowered writes the body of helper d, which returns before its

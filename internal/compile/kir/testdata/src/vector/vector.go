@@ -93,3 +93,32 @@ func divergent(t *gocuda.Thread, in, out []float32) {
 		out[i] = v
 	}
 }
+
+// tileLoad takes the thread only so that gocuda check and gocuda profile
+// attribute its loads to the caller's thread, as matmulLoad does: the step
+// inlines it without the thread.
+func tileLoad(t *gocuda.Thread, a []float32, row, col, w int) float32 {
+	if col < w {
+		return a[row*w+col]
+	}
+	return 0
+}
+
+// loadTile fills a shared row through tileLoad: a vector step.
+func loadTile(t *gocuda.Thread, a, out []float32, w int) {
+	row := gocuda.Shared[float32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	row[tx] = tileLoad(t, a, t.BlockIdx.X, tx, w)
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+tx] = row[t.BlockDim.X-1-tx]
+}
+
+// laneOf reads its thread: a step does not inline it.
+func laneOf(t *gocuda.Thread, x []float32) float32 {
+	return x[t.ThreadIdx.X]
+}
+
+// usesThread calls laneOf: the loop stays scalar.
+func usesThread(t *gocuda.Thread, x, out []float32) {
+	out[t.ThreadIdx.X] = laneOf(t, x) * 2
+}
