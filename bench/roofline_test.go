@@ -1,0 +1,82 @@
+//go:build goexperiment.simd && amd64
+
+package bench_test
+
+import (
+	"math"
+	"runtime"
+	"simd/archsimd"
+	"sync"
+	"testing"
+
+	"github.com/gocuda/gocuda/bench"
+)
+
+// BenchmarkRoofline measures the memory roofline of the reduction on this
+// machine: the hand-written parallel sum of 2^24 float32 as the Reduce
+// benchmark's baseline writes it (impl=handParallel, eight scalar
+// accumulators), and the same sum with AVX2 vectors (impl=handSIMD, two
+// vector accumulators). Where the two take the same time, the sum is bound
+// by memory bandwidth, not by arithmetic: no SIMD form, compiled or
+// hand-written, can beat the scalar baseline by much. The vector sum adds
+// in another order, so its result is checked against the scalar one to a
+// tolerance.
+func BenchmarkRoofline(b *testing.B) {
+	x := make([]float32, 1<<24)
+	for i := range x {
+		x[i] = float32(i%7) - 3
+	}
+	want := float64(bench.ReduceParallel(x))
+	for _, impl := range []struct {
+		name string
+		sum  func([]float32) float32
+	}{{bench.HandParallel, bench.ReduceSerial}, {"handSIMD", sumSIMD}} {
+		b.Run("n=16777216/impl="+impl.name, func(b *testing.B) {
+			if got := float64(parallelSum(x, impl.sum)); math.Abs(got-want) > 1e-3*math.Abs(want)+1 {
+				b.Fatalf("sum %v, want %v", got, want)
+			}
+			b.SetBytes(int64(4 * len(x)))
+			for b.Loop() {
+				parallelSum(x, impl.sum)
+			}
+		})
+	}
+}
+
+// parallelSum adds x's parts, split as bench.Parallel splits them (one
+// goroutine each), each with sum, then the parts' sums in order.
+func parallelSum(x []float32, sum func([]float32) float32) float32 {
+	parts := make([]float32, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for p := range parts {
+		lo, hi := len(x)*p/len(parts), len(x)*(p+1)/len(parts)
+		wg.Go(func() { parts[p] = sum(x[lo:hi]) })
+	}
+	wg.Wait()
+	var s float32
+	for _, v := range parts {
+		s += v
+	}
+	return s
+}
+
+// sumSIMD adds x with two eight-lane vector accumulators, then the tail.
+func sumSIMD(x []float32) float32 {
+	a := archsimd.BroadcastFloat32x8(0)
+	c := a
+	for len(x) >= 16 {
+		a = a.Add(archsimd.LoadFloat32x8Slice(x))
+		c = c.Add(archsimd.LoadFloat32x8Slice(x[8:]))
+		x = x[16:]
+	}
+	var lanes [8]float32
+	a.Add(c).Store(&lanes)
+	var s float32
+	for _, v := range lanes {
+		s += v
+	}
+	for _, v := range x {
+		s += v
+	}
+	return s
+}
