@@ -29,7 +29,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	gc_n := gc_b.Len()
 
 //line blocks.go:17
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line blocks.go:19
 	for range rounds {
@@ -298,7 +298,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_n := gc_b.Len()
 
 //line blocks.go:59
-	s := gocuda.Shared[float64](t, gc_bdx)
+	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -555,7 +555,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	_ = block
 
 //line blocks.go:83
-	s := gocuda.Shared[float64](t, gc_n)
+	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {

@@ -30,7 +30,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 	gc_n2 := gc_b2.Len()
 
 //line blocks.go:17
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line blocks.go:19
 	for range rounds {
@@ -341,7 +341,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	gc_n2 := gc_b2.Len()
 
 //line blocks.go:59
-	s := gocuda.Shared[float64](t, gc_bdx2)
+	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
@@ -598,7 +598,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 	_ = block
 
 //line blocks.go:83
-	s := gocuda.Shared[float64](t, gc_n2)
+	s := gocuda.Shared[float64](t, gc_n2)[:gc_n2]
 	{
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {

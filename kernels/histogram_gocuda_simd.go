@@ -41,7 +41,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	n := len(data)
 
 //line histogram.go:32
-	local := gocuda.Shared[uint32](t, HistogramBins)
+	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
 
 //line histogram.go:33
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx2 {

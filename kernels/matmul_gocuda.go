@@ -129,10 +129,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
 
 //line matmul.go:160
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 
 //line matmul.go:161
-	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -647,10 +647,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
 
 //line matmul.go:201
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 
 //line matmul.go:202
-	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1099,10 +1099,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	const half = MatMulTile
 
 //line matmul.go:249
-	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 
 //line matmul.go:250
-	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 
 //line matmul.go:252
 	row0 := gc_by * matmulRegTile

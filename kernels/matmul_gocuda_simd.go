@@ -231,10 +231,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
 
 //line matmul.go:160
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 
 //line matmul.go:161
-	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -1124,10 +1124,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
 
 //line matmul.go:201
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 
 //line matmul.go:202
-	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -1891,10 +1891,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	const half = MatMulTile
 
 //line matmul.go:249
-	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 
 //line matmul.go:250
-	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)
+	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 
 //line matmul.go:252
 	row0 := gc_by2 * matmulRegTile

@@ -128,7 +128,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	n := len(bodies)
 
 //line nbody.go:175
-	tile := gocuda.Shared[[4]float32](t, nbodyTile)
+	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -341,7 +341,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	n := len(bodies)
 
 //line nbody.go:215
-	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)
+	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 
 //line nbody.go:216
 	p := gc_bdx

@@ -129,7 +129,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	n := len(bodies)
 
 //line nbody.go:175
-	tile := gocuda.Shared[[4]float32](t, nbodyTile)
+	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -498,7 +498,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	n := len(bodies)
 
 //line nbody.go:215
-	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)
+	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 
 //line nbody.go:216
 	p := gc_bdx2

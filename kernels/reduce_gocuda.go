@@ -34,7 +34,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_n := gc_b.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -291,7 +291,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_n := gc_b.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -544,7 +544,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_n := gc_b.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -795,7 +795,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_n := gc_b.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

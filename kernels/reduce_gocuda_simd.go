@@ -50,7 +50,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -293,7 +293,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	gc_n2 := gc_b2.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -682,7 +682,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep3 := 0
@@ -1071,7 +1071,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	gc_n4 := gc_b8.Len()
 
 //line reduce.go:185
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep5 := 0
@@ -1489,7 +1489,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -1728,7 +1728,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	gc_n2 := gc_b2.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -2088,7 +2088,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep2 := 0
@@ -2448,7 +2448,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	gc_n4 := gc_b8.Len()
 
 //line reduce.go:209
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep3 := 0
@@ -2837,7 +2837,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -3076,7 +3076,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_n2 := gc_b2.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -3436,7 +3436,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep2 := 0
@@ -3796,7 +3796,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	gc_n4 := gc_b8.Len()
 
 //line reduce.go:233
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep3 := 0
@@ -4183,7 +4183,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -4438,7 +4438,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_n2 := gc_b2.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -4839,7 +4839,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep3 := 0
@@ -5240,7 +5240,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	gc_n4 := gc_b8.Len()
 
 //line reduce.go:255
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep5 := 0

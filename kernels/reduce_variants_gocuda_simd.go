@@ -50,7 +50,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 	gc_n5 := gc_b17.Len()
 
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -325,7 +325,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	gc_n2 := gc_b2.Len()
 
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -833,7 +833,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 	gc_n3 := gc_b7.Len()
 
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep3 := 0
@@ -1341,7 +1341,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 	gc_n4 := gc_b12.Len()
 
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep5 := 0
@@ -1881,7 +1881,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	gc_n5 := gc_b17.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step9 := 0
@@ -2231,7 +2231,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_n2 := gc_b2.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -2814,7 +2814,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	gc_n3 := gc_b7.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep3 := 0
@@ -3397,7 +3397,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	gc_n4 := gc_b12.Len()
 
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep5 := 0
@@ -4000,7 +4000,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 	gc_s_v := compiled.Scratch[T](gc_b2, 0)
 
 //line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -4446,7 +4446,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	}
 
 //line reduce_variants.go:140
-	sdata := gocuda.Shared[T](t, b)
+	sdata := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step19 := 0
@@ -5038,7 +5038,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 
 //line reduce_variants.go:140
-	sdata := gocuda.Shared[float32](t, b)
+	sdata := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
@@ -5680,7 +5680,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	}
 
 //line reduce_variants.go:140
-	sdata := gocuda.Shared[int32](t, b)
+	sdata := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep7 := 0
@@ -6322,7 +6322,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	}
 
 //line reduce_variants.go:140
-	sdata := gocuda.Shared[uint32](t, b)
+	sdata := gocuda.Shared[uint32](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep11 := 0
@@ -6836,7 +6836,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 	}
 
 //line reduce_variants.go:100
-	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
 		var gc_dead5 uint32
@@ -7144,7 +7144,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 
 //line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -7452,7 +7452,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 	}
 
 //line reduce_variants.go:100
-	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 		var gc_dead3 uint32
@@ -7760,7 +7760,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 	}
 
 //line reduce_variants.go:100
-	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)
+	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
 		var gc_dead4 uint32

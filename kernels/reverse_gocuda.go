@@ -92,7 +92,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	b := gc_bdx
 
 //line reverse.go:41
-	tile := gocuda.Shared[T](t, b)
+	tile := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

@@ -108,7 +108,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	b := gc_bdx5
 
 //line reverse.go:41
-	tile := gocuda.Shared[T](t, b)
+	tile := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step9 := 0
@@ -279,7 +279,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	b := gc_bdx2
 
 //line reverse.go:41
-	tile := gocuda.Shared[float32](t, b)
+	tile := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step3 := 0
@@ -514,7 +514,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 	b := gc_bdx3
 
 //line reverse.go:41
-	tile := gocuda.Shared[int32](t, b)
+	tile := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_step5 := 0
@@ -749,7 +749,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 	b := gc_bdx4
 
 //line reverse.go:41
-	tile := gocuda.Shared[uint32](t, b)
+	tile := gocuda.Shared[uint32](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_step7 := 0

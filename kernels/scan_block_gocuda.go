@@ -43,7 +43,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	b := gc_bdx
 
 //line scan_block.go:22
-	x := gocuda.Shared[T](t, b)
+	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -459,7 +459,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[T](t, m)
+	temp := gocuda.Shared[T](t, m)[:m]
 
 //line scan_block.go:93
 	offset := 1
@@ -941,7 +941,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	if b_ > w {
 
 //line scan_block.go:176
-		totals := gc_shared1(w)
+		totals := gc_shared1(w)[:w]
 		{
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {

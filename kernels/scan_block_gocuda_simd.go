@@ -62,7 +62,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	b := gc_bdx5
 
 //line scan_block.go:22
-	x := gocuda.Shared[T](t, b)
+	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -457,7 +457,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	b := gc_bdx2
 
 //line scan_block.go:22
-	x := gocuda.Shared[float32](t, b)
+	x := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -964,7 +964,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	b := gc_bdx3
 
 //line scan_block.go:22
-	x := gocuda.Shared[int32](t, b)
+	x := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep4 := 0
@@ -1471,7 +1471,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	b := gc_bdx4
 
 //line scan_block.go:22
-	x := gocuda.Shared[uint32](t, b)
+	x := gocuda.Shared[uint32](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep7 := 0
@@ -2017,7 +2017,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[T](t, m)
+	temp := gocuda.Shared[T](t, m)[:m]
 
 //line scan_block.go:93
 	offset := 1
@@ -2281,7 +2281,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[float32](t, m)
+	temp := gocuda.Shared[float32](t, m)[:m]
 
 //line scan_block.go:93
 	offset := 1
@@ -2726,7 +2726,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[int32](t, m)
+	temp := gocuda.Shared[int32](t, m)[:m]
 
 //line scan_block.go:93
 	offset := 1
@@ -3171,7 +3171,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	m := 2 * b
 
 //line scan_block.go:83
-	temp := gocuda.Shared[uint32](t, m)
+	temp := gocuda.Shared[uint32](t, m)[:m]
 
 //line scan_block.go:93
 	offset := 1
@@ -3834,7 +3834,7 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 	if b_ > w {
 
 //line scan_block.go:176
-		totals := gc_shared12(w)
+		totals := gc_shared12(w)[:w]
 		{
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {

@@ -45,7 +45,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	n := len(in)
 
 //line scan_lookback.go:103
-	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 
 //line scan_lookback.go:104
 	b := gc_bdx
@@ -338,7 +338,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	if b_ > w {
 
 //line scan_block.go:176
-		totals := gc_shared1(w)
+		totals := gc_shared1(w)[:w]
 		{
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -774,13 +774,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	n := len(in)
 
 //line scan_lookback.go:169
-	sh := gocuda.Shared[scanTileShared[T]](t, 1)
+	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 
 //line scan_lookback.go:170
 	b := gc_bdx
 
 //line scan_lookback.go:171
-	totals := gocuda.Shared[T](t, b)
+	totals := gocuda.Shared[T](t, b)[:b]
 
 //line scan_lookback.go:172
 	var sh_ []scanTileShared[T] = sh

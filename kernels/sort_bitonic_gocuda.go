@@ -102,7 +102,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 	b := gc_bdx
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[T](t, tile)
+	s := gocuda.Shared[T](t, tile)[:tile]
 
 //line sort_bitonic.go:70
 	base := gc_bx * tile

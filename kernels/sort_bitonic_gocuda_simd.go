@@ -115,7 +115,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 	b := gc_bdx5
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[T](t, tile)
+	s := gocuda.Shared[T](t, tile)[:tile]
 
 //line sort_bitonic.go:70
 	base := gc_bx5 * tile
@@ -570,7 +570,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 	b := gc_bdx2
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[float32](t, tile)
+	s := gocuda.Shared[float32](t, tile)[:tile]
 
 //line sort_bitonic.go:70
 	base := gc_bx2 * tile
@@ -1079,7 +1079,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 	b := gc_bdx3
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[int32](t, tile)
+	s := gocuda.Shared[int32](t, tile)[:tile]
 
 //line sort_bitonic.go:70
 	base := gc_bx3 * tile
@@ -1588,7 +1588,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 	b := gc_bdx4
 
 //line sort_bitonic.go:69
-	s := gocuda.Shared[uint32](t, tile)
+	s := gocuda.Shared[uint32](t, tile)[:tile]
 
 //line sort_bitonic.go:70
 	base := gc_bx4 * tile

@@ -54,7 +54,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	size := min(b, n-base)
 
 //line sort.go:46
-	values := gocuda.Shared[uint32](t, b)[:size]
+	values := gocuda.Shared[uint32](t, b)[:b][:size]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:

@@ -55,7 +55,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	size := min(b, n-base)
 
 //line sort.go:46
-	values := gocuda.Shared[uint32](t, b)[:size]
+	values := gocuda.Shared[uint32](t, b)[:b][:size]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

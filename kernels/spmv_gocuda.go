@@ -103,7 +103,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	rows := len(y)
 
 //line spmv.go:163
-	cache := gocuda.Shared[float32](t, gc_bdx)
+	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 
 //line spmv.go:164
 	begin := gc_bx * gc_bdx

@@ -104,7 +104,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 	rows := len(y)
 
 //line spmv.go:163
-	cache := gocuda.Shared[float32](t, gc_bdx2)
+	cache := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 
 //line spmv.go:164
 	begin := gc_bx2 * gc_bdx2

@@ -110,7 +110,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_n := gc_b.Len()
 
 //line transpose.go:135
-	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)
+	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
 
 //line transpose.go:135
 	_ = tile
@@ -245,7 +245,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_n := gc_b.Len()
 
 //line transpose.go:152
-	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)
+	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
 
 //line transpose.go:152
 	_ = tile

@@ -111,7 +111,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 	gc_n2 := gc_b2.Len()
 
 //line transpose.go:135
-	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)
+	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
 
 //line transpose.go:135
 	_ = tile
@@ -359,7 +359,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 	gc_n2 := gc_b2.Len()
 
 //line transpose.go:152
-	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)
+	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
 
 //line transpose.go:152
 	_ = tile

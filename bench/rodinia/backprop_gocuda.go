@@ -50,10 +50,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	by := gc_by
 
 //line backprop.go:43
-	inputNode := gocuda.Shared[float32](t, bpnnHeight)
+	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
 
 //line backprop.go:44
-	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
+	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx

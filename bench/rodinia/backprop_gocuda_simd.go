@@ -51,10 +51,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	by := gc_by2
 
 //line backprop.go:43
-	inputNode := gocuda.Shared[float32](t, bpnnHeight)
+	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
 
 //line backprop.go:44
-	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)
+	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2

@@ -54,13 +54,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_s_computed := compiled.Scratch[bool](gc_b, 4)
 
 //line hotspot.go:50
-	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 
 //line hotspot.go:51
-	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 
 //line hotspot.go:52
-	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)
+	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 
 //line hotspot.go:54
 	ambTemp := float32(80.0)

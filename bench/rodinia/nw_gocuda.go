@@ -54,10 +54,10 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
 
 //line nw.go:37
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 
 //line nw.go:38
-	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -613,10 +613,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
 
 //line nw.go:101
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 
 //line nw.go:102
-	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -55,10 +55,10 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
 
 //line nw.go:37
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 
 //line nw.go:38
-	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -758,10 +758,10 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
 
 //line nw.go:101
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)
+	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 
 //line nw.go:102
-	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

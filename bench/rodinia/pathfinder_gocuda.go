@@ -43,10 +43,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_s_computed := compiled.Scratch[bool](gc_b, 2)
 
 //line pathfinder.go:35
-	prev := gocuda.Shared[int32](t, PathfinderBlock)
+	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 
 //line pathfinder.go:36
-	result := gocuda.Shared[int32](t, PathfinderBlock)
+	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 
 //line pathfinder.go:38
 	bx := gc_bx

@@ -31,7 +31,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:27
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)
+	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
 
 //line blog_finite_difference.go:31
 	k := gc_by
@@ -284,7 +284,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:60
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)
+	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
 
 //line blog_finite_difference.go:63
 	jBase := gc_bx * fdLPencils
@@ -435,7 +435,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:98
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)
+	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
 
 //line blog_finite_difference.go:102
 	k := gc_by
@@ -684,7 +684,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:130
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)
+	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
 
 //line blog_finite_difference.go:133
 	k := gc_by
@@ -832,7 +832,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:167
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)
+	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
 
 //line blog_finite_difference.go:170
 	j := gc_by
@@ -1081,7 +1081,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	gc_n := gc_b.Len()
 
 //line blog_finite_difference.go:199
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)
+	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
 
 //line blog_finite_difference.go:202
 	j := gc_by

@@ -32,7 +32,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:27
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)
+	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
 
 //line blog_finite_difference.go:31
 	k := gc_by2
@@ -403,7 +403,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:60
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)
+	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
 
 //line blog_finite_difference.go:63
 	jBase := gc_bx2 * fdLPencils
@@ -689,7 +689,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:98
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)
+	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
 
 //line blog_finite_difference.go:102
 	k := gc_by2
@@ -1149,7 +1149,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:130
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)
+	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
 
 //line blog_finite_difference.go:133
 	k := gc_by2
@@ -1424,7 +1424,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:167
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)
+	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
 
 //line blog_finite_difference.go:170
 	j := gc_by2
@@ -1884,7 +1884,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	gc_n2 := gc_b2.Len()
 
 //line blog_finite_difference.go:199
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)
+	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
 
 //line blog_finite_difference.go:202
 	j := gc_by2

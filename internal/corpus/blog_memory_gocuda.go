@@ -333,7 +333,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 
 //line blog_memory.go:36
-	s := gocuda.Shared[int32](t, 64)
+	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -877,7 +877,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_n := gc_b.Len()
 
 //line blog_memory.go:87
-	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)
+	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
 
 //line blog_memory.go:91
 	width := gc_gdx * blogTileDim
@@ -959,7 +959,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_n := gc_b.Len()
 
 //line blog_memory.go:109
-	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)
+	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
 
 //line blog_memory.go:113
 	width := gc_gdx * blogTileDim

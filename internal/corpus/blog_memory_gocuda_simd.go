@@ -386,7 +386,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	gc_n2 := gc_b2.Len()
 
 //line blog_memory.go:36
-	s := gocuda.Shared[int32](t, 64)
+	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -1306,7 +1306,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	gc_n2 := gc_b2.Len()
 
 //line blog_memory.go:87
-	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)
+	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
 
 //line blog_memory.go:91
 	width := gc_gdx2 * blogTileDim
@@ -1538,7 +1538,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	gc_n2 := gc_b2.Len()
 
 //line blog_memory.go:109
-	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)
+	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
 
 //line blog_memory.go:113
 	width := gc_gdx2 * blogTileDim

@@ -178,7 +178,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared1(32)
+	shared := gc_shared1(32)[:32]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -668,7 +668,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared1(32)
+	shared := gc_shared1(32)[:32]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -1351,7 +1351,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared1(32)
+	shared := gc_shared1(32)[:32]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

@@ -222,7 +222,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared12(32)
+	shared := gc_shared12(32)[:32]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -712,7 +712,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared12(32)
+	shared := gc_shared12(32)[:32]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -1481,7 +1481,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	}
 
 //line blog_reduction.go:31
-	shared := gc_shared12(32)
+	shared := gc_shared12(32)[:32]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32

@@ -625,10 +625,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 	for m := 0; m < (a.Width / guideBlockSize); m++ {
 
 //line guide.go:115
-		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)
+		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 
 //line guide.go:116
-		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)
+		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

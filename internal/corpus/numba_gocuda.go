@@ -227,10 +227,10 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)
 
 //line numba.go:57
-	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)
+	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 
 //line numba.go:58
-	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)
+	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 
 //line numba.go:65
 	bpg := gc_gdx
@@ -622,7 +622,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	size := len(data)
 
 //line numba.go:109
-	shr := gocuda.Shared[int32](t, nelem)
+	shr := gocuda.Shared[int32](t, nelem)[:nelem]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
@@ -740,7 +740,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	gc_n := gc_b.Len()
 
 //line numba.go:140
-	temp := gocuda.Shared[float32](t, 1024)
+	temp := gocuda.Shared[float32](t, 1024)[:1024]
 
 //line numba.go:144
 	blockSize := gc_bdx

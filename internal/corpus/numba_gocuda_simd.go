@@ -228,10 +228,10 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)
 
 //line numba.go:57
-	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)
+	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 
 //line numba.go:58
-	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)
+	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 
 //line numba.go:65
 	bpg := gc_gdx2
@@ -761,7 +761,7 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 	size := len(data)
 
 //line numba.go:109
-	shr := gocuda.Shared[int32](t, nelem)
+	shr := gocuda.Shared[int32](t, nelem)[:nelem]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L12:
@@ -879,7 +879,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	gc_n2 := gc_b2.Len()
 
 //line numba.go:140
-	temp := gocuda.Shared[float32](t, 1024)
+	temp := gocuda.Shared[float32](t, 1024)[:1024]
 
 //line numba.go:144
 	blockSize := gc_bdx2

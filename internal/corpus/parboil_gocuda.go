@@ -38,7 +38,7 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_s_av := compiled.Scratch[float32](gc_b, 1)
 
 //line parboil.go:37
-	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)
+	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
 	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank

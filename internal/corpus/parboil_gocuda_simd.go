@@ -39,7 +39,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	gc_s_av := compiled.Scratch[float32](gc_b2, 1)
 
 //line parboil.go:37
-	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)
+	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
 	{
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2

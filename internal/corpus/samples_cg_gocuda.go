@@ -671,7 +671,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	if gc_gdx > 1 {
 
 //line samples_cg.go:105
-		amLast := gocuda.Shared[bool](t, 1)
+		amLast := gocuda.Shared[bool](t, 1)[:1]
 
 //line samples_cg.go:106
 		smem := gocuda.DynamicShared[float32](t)
@@ -997,7 +997,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 	_ = cta
 
 //line samples_cg.go:154
-	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)
+	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
 
 //line samples_cg.go:156
 	for vec := gc_bx; vec < vectorN; vec += gc_gdx {

@@ -672,7 +672,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	if gc_gdx2 > 1 {
 
 //line samples_cg.go:105
-		amLast := gocuda.Shared[bool](t, 1)
+		amLast := gocuda.Shared[bool](t, 1)[:1]
 
 //line samples_cg.go:106
 		smem := gocuda.DynamicShared[float32](t)
@@ -998,7 +998,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 	_ = cta
 
 //line samples_cg.go:154
-	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)
+	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
 
 //line samples_cg.go:156
 	for vec := gc_bx2; vec < vectorN; vec += gc_gdx2 {

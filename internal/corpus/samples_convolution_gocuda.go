@@ -40,7 +40,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	_ = cta
 
 //line samples_convolution.go:40
-	sData := gocuda.Shared[[(rowsResultSteps + 2*rowsHaloSteps) * rowsBlockDimX]float32](t, rowsBlockDimY)
+	sData := gocuda.Shared[[(rowsResultSteps + 2*rowsHaloSteps) * rowsBlockDimX]float32](t, rowsBlockDimY)[:rowsBlockDimY]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -238,7 +238,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	_ = cta
 
 //line samples_convolution.go:95
-	sData := gocuda.Shared[[(columnsResultSteps+2*columnsHaloSteps)*columnsBlockDimY + 1]float32](t, columnsBlockDimX)
+	sData := gocuda.Shared[[(columnsResultSteps+2*columnsHaloSteps)*columnsBlockDimY + 1]float32](t, columnsBlockDimX)[:columnsBlockDimX]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -42,7 +42,7 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 	_ = cta
 
 //line samples_histogram.go:57
-	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)
+	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -445,7 +445,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	_ = cta
 
 //line samples_histogram.go:101
-	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)
+	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -844,7 +844,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 	_ = cta
 
 //line samples_histogram.go:147
-	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)
+	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1377,7 +1377,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	}
 
 //line samples_histogram.go:193
-	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)
+	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0

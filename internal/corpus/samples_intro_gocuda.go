@@ -229,10 +229,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		}
 
 //line samples_intro.go:63
-		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)
+		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 
 //line samples_intro.go:64
-		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)
+		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

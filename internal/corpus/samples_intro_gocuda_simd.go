@@ -270,10 +270,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		}
 
 //line samples_intro.go:63
-		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)
+		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 
 //line samples_intro.go:64
-		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)
+		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -358,7 +358,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_exited := gc_b.Exited()
 
 //line samples_scan.go:88
-	buf := gocuda.Shared[int32](t, 1)
+	buf := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
@@ -442,7 +442,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	_ = cta
 
 //line samples_scan.go:170
-	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)
+	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
 
 //line samples_scan.go:178
 	var sData_ []uint32 = sData
@@ -810,7 +810,7 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 	_ = cta
 
 //line samples_scan.go:191
-	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)
+	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
 
 //line samples_scan.go:205
 	var sData_ []uint32 = sData
@@ -1071,7 +1071,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	_ = cta
 
 //line samples_scan.go:220
-	buf := gocuda.Shared[uint32](t, 1)
+	buf := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {

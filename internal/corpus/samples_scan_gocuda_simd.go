@@ -359,7 +359,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 	gc_exited2 := gc_b2.Exited()
 
 //line samples_scan.go:88
-	buf := gocuda.Shared[int32](t, 1)
+	buf := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -534,7 +534,7 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	_ = cta
 
 //line samples_scan.go:170
-	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)
+	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
 
 //line samples_scan.go:178
 	var sData_ []uint32 = sData
@@ -902,7 +902,7 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 	_ = cta
 
 //line samples_scan.go:191
-	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)
+	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
 
 //line samples_scan.go:205
 	var sData_ []uint32 = sData
@@ -1163,7 +1163,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 	_ = cta
 
 //line samples_scan.go:220
-	buf := gocuda.Shared[uint32](t, 1)
+	buf := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {

@@ -39,10 +39,10 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	_ = cta
 
 //line samples_sorting.go:40
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:41
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -284,10 +284,10 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	_ = cta
 
 //line samples_sorting.go:84
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:85
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -626,10 +626,10 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	_ = cta
 
 //line samples_sorting.go:154
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:155
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -820,10 +820,10 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	_ = cta
 
 //line samples_sorting.go:187
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:188
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -40,10 +40,10 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	_ = cta
 
 //line samples_sorting.go:40
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:41
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -334,10 +334,10 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	_ = cta
 
 //line samples_sorting.go:84
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:85
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -725,10 +725,10 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	_ = cta
 
 //line samples_sorting.go:154
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:155
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -968,10 +968,10 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 	_ = cta
 
 //line samples_sorting.go:187
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 
 //line samples_sorting.go:188
-	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

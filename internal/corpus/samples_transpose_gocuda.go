@@ -195,7 +195,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	_ = cta
 
 //line samples_transpose.go:39
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -469,7 +469,7 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	_ = cta
 
 //line samples_transpose.go:83
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -559,7 +559,7 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	_ = cta
 
 //line samples_transpose.go:110
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -652,7 +652,7 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	_ = cta
 
 //line samples_transpose.go:137
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 
 //line samples_transpose.go:139
 	var blockIdxX, blockIdxY int
@@ -755,7 +755,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	_ = cta
 
 //line samples_transpose.go:177
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -846,7 +846,7 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	_ = cta
 
 //line samples_transpose.go:201
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

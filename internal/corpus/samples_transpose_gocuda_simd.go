@@ -276,7 +276,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	_ = cta
 
 //line samples_transpose.go:39
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -766,7 +766,7 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	_ = cta
 
 //line samples_transpose.go:83
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -856,7 +856,7 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	_ = cta
 
 //line samples_transpose.go:110
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -949,7 +949,7 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	_ = cta
 
 //line samples_transpose.go:137
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 
 //line samples_transpose.go:139
 	var blockIdxX, blockIdxY int
@@ -1052,7 +1052,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	_ = cta
 
 //line samples_transpose.go:177
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1223,7 +1223,7 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	_ = cta
 
 //line samples_transpose.go:201
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)
+	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -2207,7 +2207,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	sdata := gocuda.DynamicShared[float32](t)
 
 //line shoc.go:280
-	sSeed := gocuda.Shared[float32](t, 1)
+	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {

@@ -2566,7 +2566,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 	sdata := gocuda.DynamicShared[float32](t)
 
 //line shoc.go:280
-	sSeed := gocuda.Shared[float32](t, 1)
+	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	{
 		gc_step25 := 0
 		for ; gc_step25+3 < gc_n2; gc_step25 += 4 {

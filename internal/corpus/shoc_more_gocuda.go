@@ -94,7 +94,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
 
 //line shoc_more.go:61
-	partialSums := gocuda.Shared[float32](t, spmvBlockSize)
+	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -36,7 +36,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_s_i := compiled.Scratch[int](gc_b, 0)
 
 //line agree.go:16
-	s := gocuda.Shared[int32](t, 1024)
+	s := gocuda.Shared[int32](t, 1024)[:1024]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

@@ -35,7 +35,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	_ = g
 
 //line cg.go:21
-	temp := gocuda.Shared[int32](t, gc_n)
+	temp := gocuda.Shared[int32](t, gc_n)[:gc_n]
 
 //line cg.go:22
 	var g_ cg.ThreadBlock = g

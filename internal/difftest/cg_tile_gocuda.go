@@ -141,7 +141,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	_ = tile_
 
 //line cg_tile.go:67
-	seen := gocuda.Shared[int32](t, gc_n)
+	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

@@ -575,7 +575,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	}
 
 //line flat.go:65
-	s := gocuda.Shared[T](t, b)
+	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0

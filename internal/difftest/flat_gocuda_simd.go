@@ -689,7 +689,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	}
 
 //line flat.go:65
-	s := gocuda.Shared[T](t, b)
+	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_step12 := 0
@@ -1006,7 +1006,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	}
 
 //line flat.go:65
-	s := gocuda.Shared[float32](t, b)
+	s := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
@@ -1344,7 +1344,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	}
 
 //line flat.go:65
-	s := gocuda.Shared[int32](t, b)
+	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep6 := 0

@@ -154,7 +154,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	gc_s_last := compiled.Scratch[*int32](gc_b, 1)
 
 //line heldout.go:44
-	sh := gocuda.Shared[int32](t, gc_bdx)
+	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -1094,7 +1094,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)
 
 //line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx)
+	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1481,7 +1481,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	gc_n := gc_b.Len()
 
 //line heldout.go:162
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx].nn)
@@ -1645,7 +1645,7 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 
 //line heldout.go:180
-	s := gocuda.Shared[int32](t, 1)
+	s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1693,7 +1693,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 
 //line heldout.go:200
-	v := gocuda.Shared[int32](t, 2)
+	v := gocuda.Shared[int32](t, 2)[:2]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {

@@ -155,7 +155,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)
 
 //line heldout.go:44
-	sh := gocuda.Shared[int32](t, gc_bdx2)
+	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step5 := 0
@@ -1101,7 +1101,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	gc_s_c := compiled.Scratch[float32](gc_b3, 1)
 
 //line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx3)
+	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
@@ -1420,7 +1420,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	gc_s_c := compiled.Scratch[float32](gc_b2, 1)
 
 //line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx2)
+	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -1857,7 +1857,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 	gc_n2 := gc_b2.Len()
 
 //line heldout.go:162
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx2].nn)
@@ -2041,7 +2041,7 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	gc_n2 := gc_b2.Len()
 
 //line heldout.go:180
-	s := gocuda.Shared[int32](t, 1)
+	s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2089,7 +2089,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 
 //line heldout.go:200
-	v := gocuda.Shared[int32](t, 2)
+	v := gocuda.Shared[int32](t, 2)[:2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {

@@ -32,10 +32,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
 
 //line kernels.go:15
-	as := gocuda.Shared[[tile]float32](t, tile)
+	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 
 //line kernels.go:16
-	bs := gocuda.Shared[[tile]float32](t, tile)
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -545,7 +545,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_exited := gc_b.Exited()
 
 //line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx)
+	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -729,7 +729,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	n := gc_bdx * 2
 
 //line kernels.go:78
-	temp := gocuda.Shared[int32](t, n)
+	temp := gocuda.Shared[int32](t, n)[:n]
 
 //line kernels.go:80
 	base := gc_bx * n
@@ -1729,7 +1729,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_n := gc_b.Len()
 
 //line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -2118,7 +2118,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_n := gc_b.Len()
 
 //line kernels.go:248
-	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
+	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -2487,7 +2487,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_n := gc_b.Len()
 
 //line kernels.go:326
-	buf := gocuda.Shared[int32](t, 16)
+	buf := gocuda.Shared[int32](t, 16)[:16]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -3218,7 +3218,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_exited := gc_b.Exited()
 
 //line kernels.go:402
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line kernels.go:403
 	var s_ []int32 = s

@@ -33,10 +33,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
 
 //line kernels.go:15
-	as := gocuda.Shared[[tile]float32](t, tile)
+	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 
 //line kernels.go:16
-	bs := gocuda.Shared[[tile]float32](t, tile)
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -932,7 +932,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_exited4 := gc_b4.Exited()
 
 //line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx4)
+	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
@@ -1143,7 +1143,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_exited2 := gc_b2.Exited()
 
 //line kernels.go:48
-	temp := gocuda.Shared[float32](t, gc_bdx2)
+	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
@@ -1527,7 +1527,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_exited3 := gc_b3.Exited()
 
 //line kernels.go:48
-	temp := gocuda.Shared[int32](t, gc_bdx3)
+	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
@@ -1923,7 +1923,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	n := gc_bdx2 * 2
 
 //line kernels.go:78
-	temp := gocuda.Shared[int32](t, n)
+	temp := gocuda.Shared[int32](t, n)[:n]
 
 //line kernels.go:80
 	base := gc_bx2 * n
@@ -3446,7 +3446,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	gc_n4 := gc_b4.Len()
 
 //line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx4)
+	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_step10 := 0
@@ -3866,7 +3866,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_n2 := gc_b2.Len()
 
 //line kernels.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -4354,7 +4354,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_n3 := gc_b3.Len()
 
 //line kernels.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep4 := 0
@@ -4854,7 +4854,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_n2 := gc_b2.Len()
 
 //line kernels.go:248
-	sums := gocuda.Shared[int32](t, gocuda.WarpSize)
+	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -5223,7 +5223,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_n2 := gc_b2.Len()
 
 //line kernels.go:326
-	buf := gocuda.Shared[int32](t, 16)
+	buf := gocuda.Shared[int32](t, 16)[:16]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -5954,7 +5954,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	gc_exited2 := gc_b2.Exited()
 
 //line kernels.go:402
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line kernels.go:403
 	var s_ []int32 = s

@@ -32,10 +32,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)
 
 //line methods.go:44
-	si := gocuda.Shared[int32](t, gc_bdx)
+	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line methods.go:45
-	sf := gocuda.Shared[float32](t, gc_bdx)
+	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 
 //line methods.go:46
 	var s []int32 = si
@@ -632,7 +632,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)
 
 //line methods.go:74
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line methods.go:75
 	var s_ []int32 = s
@@ -1171,7 +1171,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	n := gc_bdx
 
 //line methods.go:88
-	s := gocuda.Shared[int32](t, n)
+	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

@@ -33,10 +33,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 1)
 
 //line methods.go:44
-	si := gocuda.Shared[int32](t, gc_bdx2)
+	si := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line methods.go:45
-	sf := gocuda.Shared[float32](t, gc_bdx2)
+	sf := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 
 //line methods.go:46
 	var s []int32 = si
@@ -709,7 +709,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	gc_s_r_5 := compiled.Scratch[int32](gc_b2, 2)
 
 //line methods.go:74
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line methods.go:75
 	var s_ []int32 = s
@@ -1383,7 +1383,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	n := gc_bdx2
 
 //line methods.go:88
-	s := gocuda.Shared[int32](t, n)
+	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

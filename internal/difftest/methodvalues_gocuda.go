@@ -40,7 +40,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)
 
 //line methodvalues.go:35
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line methodvalues.go:39
 	var s_ []int32 = s
@@ -567,7 +567,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_s_o := compiled.Scratch[nested](gc_b, 7)
 
 //line methodvalues.go:105
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line methodvalues.go:106
 	var s_ []int32 = s
@@ -1453,7 +1453,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	gc_s_a := compiled.Scratch[float32](gc_b, 3)
 
 //line methodvalues.go:146
-	s := gocuda.Shared[float32](t, gc_bdx)
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 
 //line methodvalues.go:149
 	var s_ []float32 = s
@@ -1738,7 +1738,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_s_v := compiled.Scratch[int32](gc_b, 3)
 
 //line methodvalues.go:180
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line methodvalues.go:181
 	var recv factor = k

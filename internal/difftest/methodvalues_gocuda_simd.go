@@ -41,7 +41,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	gc_s_recv_ := compiled.Scratch[gain](gc_b2, 9)
 
 //line methodvalues.go:35
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line methodvalues.go:39
 	var s_ []int32 = s
@@ -667,7 +667,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	gc_s_o := compiled.Scratch[nested](gc_b2, 7)
 
 //line methodvalues.go:105
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line methodvalues.go:106
 	var s_ []int32 = s
@@ -1639,7 +1639,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	gc_s_a := compiled.Scratch[float32](gc_b2, 3)
 
 //line methodvalues.go:146
-	s := gocuda.Shared[float32](t, gc_bdx2)
+	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 
 //line methodvalues.go:149
 	var s_ []float32 = s
@@ -1956,7 +1956,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	gc_s_v := compiled.Scratch[int32](gc_b2, 3)
 
 //line methodvalues.go:180
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line methodvalues.go:181
 	var recv factor = k

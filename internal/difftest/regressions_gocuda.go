@@ -32,7 +32,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_s_ix := compiled.Scratch[int32](gc_b, 2)
 
 //line regressions.go:14
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -247,7 +247,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)
 
 //line regressions.go:33
-	s := gocuda.Shared[float32](t, gc_bdx)
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 
 //line regressions.go:34
 	var s_ []float32 = s
@@ -1063,7 +1063,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 2)
 
 //line regressions.go:97
-	counts := gocuda.Shared[int32](t, gc_bdx)
+	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line regressions.go:99
 	stride := gc_bdx / 2
@@ -1509,7 +1509,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	gc_s_b := compiled.Scratch[int](gc_b, 0)
 
 //line regressions.go:135
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -1637,7 +1637,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	gc_n := gc_b.Len()
 
 //line regressions.go:157
-	s := gocuda.Shared[int32](t, 1)
+	s := gocuda.Shared[int32](t, 1)[:1]
 
 //line regressions.go:158
 	total := smaller(n, 7)

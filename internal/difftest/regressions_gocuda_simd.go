@@ -33,7 +33,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_ix := compiled.Scratch[int32](gc_b2, 2)
 
 //line regressions.go:14
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -325,7 +325,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 2)
 
 //line regressions.go:33
-	s := gocuda.Shared[float32](t, gc_bdx2)
+	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 
 //line regressions.go:34
 	var s_ []float32 = s
@@ -1331,7 +1331,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 2)
 
 //line regressions.go:97
-	counts := gocuda.Shared[int32](t, gc_bdx2)
+	counts := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line regressions.go:99
 	stride := gc_bdx2 / 2
@@ -1803,7 +1803,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	gc_s_b := compiled.Scratch[int](gc_b2, 0)
 
 //line regressions.go:135
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
@@ -1931,7 +1931,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 	gc_n2 := gc_b2.Len()
 
 //line regressions.go:157
-	s := gocuda.Shared[int32](t, 1)
+	s := gocuda.Shared[int32](t, 1)[:1]
 
 //line regressions.go:158
 	total := smaller(n, 7)

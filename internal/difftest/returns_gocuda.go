@@ -31,7 +31,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)
 
 //line returns.go:55
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line returns.go:56
 	var mask uint32 = gocuda.FullMask

@@ -32,7 +32,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)
 
 //line returns.go:55
-	s := gocuda.Shared[int32](t, gc_bdx2)
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line returns.go:56
 	var mask uint32 = gocuda.FullMask

@@ -139,7 +139,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_n := gc_b.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx)
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -418,7 +418,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	gc_s_r_ := compiled.Scratch[T](gc_b, 3)
 
 //line specialize.go:80
-	s := gocuda.Shared[T](t, gc_bdx)
+	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 
 //line specialize.go:83
 	var s_ []T = s

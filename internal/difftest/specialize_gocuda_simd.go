@@ -1094,7 +1094,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 	gc_n5 := gc_b17.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx5)
+	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_step13 := 0
@@ -1357,7 +1357,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	gc_n2 := gc_b2.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -1847,7 +1847,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 	gc_n3 := gc_b7.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep3 := 0
@@ -2337,7 +2337,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 	gc_n4 := gc_b12.Len()
 
 //line specialize.go:46
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)
+	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep5 := 0
@@ -2861,7 +2861,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)
 
 //line specialize.go:80
-	s := gocuda.Shared[T](t, gc_bdx5)
+	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 
 //line specialize.go:83
 	var s_ []T = s
@@ -3205,7 +3205,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)
 
 //line specialize.go:80
-	s := gocuda.Shared[float32](t, gc_bdx2)
+	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 
 //line specialize.go:83
 	var s_ []float32 = s
@@ -3585,7 +3585,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)
 
 //line specialize.go:80
-	s := gocuda.Shared[int32](t, gc_bdx3)
+	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 
 //line specialize.go:83
 	var s_ []int32 = s
@@ -3965,7 +3965,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)
 
 //line specialize.go:80
-	s := gocuda.Shared[uint32](t, gc_bdx4)
+	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 
 //line specialize.go:83
 	var s_ []uint32 = s

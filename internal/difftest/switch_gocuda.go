@@ -32,7 +32,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)
 
 //line switch.go:13
-	s := gocuda.Shared[int32](t, gc_bdx)
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

@@ -31,10 +31,10 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	gc_n := gc_b.Len()
 
 //line vector.go:28
-	tile_ := gocuda.Shared[float32](t, 64)
+	tile_ := gocuda.Shared[float32](t, 64)[:64]
 
 //line vector.go:29
-	tm := gocuda.Shared[float32](t, 64)
+	tm := gocuda.Shared[float32](t, 64)[:64]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
@@ -805,7 +805,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_n := gc_b.Len()
 
 //line vector.go:239
-	row := gocuda.Shared[float32](t, gc_bdx)
+	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

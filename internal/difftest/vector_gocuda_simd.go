@@ -32,10 +32,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 	gc_n2 := gc_b2.Len()
 
 //line vector.go:28
-	tile_ := gocuda.Shared[float32](t, 64)
+	tile_ := gocuda.Shared[float32](t, 64)[:64]
 
 //line vector.go:29
-	tm := gocuda.Shared[float32](t, 64)
+	tm := gocuda.Shared[float32](t, 64)[:64]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 64; gc_bound2 < gc_to2 {
@@ -1805,7 +1805,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	gc_n2 := gc_b2.Len()
 
 //line vector.go:239
-	row := gocuda.Shared[float32](t, gc_bdx2)
+	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

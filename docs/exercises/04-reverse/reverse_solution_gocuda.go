@@ -39,7 +39,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	base := gc_bx * b
 
 //line reverse_solution.go:17
-	s := gocuda.Shared[int32](t, b)
+	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

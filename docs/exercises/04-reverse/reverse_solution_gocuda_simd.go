@@ -40,7 +40,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 	base := gc_bx2 * b
 
 //line reverse_solution.go:17
-	s := gocuda.Shared[int32](t, b)
+	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

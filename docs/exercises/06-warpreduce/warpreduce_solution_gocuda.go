@@ -31,7 +31,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)
 
 //line warpreduce_solution.go:23
-	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)
+	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

@@ -37,7 +37,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 	b := gc_bdx2
 
 //line histogram_solution.go:19
-	bins := gocuda.Shared[uint32](t, NumBins)
+	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 
 //line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {

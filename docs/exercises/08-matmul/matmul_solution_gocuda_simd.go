@@ -34,10 +34,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
 
 //line matmul_solution.go:16
-	as := gocuda.Shared[[Tile]float32](t, Tile)
+	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 
 //line matmul_solution.go:17
-	bs := gocuda.Shared[[Tile]float32](t, Tile)
+	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {

@@ -214,7 +214,11 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
 	}
 	if r, ok := e.sharedCall(c, call); ok {
-		return r, true
+		return e.sharedLen(c, call, r.(ast.Expr)), true
+	}
+	if en, ok := e.f.entry(call); ok && en.Kind == kapi.SharedDecl && en.Short == "Shared" {
+		r := &ast.CallExpr{Fun: c.expr(call.Fun), Lparen: call.Lparen, Args: []ast.Expr{c.expr(call.Args[0]), c.expr(call.Args[1])}, Rparen: call.Rparen}
+		return e.sharedLen(c, call, r), true
 	}
 	if name, ok := e.collOut[call]; ok && e.lane {
 		return &ast.IndexExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Index: ast.NewIdent(e.name["lane"])}, true
@@ -325,6 +329,21 @@ func (e *emitter) sharedCall(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	}
 	e.useThread()
 	return &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, Args: []ast.Expr{c.expr(call.Args[1])}}, true
+}
+
+// sharedLen returns r, the written call of Shared, resliced to its length
+// where the length is a constant or a name (Shared returns exactly that
+// many elements): Go's bounds-check elimination then knows the slice's
+// length, and drops the checks of constant indexes and of a thread
+// loop's counter bounded by the block's size.
+func (e *emitter) sharedLen(c *cloner, call *ast.CallExpr, r ast.Expr) ast.Expr {
+	n := call.Args[1]
+	if e.f.Src.Info.Types[n].Value == nil {
+		if _, ok := c.expr(n).(*ast.Ident); !ok {
+			return r
+		}
+	}
+	return &ast.SliceExpr{X: r, High: c.expr(n)}
 }
 
 // tileMethodValue returns what a method of cg.Tile that is not a

@@ -718,7 +718,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	_ = warp
 
 //line llmc_backward.go:156
-	blockAcc := gocuda.Shared[float32](t, 32)
+	blockAcc := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_backward.go:158
 	idx := gc_by
@@ -1100,10 +1100,10 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	x := inp[idx_*P_:]
 
 //line llmc_backward.go:257
-	sharedMaxval := gc_shared1(32)
+	sharedMaxval := gc_shared1(32)[:32]
 
 //line llmc_backward.go:258
-	sharedSumval := gc_shared2(32)
+	sharedSumval := gc_shared2(32)[:32]
 
 //line llmc_backward.go:259
 	numWarps := gc_bdx / 32
@@ -1459,10 +1459,10 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)
 
 //line llmc_backward.go:378
-	lhsS := gocuda.Shared[[32]float32](t, 128)
+	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
 
 //line llmc_backward.go:379
-	rhsS := gocuda.Shared[[32]float32](t, 128)
+	rhsS := gocuda.Shared[[32]float32](t, 128)[:128]
 
 //line llmc_backward.go:382
 	inp = inp[128*gc_bx*C:]

@@ -29,7 +29,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_s_j := compiled.Scratch[int](gc_b, 0)
 
 //line rodinia_lud.go:22
-	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -211,13 +211,13 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_s_idx := compiled.Scratch[int](gc_b, 3)
 
 //line rodinia_lud.go:69
-	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:70
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:71
-	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -421,10 +421,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_n := gc_b.Len()
 
 //line rodinia_lud.go:152
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:153
-	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:158
 	globalRowID := offset + (gc_by+1)*ludBlockSize

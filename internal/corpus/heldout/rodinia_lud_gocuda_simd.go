@@ -30,7 +30,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_s_j := compiled.Scratch[int](gc_b2, 0)
 
 //line rodinia_lud.go:22
-	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -305,13 +305,13 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_s_idx := compiled.Scratch[int](gc_b2, 3)
 
 //line rodinia_lud.go:69
-	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:70
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:71
-	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -515,10 +515,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_n2 := gc_b2.Len()
 
 //line rodinia_lud.go:152
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:153
-	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)
+	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 
 //line rodinia_lud.go:158
 	globalRowID := offset + (gc_by2+1)*ludBlockSize

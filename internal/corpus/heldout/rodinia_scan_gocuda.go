@@ -397,7 +397,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 	gc_s_address := compiled.Scratch[int](gc_b, 0)
 
 //line rodinia_scan.go:216
-	uni := gocuda.Shared[uint32](t, 1)
+	uni := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

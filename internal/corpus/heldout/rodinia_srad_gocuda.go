@@ -45,10 +45,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	df := 0
 
 //line rodinia_srad.go:34
-	dPsum := gocuda.Shared[float32](t, sradNumberThreads)
+	dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 
 //line rodinia_srad.go:35
-	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)
+	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

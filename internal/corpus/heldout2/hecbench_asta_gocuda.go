@@ -37,7 +37,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 	gc_s_backup4 := compiled.Scratch[T](gc_b, 8)
 
 //line hecbench_asta.go:24
-	lmem := gocuda.Shared[int32](t, 2)
+	lmem := gocuda.Shared[int32](t, 2)[:2]
 
 //line hecbench_asta.go:27
 	m := A*B - 1

@@ -53,10 +53,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	_ = warp
 
 //line hecbench_groupnorm.go:29
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:30
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:31
 	numWarps := gc_bdx / 32
@@ -639,10 +639,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	_ = warp
 
 //line hecbench_groupnorm.go:106
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:107
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:108
 	numWarps := gc_bdx / 32
@@ -1327,10 +1327,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	_ = warp
 
 //line hecbench_groupnorm.go:209
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:210
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:211
 	numWarps := gc_bdx / 32

@@ -54,10 +54,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	_ = warp
 
 //line hecbench_groupnorm.go:29
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:30
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:31
 	numWarps := gc_bdx2 / 32
@@ -700,10 +700,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	_ = warp
 
 //line hecbench_groupnorm.go:106
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:107
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:108
 	numWarps := gc_bdx2 / 32
@@ -1430,10 +1430,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	_ = warp
 
 //line hecbench_groupnorm.go:209
-	sharedSum := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:210
-	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 
 //line hecbench_groupnorm.go:211
 	numWarps := gc_bdx2 / 32

@@ -34,7 +34,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	gc_s_err := compiled.Scratch[float32](gc_b, 0)
 
 //line hecbench_jacobi.go:27
-	fOldTile := gocuda.Shared[[18]float32](t, 18)
+	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -81,7 +81,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	}
 
 //line hecbench_jacobi.go:84
-	reductionArray := gocuda.Shared[float32](t, 16)
+	reductionArray := gocuda.Shared[float32](t, 16)[:16]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

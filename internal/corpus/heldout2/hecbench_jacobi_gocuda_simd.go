@@ -35,7 +35,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	gc_s_err := compiled.Scratch[float32](gc_b2, 0)
 
 //line hecbench_jacobi.go:27
-	fOldTile := gocuda.Shared[[18]float32](t, 18)
+	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -465,7 +465,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	}
 
 //line hecbench_jacobi.go:84
-	reductionArray := gocuda.Shared[float32](t, 16)
+	reductionArray := gocuda.Shared[float32](t, 16)[:16]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32

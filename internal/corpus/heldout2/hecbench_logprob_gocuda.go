@@ -59,7 +59,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	bidx := gc_by
 
 //line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)
+	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
 
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
@@ -281,7 +281,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		}
 
 //line hecbench_logprob.go:68
-		shared := gc_shared1(32)
+		shared := gc_shared1(32)[:32]
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
@@ -673,7 +673,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		}
 
 //line hecbench_logprob.go:32
-		shared_ := gc_shared2(32)
+		shared_ := gc_shared2(32)[:32]
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
@@ -1083,7 +1083,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	}
 
 //line hecbench_logprob.go:32
-	shared := gc_shared1(32)
+	shared := gc_shared1(32)[:32]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

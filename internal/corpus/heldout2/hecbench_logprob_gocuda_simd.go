@@ -68,7 +68,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	bidx := gc_by3
 
 //line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)
+	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
 
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
@@ -308,7 +308,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		}
 
 //line hecbench_logprob.go:68
-		shared := gc_shared13(32)
+		shared := gc_shared13(32)[:32]
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 			var gc_dead3 uint32
@@ -713,7 +713,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		}
 
 //line hecbench_logprob.go:32
-		shared_ := gc_shared23(32)
+		shared_ := gc_shared23(32)[:32]
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 			var gc_dead3 uint32
@@ -960,7 +960,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	bidx := gc_by2
 
 //line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)
+	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
 
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
@@ -1200,7 +1200,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		}
 
 //line hecbench_logprob.go:68
-		shared := gc_shared12(32)
+		shared := gc_shared12(32)[:32]
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
@@ -1605,7 +1605,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		}
 
 //line hecbench_logprob.go:32
-		shared_ := gc_shared22(32)
+		shared_ := gc_shared22(32)[:32]
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
@@ -2062,7 +2062,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	}
 
 //line hecbench_logprob.go:32
-	shared := gc_shared12(32)
+	shared := gc_shared12(32)[:32]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32

@@ -57,16 +57,16 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
 
 //line hecbench_mpc.go:162
-	start := gocuda.Shared[int32](t, 1)
+	start := gocuda.Shared[int32](t, 1)[:1]
 
 //line hecbench_mpc.go:163
-	top := gocuda.Shared[int32](t, 1)
+	top := gocuda.Shared[int32](t, 1)[:1]
 
 //line hecbench_mpc.go:164
-	sbuf1 := gocuda.Shared[int64](t, mpcTPB)
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 
 //line hecbench_mpc.go:165
-	sbuf2 := gocuda.Shared[int64](t, mpcTPB)
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
@@ -923,16 +923,16 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
 
 //line hecbench_mpc.go:268
-	start := gocuda.Shared[int32](t, 1)
+	start := gocuda.Shared[int32](t, 1)[:1]
 
 //line hecbench_mpc.go:269
-	top := gocuda.Shared[int32](t, 1)
+	top := gocuda.Shared[int32](t, 1)[:1]
 
 //line hecbench_mpc.go:270
-	sbuf1 := gocuda.Shared[int64](t, mpcTPB)
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 
 //line hecbench_mpc.go:271
-	sbuf2 := gocuda.Shared[int64](t, mpcTPB)
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {

@@ -185,7 +185,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	numWarps := (gc_bdx + rmsThreadsPerWarp - 1) / rmsThreadsPerWarp
 
 //line hecbench_rmsnorm.go:53
-	smem := gc_shared1(rmsMaxNumWarps)
+	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
 
 //line hecbench_rmsnorm.go:39
 	var f_ sumOp[float32]

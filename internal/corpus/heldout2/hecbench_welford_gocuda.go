@@ -183,7 +183,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	}
 
 //line hecbench_welford.go:107
-	sMem := gocuda.Shared[int32](t, 160)
+	sMem := gocuda.Shared[int32](t, 160)[:160]
 
 //line hecbench_welford.go:110
 	var count_ []int32 = sMem

@@ -48,7 +48,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	sm := gocuda.DynamicShared[uint32](t)
 
 //line rodinia_huffman.go:41
-	kcmax := gocuda.Shared[uint32](t, 1)
+	kcmax := gocuda.Shared[uint32](t, 1)[:1]
 
 //line rodinia_huffman.go:43
 	codewords := sm

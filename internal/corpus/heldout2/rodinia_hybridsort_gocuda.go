@@ -33,7 +33,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_n := gc_b.Len()
 
 //line rodinia_hybridsort.go:53
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)
+	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 
 //line rodinia_hybridsort.go:57
 	numThreads := gc_bdx * gc_gdx
@@ -588,7 +588,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 	gc_n := gc_b.Len()
 
 //line rodinia_hybridsort.go:122
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)
+	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 
 //line rodinia_hybridsort.go:124
 	prefixBase := gc_bx * hsBucketBlockMemory

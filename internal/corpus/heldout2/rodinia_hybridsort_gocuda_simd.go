@@ -34,7 +34,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 	gc_n2 := gc_b2.Len()
 
 //line rodinia_hybridsort.go:53
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)
+	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 
 //line rodinia_hybridsort.go:57
 	numThreads := gc_bdx2 * gc_gdx2
@@ -640,7 +640,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 	gc_n2 := gc_b2.Len()
 
 //line rodinia_hybridsort.go:122
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)
+	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 
 //line rodinia_hybridsort.go:124
 	prefixBase := gc_bx2 * hsBucketBlockMemory

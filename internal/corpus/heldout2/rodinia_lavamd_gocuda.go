@@ -137,16 +137,16 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 		var fA []lavaFourVector
 
 //line rodinia_lavamd.go:89
-		rAShared := gocuda.Shared[lavaFourVector](t, 100)
+		rAShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
 
 //line rodinia_lavamd.go:93
 		k := 0
 
 //line rodinia_lavamd.go:98
-		rBShared := gocuda.Shared[lavaFourVector](t, 100)
+		rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
 
 //line rodinia_lavamd.go:99
-		qBShared := gocuda.Shared[float64](t, 100)
+		qBShared := gocuda.Shared[float64](t, 100)[:100]
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank

@@ -105,10 +105,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	blockID := gc_bx
 
 //line rodinia_particlefilter.go:129
-	u1 := gocuda.Shared[float64](t, 1)
+	u1 := gocuda.Shared[float64](t, 1)[:1]
 
 //line rodinia_particlefilter.go:130
-	sumWeights := gocuda.Shared[float64](t, 1)
+	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -584,7 +584,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	blockID := gc_bx
 
 //line rodinia_particlefilter.go:196
-	buffer := gocuda.Shared[float64](t, 512)
+	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -243,7 +243,7 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 	gc_n := gc_b.Len()
 
 //line cbe_basic.go:112
-	shared := gocuda.Shared[[16]float32](t, 16)
+	shared := gocuda.Shared[[16]float32](t, 16)[:16]
 
 //line cbe_basic.go:114
 	const period = float32(128.0)

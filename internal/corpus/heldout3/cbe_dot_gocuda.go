@@ -31,7 +31,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	gc_n := gc_b.Len()
 
 //line cbe_dot.go:27
-	cache := gocuda.Shared[float32](t, threadsPerBlock)
+	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -264,7 +264,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	gc_n := gc_b.Len()
 
 //line cbe_dot.go:83
-	cache := gocuda.Shared[float32](t, threadsPerBlock)
+	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

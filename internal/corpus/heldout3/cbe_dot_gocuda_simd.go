@@ -32,7 +32,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 	gc_n2 := gc_b2.Len()
 
 //line cbe_dot.go:27
-	cache := gocuda.Shared[float32](t, threadsPerBlock)
+	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -290,7 +290,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 	gc_n2 := gc_b2.Len()
 
 //line cbe_dot.go:83
-	cache := gocuda.Shared[float32](t, threadsPerBlock)
+	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

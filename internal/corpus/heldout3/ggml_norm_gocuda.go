@@ -353,7 +353,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:66
-		sSum := gocuda.Shared[float2](t, 32)
+		sSum := gocuda.Shared[float2](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := 0
@@ -956,7 +956,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:103
-		sSum := gocuda.Shared[float32](t, 32)
+		sSum := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := 0
@@ -1428,7 +1428,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:125
-		sSum_ := gocuda.Shared[float32](t, 32)
+		sSum_ := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step6 := 0
@@ -2150,10 +2150,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:167
-		sSumXX := gocuda.Shared[float32](t, 32)
+		sSumXX := gocuda.Shared[float32](t, 32)[:32]
 
 //line ggml_norm.go:168
-		sSumXG := gocuda.Shared[float32](t, 32)
+		sSumXG := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
@@ -2860,7 +2860,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:220
-		sSum := gocuda.Shared[float32](t, 32)
+		sSum := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := 0
@@ -3355,10 +3355,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		const maxWarps = 1024 / ggmlWarpSize
 
 //line ggml_norm.go:281
-		sharedMaxval := gocuda.Shared[float32](t, maxWarps)
+		sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 
 //line ggml_norm.go:282
-		sharedArgmax := gocuda.Shared[int](t, maxWarps)
+		sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0

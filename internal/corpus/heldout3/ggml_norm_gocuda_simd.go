@@ -354,7 +354,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:66
-		sSum := gocuda.Shared[float2](t, 32)
+		sSum := gocuda.Shared[float2](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step7 := 0
@@ -1039,7 +1039,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:103
-		sSum := gocuda.Shared[float32](t, 32)
+		sSum := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step11 := 0
@@ -1581,7 +1581,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:125
-		sSum_ := gocuda.Shared[float32](t, 32)
+		sSum_ := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step14 := 0
@@ -2334,10 +2334,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:167
-		sSumXX := gocuda.Shared[float32](t, 32)
+		sSumXX := gocuda.Shared[float32](t, 32)[:32]
 
 //line ggml_norm.go:168
-		sSumXG := gocuda.Shared[float32](t, 32)
+		sSumXG := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step5 := 0
@@ -3095,7 +3095,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	if blockSize > ggmlWarpSize {
 
 //line ggml_norm.go:220
-		sSum := gocuda.Shared[float32](t, 32)
+		sSum := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step8 := 0
@@ -3621,10 +3621,10 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 		const maxWarps = 1024 / ggmlWarpSize
 
 //line ggml_norm.go:281
-		sharedMaxval := gocuda.Shared[float32](t, maxWarps)
+		sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 
 //line ggml_norm.go:282
-		sharedArgmax := gocuda.Shared[int](t, maxWarps)
+		sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step3 := 0

@@ -972,7 +972,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if gc_bdx > ggmlWarpSize {
 
 //line ggml_softmax.go:214
-			localVals_ := gc_shared1(32)
+			localVals_ := gc_shared1(32)[:32]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1393,7 +1393,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if gc_bdx > ggmlWarpSize {
 
 //line ggml_softmax.go:214
-			localVals_2 := gc_shared1(32)
+			localVals_2 := gc_shared1(32)[:32]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1820,7 +1820,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if gc_bdx > ggmlWarpSize {
 
 //line ggml_softmax.go:236
-			localVals_3 := gc_shared2(32)
+			localVals_3 := gc_shared2(32)[:32]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2229,7 +2229,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if gc_bdx > ggmlWarpSize {
 
 //line ggml_softmax.go:236
-			localVals_4 := gc_shared2(32)
+			localVals_4 := gc_shared2(32)[:32]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

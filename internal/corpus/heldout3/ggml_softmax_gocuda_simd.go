@@ -973,7 +973,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		if gc_bdx2 > ggmlWarpSize {
 
 //line ggml_softmax.go:214
-			localVals_ := gc_shared12(32)
+			localVals_ := gc_shared12(32)[:32]
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1414,7 +1414,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		if gc_bdx2 > ggmlWarpSize {
 
 //line ggml_softmax.go:214
-			localVals_2 := gc_shared12(32)
+			localVals_2 := gc_shared12(32)[:32]
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1861,7 +1861,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		if gc_bdx2 > ggmlWarpSize {
 
 //line ggml_softmax.go:236
-			localVals_3 := gc_shared22(32)
+			localVals_3 := gc_shared22(32)[:32]
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2290,7 +2290,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		if gc_bdx2 > ggmlWarpSize {
 
 //line ggml_softmax.go:236
-			localVals_4 := gc_shared22(32)
+			localVals_4 := gc_shared22(32)[:32]
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -139,7 +139,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 
 //line olcf.go:43
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)
+	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -357,7 +357,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)
 
 //line olcf.go:70
-	sdata := gocuda.Shared[float32](t, 32)
+	sdata := gocuda.Shared[float32](t, 32)[:32]
 
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
@@ -614,7 +614,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 
 //line olcf.go:113
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)
+	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -834,7 +834,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	if uint64(idx) < ds {
 
 //line olcf.go:141
-		sdata := gocuda.Shared[float32](t, olcfBlockSize)
+		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1103,7 +1103,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_n := gc_b.Len()
 
 //line olcf.go:214
-	sdata := gocuda.Shared[int32](t, olcfNTPB)
+	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
@@ -1282,7 +1282,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)
 
 //line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:242
 	g := cg.ThisThreadBlock(t)
@@ -1885,7 +1885,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 
 //line olcf.go:297
-	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
+	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

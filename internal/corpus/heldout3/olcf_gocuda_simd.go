@@ -140,7 +140,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	gc_n2 := gc_b2.Len()
 
 //line olcf.go:43
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)
+	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -358,7 +358,7 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 	gc_s_val := compiled.Scratch[float32](gc_b2, 0)
 
 //line olcf.go:70
-	sdata := gocuda.Shared[float32](t, 32)
+	sdata := gocuda.Shared[float32](t, 32)[:32]
 
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
@@ -615,7 +615,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	gc_n2 := gc_b2.Len()
 
 //line olcf.go:113
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)
+	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -835,7 +835,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 	if uint64(idx) < ds {
 
 //line olcf.go:141
-		sdata := gocuda.Shared[float32](t, olcfBlockSize)
+		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1104,7 +1104,7 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 	gc_n2 := gc_b2.Len()
 
 //line olcf.go:214
-	sdata := gocuda.Shared[int32](t, olcfNTPB)
+	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
@@ -1301,7 +1301,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	gc_s_stride := compiled.Scratch[uint32](gc_b5, 2)
 
 //line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:242
 	g := cg.ThisThreadBlock(t)
@@ -1926,7 +1926,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)
 
 //line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:242
 	g := cg.ThisThreadBlock(t)
@@ -2551,7 +2551,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)
 
 //line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:242
 	g := cg.ThisThreadBlock(t)
@@ -3176,7 +3176,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)
 
 //line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)
+	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 
 //line olcf.go:242
 	g := cg.ThisThreadBlock(t)
@@ -3816,7 +3816,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	gc_n3 := gc_b3.Len()
 
 //line olcf.go:297
-	smem := gocuda.Shared[T](t, olcfAhsBlockSize)
+	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -3977,7 +3977,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	gc_n2 := gc_b2.Len()
 
 //line olcf.go:297
-	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)
+	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

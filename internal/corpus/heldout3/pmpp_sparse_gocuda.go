@@ -318,10 +318,10 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 	cFrontierS := gocuda.DynamicShared[uint32](t)
 
 //line pmpp_sparse.go:86
-	cFrontierTailS := gocuda.Shared[uint32](t, 1)
+	cFrontierTailS := gocuda.Shared[uint32](t, 1)[:1]
 
 //line pmpp_sparse.go:87
-	ourCFrontierTail := gocuda.Shared[uint32](t, 1)
+	ourCFrontierTail := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {

@@ -181,10 +181,10 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 	cCol := uint32(gc_by)
 
 //line sgemm.go:61
-	As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)
+	As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
 
 //line sgemm.go:62
-	Bs := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)
+	Bs := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
 	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -703,10 +703,10 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	cCol := uint32(gc_bx)
 
 //line sgemm.go:111
-	As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)
+	As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)[:sgemm4BM*sgemm4BK]
 
 //line sgemm.go:112
-	Bs := gocuda.Shared[float32](t, sgemm4BK*sgemm4BN)
+	Bs := gocuda.Shared[float32](t, sgemm4BK*sgemm4BN)[:sgemm4BK*sgemm4BN]
 	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -1037,10 +1037,10 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	const numThreadsBlocktile = totalResultsBlocktile / (sgemm5TM * sgemm5TN)
 
 //line sgemm.go:179
-	As := gocuda.Shared[float32](t, sgemm5BM*sgemm5BK)
+	As := gocuda.Shared[float32](t, sgemm5BM*sgemm5BK)[:sgemm5BM*sgemm5BK]
 
 //line sgemm.go:180
-	Bs := gocuda.Shared[float32](t, sgemm5BK*sgemm5BN)
+	Bs := gocuda.Shared[float32](t, sgemm5BK*sgemm5BN)[:sgemm5BK*sgemm5BN]
 
 //line sgemm.go:188
 	strideA := numThreadsBlocktile / sgemm5BK

@@ -1307,10 +1307,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	_ = warp
 
 //line llmc_layernorm.go:174
-	sharedSum := gocuda.Shared[float32](t, 32)
+	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_layernorm.go:175
-	sharedSum2 := gocuda.Shared[float32](t, 32)
+	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_layernorm.go:176
 	numWarps := gc_bdx / 32

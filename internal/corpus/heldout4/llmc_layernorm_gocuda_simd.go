@@ -1508,10 +1508,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	_ = warp
 
 //line llmc_layernorm.go:174
-	sharedSum := gocuda.Shared[float32](t, 32)
+	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_layernorm.go:175
-	sharedSum2 := gocuda.Shared[float32](t, 32)
+	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_layernorm.go:176
 	numWarps := gc_bdx2 / 32

@@ -737,7 +737,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	_ = warp
 
 //line llmc_misc.go:120
-	sharedSum := gocuda.Shared[float32](t, 32)
+	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_misc.go:121
 	BT := B * T
@@ -1031,7 +1031,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	_ = warp
 
 //line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)
+	blockResult := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx * gc_gdx)

@@ -801,7 +801,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	_ = warp
 
 //line llmc_misc.go:120
-	sharedSum := gocuda.Shared[float32](t, 32)
+	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_misc.go:121
 	BT := B * T
@@ -1114,7 +1114,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	_ = warp
 
 //line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)
+	blockResult := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
@@ -1337,7 +1337,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	_ = warp
 
 //line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)
+	blockResult := gocuda.Shared[float32](t, 32)[:32]
 
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)

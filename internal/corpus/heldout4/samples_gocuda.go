@@ -1340,10 +1340,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 	_ = cta
 
 //line samples.go:188
-	xShared := gocuda.Shared[float64](t, jacobiNRows)
+	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
 
 //line samples.go:189
-	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)
+	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
 
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
@@ -3513,7 +3513,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	_ = cta
 
 //line samples.go:590
-	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)
+	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
 
 //line samples.go:593
 	S := dOptionData[gc_bx].S
@@ -4119,7 +4119,7 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	_ = cta
 
 //line samples.go:654
-	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)
+	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
 
 //line samples.go:656
 	strideY := dimx + 2*fdtdRadius

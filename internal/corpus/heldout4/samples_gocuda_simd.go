@@ -1384,10 +1384,10 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 	_ = cta
 
 //line samples.go:188
-	xShared := gocuda.Shared[float64](t, jacobiNRows)
+	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
 
 //line samples.go:189
-	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)
+	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
 
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 {
@@ -3774,7 +3774,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	_ = cta
 
 //line samples.go:590
-	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)
+	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
 
 //line samples.go:593
 	S := dOptionData[gc_bx2].S
@@ -4380,7 +4380,7 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	_ = cta
 
 //line samples.go:654
-	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)
+	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
 
 //line samples.go:656
 	strideY := dimx + 2*fdtdRadius

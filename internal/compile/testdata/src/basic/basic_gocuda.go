@@ -31,10 +31,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
 
 //line basic.go:11
-	as := gocuda.Shared[[tile]float32](t, tile)
+	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 
 //line basic.go:12
-	bs := gocuda.Shared[[tile]float32](t, tile)
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -544,7 +544,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_exited := gc_b.Exited()
 
 //line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx)
+	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -32,10 +32,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
 
 //line basic.go:11
-	as := gocuda.Shared[[tile]float32](t, tile)
+	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 
 //line basic.go:12
-	bs := gocuda.Shared[[tile]float32](t, tile)
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -931,7 +931,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_exited4 := gc_b4.Exited()
 
 //line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx4)
+	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
@@ -1142,7 +1142,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_exited2 := gc_b2.Exited()
 
 //line basic.go:44
-	temp := gocuda.Shared[float32](t, gc_bdx2)
+	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
@@ -1526,7 +1526,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_exited3 := gc_b3.Exited()
 
 //line basic.go:44
-	temp := gocuda.Shared[int32](t, gc_bdx3)
+	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {

@@ -30,7 +30,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	const half = 2
 
 //line generic.go:16
-	sdata := gc.Shared[T](t, gc_bdx)
+	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

@@ -41,7 +41,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	gc_n4 := gc_b4.Len()
 
 //line inline.go:13
-	sdata := gocuda.Shared[T](t, gc_bdx4)
+	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_step10 := 0
@@ -461,7 +461,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_n2 := gc_b2.Len()
 
 //line inline.go:13
-	sdata := gocuda.Shared[float32](t, gc_bdx2)
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
@@ -949,7 +949,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_n3 := gc_b3.Len()
 
 //line inline.go:13
-	sdata := gocuda.Shared[int32](t, gc_bdx3)
+	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep4 := 0
