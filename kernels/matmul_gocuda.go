@@ -126,7 +126,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -644,7 +644,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -1090,10 +1090,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)
-	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)
-	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)
+	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line matmul.go:248
 	const half = MatMulTile

@@ -228,7 +228,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -1121,7 +1121,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -1882,10 +1882,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_s00 := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_s01 := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_s10 := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_s11 := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_s00 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_s01 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_s10 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_s11 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line matmul.go:248
 	const half = MatMulTile

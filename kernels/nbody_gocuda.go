@@ -117,12 +117,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b, 0)
-	gc_s_yi := compiled.Scratch[float32](gc_b, 1)
-	gc_s_zi := compiled.Scratch[float32](gc_b, 2)
-	gc_s_ax := compiled.Scratch[float32](gc_b, 3)
-	gc_s_ay := compiled.Scratch[float32](gc_b, 4)
-	gc_s_az := compiled.Scratch[float32](gc_b, 5)
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 
 //line nbody.go:174
 	n := len(bodies)
@@ -330,12 +330,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b, 0)
-	gc_s_yi := compiled.Scratch[float32](gc_b, 1)
-	gc_s_zi := compiled.Scratch[float32](gc_b, 2)
-	gc_s_ax := compiled.Scratch[float32](gc_b, 3)
-	gc_s_ay := compiled.Scratch[float32](gc_b, 4)
-	gc_s_az := compiled.Scratch[float32](gc_b, 5)
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 
 //line nbody.go:214
 	n := len(bodies)

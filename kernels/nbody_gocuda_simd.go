@@ -118,12 +118,12 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_az := compiled.Scratch[float32](gc_b2, 5)
+	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 
 //line nbody.go:174
 	n := len(bodies)
@@ -487,12 +487,12 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_az := compiled.Scratch[float32](gc_b2, 5)
+	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 
 //line nbody.go:214
 	n := len(bodies)

@@ -693,7 +693,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -933,7 +933,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -1489,8 +1489,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b, 0)
-	gc_s_v := compiled.Scratch[T](gc_b, 1)
+	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 
 //line reduce_variants.go:170
 	n := len(in)

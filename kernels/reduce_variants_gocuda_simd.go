@@ -3997,7 +3997,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)
+	gc_s_v := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -4252,7 +4252,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[T](gc_b5, 0)
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -4781,7 +4781,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -5423,7 +5423,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -6065,7 +6065,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line reduce_variants.go:130
 	n := len(in)
@@ -6749,8 +6749,8 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)
-	gc_s_v := compiled.Scratch[T](gc_b5, 1)
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -7044,8 +7044,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_v := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_v := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -7352,8 +7352,8 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)
-	gc_s_v := compiled.Scratch[int32](gc_b3, 1)
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -7660,8 +7660,8 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)

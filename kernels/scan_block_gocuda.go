@@ -34,7 +34,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_y := compiled.Scratch[T](gc_b, 0)
+	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line scan_block.go:20
 	n := len(in)
@@ -446,8 +446,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_a0 := compiled.Scratch[T](gc_b, 0)
-	gc_s_a1 := compiled.Scratch[T](gc_b, 1)
+	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
 
 //line scan_block.go:77
 	n := len(in)
@@ -729,8 +729,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 
 //line scan_block.go:141
 	n := len(in)

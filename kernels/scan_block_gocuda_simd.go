@@ -53,7 +53,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_y := compiled.Scratch[T](gc_b5, 0)
+	gc_s_y := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line scan_block.go:20
 	n := len(in)
@@ -448,7 +448,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_y := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line scan_block.go:20
 	n := len(in)
@@ -955,7 +955,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_y := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line scan_block.go:20
 	n := len(in)
@@ -1462,7 +1462,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_y := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line scan_block.go:20
 	n := len(in)
@@ -2004,8 +2004,8 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_a0 := compiled.Scratch[T](gc_b5, 0)
-	gc_s_a1 := compiled.Scratch[T](gc_b5, 1)
+	gc_s_a0 := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_s_a1 := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
 
 //line scan_block.go:77
 	n := len(in)
@@ -2268,8 +2268,8 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line scan_block.go:77
 	n := len(in)
@@ -2713,8 +2713,8 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b3, 0)
-	gc_s_a1 := compiled.Scratch[int32](gc_b3, 1)
+	gc_s_a0 := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_s_a1 := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
 
 //line scan_block.go:77
 	n := len(in)
@@ -3158,8 +3158,8 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_a0 := compiled.Scratch[uint32](gc_b4, 0)
-	gc_s_a1 := compiled.Scratch[uint32](gc_b4, 1)
+	gc_s_a0 := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_a1 := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 
 //line scan_block.go:77
 	n := len(in)
@@ -3622,8 +3622,8 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b2, 0)
-	gc_s_excl_ := compiled.Scratch[T](gc_b2, 1)
+	gc_s_incl_ := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
+	gc_s_excl_ := compiled.Scratch[T](gc_b2, 1)[:gc_n2]
 
 //line scan_block.go:141
 	n := len(in)

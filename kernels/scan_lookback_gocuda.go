@@ -34,12 +34,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)
-	gc_s_i := compiled.Scratch[int](gc_b, 3)
-	gc_s_excl := compiled.Scratch[T](gc_b, 4)
-	gc_s_incl := compiled.Scratch[T](gc_b, 5)
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[T](gc_b, 5)[:gc_n]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -766,9 +766,9 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_tile := compiled.Scratch[int](gc_b, 0)
-	gc_s_lo := compiled.Scratch[int](gc_b, 1)
-	gc_s_hi := compiled.Scratch[int](gc_b, 2)
+	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
 
 //line scan_lookback.go:168
 	n := len(in)

@@ -34,11 +34,11 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b, 0)
-	gc_s_x := compiled.Scratch[uint32](gc_b, 1)
-	gc_s_p := compiled.Scratch[uint32](gc_b, 2)
-	gc_s_tBefore := compiled.Scratch[uint32](gc_b, 3)
-	gc_s_fTotal := compiled.Scratch[uint32](gc_b, 4)
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_x := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_p := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_tBefore := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_fTotal := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line sort.go:39

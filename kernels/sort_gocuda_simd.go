@@ -35,11 +35,11 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)
-	gc_s_x := compiled.Scratch[uint32](gc_b2, 1)
-	gc_s_p := compiled.Scratch[uint32](gc_b2, 2)
-	gc_s_tBefore := compiled.Scratch[uint32](gc_b2, 3)
-	gc_s_fTotal := compiled.Scratch[uint32](gc_b2, 4)
+	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+	gc_s_x := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+	gc_s_p := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
+	gc_s_tBefore := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
+	gc_s_fTotal := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line sort.go:39

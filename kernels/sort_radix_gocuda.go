@@ -34,7 +34,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)
+	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 
 //line sort_radix.go:35
 	b := gc_bdx
@@ -165,7 +165,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)
+	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 
 //line sort_radix.go:78
 	n := len(src)

@@ -47,11 +47,11 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_n := compiled.Scratch[int](gc_b, 0)
-	gc_s_s := compiled.Scratch[int](gc_b, 1)
-	gc_s_w := compiled.Scratch[int](gc_b, 2)
-	gc_s_e := compiled.Scratch[int](gc_b, 3)
-	gc_s_computed := compiled.Scratch[bool](gc_b, 4)
+	gc_s_n := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_s := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_w := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_e := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_computed := compiled.Scratch[bool](gc_b, 4)[:gc_n]
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]

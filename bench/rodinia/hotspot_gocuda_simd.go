@@ -48,11 +48,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int](gc_b2, 0)
-	gc_s_s := compiled.Scratch[int](gc_b2, 1)
-	gc_s_w := compiled.Scratch[int](gc_b2, 2)
-	gc_s_e := compiled.Scratch[int](gc_b2, 3)
-	gc_s_computed := compiled.Scratch[bool](gc_b2, 4)
+	gc_s_n := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_s := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
+	gc_s_w := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+	gc_s_e := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
+	gc_s_computed := compiled.Scratch[bool](gc_b2, 4)[:gc_n2]
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]

@@ -38,9 +38,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_w := compiled.Scratch[int](gc_b, 0)
-	gc_s_e := compiled.Scratch[int](gc_b, 1)
-	gc_s_computed := compiled.Scratch[bool](gc_b, 2)
+	gc_s_w := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_e := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_computed := compiled.Scratch[bool](gc_b, 2)[:gc_n]
 
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]

@@ -38,7 +38,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -462,8 +462,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 1)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 1)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -969,7 +969,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1211,7 +1211,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1629,7 +1629,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -1941,7 +1941,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b, 0)
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line blog_reduction.go:216
 	temp := gocuda.DynamicShared[int32](t)

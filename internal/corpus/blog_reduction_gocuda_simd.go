@@ -39,7 +39,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -506,8 +506,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 1)
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 1)[:gc_n2]
 	{
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -1013,7 +1013,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -1298,7 +1298,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -1759,7 +1759,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -2114,7 +2114,7 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
 //line blog_reduction.go:216
 	temp := gocuda.DynamicShared[int32](t)

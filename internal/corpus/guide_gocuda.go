@@ -450,8 +450,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)
-	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)
+	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
+	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line guide.go:95
 	blockRow := gc_by

@@ -538,8 +538,8 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b2, 0)
-	gc_s_cValue := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b2, 0)[:gc_n2]
+	gc_s_cValue := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line guide.go:95
 	blockRow := gc_by2

@@ -224,7 +224,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]

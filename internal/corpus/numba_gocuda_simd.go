@@ -225,7 +225,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]

@@ -34,8 +34,8 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)
-	gc_s_av := compiled.Scratch[float32](gc_b, 1)
+	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
+	gc_s_av := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
@@ -558,10 +558,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_bottom := compiled.Scratch[float32](gc_b, 0)
-	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_top := compiled.Scratch[float32](gc_b, 2)
-	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)
+	gc_s_bottom := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_top := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
@@ -1278,7 +1278,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)
+	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}

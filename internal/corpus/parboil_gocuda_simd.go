@@ -35,8 +35,8 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)
-	gc_s_av := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)[:gc_n2]
+	gc_s_av := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
@@ -584,10 +584,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_bottom := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_bottom2 := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_top := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_top2 := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_bottom := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_bottom2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_top := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_top2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
@@ -2443,7 +2443,7 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)
+	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	for gc_rank2 := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 	}

@@ -33,7 +33,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b, 0)
+	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
@@ -364,8 +364,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b, 0)
-	gc_s_beta_ := compiled.Scratch[float32](gc_b, 1)
+	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_beta_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)

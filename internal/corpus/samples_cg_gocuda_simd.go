@@ -34,7 +34,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
@@ -365,8 +365,8 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_beta_ := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_beta_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)

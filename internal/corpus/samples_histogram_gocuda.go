@@ -34,7 +34,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)
+	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
 
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
@@ -437,7 +437,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 
 //line samples_histogram.go:100
 	cta := cg.ThisThreadBlock(t)
@@ -781,7 +781,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)
+	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
@@ -1097,7 +1097,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)

@@ -35,7 +35,7 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b2, 0)
+	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b2, 0)[:gc_n2]
 
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
@@ -438,7 +438,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 
 //line samples_histogram.go:100
 	cta := cg.ThisThreadBlock(t)
@@ -837,7 +837,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b2, 0)
+	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b2, 0)[:gc_n2]
 
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
@@ -1220,7 +1220,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)

@@ -150,7 +150,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)
+	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line samples_intro.go:41
 	bx := gc_bx
@@ -1857,10 +1857,10 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b, 0)
-	gc_s_input := compiled.Scratch[int32](gc_b, 1)
-	gc_s_r := compiled.Scratch[int32](gc_b, 2)
-	gc_s_returned := compiled.Scratch[bool](gc_b, 3)
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
 
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)

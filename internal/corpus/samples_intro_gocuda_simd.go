@@ -178,7 +178,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_cSub := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_cSub := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_intro.go:41
 	bx := gc_bx2
@@ -3039,10 +3039,10 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_input := compiled.Scratch[int32](gc_b2, 1)
-	gc_s_r := compiled.Scratch[int32](gc_b2, 2)
-	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)
+	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_input := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_s_r := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)[:gc_n2]
 
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)

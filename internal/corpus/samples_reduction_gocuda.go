@@ -945,7 +945,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -1192,7 +1192,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -1453,7 +1453,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -1891,7 +1891,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -2355,8 +2355,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)
-	gc_s_mySum := compiled.Scratch[T](gc_b, 1)
+	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_mySum := compiled.Scratch[T](gc_b, 1)[:gc_n]
 
 //line samples_reduction.go:359
 	sdata := gocuda.DynamicShared[T](t)
@@ -3030,7 +3030,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)
+	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line samples_reduction.go:422
 	sdata := gocuda.DynamicShared[T](t)

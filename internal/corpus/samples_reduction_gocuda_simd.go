@@ -4114,7 +4114,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -4350,7 +4350,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -4676,7 +4676,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -5002,7 +5002,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
@@ -5354,7 +5354,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -5605,7 +5605,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -5946,7 +5946,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_mySum := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -6287,7 +6287,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)
+	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
@@ -6653,7 +6653,7 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	gc_bidx5 := gc_b14.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b14.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -7078,7 +7078,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -7732,7 +7732,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b6.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)
+	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -8386,7 +8386,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b10.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)
+	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -9068,7 +9068,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	gc_bidx5 := gc_b14.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b14.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)
+	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -9517,7 +9517,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -10137,7 +10137,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b6.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)
+	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -10757,7 +10757,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b10.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)
+	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -11392,8 +11392,8 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_gridSize := compiled.Scratch[int](gc_b2, 0)
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 1)
+	gc_s_gridSize := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_mySum := compiled.Scratch[T](gc_b2, 1)[:gc_n2]
 
 //line samples_reduction.go:359
 	sdata := gocuda.DynamicShared[T](t)
@@ -12067,7 +12067,7 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadVal := compiled.Scratch[T](gc_b2, 0)
+	gc_s_threadVal := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:422
 	sdata := gocuda.DynamicShared[T](t)

@@ -33,7 +33,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_value := compiled.Scratch[int32](gc_b, 0)
+	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
@@ -431,11 +431,11 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)
-	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)
-	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)
-	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)
-	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)
+	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
+	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -801,9 +801,9 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)
-	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)
-	gc_s_idata_ := compiled.Scratch[uint32](gc_b, 2)
+	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_idata_ := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 
 //line samples_scan.go:190
 	cta := cg.ThisThreadBlock(t)

@@ -34,7 +34,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_value := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_value := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
@@ -523,11 +523,11 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)
-	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)
-	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)
-	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)
-	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)
+	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
+	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)[:gc_n2]
+	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)[:gc_n2]
 
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -893,9 +893,9 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)
-	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)
-	gc_s_idata_ := compiled.Scratch[uint32](gc_b2, 2)
+	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+	gc_s_idata_ := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 
 //line samples_scan.go:190
 	cta := cg.ThisThreadBlock(t)

@@ -813,7 +813,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b, 0)
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line samples_sorting.go:186
 	cta := cg.ThisThreadBlock(t)

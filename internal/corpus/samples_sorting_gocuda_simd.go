@@ -961,7 +961,7 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b2, 0)
+	gc_s_offset := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line samples_sorting.go:186
 	cta := cg.ThisThreadBlock(t)

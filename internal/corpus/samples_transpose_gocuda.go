@@ -462,7 +462,7 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line samples_transpose.go:82
 	cta := cg.ThisThreadBlock(t)
@@ -552,7 +552,7 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line samples_transpose.go:109
 	cta := cg.ThisThreadBlock(t)
@@ -645,7 +645,7 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line samples_transpose.go:136
 	cta := cg.ThisThreadBlock(t)
@@ -839,7 +839,7 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line samples_transpose.go:200
 	cta := cg.ThisThreadBlock(t)

@@ -759,7 +759,7 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line samples_transpose.go:82
 	cta := cg.ThisThreadBlock(t)
@@ -849,7 +849,7 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line samples_transpose.go:109
 	cta := cg.ThisThreadBlock(t)
@@ -942,7 +942,7 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line samples_transpose.go:136
 	cta := cg.ThisThreadBlock(t)
@@ -1216,7 +1216,7 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)
+	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line samples_transpose.go:200
 	cta := cg.ThisThreadBlock(t)

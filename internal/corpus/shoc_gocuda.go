@@ -978,8 +978,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b, 0)
-	gc_s_tt := compiled.Scratch[float32](gc_b, 1)
+	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line shoc.go:254
 	sData := gocuda.DynamicShared[float32](t)
@@ -2196,12 +2196,12 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b, 0)
-	gc_s_tt := compiled.Scratch[float32](gc_b, 1)
-	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b, 2)
-	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b, 3)
-	gc_s_i := compiled.Scratch[int](gc_b, 4)
-	gc_s_val4 := compiled.Scratch[float4](gc_b, 5)
+	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b, 2)[:gc_n]
+	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b, 3)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_val4 := compiled.Scratch[float4](gc_b, 5)[:gc_n]
 
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)

@@ -1337,8 +1337,8 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b2, 0)
-	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_idx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line shoc.go:254
 	sData := gocuda.DynamicShared[float32](t)
@@ -2555,12 +2555,12 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b2, 0)
-	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b2, 2)
-	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b2, 3)
-	gc_s_i := compiled.Scratch[int](gc_b2, 4)
-	gc_s_val4 := compiled.Scratch[float4](gc_b2, 5)
+	gc_s_idx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b2, 2)[:gc_n2]
+	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b2, 3)[:gc_n2]
+	gc_s_i := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
+	gc_s_val4 := compiled.Scratch[float4](gc_b2, 5)[:gc_n2]
 
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)

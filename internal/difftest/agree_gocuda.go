@@ -33,7 +33,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)
+	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line agree.go:16
 	s := gocuda.Shared[int32](t, 1024)[:1024]

@@ -28,7 +28,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b, 0)
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line cg.go:20
 	g := cg.ThisThreadBlock(t)

@@ -404,7 +404,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line flat.go:57
 	n := len(in)

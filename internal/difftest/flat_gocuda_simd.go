@@ -518,7 +518,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
 
 //line flat.go:57
 	n := len(in)
@@ -774,7 +774,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line flat.go:57
 	n := len(in)
@@ -1112,7 +1112,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line flat.go:57
 	n := len(in)

@@ -29,7 +29,7 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line gridsync.go:18

@@ -150,8 +150,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)
-	gc_s_last := compiled.Scratch[*int32](gc_b, 1)
+	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_last := compiled.Scratch[*int32](gc_b, 1)[:gc_n]
 
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -842,7 +842,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)
+	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -1090,8 +1090,8 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b, 0)
-	gc_s_c := compiled.Scratch[float32](gc_b, 1)
+	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]

@@ -151,8 +151,8 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_acc := make([][2]int32, gc_b2.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)
-	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)
+	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
+	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)[:gc_n2]
 
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -843,7 +843,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_acc := make([][2]int32, gc_b2.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)
+	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
@@ -1097,8 +1097,8 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b3, 0)
-	gc_s_c := compiled.Scratch[float32](gc_b3, 1)
+	gc_s_s := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+	gc_s_c := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
 
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
@@ -1416,8 +1416,8 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_c := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_c := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]

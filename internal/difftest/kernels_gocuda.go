@@ -29,7 +29,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -541,7 +541,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line kernels.go:48
@@ -1143,8 +1143,8 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)
-	gc_s_w := compiled.Scratch[float64](gc_b, 1)
+	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
+	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
@@ -2899,7 +2899,7 @@ var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d
 func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)
+	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -3210,11 +3210,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b, 0)
-	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)
-	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)
-	gc_s_w := compiled.Scratch[int32](gc_b, 3)
-	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line kernels.go:402

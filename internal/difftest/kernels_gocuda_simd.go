@@ -30,7 +30,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -928,7 +928,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
 	gc_exited4 := gc_b4.Exited()
 
 //line kernels.go:48
@@ -1139,7 +1139,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line kernels.go:48
@@ -1523,7 +1523,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 	gc_exited3 := gc_b3.Exited()
 
 //line kernels.go:48
@@ -2824,8 +2824,8 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[[3]int](gc_b2, 0)
-	gc_s_w := compiled.Scratch[float64](gc_b2, 1)
+	gc_s_idx := compiled.Scratch[[3]int](gc_b2, 0)[:gc_n2]
+	gc_s_w := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
 
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
@@ -5635,7 +5635,7 @@ var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d
 func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int](gc_b2, 0)
+	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	{
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
@@ -5946,11 +5946,11 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)
-	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)
-	gc_s_w := compiled.Scratch[int32](gc_b2, 3)
-	gc_s_w_ := compiled.Scratch[int32](gc_b2, 4)
+	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+	gc_s_w := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
+	gc_s_w_ := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line kernels.go:402

@@ -28,8 +28,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r := compiled.Scratch[int32](gc_b, 0)
-	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line methods.go:44
 	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -627,9 +627,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)
-	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)
-	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line methods.go:74
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]

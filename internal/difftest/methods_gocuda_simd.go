@@ -29,8 +29,8 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_r := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line methods.go:44
 	si := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -704,9 +704,9 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_r_ := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)
-	gc_s_r_5 := compiled.Scratch[int32](gc_b2, 2)
+	gc_s_r_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line methods.go:74
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]

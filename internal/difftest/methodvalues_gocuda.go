@@ -28,16 +28,16 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r := compiled.Scratch[int32](gc_b, 0)
-	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)
-	gc_s_r_7 := compiled.Scratch[int32](gc_b, 2)
-	gc_s_r_9 := compiled.Scratch[int32](gc_b, 3)
-	gc_s_g := compiled.Scratch[gain](gc_b, 4)
-	gc_s_f := compiled.Scratch[func(t *gocuda.Thread, s []int32, v int32) int32](gc_b, 5)
-	gc_s_recv := compiled.Scratch[gain](gc_b, 6)
-	gc_s_a := compiled.Scratch[int32](gc_b, 7)
-	gc_s_b := compiled.Scratch[int32](gc_b, 8)
-	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_7 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_g := compiled.Scratch[gain](gc_b, 4)[:gc_n]
+	gc_s_f := compiled.Scratch[func(t *gocuda.Thread, s []int32, v int32) int32](gc_b, 5)[:gc_n]
+	gc_s_recv := compiled.Scratch[gain](gc_b, 6)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
 
 //line methodvalues.go:35
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -557,14 +557,14 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)
-	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)
-	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)
-	gc_s_v_3 := compiled.Scratch[int32](gc_b, 3)
-	gc_s_v_4 := compiled.Scratch[int32](gc_b, 4)
-	gc_s_k_ := compiled.Scratch[int](gc_b, 5)
-	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)
-	gc_s_o := compiled.Scratch[nested](gc_b, 7)
+	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)[:gc_n]
+	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_v_3 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_v_4 := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
 
 //line methodvalues.go:105
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -1447,10 +1447,10 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r := compiled.Scratch[float32](gc_b, 0)
-	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)
-	gc_s_a := compiled.Scratch[float32](gc_b, 3)
+	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
+	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line methodvalues.go:146
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -1732,10 +1732,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)
-	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)
-	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)
-	gc_s_v := compiled.Scratch[int32](gc_b, 3)
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]

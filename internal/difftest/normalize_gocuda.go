@@ -32,7 +32,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
@@ -508,7 +508,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)
+	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32

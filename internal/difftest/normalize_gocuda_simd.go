@@ -33,7 +33,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
@@ -509,7 +509,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_allSync := compiled.Scratch[bool](gc_b2, 0)
+	gc_s_allSync := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32

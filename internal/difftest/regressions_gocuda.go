@@ -27,9 +27,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b, 0)
-	gc_s_b := compiled.Scratch[int32](gc_b, 1)
-	gc_s_ix := compiled.Scratch[int32](gc_b, 2)
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -242,9 +242,9 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b, 0)
-	gc_s_r := compiled.Scratch[float32](gc_b, 1)
-	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
 //line regressions.go:33
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -609,7 +609,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line regressions.go:55
 	b := gc_bdx
@@ -1058,9 +1058,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b, 0)
-	gc_s_lane := compiled.Scratch[int](gc_b, 1)
-	gc_s_sum := compiled.Scratch[int32](gc_b, 2)
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -1506,7 +1506,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_b := compiled.Scratch[int](gc_b, 0)
+	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]

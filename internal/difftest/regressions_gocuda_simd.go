@@ -28,9 +28,9 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_b := compiled.Scratch[int32](gc_b2, 1)
-	gc_s_ix := compiled.Scratch[int32](gc_b2, 2)
+	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_s_ix := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -320,9 +320,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_r := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_r := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line regressions.go:33
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -778,7 +778,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
 //line regressions.go:55
 	b := gc_bdx2
@@ -1326,9 +1326,9 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b2, 0)
-	gc_s_lane := compiled.Scratch[int](gc_b2, 1)
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 2)
+	gc_s_offset := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_lane := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -1800,7 +1800,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_b := compiled.Scratch[int](gc_b2, 0)
+	gc_s_b := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]

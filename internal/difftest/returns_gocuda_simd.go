@@ -28,8 +28,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_r_2 := compiled.Scratch[int32](gc_b2, 0)
-	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)
+	gc_s_r_2 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 
 //line returns.go:55
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]

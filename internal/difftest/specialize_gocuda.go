@@ -412,10 +412,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
-	gc_s_v_ := compiled.Scratch[T](gc_b, 1)
-	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)
-	gc_s_r_ := compiled.Scratch[T](gc_b, 3)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[T](gc_b, 3)[:gc_n]
 
 //line specialize.go:80
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]

@@ -2855,10 +2855,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[T](gc_b5, 0)
-	gc_s_v_ := compiled.Scratch[T](gc_b5, 1)
-	gc_s_r := compiled.Scratch[specRelay[T]](gc_b5, 2)
-	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
+	gc_s_r := compiled.Scratch[specRelay[T]](gc_b5, 2)[:gc_n5]
+	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)[:gc_n5]
 
 //line specialize.go:80
 	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -3199,10 +3199,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_v_ := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b2, 2)
-	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_v_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b2, 2)[:gc_n2]
+	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line specialize.go:80
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -3579,10 +3579,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
-	gc_s_v_ := compiled.Scratch[int32](gc_b3, 1)
-	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b3, 2)
-	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
+	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b3, 2)[:gc_n3]
+	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)[:gc_n3]
 
 //line specialize.go:80
 	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -3959,10 +3959,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)
-	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 1)
-	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b4, 2)
-	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b4, 2)[:gc_n4]
+	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)[:gc_n4]
 
 //line specialize.go:80
 	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]

@@ -29,7 +29,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -575,7 +575,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0

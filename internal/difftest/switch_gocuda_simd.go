@@ -30,7 +30,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -673,7 +673,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0

@@ -30,7 +30,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]

@@ -31,7 +31,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]

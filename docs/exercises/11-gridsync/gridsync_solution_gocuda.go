@@ -30,8 +30,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_local := compiled.Scratch[float64](gc_b, 0)
-	gc_s_mean := compiled.Scratch[float64](gc_b, 1)
+	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 
 //line gridsync_solution.go:18
 	n := len(in)

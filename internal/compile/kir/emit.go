@@ -133,7 +133,7 @@ func (e *emitter) preamble() {
 	if e.used["n"] {
 		e.printf("%s := %s.Len()\n", e.name["n"], b)
 	}
-	slot := 0
+	slot := 0 // scratch arrays, resliced to the block's length for bounds-check elimination
 	for _, obj := range sortedVars(e.f, f.Vars) {
 		v := f.Vars[obj]
 		if !v.Spill {
@@ -144,7 +144,7 @@ func (e *emitter) preamble() {
 			// memory): a scratch array would be the next block's.
 			e.printf("%s := make([]%s, %s.Len())\n", v.SpillName, e.typeString(obj.Type()), b)
 		} else {
-			e.printf("%s := %s.Scratch[%s](%s, %d)\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot)
+			e.printf("%s := %s.Scratch[%s](%s, %d)%s\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot, e.blockLen())
 			slot++
 		}
 		if f.isParam(obj) {
@@ -275,4 +275,15 @@ func (e *emitter) plain(n ast.Node) string {
 		panic(err)
 	}
 	return b.String()
+}
+
+// blockLen returns "[:n]", n the body's name for the block's number of
+// threads, where the body declares it, else "": a scratch array has one
+// element per thread, and a slice resliced to n lets Go's bounds-check
+// elimination drop the checks of a thread loop's rank, which n bounds.
+func (e *emitter) blockLen() string {
+	if !e.used["n"] {
+		return ""
+	}
+	return "[:" + e.name["n"] + "]"
 }

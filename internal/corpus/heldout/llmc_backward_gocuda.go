@@ -33,8 +33,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)
+	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
@@ -326,13 +326,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_doutBt := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_inpBt := compiled.Scratch[[]float32](gc_b, 1)
-	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b, 2)
-	gc_s_meanBt := compiled.Scratch[float32](gc_b, 3)
-	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 4)
-	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)
-	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)
+	gc_s_doutBt := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_inpBt := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	gc_s_meanBt := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_backward.go:67
@@ -700,7 +700,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_backward.go:152
@@ -1043,13 +1043,13 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)
-	gc_s_warpMaxval := compiled.Scratch[float32](gc_b, 2)
-	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 3)
-	gc_s_warpSumval := compiled.Scratch[float32](gc_b, 4)
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 5)
-	gc_s_dloss := compiled.Scratch[float32](gc_b, 6)
+	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_warpMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_warpSumval := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 5)[:gc_n]
+	gc_s_dloss := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1456,7 +1456,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)
+	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)[:gc_n]
 
 //line llmc_backward.go:378
 	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]

@@ -34,8 +34,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_doutCol := compiled.Scratch[[]float32](gc_b2, 0)
-	gc_s_doutSum := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_doutCol := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
+	gc_s_doutSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
@@ -327,13 +327,13 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_doutBt := compiled.Scratch[[]float32](gc_b2, 0)
-	gc_s_inpBt := compiled.Scratch[[]float32](gc_b2, 1)
-	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b2, 2)
-	gc_s_meanBt := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_rstdBt := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_dnormMean := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b2, 6)
+	gc_s_doutBt := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
+	gc_s_inpBt := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
+	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b2, 2)[:gc_n2]
+	gc_s_meanBt := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_rstdBt := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_dnormMean := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_backward.go:67
@@ -775,7 +775,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_localSum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_localSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_backward.go:152
@@ -1153,13 +1153,13 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadMaxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_threadSumval := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_warpMaxval := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_warpSumval := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 5)
-	gc_s_dloss := compiled.Scratch[float32](gc_b2, 6)
+	gc_s_threadMaxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_threadSumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_warpMaxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_warpSumval := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 5)[:gc_n2]
+	gc_s_dloss := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1566,7 +1566,7 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b2, 0)
+	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_backward.go:378
 	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]

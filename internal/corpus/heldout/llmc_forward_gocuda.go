@@ -165,11 +165,11 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 1)
-	gc_s_m := compiled.Scratch[float32](gc_b, 2)
-	gc_s_s := compiled.Scratch[float32](gc_b, 3)
-	gc_s_o := compiled.Scratch[[]float32](gc_b, 4)
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_o := compiled.Scratch[[]float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_forward.go:100

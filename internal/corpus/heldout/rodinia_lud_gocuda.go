@@ -26,7 +26,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_j := compiled.Scratch[int](gc_b, 0)
+	gc_s_j := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
@@ -205,10 +205,10 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)
-	gc_s_j := compiled.Scratch[int](gc_b, 1)
-	gc_s_arrayOffset := compiled.Scratch[int](gc_b, 2)
-	gc_s_idx := compiled.Scratch[int](gc_b, 3)
+	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_j := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_arrayOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_idx := compiled.Scratch[int](gc_b, 3)[:gc_n]
 
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]

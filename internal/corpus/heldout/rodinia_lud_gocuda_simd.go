@@ -27,7 +27,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_j := compiled.Scratch[int](gc_b2, 0)
+	gc_s_j := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
@@ -299,10 +299,10 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int](gc_b2, 0)
-	gc_s_j := compiled.Scratch[int](gc_b2, 1)
-	gc_s_arrayOffset := compiled.Scratch[int](gc_b2, 2)
-	gc_s_idx := compiled.Scratch[int](gc_b2, 3)
+	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	gc_s_j := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
+	gc_s_arrayOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+	gc_s_idx := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]

@@ -34,18 +34,18 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ai_3 := compiled.Scratch[int](gc_b, 0)
-	gc_s_bi_3 := compiled.Scratch[int](gc_b, 1)
-	gc_s_memAi_ := compiled.Scratch[int](gc_b, 2)
-	gc_s_memBi_ := compiled.Scratch[int](gc_b, 3)
-	gc_s_bankOffsetA_ := compiled.Scratch[int](gc_b, 4)
-	gc_s_bankOffsetB_ := compiled.Scratch[int](gc_b, 5)
-	gc_s_ai := compiled.Scratch[int](gc_b, 6)
-	gc_s_bi := compiled.Scratch[int](gc_b, 7)
-	gc_s_memAi := compiled.Scratch[int](gc_b, 8)
-	gc_s_memBi := compiled.Scratch[int](gc_b, 9)
-	gc_s_bankOffsetA := compiled.Scratch[int](gc_b, 10)
-	gc_s_bankOffsetB := compiled.Scratch[int](gc_b, 11)
+	gc_s_ai_3 := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_bi_3 := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_memAi_ := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_memBi_ := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_bankOffsetA_ := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_bankOffsetB_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_ai := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_bi := compiled.Scratch[int](gc_b, 7)[:gc_n]
+	gc_s_memAi := compiled.Scratch[int](gc_b, 8)[:gc_n]
+	gc_s_memBi := compiled.Scratch[int](gc_b, 9)[:gc_n]
+	gc_s_bankOffsetA := compiled.Scratch[int](gc_b, 10)[:gc_n]
+	gc_s_bankOffsetB := compiled.Scratch[int](gc_b, 11)[:gc_n]
 
 //line rodinia_scan.go:185
 	sData := gocuda.DynamicShared[uint32](t)
@@ -394,7 +394,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_address := compiled.Scratch[int](gc_b, 0)
+	gc_s_address := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line rodinia_scan.go:216
 	uni := gocuda.Shared[uint32](t, 1)[:1]

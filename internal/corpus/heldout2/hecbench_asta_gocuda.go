@@ -26,15 +26,15 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_data1 := compiled.Scratch[T](gc_b, 0)
-	gc_s_data2 := compiled.Scratch[T](gc_b, 1)
-	gc_s_data3 := compiled.Scratch[T](gc_b, 2)
-	gc_s_data4 := compiled.Scratch[T](gc_b, 3)
-	gc_s_i := compiled.Scratch[int](gc_b, 4)
-	gc_s_backup1 := compiled.Scratch[T](gc_b, 5)
-	gc_s_backup2 := compiled.Scratch[T](gc_b, 6)
-	gc_s_backup3 := compiled.Scratch[T](gc_b, 7)
-	gc_s_backup4 := compiled.Scratch[T](gc_b, 8)
+	gc_s_data1 := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_data2 := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_s_data3 := compiled.Scratch[T](gc_b, 2)[:gc_n]
+	gc_s_data4 := compiled.Scratch[T](gc_b, 3)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_backup1 := compiled.Scratch[T](gc_b, 5)[:gc_n]
+	gc_s_backup2 := compiled.Scratch[T](gc_b, 6)[:gc_n]
+	gc_s_backup3 := compiled.Scratch[T](gc_b, 7)[:gc_n]
+	gc_s_backup4 := compiled.Scratch[T](gc_b, 8)[:gc_n]
 
 //line hecbench_asta.go:24
 	lmem := gocuda.Shared[int32](t, 2)[:2]

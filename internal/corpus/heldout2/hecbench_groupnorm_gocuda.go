@@ -37,12 +37,12 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)
-	gc_s_m := compiled.Scratch[float32](gc_b, 4)
-	gc_s_s := compiled.Scratch[float32](gc_b, 5)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
@@ -620,15 +620,15 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_xVec := compiled.Scratch[[]float4](gc_b, 0)
-	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b, 1)
-	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b, 2)
-	gc_s_threadSum := compiled.Scratch[float32](gc_b, 3)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 5)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 6)
-	gc_s_m := compiled.Scratch[float32](gc_b, 7)
-	gc_s_s := compiled.Scratch[float32](gc_b, 8)
+	gc_s_xVec := compiled.Scratch[[]float4](gc_b, 0)[:gc_n]
+	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b, 1)[:gc_n]
+	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b, 2)[:gc_n]
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 8)[:gc_n]
 
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
@@ -1309,14 +1309,14 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)
-	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b, 2)
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b, 3)
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 4)
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 5)
-	gc_s_dwThread := compiled.Scratch[float32](gc_b, 6)
-	gc_s_dbThread := compiled.Scratch[float32](gc_b, 7)
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b, 7)[:gc_n]
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)

@@ -38,12 +38,12 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_m := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_s := compiled.Scratch[float32](gc_b2, 5)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
@@ -681,15 +681,15 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_xVec := compiled.Scratch[[]float4](gc_b2, 0)
-	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b2, 1)
-	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b2, 2)
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 6)
-	gc_s_m := compiled.Scratch[float32](gc_b2, 7)
-	gc_s_s := compiled.Scratch[float32](gc_b2, 8)
+	gc_s_xVec := compiled.Scratch[[]float4](gc_b2, 0)[:gc_n2]
+	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b2, 1)[:gc_n2]
+	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b2, 2)[:gc_n2]
+	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
 
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
@@ -1412,14 +1412,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 6)
-	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 7)
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)

@@ -31,7 +31,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_err := compiled.Scratch[float32](gc_b, 0)
+	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line hecbench_jacobi.go:27
 	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]

@@ -32,7 +32,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_err := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_err := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line hecbench_jacobi.go:27
 	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]

@@ -43,11 +43,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)
-	gc_s_val := compiled.Scratch[float32](gc_b, 3)
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 4)
+	gc_s_val_4 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_val := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -913,8 +913,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b, 0)
-	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx

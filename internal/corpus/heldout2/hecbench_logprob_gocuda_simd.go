@@ -52,11 +52,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	gc_bx3 := gc_bidx3.X
 	gc_by3 := gc_bidx3.Y
 	gc_n3 := gc_b3.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b3, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b3, 1)
-	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)
-	gc_s_val := compiled.Scratch[float32](gc_b3, 3)
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 4)
+	gc_s_val_4 := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+	gc_s_val_ := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
+	gc_s_val := compiled.Scratch[float32](gc_b3, 3)[:gc_n3]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 4)[:gc_n3]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -944,11 +944,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_val := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 4)
+	gc_s_val_4 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_val := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -1845,8 +1845,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx2

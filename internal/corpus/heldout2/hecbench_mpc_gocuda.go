@@ -29,12 +29,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[*int32](gc_b, 0)
-	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)
-	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)
-	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)[:gc_n]
+	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
 	gc_s_loc := make([]int32, gc_b.Len())
-	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)
+	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 
 //line hecbench_mpc.go:153
 	bid := gc_bx
@@ -883,12 +883,12 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[*int32](gc_b, 0)
-	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)
-	gc_s_val_ := compiled.Scratch[*int64](gc_b, 2)
-	gc_s_val_2 := compiled.Scratch[*int64](gc_b, 3)
-	gc_s_tix := compiled.Scratch[int](gc_b, 4)
-	gc_s_flag := compiled.Scratch[int32](gc_b, 5)
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_val_ := compiled.Scratch[*int64](gc_b, 2)[:gc_n]
+	gc_s_val_2 := compiled.Scratch[*int64](gc_b, 3)[:gc_n]
+	gc_s_tix := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_flag := compiled.Scratch[int32](gc_b, 5)[:gc_n]
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_v2 := make([]int64, gc_b.Len())
 	gc_s_v1 := make([]int64, gc_b.Len())

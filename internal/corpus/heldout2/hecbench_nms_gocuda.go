@@ -98,11 +98,11 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_pointsbitmap_ := compiled.Scratch[*uint8](gc_b, 0)
-	gc_s_pointsbitmap_2 := compiled.Scratch[*uint8](gc_b, 1)
-	gc_s_cond := compiled.Scratch[int](gc_b, 2)
-	gc_s_cond_ := compiled.Scratch[int](gc_b, 3)
-	gc_s_idx := compiled.Scratch[int](gc_b, 4)
+	gc_s_pointsbitmap_ := compiled.Scratch[*uint8](gc_b, 0)[:gc_n]
+	gc_s_pointsbitmap_2 := compiled.Scratch[*uint8](gc_b, 1)[:gc_n]
+	gc_s_cond := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_cond_ := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_idx := compiled.Scratch[int](gc_b, 4)[:gc_n]
 
 //line hecbench_nms.go:49
 	var ndetections_ int = ndetections

@@ -43,15 +43,15 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-	gc_s_dst := compiled.Scratch[[]intrinsic.Half](gc_b, 0)
+	gc_s_dst := compiled.Scratch[[]intrinsic.Half](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dst {
 		gc_s_dst[gc_rank] = dst
 	}
-	gc_s_src := compiled.Scratch[[]intrinsic.Half](gc_b, 1)
+	gc_s_src := compiled.Scratch[[]intrinsic.Half](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
-	gc_s_mask := compiled.Scratch[[]uint8](gc_b, 2)
+	gc_s_mask := compiled.Scratch[[]uint8](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_mask {
 		gc_s_mask[gc_rank] = mask
 	}

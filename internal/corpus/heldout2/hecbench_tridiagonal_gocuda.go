@@ -34,10 +34,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)
-	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)
-	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)
-	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
@@ -417,10 +417,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)
-	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)
-	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)
-	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)

@@ -35,10 +35,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
@@ -567,10 +567,10 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)

@@ -31,10 +31,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_x := compiled.Scratch[[]A](gc_b, 0)
-	gc_s_mean := compiled.Scratch[*A](gc_b, 1)
-	gc_s_m2n := compiled.Scratch[*A](gc_b, 2)
-	gc_s_num := compiled.Scratch[*int32](gc_b, 3)
+	gc_s_x := compiled.Scratch[[]A](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[*A](gc_b, 1)[:gc_n]
+	gc_s_m2n := compiled.Scratch[*A](gc_b, 2)[:gc_n]
+	gc_s_num := compiled.Scratch[*int32](gc_b, 3)[:gc_n]
 	gc_s_count := make([]int32, gc_b.Len())
 	gc_s_xMean := make([]A, gc_b.Len())
 	gc_s_m2N := make([]A, gc_b.Len())

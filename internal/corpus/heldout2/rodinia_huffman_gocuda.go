@@ -34,15 +34,15 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_kc := compiled.Scratch[uint32](gc_b, 0)
-	gc_s_startbit := compiled.Scratch[uint32](gc_b, 1)
-	gc_s_wrbits := compiled.Scratch[uint32](gc_b, 2)
-	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 3)
-	gc_s_val32 := compiled.Scratch[uint32](gc_b, 4)
-	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 5)
-	gc_s_tmpbyte := compiled.Scratch[uint8](gc_b, 6)
-	gc_s_tmpcwlen := compiled.Scratch[uint8](gc_b, 7)
-	gc_s_tmpcw32 := compiled.Scratch[uint32](gc_b, 8)
+	gc_s_kc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_startbit := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_wrbits := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 3)[:gc_n]
+	gc_s_val32 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	gc_s_tmpbyte := compiled.Scratch[uint8](gc_b, 6)[:gc_n]
+	gc_s_tmpcwlen := compiled.Scratch[uint8](gc_b, 7)[:gc_n]
+	gc_s_tmpcw32 := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
 
 //line rodinia_huffman.go:40
 	sm := gocuda.DynamicShared[uint32](t)

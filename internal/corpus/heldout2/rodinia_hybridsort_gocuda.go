@@ -288,7 +288,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int](gc_b, 0)
+	gc_s_sum := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {

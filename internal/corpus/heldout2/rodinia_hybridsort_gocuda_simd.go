@@ -340,7 +340,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {

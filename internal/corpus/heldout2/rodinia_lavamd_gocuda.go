@@ -30,17 +30,17 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_wtx := compiled.Scratch[int](gc_b, 0)
-	gc_s_pointer := compiled.Scratch[int](gc_b, 1)
-	gc_s_j := compiled.Scratch[int](gc_b, 2)
-	gc_s_r2 := compiled.Scratch[float64](gc_b, 3)
-	gc_s_u2 := compiled.Scratch[float64](gc_b, 4)
-	gc_s_vij := compiled.Scratch[float64](gc_b, 5)
-	gc_s_fs := compiled.Scratch[float64](gc_b, 6)
-	gc_s_fxij := compiled.Scratch[float64](gc_b, 7)
-	gc_s_fyij := compiled.Scratch[float64](gc_b, 8)
-	gc_s_fzij := compiled.Scratch[float64](gc_b, 9)
-	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 10)
+	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_pointer := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_j := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_r2 := compiled.Scratch[float64](gc_b, 3)[:gc_n]
+	gc_s_u2 := compiled.Scratch[float64](gc_b, 4)[:gc_n]
+	gc_s_vij := compiled.Scratch[float64](gc_b, 5)[:gc_n]
+	gc_s_fs := compiled.Scratch[float64](gc_b, 6)[:gc_n]
+	gc_s_fxij := compiled.Scratch[float64](gc_b, 7)[:gc_n]
+	gc_s_fyij := compiled.Scratch[float64](gc_b, 8)[:gc_n]
+	gc_s_fzij := compiled.Scratch[float64](gc_b, 9)[:gc_n]
+	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 10)[:gc_n]
 
 //line rodinia_lavamd.go:69
 	bx := gc_bx

@@ -576,9 +576,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_y := compiled.Scratch[int](gc_b, 0)
-	gc_s_indX := compiled.Scratch[int32](gc_b, 1)
-	gc_s_indY := compiled.Scratch[int32](gc_b, 2)
+	gc_s_y := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_indX := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_indY := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx

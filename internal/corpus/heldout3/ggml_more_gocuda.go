@@ -34,9 +34,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 1)
-	gc_s_loss := compiled.Scratch[float32](gc_b, 2)
+	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line ggml_more.go:37
@@ -464,9 +464,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 1)
-	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
 //line ggml_more.go:87
 	tmp := gocuda.DynamicShared[float32](t)

@@ -35,9 +35,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxLogit := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_loss := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_maxLogit := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_loss := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line ggml_more.go:37
@@ -553,9 +553,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_smScale := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_smScale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line ggml_more.go:87
 	tmp := gocuda.DynamicShared[float32](t)

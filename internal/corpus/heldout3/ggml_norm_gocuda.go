@@ -38,9 +38,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)
-	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)
+	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
 //line ggml_norm.go:45
 	nrows := gc_gdx
@@ -723,9 +723,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)
-	gc_s_scale := compiled.Scratch[float32](gc_b, 2)
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
@@ -1811,22 +1811,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_grad {
 		gc_s_grad[gc_rank] = grad
 	}
-	gc_s_xf := compiled.Scratch[[]float32](gc_b, 1)
+	gc_s_xf := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_xf {
 		gc_s_xf[gc_rank] = xf
 	}
-	gc_s_dst := compiled.Scratch[[]float32](gc_b, 2)
+	gc_s_dst := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_dst {
 		gc_s_dst[gc_rank] = dst
 	}
-	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)
-	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)
-	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)
-	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)
+	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2595,8 +2595,8 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)
-	gc_s_scale := compiled.Scratch[float32](gc_b, 1)
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line ggml_norm.go:200
 	nrows := gc_gdx
@@ -3224,8 +3224,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_argmax := compiled.Scratch[int](gc_b, 1)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
 
 //line ggml_norm.go:251
 	row := int64(gc_bx)

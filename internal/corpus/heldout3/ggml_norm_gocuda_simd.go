@@ -39,9 +39,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
-	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)
-	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)[:gc_n2]
+	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line ggml_norm.go:45
 	nrows := gc_gdx2
@@ -759,9 +759,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line ggml_norm.go:93
 	end := min(gc_bx2*groupSize+groupSize, neElements)
@@ -1995,22 +1995,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_grad := compiled.Scratch[[]float32](gc_b2, 0)
+	gc_s_grad := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
 	for gc_rank2 := range gc_s_grad {
 		gc_s_grad[gc_rank2] = grad
 	}
-	gc_s_xf := compiled.Scratch[[]float32](gc_b2, 1)
+	gc_s_xf := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
 	for gc_rank2 := range gc_s_xf {
 		gc_s_xf[gc_rank2] = xf
 	}
-	gc_s_dst := compiled.Scratch[[]float32](gc_b2, 2)
+	gc_s_dst := compiled.Scratch[[]float32](gc_b2, 2)[:gc_n2]
 	for gc_rank2 := range gc_s_dst {
 		gc_s_dst[gc_rank2] = dst
 	}
-	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)
+	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -2779,8 +2779,8 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line ggml_norm.go:200
 	nrows := gc_gdx2
@@ -3490,8 +3490,8 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_argmax := compiled.Scratch[int](gc_b2, 1)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_argmax := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
 
 //line ggml_norm.go:251
 	row := int64(gc_bx2)

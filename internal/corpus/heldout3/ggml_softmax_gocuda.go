@@ -42,12 +42,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-	gc_s_mask := compiled.Scratch[[]T](gc_b, 0)
+	gc_s_mask := compiled.Scratch[[]T](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_mask {
 		gc_s_mask[gc_rank] = mask
 	}
-	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line ggml_softmax.go:74
@@ -699,17 +699,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)
-	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)
-	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)
-	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 5)
-	gc_s_r := compiled.Scratch[float32](gc_b, 6)
-	gc_s_r_3 := compiled.Scratch[float32](gc_b, 7)
-	gc_s_tmpExpf := compiled.Scratch[float32](gc_b, 8)
-	gc_s_r_6 := compiled.Scratch[float32](gc_b, 9)
-	gc_s_r_9 := compiled.Scratch[float32](gc_b, 10)
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_tmpExpf := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 9)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
@@ -2568,7 +2568,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)
+	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line ggml_softmax.go:370
 	rowx := gc_bx

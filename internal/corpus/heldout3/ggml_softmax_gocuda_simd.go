@@ -43,12 +43,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
-	gc_s_mask := compiled.Scratch[[]T](gc_b2, 0)
+	gc_s_mask := compiled.Scratch[[]T](gc_b2, 0)[:gc_n2]
 	for gc_rank2 := range gc_s_mask {
 		gc_s_mask[gc_rank2] = mask
 	}
-	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line ggml_softmax.go:74
@@ -700,17 +700,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_r := compiled.Scratch[float32](gc_b2, 6)
-	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 7)
-	gc_s_tmpExpf := compiled.Scratch[float32](gc_b2, 8)
-	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 9)
-	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 10)
+	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
+	gc_s_localMax := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_r := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
+	gc_s_tmpExpf := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 9)[:gc_n2]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 10)[:gc_n2]
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
@@ -2649,7 +2649,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_dgfDot := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_dgfDot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line ggml_softmax.go:370
 	rowx := gc_bx2

@@ -354,7 +354,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b, 0)
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
@@ -1277,9 +1277,9 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]

@@ -355,7 +355,7 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
@@ -1296,9 +1296,9 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b5.Index()
 	gc_n5 := gc_b5.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b5, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b5, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b5, 2)
+	gc_s_i := compiled.Scratch[uint32](gc_b5, 0)[:gc_n5]
+	gc_s_temp := compiled.Scratch[uint32](gc_b5, 1)[:gc_n5]
+	gc_s_stride := compiled.Scratch[uint32](gc_b5, 2)[:gc_n5]
 
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
@@ -1921,9 +1921,9 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
 	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b2, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)
+	gc_s_i := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
@@ -2546,9 +2546,9 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b3.Index()
 	gc_n3 := gc_b3.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)
+	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)[:gc_n3]
+	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)[:gc_n3]
+	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)[:gc_n3]
 
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
@@ -3171,9 +3171,9 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b4.Index()
 	gc_n4 := gc_b4.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)
-	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)
-	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)
+	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)[:gc_n4]
 
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]

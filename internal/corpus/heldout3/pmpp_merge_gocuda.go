@@ -106,14 +106,14 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)
-	gc_s_ANext := compiled.Scratch[int](gc_b, 1)
-	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)
-	gc_s_BNext := compiled.Scratch[int](gc_b, 3)
-	gc_s_ALength := compiled.Scratch[int](gc_b, 4)
-	gc_s_BLength := compiled.Scratch[int](gc_b, 5)
-	gc_s_AConsumed := compiled.Scratch[int](gc_b, 6)
-	gc_s_BConsumed := compiled.Scratch[int](gc_b, 7)
+	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_ANext := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_BNext := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_ALength := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_BLength := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_AConsumed := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_BConsumed := compiled.Scratch[int](gc_b, 7)[:gc_n]
 
 //line pmpp_merge.go:122
 	shareAB := gocuda.DynamicShared[int32](t)
@@ -619,18 +619,18 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)
-	gc_s_ANext := compiled.Scratch[int](gc_b, 1)
-	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)
-	gc_s_BNext := compiled.Scratch[int](gc_b, 3)
-	gc_s_ASStart := compiled.Scratch[int](gc_b, 4)
-	gc_s_BSStart := compiled.Scratch[int](gc_b, 5)
-	gc_s_ASConsumed := compiled.Scratch[int](gc_b, 6)
-	gc_s_BSConsumed := compiled.Scratch[int](gc_b, 7)
-	gc_s_ALength := compiled.Scratch[int](gc_b, 8)
-	gc_s_BLength := compiled.Scratch[int](gc_b, 9)
-	gc_s_AConsumed := compiled.Scratch[int](gc_b, 10)
-	gc_s_BConsumed := compiled.Scratch[int](gc_b, 11)
+	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_ANext := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_BCurr := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_BNext := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_ASStart := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_BSStart := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_ASConsumed := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_BSConsumed := compiled.Scratch[int](gc_b, 7)[:gc_n]
+	gc_s_ALength := compiled.Scratch[int](gc_b, 8)[:gc_n]
+	gc_s_BLength := compiled.Scratch[int](gc_b, 9)[:gc_n]
+	gc_s_AConsumed := compiled.Scratch[int](gc_b, 10)[:gc_n]
+	gc_s_BConsumed := compiled.Scratch[int](gc_b, 11)[:gc_n]
 
 //line pmpp_merge.go:292
 	shareAB := gocuda.DynamicShared[int32](t)

@@ -160,19 +160,19 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_A {
 		gc_s_A[gc_rank] = A
 	}
-	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)
+	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_B {
 		gc_s_B[gc_rank] = B
 	}
-	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)
+	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_C {
 		gc_s_C[gc_rank] = C
 	}
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line sgemm.go:58
 	cRow := uint32(gc_bx)
@@ -682,19 +682,19 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_A {
 		gc_s_A[gc_rank] = A
 	}
-	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)
+	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_B {
 		gc_s_B[gc_rank] = B
 	}
-	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)
+	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_C {
 		gc_s_C[gc_rank] = C
 	}
-	gc_s_threadResults := compiled.Scratch[[8]float32](gc_b, 3)
+	gc_s_threadResults := compiled.Scratch[[8]float32](gc_b, 3)[:gc_n]
 
 //line sgemm.go:105
 	cRow := uint32(gc_by)
@@ -1008,21 +1008,21 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)
+	gc_s_A := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_A {
 		gc_s_A[gc_rank] = A
 	}
-	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)
+	gc_s_B := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_B {
 		gc_s_B[gc_rank] = B
 	}
-	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)
+	gc_s_C := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_C {
 		gc_s_C[gc_rank] = C
 	}
-	gc_s_threadResults := compiled.Scratch[[64]float32](gc_b, 3)
-	gc_s_regM := compiled.Scratch[[8]float32](gc_b, 4)
-	gc_s_regN := compiled.Scratch[[8]float32](gc_b, 5)
+	gc_s_threadResults := compiled.Scratch[[64]float32](gc_b, 3)[:gc_n]
+	gc_s_regM := compiled.Scratch[[8]float32](gc_b, 4)[:gc_n]
+	gc_s_regN := compiled.Scratch[[8]float32](gc_b, 5)[:gc_n]
 
 //line sgemm.go:168
 	cRow := uint32(gc_by)

@@ -104,7 +104,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line llmc_layernorm.go:54
 	shared := gocuda.DynamicShared[float32](t)
@@ -526,7 +526,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line llmc_layernorm.go:80
 	shared := gocuda.DynamicShared[float32](t)
@@ -1042,12 +1042,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 1)
-	gc_s_sum2 := compiled.Scratch[float32](gc_b, 2)
-	gc_s_m := compiled.Scratch[float32](gc_b, 3)
-	gc_s_s := compiled.Scratch[float32](gc_b, 4)
-	gc_s_o := compiled.Scratch[[]float32](gc_b, 5)
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sum2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_o := compiled.Scratch[[]float32](gc_b, 5)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_layernorm.go:128
@@ -1291,12 +1291,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)
-	gc_s_m := compiled.Scratch[float32](gc_b, 4)
-	gc_s_s := compiled.Scratch[float32](gc_b, 5)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)

@@ -105,7 +105,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_layernorm.go:54
 	shared := gocuda.DynamicShared[float32](t)
@@ -624,7 +624,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_layernorm.go:80
 	shared := gocuda.DynamicShared[float32](t)
@@ -1243,12 +1243,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_sum2 := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_m := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_s := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_o := compiled.Scratch[[]float32](gc_b2, 5)
+	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_sum2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_o := compiled.Scratch[[]float32](gc_b2, 5)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_layernorm.go:128
@@ -1492,12 +1492,12 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_m := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_s := compiled.Scratch[float32](gc_b2, 5)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)

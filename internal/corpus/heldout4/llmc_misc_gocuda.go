@@ -158,7 +158,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
@@ -582,7 +582,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_misc.go:95
@@ -725,8 +725,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 1)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -1020,7 +1020,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
@@ -1240,7 +1240,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)

@@ -159,7 +159,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
@@ -646,7 +646,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_misc.go:95
@@ -789,8 +789,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -1103,7 +1103,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
 
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
@@ -1326,7 +1326,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
@@ -1565,7 +1565,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
 
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
@@ -1720,7 +1720,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)

@@ -98,8 +98,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
@@ -961,9 +961,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
 //line llmc_softmax.go:114
 	idx := gc_bx
@@ -1688,10 +1688,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 3)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
@@ -2720,9 +2720,9 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)
-	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
+	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_softmax.go:275
@@ -2892,10 +2892,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)
-	gc_s_sum := compiled.Scratch[float32](gc_b, 3)
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_softmax.go:306
@@ -3750,11 +3750,11 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)
-	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)
-	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)
-	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)
-	gc_s_bigger := compiled.Scratch[float32](gc_b, 4)
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_bigger := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_softmax.go:398

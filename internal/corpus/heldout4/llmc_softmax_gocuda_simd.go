@@ -99,8 +99,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 1)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_sumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
@@ -1126,9 +1126,9 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line llmc_softmax.go:114
 	idx := gc_bx2
@@ -1931,10 +1931,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
@@ -3080,9 +3080,9 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)
-	gc_s_smPartial := compiled.Scratch[SumMax](gc_b2, 1)
-	gc_s_smTotal := compiled.Scratch[SumMax](gc_b2, 2)
+	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
+	gc_s_smPartial := compiled.Scratch[SumMax](gc_b2, 1)[:gc_n2]
+	gc_s_smTotal := compiled.Scratch[SumMax](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_softmax.go:275
@@ -3252,10 +3252,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_softmax.go:306
@@ -4169,11 +4169,11 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)
-	gc_s_y := compiled.Scratch[[]float32](gc_b2, 1)
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 2)
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_bigger := compiled.Scratch[float32](gc_b2, 4)
+	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
+	gc_s_y := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
+	gc_s_maxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_sumval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_bigger := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_softmax.go:398

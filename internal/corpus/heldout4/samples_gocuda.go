@@ -36,13 +36,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)
-	gc_s_tempSum_ := compiled.Scratch[float64](gc_b, 1)
-	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b, 2)
-	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)
-	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)
-	gc_s_b := compiled.Scratch[float32](gc_b, 5)
-	gc_s_k := compiled.Scratch[int](gc_b, 6)
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_tempSum_ := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_b := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_k := compiled.Scratch[int](gc_b, 6)[:gc_n]
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -1660,7 +1660,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
@@ -2821,11 +2821,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_data0 := compiled.Scratch[float32](gc_b, 0)
-	gc_s_data1 := compiled.Scratch[float32](gc_b, 1)
-	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)
-	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)
-	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)
+	gc_s_data0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_data1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 
 //line samples.go:438
 	cta := cg.ThisThreadBlock(t)
@@ -3506,7 +3506,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)
+	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
 
 //line samples.go:589
 	cta := cg.ThisThreadBlock(t)
@@ -4100,13 +4100,13 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_validr := compiled.Scratch[bool](gc_b, 0)
-	gc_s_validw := compiled.Scratch[bool](gc_b, 1)
-	gc_s_inputIndex := compiled.Scratch[int](gc_b, 2)
-	gc_s_outputIndex := compiled.Scratch[int](gc_b, 3)
-	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)
-	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)
-	gc_s_current := compiled.Scratch[float32](gc_b, 6)
+	gc_s_validr := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	gc_s_validw := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_s_inputIndex := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_outputIndex := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)[:gc_n]
+	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 
 //line samples.go:651
 	workx := gc_bdx

@@ -37,13 +37,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)
-	gc_s_tempSum_ := compiled.Scratch[float64](gc_b2, 1)
-	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b2, 2)
-	gc_s_r0 := compiled.Scratch[float32](gc_b2, 3)
-	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)
-	gc_s_b := compiled.Scratch[float32](gc_b2, 5)
-	gc_s_k := compiled.Scratch[int](gc_b2, 6)
+	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+	gc_s_tempSum_ := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
+	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
+	gc_s_r0 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_b := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_k := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -1704,7 +1704,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
@@ -2963,11 +2963,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_data0 := compiled.Scratch[float32](gc_b2, 0)
-	gc_s_data1 := compiled.Scratch[float32](gc_b2, 1)
-	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b2, 2)
-	gc_s_numThreads := compiled.Scratch[uint32](gc_b2, 3)
-	gc_s_idata0 := compiled.Scratch[uint32](gc_b2, 4)
+	gc_s_data0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_data1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
+	gc_s_numThreads := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
+	gc_s_idata0 := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
 
 //line samples.go:438
 	cta := cg.ThisThreadBlock(t)
@@ -3767,7 +3767,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_call := compiled.Scratch[[17]float32](gc_b2, 0)
+	gc_s_call := compiled.Scratch[[17]float32](gc_b2, 0)[:gc_n2]
 
 //line samples.go:589
 	cta := cg.ThisThreadBlock(t)
@@ -4361,13 +4361,13 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_validr := compiled.Scratch[bool](gc_b2, 0)
-	gc_s_validw := compiled.Scratch[bool](gc_b2, 1)
-	gc_s_inputIndex := compiled.Scratch[int](gc_b2, 2)
-	gc_s_outputIndex := compiled.Scratch[int](gc_b2, 3)
-	gc_s_infront := compiled.Scratch[[4]float32](gc_b2, 4)
-	gc_s_behind := compiled.Scratch[[4]float32](gc_b2, 5)
-	gc_s_current := compiled.Scratch[float32](gc_b2, 6)
+	gc_s_validr := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+	gc_s_validw := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
+	gc_s_inputIndex := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+	gc_s_outputIndex := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
+	gc_s_infront := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
+	gc_s_behind := compiled.Scratch[[4]float32](gc_b2, 5)[:gc_n2]
+	gc_s_current := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 
 //line samples.go:651
 	workx := gc_bdx2

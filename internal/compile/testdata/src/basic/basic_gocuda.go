@@ -28,7 +28,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -540,7 +540,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line basic.go:44

@@ -29,7 +29,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -927,7 +927,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)
+	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
 	gc_exited4 := gc_b4.Exited()
 
 //line basic.go:44
@@ -1138,7 +1138,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line basic.go:44
@@ -1522,7 +1522,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 	gc_exited3 := gc_b3.Exited()
 
 //line basic.go:44
