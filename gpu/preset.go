@@ -67,7 +67,7 @@ func (g GPU) String() string { return fmt.Sprintf("%s (%s)", g.Name, g.Arch) }
 // cycle from Fermi on.
 var presets = []GPU{
 	{Name: "GeForce 8800 GTX", Key: "g80", Arch: SM10, SMs: 16, MHz: 1350, Lanes: 8, Schedulers: 1,
-		BandwidthGBs: 86.4, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
+		BandwidthGBs: 86.4, MemLatency: 420, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
 		MulInstructions: 4, DivInstructions: 20},
 	{Name: "GeForce GTX 280", Key: "gt200", Arch: SM13, SMs: 30, MHz: 1296, Lanes: 8, Schedulers: 1,
 		BandwidthGBs: 141.7, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
