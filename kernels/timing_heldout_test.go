@@ -52,10 +52,11 @@ func matMulSmallTiles(t *gocuda.Thread, a, b, c []float32, n int) {
 }
 
 // matMulPrefetch is MatMulTiledUnrolledKernel with Ryoo et al.'s
-// prefetching, for sizes that are multiples of the tile: the next step's
-// elements of A and B are loaded into registers before the products of
-// the current tiles, and stored into the tiles after the second barrier,
-// so that the loads' latency overlaps the arithmetic.
+// prefetching: the next step's elements of A and B are loaded into
+// registers before the products of the current tiles, and stored into the
+// tiles after the second barrier, so that the loads' latency overlaps the
+// arithmetic. Its loads are bounds-checked as MatMulTiledUnrolledKernel's
+// are (heldOutLoad), so that prefetching is the one difference.
 func matMulPrefetch(t *gocuda.Thread, a, b, c []float32, n int) {
 	const tile = kernels.MatMulTile
 	as := gocuda.Shared[[tile]float32](t, tile)
@@ -63,14 +64,12 @@ func matMulPrefetch(t *gocuda.Thread, a, b, c []float32, n int) {
 	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
 	row := t.BlockIdx.Y*tile + ty
 	col := t.BlockIdx.X*tile + tx
-	av, bv := a[row*n+tx], b[ty*n+col]
+	av, bv := heldOutLoad(t, a, b, row, col, tx, ty, n)
 	var sum float32
 	for p := 0; p < n; p += tile {
 		as[ty][tx], bs[ty][tx] = av, bv
 		t.SyncThreads()
-		if p+tile < n {
-			av, bv = a[row*n+p+tile+tx], b[(p+tile+ty)*n+col]
-		}
+		av, bv = heldOutLoad(t, a, b, row, col, p+tile+tx, p+tile+ty, n)
 		ar, bt := &as[ty], (*[tile][tile]float32)(bs)
 		sum += ar[0] * bt[0][tx]
 		sum += ar[1] * bt[1][tx]
@@ -90,7 +89,22 @@ func matMulPrefetch(t *gocuda.Thread, a, b, c []float32, n int) {
 		sum += ar[15] * bt[15][tx]
 		t.SyncThreads()
 	}
-	c[row*n+col] = sum
+	if row < n && col < n {
+		c[row*n+col] = sum
+	}
+}
+
+// heldOutLoad returns A[row][ac] and B[br][col] of n×n matrices, each zero
+// when outside its matrix: the library's tiled kernels' bounds-checked
+// load of a pair of tile elements.
+func heldOutLoad(t *gocuda.Thread, a, b []float32, row, col, ac, br, n int) (av, bv float32) {
+	if row < n && ac < n {
+		av = a[row*n+ac]
+	}
+	if br < n && col < n {
+		bv = b[br*n+col]
+	}
+	return av, bv
 }
 
 // A heldOutKernel makes a held-out matrix multiply's kernel for C = A×B,
