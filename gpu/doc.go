@@ -10,7 +10,8 @@
 // launch would take on a GPU of that architecture (GPU.Predict: Hong and
 // Kim's MWP-CWP model with roofline bounds, on the warp-level counts the
 // profiler gathers, for the presets Presets lists, G80 to GH100, whose
-// figures come from specifications and published microbenchmarks).
+// figures come from specifications and published microbenchmarks, or
+// are marked in presets.go as not checked against one).
 //
 // The figures come from the CUDA C Programming Guide's tables and the
 // occupancy calculator's sources, as collected in the project's

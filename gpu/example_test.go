@@ -46,6 +46,6 @@ func ExampleGPU_Predict() {
 	fmt.Println(p)
 	fmt.Printf("DRAM roofline %.1f µs, MWP %.1f of %.0f warps\n", p.DRAMNanos/1e3, p.MWP, p.N)
 	// Output:
-	// predicted 414.2 µs on GeForce 8800 GTX (bound by memory bandwidth)
-	// DRAM roofline 388.4 µs, MWP 13.8 of 24 warps
+	// predicted 412.9 µs on GeForce 8800 GTX (bound by memory bandwidth)
+	// DRAM roofline 388.4 µs, MWP 13.1 of 24 warps
 }

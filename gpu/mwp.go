@@ -16,11 +16,10 @@ import "fmt"
 // departure delay, by the DRAM bandwidth shared by the active SMs, and by
 // N; CWP is (memory + computation) over computation, bounded by N. Hong
 // and Kim's three cases give the cycles of one round of resident blocks,
-// never less than issuing all N warps' instructions; barriers add
-// departure delay × (MWP − 1) each per resident block (Hong and Kim's
-// synchronization cost: the last warp's memory requests leave MWP − 1
-// departures after the first's), counting only as many barriers as the
-// warp has global memory instructions to wait for; the rounds repeat
+// never less than issuing all N warps' instructions; every barrier adds
+// departure delay × (MWP − 1) per resident block (Hong and Kim's
+// synchronization cost, as published: the last warp's memory requests
+// leave MWP − 1 departures after the first's); the rounds repeat
 // Rep = blocks / (resident blocks × active SMs) times. The result is
 // never below the roofline bounds: the launch's bytes over the DRAM
 // bandwidth, its instructions over the SMs' issue rate.
@@ -53,7 +52,7 @@ func (g GPU) Predict(w Workload) (Prediction, error) {
 		p.CWP = min((p.MemCycles+p.CompCycles)/p.CompCycles, p.N)
 	}
 	round, memoryBound := g.round(p, a, memL)
-	round += dep * max(p.MWP-1, 0) * min(a.barriers, a.memInsts) * float64(activeBlocks)
+	round += dep * max(p.MWP-1, 0) * a.barriers * float64(activeBlocks)
 	p.Nanos = round * p.Rep / g.MHz * 1e3
 	p.DRAMNanos = float64(w.GlobalBytes) / g.BandwidthGBs
 	p.IssueNanos = g.IssueCycles() * a.insts * a.warps / float64(g.SMs) / g.MHz * 1e3
@@ -82,9 +81,10 @@ func (g GPU) memLatency(a perWarp) (memL, dep float64) {
 // Hong and Kim's cases, and whether memory bounds it.
 func (g GPU) round(p Prediction, a perWarp, memL float64) (cycles float64, memoryBound bool) {
 	issueAll := p.CompCycles * p.N
-	// The computation between two memory instructions of a warp; a
-	// warp that has any has at least one (the average over warps may
-	// be less when most warps have none).
+	// Hong and Kim's Comp_p, the computation between two memory
+	// instructions of a warp, is Comp_cycles / #Mem_insts for a warp
+	// that has any, so never more than Comp_cycles; the average over
+	// warps may have fewer than one when most warps have none.
 	between := p.CompCycles / max(a.memInsts, 1)
 	switch {
 	case a.memInsts == 0:

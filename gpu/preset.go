@@ -6,10 +6,10 @@ import (
 )
 
 // A GPU is one product of an architecture, with the figures the timing
-// model (Predict) needs. Every figure is taken from a specification or a
-// published microbenchmark named in its preset's comment, never fitted
-// to the times the model is tested against (docs/tutorials/timing.md
-// lists the sources).
+// model (Predict) needs. Every figure of a preset (presets.go) names its
+// source there and in docs/tutorials/timing.md, or says that it has none
+// that could be checked; none is fitted to the times the model is tested
+// against.
 type GPU struct {
 	Name string // "GeForce 8800 GTX"
 	Key  string // the short name -gpu takes: "g80"
@@ -51,52 +51,6 @@ func (g GPU) IssueCycles() float64 {
 
 // String returns the GPU's name and architecture: "GeForce 8800 GTX (sm_10)".
 func (g GPU) String() string { return fmt.Sprintf("%s (%s)", g.Name, g.Arch) }
-
-// The presets. Clocks, SM and lane counts and bandwidths are the vendor's
-// specifications (product pages and architecture whitepapers); latencies
-// are published microbenchmarks: Wong et al., "Demystifying GPU
-// Microarchitecture through Microbenchmarking" (ISPASS 2010) for GT200,
-// whose 440-cycle global latency sits in the CUDA C Programming Guide
-// 2.x-4.x's "400 to 600 clock cycles" and serves G80 too; Jia et al.,
-// "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking"
-// (2018) and its Turing sequel (2019) for Kepler to Turing; Hong and Kim
-// (ISCA 2009) for the departure delays, measured on G80-class parts and
-// kept for later GPUs, which have no published equivalent. Shared memory
-// serves a half-warp per two cycles on 1.x (CUDA C Programming Guide
-// 5.0, F.3.3: "32 bits per two clock cycles" per bank) and a warp per
-// cycle from Fermi on.
-var presets = []GPU{
-	{Name: "GeForce 8800 GTX", Key: "g80", Arch: SM10, SMs: 16, MHz: 1350, Lanes: 8, Schedulers: 1,
-		BandwidthGBs: 86.4, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
-		MulInstructions: 4, DivInstructions: 20},
-	{Name: "GeForce GTX 280", Key: "gt200", Arch: SM13, SMs: 30, MHz: 1296, Lanes: 8, Schedulers: 1,
-		BandwidthGBs: 141.7, MemLatency: 440, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 2,
-		MulInstructions: 4, DivInstructions: 20},
-	{Name: "GeForce GTX 480", Key: "gf100", Arch: SM20, SMs: 15, MHz: 1401, Lanes: 32, Schedulers: 2,
-		BandwidthGBs: 177.4, MemLatency: 600, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "Tesla K20X", Key: "gk110", Arch: SM35, SMs: 14, MHz: 732, Lanes: 192, Schedulers: 4,
-		BandwidthGBs: 250, MemLatency: 230, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "GeForce GTX 980", Key: "gm204", Arch: SM52, SMs: 16, MHz: 1126, Lanes: 128, Schedulers: 4,
-		BandwidthGBs: 224, MemLatency: 370, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "Tesla P100", Key: "gp100", Arch: SM60, SMs: 56, MHz: 1480, Lanes: 64, Schedulers: 2,
-		BandwidthGBs: 732, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "Tesla V100", Key: "gv100", Arch: SM70, SMs: 80, MHz: 1530, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 900, MemLatency: 375, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "GeForce RTX 2080 Ti", Key: "tu102", Arch: SM75, SMs: 68, MHz: 1545, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 616, MemLatency: 300, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "A100 SXM4", Key: "ga100", Arch: SM80, SMs: 108, MHz: 1410, Lanes: 64, Schedulers: 4,
-		BandwidthGBs: 1555, MemLatency: 400, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-	{Name: "H100 SXM5", Key: "gh100", Arch: SM90, SMs: 132, MHz: 1980, Lanes: 128, Schedulers: 4,
-		BandwidthGBs: 3350, MemLatency: 480, DepartureCoalesced: 4, DepartureUncoalesced: 10, WavefrontCycles: 1,
-		MulInstructions: 1, DivInstructions: 20},
-}
 
 // Presets returns the modelled GPUs, oldest first.
 func Presets() []GPU { return append([]GPU(nil), presets...) }

@@ -145,3 +145,47 @@ func TestPresets(t *testing.T) {
 	_, ok := gpu.PresetFor(gpu.SM11)
 	assert.False(t, ok)
 }
+
+// scaled returns w with k times its blocks, and every count k times over:
+// k times as many blocks, each doing what w's blocks do.
+func scaled(w gpu.Workload, k int) gpu.Workload {
+	w.Blocks *= k
+	for _, c := range []*int{&w.GlobalRequests, &w.GlobalTransactions, &w.GlobalBytes, &w.SharedRequests,
+		&w.SharedTransactions, &w.SharedConflicts, &w.Sites, &w.LoopIterations, &w.Barriers, &w.ThreadSites,
+		&w.ALU, &w.IntMuls, &w.IntDivs} {
+		*c *= k
+	}
+	return w
+}
+
+// TestPredictScalesWithGrid: once a grid fills every SM with resident
+// blocks, k times as many identical blocks take k times as long, whatever
+// bounds them, on every preset (the textbooks' tests profile the first
+// pass of a reduction on fewer blocks and scale its time by this). A grid
+// that does not fill the SMs does not scale so.
+func TestPredictScalesWithGrid(t *testing.T) {
+	block := gpu.Workload{Blocks: 1, ThreadsPerBlock: 256, BlocksPerSM: 3,
+		GlobalRequests: 16, GlobalTransactions: 16, GlobalBytes: 1024 + 32,
+		SharedRequests: 60, SharedTransactions: 90, SharedConflicts: 30,
+		Sites: 200, LoopIterations: 64, Barriers: 72, ThreadSites: 200 * 24, ALU: 500, IntMuls: 8, IntDivs: 64}
+	reduce := scaled(block, 512) // enough to fill the 132 SMs of the H100
+	stream := copyWorkload(512 * 256)
+	for _, g := range gpu.Presets() {
+		for _, w := range []gpu.Workload{reduce, stream} {
+			require.GreaterOrEqual(t, w.Blocks, g.SMs*w.BlocksPerSM, g.Name)
+			p, err := g.Predict(w)
+			require.NoError(t, err)
+			pk, err := g.Predict(scaled(w, 128))
+			require.NoError(t, err, g.Name)
+			assert.InEpsilon(t, 128*p.Nanos, pk.Nanos, 1e-12, g.Name)
+			assert.Equal(t, p.Bottleneck, pk.Bottleneck, g.Name)
+		}
+	}
+	small := scaled(block, 8) // half the 8800 GTX's SMs idle
+	g := g80(t)
+	p, err := g.Predict(small)
+	require.NoError(t, err)
+	pk, err := g.Predict(scaled(small, 16))
+	require.NoError(t, err)
+	assert.Less(t, pk.Nanos, 16*p.Nanos, "sixteen times the blocks on all 16 SMs")
+}

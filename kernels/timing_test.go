@@ -20,10 +20,13 @@ import (
 
 // envTimingWorkload names the variable that turns the timing workloads on;
 // its value is the log2 of the reductions' length (22 for Harris's 2^22
-// ints), and envTimingMatMul's the matrices' side.
+// ints), envTimingMatMul's the matrices' side, and envTimingSample's the
+// fraction 1/s of the first pass of kernels 1 to 6 that is launched (see
+// harrisReduce).
 const (
 	envTimingWorkload = "GOCUDA_TIMING_WORKLOAD"
 	envTimingMatMul   = "GOCUDA_TIMING_MATMUL"
+	envTimingSample   = "GOCUDA_TIMING_SAMPLE"
 )
 
 // harrisBlock is the block size of Harris's measurements (256 threads).
@@ -118,13 +121,17 @@ var harrisSteps = []harrisStep{
 }
 
 // TestTimingWorkload runs Harris's kernels 1 to 7 over 2^k ints
-// (k from EnvTimingWorkload), each reducing in passes as Harris's driver
+// (k from envTimingWorkload), each reducing in passes as Harris's driver
 // does until one sum is left, and Ryoo et al.'s naive, tiled and unrolled
-// matrix multiplies of EnvTimingMatMul-sided matrices (default 128).
+// matrix multiplies of envTimingMatMul-sided matrices (default 128).
 func TestTimingWorkload(t *testing.T) {
 	log2, err := strconv.Atoi(os.Getenv(envTimingWorkload))
 	if err != nil {
 		t.Skip("a workload for gocuda profile: set " + envTimingWorkload)
+	}
+	sample := 1
+	if s, err := strconv.Atoi(os.Getenv(envTimingSample)); err == nil {
+		sample = s
 	}
 	dev := newDevice(t)
 	in := make([]int32, 1<<log2)
@@ -134,7 +141,7 @@ func TestTimingWorkload(t *testing.T) {
 		want += in[i]
 	}
 	for k, step := range harrisSteps {
-		require.Equal(t, want, harrisReduce(t, dev, step, in), "kernel %d", k+1)
+		require.Equal(t, want, harrisReduce(t, dev, step, in, sample), "kernel %d", k+1)
 	}
 	side := 128
 	if s, err := strconv.Atoi(os.Getenv(envTimingMatMul)); err == nil {
@@ -156,8 +163,16 @@ func TestTimingWorkload(t *testing.T) {
 // value is left, and returns the sum. Every pass launches blocks of
 // harrisBlock threads, its input padded with zeros to whole blocks (kernel
 // 6 has no bounds checks, as Harris's has none).
-func harrisReduce(t *testing.T, dev *gocuda.Device, step harrisStep, in []int32) int32 {
-	for {
+//
+// With sample s > 1, the first pass of a kernel that takes one block per
+// perBlock elements launches only its first 1/s of the blocks; the other
+// blocks' sums are added on the host, and the later passes run as they
+// would. Every block of that pass does the same work, so gocuda profile's
+// time for the pass is 1/s of the whole pass's (gpu's
+// TestPredictScalesWithGrid), while the instrumented run is s times
+// shorter.
+func harrisReduce(t *testing.T, dev *gocuda.Device, step harrisStep, in []int32, sample int) int32 {
+	for pass := 0; ; pass++ {
 		blocks := max(1, min(harrisGrid7, (len(in)+2*harrisBlock-1)/(2*harrisBlock)))
 		if step.perBlock > 0 {
 			blocks = (len(in) + step.perBlock - 1) / step.perBlock
@@ -166,8 +181,19 @@ func harrisReduce(t *testing.T, dev *gocuda.Device, step harrisStep, in []int32)
 			}
 		}
 		partial := make([]int32, blocks)
-		cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: harrisBlock}}
-		require.NoError(t, dev.Launch(cfg, step.kernel(in, partial)))
+		launched, src := blocks, in
+		if pass == 0 && step.perBlock > 0 && sample > 1 {
+			require.Zero(t, blocks%sample, "%d blocks in samples of 1/%d", blocks, sample)
+			launched = blocks / sample
+			src = in[:launched*step.perBlock]
+			for b := launched; b < blocks; b++ {
+				for _, v := range in[b*step.perBlock : (b+1)*step.perBlock] {
+					partial[b] += v
+				}
+			}
+		}
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: launched}, Block: gocuda.Dim3{X: harrisBlock}}
+		require.NoError(t, dev.Launch(cfg, step.kernel(src, partial)))
 		if blocks == 1 {
 			return partial[0]
 		}

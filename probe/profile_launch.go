@@ -52,6 +52,7 @@ func (p *profiler) predict(kp *record.KernelProfile) {
 		return
 	}
 	kp.GPU, kp.PredictedNS, kp.Bottleneck = p.gpu.Name, pr.Nanos, string(pr.Bottleneck)
+	kp.Configs[0].PredictedNS = pr.Nanos
 	kp.Timing = record.NewTiming(pr)
 }
 

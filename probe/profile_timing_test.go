@@ -62,6 +62,7 @@ func TestProfilePredicts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "GeForce 8800 GTX", p.GPU)
 	assert.Equal(t, want.Nanos, p.PredictedNS)
+	assert.Equal(t, want.Nanos, p.Configs[0].PredictedNS)
 	assert.Equal(t, string(want.Bottleneck), p.Bottleneck)
 	require.NotNil(t, p.Timing)
 	assert.Equal(t, want.Nanos, p.Timing.LaunchNS)

@@ -133,8 +133,8 @@ tests (or the program) failed, and 2 for a bad command line.
 
 Usage:
 
-	gocuda profile [-arch sm_XX] [-regs N] [-metrics list] [-wide] [-json] [-o file] [-pprof file]
-		[-tags t] [-run-main] [packages] [-- go test flags]
+	gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-format json] [-o file]
+		[-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the packages' tests instrumented as check does, with
 GOCUDA_PROBE=profile, and shows per kernel and source line what the GPU
@@ -147,12 +147,17 @@ profile is printed as a summary per kernel within 120 columns, in the
 manner of Nsight Compute's speed-of-light section: occupancy and the
 resource that limits it, branch and warp execution efficiency, each kind
 of memory used, and the costliest lines with the metrics that matter
-for the kernel. -metrics a,b,c prints a table of every line with those
-metrics, by their nvprof names; -wide one with every metric. With -json
-the profile is printed as JSON (the go command's output then goes to
-standard error); -o writes it to a file, and -pprof also writes it in
-pprof's format, for go tool pprof. -tags, -run-main
-and the arguments after -- are as for check. Profile exits with status
+for the kernel, and the time the launches would take on a GPU preset
+(-gpu g80, gt200, gf100, gk110, gm204, gp100, gv100, tu102, ga100 or
+gh100; by default -arch's) with what bounds it, from package gpu's
+analytical model (docs/tutorials/timing.md). -metrics a,b,c prints a
+table of every line with those metrics, by their nvprof names; -wide
+one with every metric. With -format json (or -json, as check and bench
+take it too) the profile is printed as JSON, each kernel and each of
+its launch configurations with its predicted_ns (the go command's output
+then goes to standard error); -o writes it to a file, and -pprof also
+writes it in pprof's format, for go tool pprof. -tags, -run-main and
+the arguments after -- are as for check. Profile exits with status
 1 if the tests (or the program) failed or the profile could not be
 written, and 2 for a bad command line.
 

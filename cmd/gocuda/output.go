@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 )
 
@@ -12,10 +13,25 @@ type outputFlags struct {
 	file string
 }
 
-// register defines -json and -o on fs for the output called what.
+// register defines -format, its shorthand -json, and -o on fs for the
+// output called what.
 func (o *outputFlags) register(fs *flag.FlagSet, what string) {
-	fs.BoolVar(&o.json, "json", false, "print "+what+" as JSON instead of text")
+	fs.Func("format", "print "+what+" as `text` (the default) or json", o.setFormat)
+	fs.BoolVar(&o.json, "json", false, "print "+what+" as JSON instead of text (-format json)")
 	fs.StringVar(&o.file, "o", "", "write "+what+" to `file` instead of standard output")
+}
+
+// setFormat sets the output format named s: text or json.
+func (o *outputFlags) setFormat(s string) error {
+	switch s {
+	case "text":
+		o.json = false
+	case "json":
+		o.json = true
+	default:
+		return fmt.Errorf("unknown format %q: want text or json", s)
+	}
+	return nil
 }
 
 // write writes the output with render, to o's file or else to stdout.

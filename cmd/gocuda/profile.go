@@ -12,7 +12,7 @@ import (
 	"github.com/gocuda/gocuda/probe/record"
 )
 
-const profileUsage = `usage: gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-json] [-o file]
+const profileUsage = `usage: gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-format json] [-o file]
 	[-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the tests of packages (default ".") with their kernels
@@ -28,7 +28,8 @@ branch and warp efficiency, the time the launches would take on a GPU of
 that architecture and what bounds it, memory, and the costliest lines
 with the metrics that matter for the kernel); with -metrics, a table of every line
 with those metrics, by their nvprof names; with -wide, with every metric;
-with -json, as JSON, each kernel with its predicted_ns and bottleneck.
+with -format json (or -json), as JSON, each kernel with its predicted_ns
+and bottleneck.
 -o writes it to a file; -pprof also writes it in pprof's format.
 
 The time is the analytical model of package gpu (GPU.Predict: Hong and

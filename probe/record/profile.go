@@ -97,6 +97,11 @@ type LaunchConfig struct {
 	DynamicShared int       `json:"dynamic_shared_bytes"`
 	Launches      int       `json:"launches"`
 	Occupancy     Occupancy `json:"occupancy"`
+	// PredictedNS is the predicted time of this configuration's launches
+	// together, in nanoseconds (KernelProfile.PredictedNS is the sum over
+	// the configurations): a test can scale one configuration's time on
+	// its own.
+	PredictedNS float64 `json:"predicted_ns,omitempty"`
 }
 
 // An Occupancy is the CUDA occupancy calculator's answer for a launch

@@ -55,6 +55,7 @@ func (kp *KernelProfile) add(p *KernelProfile) {
 			kp.Configs = append(kp.Configs, c)
 		} else {
 			kp.Configs[i].Launches += c.Launches
+			kp.Configs[i].PredictedNS += c.PredictedNS
 		}
 	}
 	for _, l := range p.Lines {
