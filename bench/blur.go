@@ -30,8 +30,8 @@ func blurKernel() Kernel {
 				BlurSerial(src, want, w, h, blurRadius)
 				return inputs{src, want}
 			})
+			dst := sync.OnceValue(func() []float32 { return make([]float32, w*h) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(src, dst []float32) error) Variant {
-				dst := sync.OnceValue(func() []float32 { return make([]float32, w*h) })
 				return Variant{Name: name, Run: func() error { return run(in().src, dst()) }, Check: func() error {
 					dst := dst()
 					clear(dst)

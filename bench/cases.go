@@ -40,8 +40,8 @@ func saxpyKernel() Kernel {
 				}
 				return inputs{x, y0, want}
 			})
+			y := sync.OnceValue(func() []float32 { return slices.Clone(in().y0) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(x, y []float32) error) Variant {
-				y := sync.OnceValue(func() []float32 { return slices.Clone(in().y0) })
 				return Variant{Name: name, Run: func() error { return run(in().x, y()) }, Check: func() error {
 					y := y()
 					copy(y, in().y0)
@@ -88,8 +88,8 @@ func scanKernel() Kernel {
 				ScanSerial(x, want)
 				return inputs{x, want}
 			})
+			out := sync.OnceValue(func() []float32 { return make([]float32, n) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(in, out []float32) error) Variant {
-				out := sync.OnceValue(func() []float32 { return make([]float32, n) })
 				return Variant{Name: name, Run: func() error { return run(in().in, out()) }, Check: func() error {
 					out := out()
 					clear(out)
@@ -165,8 +165,8 @@ func nbodyKernel() Kernel {
 				NBodySerial(bodies, want, eps2)
 				return inputs{bodies, want}
 			})
+			acc := sync.OnceValue(func() [][3]float32 { return make([][3]float32, n) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(bodies [][4]float32, acc [][3]float32) error) Variant {
-				acc := sync.OnceValue(func() [][3]float32 { return make([][3]float32, n) })
 				return Variant{Name: name, Run: func() error { return run(in().bodies, acc()) }, Check: func() error {
 					acc := acc()
 					clear(acc)
@@ -240,8 +240,8 @@ func matmulKernel() Kernel {
 				MatMulSerial(a, b, want, n, n, n)
 				return inputs{a, b, want}
 			})
+			c := sync.OnceValue(func() []float32 { return make([]float32, n*n) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(a, b, c []float32) error) Variant {
-				c := sync.OnceValue(func() []float32 { return make([]float32, n*n) })
 				return Variant{Name: name, Run: func() error { return run(in().a, in().b, c()) }, Check: func() error {
 					c := c()
 					clear(c)

@@ -33,8 +33,8 @@ func mandelbrotKernel() Kernel {
 				MandelbrotSerial(w, h, out)
 				return out
 			})
+			out := sync.OnceValue(func() []int32 { return make([]int32, w*h) }) // shared: see Kernel.Setup
 			variant := func(name string, run func(out []int32) error) Variant {
-				out := sync.OnceValue(func() []int32 { return make([]int32, w*h) })
 				return Variant{Name: name, Run: func() error { return run(out()) }, Check: func() error {
 					out := out()
 					clear(out)

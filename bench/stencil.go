@@ -44,8 +44,8 @@ func stencilKernel() Kernel {
 				StencilSerial(0, stencilSteps, n, stencilCoef, vsq, we, wo)
 				return inputs{vsq, even, odd, we, wo}
 			})
+			bufs := sync.OnceValue(func() [2][]float32 { return [2][]float32{slices.Clone(in().even), slices.Clone(in().odd)} }) // shared: see Kernel.Setup
 			variant := func(name string, run func(even, odd []float32) error) Variant {
-				bufs := sync.OnceValue(func() [2][]float32 { return [2][]float32{slices.Clone(in().even), slices.Clone(in().odd)} })
 				return Variant{Name: name, Run: func() error { return run(bufs()[0], bufs()[1]) }, Check: func() error {
 					b := bufs()
 					copy(b[0], in().even)

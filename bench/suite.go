@@ -42,10 +42,13 @@ type Kernel struct {
 	// Work returns the bytes or flops (see Metric) of one operation at size n.
 	Work func(n int) float64
 	// Setup returns the implementations at size n: the gocuda variants,
-	// then HandSerial and HandParallel. It is cheap: the inputs, which the
-	// variants share, and each variant's outputs are made on first use, so
-	// that listing the variants or running only some of them allocates
-	// only what runs.
+	// then HandSerial and HandParallel. It is cheap: the inputs and the
+	// outputs are made on first use, so that listing the variants allocates
+	// nothing. The variants share both (they run one at a time, and Check
+	// resets the outputs): on the 2-core machine a memory-bound loop's
+	// speed depends on the distance between its buffers, up to 3× slower
+	// when they lie a power of two of 256 MiB or more apart, so variants
+	// with outputs of their own would be compared on different memory.
 	Setup func(dev *gocuda.Device, n int) []Variant
 }
 
