@@ -4,9 +4,7 @@ package bench_test
 
 import (
 	"math"
-	"runtime"
 	"simd/archsimd"
-	"sync"
 	"testing"
 
 	"github.com/gocuda/gocuda/bench"
@@ -41,23 +39,6 @@ func BenchmarkRoofline(b *testing.B) {
 			}
 		})
 	}
-}
-
-// parallelSum adds x's parts, split as bench.Parallel splits them (one
-// goroutine each), each with sum, then the parts' sums in order.
-func parallelSum(x []float32, sum func([]float32) float32) float32 {
-	parts := make([]float32, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for p := range parts {
-		lo, hi := len(x)*p/len(parts), len(x)*(p+1)/len(parts)
-		wg.Go(func() { parts[p] = sum(x[lo:hi]) })
-	}
-	wg.Wait()
-	var s float32
-	for _, v := range parts {
-		s += v
-	}
-	return s
 }
 
 // sumSIMD adds x with two eight-lane vector accumulators, then the tail.
