@@ -4861,40 +4861,98 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		_ = gc_dead2
 		var gc_l_v_ [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line kernels.go:250
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:250
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line kernels.go:249
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:249
+				_ = i
+//line kernels.go:249
+				var v archsimd.Int32x8
+//line kernels.go:249
+				_ = v
+//line kernels.go:251
+				if i < 0 || i+8 > len(in) {
+//line kernels.go:251
+					break
+//line kernels.go:251
+				}
+//line kernels.go:251
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:251
+				_ = gc_if2
+//line kernels.go:252
+				if gc_if2.ToBits() != 0 {
+//line kernels.go:252
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:252
+				}
+//line kernels.go:252
+				v_ := v
+//line kernels.go:252
+				_ = v_
+//line kernels.go:252
+				v_.StoreSlice(gc_l_v_[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:249
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line kernels.go:250
-				var v int32
+					var v int32
 
 //line kernels.go:251
-				if i < len(in) {
-					v = in[i]
+					if i < len(in) {
+						v = in[i]
+					}
+
+//line kernels.go:254
+					var v_ int32 = v
+
+//line kernels.go:254
+					_ = v_
+					_ = v
+					_ = v_
+					gc_l_v_[gc_lane2] = v_
 				}
-
-//line kernels.go:254
-				var v_ int32 = v
-
-//line kernels.go:254
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane2] = v_
 			}
 		}
 
@@ -4903,18 +4961,40 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:274
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+					_ = v_
+//line kernels.go:274
+					v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
 
 //line kernels.go:274
-				v_ += gc_c21r[gc_lane2]
-				gc_l_v_[gc_lane2] = v_
+					v_ += gc_c21r[gc_lane2]
+					gc_l_v_[gc_lane2] = v_
+				}
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -4961,29 +5041,73 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_save112 := gc_act2
 			gc_act2 = gc_save112 & gc_m112
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line kernels.go:260
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:260
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+						var s archsimd.Int32x8
+//line kernels.go:260
+						_ = s
+//line kernels.go:261
+						if gc_lane2 < 0 || gc_lane2+8 > len(sums) {
+//line kernels.go:261
+							break
+//line kernels.go:261
+						}
+//line kernels.go:261
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize)-gc_lane2, -1), 8))))
+//line kernels.go:261
+						_ = gc_if4
+//line kernels.go:262
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:262
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
+//line kernels.go:262
+						}
+//line kernels.go:262
+						v_2 := s
+//line kernels.go:262
+						_ = v_2
+//line kernels.go:262
+						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:260
-					var s int32
+						var s int32
 
 //line kernels.go:261
-					if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-						s = sums[(gc_rank2 & 31)]
+						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank2 & 31)]
+						}
+
+//line kernels.go:264
+						var v_2 int32 = s
+
+//line kernels.go:264
+						_ = v_2
+						_ = s
+						_ = v_2
+						gc_l_v_2[gc_lane2] = v_2
 					}
-
-//line kernels.go:264
-					var v_2 int32 = s
-
-//line kernels.go:264
-					_ = v_2
-					_ = s
-					_ = v_2
-					gc_l_v_2[gc_lane2] = v_2
 				}
 
 //line kernels.go:273
@@ -4991,18 +5115,40 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:274
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+							_ = v_2
+//line kernels.go:274
+							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_2 := gc_l_v_2[gc_lane2]
+							_ = v_2
 
 //line kernels.go:274
-						v_2 += gc_c22r[gc_lane2]
-						gc_l_v_2[gc_lane2] = v_2
+							v_2 += gc_c22r[gc_lane2]
+							gc_l_v_2[gc_lane2] = v_2
+						}
 					}
 				}
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -5069,42 +5215,105 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_c22a [32]int
 		var gc_c22w [32]int
 		var gc_c22r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line kernels.go:287
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:287
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+				_ = i
+//line kernels.go:286
+				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+				_ = lanes
+//line kernels.go:287
+				var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:287
+				_ = mask
+//line kernels.go:287
+				var v archsimd.Float32x8
+//line kernels.go:287
+				_ = v
+//line kernels.go:289
+				if i < 0 || i+8 > len(in) {
+//line kernels.go:289
+					break
+//line kernels.go:289
+				}
+//line kernels.go:289
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+//line kernels.go:289
+				_ = gc_if2
+//line kernels.go:290
+				if gc_if2.ToBits() != 0 {
+//line kernels.go:290
+					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:290
+				}
+				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:290
+				v.StoreSlice(gc_l_v[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:285
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-				_ = lanes
+					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					_ = lanes
 
 //line kernels.go:287
-				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 
 //line kernels.go:288
-				var v float32
+					var v float32
 
 //line kernels.go:289
-				if i < len(in) {
-					v = in[i]
+					if i < len(in) {
+						v = in[i]
+					}
+					_ = mask
+					_ = v
+					gc_l_mask[gc_lane2] = mask
+					gc_l_v[gc_lane2] = v
 				}
-				_ = mask
-				_ = v
-				gc_l_mask[gc_lane2] = mask
-				gc_l_v[gc_lane2] = v
 			}
 		}
 
@@ -5129,24 +5338,62 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line kernels.go:293
 			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v, &gc_c21a, &gc_c21w, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+//line kernels.go:293
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:293
+				_ = gc_iota3
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:293
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:293
+					_ = v
+//line kernels.go:293
+					y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:293
+					_ = y
+//line kernels.go:294
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-gc_lane2, -1), 8))))
+//line kernels.go:294
+					_ = gc_if3
+//line kernels.go:294
+					if gc_if3.ToBits() != 0 {
+//line kernels.go:294
+						v = v.Add(y).Merge(v, gc_if3)
+//line kernels.go:294
+					}
+//line kernels.go:294
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line kernels.go:293
-				y := gc_c21r[gc_lane2]
+					y := gc_c21r[gc_lane2]
 
 //line kernels.go:294
-				if (gc_rank2 & 31) >= d {
-					v += y
+					if (gc_rank2 & 31) >= d {
+						v += y
+					}
+					_ = y
+					gc_l_v[gc_lane2] = v
 				}
-				_ = y
-				gc_l_v[gc_lane2] = v
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -5172,34 +5419,92 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line kernels.go:298
 		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, &gc_c22a, &gc_c22w, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line kernels.go:298
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:298
+			_ = gc_iota4
+//line kernels.go:300
+			gc_vb := archsimd.BroadcastFloat32x8(1024)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line kernels.go:285
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+				_ = i
+//line kernels.go:285
+				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:285
+				_ = v
+//line kernels.go:285
+				total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:285
+				_ = total
+//line kernels.go:299
+				if i < 0 || i+8 > len(out) {
+//line kernels.go:299
+					break
+//line kernels.go:299
+				}
+//line kernels.go:299
+				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-i, -1), 8))))
+//line kernels.go:299
+				_ = gc_if4
+//line kernels.go:300
+				if gc_if4.ToBits() != 0 {
+//line kernels.go:300
+					v.Add(total.Div(gc_vb)).StoreMasked((*[8]float32)(out[i:]), gc_if4)
+//line kernels.go:300
+				}
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:285
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				v := gc_l_v[gc_lane2]
-				_ = v
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line kernels.go:298
-				total := gc_c22r[gc_lane2]
+					total := gc_c22r[gc_lane2]
 
 //line kernels.go:299
-				if i < len(out) {
-					out[i] = v + total/1024
+					if i < len(out) {
+						out[i] = v + total/1024
+					}
+					_ = total
 				}
-				_ = total
 			}
 		}
 	}
@@ -5329,24 +5634,55 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:317
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line kernels.go:317
+				var r int = gc_rank2
+//line kernels.go:317
+				_ = r
+//line kernels.go:317
+				sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:317
+				_ = sum
+//line kernels.go:318
+				if r < 0 || r+8 > len(in) {
+//line kernels.go:318
+					break
+//line kernels.go:318
+				}
+				archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+				sum.StoreSlice(gc_l_sum[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:312
-			r := gc_rank2
-			_ = r
+				r := gc_rank2
+				_ = r
 
 //line kernels.go:317
-			sum := gc_c24r[gc_lane2]
-			_ = sum
+				sum := gc_c24r[gc_lane2]
+				_ = sum
 
 //line kernels.go:318
-			gc_c25v[gc_lane2] = in[r]
-			gc_l_sum[gc_lane2] = sum
+				gc_c25v[gc_lane2] = in[r]
+				gc_l_sum[gc_lane2] = sum
+			}
 		}
 
 //line kernels.go:318
@@ -5373,22 +5709,47 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:319
 		compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line kernels.go:319
+				same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line kernels.go:319
+				_ = same
+//line kernels.go:320
+				var active uint32
+//line kernels.go:320
+				_ = active
+//line kernels.go:320
+				same.StoreSlice(gc_l_same[gc_lane2:])
+				archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line kernels.go:319
-			same := gc_c26r[gc_lane2]
+				same := gc_c26r[gc_lane2]
 
 //line kernels.go:320
-			var active uint32
-			_ = same
-			_ = active
-			gc_l_same[gc_lane2] = same
-			gc_l_active[gc_lane2] = active
+				var active uint32
+				_ = same
+				_ = active
+				gc_l_same[gc_lane2] = same
+				gc_l_active[gc_lane2] = active
+			}
 		}
 		{
 			var gc_m132 uint32
@@ -5414,18 +5775,40 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:322
 				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:322
+						var active archsimd.Uint32x8
+//line kernels.go:322
+						_ = active
+//line kernels.go:322
+						active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+						active.StoreSlice(gc_l_active[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var active uint32
-					_ = active
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var active uint32
+						_ = active
 
 //line kernels.go:322
-					active = gc_c27r[gc_lane2]
-					gc_l_active[gc_lane2] = active
+						active = gc_c27r[gc_lane2]
+						gc_l_active[gc_lane2] = active
+					}
 				}
 			}
 			gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
@@ -5433,33 +5816,74 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:324
 				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:324
+						var active archsimd.Uint32x8
+//line kernels.go:324
+						_ = active
+//line kernels.go:324
+						active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+						active.StoreSlice(gc_l_active[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var active uint32
-					_ = active
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var active uint32
+						_ = active
 
 //line kernels.go:324
-					active = gc_c28r[gc_lane2]
-					gc_l_active[gc_lane2] = active
+						active = gc_c28r[gc_lane2]
+						gc_l_active[gc_lane2] = active
+					}
 				}
 			}
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line kernels.go:327
+				var swapped int32
+//line kernels.go:327
+				_ = swapped
+				archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+				gc_left5 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line kernels.go:327
-			var swapped int32
-			_ = swapped
-			gc_l_swapped[gc_lane2] = swapped
+				var swapped int32
+				_ = swapped
+				gc_l_swapped[gc_lane2] = swapped
+			}
 		}
 		{
 			var gc_m172 uint32
@@ -5482,21 +5906,46 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			gc_save172 := gc_act2
 			gc_act2 = gc_save172 & gc_m172
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:329
+						var r int = gc_rank2
+//line kernels.go:329
+						_ = r
+//line kernels.go:329
+						if r < 0 || r+8 > len(in) || r+8 > len(buf) {
+//line kernels.go:329
+							break
+//line kernels.go:329
+						}
+						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:312
-					r := gc_rank2
-					_ = r
+						r := gc_rank2
+						_ = r
 
 //line kernels.go:329
-					buf[r] = in[r]
+						buf[r] = in[r]
 
 //line kernels.go:330
+					}
 				}
 
 //line kernels.go:330
@@ -5606,15 +6055,36 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 
 //line kernels.go:343
 				compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:343
+						if gc_lane2 < 0 || gc_lane2+8 > len(out) {
+//line kernels.go:343
+							break
+//line kernels.go:343
+						}
+						archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:343
-					out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+						out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+					}
 				}
 			}
 			gc_act2 = gc_save42 &^ gc_dead2
@@ -5795,131 +6265,428 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 			gc_save82 := gc_act2
 			gc_act2 = gc_save82 & gc_m82
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:367
+						var r int = gc_rank2
+//line kernels.go:367
+						_ = r
+//line kernels.go:367
+						if r < 0 || r+8 > len(in) {
+//line kernels.go:367
+							break
+//line kernels.go:367
+						}
+//line kernels.go:367
+						v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+						_ = v
+//line kernels.go:367
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:365
-					r := gc_rank2
-					_ = r
+						r := gc_rank2
+						_ = r
 
 //line kernels.go:367
-					v := in[r]
-					_ = v
+						v := in[r]
+						_ = v
 
 //line kernels.go:368
-					gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane2] = v
+					}
 				}
 
 //line kernels.go:368
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:368
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:368
+						_ = v
+//line kernels.go:368
+						x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:368
+						_ = x
+//line kernels.go:368
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line kernels.go:368
-					x := gc_c21r[gc_lane2]
-					_ = x
+						x := gc_c21r[gc_lane2]
+						_ = x
 
 //line kernels.go:369
-					gc_l_x[gc_lane2] = x
+						gc_l_x[gc_lane2] = x
+					}
 				}
 
 //line kernels.go:369
 				compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:369
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+						_ = v
+//line kernels.go:369
+						hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+						_ = hi
+						v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+						hi.StoreSlice(gc_l_hi[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line kernels.go:369
-					hi := gc_c22r[gc_lane2]
-					_ = hi
+						hi := gc_c22r[gc_lane2]
+						_ = hi
 
 //line kernels.go:370
-					gc_c23v[gc_lane2] = uint32(v)
-					gc_l_hi[gc_lane2] = hi
+						gc_c23v[gc_lane2] = uint32(v)
+						gc_l_hi[gc_lane2] = hi
+					}
 				}
 
 //line kernels.go:370
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:370
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+						_ = v
+//line kernels.go:370
+						and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line kernels.go:370
+						_ = and
+						v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+						and.StoreSlice(gc_l_and[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line kernels.go:370
-					and := gc_c23r[gc_lane2]
-					_ = and
+						and := gc_c23r[gc_lane2]
+						_ = and
 
 //line kernels.go:371
-					gc_c24v[gc_lane2] = uint32(v)
-					gc_l_and[gc_lane2] = and
+						gc_c24v[gc_lane2] = uint32(v)
+						gc_l_and[gc_lane2] = and
+					}
 				}
 
 //line kernels.go:371
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:371
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+						_ = v
+//line kernels.go:371
+						or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:371
+						_ = or
+						v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+						or.StoreSlice(gc_l_or[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line kernels.go:371
-					or := gc_c24r[gc_lane2]
-					_ = or
+						or := gc_c24r[gc_lane2]
+						_ = or
 
 //line kernels.go:372
-					gc_c25v[gc_lane2] = uint32(v)
-					gc_l_or[gc_lane2] = or
+						gc_c25v[gc_lane2] = uint32(v)
+						gc_l_or[gc_lane2] = or
+					}
 				}
 
 //line kernels.go:372
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:372
+						var r int = gc_rank2
+//line kernels.go:372
+						_ = r
+//line kernels.go:372
+						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:372
+						_ = x
+//line kernels.go:372
+						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:372
+						_ = hi
+//line kernels.go:372
+						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:372
+						_ = and
+//line kernels.go:372
+						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:372
+						_ = or
+//line kernels.go:372
+						xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+						_ = xor
+//line kernels.go:372
+						gc_t := x.AsUint32x8()
+//line kernels.go:372
+						_ = gc_t
+//line kernels.go:372
+						gc_t2 := hi.AsUint32x8()
+//line kernels.go:372
+						_ = gc_t2
+//line kernels.go:372
+						gc_t3 := and
+//line kernels.go:372
+						_ = gc_t3
+//line kernels.go:372
+						gc_t4 := or
+//line kernels.go:372
+						_ = gc_t4
+//line kernels.go:372
+						gc_t5 := xor
+//line kernels.go:372
+						_ = gc_t5
+//line kernels.go:373
+						{
+//line kernels.go:373
+							var gc_lanes [8]uint32
+//line kernels.go:373
+							gc_t.Store(&gc_lanes)
+//line kernels.go:373
+							for gc_k := range 8 {
+//line kernels.go:373
+								if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:373
+									out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+//line kernels.go:373
+								}
+//line kernels.go:373
+							}
+//line kernels.go:373
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+						}
+//line kernels.go:373
+						{
+//line kernels.go:373
+							var gc_lanes2 [8]uint32
+//line kernels.go:373
+							gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+							for gc_k2 := range 8 {
+//line kernels.go:373
+								if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:373
+									out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+//line kernels.go:373
+								}
+//line kernels.go:373
+							}
+//line kernels.go:373
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+						}
+//line kernels.go:373
+						{
+//line kernels.go:373
+							var gc_lanes3 [8]uint32
+//line kernels.go:373
+							gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+							for gc_k3 := range 8 {
+//line kernels.go:373
+								if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:373
+									out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+//line kernels.go:373
+								}
+//line kernels.go:373
+							}
+//line kernels.go:373
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+						}
+//line kernels.go:373
+						{
+//line kernels.go:373
+							var gc_lanes4 [8]uint32
+//line kernels.go:373
+							gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+							for gc_k4 := range 8 {
+//line kernels.go:373
+								if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:373
+									out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:373
+								}
+//line kernels.go:373
+							}
+//line kernels.go:373
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+						}
+//line kernels.go:373
+						{
+//line kernels.go:373
+							var gc_lanes5 [8]uint32
+//line kernels.go:373
+							gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+							for gc_k5 := range 8 {
+//line kernels.go:373
+								if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:373
+									out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+//line kernels.go:373
+								}
+//line kernels.go:373
+							}
+//line kernels.go:373
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+						}
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:365
-					r := gc_rank2
-					_ = r
-					x := gc_l_x[gc_lane2]
-					_ = x
-					hi := gc_l_hi[gc_lane2]
-					_ = hi
-					and := gc_l_and[gc_lane2]
-					_ = and
-					or := gc_l_or[gc_lane2]
-					_ = or
+						r := gc_rank2
+						_ = r
+						x := gc_l_x[gc_lane2]
+						_ = x
+						hi := gc_l_hi[gc_lane2]
+						_ = hi
+						and := gc_l_and[gc_lane2]
+						_ = and
+						or := gc_l_or[gc_lane2]
+						_ = or
 
 //line kernels.go:372
-					xor := gc_c25r[gc_lane2]
+						xor := gc_c25r[gc_lane2]
 
 //line kernels.go:373
-					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-					_ = xor
+						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+						_ = xor
+					}
 				}
 			}
 			gc_act2 = gc_save82 &^ gc_dead2

@@ -51,36 +51,82 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		var gc_c24r [32]bool
 		var gc_c25v [32]bool
 		var gc_c25r [32]bool
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line normalize.go:40
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:40
+				_ = i
+//line normalize.go:42
+				if i < 0 || i+8 > len(in) {
+//line normalize.go:42
+					break
+//line normalize.go:42
+				}
+//line normalize.go:42
+				v := archsimd.LoadFloat32x8Slice(in[i:])
+//line normalize.go:42
+				_ = v
+//line normalize.go:42
+				v_ := v
+//line normalize.go:42
+				_ = v_
+//line normalize.go:42
+				v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line normalize.go:42
+				v.StoreSlice(gc_s_v[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line normalize.go:40
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line normalize.go:42
-				v := in[i]
+					v := in[i]
 
 //line normalize.go:43
-				var v_ float32 = v
+					var v_ float32 = v
 
 //line normalize.go:43
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane2] = v_
-				gc_s_v[gc_rank2] = v
+					_ = v_
+					_ = v
+					_ = v_
+					gc_l_v_[gc_lane2] = v_
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
 
@@ -416,21 +462,49 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		_ = gc_dead2
 		var gc_l_v_4 [32]float32
 		var gc_c26r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line normalize.go:56
+				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line normalize.go:56
+				_ = v
+//line normalize.go:56
+				gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+//line normalize.go:56
+				_ = gc_t
+//line normalize.go:56
+				v_4 := gc_t
+//line normalize.go:56
+				_ = v_4
+//line normalize.go:56
+				v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			v := gc_s_v[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v := gc_s_v[gc_rank2]
 
 //line normalize.go:56
-			var v_4 float32 = -v
+				var v_4 float32 = -v
 
 //line normalize.go:56
-			_ = v_4
-			_ = v_4
-			gc_l_v_4[gc_lane2] = v_4
+				_ = v_4
+				_ = v_4
+				gc_l_v_4[gc_lane2] = v_4
+			}
 		}
 
 //line normalize.go:23
@@ -456,35 +530,93 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				gc_l_v_4[gc_lane2] = v_4
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line normalize.go:40
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:40
+				_ = i
+//line normalize.go:40
+				v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+//line normalize.go:40
+				_ = v_4
+//line normalize.go:40
+				r_ := v_4
+//line normalize.go:40
+				_ = r_
+//line normalize.go:56
+				{
+//line normalize.go:56
+					var gc_lanes [8]float32
+//line normalize.go:56
+					archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes)
+//line normalize.go:56
+					for gc_k := range 8 {
+//line normalize.go:56
+						if 0xff&(1<<gc_k) != 0 {
+//line normalize.go:56
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line normalize.go:56
+							out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
+//line normalize.go:56
+						}
+//line normalize.go:56
+					}
+//line normalize.go:56
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:56
+				}
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line normalize.go:40
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				v_4 := gc_l_v_4[gc_lane2]
-				_ = v_4
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_4 := gc_l_v_4[gc_lane2]
+					_ = v_4
 
 //line normalize.go:26
-				var r_ float32 = v_4
+					var r_ float32 = v_4
 
 //line normalize.go:26
-				_ = r_
+					_ = r_
 
 //line normalize.go:56
-				out[4*i+3] = float32(n*10+rounds) + r_
-				_ = r_
+					out[4*i+3] = float32(n*10+rounds) + r_
+					_ = r_
+				}
 			}
 		}
 	}
@@ -552,55 +684,149 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 
 //line normalize.go:68
 		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line normalize.go:68
+				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line normalize.go:68
+				_ = v
+//line normalize.go:68
+				gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line normalize.go:68
+				_ = gc_t
+//line normalize.go:68
+				activeMask := gc_t
+//line normalize.go:68
+				_ = activeMask
+//line normalize.go:68
+				activeMask.StoreSlice(gc_c22m[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			v := gc_l_v[gc_lane2]
-			_ = v
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v := gc_l_v[gc_lane2]
+				_ = v
 
 //line normalize.go:68
-			var activeMask uint32 = gc_c21r[gc_lane2]
-			_ = activeMask
+				var activeMask uint32 = gc_c21r[gc_lane2]
+				_ = activeMask
 
 //line normalize.go:68
-			gc_c22m[gc_lane2] = activeMask
+				gc_c22m[gc_lane2] = activeMask
+			}
 		}
 
 //line normalize.go:68
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line normalize.go:66
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+				_ = i
+//line normalize.go:66
+				var v archsimd.Int32x8
+//line normalize.go:66
+				_ = v
+//line normalize.go:66
+				gc_t3 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line normalize.go:66
+				_ = gc_t3
+//line normalize.go:66
+				reduceAddSync := gc_t3
+//line normalize.go:66
+				_ = reduceAddSync
+//line normalize.go:66
+				v = reduceAddSync
+//line normalize.go:69
+				{
+//line normalize.go:69
+					var gc_lanes2 [8]int32
+//line normalize.go:69
+					v.Store(&gc_lanes2)
+//line normalize.go:69
+					for gc_k2 := range 8 {
+//line normalize.go:69
+						if 0xff&(1<<gc_k2) != 0 {
+//line normalize.go:69
+							gc_pos2.Thread = gc_rank2 + gc_k2
+//line normalize.go:69
+							out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
+//line normalize.go:69
+						}
+//line normalize.go:69
+					}
+//line normalize.go:69
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:69
+				}
+//line normalize.go:69
+				v.StoreSlice(gc_l_v[gc_lane2:])
+				gc_left2 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line normalize.go:66
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				var v int32
-				_ = v
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					var v int32
+					_ = v
 
 //line normalize.go:68
-				var reduceAddSync int32 = gc_c22r[gc_lane2]
+					var reduceAddSync int32 = gc_c22r[gc_lane2]
 
 //line normalize.go:68
-				v = reduceAddSync
+					v = reduceAddSync
 
 //line normalize.go:69
-				out[3*i] = v
-				_ = reduceAddSync
-				gc_l_v[gc_lane2] = v
+					out[3*i] = v
+					_ = reduceAddSync
+					gc_l_v[gc_lane2] = v
+				}
 			}
 		}
 		{
@@ -661,26 +887,76 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 
 //line normalize.go:71
 					compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line normalize.go:66
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+							_ = i
+//line normalize.go:71
+							{
+//line normalize.go:71
+								var gc_lanes3 [8]int32
+//line normalize.go:71
+								archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes3)
+//line normalize.go:71
+								for gc_k3 := range 8 {
+//line normalize.go:71
+									if 0xff&(1<<gc_k3) != 0 {
+//line normalize.go:71
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line normalize.go:71
+										out[(3*i+1)+3*gc_k3] = gc_lanes3[gc_k3]
+//line normalize.go:71
+									}
+//line normalize.go:71
+								}
+//line normalize.go:71
+								gc_pos2.Thread = gc_rank2
+//line normalize.go:71
+							}
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line normalize.go:66
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
 
 //line normalize.go:71
-							out[3*i+1] = gc_c24r[gc_lane2]
+								out[3*i+1] = gc_c24r[gc_lane2]
+							}
 						}
 					}
 				}
@@ -767,16 +1043,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 							{
 //line normalize.go:73
-								var gc_lanes [8]int32
+								var gc_lanes4 [8]int32
 //line normalize.go:73
-								gc_vb.Store(&gc_lanes)
+								gc_vb.Store(&gc_lanes4)
 //line normalize.go:73
-								for gc_k := range 8 {
+								for gc_k4 := range 8 {
 //line normalize.go:73
-									if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line normalize.go:73
-										gc_pos2.Thread = gc_rank2 + gc_k
-										out[(3*i+2)+3*gc_k] = gc_lanes[gc_k]
+										gc_pos2.Thread = gc_rank2 + gc_k4
+										out[(3*i+2)+3*gc_k4] = gc_lanes4[gc_k4]
 //line normalize.go:74
 									}
 //line normalize.go:74

@@ -274,17 +274,39 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 
 //line switch.go:23
 					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line switch.go:23
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:23
+							_ = v
+//line switch.go:23
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line switch.go:23
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_s_v[gc_rank2]
 
 //line switch.go:23
-						v += gc_c21r[gc_lane2]
-						gc_s_v[gc_rank2] = v
+							v += gc_c21r[gc_lane2]
+							gc_s_v[gc_rank2] = v
+						}
 					}
 				}
 			} else {
@@ -542,17 +564,39 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 
 //line switch.go:34
 				if op < 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line switch.go:35
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:35
+							_ = v
+//line switch.go:35
+							v = (archsimd.Int32x8{}).Sub(v)
+//line switch.go:35
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_s_v[gc_rank2]
 
 //line switch.go:35
-						v = -v
-						gc_s_v[gc_rank2] = v
+							v = -v
+							gc_s_v[gc_rank2] = v
+						}
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package kir
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 )
 
 // vectorStep translates the code of the thread loop being written into
@@ -129,4 +130,50 @@ func leftmostIdent(x ast.Expr) *ast.Ident {
 			return nil
 		}
 	}
+}
+
+// laneVector translates the code of the lane loop being written into its
+// vector step, in the SIMD build, where the vector pass picked it.
+func (e *emitter) laneVector(l *LaneLoop) *vecLoop {
+	if !e.simd || e.scalarOnly || !e.f.VectorLanes[l] {
+		return nil
+	}
+	ctx := &vlanes{loop: l, warp: e.warp, colls: warpCollectives(e.warp)}
+	vl, ok := e.f.translateLanes(ctx, e.f.Src.Archsimd, e)
+	if !ok {
+		panic("gocuda compile: a lane loop the vector pass picked does not translate") // the two runs are the same code
+	}
+	e.use("pos")
+	e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
+	return vl
+}
+
+// laneSteps writes the vector steps of a lane loop: each group of eight
+// lanes all active (and in one row of x, where the code reads the
+// coordinates) runs as one step. It opens an if around the scalar loop,
+// which runs the lanes left, and returns the name of their mask.
+func (e *emitter) laneSteps(vl *vecLoop, use map[string]bool) string {
+	n := e.name
+	left := e.f.Names.Fresh("left")
+	e.vecPos = e.vecAnchor
+	e.printf("%s := %s\nif %s.SIMD {\n", left, n["act"], e.f.Src.Compiled)
+	e.stmts(vl.hoisted)
+	e.printf("for %s := 0; %s < 32; %s += %d {\n", n["lane"], n["lane"], n["lane"], vecWidth)
+	e.printf("if %s>>%s&0xff != 0xff {\ncontinue\n}\n", n["act"], n["lane"])
+	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
+	if use["tx"] || use["ty"] || use["tz"] {
+		e.printf("%s := %s.At(%s)\nif %s.X+%d > %s {\ncontinue // the lanes wrap to the next row\n}\n",
+			n["tidx"], n["b"], n["rank"], n["tidx"], vecWidth, e.use("bdx"))
+		for _, c := range []string{"x", "y", "z"} {
+			e.printf("%s := %s.%s\n_ = %s\n", n["t"+c], n["tidx"], strings.ToUpper(c), n["t"+c])
+		}
+	}
+	if vl.fails {
+		e.printf("%s.Thread = %s\n", e.name["pos"], n["rank"])
+	} else {
+		e.printf("_ = %s\n", n["rank"])
+	}
+	e.stmts(vl.body)
+	e.printf("%s &^= 0xff << %s\n}\n%s.ClearAVXUpperBits()\n}\nif %s != 0 {\n", left, n["lane"], e.f.Src.Archsimd, left)
+	return left
 }

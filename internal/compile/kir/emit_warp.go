@@ -53,9 +53,14 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	body()
 	e.stores(e.f.LoopVars[l], e.warp.Arrays)
 	safe := e.safeLane(l)
+	vec := e.laneVector(l)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
+	act := n["act"]
+	if vec != nil {
+		act = e.laneSteps(vec, use)
+	}
 	coords := use["tx"] || use["ty"] || use["tz"]
 	if coords {
 		e.laneCoords(use)
@@ -69,7 +74,7 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 		e.nextRow(use)
 		e.printf("}\n")
 	}
-	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", n["act"], n["lane"])
+	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", act, n["lane"])
 	if safe {
 		e.printf("%s := %s + %s\n_ = %s\n", n["rank"], n["w"], n["lane"], n["rank"])
 	} else {
@@ -83,6 +88,9 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	e.printf("}\n")
 	if coords {
 		e.printf("}\n")
+	}
+	if vec != nil {
+		e.printf("}\n") // the if around the scalar loop
 	}
 }
 
@@ -164,12 +172,21 @@ type collOperand struct {
 // laneArrayOf returns the lane array of the variable x, if x is one kept
 // in a lane array of type typ's elements: the collective reads it there.
 func (e *emitter) laneArrayOf(x ast.Expr, typ types.Type) string {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || e.warp == nil {
+	if e.warp == nil {
 		return ""
 	}
-	v, _ := e.f.Src.Info.Uses[id].(*types.Var)
-	if arr, ok := e.warp.Arrays[v]; ok && types.Identical(v.Type(), typ) {
+	return e.f.laneArrayIn(e.warp.Arrays, x, typ)
+}
+
+// laneArrayIn is laneArrayOf for the warp loop whose lane arrays are
+// arrays.
+func (f *Func) laneArrayIn(arrays map[*types.Var]string, x ast.Expr, typ types.Type) string {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, _ := f.Src.Info.Uses[id].(*types.Var)
+	if arr, ok := arrays[v]; ok && types.Identical(v.Type(), typ) {
 		return arr
 	}
 	return ""
@@ -177,7 +194,23 @@ func (e *emitter) laneArrayOf(x ast.Expr, typ types.Type) string {
 
 // collOperands returns the operands of c: mask, value, argument, width.
 func (e *emitter) collOperands(c *Collective) [4]collOperand {
-	sig := e.f.Src.Info.TypeOf(c.Call.Fun).(*types.Signature)
+	var arrays map[*types.Var]string
+	if e.warp != nil {
+		arrays = e.warp.Arrays
+	}
+	return e.f.collOperandsOf(c, arrays, e.operandName(c))
+}
+
+// operandName returns the names of the arrays of c's operands, by their
+// index (mask, value, argument, width).
+func (e *emitter) operandName(c *Collective) func(i int) string {
+	return func(i int) string { return fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1]) }
+}
+
+// collOperandsOf is collOperands for the warp loop whose lane arrays are
+// arrays, the operands' own arrays named by name.
+func (f *Func) collOperandsOf(c *Collective, arrays map[*types.Var]string, name func(i int) string) [4]collOperand {
+	sig := f.Src.Info.TypeOf(c.Call.Fun).(*types.Signature)
 	var ops [4]collOperand
 	for i, idx := range []int{c.Entry.Mask, c.Entry.Value, c.Entry.Arg, c.Entry.Width} {
 		ops[i].arg = idx
@@ -185,13 +218,13 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 			continue
 		}
 		ops[i].typ = sig.Params().At(idx).Type()
-		switch arr := e.laneArrayOf(c.Call.Args[idx], ops[i].typ); {
-		case i != 1 && c.Entry.Arg >= 0 && !e.shuffleUniform(c):
-			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1]) // per lane, with its mask, argument and width
+		switch arr := f.laneArrayIn(arrays, c.Call.Args[idx], ops[i].typ); {
+		case i != 1 && c.Entry.Arg >= 0 && !f.shuffleUniform(c):
+			ops[i].array = name(i) // per lane, with its mask, argument and width
 		case arr != "":
 			ops[i].array, ops[i].direct = arr, true
-		case i == 1 || !e.f.pure(c.Call.Args[idx], e.f.isUniform, false): // the value is per lane
-			ops[i].array = fmt.Sprintf("%s%d%s", e.name["c"], c.id(e), "mvaw"[i:i+1])
+		case i == 1 || !f.pure(c.Call.Args[idx], f.isUniform, false): // the value is per lane
+			ops[i].array = name(i)
 		}
 	}
 	return ops
@@ -199,9 +232,9 @@ func (e *emitter) collOperands(c *Collective) [4]collOperand {
 
 // shuffleUniform reports whether a shuffle's mask, argument and width are
 // the same for every thread of the block.
-func (e *emitter) shuffleUniform(c *Collective) bool {
+func (f *Func) shuffleUniform(c *Collective) bool {
 	for _, idx := range []int{c.Entry.Mask, c.Entry.Arg, c.Entry.Width} {
-		if idx >= 0 && !e.f.pure(c.Call.Args[idx], e.f.isUniform, false) {
+		if idx >= 0 && !f.pure(c.Call.Args[idx], f.isUniform, false) {
 			return false
 		}
 	}

@@ -38,6 +38,9 @@ type Func struct {
 	// Vector are the thread loops the SIMD build writes eight threads at
 	// a time (vector.go).
 	Vector map[*ThreadLoop]bool
+	// VectorLanes are the lane loops of warp loops the SIMD build writes
+	// eight lanes at a time (vec_lanes.go).
+	VectorLanes map[*LaneLoop]bool
 	// VectorImports are the packages the SIMD build's vector steps name
 	// (in helpers they inline), by path: the names the source gives them.
 	VectorImports map[string]*types.PkgName

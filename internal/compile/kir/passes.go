@@ -32,7 +32,7 @@ var passes = [...]pass{
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per worker"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
-	{"vector", vector, "thread loops the SIMD build runs eight threads at a time, as the lanes of a vector"},
+	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},
 }
 
 // PassNames returns the names of the passes, in order.
@@ -86,7 +86,7 @@ func EmitSIMD(f *Func, name, tparams, params string) string {
 
 // Vectorized reports whether the SIMD build writes any of f's loops
 // eight threads at a time.
-func (f *Func) Vectorized() bool { return len(f.Vector) > 0 }
+func (f *Func) Vectorized() bool { return len(f.Vector) > 0 || len(f.VectorLanes) > 0 }
 
 // Run runs the passes on src up to and including the pass named last (all
 // of them for ""), calling after, if not nil, after each pass: for golden

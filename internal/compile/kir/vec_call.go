@@ -16,6 +16,9 @@ func (v *vectorizer) call(c *ast.CallExpr) vval {
 	if c.Ellipsis.IsValid() {
 		v.fail()
 	}
+	if r, ok := v.laneCall(c); ok {
+		return r
+	}
 	if v.helper(c) != nil {
 		vals := v.inline(c)
 		if len(vals) != 1 {

@@ -31,10 +31,11 @@ type vecFail struct{}
 // With no emitter it only decides whether it can (the vector pass); with
 // one, it writes the step (the SIMD build's emitter).
 type vectorizer struct {
-	f    *Func
-	l    *ThreadLoop
-	e    *emitter
-	simd string // the generated file's name for package archsimd
+	f         *Func
+	l         *ThreadLoop
+	warpLanes *vlanes // set for a warp's lane loop (vec_lanes.go); l then holds its code
+	e         *emitter
+	simd      string // the generated file's name for package archsimd
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -76,9 +77,15 @@ type vectorizer struct {
 // it cannot. A variable found to need a vector after its definition was
 // written as a scalar makes the translation start again, knowing it.
 func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
+	return f.translate(l, nil, simd, e)
+}
+
+// translate is translateLoop for a thread loop (lanes nil) or the code of
+// a lane loop.
+func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, e: e, simd: simd, wide: wide, maskLoops: maskLoops, inPlace: inPlace, env: map[*types.Var]*vbind{},
+		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, wide: wide, maskLoops: maskLoops, inPlace: inPlace, env: map[*types.Var]*vbind{},
 			pairs:    map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
@@ -105,6 +112,9 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	var body []ast.Stmt
 	v.out = &body
 	switch {
+	case v.warpLanes != nil && v.returns():
+		v.fail() // a lane's return is the warp's business
+	case v.warpLanes != nil:
 	case v.f.Exits: // the lanes of threads that returned before are off
 		v.alive = v.maskVar("alive", v.allLanes())
 		v.emitExited()
@@ -114,6 +124,9 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		v.alive = v.maskVar("alive", v.allLanes())
 	}
 	lv := v.f.LoopVars[v.l]
+	if v.warpLanes != nil {
+		lv = v.f.LoopVars[v.warpLanes.loop]
+	}
 	if lv != nil {
 		for _, obj := range v.f.rematFor(lv) {
 			v.top(v.f.Vars[obj].Def)
@@ -121,6 +134,9 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		v.locals(lv)
 	}
 	v.body()
+	if v.warpLanes != nil { // before the stores: a failed index check leaves the lane arrays as they were
+		v.laneOperands()
+	}
 	if lv != nil {
 		v.stores(lv)
 	}
@@ -236,6 +252,7 @@ func (v *vectorizer) locals(lv *loopVars) {
 		kv := v.f.Vars[obj]
 		switch {
 		case kv.Class != Varying || lv.decls[obj]:
+		case v.warpLanes != nil && v.laneLocal(obj, lv):
 		case kv.Spill && lv.exposed[obj]:
 			vt, ok := vecType(v.varType(obj))
 			if !ok || vt == "Mask32x8" {
@@ -255,7 +272,7 @@ func (v *vectorizer) locals(lv *loopVars) {
 func (v *vectorizer) stores(lv *loopVars) {
 	for _, obj := range sortedVars(v.f, lv.defs) {
 		kv := v.f.Vars[obj]
-		if !kv.Spill {
+		if v.warpLanes != nil && v.laneStore(obj) || !kv.Spill {
 			continue
 		}
 		b := v.env[obj]

@@ -29,6 +29,7 @@ func vector(f *Func) {
 			f.Vector[l] = true
 		}
 	})
+	f.vectorLanes()
 }
 
 // vectorizable reports whether the code of l can run eight threads at a

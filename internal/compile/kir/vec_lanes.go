@@ -1,0 +1,217 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A warp loop's lane loops run eight lanes at a time in the SIMD build
+// too: each group of eight lanes all active (and, where the code reads
+// the thread's coordinates, in one row of x) is a vector step over the
+// warp's [32]T lane arrays, and the scalar lane loop runs the lanes left.
+// The translation is the thread loops' (vectorizer), with the lane loop's
+// variables loaded from and stored to their lane arrays, the results of
+// the collectives before it loaded from theirs, the operands of those
+// after it stored to theirs, and the lane, rank and warp as values of a
+// step: the rank and the lane affine, the warp uniform.
+
+// A vlanes is the warp context of a lane loop being translated.
+type vlanes struct {
+	loop *LaneLoop
+	warp *WarpLoop
+	// colls are the warp's collectives, by call: a lane loop after one
+	// reads its result from its array.
+	colls map[*ast.CallExpr]*Collective
+}
+
+// vectorLanes records the lane loops of f's warp loops that can run
+// eight lanes at a time.
+func (f *Func) vectorLanes() {
+	f.VectorLanes = map[*LaneLoop]bool{}
+	if f.Exits {
+		return // the lanes of threads that returned are off in the warp's mask, not in a step's
+	}
+	Walk(f.Body, func(n Node) {
+		w, ok := n.(*WarpLoop)
+		if !ok {
+			return
+		}
+		ctx := &vlanes{warp: w, colls: warpCollectives(w)}
+		Walk(w.Body, func(n Node) {
+			if l, ok := n.(*LaneLoop); ok && len(l.Body) > 0 {
+				ctx.loop = l
+				if _, ok := f.translateLanes(ctx, "archsimd", nil); ok {
+					f.VectorLanes[l] = true
+				}
+			}
+		})
+	})
+}
+
+// warpCollectives returns the collectives of warp loop w, by call.
+func warpCollectives(w *WarpLoop) map[*ast.CallExpr]*Collective {
+	colls := map[*ast.CallExpr]*Collective{}
+	Walk(w.Body, func(n Node) {
+		if c, ok := n.(*Collective); ok {
+			colls[c.Call] = c
+		}
+	})
+	return colls
+}
+
+// translateLanes translates lane loop ctx.loop into a vector step of
+// eight lanes, or reports that it cannot: translateLoop with the loop's
+// code and lane context.
+func (f *Func) translateLanes(ctx *vlanes, simd string, e *emitter) (*vecLoop, bool) {
+	l := &ThreadLoop{ID: ctx.loop.ID, Body: ctx.loop.Body}
+	return f.translate(l, ctx, simd, e)
+}
+
+// laneLocals binds the variables of a lane loop's code kept in lane
+// arrays: loaded eight lanes at a time. It reports whether obj is one.
+func (v *vectorizer) laneLocal(obj *types.Var, lv *loopVars) bool {
+	arr, ok := v.warpLanes.warp.Arrays[obj]
+	if !ok || !lv.exposed[obj] || lv.decls[obj] || v.f.Vars[obj].Spill || v.f.Vars[obj].InPlace {
+		return false
+	}
+	v.define(obj, vval{shape: vVector, x: v.laneLoad(ast.NewIdent(arr), v.varType(obj)), typ: v.varType(obj)})
+	return true
+}
+
+// laneStore writes back a variable kept in a lane array, and reports
+// whether obj is one.
+func (v *vectorizer) laneStore(obj *types.Var) bool {
+	arr, ok := v.warpLanes.warp.Arrays[obj]
+	if !ok || v.f.Vars[obj].Spill || v.f.Vars[obj].InPlace {
+		return false
+	}
+	b := v.env[obj]
+	if b == nil || b.shape == vAffine {
+		v.fail()
+	}
+	val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: v.varType(obj)}
+	v.laneStoreVec(arr, v.vec(val, v.varType(obj)), v.varType(obj))
+	return true
+}
+
+// laneOperands stores the per-lane operands of the collectives after the
+// loop into their arrays; the emitter's collOperands says which.
+func (v *vectorizer) laneOperands() {
+	for _, c := range v.warpLanes.loop.Operands {
+		if c.Entry.Coalesced {
+			v.fail() // a group per lane
+		}
+		for _, op := range v.f.collOperandsOf(c, v.warpLanes.warp.Arrays, v.operandName(c)) {
+			if op.array == "" || op.direct {
+				continue
+			}
+			if _, ok := vecElem(v.f.substType(op.typ)); !ok {
+				v.fail()
+			}
+			v.laneTop(c.Call, func() {
+				val := v.expr(c.Call.Args[op.arg])
+				v.laneStoreVec(op.array, v.vec(val, v.f.substType(op.typ)), v.f.substType(op.typ))
+			})
+		}
+	}
+}
+
+// laneTop translates what fn writes as top (vec_loop.go) does a
+// top-level statement: where the step has not touched memory yet, a
+// place for the index checks goes first.
+func (v *vectorizer) laneTop(at ast.Node, fn func()) {
+	v.seq++
+	if v.first >= 0 {
+		fn()
+		return
+	}
+	check := &ast.IfStmt{If: v.posOf(at)}
+	v.emit(check)
+	fn()
+	if v.first >= 0 && v.check == nil {
+		v.check = check
+	}
+}
+
+// operandName returns how the arrays of c's operands are named: the
+// emitter's names, or placeholders when only deciding.
+func (v *vectorizer) operandName(c *Collective) func(i int) string {
+	if v.e == nil {
+		return func(int) string { return "gc_c" }
+	}
+	return v.e.operandName(c)
+}
+
+// collResult translates the result of a collective before the loop: a
+// load of its array.
+func (v *vectorizer) collResult(c *ast.CallExpr) (vval, bool) {
+	if v.warpLanes == nil || v.warpLanes.colls[c] == nil {
+		return vval{}, false
+	}
+	t := v.typeOf(c)
+	if _, ok := vecElem(t); !ok {
+		v.fail()
+	}
+	name := "gc_cr"
+	if v.e != nil {
+		out, ok := v.e.collOut[c]
+		if !ok {
+			v.fail()
+		}
+		name = out
+	}
+	return vval{shape: vVector, x: v.laneLoad(ast.NewIdent(name), t), typ: t}, true
+}
+
+// laneCall translates, in a lane loop, a collective's result or the
+// thread's lane, rank or warp.
+func (v *vectorizer) laneCall(c *ast.CallExpr) (vval, bool) {
+	if r, ok := v.collResult(c); ok {
+		return r, true
+	}
+	return v.laneMethod(c)
+}
+
+// laneMethod translates the thread's lane, rank and warp in a lane loop.
+func (v *vectorizer) laneMethod(c *ast.CallExpr) (vval, bool) {
+	if v.warpLanes == nil || !v.f.threadMethod(c) || len(c.Args) != 0 {
+		return vval{}, false
+	}
+	it := types.Typ[types.Int]
+	switch ast.Unparen(c.Fun).(*ast.SelectorExpr).Sel.Name {
+	case "LaneID":
+		return vval{shape: vAffine, x: ast.NewIdent(v.laneName()), typ: it}, true
+	case "ThreadRank":
+		return vval{shape: vAffine, x: ast.NewIdent(v.rankName()), typ: it}, true
+	case "WarpID":
+		return vval{shape: vUniform, x: &ast.ParenExpr{X: &ast.BinaryExpr{X: ast.NewIdent(v.rankName()), Op: token.SHR, Y: intLit(5)}}, typ: it}, true
+	}
+	return vval{}, false
+}
+
+// laneName is the name of the step's first lane.
+func (v *vectorizer) laneName() string {
+	if v.e == nil {
+		return "gc_lane"
+	}
+	return v.e.name["lane"]
+}
+
+// laneLoad loads the step's eight lanes of the [32]T array arr.
+func (v *vectorizer) laneLoad(arr ast.Expr, t types.Type) ast.Expr {
+	vt, ok := vecElem(t)
+	if !ok {
+		v.fail()
+	}
+	return v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: arr, Low: ast.NewIdent(v.laneName())})
+}
+
+// laneStoreVec stores the vector x to the step's eight lanes of arr.
+func (v *vectorizer) laneStoreVec(arr string, x ast.Expr, t types.Type) {
+	if _, ok := vecElem(t); !ok {
+		v.fail()
+	}
+	v.vectors = true
+	v.emit(&ast.ExprStmt{X: vcall(x, "StoreSlice", &ast.SliceExpr{X: ast.NewIdent(arr), Low: ast.NewIdent(v.laneName())})})
+}
