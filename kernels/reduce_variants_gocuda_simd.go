@@ -2194,27 +2194,73 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			}
 			gc_act5 = gc_save75 &^ gc_dead5
 		}
-		{
-			gc_tidx5 := gc_b17.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
+		gc_left13 := gc_act5
+		if compiled.SIMD {
+//line reduce_variants.go:51
+			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:51
+			_ = gc_iota10
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+				if gc_act5>>gc_lane5&0xff != 0xff {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
+				gc_tidx5 := gc_b17.At(gc_rank5)
+				if gc_tidx5.X+8 > gc_bdx5 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx5 := gc_tidx5.X
+				_ = gc_tx5
+				gc_ty5 := gc_tidx5.Y
+				_ = gc_ty5
+				gc_tz5 := gc_tidx5.Z
+				_ = gc_tz5
 				gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+				var tid int = gc_tx5
+//line reduce_variants.go:42
+				_ = tid
+//line reduce_variants.go:51
+				gc_if22 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:51
+				_ = gc_if22
+//line reduce_variants.go:52
+				if gc_if22.ToBits() != 0 {
+//line reduce_variants.go:52
+					if gc_if22.ToBits() != 0 {
+//line reduce_variants.go:52
+						partial[gc_bx5] = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
+				}
+				gc_left13 &^= 0xff << gc_lane5
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left13 != 0 {
+			{
+				gc_tidx5 := gc_b17.At(gc_w5)
+				gc_tx5 := gc_tidx5.X - 1
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					if gc_left13&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:42
-				tid := gc_tx5
-				_ = tid
+					tid := gc_tx5
+					_ = tid
 
 //line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx5] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx5] = sdata[0]
+					}
 				}
 			}
 		}
@@ -2687,87 +2733,209 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v
+//line reduce_variants.go:61
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx2
-						_ = tid_2
+							tid_2 := gc_tx2
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane2] = v
+							v := sdata_2[tid_2]
+							_ = v
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v := gc_l_v[gc_lane2]
-							_ = v
+								tid_2 := gc_tx2
+								_ = tid_2
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+								v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane2] = v
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v.StoreSlice(sdata_2[tid_2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v := gc_l_v[gc_lane2]
-							_ = v
+								tid_2 := gc_tx2
+								_ = tid_2
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v
+								sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -2777,27 +2945,73 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			}
 			gc_act2 = gc_save72 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:51
+			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:51
+			_ = gc_iota3
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+				var tid int = gc_tx2
+//line reduce_variants.go:42
+				_ = tid
+//line reduce_variants.go:51
+				gc_if7 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:51
+				_ = gc_if7
+//line reduce_variants.go:52
+				if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:52
+					if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:52
+						partial[gc_bx2] = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
+				}
+				gc_left4 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:42
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx2] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx2] = sdata[0]
+					}
 				}
 			}
 		}
@@ -2824,9 +3038,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 				_ = gc_none2
 //line reduce_variants.go:42
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota4
+				_ = gc_iota5
 //line reduce_variants.go:42
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
@@ -2862,11 +3076,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned7
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if10 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
 //line reduce.go:281
-					_ = gc_if9
+					_ = gc_if10
 //line reduce_variants.go:45
-					if gc_if9.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld7 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -2880,7 +3094,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							for gc_k7 := range 8 {
 //line reduce_variants.go:45
-								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line reduce_variants.go:45
 									gc_pos3.Thread = gc_rank3 + gc_k7
 //line reduce_variants.go:45
@@ -2896,7 +3110,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+						gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line reduce_variants.go:45
 						gc_b8 := gc_none2
 //line reduce_variants.go:45
@@ -2906,21 +3120,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+					gc_if11 := gc_returned7.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if10
+					_ = gc_if11
 //line reduce.go:284
-					if gc_if10.ToBits() != 0 {
+					if gc_if11.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero7 int32
 //line reduce.go:284
 						_ = gc_zero7
 //line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if11)
 //line reduce.go:284
 						gc_b9 := gc_none2
 //line reduce.go:284
@@ -2930,7 +3144,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
@@ -2950,11 +3164,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned8
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
 //line reduce.go:281
-					_ = gc_if11
+					_ = gc_if12
 //line reduce_variants.go:45
-					if gc_if11.ToBits() != 0 {
+					if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld8 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -2968,7 +3182,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							for gc_k8 := range 8 {
 //line reduce_variants.go:45
-								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if12.ToBits()&(1<<gc_k8) != 0 {
 //line reduce_variants.go:45
 									gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce_variants.go:45
@@ -2984,7 +3198,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+						gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
 //line reduce_variants.go:45
 						gc_b10 := gc_none2
 //line reduce_variants.go:45
@@ -2994,21 +3208,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+					gc_if13 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if12
+					_ = gc_if13
 //line reduce.go:284
-					if gc_if12.ToBits() != 0 {
+					if gc_if13.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero8 int32
 //line reduce.go:284
 						_ = gc_zero8
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if13)
 //line reduce.go:284
 						gc_b11 := gc_none2
 //line reduce.go:284
@@ -3018,7 +3232,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if13).ToMask()
 //line reduce.go:284
 					}
 					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
@@ -3270,87 +3484,209 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				{
-					gc_tidx3 := gc_b7.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
+				gc_left5 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_tidx3 := gc_b7.At(gc_rank3)
+						if gc_tidx3.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx3.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx3.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx3.Z
+						_ = gc_tz3
+						_ = gc_rank3
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v
+//line reduce_variants.go:61
+						v.StoreSlice(gc_l_v[gc_lane3:])
+						gc_left5 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx3 := gc_b7.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx3
-						_ = tid_2
+							tid_2 := gc_tx3
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane3] = v
+							v := sdata_2[tid_2]
+							_ = v
+							gc_l_v[gc_lane3] = v
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx3 := gc_b7.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
+					gc_left6 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_tidx3 := gc_b7.At(gc_rank3)
+							if gc_tidx3.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx3.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx3.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx3.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v.StoreSlice(gc_l_v[gc_lane3:])
+							gc_left6 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						{
+							gc_tidx3 := gc_b7.At(gc_w3)
+							gc_tx3 := gc_tidx3.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left6&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v := gc_l_v[gc_lane3]
-							_ = v
+								tid_2 := gc_tx3
+								_ = tid_2
+								v := gc_l_v[gc_lane3]
+								_ = v
 
 //line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+								v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v[gc_lane3] = v
+								gc_l_v[gc_lane3] = v
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx3 := gc_b7.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
+					gc_left7 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_tidx3 := gc_b7.At(gc_rank3)
+							if gc_tidx3.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx3.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx3.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx3.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v.StoreSlice(sdata_2[tid_2:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						{
+							gc_tidx3 := gc_b7.At(gc_w3)
+							gc_tx3 := gc_tidx3.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left7&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v := gc_l_v[gc_lane3]
-							_ = v
+								tid_2 := gc_tx3
+								_ = tid_2
+								v := gc_l_v[gc_lane3]
+								_ = v
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v
+								sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -3360,27 +3696,73 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			}
 			gc_act3 = gc_save73 &^ gc_dead3
 		}
-		{
-			gc_tidx3 := gc_b7.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
+		gc_left8 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:51
+			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:51
+			_ = gc_iota6
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
+				gc_tidx3 := gc_b7.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
 				gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+				var tid int = gc_tx3
+//line reduce_variants.go:42
+				_ = tid
+//line reduce_variants.go:51
+				gc_if14 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:51
+				_ = gc_if14
+//line reduce_variants.go:52
+				if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:52
+					if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:52
+						partial[gc_bx3] = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
+				}
+				gc_left8 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left8 != 0 {
+			{
+				gc_tidx3 := gc_b7.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left8&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:42
-				tid := gc_tx3
-				_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx3] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx3] = sdata[0]
+					}
 				}
 			}
 		}
@@ -3407,9 +3789,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 				_ = gc_none3
 //line reduce_variants.go:42
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota6
+				_ = gc_iota8
 //line reduce_variants.go:42
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
@@ -3445,11 +3827,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned11
 //line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+					gc_if17 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
 //line reduce.go:281
-					_ = gc_if15
+					_ = gc_if17
 //line reduce_variants.go:45
-					if gc_if15.ToBits() != 0 {
+					if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld11 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -3463,7 +3845,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							for gc_k11 := range 8 {
 //line reduce_variants.go:45
-								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+								if gc_if17.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:45
 									gc_pos4.Thread = gc_rank4 + gc_k11
 //line reduce_variants.go:45
@@ -3479,7 +3861,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+						gc_result11 = gc_ld11.Merge(gc_result11, gc_if17)
 //line reduce_variants.go:45
 						gc_b13 := gc_none3
 //line reduce_variants.go:45
@@ -3489,21 +3871,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+					gc_if18 := gc_returned11.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if16
+					_ = gc_if18
 //line reduce.go:284
-					if gc_if16.ToBits() != 0 {
+					if gc_if18.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero11 uint32
 //line reduce.go:284
 						_ = gc_zero11
 //line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if18)
 //line reduce.go:284
 						gc_b14 := gc_none3
 //line reduce.go:284
@@ -3513,7 +3895,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
@@ -3533,11 +3915,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned12
 //line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+					gc_if19 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
 //line reduce.go:281
-					_ = gc_if17
+					_ = gc_if19
 //line reduce_variants.go:45
-					if gc_if17.ToBits() != 0 {
+					if gc_if19.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld12 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -3551,7 +3933,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							for gc_k12 := range 8 {
 //line reduce_variants.go:45
-								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+								if gc_if19.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:45
 									gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce_variants.go:45
@@ -3567,7 +3949,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+						gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
 //line reduce_variants.go:45
 						gc_b15 := gc_none3
 //line reduce_variants.go:45
@@ -3577,21 +3959,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if19).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+					gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if18
+					_ = gc_if20
 //line reduce.go:284
-					if gc_if18.ToBits() != 0 {
+					if gc_if20.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero12 uint32
 //line reduce.go:284
 						_ = gc_zero12
 //line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if20)
 //line reduce.go:284
 						gc_b16 := gc_none3
 //line reduce.go:284
@@ -3601,7 +3983,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if20).ToMask()
 //line reduce.go:284
 					}
 					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
@@ -3853,87 +4235,209 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				{
-					gc_tidx4 := gc_b12.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
+				gc_left9 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_tidx4 := gc_b12.At(gc_rank4)
+						if gc_tidx4.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx4.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx4.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx4.Z
+						_ = gc_tz4
+						_ = gc_rank4
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v
+//line reduce_variants.go:61
+						v.StoreSlice(gc_l_v[gc_lane4:])
+						gc_left9 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					{
+						gc_tidx4 := gc_b12.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_left9&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx4
-						_ = tid_2
+							tid_2 := gc_tx4
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane4] = v
+							v := sdata_2[tid_2]
+							_ = v
+							gc_l_v[gc_lane4] = v
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx4 := gc_b12.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
+					gc_left10 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_tidx4 := gc_b12.At(gc_rank4)
+							if gc_tidx4.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx4.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx4.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx4.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v.StoreSlice(gc_l_v[gc_lane4:])
+							gc_left10 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						{
+							gc_tidx4 := gc_b12.At(gc_w4)
+							gc_tx4 := gc_tidx4.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left10&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v := gc_l_v[gc_lane4]
-							_ = v
+								tid_2 := gc_tx4
+								_ = tid_2
+								v := gc_l_v[gc_lane4]
+								_ = v
 
 //line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+								v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v[gc_lane4] = v
+								gc_l_v[gc_lane4] = v
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx4 := gc_b12.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
+					gc_left11 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_tidx4 := gc_b12.At(gc_rank4)
+							if gc_tidx4.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx4.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx4.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx4.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+							_ = v
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v.StoreSlice(sdata_2[tid_2:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left11 != 0 {
+						{
+							gc_tidx4 := gc_b12.At(gc_w4)
+							gc_tx4 := gc_tidx4.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left11&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v := gc_l_v[gc_lane4]
-							_ = v
+								tid_2 := gc_tx4
+								_ = tid_2
+								v := gc_l_v[gc_lane4]
+								_ = v
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v
+								sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -3943,27 +4447,73 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			}
 			gc_act4 = gc_save74 &^ gc_dead4
 		}
-		{
-			gc_tidx4 := gc_b12.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
+		gc_left12 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:51
+			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:51
+			_ = gc_iota9
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
+				gc_tidx4 := gc_b12.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
 				gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+				var tid int = gc_tx4
+//line reduce_variants.go:42
+				_ = tid
+//line reduce_variants.go:51
+				gc_if21 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:51
+				_ = gc_if21
+//line reduce_variants.go:52
+				if gc_if21.ToBits() != 0 {
+//line reduce_variants.go:52
+					if gc_if21.ToBits() != 0 {
+//line reduce_variants.go:52
+						partial[gc_bx4] = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
+				}
+				gc_left12 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left12 != 0 {
+			{
+				gc_tidx4 := gc_b12.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left12&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:42
-				tid := gc_tx4
-				_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx4] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx4] = sdata[0]
+					}
 				}
 			}
 		}
@@ -3978,55 +4528,70 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		partial := any(partial).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_float32(gc_b, in, partial) }
+	case int32:
+		in := any(in).([]int32)
+		partial := any(partial).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_int32(gc_b, in, partial) }
+	case uint32:
+		in := any(in).([]uint32)
+		partial := any(partial).([]uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_uint32(gc_b, in, partial) }
+	}
 	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
 		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
+		gc_body)
 }
 
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partial []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []T {
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
+	gc_bd5 := gc_b17.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b17.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b17.Len()
+	gc_s_v := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
 		var gc_l_v_ [32]T
-		var gc_c21r [32]T
+		var gc_c51r [32]T
 		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx5 := gc_b17.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:80
-				i := gc_bx2*2*gc_bdx2 + gc_tx2
+				i := gc_bx5*2*gc_bdx5 + gc_tx5
 				_ = i
 
 //line reduce_variants.go:81
-				var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 
 //line reduce_variants.go:81
 				_ = v
@@ -4038,8 +4603,456 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 				_ = v_
 				_ = v
 				_ = v_
-				gc_l_v_[gc_lane2] = v_
-				gc_s_v[gc_rank2] = v
+				gc_l_v_[gc_lane5] = v_
+				gc_s_v[gc_rank5] = v
+			}
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b17, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v_ := gc_l_v_[gc_lane5]
+				_ = v_
+
+//line reduce_variants.go:91
+				v_ += gc_c51r[gc_lane5]
+				gc_l_v_[gc_lane5] = v_
+			}
+		}
+		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			if gc_act5&(1<<gc_lane5) == 0 {
+				continue
+			}
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			v_ := gc_l_v_[gc_lane5]
+			_ = v_
+			var v T
+			_ = v
+
+//line reduce_variants.go:93
+			var r_ T = v_
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v = r_
+
+//line reduce_variants.go:102
+			if (gc_rank5 & 31) == 0 {
+				warpSums[(gc_rank5 >> 5)] = v
+			}
+			_ = r_
+			gc_s_v[gc_rank5] = v
+		}
+	}
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		var gc_l_v_2 [32]T
+		var gc_c52r [32]T
+		{
+			var gc_m115 uint32
+
+//line reduce_variants.go:106
+			if (gc_w5 >> 5) ==
+				0 {
+				gc_m115 = ^uint32(0)
+			}
+			gc_save115 := gc_act5
+			gc_act5 = gc_save115 & gc_m115
+			if gc_act5 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:108
+					var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
+
+//line reduce_variants.go:108
+					_ = v_2
+					_ = v_2
+					gc_l_v_2[gc_lane5] = v_2
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b17, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						v_2 := gc_l_v_2[gc_lane5]
+						_ = v_2
+
+//line reduce_variants.go:91
+						v_2 += gc_c52r[gc_lane5]
+						gc_l_v_2[gc_lane5] = v_2
+					}
+				}
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+					v_2 := gc_l_v_2[gc_lane5]
+					_ = v_2
+					var v T
+					_ = v
+
+//line reduce_variants.go:93
+					var r_2 T = v_2
+
+//line reduce_variants.go:93
+					_ = r_2
+
+//line reduce_variants.go:108
+					v = r_2
+					_ = r_2
+					gc_s_v[gc_rank5] = v
+				}
+			}
+			gc_act5 = gc_save115 &^ gc_dead5
+		}
+		{
+			gc_tidx5 := gc_b17.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+				var r T = v
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:81
+				sum := r
+
+//line reduce_variants.go:82
+				if gc_tx5 == 0 {
+					partial[gc_bx5] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_shared12 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+
+//line reduce_variants.go:100
+	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_ [32]float32
+		var gc_c21r [32]float32
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:81
+			gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:81
+			_ = gc_none
+//line reduce_variants.go:81
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:81
+			_ = gc_iota2
+//line reduce_variants.go:81
+			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line reduce_variants.go:80
+				var i int = gc_bx2*2*gc_bdx2 + gc_tx2
+//line reduce_variants.go:80
+				_ = i
+//line reduce_variants.go:80
+				var gc_i3 int = i
+//line reduce_variants.go:80
+				_ = gc_i3
+//line reduce_variants.go:80
+				var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:80
+				_ = gc_result3
+//line reduce_variants.go:80
+				gc_returned3 := gc_none
+//line reduce_variants.go:80
+				_ = gc_returned3
+//line reduce.go:281
+				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+//line reduce.go:281
+				_ = gc_if3
+//line reduce_variants.go:81
+				if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:81
+					if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes3 [8]float32
+//line reduce_variants.go:81
+						for gc_k3 := range 8 {
+//line reduce_variants.go:81
+							if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:81
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:81
+								gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:81
+					gc_b3 := gc_none
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b3 = gc_all
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if4
+//line reduce.go:284
+				if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero3 float32
+//line reduce.go:284
+					_ = gc_zero3
+//line reduce.go:284
+					gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+//line reduce.go:284
+					gc_b4 := gc_none
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b4 = gc_all
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line reduce.go:284
+				}
+//line reduce_variants.go:81
+				var gc_t3 int = i + gc_bdx2
+//line reduce_variants.go:81
+				_ = gc_t3
+//line reduce_variants.go:81
+				var gc_i4 int = gc_t3
+//line reduce_variants.go:81
+				_ = gc_i4
+//line reduce_variants.go:81
+				var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:81
+				_ = gc_result4
+//line reduce_variants.go:81
+				gc_returned4 := gc_none
+//line reduce_variants.go:81
+				_ = gc_returned4
+//line reduce.go:281
+				gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+//line reduce.go:281
+				_ = gc_if5
+//line reduce_variants.go:81
+				if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:81
+					if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes4 [8]float32
+//line reduce_variants.go:81
+						for gc_k4 := range 8 {
+//line reduce_variants.go:81
+							if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:81
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:81
+								gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:81
+					gc_b5 := gc_none
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b5 = gc_all
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if6
+//line reduce.go:284
+				if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero4 float32
+//line reduce.go:284
+					_ = gc_zero4
+//line reduce.go:284
+					gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+					gc_b6 := gc_none
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b6 = gc_all
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+				}
+//line reduce.go:284
+				gc_t4 := gc_result3.Add(gc_result4)
+//line reduce.go:284
+				_ = gc_t4
+//line reduce.go:284
+				v := gc_t4
+//line reduce.go:284
+				_ = v
+//line reduce.go:284
+				v_ := v
+//line reduce.go:284
+				_ = v_
+//line reduce.go:284
+				v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line reduce.go:284
+				v.StoreSlice(gc_s_v[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:80
+					i := gc_bx2*2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line reduce_variants.go:81
+					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+
+//line reduce_variants.go:81
+					_ = v
+
+//line reduce_variants.go:101
+					var v_ float32 = v
+
+//line reduce_variants.go:101
+					_ = v_
+					_ = v
+					_ = v_
+					gc_l_v_[gc_lane2] = v_
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
 
@@ -4048,18 +5061,40 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line reduce_variants.go:91
+					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+					_ = v_
+//line reduce_variants.go:91
+					v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
 
 //line reduce_variants.go:91
-				v_ += gc_c21r[gc_lane2]
-				gc_l_v_[gc_lane2] = v_
+					v_ += gc_c21r[gc_lane2]
+					gc_l_v_[gc_lane2] = v_
+				}
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -4070,11 +5105,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 			gc_pos2.Thread = gc_rank2
 			v_ := gc_l_v_[gc_lane2]
 			_ = v_
-			var v T
+			var v float32
 			_ = v
 
 //line reduce_variants.go:93
-			var r_ T = v_
+			var r_ float32 = v_
 
 //line reduce_variants.go:93
 			_ = r_
@@ -4094,8 +5129,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_v_2 [32]T
-		var gc_c22r [32]T
+		var gc_l_v_2 [32]float32
+		var gc_c22r [32]float32
 		{
 			var gc_m112 uint32
 
@@ -4118,7 +5153,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 					gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:108
-					var v_2 T = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+					var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
 
 //line reduce_variants.go:108
 					_ = v_2
@@ -4131,41 +5166,93 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_2 := gc_l_v_2[gc_lane2]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c22r[gc_lane2]
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+				}
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v archsimd.Float32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_2 := v_2
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v = r_2
+//line reduce_variants.go:93
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						v_2 := gc_l_v_2[gc_lane2]
 						_ = v_2
-
-//line reduce_variants.go:91
-						v_2 += gc_c22r[gc_lane2]
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-					var v T
-					_ = v
+						var v float32
+						_ = v
 
 //line reduce_variants.go:93
-					var r_2 T = v_2
+						var r_2 float32 = v_2
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v = r_2
-					_ = r_2
-					gc_s_v[gc_rank2] = v
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank2] = v
+					}
 				}
 			}
 			gc_act2 = gc_save112 &^ gc_dead2
@@ -4186,7 +5273,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 				v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:110
-				var r T = v
+				var r float32 = v
 
 //line reduce_variants.go:110
 				_ = r
@@ -4197,6 +5284,1050 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b2 *compiled.Block, in, partia
 //line reduce_variants.go:82
 				if gc_tx2 == 0 {
 					partial[gc_bx2] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_shared13 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd3 := gc_b7.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b7.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b7.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+
+//line reduce_variants.go:100
+	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_ [32]int32
+		var gc_c31r [32]int32
+		gc_left5 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:81
+			gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:81
+			_ = gc_none2
+//line reduce_variants.go:81
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:81
+			_ = gc_iota4
+//line reduce_variants.go:81
+			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all2
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_tidx3 := gc_b7.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
+				_ = gc_rank3
+//line reduce_variants.go:80
+				var i int = gc_bx3*2*gc_bdx3 + gc_tx3
+//line reduce_variants.go:80
+				_ = i
+//line reduce_variants.go:80
+				var gc_i7 int = i
+//line reduce_variants.go:80
+				_ = gc_i7
+//line reduce_variants.go:80
+				var gc_result7 archsimd.Int32x8
+//line reduce_variants.go:80
+				_ = gc_result7
+//line reduce_variants.go:80
+				gc_returned7 := gc_none2
+//line reduce_variants.go:80
+				_ = gc_returned7
+//line reduce.go:281
+				gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+//line reduce.go:281
+				_ = gc_if9
+//line reduce_variants.go:81
+				if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld7 archsimd.Int32x8
+//line reduce_variants.go:81
+					if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes7 [8]int32
+//line reduce_variants.go:81
+						for gc_k7 := range 8 {
+//line reduce_variants.go:81
+							if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3 + gc_k7
+//line reduce_variants.go:81
+								gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+						gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+//line reduce_variants.go:81
+					gc_b8 := gc_none2
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b8 = gc_all2
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if10
+//line reduce.go:284
+				if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero7 int32
+//line reduce.go:284
+					_ = gc_zero7
+//line reduce.go:284
+					gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+//line reduce.go:284
+					gc_b9 := gc_none2
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b9 = gc_all2
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+//line reduce.go:284
+				}
+//line reduce_variants.go:81
+				var gc_t7 int = i + gc_bdx3
+//line reduce_variants.go:81
+				_ = gc_t7
+//line reduce_variants.go:81
+				var gc_i8 int = gc_t7
+//line reduce_variants.go:81
+				_ = gc_i8
+//line reduce_variants.go:81
+				var gc_result8 archsimd.Int32x8
+//line reduce_variants.go:81
+				_ = gc_result8
+//line reduce_variants.go:81
+				gc_returned8 := gc_none2
+//line reduce_variants.go:81
+				_ = gc_returned8
+//line reduce.go:281
+				gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+//line reduce.go:281
+				_ = gc_if11
+//line reduce_variants.go:81
+				if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld8 archsimd.Int32x8
+//line reduce_variants.go:81
+					if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes8 [8]int32
+//line reduce_variants.go:81
+						for gc_k8 := range 8 {
+//line reduce_variants.go:81
+							if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3 + gc_k8
+//line reduce_variants.go:81
+								gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+						gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce_variants.go:81
+					gc_b10 := gc_none2
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b10 = gc_all2
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if12
+//line reduce.go:284
+				if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero8 int32
+//line reduce.go:284
+					_ = gc_zero8
+//line reduce.go:284
+					gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+					gc_b11 := gc_none2
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b11 = gc_all2
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+				}
+//line reduce.go:284
+				gc_t8 := gc_result7.Add(gc_result8)
+//line reduce.go:284
+				_ = gc_t8
+//line reduce.go:284
+				v := gc_t8
+//line reduce.go:284
+				_ = v
+//line reduce.go:284
+				v_ := v
+//line reduce.go:284
+				_ = v_
+//line reduce.go:284
+				v_.StoreSlice(gc_l_v_[gc_lane3:])
+//line reduce.go:284
+				v.StoreSlice(gc_s_v[gc_rank3:])
+				gc_left5 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			{
+				gc_tidx3 := gc_b7.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left5&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:80
+					i := gc_bx3*2*gc_bdx3 + gc_tx3
+					_ = i
+
+//line reduce_variants.go:81
+					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+
+//line reduce_variants.go:81
+					_ = v
+
+//line reduce_variants.go:101
+					var v_ int32 = v
+
+//line reduce_variants.go:101
+					_ = v_
+					_ = v
+					_ = v_
+					gc_l_v_[gc_lane3] = v_
+					gc_s_v[gc_rank3] = v
+				}
+			}
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b7, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+			gc_left6 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line reduce_variants.go:91
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+					_ = v_
+//line reduce_variants.go:91
+					v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+					v_.StoreSlice(gc_l_v_[gc_lane3:])
+					gc_left6 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left6&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_ := gc_l_v_[gc_lane3]
+					_ = v_
+
+//line reduce_variants.go:91
+					v_ += gc_c31r[gc_lane3]
+					gc_l_v_[gc_lane3] = v_
+				}
+			}
+		}
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v_ := gc_l_v_[gc_lane3]
+			_ = v_
+			var v int32
+			_ = v
+
+//line reduce_variants.go:93
+			var r_ int32 = v_
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v = r_
+
+//line reduce_variants.go:102
+			if (gc_rank3 & 31) == 0 {
+				warpSums[(gc_rank3 >> 5)] = v
+			}
+			_ = r_
+			gc_s_v[gc_rank3] = v
+		}
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_2 [32]int32
+		var gc_c32r [32]int32
+		{
+			var gc_m113 uint32
+
+//line reduce_variants.go:106
+			if (gc_w3 >> 5) ==
+				0 {
+				gc_m113 = ^uint32(0)
+			}
+			gc_save113 := gc_act3
+			gc_act3 = gc_save113 & gc_m113
+			if gc_act3 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:108
+					var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+
+//line reduce_variants.go:108
+					_ = v_2
+					_ = v_2
+					gc_l_v_2[gc_lane3] = v_2
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b7, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+					gc_left7 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left7&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							v_2 := gc_l_v_2[gc_lane3]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c32r[gc_lane3]
+							gc_l_v_2[gc_lane3] = v_2
+						}
+					}
+				}
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v archsimd.Int32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_2 := v_2
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v = r_2
+//line reduce_variants.go:93
+						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						v_2 := gc_l_v_2[gc_lane3]
+						_ = v_2
+						var v int32
+						_ = v
+
+//line reduce_variants.go:93
+						var r_2 int32 = v_2
+
+//line reduce_variants.go:93
+						_ = r_2
+
+//line reduce_variants.go:108
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank3] = v
+					}
+				}
+			}
+			gc_act3 = gc_save113 &^ gc_dead3
+		}
+		{
+			gc_tidx3 := gc_b7.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+				var r int32 = v
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:81
+				sum := r
+
+//line reduce_variants.go:82
+				if gc_tx3 == 0 {
+					partial[gc_bx3] = sum
+				}
+				_ = r
+				_ = sum
+			}
+		}
+	}
+}
+
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_shared14 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd4 := gc_b12.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b12.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b12.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+
+//line reduce_variants.go:100
+	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_ [32]uint32
+		var gc_c41r [32]uint32
+		gc_left9 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:81
+			gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:81
+			_ = gc_none3
+//line reduce_variants.go:81
+			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:81
+			_ = gc_iota6
+//line reduce_variants.go:81
+			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all3
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_tidx4 := gc_b12.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
+				_ = gc_rank4
+//line reduce_variants.go:80
+				var i int = gc_bx4*2*gc_bdx4 + gc_tx4
+//line reduce_variants.go:80
+				_ = i
+//line reduce_variants.go:80
+				var gc_i11 int = i
+//line reduce_variants.go:80
+				_ = gc_i11
+//line reduce_variants.go:80
+				var gc_result11 archsimd.Uint32x8
+//line reduce_variants.go:80
+				_ = gc_result11
+//line reduce_variants.go:80
+				gc_returned11 := gc_none3
+//line reduce_variants.go:80
+				_ = gc_returned11
+//line reduce.go:281
+				gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+//line reduce.go:281
+				_ = gc_if15
+//line reduce_variants.go:81
+				if gc_if15.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld11 archsimd.Uint32x8
+//line reduce_variants.go:81
+					if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes11 [8]uint32
+//line reduce_variants.go:81
+						for gc_k11 := range 8 {
+//line reduce_variants.go:81
+							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+//line reduce_variants.go:81
+								gc_pos4.Thread = gc_rank4 + gc_k11
+//line reduce_variants.go:81
+								gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+						gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+//line reduce_variants.go:81
+					gc_b13 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b13 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if16
+//line reduce.go:284
+				if gc_if16.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero11 uint32
+//line reduce.go:284
+					_ = gc_zero11
+//line reduce.go:284
+					gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+//line reduce.go:284
+					gc_b14 := gc_none3
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b14 = gc_all3
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+//line reduce.go:284
+				}
+//line reduce_variants.go:81
+				var gc_t11 int = i + gc_bdx4
+//line reduce_variants.go:81
+				_ = gc_t11
+//line reduce_variants.go:81
+				var gc_i12 int = gc_t11
+//line reduce_variants.go:81
+				_ = gc_i12
+//line reduce_variants.go:81
+				var gc_result12 archsimd.Uint32x8
+//line reduce_variants.go:81
+				_ = gc_result12
+//line reduce_variants.go:81
+				gc_returned12 := gc_none3
+//line reduce_variants.go:81
+				_ = gc_returned12
+//line reduce.go:281
+				gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+//line reduce.go:281
+				_ = gc_if17
+//line reduce_variants.go:81
+				if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld12 archsimd.Uint32x8
+//line reduce_variants.go:81
+					if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes12 [8]uint32
+//line reduce_variants.go:81
+						for gc_k12 := range 8 {
+//line reduce_variants.go:81
+							if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:81
+								gc_pos4.Thread = gc_rank4 + gc_k12
+//line reduce_variants.go:81
+								gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+						gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce_variants.go:81
+					gc_b15 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b15 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if18
+//line reduce.go:284
+				if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero12 uint32
+//line reduce.go:284
+					_ = gc_zero12
+//line reduce.go:284
+					gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+					gc_b16 := gc_none3
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b16 = gc_all3
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+				}
+//line reduce.go:284
+				gc_t12 := gc_result11.Add(gc_result12)
+//line reduce.go:284
+				_ = gc_t12
+//line reduce.go:284
+				v := gc_t12
+//line reduce.go:284
+				_ = v
+//line reduce.go:284
+				v_ := v
+//line reduce.go:284
+				_ = v_
+//line reduce.go:284
+				v_.StoreSlice(gc_l_v_[gc_lane4:])
+//line reduce.go:284
+				v.StoreSlice(gc_s_v[gc_rank4:])
+				gc_left9 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left9 != 0 {
+			{
+				gc_tidx4 := gc_b12.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left9&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:80
+					i := gc_bx4*2*gc_bdx4 + gc_tx4
+					_ = i
+
+//line reduce_variants.go:81
+					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+
+//line reduce_variants.go:81
+					_ = v
+
+//line reduce_variants.go:101
+					var v_ uint32 = v
+
+//line reduce_variants.go:101
+					_ = v_
+					_ = v
+					_ = v_
+					gc_l_v_[gc_lane4] = v_
+					gc_s_v[gc_rank4] = v
+				}
+			}
+		}
+
+//line reduce_variants.go:90
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+			compiled.ShflWarp(gc_b12, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+			gc_left10 := gc_act4
+			if compiled.SIMD {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line reduce_variants.go:91
+					v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+					_ = v_
+//line reduce_variants.go:91
+					v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+					v_.StoreSlice(gc_l_v_[gc_lane4:])
+					gc_left10 &^= 0xff << gc_lane4
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left10 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left10&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_ := gc_l_v_[gc_lane4]
+					_ = v_
+
+//line reduce_variants.go:91
+					v_ += gc_c41r[gc_lane4]
+					gc_l_v_[gc_lane4] = v_
+				}
+			}
+		}
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v_ := gc_l_v_[gc_lane4]
+			_ = v_
+			var v uint32
+			_ = v
+
+//line reduce_variants.go:93
+			var r_ uint32 = v_
+
+//line reduce_variants.go:93
+			_ = r_
+
+//line reduce_variants.go:101
+			v = r_
+
+//line reduce_variants.go:102
+			if (gc_rank4 & 31) == 0 {
+				warpSums[(gc_rank4 >> 5)] = v
+			}
+			_ = r_
+			gc_s_v[gc_rank4] = v
+		}
+	}
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_2 [32]uint32
+		var gc_c42r [32]uint32
+		{
+			var gc_m114 uint32
+
+//line reduce_variants.go:106
+			if (gc_w4 >> 5) ==
+				0 {
+				gc_m114 = ^uint32(0)
+			}
+			gc_save114 := gc_act4
+			gc_act4 = gc_save114 & gc_m114
+			if gc_act4 != 0 {
+
+//line reduce_variants.go:107
+				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:108
+					var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+
+//line reduce_variants.go:108
+					_ = v_2
+					_ = v_2
+					gc_l_v_2[gc_lane4] = v_2
+				}
+
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b12, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+					gc_left11 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left11 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left11&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							v_2 := gc_l_v_2[gc_lane4]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c42r[gc_lane4]
+							gc_l_v_2[gc_lane4] = v_2
+						}
+					}
+				}
+				gc_left12 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v archsimd.Uint32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_2 := v_2
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v = r_2
+//line reduce_variants.go:93
+						v.StoreSlice(gc_s_v[gc_rank4:])
+						gc_left12 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left12&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						v_2 := gc_l_v_2[gc_lane4]
+						_ = v_2
+						var v uint32
+						_ = v
+
+//line reduce_variants.go:93
+						var r_2 uint32 = v_2
+
+//line reduce_variants.go:93
+						_ = r_2
+
+//line reduce_variants.go:108
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank4] = v
+					}
+				}
+			}
+			gc_act4 = gc_save114 &^ gc_dead4
+		}
+		{
+			gc_tidx4 := gc_b12.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+				var r uint32 = v
+
+//line reduce_variants.go:110
+				_ = r
+
+//line reduce_variants.go:81
+				sum := r
+
+//line reduce_variants.go:82
+				if gc_tx4 == 0 {
+					partial[gc_bx4] = sum
 				}
 				_ = r
 				_ = sum
@@ -4744,27 +6875,73 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			}
 			gc_act5 = gc_save95 &^ gc_dead5
 		}
-		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
+		gc_left13 := gc_act5
+		if compiled.SIMD {
+//line reduce_variants.go:147
+			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:147
+			_ = gc_iota7
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+				if gc_act5>>gc_lane5&0xff != 0xff {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
+				gc_tidx5 := gc_b5.At(gc_rank5)
+				if gc_tidx5.X+8 > gc_bdx5 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx5 := gc_tidx5.X
+				_ = gc_tx5
+				gc_ty5 := gc_tidx5.Y
+				_ = gc_ty5
+				gc_tz5 := gc_tidx5.Z
+				_ = gc_tz5
 				gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+				var tid int = gc_tx5
+//line reduce_variants.go:131
+				_ = tid
+//line reduce_variants.go:147
+				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:147
+				_ = gc_if7
+//line reduce_variants.go:148
+				if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:148
+					if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:148
+						partial[gc_bx5] = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
+				}
+				gc_left13 &^= 0xff << gc_lane5
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left13 != 0 {
+			{
+				gc_tidx5 := gc_b5.At(gc_w5)
+				gc_tx5 := gc_tidx5.X - 1
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					if gc_left13&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:131
-				tid := gc_tx5
-				_ = tid
+					tid := gc_tx5
+					_ = tid
 
 //line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx5] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx5] = sdata[0]
+					}
 				}
 			}
 		}
@@ -5296,87 +7473,209 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v_
+//line reduce_variants.go:61
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx2
-						_ = tid_2
+							tid_2 := gc_tx2
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
+							v_ := sdata_2[tid_2]
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v_.StoreSlice(gc_l_v_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
+								tid_2 := gc_tx2
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
 
 //line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+								v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane2] = v_
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v_.StoreSlice(sdata_2[tid_2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
+								tid_2 := gc_tx2
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v_
+								sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -5386,27 +7685,73 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 			gc_act2 = gc_save92 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:147
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:147
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+				var tid int = gc_tx2
+//line reduce_variants.go:131
+				_ = tid
+//line reduce_variants.go:147
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:147
+				_ = gc_if2
+//line reduce_variants.go:148
+				if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:148
+					if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:148
+						partial[gc_bx2] = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
+				}
+				gc_left4 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:131
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx2] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx2] = sdata[0]
+					}
 				}
 			}
 		}
@@ -5511,9 +7856,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_vstep6 := gc_from3
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5541,13 +7886,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
 //line reduce_variants.go:136
-						_ = gc_if2
+						_ = gc_if3
 //line reduce_variants.go:137
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:137
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if3)
 //line reduce_variants.go:137
 						}
 //line reduce_variants.go:137
@@ -5938,87 +8283,209 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
+				gc_left5 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_tidx3 := gc_b3.At(gc_rank3)
+						if gc_tidx3.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx3.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx3.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx3.Z
+						_ = gc_tz3
+						_ = gc_rank3
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v_
+//line reduce_variants.go:61
+						v_.StoreSlice(gc_l_v_[gc_lane3:])
+						gc_left5 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx3
-						_ = tid_2
+							tid_2 := gc_tx3
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane3] = v_
+							v_ := sdata_2[tid_2]
+							_ = v_
+							gc_l_v_[gc_lane3] = v_
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx3 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
+					gc_left6 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_tidx3 := gc_b3.At(gc_rank3)
+							if gc_tidx3.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx3.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx3.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx3.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v_.StoreSlice(gc_l_v_[gc_lane3:])
+							gc_left6 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						{
+							gc_tidx3 := gc_b3.At(gc_w3)
+							gc_tx3 := gc_tidx3.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left6&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane3]
-							_ = v_
+								tid_2 := gc_tx3
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane3]
+								_ = v_
 
 //line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+								v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v_[gc_lane3] = v_
+								gc_l_v_[gc_lane3] = v_
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx3 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_act3&(1<<gc_lane3) == 0 {
+					gc_left7 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_tidx3 := gc_b3.At(gc_rank3)
+							if gc_tidx3.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx3.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx3.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx3.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v_.StoreSlice(sdata_2[tid_2:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						{
+							gc_tidx3 := gc_b3.At(gc_w3)
+							gc_tx3 := gc_tidx3.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left7&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane3]
-							_ = v_
+								tid_2 := gc_tx3
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane3]
+								_ = v_
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v_
+								sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -6028,27 +8495,73 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 			gc_act3 = gc_save93 &^ gc_dead3
 		}
-		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
+		gc_left8 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:147
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:147
+			_ = gc_iota4
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
+				gc_tidx3 := gc_b3.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
 				gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+				var tid int = gc_tx3
+//line reduce_variants.go:131
+				_ = tid
+//line reduce_variants.go:147
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:147
+				_ = gc_if4
+//line reduce_variants.go:148
+				if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:148
+					if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:148
+						partial[gc_bx3] = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
+				}
+				gc_left8 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left8 != 0 {
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left8&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:131
-				tid := gc_tx3
-				_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx3] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx3] = sdata[0]
+					}
 				}
 			}
 		}
@@ -6153,9 +8666,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_vstep10 := gc_from4
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-					_ = gc_iota3
+					_ = gc_iota5
 					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6183,13 +8696,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
 //line reduce_variants.go:136
-						_ = gc_if3
+						_ = gc_if5
 //line reduce_variants.go:137
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:137
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if5)
 //line reduce_variants.go:137
 						}
 //line reduce_variants.go:137
@@ -6580,87 +9093,209 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
+				gc_left9 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_tidx4 := gc_b4.At(gc_rank4)
+						if gc_tidx4.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx4.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx4.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx4.Z
+						_ = gc_tz4
+						_ = gc_rank4
+//line reduce_variants.go:60
+						var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+						_ = tid_2
+//line reduce_variants.go:61
+						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:61
+							break
+//line reduce_variants.go:61
+						}
+//line reduce_variants.go:61
+						v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+						_ = v_
+//line reduce_variants.go:61
+						v_.StoreSlice(gc_l_v_[gc_lane4:])
+						gc_left9 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					{
+						gc_tidx4 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_left9&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx4
-						_ = tid_2
+							tid_2 := gc_tx4
+							_ = tid_2
 
 //line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane4] = v_
+							v_ := sdata_2[tid_2]
+							_ = v_
+							gc_l_v_[gc_lane4] = v_
+						}
 					}
 				}
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx4 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
+					gc_left10 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_tidx4 := gc_b4.At(gc_rank4)
+							if gc_tidx4.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx4.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx4.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx4.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:63
+							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+//line reduce_variants.go:63
+								break
+//line reduce_variants.go:63
+							}
+//line reduce_variants.go:63
+							v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+							v_.StoreSlice(gc_l_v_[gc_lane4:])
+							gc_left10 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						{
+							gc_tidx4 := gc_b4.At(gc_w4)
+							gc_tx4 := gc_tidx4.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left10&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane4]
-							_ = v_
+								tid_2 := gc_tx4
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane4]
+								_ = v_
 
 //line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+								v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-							gc_l_v_[gc_lane4] = v_
+								gc_l_v_[gc_lane4] = v_
+							}
 						}
 					}
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-					{
-						gc_tidx4 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_act4&(1<<gc_lane4) == 0 {
+					gc_left11 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_tidx4 := gc_b4.At(gc_rank4)
+							if gc_tidx4.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx4.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx4.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx4.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line reduce_variants.go:60
+							var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+							_ = tid_2
+//line reduce_variants.go:60
+							v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+							_ = v_
+//line reduce_variants.go:65
+							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+//line reduce_variants.go:65
+								break
+//line reduce_variants.go:65
+							}
+//line reduce_variants.go:65
+							v_.StoreSlice(sdata_2[tid_2:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left11 != 0 {
+						{
+							gc_tidx4 := gc_b4.At(gc_w4)
+							gc_tx4 := gc_tidx4.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left11&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane4]
-							_ = v_
+								tid_2 := gc_tx4
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane4]
+								_ = v_
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v_
+								sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+							}
 						}
 					}
 
@@ -6670,27 +9305,73 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 			gc_act4 = gc_save94 &^ gc_dead4
 		}
-		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
+		gc_left12 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:147
+			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:147
+			_ = gc_iota6
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
+				gc_tidx4 := gc_b4.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
 				gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+				var tid int = gc_tx4
+//line reduce_variants.go:131
+				_ = tid
+//line reduce_variants.go:147
+				gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line reduce_variants.go:147
+				_ = gc_if6
+//line reduce_variants.go:148
+				if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:148
+					if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:148
+						partial[gc_bx4] = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
+				}
+				gc_left12 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left12 != 0 {
+			{
+				gc_tidx4 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left12&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:131
-				tid := gc_tx4
-				_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx4] = sdata[0]
+					if tid == 0 {
+						partial[gc_bx4] = sdata[0]
+					}
 				}
 			}
 		}
@@ -7151,29 +9832,59 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		_ = gc_dead2
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line reduce_variants.go:176
+				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:176
+				_ = v
+//line reduce_variants.go:176
+				v_ := v
+//line reduce_variants.go:176
+				_ = v_
+//line reduce_variants.go:176
+				v_2 := v_
+//line reduce_variants.go:176
+				_ = v_2
+//line reduce_variants.go:176
+				v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:176
+				v_.StoreSlice(gc_s_v_[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			v := gc_s_v[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:176
-			var v_ float32 = v
+				var v_ float32 = v
 
 //line reduce_variants.go:176
-			_ = v_
+				_ = v_
 
 //line reduce_variants.go:101
-			var v_2 float32 = v_
+				var v_2 float32 = v_
 
 //line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane2] = v_2
-			gc_s_v_[gc_rank2] = v_
+				_ = v_2
+				_ = v_
+				_ = v_2
+				gc_l_v_2[gc_lane2] = v_2
+				gc_s_v_[gc_rank2] = v_
+			}
 		}
 
 //line reduce_variants.go:90
@@ -7181,18 +9892,40 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line reduce_variants.go:91
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+					_ = v_2
+//line reduce_variants.go:91
+					v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
 
 //line reduce_variants.go:91
-				v_2 += gc_c21r[gc_lane2]
-				gc_l_v_2[gc_lane2] = v_2
+					v_2 += gc_c21r[gc_lane2]
+					gc_l_v_2[gc_lane2] = v_2
+				}
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -7264,41 +9997,93 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line reduce_variants.go:91
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:91
+							_ = v_3
+//line reduce_variants.go:91
+							v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_3 := gc_l_v_3[gc_lane2]
+							_ = v_3
+
+//line reduce_variants.go:91
+							v_3 += gc_c22r[gc_lane2]
+							gc_l_v_3[gc_lane2] = v_3
+						}
+					}
+				}
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:93
+						v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:93
+						_ = v_3
+//line reduce_variants.go:93
+						var v_ archsimd.Float32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_2 := v_3
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v_ = r_2
+//line reduce_variants.go:93
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						v_3 := gc_l_v_3[gc_lane2]
 						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c22r[gc_lane2]
-						gc_l_v_3[gc_lane2] = v_3
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_3 := gc_l_v_3[gc_lane2]
-					_ = v_3
-					var v_ float32
-					_ = v_
+						var v_ float32
+						_ = v_
 
 //line reduce_variants.go:93
-					var r_2 float32 = v_3
+						var r_2 float32 = v_3
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank2] = v_
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank2] = v_
+					}
 				}
 			}
 			gc_act2 = gc_save132 &^ gc_dead2
@@ -7459,29 +10244,59 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
+		gc_left5 := gc_act3
+		if compiled.SIMD {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line reduce_variants.go:176
+				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:176
+				_ = v
+//line reduce_variants.go:176
+				v_ := v
+//line reduce_variants.go:176
+				_ = v_
+//line reduce_variants.go:176
+				v_2 := v_
+//line reduce_variants.go:176
+				_ = v_2
+//line reduce_variants.go:176
+				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:176
+				v_.StoreSlice(gc_s_v_[gc_rank3:])
+				gc_left5 &^= 0xff << gc_lane3
 			}
-			gc_rank3 := gc_w3 + gc_lane3
-			_ = gc_rank3
-			v := gc_s_v[gc_rank3]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left5&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:176
-			var v_ int32 = v
+				var v_ int32 = v
 
 //line reduce_variants.go:176
-			_ = v_
+				_ = v_
 
 //line reduce_variants.go:101
-			var v_2 int32 = v_
+				var v_2 int32 = v_
 
 //line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane3] = v_2
-			gc_s_v_[gc_rank3] = v_
+				_ = v_2
+				_ = v_
+				_ = v_2
+				gc_l_v_2[gc_lane3] = v_2
+				gc_s_v_[gc_rank3] = v_
+			}
 		}
 
 //line reduce_variants.go:90
@@ -7489,18 +10304,40 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
+			gc_left6 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line reduce_variants.go:91
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+					_ = v_2
+//line reduce_variants.go:91
+					v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					gc_left6 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left6&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_2 := gc_l_v_2[gc_lane3]
+					_ = v_2
 
 //line reduce_variants.go:91
-				v_2 += gc_c31r[gc_lane3]
-				gc_l_v_2[gc_lane3] = v_2
+					v_2 += gc_c31r[gc_lane3]
+					gc_l_v_2[gc_lane3] = v_2
+				}
 			}
 		}
 		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
@@ -7572,41 +10409,93 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+					gc_left7 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line reduce_variants.go:91
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:91
+							_ = v_3
+//line reduce_variants.go:91
+							v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left7&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							v_3 := gc_l_v_3[gc_lane3]
+							_ = v_3
+
+//line reduce_variants.go:91
+							v_3 += gc_c32r[gc_lane3]
+							gc_l_v_3[gc_lane3] = v_3
+						}
+					}
+				}
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:93
+						v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:93
+						_ = v_3
+//line reduce_variants.go:93
+						var v_ archsimd.Int32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_2 := v_3
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v_ = r_2
+//line reduce_variants.go:93
+						v_.StoreSlice(gc_s_v_[gc_rank3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
+						if gc_left8&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
 						v_3 := gc_l_v_3[gc_lane3]
 						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c32r[gc_lane3]
-						gc_l_v_3[gc_lane3] = v_3
-					}
-				}
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v_3 := gc_l_v_3[gc_lane3]
-					_ = v_3
-					var v_ int32
-					_ = v_
+						var v_ int32
+						_ = v_
 
 //line reduce_variants.go:93
-					var r_2 int32 = v_3
+						var r_2 int32 = v_3
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank3] = v_
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank3] = v_
+					}
 				}
 			}
 			gc_act3 = gc_save133 &^ gc_dead3
@@ -7767,29 +10656,59 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
+		gc_left9 := gc_act4
+		if compiled.SIMD {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+//line reduce_variants.go:176
+				v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:176
+				_ = v
+//line reduce_variants.go:176
+				v_ := v
+//line reduce_variants.go:176
+				_ = v_
+//line reduce_variants.go:176
+				v_2 := v_
+//line reduce_variants.go:176
+				_ = v_2
+//line reduce_variants.go:176
+				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:176
+				v_.StoreSlice(gc_s_v_[gc_rank4:])
+				gc_left9 &^= 0xff << gc_lane4
 			}
-			gc_rank4 := gc_w4 + gc_lane4
-			_ = gc_rank4
-			v := gc_s_v[gc_rank4]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left9 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left9&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+				v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:176
-			var v_ uint32 = v
+				var v_ uint32 = v
 
 //line reduce_variants.go:176
-			_ = v_
+				_ = v_
 
 //line reduce_variants.go:101
-			var v_2 uint32 = v_
+				var v_2 uint32 = v_
 
 //line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane4] = v_2
-			gc_s_v_[gc_rank4] = v_
+				_ = v_2
+				_ = v_
+				_ = v_2
+				gc_l_v_2[gc_lane4] = v_2
+				gc_s_v_[gc_rank4] = v_
+			}
 		}
 
 //line reduce_variants.go:90
@@ -7797,18 +10716,40 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
+			gc_left10 := gc_act4
+			if compiled.SIMD {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line reduce_variants.go:91
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+					_ = v_2
+//line reduce_variants.go:91
+					v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					gc_left10 &^= 0xff << gc_lane4
 				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left10 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left10&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_2 := gc_l_v_2[gc_lane4]
+					_ = v_2
 
 //line reduce_variants.go:91
-				v_2 += gc_c41r[gc_lane4]
-				gc_l_v_2[gc_lane4] = v_2
+					v_2 += gc_c41r[gc_lane4]
+					gc_l_v_2[gc_lane4] = v_2
+				}
 			}
 		}
 		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
@@ -7880,41 +10821,93 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+					gc_left11 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line reduce_variants.go:91
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:91
+							_ = v_3
+//line reduce_variants.go:91
+							v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left11 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left11&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							v_3 := gc_l_v_3[gc_lane4]
+							_ = v_3
+
+//line reduce_variants.go:91
+							v_3 += gc_c42r[gc_lane4]
+							gc_l_v_3[gc_lane4] = v_3
+						}
+					}
+				}
+				gc_left12 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:93
+						v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:93
+						_ = v_3
+//line reduce_variants.go:93
+						var v_ archsimd.Uint32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_2 := v_3
+//line reduce_variants.go:93
+						_ = r_2
+//line reduce_variants.go:93
+						v_ = r_2
+//line reduce_variants.go:93
+						v_.StoreSlice(gc_s_v_[gc_rank4:])
+						gc_left12 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
+						if gc_left12&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
 						_ = gc_rank4
 						v_3 := gc_l_v_3[gc_lane4]
 						_ = v_3
-
-//line reduce_variants.go:91
-						v_3 += gc_c42r[gc_lane4]
-						gc_l_v_3[gc_lane4] = v_3
-					}
-				}
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v_3 := gc_l_v_3[gc_lane4]
-					_ = v_3
-					var v_ uint32
-					_ = v_
+						var v_ uint32
+						_ = v_
 
 //line reduce_variants.go:93
-					var r_2 uint32 = v_3
+						var r_2 uint32 = v_3
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank4] = v_
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank4] = v_
+					}
 				}
 			}
 			gc_act4 = gc_save134 &^ gc_dead4

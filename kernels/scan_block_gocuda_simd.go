@@ -3603,69 +3603,87 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) }
+	switch any(*new(T)).(type) {
+	case float32:
+		in := any(in).([]float32)
+		out := any(out).([]float32)
+		sums := any(sums).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_warpShuffleScan_float32(gc_b, in, out, sums, inclusive) }
+	case int32:
+		in := any(in).([]int32)
+		out := any(out).([]int32)
+		sums := any(sums).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_warpShuffleScan_int32(gc_b, in, out, sums, inclusive) }
+	case uint32:
+		in := any(in).([]uint32)
+		out := any(out).([]uint32)
+		sums := any(sums).([]uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_warpShuffleScan_uint32(gc_b, in, out, sums, inclusive) }
+	}
 	return compiled.Kernel(gc_src_warpShuffleScan,
 		func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) },
-		func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
+		gc_body)
 }
 
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
-func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []T {
+func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
-	gc_s_excl_ := compiled.Scratch[T](gc_b2, 1)[:gc_n2]
+	gc_bd5 := gc_b11.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_bidx5 := gc_b11.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b11.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
+	gc_s_excl_ := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
 
 //line scan_block.go:141
 	n := len(in)
 
 //line scan_block.go:142
-	b := gc_bdx2
+	b := gc_bdx5
 
 //line scan_block.go:166
 	const w = gocuda.WarpSize
 
 //line scan_block.go:167
-	b_ := gc_bdx2
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	b_ := gc_bdx5
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
 		var gc_l_v_2 [32]T
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]T
-		var gc_c22m [32]uint32
-		var gc_c22v [32]T
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]T
+		var gc_c51m [32]uint32
+		var gc_c51a [32]int
+		var gc_c51w [32]int
+		var gc_c51r [32]T
+		var gc_c52m [32]uint32
+		var gc_c52v [32]T
+		var gc_c52a [32]int
+		var gc_c52w [32]int
+		var gc_c52r [32]T
 		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx5 := gc_b11.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:143
-				g := gc_bx2*b + gc_tx2
+				g := gc_bx5*b + gc_tx5
 				_ = g
 
 //line scan_block.go:144
@@ -3690,7 +3708,688 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 				_ = v
 				_ = v_
 				_ = v_2
-				gc_l_v_2[gc_lane2] = v_2
+				gc_l_v_2[gc_lane5] = v_2
+			}
+		}
+
+//line scan_block.go:203
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
+//line scan_block.go:167
+				warp := (gc_rank5 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+				_ = mask
+
+//line scan_block.go:170
+				var mask_ uint32 = mask
+				_ = mask_
+				v_2 := gc_l_v_2[gc_lane5]
+				_ = v_2
+
+//line scan_block.go:204
+				gc_c51m[gc_lane5] = mask_
+				gc_c51a[gc_lane5] = d
+				gc_c51w[gc_lane5] = gocuda.WarpSize
+			}
+
+//line scan_block.go:204
+			compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c51m, &gc_l_v_2, &gc_c51a, &gc_c51w, &gc_c51r)
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
+//line scan_block.go:167
+				warp := (gc_rank5 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+
+//line scan_block.go:170
+				var lanes_ int = lanes
+				_ = lanes_
+
+//line scan_block.go:202
+				lane_ := (gc_rank5 & 31)
+				_ = lane_
+				v_2 := gc_l_v_2[gc_lane5]
+				_ = v_2
+
+//line scan_block.go:204
+				y := gc_c51r[gc_lane5]
+
+//line scan_block.go:205
+				if lane_ >= d && d < lanes_ {
+					v_2 += y
+				}
+				_ = y
+				gc_l_v_2[gc_lane5] = v_2
+			}
+		}
+		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			if gc_act5&(1<<gc_lane5) == 0 {
+				continue
+			}
+			gc_rank5 := gc_w5 + gc_lane5
+			_ = gc_rank5
+
+//line scan_block.go:167
+			warp := (gc_rank5 >> 5)
+			_ = warp
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
+			_ = mask
+			v_2 := gc_l_v_2[gc_lane5]
+			_ = v_2
+
+//line scan_block.go:209
+			var r_2 T = v_2
+
+//line scan_block.go:209
+			_ = r_2
+
+//line scan_block.go:170
+			incl_ := r_2
+			_ = r_2
+			_ = incl_
+
+//line scan_block.go:171
+			gc_c52m[gc_lane5] = mask
+			gc_c52v[gc_lane5] = incl_
+			gc_c52a[gc_lane5] = 1
+			gc_c52w[gc_lane5] = w
+			gc_s_incl_[gc_rank5] = incl_
+		}
+
+//line scan_block.go:171
+		compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c52m, &gc_c52v, &gc_c52a, &gc_c52w, &gc_c52r)
+		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			if gc_act5&(1<<gc_lane5) == 0 {
+				continue
+			}
+			gc_rank5 := gc_w5 + gc_lane5
+			_ = gc_rank5
+
+//line scan_block.go:167
+			lane := (gc_rank5 & 31)
+			_ = lane
+
+//line scan_block.go:171
+			excl_ := gc_c52r[gc_lane5]
+
+//line scan_block.go:172
+			if lane == 0 {
+				excl_ = 0
+			}
+			_ = excl_
+			gc_s_excl_[gc_rank5] = excl_
+		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
+
+//line scan_block.go:176
+		totals := gc_shared15(w)[:w]
+		{
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
+				{
+					gc_rank5 := gc_step9 + 0
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank5]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank5 := gc_step9 + 1
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank5]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank5 := gc_step9 + 2
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank5]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank5 := gc_step9 + 3
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank5]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+			}
+			for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+				lane := (gc_rank5 & 31)
+				_ = lane
+
+//line scan_block.go:167
+				warp := (gc_rank5 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+				incl_ := gc_s_incl_[gc_rank5]
+
+//line scan_block.go:177
+				if lane == lanes-1 {
+					totals[warp] = incl_
+				}
+			}
+		}
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			var gc_l_s [32]T
+			var gc_l_v_3 [32]T
+			var gc_c53r [32]T
+			{
+				var gc_m165 uint32
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+
+//line scan_block.go:181
+					if warp == 0 {
+						gc_m165 |= 1 << gc_lane5
+					}
+				}
+				gc_save165 := gc_act5
+				gc_act5 = gc_save165 & gc_m165
+				if gc_act5 != 0 {
+
+//line scan_block.go:182
+					warps := scanCeil(b_, w)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+						lane := (gc_rank5 & 31)
+						_ = lane
+
+//line scan_block.go:183
+						var s T
+
+//line scan_block.go:184
+						if lane < warps {
+							s = totals[lane]
+						}
+						_ = s
+						gc_l_s[gc_lane5] = s
+					}
+
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+					_ = mask_2
+
+//line scan_block.go:187
+					var lanes_2 int = warps
+
+//line scan_block.go:187
+					_ = lanes_2
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						s := gc_l_s[gc_lane5]
+						_ = s
+
+//line scan_block.go:187
+						var v_3 T = s
+
+//line scan_block.go:187
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane5] = v_3
+					}
+
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+
+//line scan_block.go:202
+							lane_2 := (gc_rank5 & 31)
+							_ = lane_2
+							v_3 := gc_l_v_3[gc_lane5]
+							_ = v_3
+
+//line scan_block.go:204
+							y_ := gc_c53r[gc_lane5]
+
+//line scan_block.go:205
+							if lane_2 >= d_ && d_ < lanes_2 {
+								v_3 += y_
+							}
+							_ = y_
+							gc_l_v_3[gc_lane5] = v_3
+						}
+					}
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+						lane := (gc_rank5 & 31)
+						_ = lane
+						v_3 := gc_l_v_3[gc_lane5]
+						_ = v_3
+
+//line scan_block.go:209
+						var r_3 T = v_3
+
+//line scan_block.go:209
+						_ = r_3
+
+//line scan_block.go:187
+						totals[lane] = r_3
+						_ = r_3
+					}
+				}
+				gc_act5 = gc_save165 &^ gc_dead5
+			}
+		}
+		{
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
+				{
+					gc_rank5 := gc_step10 + 0
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank5] = incl_
+					gc_s_excl_[gc_rank5] = excl_
+				}
+				{
+					gc_rank5 := gc_step10 + 1
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank5] = incl_
+					gc_s_excl_[gc_rank5] = excl_
+				}
+				{
+					gc_rank5 := gc_step10 + 2
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank5] = incl_
+					gc_s_excl_[gc_rank5] = excl_
+				}
+				{
+					gc_rank5 := gc_step10 + 3
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank5] = incl_
+					gc_s_excl_[gc_rank5] = excl_
+				}
+			}
+			for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+				warp := (gc_rank5 >> 5)
+				_ = warp
+				incl_ := gc_s_incl_[gc_rank5]
+				excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:190
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				gc_s_incl_[gc_rank5] = incl_
+				gc_s_excl_[gc_rank5] = excl_
+			}
+		}
+	}
+	{
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:143
+				g := gc_bx5*b + gc_tx5
+				_ = g
+				incl_ := gc_s_incl_[gc_rank5]
+				excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:194
+				var r T = excl_
+
+//line scan_block.go:194
+				_ = r
+
+//line scan_block.go:194
+				var r_ T = incl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:148
+				excl := r
+
+//line scan_block.go:148
+				incl := r_
+
+//line scan_block.go:149
+				if g < n {
+					if inclusive {
+						out[g] = incl
+					} else {
+						out[g] = excl
+					}
+				}
+
+//line scan_block.go:156
+				if sums != nil && gc_tx5 == b-1 {
+					sums[gc_bx5] = incl
+				}
+				_ = r
+				_ = r_
+				_ = excl
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_shared12 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+
+//line scan_block.go:141
+	n := len(in)
+
+//line scan_block.go:142
+	b := gc_bdx2
+
+//line scan_block.go:166
+	const w = gocuda.WarpSize
+
+//line scan_block.go:167
+	b_ := gc_bdx2
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_2 [32]float32
+		var gc_c21m [32]uint32
+		var gc_c21a [32]int
+		var gc_c21w [32]int
+		var gc_c21r [32]float32
+		var gc_c22m [32]uint32
+		var gc_c22v [32]float32
+		var gc_c22a [32]int
+		var gc_c22w [32]int
+		var gc_c22r [32]float32
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line scan_block.go:144
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:144
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line scan_block.go:143
+				var g int = gc_bx2*b + gc_tx2
+//line scan_block.go:143
+				_ = g
+//line scan_block.go:143
+				var v archsimd.Float32x8
+//line scan_block.go:143
+				_ = v
+//line scan_block.go:145
+				if g < 0 || g+8 > len(in) {
+//line scan_block.go:145
+					break
+//line scan_block.go:145
+				}
+//line scan_block.go:145
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:145
+				_ = gc_if2
+//line scan_block.go:146
+				if gc_if2.ToBits() != 0 {
+//line scan_block.go:146
+					v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+//line scan_block.go:146
+				}
+//line scan_block.go:146
+				v_ := v
+//line scan_block.go:146
+				_ = v_
+//line scan_block.go:146
+				v_2 := v_
+//line scan_block.go:146
+				_ = v_2
+//line scan_block.go:146
+				v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:143
+					g := gc_bx2*b + gc_tx2
+					_ = g
+
+//line scan_block.go:144
+					var v float32
+
+//line scan_block.go:145
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:148
+					var v_ float32 = v
+
+//line scan_block.go:148
+					_ = v_
+
+//line scan_block.go:170
+					var v_2 float32 = v_
+
+//line scan_block.go:170
+					_ = v_2
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane2] = v_2
+				}
 			}
 		}
 
@@ -3728,41 +4427,111 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 			}
 
 //line scan_block.go:204
-			compiled.WarpLanes[T, T](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+//line scan_block.go:204
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+				_ = gc_iota3
+//line scan_block.go:204
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+				_ = gc_none
+//line scan_block.go:204
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+				_ = gc_all
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line scan_block.go:204
+					var warp int = (gc_rank2 >> 5)
+//line scan_block.go:204
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:168
+					var lanes_ int = lanes
+//line scan_block.go:168
+					_ = lanes_
+//line scan_block.go:168
+					var lane_ int = gc_lane2
+//line scan_block.go:168
+					_ = lane_
+//line scan_block.go:168
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:168
+					_ = v_2
+//line scan_block.go:168
+					y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:168
+					_ = y
+//line scan_block.go:168
+					gc_b3 := gc_none
+//line scan_block.go:205
+					if d < lanes_ {
+//line scan_block.go:205
+						gc_b3 = gc_all
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b3)
+//line scan_block.go:205
+					_ = gc_if3
+//line scan_block.go:205
+					if gc_if3.ToBits() != 0 {
+//line scan_block.go:205
+						v_2 = v_2.Add(y).Merge(v_2, gc_if3)
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 
 //line scan_block.go:167
-				warp := (gc_rank2 >> 5)
-				_ = warp
+					warp := (gc_rank2 >> 5)
+					_ = warp
 
 //line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
+					lanes := min(w, b_-warp*w)
+					_ = lanes
 
 //line scan_block.go:170
-				var lanes_ int = lanes
-				_ = lanes_
+					var lanes_ int = lanes
+					_ = lanes_
 
 //line scan_block.go:202
-				lane_ := (gc_rank2 & 31)
-				_ = lane_
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
+					lane_ := (gc_rank2 & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
 
 //line scan_block.go:204
-				y := gc_c21r[gc_lane2]
+					y := gc_c21r[gc_lane2]
 
 //line scan_block.go:205
-				if lane_ >= d && d < lanes_ {
-					v_2 += y
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane2] = v_2
 				}
-				_ = y
-				gc_l_v_2[gc_lane2] = v_2
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -3787,7 +4556,7 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 			_ = v_2
 
 //line scan_block.go:209
-			var r_2 T = v_2
+			var r_2 float32 = v_2
 
 //line scan_block.go:209
 			_ = r_2
@@ -3806,27 +4575,67 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[T, T](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line scan_block.go:171
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+			_ = gc_iota4
+//line scan_block.go:173
+			gc_vb := archsimd.BroadcastFloat32x8(0)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line scan_block.go:173
+				var lane int = gc_lane2
+//line scan_block.go:173
+				_ = lane
+//line scan_block.go:173
+				excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line scan_block.go:173
+				_ = excl_
+//line scan_block.go:172
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+//line scan_block.go:172
+				_ = gc_if4
+//line scan_block.go:172
+				if gc_if4.ToBits() != 0 {
+//line scan_block.go:172
+					excl_ = gc_vb.Merge(excl_, gc_if4)
+//line scan_block.go:172
+				}
+//line scan_block.go:172
+				excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line scan_block.go:167
-			lane := (gc_rank2 & 31)
-			_ = lane
+				lane := (gc_rank2 & 31)
+				_ = lane
 
 //line scan_block.go:171
-			excl_ := gc_c22r[gc_lane2]
+				excl_ := gc_c22r[gc_lane2]
 
 //line scan_block.go:172
-			if lane == 0 {
-				excl_ = 0
+				if lane == 0 {
+					excl_ = 0
+				}
+				_ = excl_
+				gc_s_excl_[gc_rank2] = excl_
 			}
-			_ = excl_
-			gc_s_excl_[gc_rank2] = excl_
 		}
 	}
 
@@ -3953,9 +4762,9 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_l_s [32]T
-			var gc_l_v_3 [32]T
-			var gc_c23r [32]T
+			var gc_l_s [32]float32
+			var gc_l_v_3 [32]float32
+			var gc_c23r [32]float32
 			{
 				var gc_m162 uint32
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -3980,26 +4789,70 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line scan_block.go:183
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+						_ = gc_iota6
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line scan_block.go:183
+							var lane int = gc_lane2
+//line scan_block.go:183
+							_ = lane
+//line scan_block.go:183
+							var s archsimd.Float32x8
+//line scan_block.go:183
+							_ = s
+//line scan_block.go:184
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:184
+								break
+//line scan_block.go:184
+							}
+//line scan_block.go:184
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+//line scan_block.go:184
+							_ = gc_if6
+//line scan_block.go:185
+							if gc_if6.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+//line scan_block.go:185
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line scan_block.go:167
-						lane := (gc_rank2 & 31)
-						_ = lane
+							lane := (gc_rank2 & 31)
+							_ = lane
 
 //line scan_block.go:183
-						var s T
+							var s float32
 
 //line scan_block.go:184
-						if lane < warps {
-							s = totals[lane]
+							if lane < warps {
+								s = totals[lane]
+							}
+							_ = s
+							gc_l_s[gc_lane2] = s
 						}
-						_ = s
-						gc_l_s[gc_lane2] = s
 					}
 
 //line scan_block.go:187
@@ -4013,22 +4866,46 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:187
 					_ = lanes_2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line scan_block.go:187
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line scan_block.go:187
+							_ = s
+//line scan_block.go:187
+							v_3 := s
+//line scan_block.go:187
+							_ = v_3
+//line scan_block.go:187
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						s := gc_l_s[gc_lane2]
-						_ = s
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							s := gc_l_s[gc_lane2]
+							_ = s
 
 //line scan_block.go:187
-						var v_3 T = s
+							var v_3 float32 = s
 
 //line scan_block.go:187
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane2] = v_3
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane2] = v_3
+						}
 					}
 
 //line scan_block.go:203
@@ -4036,52 +4913,144 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_left6 := gc_act2
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota7
+//line scan_block.go:204
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none2
+//line scan_block.go:204
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:204
+								var lane_2 int = gc_lane2
+//line scan_block.go:204
+								_ = lane_2
+//line scan_block.go:204
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:204
+								_ = v_3
+//line scan_block.go:204
+								y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line scan_block.go:204
+								_ = y_
+//line scan_block.go:204
+								gc_b4 := gc_none2
+//line scan_block.go:205
+								if d_ < lanes_2 {
+//line scan_block.go:205
+									gc_b4 = gc_all2
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b4)
+//line scan_block.go:205
+								_ = gc_if7
+//line scan_block.go:205
+								if gc_if7.ToBits() != 0 {
+//line scan_block.go:205
+									v_3 = v_3.Add(y_).Merge(v_3, gc_if7)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left6&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+
+//line scan_block.go:202
+								lane_2 := (gc_rank2 & 31)
+								_ = lane_2
+								v_3 := gc_l_v_3[gc_lane2]
+								_ = v_3
+
+//line scan_block.go:204
+								y_ := gc_c23r[gc_lane2]
+
+//line scan_block.go:205
+								if lane_2 >= d_ && d_ < lanes_2 {
+									v_3 += y_
+								}
+								_ = y_
+								gc_l_v_3[gc_lane2] = v_3
+							}
+						}
+					}
+					gc_left7 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+//line scan_block.go:209
+							var lane int = gc_lane2
+//line scan_block.go:209
+							_ = lane
+//line scan_block.go:209
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:209
+							_ = v_3
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:209
+							_ = r_3
+//line scan_block.go:187
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:187
+								break
+//line scan_block.go:187
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left7&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
-//line scan_block.go:202
-							lane_2 := (gc_rank2 & 31)
-							_ = lane_2
+//line scan_block.go:167
+							lane := (gc_rank2 & 31)
+							_ = lane
 							v_3 := gc_l_v_3[gc_lane2]
 							_ = v_3
 
-//line scan_block.go:204
-							y_ := gc_c23r[gc_lane2]
-
-//line scan_block.go:205
-							if lane_2 >= d_ && d_ < lanes_2 {
-								v_3 += y_
-							}
-							_ = y_
-							gc_l_v_3[gc_lane2] = v_3
-						}
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
+//line scan_block.go:209
+							var r_3 float32 = v_3
 
 //line scan_block.go:209
-						var r_3 T = v_3
-
-//line scan_block.go:209
-						_ = r_3
+							_ = r_3
 
 //line scan_block.go:187
-						totals[lane] = r_3
-						_ = r_3
+							totals[lane] = r_3
+							_ = r_3
+						}
 					}
 				}
 				gc_act2 = gc_save162 &^ gc_dead2
@@ -4190,13 +5159,13 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 				excl_ := gc_s_excl_[gc_rank2]
 
 //line scan_block.go:194
-				var r T = excl_
+				var r float32 = excl_
 
 //line scan_block.go:194
 				_ = r
 
 //line scan_block.go:194
-				var r_ T = incl_
+				var r_ float32 = incl_
 
 //line scan_block.go:194
 				_ = r_
@@ -4219,6 +5188,1908 @@ func gc_body_warpShuffleScan[T Number](gc_b2 *compiled.Block, in, out, sums []T,
 //line scan_block.go:156
 				if sums != nil && gc_tx2 == b-1 {
 					sums[gc_bx2] = incl
+				}
+				_ = r
+				_ = r_
+				_ = excl
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_shared13 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd3 := gc_b5.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_bidx3 := gc_b5.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b5.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
+	gc_s_excl_ := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
+
+//line scan_block.go:141
+	n := len(in)
+
+//line scan_block.go:142
+	b := gc_bdx3
+
+//line scan_block.go:166
+	const w = gocuda.WarpSize
+
+//line scan_block.go:167
+	b_ := gc_bdx3
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_v_2 [32]int32
+		var gc_c31m [32]uint32
+		var gc_c31a [32]int
+		var gc_c31w [32]int
+		var gc_c31r [32]int32
+		var gc_c32m [32]uint32
+		var gc_c32v [32]int32
+		var gc_c32a [32]int
+		var gc_c32w [32]int
+		var gc_c32r [32]int32
+		gc_left8 := gc_act3
+		if compiled.SIMD {
+//line scan_block.go:144
+			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:144
+			_ = gc_iota9
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_tidx3 := gc_b5.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
+				_ = gc_rank3
+//line scan_block.go:143
+				var g int = gc_bx3*b + gc_tx3
+//line scan_block.go:143
+				_ = g
+//line scan_block.go:143
+				var v archsimd.Int32x8
+//line scan_block.go:143
+				_ = v
+//line scan_block.go:145
+				if g < 0 || g+8 > len(in) {
+//line scan_block.go:145
+					break
+//line scan_block.go:145
+				}
+//line scan_block.go:145
+				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:145
+				_ = gc_if9
+//line scan_block.go:146
+				if gc_if9.ToBits() != 0 {
+//line scan_block.go:146
+					v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
+//line scan_block.go:146
+				}
+//line scan_block.go:146
+				v_ := v
+//line scan_block.go:146
+				_ = v_
+//line scan_block.go:146
+				v_2 := v_
+//line scan_block.go:146
+				_ = v_2
+//line scan_block.go:146
+				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+				gc_left8 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left8 != 0 {
+			{
+				gc_tidx3 := gc_b5.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left8&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+					g := gc_bx3*b + gc_tx3
+					_ = g
+
+//line scan_block.go:144
+					var v int32
+
+//line scan_block.go:145
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:148
+					var v_ int32 = v
+
+//line scan_block.go:148
+					_ = v_
+
+//line scan_block.go:170
+					var v_2 int32 = v_
+
+//line scan_block.go:170
+					_ = v_2
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane3] = v_2
+				}
+			}
+		}
+
+//line scan_block.go:203
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line scan_block.go:167
+				warp := (gc_rank3 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+				_ = mask
+
+//line scan_block.go:170
+				var mask_ uint32 = mask
+				_ = mask_
+				v_2 := gc_l_v_2[gc_lane3]
+				_ = v_2
+
+//line scan_block.go:204
+				gc_c31m[gc_lane3] = mask_
+				gc_c31a[gc_lane3] = d
+				gc_c31w[gc_lane3] = gocuda.WarpSize
+			}
+
+//line scan_block.go:204
+			compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c31m, &gc_l_v_2, &gc_c31a, &gc_c31w, &gc_c31r)
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+//line scan_block.go:204
+				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+				_ = gc_iota10
+//line scan_block.go:204
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+				_ = gc_none3
+//line scan_block.go:204
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+				_ = gc_all3
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line scan_block.go:204
+					var warp int = (gc_rank3 >> 5)
+//line scan_block.go:204
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:168
+					var lanes_ int = lanes
+//line scan_block.go:168
+					_ = lanes_
+//line scan_block.go:168
+					var lane_ int = gc_lane3
+//line scan_block.go:168
+					_ = lane_
+//line scan_block.go:168
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:168
+					_ = v_2
+//line scan_block.go:168
+					y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:168
+					_ = y
+//line scan_block.go:168
+					gc_b6 := gc_none3
+//line scan_block.go:205
+					if d < lanes_ {
+//line scan_block.go:205
+						gc_b6 = gc_all3
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b6)
+//line scan_block.go:205
+					_ = gc_if10
+//line scan_block.go:205
+					if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+						v_2 = v_2.Add(y).Merge(v_2, gc_if10)
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					gc_left9 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+
+//line scan_block.go:170
+					var lanes_ int = lanes
+					_ = lanes_
+
+//line scan_block.go:202
+					lane_ := (gc_rank3 & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane3]
+					_ = v_2
+
+//line scan_block.go:204
+					y := gc_c31r[gc_lane3]
+
+//line scan_block.go:205
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane3] = v_2
+				}
+			}
+		}
+		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			if gc_act3&(1<<gc_lane3) == 0 {
+				continue
+			}
+			gc_rank3 := gc_w3 + gc_lane3
+			_ = gc_rank3
+
+//line scan_block.go:167
+			warp := (gc_rank3 >> 5)
+			_ = warp
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
+			_ = mask
+			v_2 := gc_l_v_2[gc_lane3]
+			_ = v_2
+
+//line scan_block.go:209
+			var r_2 int32 = v_2
+
+//line scan_block.go:209
+			_ = r_2
+
+//line scan_block.go:170
+			incl_ := r_2
+			_ = r_2
+			_ = incl_
+
+//line scan_block.go:171
+			gc_c32m[gc_lane3] = mask
+			gc_c32v[gc_lane3] = incl_
+			gc_c32a[gc_lane3] = 1
+			gc_c32w[gc_lane3] = w
+			gc_s_incl_[gc_rank3] = incl_
+		}
+
+//line scan_block.go:171
+		compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c32m, &gc_c32v, &gc_c32a, &gc_c32w, &gc_c32r)
+		gc_left10 := gc_act3
+		if compiled.SIMD {
+//line scan_block.go:171
+			gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+			_ = gc_iota11
+//line scan_block.go:173
+			gc_vb2 := archsimd.BroadcastInt32x8(0)
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line scan_block.go:173
+				var lane int = gc_lane3
+//line scan_block.go:173
+				_ = lane
+//line scan_block.go:173
+				excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+//line scan_block.go:173
+				_ = excl_
+//line scan_block.go:172
+				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+//line scan_block.go:172
+				_ = gc_if11
+//line scan_block.go:172
+				if gc_if11.ToBits() != 0 {
+//line scan_block.go:172
+					excl_ = gc_vb2.Merge(excl_, gc_if11)
+//line scan_block.go:172
+				}
+//line scan_block.go:172
+				excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+				gc_left10 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left10&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line scan_block.go:167
+				lane := (gc_rank3 & 31)
+				_ = lane
+
+//line scan_block.go:171
+				excl_ := gc_c32r[gc_lane3]
+
+//line scan_block.go:172
+				if lane == 0 {
+					excl_ = 0
+				}
+				_ = excl_
+				gc_s_excl_[gc_rank3] = excl_
+			}
+		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
+
+//line scan_block.go:176
+		totals := gc_shared13(w)[:w]
+		{
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
+				{
+					gc_rank3 := gc_step5 + 0
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank3]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank3 := gc_step5 + 1
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank3]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank3 := gc_step5 + 2
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank3]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank3 := gc_step5 + 3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank3]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+			}
+			for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+				lane := (gc_rank3 & 31)
+				_ = lane
+
+//line scan_block.go:167
+				warp := (gc_rank3 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+				incl_ := gc_s_incl_[gc_rank3]
+
+//line scan_block.go:177
+				if lane == lanes-1 {
+					totals[warp] = incl_
+				}
+			}
+		}
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			var gc_l_s [32]int32
+			var gc_l_v_3 [32]int32
+			var gc_c33r [32]int32
+			{
+				var gc_m163 uint32
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+
+//line scan_block.go:181
+					if warp == 0 {
+						gc_m163 |= 1 << gc_lane3
+					}
+				}
+				gc_save163 := gc_act3
+				gc_act3 = gc_save163 & gc_m163
+				if gc_act3 != 0 {
+
+//line scan_block.go:182
+					warps := scanCeil(b_, w)
+					gc_left11 := gc_act3
+					if compiled.SIMD {
+//line scan_block.go:183
+						gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+						_ = gc_iota13
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line scan_block.go:183
+							var lane int = gc_lane3
+//line scan_block.go:183
+							_ = lane
+//line scan_block.go:183
+							var s archsimd.Int32x8
+//line scan_block.go:183
+							_ = s
+//line scan_block.go:184
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:184
+								break
+//line scan_block.go:184
+							}
+//line scan_block.go:184
+							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+//line scan_block.go:184
+							_ = gc_if13
+//line scan_block.go:185
+							if gc_if13.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
+//line scan_block.go:185
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane3:])
+							gc_left11 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left11 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left11&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+							lane := (gc_rank3 & 31)
+							_ = lane
+
+//line scan_block.go:183
+							var s int32
+
+//line scan_block.go:184
+							if lane < warps {
+								s = totals[lane]
+							}
+							_ = s
+							gc_l_s[gc_lane3] = s
+						}
+					}
+
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+					_ = mask_2
+
+//line scan_block.go:187
+					var lanes_2 int = warps
+
+//line scan_block.go:187
+					_ = lanes_2
+					gc_left12 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line scan_block.go:187
+							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+//line scan_block.go:187
+							_ = s
+//line scan_block.go:187
+							v_3 := s
+//line scan_block.go:187
+							_ = v_3
+//line scan_block.go:187
+							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left12 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left12&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							s := gc_l_s[gc_lane3]
+							_ = s
+
+//line scan_block.go:187
+							var v_3 int32 = s
+
+//line scan_block.go:187
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane3] = v_3
+						}
+					}
+
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+						gc_left13 := gc_act3
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota14
+//line scan_block.go:204
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none4
+//line scan_block.go:204
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all4
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:204
+								var lane_2 int = gc_lane3
+//line scan_block.go:204
+								_ = lane_2
+//line scan_block.go:204
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:204
+								_ = v_3
+//line scan_block.go:204
+								y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+//line scan_block.go:204
+								_ = y_
+//line scan_block.go:204
+								gc_b7 := gc_none4
+//line scan_block.go:205
+								if d_ < lanes_2 {
+//line scan_block.go:205
+									gc_b7 = gc_all4
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b7)
+//line scan_block.go:205
+								_ = gc_if14
+//line scan_block.go:205
+								if gc_if14.ToBits() != 0 {
+//line scan_block.go:205
+									v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left13 &^= 0xff << gc_lane3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left13 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left13&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+
+//line scan_block.go:202
+								lane_2 := (gc_rank3 & 31)
+								_ = lane_2
+								v_3 := gc_l_v_3[gc_lane3]
+								_ = v_3
+
+//line scan_block.go:204
+								y_ := gc_c33r[gc_lane3]
+
+//line scan_block.go:205
+								if lane_2 >= d_ && d_ < lanes_2 {
+									v_3 += y_
+								}
+								_ = y_
+								gc_l_v_3[gc_lane3] = v_3
+							}
+						}
+					}
+					gc_left14 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line scan_block.go:209
+							var lane int = gc_lane3
+//line scan_block.go:209
+							_ = lane
+//line scan_block.go:209
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:209
+							_ = v_3
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:209
+							_ = r_3
+//line scan_block.go:187
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:187
+								break
+//line scan_block.go:187
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left14 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left14 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left14&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+							lane := (gc_rank3 & 31)
+							_ = lane
+							v_3 := gc_l_v_3[gc_lane3]
+							_ = v_3
+
+//line scan_block.go:209
+							var r_3 int32 = v_3
+
+//line scan_block.go:209
+							_ = r_3
+
+//line scan_block.go:187
+							totals[lane] = r_3
+							_ = r_3
+						}
+					}
+				}
+				gc_act3 = gc_save163 &^ gc_dead3
+			}
+		}
+		{
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
+				{
+					gc_rank3 := gc_step6 + 0
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank3] = incl_
+					gc_s_excl_[gc_rank3] = excl_
+				}
+				{
+					gc_rank3 := gc_step6 + 1
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank3] = incl_
+					gc_s_excl_[gc_rank3] = excl_
+				}
+				{
+					gc_rank3 := gc_step6 + 2
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank3] = incl_
+					gc_s_excl_[gc_rank3] = excl_
+				}
+				{
+					gc_rank3 := gc_step6 + 3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank3] = incl_
+					gc_s_excl_[gc_rank3] = excl_
+				}
+			}
+			for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+				warp := (gc_rank3 >> 5)
+				_ = warp
+				incl_ := gc_s_incl_[gc_rank3]
+				excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:190
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				gc_s_incl_[gc_rank3] = incl_
+				gc_s_excl_[gc_rank3] = excl_
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+				g := gc_bx3*b + gc_tx3
+				_ = g
+				incl_ := gc_s_incl_[gc_rank3]
+				excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:194
+				var r int32 = excl_
+
+//line scan_block.go:194
+				_ = r
+
+//line scan_block.go:194
+				var r_ int32 = incl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:148
+				excl := r
+
+//line scan_block.go:148
+				incl := r_
+
+//line scan_block.go:149
+				if g < n {
+					if inclusive {
+						out[g] = incl
+					} else {
+						out[g] = excl
+					}
+				}
+
+//line scan_block.go:156
+				if sums != nil && gc_tx3 == b-1 {
+					sums[gc_bx3] = incl
+				}
+				_ = r
+				_ = r_
+				_ = excl
+				_ = incl
+			}
+		}
+	}
+}
+
+func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_shared14 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd4 := gc_b8.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_bidx4 := gc_b8.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b8.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
+
+//line scan_block.go:141
+	n := len(in)
+
+//line scan_block.go:142
+	b := gc_bdx4
+
+//line scan_block.go:166
+	const w = gocuda.WarpSize
+
+//line scan_block.go:167
+	b_ := gc_bdx4
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_v_2 [32]uint32
+		var gc_c41m [32]uint32
+		var gc_c41a [32]int
+		var gc_c41w [32]int
+		var gc_c41r [32]uint32
+		var gc_c42m [32]uint32
+		var gc_c42v [32]uint32
+		var gc_c42a [32]int
+		var gc_c42w [32]int
+		var gc_c42r [32]uint32
+		gc_left15 := gc_act4
+		if compiled.SIMD {
+//line scan_block.go:144
+			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:144
+			_ = gc_iota16
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_tidx4 := gc_b8.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
+				_ = gc_rank4
+//line scan_block.go:143
+				var g int = gc_bx4*b + gc_tx4
+//line scan_block.go:143
+				_ = g
+//line scan_block.go:143
+				var v archsimd.Uint32x8
+//line scan_block.go:143
+				_ = v
+//line scan_block.go:145
+				if g < 0 || g+8 > len(in) {
+//line scan_block.go:145
+					break
+//line scan_block.go:145
+				}
+//line scan_block.go:145
+				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+//line scan_block.go:145
+				_ = gc_if16
+//line scan_block.go:146
+				if gc_if16.ToBits() != 0 {
+//line scan_block.go:146
+					v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
+//line scan_block.go:146
+				}
+//line scan_block.go:146
+				v_ := v
+//line scan_block.go:146
+				_ = v_
+//line scan_block.go:146
+				v_2 := v_
+//line scan_block.go:146
+				_ = v_2
+//line scan_block.go:146
+				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+				gc_left15 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left15 != 0 {
+			{
+				gc_tidx4 := gc_b8.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left15&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+					g := gc_bx4*b + gc_tx4
+					_ = g
+
+//line scan_block.go:144
+					var v uint32
+
+//line scan_block.go:145
+					if g < n {
+						v = in[g]
+					}
+
+//line scan_block.go:148
+					var v_ uint32 = v
+
+//line scan_block.go:148
+					_ = v_
+
+//line scan_block.go:170
+					var v_2 uint32 = v_
+
+//line scan_block.go:170
+					_ = v_2
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane4] = v_2
+				}
+			}
+		}
+
+//line scan_block.go:203
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line scan_block.go:167
+				warp := (gc_rank4 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+
+//line scan_block.go:169
+				mask := scanLaneMask(lanes)
+				_ = mask
+
+//line scan_block.go:170
+				var mask_ uint32 = mask
+				_ = mask_
+				v_2 := gc_l_v_2[gc_lane4]
+				_ = v_2
+
+//line scan_block.go:204
+				gc_c41m[gc_lane4] = mask_
+				gc_c41a[gc_lane4] = d
+				gc_c41w[gc_lane4] = gocuda.WarpSize
+			}
+
+//line scan_block.go:204
+			compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c41m, &gc_l_v_2, &gc_c41a, &gc_c41w, &gc_c41r)
+			gc_left16 := gc_act4
+			if compiled.SIMD {
+//line scan_block.go:204
+				gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+				_ = gc_iota17
+//line scan_block.go:204
+				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+				_ = gc_none5
+//line scan_block.go:204
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+				_ = gc_all5
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line scan_block.go:204
+					var warp int = (gc_rank4 >> 5)
+//line scan_block.go:204
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:168
+					var lanes_ int = lanes
+//line scan_block.go:168
+					_ = lanes_
+//line scan_block.go:168
+					var lane_ int = gc_lane4
+//line scan_block.go:168
+					_ = lane_
+//line scan_block.go:168
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:168
+					_ = v_2
+//line scan_block.go:168
+					y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:168
+					_ = y
+//line scan_block.go:168
+					gc_b9 := gc_none5
+//line scan_block.go:205
+					if d < lanes_ {
+//line scan_block.go:205
+						gc_b9 = gc_all5
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b9)
+//line scan_block.go:205
+					_ = gc_if17
+//line scan_block.go:205
+					if gc_if17.ToBits() != 0 {
+//line scan_block.go:205
+						v_2 = v_2.Add(y).Merge(v_2, gc_if17)
+//line scan_block.go:205
+					}
+//line scan_block.go:205
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					gc_left16 &^= 0xff << gc_lane4
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left16 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left16&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+
+//line scan_block.go:170
+					var lanes_ int = lanes
+					_ = lanes_
+
+//line scan_block.go:202
+					lane_ := (gc_rank4 & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane4]
+					_ = v_2
+
+//line scan_block.go:204
+					y := gc_c41r[gc_lane4]
+
+//line scan_block.go:205
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane4] = v_2
+				}
+			}
+		}
+		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			if gc_act4&(1<<gc_lane4) == 0 {
+				continue
+			}
+			gc_rank4 := gc_w4 + gc_lane4
+			_ = gc_rank4
+
+//line scan_block.go:167
+			warp := (gc_rank4 >> 5)
+			_ = warp
+
+//line scan_block.go:168
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+
+//line scan_block.go:169
+			mask := scanLaneMask(lanes)
+			_ = mask
+			v_2 := gc_l_v_2[gc_lane4]
+			_ = v_2
+
+//line scan_block.go:209
+			var r_2 uint32 = v_2
+
+//line scan_block.go:209
+			_ = r_2
+
+//line scan_block.go:170
+			incl_ := r_2
+			_ = r_2
+			_ = incl_
+
+//line scan_block.go:171
+			gc_c42m[gc_lane4] = mask
+			gc_c42v[gc_lane4] = incl_
+			gc_c42a[gc_lane4] = 1
+			gc_c42w[gc_lane4] = w
+			gc_s_incl_[gc_rank4] = incl_
+		}
+
+//line scan_block.go:171
+		compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c42m, &gc_c42v, &gc_c42a, &gc_c42w, &gc_c42r)
+		gc_left17 := gc_act4
+		if compiled.SIMD {
+//line scan_block.go:171
+			gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+			_ = gc_iota18
+//line scan_block.go:173
+			gc_vb3 := archsimd.BroadcastUint32x8(0)
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+//line scan_block.go:173
+				var lane int = gc_lane4
+//line scan_block.go:173
+				_ = lane
+//line scan_block.go:173
+				excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+//line scan_block.go:173
+				_ = excl_
+//line scan_block.go:172
+				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+//line scan_block.go:172
+				_ = gc_if18
+//line scan_block.go:172
+				if gc_if18.ToBits() != 0 {
+//line scan_block.go:172
+					excl_ = gc_vb3.Merge(excl_, gc_if18)
+//line scan_block.go:172
+				}
+//line scan_block.go:172
+				excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+				gc_left17 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left17 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left17&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line scan_block.go:167
+				lane := (gc_rank4 & 31)
+				_ = lane
+
+//line scan_block.go:171
+				excl_ := gc_c42r[gc_lane4]
+
+//line scan_block.go:172
+				if lane == 0 {
+					excl_ = 0
+				}
+				_ = excl_
+				gc_s_excl_[gc_rank4] = excl_
+			}
+		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
+
+//line scan_block.go:176
+		totals := gc_shared14(w)[:w]
+		{
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
+				{
+					gc_rank4 := gc_step7 + 0
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank4]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank4 := gc_step7 + 1
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank4]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank4 := gc_step7 + 2
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank4]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+				{
+					gc_rank4 := gc_step7 + 3
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:168
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+					incl_ := gc_s_incl_[gc_rank4]
+
+//line scan_block.go:177
+					if lane == lanes-1 {
+						totals[warp] = incl_
+					}
+				}
+			}
+			for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+				lane := (gc_rank4 & 31)
+				_ = lane
+
+//line scan_block.go:167
+				warp := (gc_rank4 >> 5)
+				_ = warp
+
+//line scan_block.go:168
+				lanes := min(w, b_-warp*w)
+				_ = lanes
+				incl_ := gc_s_incl_[gc_rank4]
+
+//line scan_block.go:177
+				if lane == lanes-1 {
+					totals[warp] = incl_
+				}
+			}
+		}
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			var gc_l_s [32]uint32
+			var gc_l_v_3 [32]uint32
+			var gc_c43r [32]uint32
+			{
+				var gc_m164 uint32
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+
+//line scan_block.go:181
+					if warp == 0 {
+						gc_m164 |= 1 << gc_lane4
+					}
+				}
+				gc_save164 := gc_act4
+				gc_act4 = gc_save164 & gc_m164
+				if gc_act4 != 0 {
+
+//line scan_block.go:182
+					warps := scanCeil(b_, w)
+					gc_left18 := gc_act4
+					if compiled.SIMD {
+//line scan_block.go:183
+						gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+						_ = gc_iota20
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line scan_block.go:183
+							var lane int = gc_lane4
+//line scan_block.go:183
+							_ = lane
+//line scan_block.go:183
+							var s archsimd.Uint32x8
+//line scan_block.go:183
+							_ = s
+//line scan_block.go:184
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:184
+								break
+//line scan_block.go:184
+							}
+//line scan_block.go:184
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+//line scan_block.go:184
+							_ = gc_if20
+//line scan_block.go:185
+							if gc_if20.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
+//line scan_block.go:185
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane4:])
+							gc_left18 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left18 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left18&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+							lane := (gc_rank4 & 31)
+							_ = lane
+
+//line scan_block.go:183
+							var s uint32
+
+//line scan_block.go:184
+							if lane < warps {
+								s = totals[lane]
+							}
+							_ = s
+							gc_l_s[gc_lane4] = s
+						}
+					}
+
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+					_ = mask_2
+
+//line scan_block.go:187
+					var lanes_2 int = warps
+
+//line scan_block.go:187
+					_ = lanes_2
+					gc_left19 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line scan_block.go:187
+							s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+//line scan_block.go:187
+							_ = s
+//line scan_block.go:187
+							v_3 := s
+//line scan_block.go:187
+							_ = v_3
+//line scan_block.go:187
+							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+							gc_left19 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left19 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left19&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							s := gc_l_s[gc_lane4]
+							_ = s
+
+//line scan_block.go:187
+							var v_3 uint32 = s
+
+//line scan_block.go:187
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane4] = v_3
+						}
+					}
+
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+						gc_left20 := gc_act4
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota21
+//line scan_block.go:204
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none6
+//line scan_block.go:204
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all6
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:204
+								var lane_2 int = gc_lane4
+//line scan_block.go:204
+								_ = lane_2
+//line scan_block.go:204
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:204
+								_ = v_3
+//line scan_block.go:204
+								y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line scan_block.go:204
+								_ = y_
+//line scan_block.go:204
+								gc_b10 := gc_none6
+//line scan_block.go:205
+								if d_ < lanes_2 {
+//line scan_block.go:205
+									gc_b10 = gc_all6
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b10)
+//line scan_block.go:205
+								_ = gc_if21
+//line scan_block.go:205
+								if gc_if21.ToBits() != 0 {
+//line scan_block.go:205
+									v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left20 &^= 0xff << gc_lane4
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left20 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left20&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+
+//line scan_block.go:202
+								lane_2 := (gc_rank4 & 31)
+								_ = lane_2
+								v_3 := gc_l_v_3[gc_lane4]
+								_ = v_3
+
+//line scan_block.go:204
+								y_ := gc_c43r[gc_lane4]
+
+//line scan_block.go:205
+								if lane_2 >= d_ && d_ < lanes_2 {
+									v_3 += y_
+								}
+								_ = y_
+								gc_l_v_3[gc_lane4] = v_3
+							}
+						}
+					}
+					gc_left21 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line scan_block.go:209
+							var lane int = gc_lane4
+//line scan_block.go:209
+							_ = lane
+//line scan_block.go:209
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:209
+							_ = v_3
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:209
+							_ = r_3
+//line scan_block.go:187
+							if lane < 0 || lane+8 > len(totals) {
+//line scan_block.go:187
+								break
+//line scan_block.go:187
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left21 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left21 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left21&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+							lane := (gc_rank4 & 31)
+							_ = lane
+							v_3 := gc_l_v_3[gc_lane4]
+							_ = v_3
+
+//line scan_block.go:209
+							var r_3 uint32 = v_3
+
+//line scan_block.go:209
+							_ = r_3
+
+//line scan_block.go:187
+							totals[lane] = r_3
+							_ = r_3
+						}
+					}
+				}
+				gc_act4 = gc_save164 &^ gc_dead4
+			}
+		}
+		{
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
+				{
+					gc_rank4 := gc_step8 + 0
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank4] = incl_
+					gc_s_excl_[gc_rank4] = excl_
+				}
+				{
+					gc_rank4 := gc_step8 + 1
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank4] = incl_
+					gc_s_excl_[gc_rank4] = excl_
+				}
+				{
+					gc_rank4 := gc_step8 + 2
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank4] = incl_
+					gc_s_excl_[gc_rank4] = excl_
+				}
+				{
+					gc_rank4 := gc_step8 + 3
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
+					gc_s_incl_[gc_rank4] = incl_
+					gc_s_excl_[gc_rank4] = excl_
+				}
+			}
+			for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+				warp := (gc_rank4 >> 5)
+				_ = warp
+				incl_ := gc_s_incl_[gc_rank4]
+				excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:190
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				gc_s_incl_[gc_rank4] = incl_
+				gc_s_excl_[gc_rank4] = excl_
+			}
+		}
+	}
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+				g := gc_bx4*b + gc_tx4
+				_ = g
+				incl_ := gc_s_incl_[gc_rank4]
+				excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:194
+				var r uint32 = excl_
+
+//line scan_block.go:194
+				_ = r
+
+//line scan_block.go:194
+				var r_ uint32 = incl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:148
+				excl := r
+
+//line scan_block.go:148
+				incl := r_
+
+//line scan_block.go:149
+				if g < n {
+					if inclusive {
+						out[g] = incl
+					} else {
+						out[g] = excl
+					}
+				}
+
+//line scan_block.go:156
+				if sums != nil && gc_tx4 == b-1 {
+					sums[gc_bx4] = incl
 				}
 				_ = r
 				_ = r_

@@ -229,28 +229,56 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		_ = gc_dead2
 		var gc_l_val_ [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line blog_reduction.go:65
+				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:65
+				_ = sum
+//line blog_reduction.go:65
+				val := sum
+//line blog_reduction.go:65
+				_ = val
+//line blog_reduction.go:65
+				val_ := val
+//line blog_reduction.go:65
+				_ = val_
+//line blog_reduction.go:65
+				val_.StoreSlice(gc_l_val_[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line blog_reduction.go:65
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:65
-			_ = val
+				_ = val
 
 //line blog_reduction.go:35
-			var val_ int32 = val
+				var val_ int32 = val
 
 //line blog_reduction.go:35
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane2] = val_
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane2] = val_
+			}
 		}
 
 //line blog_reduction.go:22
@@ -258,18 +286,40 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 
 //line blog_reduction.go:23
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:23
+					val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+					_ = val_
+//line blog_reduction.go:23
+					val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
 
 //line blog_reduction.go:23
-				val_ += gc_c21r[gc_lane2]
-				gc_l_val_[gc_lane2] = val_
+					val_ += gc_c21r[gc_lane2]
+					gc_l_val_[gc_lane2] = val_
+				}
 			}
 		}
 		{
@@ -381,22 +431,46 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_save142 := gc_act2
 			gc_act2 = gc_save142 & gc_m142
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:49
+						_ = val
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						_ = val_2
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val := gc_l_val[gc_lane2]
+						_ = val
 
 //line blog_reduction.go:49
-					var val_2 int32 = val
+						var val_2 int32 = val
 
 //line blog_reduction.go:49
-					_ = val_2
-					_ = val_2
-					gc_l_val_2[gc_lane2] = val_2
+						_ = val_2
+						_ = val_2
+						gc_l_val_2[gc_lane2] = val_2
+					}
 				}
 
 //line blog_reduction.go:22
@@ -404,41 +478,93 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_2
+//line blog_reduction.go:23
+							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_2 := gc_l_val_2[gc_lane2]
+							_ = val_2
+
+//line blog_reduction.go:23
+							val_2 += gc_c22r[gc_lane2]
+							gc_l_val_2[gc_lane2] = val_2
+						}
+					}
+				}
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:25
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+						_ = val_2
+//line blog_reduction.go:25
+						var val archsimd.Int32x8
+//line blog_reduction.go:25
+						_ = val
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:25
+						_ = r_2
+//line blog_reduction.go:25
+						val = r_2
+//line blog_reduction.go:25
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						val_2 := gc_l_val_2[gc_lane2]
 						_ = val_2
-
-//line blog_reduction.go:23
-						val_2 += gc_c22r[gc_lane2]
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var val int32
-					_ = val
+						var val int32
+						_ = val
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_2
+						var r_2 int32 = val_2
 
 //line blog_reduction.go:25
-					_ = r_2
+						_ = r_2
 
 //line blog_reduction.go:49
-					val = r_2
-					_ = r_2
-					gc_l_val[gc_lane2] = val
+						val = r_2
+						_ = r_2
+						gc_l_val[gc_lane2] = val
+					}
 				}
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
@@ -719,49 +845,117 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		_ = gc_dead2
 		var gc_l_val_2 [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line blog_reduction.go:97
+			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blog_reduction.go:97
+			_ = gc_iota
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:90
+				var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:90
+				_ = idx
+//line blog_reduction.go:96
+				var i_ int = idx + n/2*2
+//line blog_reduction.go:96
+				_ = i_
+//line blog_reduction.go:96
+				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:96
+				_ = sum
+//line blog_reduction.go:97
+				if i_ < 0 || i_+8 > len(in) {
+//line blog_reduction.go:97
+					break
+//line blog_reduction.go:97
+				}
+//line blog_reduction.go:97
+				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i_, -1), 8))))
+//line blog_reduction.go:97
+				_ = gc_if
+//line blog_reduction.go:98
+				if gc_if.ToBits() != 0 {
+//line blog_reduction.go:98
+					sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+//line blog_reduction.go:98
+				}
+//line blog_reduction.go:98
+				val_ := sum
+//line blog_reduction.go:98
+				_ = val_
+//line blog_reduction.go:98
+				val_2 := val_
+//line blog_reduction.go:98
+				_ = val_2
+//line blog_reduction.go:98
+				val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:98
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:90
-				idx := gc_bx2*gc_bdx2 + gc_tx2
-				_ = idx
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+					_ = idx
 
 //line blog_reduction.go:96
-				i_ := idx + n/2*2
-				_ = i_
-				sum := gc_s_sum[gc_rank2]
+					i_ := idx + n/2*2
+					_ = i_
+					sum := gc_s_sum[gc_rank2]
 
 //line blog_reduction.go:97
-				if i_ < n {
-					sum += in[i_]
+					if i_ < n {
+						sum += in[i_]
+					}
+
+//line blog_reduction.go:100
+					var val_ int32 = sum
+
+//line blog_reduction.go:100
+					_ = val_
+
+//line blog_reduction.go:35
+					var val_2 int32 = val_
+
+//line blog_reduction.go:35
+					_ = val_2
+					_ = val_
+					_ = val_2
+					gc_l_val_2[gc_lane2] = val_2
+					gc_s_sum[gc_rank2] = sum
 				}
-
-//line blog_reduction.go:100
-				var val_ int32 = sum
-
-//line blog_reduction.go:100
-				_ = val_
-
-//line blog_reduction.go:35
-				var val_2 int32 = val_
-
-//line blog_reduction.go:35
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane2] = val_2
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 
@@ -770,18 +964,40 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:23
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:23
+					val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+					_ = val_2
+//line blog_reduction.go:23
+					val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
 
 //line blog_reduction.go:23
-				val_2 += gc_c21r[gc_lane2]
-				gc_l_val_2[gc_lane2] = val_2
+					val_2 += gc_c21r[gc_lane2]
+					gc_l_val_2[gc_lane2] = val_2
+				}
 			}
 		}
 		{
@@ -893,22 +1109,46 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_save142 := gc_act2
 			gc_act2 = gc_save142 & gc_m142
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:49
+						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:49
+						_ = val_
+//line blog_reduction.go:49
+						val_3 := val_
+//line blog_reduction.go:49
+						_ = val_3
+//line blog_reduction.go:49
+						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_ := gc_l_val_[gc_lane2]
+						_ = val_
 
 //line blog_reduction.go:49
-					var val_3 int32 = val_
+						var val_3 int32 = val_
 
 //line blog_reduction.go:49
-					_ = val_3
-					_ = val_3
-					gc_l_val_3[gc_lane2] = val_3
+						_ = val_3
+						_ = val_3
+						gc_l_val_3[gc_lane2] = val_3
+					}
 				}
 
 //line blog_reduction.go:22
@@ -916,41 +1156,93 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_3
+//line blog_reduction.go:23
+							val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_3 := gc_l_val_3[gc_lane2]
+							_ = val_3
+
+//line blog_reduction.go:23
+							val_3 += gc_c22r[gc_lane2]
+							gc_l_val_3[gc_lane2] = val_3
+						}
+					}
+				}
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:25
+						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:25
+						_ = val_3
+//line blog_reduction.go:25
+						var val_ archsimd.Int32x8
+//line blog_reduction.go:25
+						_ = val_
+//line blog_reduction.go:25
+						r_2 := val_3
+//line blog_reduction.go:25
+						_ = r_2
+//line blog_reduction.go:25
+						val_ = r_2
+//line blog_reduction.go:25
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						val_3 := gc_l_val_3[gc_lane2]
 						_ = val_3
-
-//line blog_reduction.go:23
-						val_3 += gc_c22r[gc_lane2]
-						gc_l_val_3[gc_lane2] = val_3
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-					var val_ int32
-					_ = val_
+						var val_ int32
+						_ = val_
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_3
+						var r_2 int32 = val_3
 
 //line blog_reduction.go:25
-					_ = r_2
+						_ = r_2
 
 //line blog_reduction.go:49
-					val_ = r_2
-					_ = r_2
-					gc_l_val_[gc_lane2] = val_
+						val_ = r_2
+						_ = r_2
+						gc_l_val_[gc_lane2] = val_
+					}
 				}
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
@@ -1200,21 +1492,45 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		_ = gc_dead2
 		var gc_l_val [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line blog_reduction.go:116
+				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:116
+				_ = sum
+//line blog_reduction.go:116
+				val := sum
+//line blog_reduction.go:116
+				_ = val
+//line blog_reduction.go:116
+				val.StoreSlice(gc_l_val[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line blog_reduction.go:116
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:116
-			_ = val
-			_ = val
-			gc_l_val[gc_lane2] = val
+				_ = val
+				_ = val
+				gc_l_val[gc_lane2] = val
+			}
 		}
 
 //line blog_reduction.go:22
@@ -1222,18 +1538,40 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 
 //line blog_reduction.go:23
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:23
+					val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+					_ = val
+//line blog_reduction.go:23
+					val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line blog_reduction.go:23
-				val += gc_c21r[gc_lane2]
-				gc_l_val[gc_lane2] = val
+					val += gc_c21r[gc_lane2]
+					gc_l_val[gc_lane2] = val
+				}
 			}
 		}
 		{
@@ -1488,28 +1826,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		_ = gc_dead2
 		var gc_l_val_ [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line blog_reduction.go:131
+				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:131
+				_ = sum
+//line blog_reduction.go:131
+				val := sum
+//line blog_reduction.go:131
+				_ = val
+//line blog_reduction.go:131
+				val_ := val
+//line blog_reduction.go:131
+				_ = val_
+//line blog_reduction.go:131
+				val_.StoreSlice(gc_l_val_[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line blog_reduction.go:131
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:131
-			_ = val
+				_ = val
 
 //line blog_reduction.go:35
-			var val_ int32 = val
+				var val_ int32 = val
 
 //line blog_reduction.go:35
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane2] = val_
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane2] = val_
+			}
 		}
 
 //line blog_reduction.go:22
@@ -1517,18 +1883,40 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 //line blog_reduction.go:23
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:23
+					val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+					_ = val_
+//line blog_reduction.go:23
+					val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
 
 //line blog_reduction.go:23
-				val_ += gc_c21r[gc_lane2]
-				gc_l_val_[gc_lane2] = val_
+					val_ += gc_c21r[gc_lane2]
+					gc_l_val_[gc_lane2] = val_
+				}
 			}
 		}
 		{
@@ -1640,22 +2028,46 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_save142 := gc_act2
 			gc_act2 = gc_save142 & gc_m142
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:49
+						_ = val
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						_ = val_2
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val := gc_l_val[gc_lane2]
+						_ = val
 
 //line blog_reduction.go:49
-					var val_2 int32 = val
+						var val_2 int32 = val
 
 //line blog_reduction.go:49
-					_ = val_2
-					_ = val_2
-					gc_l_val_2[gc_lane2] = val_2
+						_ = val_2
+						_ = val_2
+						gc_l_val_2[gc_lane2] = val_2
+					}
 				}
 
 //line blog_reduction.go:22
@@ -1663,41 +2075,93 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_2
+//line blog_reduction.go:23
+							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_2 := gc_l_val_2[gc_lane2]
+							_ = val_2
+
+//line blog_reduction.go:23
+							val_2 += gc_c22r[gc_lane2]
+							gc_l_val_2[gc_lane2] = val_2
+						}
+					}
+				}
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:25
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+						_ = val_2
+//line blog_reduction.go:25
+						var val archsimd.Int32x8
+//line blog_reduction.go:25
+						_ = val
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:25
+						_ = r_2
+//line blog_reduction.go:25
+						val = r_2
+//line blog_reduction.go:25
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						val_2 := gc_l_val_2[gc_lane2]
 						_ = val_2
-
-//line blog_reduction.go:23
-						val_2 += gc_c22r[gc_lane2]
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var val int32
-					_ = val
+						var val int32
+						_ = val
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_2
+						var r_2 int32 = val_2
 
 //line blog_reduction.go:25
-					_ = r_2
+						_ = r_2
 
 //line blog_reduction.go:49
-					val = r_2
-					_ = r_2
-					gc_l_val[gc_lane2] = val
+						val = r_2
+						_ = r_2
+						gc_l_val[gc_lane2] = val
+					}
 				}
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
@@ -2055,18 +2519,40 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 
 //line blog_reduction.go:166
 			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:166
+					val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:166
+					_ = val
+//line blog_reduction.go:166
+					val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:166
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line blog_reduction.go:166
-				val += gc_c21r[gc_lane2]
-				gc_l_val[gc_lane2] = val
+					val += gc_c21r[gc_lane2]
+					gc_l_val[gc_lane2] = val
+				}
 			}
 		}
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {

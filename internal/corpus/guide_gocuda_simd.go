@@ -1371,24 +1371,60 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line guide.go:178
+				value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:178
 				_ = value
+//line guide.go:178
+				if gc_tx2 < 0 || gc_tx2+8 > len(out) {
+//line guide.go:178
+					break
+//line guide.go:178
+				}
+//line guide.go:178
+				value.StoreSlice(out[gc_tx2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					value := gc_l_value[gc_lane2]
+					_ = value
 
 //line guide.go:178
-				out[gc_tx2] = value
+					out[gc_tx2] = value
+				}
 			}
 		}
 	}
@@ -1447,18 +1483,40 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 
 //line guide.go:193
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line guide.go:193
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:193
+					_ = value
+//line guide.go:193
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+					value.StoreSlice(gc_l_value[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					value := gc_l_value[gc_lane2]
+					_ = value
 
 //line guide.go:193
-				value += gc_c21r[gc_lane2]
-				gc_l_value[gc_lane2] = value
+					value += gc_c21r[gc_lane2]
+					gc_l_value[gc_lane2] = value
+				}
 			}
 		}
 		{

@@ -171,24 +171,53 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line samples_cg.go:25
+				mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:25
+				_ = mySum_
+//line samples_cg.go:25
+				beta := mySum_
+//line samples_cg.go:25
+				_ = beta
+//line samples_cg.go:26
+				var temp float32
+//line samples_cg.go:26
+				_ = temp
+//line samples_cg.go:26
+				beta.StoreSlice(gc_s_beta[gc_rank2:])
+				archsimd.BroadcastFloat32x8(temp).StoreSlice(gc_l_temp[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			mySum_ := gc_l_mySum_[gc_lane2]
-			_ = mySum_
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				mySum_ := gc_l_mySum_[gc_lane2]
+				_ = mySum_
 
 //line samples_cg.go:25
-			beta := mySum_
+				beta := mySum_
 
 //line samples_cg.go:26
-			var temp float32
-			_ = beta
-			_ = temp
-			gc_s_beta[gc_rank2] = beta
-			gc_l_temp[gc_lane2] = temp
+				var temp float32
+				_ = beta
+				_ = temp
+				gc_s_beta[gc_rank2] = beta
+				gc_l_temp[gc_lane2] = temp
+			}
 		}
 
 //line samples_cg.go:28
@@ -503,24 +532,53 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line samples_cg.go:25
+				mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:25
+				_ = mySum_2
+//line samples_cg.go:25
+				beta := mySum_2
+//line samples_cg.go:25
+				_ = beta
+//line samples_cg.go:26
+				var temp float32
+//line samples_cg.go:26
+				_ = temp
+//line samples_cg.go:26
+				beta.StoreSlice(gc_s_beta[gc_rank2:])
+				archsimd.BroadcastFloat32x8(temp).StoreSlice(gc_l_temp[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			mySum_2 := gc_l_mySum_2[gc_lane2]
-			_ = mySum_2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				mySum_2 := gc_l_mySum_2[gc_lane2]
+				_ = mySum_2
 
 //line samples_cg.go:25
-			beta := mySum_2
+				beta := mySum_2
 
 //line samples_cg.go:26
-			var temp float32
-			_ = beta
-			_ = temp
-			gc_s_beta[gc_rank2] = beta
-			gc_l_temp[gc_lane2] = temp
+				var temp float32
+				_ = beta
+				_ = temp
+				gc_s_beta[gc_rank2] = beta
+				gc_l_temp[gc_lane2] = temp
+			}
 		}
 
 //line samples_cg.go:28
@@ -786,24 +844,53 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:20
 				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_cg.go:25
+						mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:25
+						_ = mySum_3
+//line samples_cg.go:25
+						beta_ := mySum_3
+//line samples_cg.go:25
+						_ = beta_
+//line samples_cg.go:26
+						var temp_ float32
+//line samples_cg.go:26
+						_ = temp_
+//line samples_cg.go:26
+						beta_.StoreSlice(gc_s_beta_[gc_rank2:])
+						archsimd.BroadcastFloat32x8(temp_).StoreSlice(gc_l_temp_[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					mySum_3 := gc_l_mySum_3[gc_lane2]
-					_ = mySum_3
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mySum_3 := gc_l_mySum_3[gc_lane2]
+						_ = mySum_3
 
 //line samples_cg.go:25
-					beta_ := mySum_3
+						beta_ := mySum_3
 
 //line samples_cg.go:26
-					var temp_ float32
-					_ = beta_
-					_ = temp_
-					gc_s_beta_[gc_rank2] = beta_
-					gc_l_temp_[gc_lane2] = temp_
+						var temp_ float32
+						_ = beta_
+						_ = temp_
+						gc_s_beta_[gc_rank2] = beta_
+						gc_l_temp_[gc_lane2] = temp_
+					}
 				}
 
 //line samples_cg.go:28

@@ -5863,30 +5863,76 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_save72 := gc_act2
 			gc_act2 = gc_save72 & gc_m72
 			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line samples_reduction.go:161
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line samples_reduction.go:161
 						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
+//line samples_reduction.go:161
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:189
+							break
+//line samples_reduction.go:189
+						}
 //line samples_reduction.go:189
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank2] = mySum
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 
@@ -5906,17 +5952,39 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:194
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:194
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:194
-						mySum += gc_c21r[gc_lane2]
-						gc_s_mySum[gc_rank2] = mySum
+							mySum += gc_c21r[gc_lane2]
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 			}
@@ -6204,30 +6272,76 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save73 := gc_act3
 			gc_act3 = gc_save73 & gc_m73
 			if gc_act3 != 0 {
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
+				gc_left3 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
+						gc_tidx3 := gc_b3.At(gc_rank3)
+						if gc_tidx3.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx3.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx3.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx3.Z
+						_ = gc_tz3
+						_ = gc_rank3
 //line samples_reduction.go:161
-						tid := gc_tx3
+						var tid int = gc_tx3
+//line samples_reduction.go:161
 						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
+//line samples_reduction.go:161
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:189
+							break
+//line samples_reduction.go:189
+						}
 //line samples_reduction.go:189
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank3] = mySum
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_left3 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_left3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 
@@ -6247,17 +6361,39 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:194
 					compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:194
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left4&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:194
-						mySum += gc_c31r[gc_lane3]
-						gc_s_mySum[gc_rank3] = mySum
+							mySum += gc_c31r[gc_lane3]
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 			}
@@ -6545,30 +6681,76 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_save74 := gc_act4
 			gc_act4 = gc_save74 & gc_m74
 			if gc_act4 != 0 {
-				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
+				gc_left5 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
+						gc_tidx4 := gc_b4.At(gc_rank4)
+						if gc_tidx4.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx4.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx4.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx4.Z
+						_ = gc_tz4
+						_ = gc_rank4
 //line samples_reduction.go:161
-						tid := gc_tx4
+						var tid int = gc_tx4
+//line samples_reduction.go:161
 						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
+//line samples_reduction.go:161
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+						_ = mySum
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:189
+							break
+//line samples_reduction.go:189
+						}
 //line samples_reduction.go:189
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank4] = mySum
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_left5 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx4 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_left5&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 
@@ -6588,17 +6770,39 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:194
 					compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left6 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:194
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left6 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left6&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:194
-						mySum += gc_c41r[gc_lane4]
-						gc_s_mySum[gc_rank4] = mySum
+							mySum += gc_c41r[gc_lane4]
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 			}
@@ -7649,30 +7853,76 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_save92 := gc_act2
 			gc_act2 = gc_save92 & gc_m92
 			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line samples_reduction.go:211
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line samples_reduction.go:211
 						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:250
+							break
+//line samples_reduction.go:250
+						}
 //line samples_reduction.go:250
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank2] = mySum
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 
@@ -7692,17 +7942,39 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:254
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:254
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:254
-						mySum += gc_c21r[gc_lane2]
-						gc_s_mySum[gc_rank2] = mySum
+							mySum += gc_c21r[gc_lane2]
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 			}
@@ -8303,30 +8575,76 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save93 := gc_act3
 			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
-				{
-					gc_tidx3 := gc_b6.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
+				gc_left3 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
+						gc_tidx3 := gc_b6.At(gc_rank3)
+						if gc_tidx3.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx3.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx3.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx3.Z
+						_ = gc_tz3
+						_ = gc_rank3
 //line samples_reduction.go:211
-						tid := gc_tx3
+						var tid int = gc_tx3
+//line samples_reduction.go:211
 						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:250
+							break
+//line samples_reduction.go:250
+						}
 //line samples_reduction.go:250
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank3] = mySum
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_left3 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx3 := gc_b6.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_left3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 
@@ -8346,17 +8664,39 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:254
 					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:254
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left4&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:254
-						mySum += gc_c31r[gc_lane3]
-						gc_s_mySum[gc_rank3] = mySum
+							mySum += gc_c31r[gc_lane3]
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 			}
@@ -8957,30 +9297,76 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_save94 := gc_act4
 			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
-				{
-					gc_tidx4 := gc_b10.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
+				gc_left5 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
+						gc_tidx4 := gc_b10.At(gc_rank4)
+						if gc_tidx4.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx4.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx4.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx4.Z
+						_ = gc_tz4
+						_ = gc_rank4
 //line samples_reduction.go:211
-						tid := gc_tx4
+						var tid int = gc_tx4
+//line samples_reduction.go:211
 						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:250
+							break
+//line samples_reduction.go:250
+						}
 //line samples_reduction.go:250
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank4] = mySum
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_left5 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx4 := gc_b10.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_left5&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 
@@ -9000,17 +9386,39 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:254
 					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left6 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:254
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left6 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left6&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:254
-						mySum += gc_c41r[gc_lane4]
-						gc_s_mySum[gc_rank4] = mySum
+							mySum += gc_c41r[gc_lane4]
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 			}
@@ -10052,30 +10460,76 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_save92 := gc_act2
 			gc_act2 = gc_save92 & gc_m92
 			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line samples_reduction.go:272
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line samples_reduction.go:272
 						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:323
+							break
+//line samples_reduction.go:323
+						}
 //line samples_reduction.go:323
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank2] = mySum
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 
@@ -10095,17 +10549,39 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:327
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:327
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:327
-						mySum += gc_c21r[gc_lane2]
-						gc_s_mySum[gc_rank2] = mySum
+							mySum += gc_c21r[gc_lane2]
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
 			}
@@ -10672,30 +11148,76 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save93 := gc_act3
 			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
-				{
-					gc_tidx3 := gc_b6.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
+				gc_left3 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
+						gc_tidx3 := gc_b6.At(gc_rank3)
+						if gc_tidx3.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx3.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx3.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx3.Z
+						_ = gc_tz3
+						_ = gc_rank3
 //line samples_reduction.go:272
-						tid := gc_tx3
+						var tid int = gc_tx3
+//line samples_reduction.go:272
 						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:323
+							break
+//line samples_reduction.go:323
+						}
 //line samples_reduction.go:323
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank3] = mySum
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_left3 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx3 := gc_b6.At(gc_w3)
+						gc_tx3 := gc_tidx3.X - 1
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							if gc_left3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 
@@ -10715,17 +11237,39 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:327
 					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:327
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left4&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:327
-						mySum += gc_c31r[gc_lane3]
-						gc_s_mySum[gc_rank3] = mySum
+							mySum += gc_c31r[gc_lane3]
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
 			}
@@ -11292,30 +11836,76 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_save94 := gc_act4
 			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
-				{
-					gc_tidx4 := gc_b10.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
+				gc_left5 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
+						gc_tidx4 := gc_b10.At(gc_rank4)
+						if gc_tidx4.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx4.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx4.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx4.Z
+						_ = gc_tz4
+						_ = gc_rank4
 //line samples_reduction.go:272
-						tid := gc_tx4
+						var tid int = gc_tx4
+//line samples_reduction.go:272
 						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32)+8 > len(sdata) {
+//line samples_reduction.go:323
+							break
+//line samples_reduction.go:323
+						}
 //line samples_reduction.go:323
 						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-						gc_s_mySum[gc_rank4] = mySum
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_left5 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx4 := gc_b10.At(gc_w4)
+						gc_tx4 := gc_tidx4.X - 1
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							if gc_left5&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 
@@ -11335,17 +11925,39 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:327
 					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left6 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:327
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left6 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left6&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:327
-						mySum += gc_c41r[gc_lane4]
-						gc_s_mySum[gc_rank4] = mySum
+							mySum += gc_c41r[gc_lane4]
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
 			}
@@ -11375,14 +11987,715 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 // #398): its sum is right only for int32, reduced by __reduce_add_sync as
 // the sample compiles for SM 8.0, or for 1024-thread blocks.
 func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_reduce7[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
+	switch any(*new(T)).(type) {
+	case float32:
+		gIdata := any(gIdata).([]float32)
+		gOdata := any(gOdata).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduce7_float32(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
+	case int32:
+		gIdata := any(gIdata).([]int32)
+		gOdata := any(gOdata).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduce7_int32(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
+	case uint32:
+		gIdata := any(gIdata).([]uint32)
+		gOdata := any(gOdata).([]uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_reduce7_uint32(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
+	}
 	return compiled.Kernel(gc_src_reduce7,
 		func(gc_t *gocuda.Thread) { reduce7[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
-		func(gc_b *compiled.Block) { gc_body_reduce7[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
+		gc_body)
 }
 
 var gc_src_reduce7 = compiled.NewSource("reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347")
 
-func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
+	gc_bdx5 := gc_bd5.X
+	gc_gd5 := gc_b5.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_gridSize := compiled.Scratch[int](gc_b5, 0)[:gc_n5]
+	gc_s_mySum := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
+
+//line samples_reduction.go:359
+	sdata := gocuda.DynamicShared[T](t)
+
+//line samples_reduction.go:363
+	maskLength := blockSize & 31
+	{
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n5; gc_step5 += 4 {
+			{
+				gc_rank5 := gc_step5 + 0
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx5
+				_ = gridSize
+				gc_s_gridSize[gc_rank5] = gridSize
+			}
+			{
+				gc_rank5 := gc_step5 + 1
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx5
+				_ = gridSize
+				gc_s_gridSize[gc_rank5] = gridSize
+			}
+			{
+				gc_rank5 := gc_step5 + 2
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx5
+				_ = gridSize
+				gc_s_gridSize[gc_rank5] = gridSize
+			}
+			{
+				gc_rank5 := gc_step5 + 3
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx5
+				_ = gridSize
+				gc_s_gridSize[gc_rank5] = gridSize
+			}
+		}
+		for gc_rank5 := gc_step5; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx5
+			_ = gridSize
+			gc_s_gridSize[gc_rank5] = gridSize
+		}
+	}
+
+//line samples_reduction.go:364
+	if maskLength > 0 {
+		maskLength = 32 - maskLength
+	}
+
+//line samples_reduction.go:367
+	mask := uint32(0xffffffff) >> maskLength
+
+//line samples_reduction.go:391
+	var mask_ uint32 = mask
+
+//line samples_reduction.go:391
+	_ = mask_
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		var gc_l_mySum_ [32]T
+		var gc_l_v [32]int32
+		var gc_l_ok [32]bool
+		var gc_l_r [32]T
+		var gc_l_returned [32]bool
+		var gc_c51r [32]int32
+		var gc_c52r [32]T
+		{
+			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				gridSize := gc_s_gridSize[gc_rank5]
+
+//line samples_reduction.go:369
+				var mySum T
+
+//line samples_reduction.go:371
+				if nIsPow2 {
+					i := gc_bx5*blockSize*2 + gc_tx5
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:375
+						if gc_b5.Stopped() {
+//line samples_reduction.go:375
+							return
+//line samples_reduction.go:375
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx5*blockSize + gc_tx5
+					for i_ < n {
+//line samples_reduction.go:384
+						if gc_b5.Stopped() {
+//line samples_reduction.go:384
+							return
+//line samples_reduction.go:384
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:391
+				var mySum_ T = mySum
+
+//line samples_reduction.go:391
+				_ = mySum_
+
+//line samples_reduction.go:391
+				var r T
+
+//line samples_reduction.go:391
+				_ = r
+
+//line samples_reduction.go:391
+				var returned bool
+
+//line samples_reduction.go:391
+				_ = returned
+				_ = mySum
+				_ = mySum_
+				_ = r
+				_ = returned
+				gc_l_mySum_[gc_lane5] = mySum_
+				gc_s_gridSize[gc_rank5] = gridSize
+				gc_s_mySum[gc_rank5] = mySum
+				gc_l_r[gc_lane5] = r
+				gc_l_returned[gc_lane5] = returned
+			}
+		}
+		{
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				mySum_ := gc_l_mySum_[gc_lane5]
+				_ = mySum_
+
+//line samples_reduction.go:340
+				v, ok := any(mySum_).(int32)
+				_ = v
+				_ = ok
+				gc_l_v[gc_lane5] = v
+				gc_l_ok[gc_lane5] = ok
+			}
+			{
+				var gc_m85 uint32
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+					ok := gc_l_ok[gc_lane5]
+					_ = ok
+
+//line samples_reduction.go:340
+					if ok {
+						gc_m85 |= 1 << gc_lane5
+					}
+				}
+				gc_save85 := gc_act5
+				gc_act5 = gc_save85 & gc_m85
+				if gc_act5 != 0 {
+
+//line samples_reduction.go:341
+					compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, mask_, nil, &gc_l_v, nil, nil, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+						var r T
+						_ = r
+						var returned bool
+						_ = returned
+
+//line samples_reduction.go:341
+						r = any(gc_c51r[gc_lane5]).(T)
+
+//line samples_reduction.go:341
+						returned = true
+						gc_l_r[gc_lane5] = r
+						gc_l_returned[gc_lane5] = returned
+					}
+				}
+				gc_act5 = gc_save85 &^ gc_dead5
+			}
+		}
+		{
+			var gc_m125 uint32
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				returned := gc_l_returned[gc_lane5]
+				_ = returned
+
+//line samples_reduction.go:342
+				if !returned {
+					gc_m125 |= 1 << gc_lane5
+				}
+			}
+			gc_save125 := gc_act5
+			gc_act5 = gc_save125 & gc_m125
+			if gc_act5 != 0 {
+
+//line samples_reduction.go:343
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						mySum_ := gc_l_mySum_[gc_lane5]
+						_ = mySum_
+
+//line samples_reduction.go:344
+						mySum_ += gc_c52r[gc_lane5]
+						gc_l_mySum_[gc_lane5] = mySum_
+					}
+				}
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+					mySum_ := gc_l_mySum_[gc_lane5]
+					_ = mySum_
+					var r T
+					_ = r
+					var returned bool
+					_ = returned
+
+//line samples_reduction.go:346
+					r = mySum_
+
+//line samples_reduction.go:346
+					returned = true
+					gc_l_r[gc_lane5] = r
+					gc_l_returned[gc_lane5] = returned
+				}
+			}
+			gc_act5 = gc_save125 &^ gc_dead5
+		}
+		{
+			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+				tid := gc_tx5
+				_ = tid
+				var mySum T
+				_ = mySum
+				r := gc_l_r[gc_lane5]
+				_ = r
+
+//line samples_reduction.go:391
+				mySum = r
+
+//line samples_reduction.go:394
+				if tid%gocuda.WarpSize == 0 {
+					sdata[tid/gocuda.WarpSize] = mySum
+				}
+				gc_s_mySum[gc_rank5] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:400
+	shmemExtent := 1
+
+//line samples_reduction.go:401
+	if blockSize/gocuda.WarpSize > 0 {
+		shmemExtent = blockSize / gocuda.WarpSize
+	}
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		var gc_l_mask_2 [32]uint32
+		var gc_l_mySum_2 [32]T
+		var gc_l_v_ [32]int32
+		var gc_l_ok_ [32]bool
+		var gc_l_ballotResult [32]uint32
+		var gc_l_r_ [32]T
+		var gc_l_returned_ [32]bool
+		var gc_c53v [32]bool
+		var gc_c53r [32]uint32
+		var gc_c54r [32]int32
+		var gc_c55m [32]uint32
+		var gc_c55a [32]int
+		var gc_c55w [32]int
+		var gc_c55r [32]T
+		{
+			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
+//line samples_reduction.go:361
+				tid := gc_tx5
+				_ = tid
+
+//line samples_reduction.go:404
+				gc_c53v[gc_lane5] = tid < shmemExtent
+			}
+		}
+
+//line samples_reduction.go:404
+		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
+		gc_left13 := gc_act5
+		if compiled.SIMD {
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+				if gc_act5>>gc_lane5&0xff != 0xff {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+//line samples_reduction.go:404
+				ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
+//line samples_reduction.go:404
+				_ = ballotResult
+//line samples_reduction.go:404
+				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
+				gc_left13 &^= 0xff << gc_lane5
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left13 != 0 {
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_left13&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
+//line samples_reduction.go:404
+				ballotResult := gc_c53r[gc_lane5]
+				_ = ballotResult
+				gc_l_ballotResult[gc_lane5] = ballotResult
+			}
+		}
+		{
+			var gc_m265 uint32
+			{
+				gc_tidx5 := gc_b5.At(gc_w5)
+				gc_tx5 := gc_tidx5.X - 1
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:405
+					if tid < shmemExtent {
+						gc_m265 |= 1 << gc_lane5
+					}
+				}
+			}
+			gc_save265 := gc_act5
+			gc_act5 = gc_save265 & gc_m265
+			if gc_act5 != 0 {
+				{
+					gc_tidx5 := gc_b5.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						var mySum T
+						_ = mySum
+						ballotResult := gc_l_ballotResult[gc_lane5]
+						_ = ballotResult
+
+//line samples_reduction.go:406
+						mySum = sdata[tid]
+
+//line samples_reduction.go:408
+						var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+						_ = mask_2
+
+//line samples_reduction.go:408
+						var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+						_ = mySum_2
+
+//line samples_reduction.go:408
+						var r_ T
+
+//line samples_reduction.go:408
+						_ = r_
+
+//line samples_reduction.go:408
+						var returned_ bool
+
+//line samples_reduction.go:408
+						_ = returned_
+						_ = mask_2
+						_ = mySum_2
+						_ = r_
+						_ = returned_
+						gc_l_mask_2[gc_lane5] = mask_2
+						gc_l_mySum_2[gc_lane5] = mySum_2
+						gc_s_mySum[gc_rank5] = mySum
+						gc_l_r_[gc_lane5] = r_
+						gc_l_returned_[gc_lane5] = returned_
+					}
+				}
+				{
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+						mySum_2 := gc_l_mySum_2[gc_lane5]
+						_ = mySum_2
+
+//line samples_reduction.go:340
+						v_, ok_ := any(mySum_2).(int32)
+						_ = v_
+						_ = ok_
+						gc_l_v_[gc_lane5] = v_
+						gc_l_ok_[gc_lane5] = ok_
+					}
+					{
+						var gc_m205 uint32
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+							ok_ := gc_l_ok_[gc_lane5]
+							_ = ok_
+
+//line samples_reduction.go:340
+							if ok_ {
+								gc_m205 |= 1 << gc_lane5
+							}
+						}
+						gc_save205 := gc_act5
+						gc_act5 = gc_save205 & gc_m205
+						if gc_act5 != 0 {
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c54r)
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+								var r_ T
+								_ = r_
+								var returned_ bool
+								_ = returned_
+
+//line samples_reduction.go:341
+								r_ = any(gc_c54r[gc_lane5]).(T)
+
+//line samples_reduction.go:341
+								returned_ = true
+								gc_l_r_[gc_lane5] = r_
+								gc_l_returned_[gc_lane5] = returned_
+							}
+						}
+						gc_act5 = gc_save205 &^ gc_dead5
+					}
+				}
+				{
+					var gc_m245 uint32
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+						returned_ := gc_l_returned_[gc_lane5]
+						_ = returned_
+
+//line samples_reduction.go:342
+						if !returned_ {
+							gc_m245 |= 1 << gc_lane5
+						}
+					}
+					gc_save245 := gc_act5
+					gc_act5 = gc_save245 & gc_m245
+					if gc_act5 != 0 {
+
+//line samples_reduction.go:343
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								mask_2 := gc_l_mask_2[gc_lane5]
+								_ = mask_2
+								mySum_2 := gc_l_mySum_2[gc_lane5]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								gc_c55m[gc_lane5] = mask_2
+								gc_c55a[gc_lane5] = offset_
+								gc_c55w[gc_lane5] = gocuda.WarpSize
+							}
+
+//line samples_reduction.go:344
+							compiled.WarpLanes[T, T](gc_b5, "ShflDownSync", gc_w5, gc_act5, 0, &gc_c55m, &gc_l_mySum_2, &gc_c55a, &gc_c55w, &gc_c55r)
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								mySum_2 := gc_l_mySum_2[gc_lane5]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								mySum_2 += gc_c55r[gc_lane5]
+								gc_l_mySum_2[gc_lane5] = mySum_2
+							}
+						}
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							mySum_2 := gc_l_mySum_2[gc_lane5]
+							_ = mySum_2
+							var r_ T
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line samples_reduction.go:346
+							r_ = mySum_2
+
+//line samples_reduction.go:346
+							returned_ = true
+							gc_l_r_[gc_lane5] = r_
+							gc_l_returned_[gc_lane5] = returned_
+						}
+					}
+					gc_act5 = gc_save245 &^ gc_dead5
+				}
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+					var mySum T
+					_ = mySum
+					r_ := gc_l_r_[gc_lane5]
+					_ = r_
+
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			}
+			gc_act5 = gc_save265 &^ gc_dead5
+		}
+		{
+			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx5.X - 1
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+				tid := gc_tx5
+				_ = tid
+				mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+				if tid == 0 {
+					gOdata[gc_bx5] = mySum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -11393,10 +12706,10 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_mySum := compiled.Scratch[T](gc_b2, 1)[:gc_n2]
+	gc_s_mySum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[T](t)
+	sdata := gocuda.DynamicShared[float32](t)
 
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
@@ -11467,13 +12780,13 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_mySum_ [32]T
+		var gc_l_mySum_ [32]float32
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
-		var gc_l_r [32]T
+		var gc_l_r [32]float32
 		var gc_l_returned [32]bool
 		var gc_c21r [32]int32
-		var gc_c22r [32]T
+		var gc_c22r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -11490,7 +12803,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 				gridSize := gc_s_gridSize[gc_rank2]
 
 //line samples_reduction.go:369
-				var mySum T
+				var mySum float32
 
 //line samples_reduction.go:371
 				if nIsPow2 {
@@ -11525,13 +12838,13 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 
 //line samples_reduction.go:391
-				var mySum_ T = mySum
+				var mySum_ float32 = mySum
 
 //line samples_reduction.go:391
 				_ = mySum_
 
 //line samples_reduction.go:391
-				var r T
+				var r float32
 
 //line samples_reduction.go:391
 				_ = r
@@ -11597,13 +12910,13 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						var r T
+						var r float32
 						_ = r
 						var returned bool
 						_ = returned
 
 //line samples_reduction.go:341
-						r = any(gc_c21r[gc_lane2]).(T)
+						r = any(gc_c21r[gc_lane2]).(float32)
 
 //line samples_reduction.go:341
 						returned = true
@@ -11639,18 +12952,40 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:344
+							mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_reduction.go:344
+							_ = mySum_
+//line samples_reduction.go:344
+							mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line samples_reduction.go:344
+							mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum_ := gc_l_mySum_[gc_lane2]
-						_ = mySum_
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum_ := gc_l_mySum_[gc_lane2]
+							_ = mySum_
 
 //line samples_reduction.go:344
-						mySum_ += gc_c22r[gc_lane2]
-						gc_l_mySum_[gc_lane2] = mySum_
+							mySum_ += gc_c22r[gc_lane2]
+							gc_l_mySum_[gc_lane2] = mySum_
+						}
 					}
 				}
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -11661,7 +12996,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 					_ = gc_rank2
 					mySum_ := gc_l_mySum_[gc_lane2]
 					_ = mySum_
-					var r T
+					var r float32
 					_ = r
 					var returned bool
 					_ = returned
@@ -11694,7 +13029,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:361
 				tid := gc_tx2
 				_ = tid
-				var mySum T
+				var mySum float32
 				_ = mySum
 				r := gc_l_r[gc_lane2]
 				_ = r
@@ -11723,11 +13058,11 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mask_2 [32]uint32
-		var gc_l_mySum_2 [32]T
+		var gc_l_mySum_2 [32]float32
 		var gc_l_v_ [32]int32
 		var gc_l_ok_ [32]bool
 		var gc_l_ballotResult [32]uint32
-		var gc_l_r_ [32]T
+		var gc_l_r_ [32]float32
 		var gc_l_returned_ [32]bool
 		var gc_c23v [32]bool
 		var gc_c23r [32]uint32
@@ -11735,7 +13070,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_c25m [32]uint32
 		var gc_c25a [32]int
 		var gc_c25w [32]int
-		var gc_c25r [32]T
+		var gc_c25r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -11761,17 +13096,37 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, mask, nil, &gc_c23v, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line samples_reduction.go:404
+				ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line samples_reduction.go:404
+				_ = ballotResult
+//line samples_reduction.go:404
+				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line samples_reduction.go:404
-			ballotResult := gc_c23r[gc_lane2]
-			_ = ballotResult
-			gc_l_ballotResult[gc_lane2] = ballotResult
+				ballotResult := gc_c23r[gc_lane2]
+				_ = ballotResult
+				gc_l_ballotResult[gc_lane2] = ballotResult
+			}
 		}
 		{
 			var gc_m262 uint32
@@ -11819,7 +13174,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:361
 						tid := gc_tx2
 						_ = tid
-						var mySum T
+						var mySum float32
 						_ = mySum
 						ballotResult := gc_l_ballotResult[gc_lane2]
 						_ = ballotResult
@@ -11834,13 +13189,13 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 						_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 T = mySum
+						var mySum_2 float32 = mySum
 
 //line samples_reduction.go:408
 						_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ T
+						var r_ float32
 
 //line samples_reduction.go:408
 						_ = r_
@@ -11906,13 +13261,13 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								var r_ T
+								var r_ float32
 								_ = r_
 								var returned_ bool
 								_ = returned_
 
 //line samples_reduction.go:341
-								r_ = any(gc_c24r[gc_lane2]).(T)
+								r_ = any(gc_c24r[gc_lane2]).(float32)
 
 //line samples_reduction.go:341
 								returned_ = true
@@ -11963,19 +13318,41 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 							}
 
 //line samples_reduction.go:344
-							compiled.WarpLanes[T, T](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
+							gc_left3 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line samples_reduction.go:344
+									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								mySum_2 := gc_l_mySum_2[gc_lane2]
-								_ = mySum_2
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									mySum_2 := gc_l_mySum_2[gc_lane2]
+									_ = mySum_2
 
 //line samples_reduction.go:344
-								mySum_2 += gc_c25r[gc_lane2]
-								gc_l_mySum_2[gc_lane2] = mySum_2
+									mySum_2 += gc_c25r[gc_lane2]
+									gc_l_mySum_2[gc_lane2] = mySum_2
+								}
 							}
 						}
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -11986,7 +13363,7 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 							_ = gc_rank2
 							mySum_2 := gc_l_mySum_2[gc_lane2]
 							_ = mySum_2
-							var r_ T
+							var r_ float32
 							_ = r_
 							var returned_ bool
 							_ = returned_
@@ -12002,20 +13379,46 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 					gc_act2 = gc_save242 &^ gc_dead2
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_reduction.go:408
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:408
+						_ = mySum
+//line samples_reduction.go:408
+						r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
+//line samples_reduction.go:408
+						_ = r_
+//line samples_reduction.go:408
+						mySum = r_
+//line samples_reduction.go:408
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var mySum T
-					_ = mySum
-					r_ := gc_l_r_[gc_lane2]
-					_ = r_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var mySum float32
+						_ = mySum
+						r_ := gc_l_r_[gc_lane2]
+						_ = r_
 
 //line samples_reduction.go:408
-					mySum = r_
-					gc_s_mySum[gc_rank2] = mySum
+						mySum = r_
+						gc_s_mySum[gc_rank2] = mySum
+					}
 				}
 			}
 			gc_act2 = gc_save262 &^ gc_dead2
@@ -12048,18 +13451,1846 @@ func gc_body_reduce7[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 }
 
+func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_gridSize := compiled.Scratch[int](gc_b3, 0)[:gc_n3]
+	gc_s_mySum := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
+
+//line samples_reduction.go:359
+	sdata := gocuda.DynamicShared[int32](t)
+
+//line samples_reduction.go:363
+	maskLength := blockSize & 31
+	{
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+			{
+				gc_rank3 := gc_step3 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx3
+				_ = gridSize
+				gc_s_gridSize[gc_rank3] = gridSize
+			}
+			{
+				gc_rank3 := gc_step3 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx3
+				_ = gridSize
+				gc_s_gridSize[gc_rank3] = gridSize
+			}
+			{
+				gc_rank3 := gc_step3 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx3
+				_ = gridSize
+				gc_s_gridSize[gc_rank3] = gridSize
+			}
+			{
+				gc_rank3 := gc_step3 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx3
+				_ = gridSize
+				gc_s_gridSize[gc_rank3] = gridSize
+			}
+		}
+		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx3
+			_ = gridSize
+			gc_s_gridSize[gc_rank3] = gridSize
+		}
+	}
+
+//line samples_reduction.go:364
+	if maskLength > 0 {
+		maskLength = 32 - maskLength
+	}
+
+//line samples_reduction.go:367
+	mask := uint32(0xffffffff) >> maskLength
+
+//line samples_reduction.go:391
+	var mask_ uint32 = mask
+
+//line samples_reduction.go:391
+	_ = mask_
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_mySum_ [32]int32
+		var gc_l_v [32]int32
+		var gc_l_ok [32]bool
+		var gc_l_r [32]int32
+		var gc_l_returned [32]bool
+		var gc_c31r [32]int32
+		var gc_c32r [32]int32
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				gridSize := gc_s_gridSize[gc_rank3]
+
+//line samples_reduction.go:369
+				var mySum int32
+
+//line samples_reduction.go:371
+				if nIsPow2 {
+					i := gc_bx3*blockSize*2 + gc_tx3
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:375
+						if gc_b3.Stopped() {
+//line samples_reduction.go:375
+							return
+//line samples_reduction.go:375
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx3*blockSize + gc_tx3
+					for i_ < n {
+//line samples_reduction.go:384
+						if gc_b3.Stopped() {
+//line samples_reduction.go:384
+							return
+//line samples_reduction.go:384
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:391
+				var mySum_ int32 = mySum
+
+//line samples_reduction.go:391
+				_ = mySum_
+
+//line samples_reduction.go:391
+				var r int32
+
+//line samples_reduction.go:391
+				_ = r
+
+//line samples_reduction.go:391
+				var returned bool
+
+//line samples_reduction.go:391
+				_ = returned
+				_ = mySum
+				_ = mySum_
+				_ = r
+				_ = returned
+				gc_l_mySum_[gc_lane3] = mySum_
+				gc_s_gridSize[gc_rank3] = gridSize
+				gc_s_mySum[gc_rank3] = mySum
+				gc_l_r[gc_lane3] = r
+				gc_l_returned[gc_lane3] = returned
+			}
+		}
+		{
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				mySum_ := gc_l_mySum_[gc_lane3]
+				_ = mySum_
+
+//line samples_reduction.go:340
+				v, ok := any(mySum_).(int32)
+				_ = v
+				_ = ok
+				gc_l_v[gc_lane3] = v
+				gc_l_ok[gc_lane3] = ok
+			}
+			{
+				var gc_m83 uint32
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					ok := gc_l_ok[gc_lane3]
+					_ = ok
+
+//line samples_reduction.go:340
+					if ok {
+						gc_m83 |= 1 << gc_lane3
+					}
+				}
+				gc_save83 := gc_act3
+				gc_act3 = gc_save83 & gc_m83
+				if gc_act3 != 0 {
+
+//line samples_reduction.go:341
+					compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, mask_, nil, &gc_l_v, nil, nil, &gc_c31r)
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						var r int32
+						_ = r
+						var returned bool
+						_ = returned
+
+//line samples_reduction.go:341
+						r = any(gc_c31r[gc_lane3]).(int32)
+
+//line samples_reduction.go:341
+						returned = true
+						gc_l_r[gc_lane3] = r
+						gc_l_returned[gc_lane3] = returned
+					}
+				}
+				gc_act3 = gc_save83 &^ gc_dead3
+			}
+		}
+		{
+			var gc_m123 uint32
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				returned := gc_l_returned[gc_lane3]
+				_ = returned
+
+//line samples_reduction.go:342
+				if !returned {
+					gc_m123 |= 1 << gc_lane3
+				}
+			}
+			gc_save123 := gc_act3
+			gc_act3 = gc_save123 & gc_m123
+			if gc_act3 != 0 {
+
+//line samples_reduction.go:343
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
+					gc_left5 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:344
+							mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+//line samples_reduction.go:344
+							_ = mySum_
+//line samples_reduction.go:344
+							mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line samples_reduction.go:344
+							mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+							gc_left5 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum_ := gc_l_mySum_[gc_lane3]
+							_ = mySum_
+
+//line samples_reduction.go:344
+							mySum_ += gc_c32r[gc_lane3]
+							gc_l_mySum_[gc_lane3] = mySum_
+						}
+					}
+				}
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					mySum_ := gc_l_mySum_[gc_lane3]
+					_ = mySum_
+					var r int32
+					_ = r
+					var returned bool
+					_ = returned
+
+//line samples_reduction.go:346
+					r = mySum_
+
+//line samples_reduction.go:346
+					returned = true
+					gc_l_r[gc_lane3] = r
+					gc_l_returned[gc_lane3] = returned
+				}
+			}
+			gc_act3 = gc_save123 &^ gc_dead3
+		}
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+				tid := gc_tx3
+				_ = tid
+				var mySum int32
+				_ = mySum
+				r := gc_l_r[gc_lane3]
+				_ = r
+
+//line samples_reduction.go:391
+				mySum = r
+
+//line samples_reduction.go:394
+				if tid%gocuda.WarpSize == 0 {
+					sdata[tid/gocuda.WarpSize] = mySum
+				}
+				gc_s_mySum[gc_rank3] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:400
+	shmemExtent := 1
+
+//line samples_reduction.go:401
+	if blockSize/gocuda.WarpSize > 0 {
+		shmemExtent = blockSize / gocuda.WarpSize
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_mask_2 [32]uint32
+		var gc_l_mySum_2 [32]int32
+		var gc_l_v_ [32]int32
+		var gc_l_ok_ [32]bool
+		var gc_l_ballotResult [32]uint32
+		var gc_l_r_ [32]int32
+		var gc_l_returned_ [32]bool
+		var gc_c33v [32]bool
+		var gc_c33r [32]uint32
+		var gc_c34r [32]int32
+		var gc_c35m [32]uint32
+		var gc_c35a [32]int
+		var gc_c35w [32]int
+		var gc_c35r [32]int32
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line samples_reduction.go:361
+				tid := gc_tx3
+				_ = tid
+
+//line samples_reduction.go:404
+				gc_c33v[gc_lane3] = tid < shmemExtent
+			}
+		}
+
+//line samples_reduction.go:404
+		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
+		gc_left6 := gc_act3
+		if compiled.SIMD {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line samples_reduction.go:404
+				ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
+//line samples_reduction.go:404
+				_ = ballotResult
+//line samples_reduction.go:404
+				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
+				gc_left6 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left6&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line samples_reduction.go:404
+				ballotResult := gc_c33r[gc_lane3]
+				_ = ballotResult
+				gc_l_ballotResult[gc_lane3] = ballotResult
+			}
+		}
+		{
+			var gc_m263 uint32
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:405
+					if tid < shmemExtent {
+						gc_m263 |= 1 << gc_lane3
+					}
+				}
+			}
+			gc_save263 := gc_act3
+			gc_act3 = gc_save263 & gc_m263
+			if gc_act3 != 0 {
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						var mySum int32
+						_ = mySum
+						ballotResult := gc_l_ballotResult[gc_lane3]
+						_ = ballotResult
+
+//line samples_reduction.go:406
+						mySum = sdata[tid]
+
+//line samples_reduction.go:408
+						var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+						_ = mask_2
+
+//line samples_reduction.go:408
+						var mySum_2 int32 = mySum
+
+//line samples_reduction.go:408
+						_ = mySum_2
+
+//line samples_reduction.go:408
+						var r_ int32
+
+//line samples_reduction.go:408
+						_ = r_
+
+//line samples_reduction.go:408
+						var returned_ bool
+
+//line samples_reduction.go:408
+						_ = returned_
+						_ = mask_2
+						_ = mySum_2
+						_ = r_
+						_ = returned_
+						gc_l_mask_2[gc_lane3] = mask_2
+						gc_l_mySum_2[gc_lane3] = mySum_2
+						gc_s_mySum[gc_rank3] = mySum
+						gc_l_r_[gc_lane3] = r_
+						gc_l_returned_[gc_lane3] = returned_
+					}
+				}
+				{
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						mySum_2 := gc_l_mySum_2[gc_lane3]
+						_ = mySum_2
+
+//line samples_reduction.go:340
+						v_, ok_ := any(mySum_2).(int32)
+						_ = v_
+						_ = ok_
+						gc_l_v_[gc_lane3] = v_
+						gc_l_ok_[gc_lane3] = ok_
+					}
+					{
+						var gc_m203 uint32
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+							ok_ := gc_l_ok_[gc_lane3]
+							_ = ok_
+
+//line samples_reduction.go:340
+							if ok_ {
+								gc_m203 |= 1 << gc_lane3
+							}
+						}
+						gc_save203 := gc_act3
+						gc_act3 = gc_save203 & gc_m203
+						if gc_act3 != 0 {
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c34r)
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+								var r_ int32
+								_ = r_
+								var returned_ bool
+								_ = returned_
+
+//line samples_reduction.go:341
+								r_ = any(gc_c34r[gc_lane3]).(int32)
+
+//line samples_reduction.go:341
+								returned_ = true
+								gc_l_r_[gc_lane3] = r_
+								gc_l_returned_[gc_lane3] = returned_
+							}
+						}
+						gc_act3 = gc_save203 &^ gc_dead3
+					}
+				}
+				{
+					var gc_m243 uint32
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						returned_ := gc_l_returned_[gc_lane3]
+						_ = returned_
+
+//line samples_reduction.go:342
+						if !returned_ {
+							gc_m243 |= 1 << gc_lane3
+						}
+					}
+					gc_save243 := gc_act3
+					gc_act3 = gc_save243 & gc_m243
+					if gc_act3 != 0 {
+
+//line samples_reduction.go:343
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mask_2 := gc_l_mask_2[gc_lane3]
+								_ = mask_2
+								mySum_2 := gc_l_mySum_2[gc_lane3]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								gc_c35m[gc_lane3] = mask_2
+								gc_c35a[gc_lane3] = offset_
+								gc_c35w[gc_lane3] = gocuda.WarpSize
+							}
+
+//line samples_reduction.go:344
+							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
+							gc_left7 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
+//line samples_reduction.go:344
+									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
+									gc_left7 &^= 0xff << gc_lane3
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left7&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									mySum_2 := gc_l_mySum_2[gc_lane3]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									mySum_2 += gc_c35r[gc_lane3]
+									gc_l_mySum_2[gc_lane3] = mySum_2
+								}
+							}
+						}
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum_2 := gc_l_mySum_2[gc_lane3]
+							_ = mySum_2
+							var r_ int32
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line samples_reduction.go:346
+							r_ = mySum_2
+
+//line samples_reduction.go:346
+							returned_ = true
+							gc_l_r_[gc_lane3] = r_
+							gc_l_returned_[gc_lane3] = returned_
+						}
+					}
+					gc_act3 = gc_save243 &^ gc_dead3
+				}
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line samples_reduction.go:408
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:408
+						_ = mySum
+//line samples_reduction.go:408
+						r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
+//line samples_reduction.go:408
+						_ = r_
+//line samples_reduction.go:408
+						mySum = r_
+//line samples_reduction.go:408
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						var mySum int32
+						_ = mySum
+						r_ := gc_l_r_[gc_lane3]
+						_ = r_
+
+//line samples_reduction.go:408
+						mySum = r_
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+			gc_act3 = gc_save263 &^ gc_dead3
+		}
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				if gc_act3&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+				tid := gc_tx3
+				_ = tid
+				mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+				if tid == 0 {
+					gOdata[gc_bx3] = mySum
+				}
+			}
+		}
+	}
+}
+
+func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
+	gc_bdx4 := gc_bd4.X
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_gridSize := compiled.Scratch[int](gc_b4, 0)[:gc_n4]
+	gc_s_mySum := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+
+//line samples_reduction.go:359
+	sdata := gocuda.DynamicShared[uint32](t)
+
+//line samples_reduction.go:363
+	maskLength := blockSize & 31
+	{
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n4; gc_step4 += 4 {
+			{
+				gc_rank4 := gc_step4 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx4
+				_ = gridSize
+				gc_s_gridSize[gc_rank4] = gridSize
+			}
+			{
+				gc_rank4 := gc_step4 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx4
+				_ = gridSize
+				gc_s_gridSize[gc_rank4] = gridSize
+			}
+			{
+				gc_rank4 := gc_step4 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx4
+				_ = gridSize
+				gc_s_gridSize[gc_rank4] = gridSize
+			}
+			{
+				gc_rank4 := gc_step4 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:362
+				gridSize := blockSize * gc_gdx4
+				_ = gridSize
+				gc_s_gridSize[gc_rank4] = gridSize
+			}
+		}
+		for gc_rank4 := gc_step4; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx4
+			_ = gridSize
+			gc_s_gridSize[gc_rank4] = gridSize
+		}
+	}
+
+//line samples_reduction.go:364
+	if maskLength > 0 {
+		maskLength = 32 - maskLength
+	}
+
+//line samples_reduction.go:367
+	mask := uint32(0xffffffff) >> maskLength
+
+//line samples_reduction.go:391
+	var mask_ uint32 = mask
+
+//line samples_reduction.go:391
+	_ = mask_
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_mySum_ [32]uint32
+		var gc_l_v [32]int32
+		var gc_l_ok [32]bool
+		var gc_l_r [32]uint32
+		var gc_l_returned [32]bool
+		var gc_c41r [32]int32
+		var gc_c42r [32]uint32
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				gridSize := gc_s_gridSize[gc_rank4]
+
+//line samples_reduction.go:369
+				var mySum uint32
+
+//line samples_reduction.go:371
+				if nIsPow2 {
+					i := gc_bx4*blockSize*2 + gc_tx4
+					gridSize = gridSize << 1
+
+					for i < n {
+//line samples_reduction.go:375
+						if gc_b4.Stopped() {
+//line samples_reduction.go:375
+							return
+//line samples_reduction.go:375
+						}
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						i += gridSize
+					}
+				} else {
+					i_ := gc_bx4*blockSize + gc_tx4
+					for i_ < n {
+//line samples_reduction.go:384
+						if gc_b4.Stopped() {
+//line samples_reduction.go:384
+							return
+//line samples_reduction.go:384
+						}
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
+				}
+
+//line samples_reduction.go:391
+				var mySum_ uint32 = mySum
+
+//line samples_reduction.go:391
+				_ = mySum_
+
+//line samples_reduction.go:391
+				var r uint32
+
+//line samples_reduction.go:391
+				_ = r
+
+//line samples_reduction.go:391
+				var returned bool
+
+//line samples_reduction.go:391
+				_ = returned
+				_ = mySum
+				_ = mySum_
+				_ = r
+				_ = returned
+				gc_l_mySum_[gc_lane4] = mySum_
+				gc_s_gridSize[gc_rank4] = gridSize
+				gc_s_mySum[gc_rank4] = mySum
+				gc_l_r[gc_lane4] = r
+				gc_l_returned[gc_lane4] = returned
+			}
+		}
+		{
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				mySum_ := gc_l_mySum_[gc_lane4]
+				_ = mySum_
+
+//line samples_reduction.go:340
+				v, ok := any(mySum_).(int32)
+				_ = v
+				_ = ok
+				gc_l_v[gc_lane4] = v
+				gc_l_ok[gc_lane4] = ok
+			}
+			{
+				var gc_m84 uint32
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					ok := gc_l_ok[gc_lane4]
+					_ = ok
+
+//line samples_reduction.go:340
+					if ok {
+						gc_m84 |= 1 << gc_lane4
+					}
+				}
+				gc_save84 := gc_act4
+				gc_act4 = gc_save84 & gc_m84
+				if gc_act4 != 0 {
+
+//line samples_reduction.go:341
+					compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, mask_, nil, &gc_l_v, nil, nil, &gc_c41r)
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+						var r uint32
+						_ = r
+						var returned bool
+						_ = returned
+
+//line samples_reduction.go:341
+						r = any(gc_c41r[gc_lane4]).(uint32)
+
+//line samples_reduction.go:341
+						returned = true
+						gc_l_r[gc_lane4] = r
+						gc_l_returned[gc_lane4] = returned
+					}
+				}
+				gc_act4 = gc_save84 &^ gc_dead4
+			}
+		}
+		{
+			var gc_m124 uint32
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				returned := gc_l_returned[gc_lane4]
+				_ = returned
+
+//line samples_reduction.go:342
+				if !returned {
+					gc_m124 |= 1 << gc_lane4
+				}
+			}
+			gc_save124 := gc_act4
+			gc_act4 = gc_save124 & gc_m124
+			if gc_act4 != 0 {
+
+//line samples_reduction.go:343
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
+					gc_left9 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:344
+							mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+//line samples_reduction.go:344
+							_ = mySum_
+//line samples_reduction.go:344
+							mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line samples_reduction.go:344
+							mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+							gc_left9 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left9&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum_ := gc_l_mySum_[gc_lane4]
+							_ = mySum_
+
+//line samples_reduction.go:344
+							mySum_ += gc_c42r[gc_lane4]
+							gc_l_mySum_[gc_lane4] = mySum_
+						}
+					}
+				}
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					mySum_ := gc_l_mySum_[gc_lane4]
+					_ = mySum_
+					var r uint32
+					_ = r
+					var returned bool
+					_ = returned
+
+//line samples_reduction.go:346
+					r = mySum_
+
+//line samples_reduction.go:346
+					returned = true
+					gc_l_r[gc_lane4] = r
+					gc_l_returned[gc_lane4] = returned
+				}
+			}
+			gc_act4 = gc_save124 &^ gc_dead4
+		}
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+				tid := gc_tx4
+				_ = tid
+				var mySum uint32
+				_ = mySum
+				r := gc_l_r[gc_lane4]
+				_ = r
+
+//line samples_reduction.go:391
+				mySum = r
+
+//line samples_reduction.go:394
+				if tid%gocuda.WarpSize == 0 {
+					sdata[tid/gocuda.WarpSize] = mySum
+				}
+				gc_s_mySum[gc_rank4] = mySum
+			}
+		}
+	}
+
+//line samples_reduction.go:400
+	shmemExtent := 1
+
+//line samples_reduction.go:401
+	if blockSize/gocuda.WarpSize > 0 {
+		shmemExtent = blockSize / gocuda.WarpSize
+	}
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		var gc_l_mask_2 [32]uint32
+		var gc_l_mySum_2 [32]uint32
+		var gc_l_v_ [32]int32
+		var gc_l_ok_ [32]bool
+		var gc_l_ballotResult [32]uint32
+		var gc_l_r_ [32]uint32
+		var gc_l_returned_ [32]bool
+		var gc_c43v [32]bool
+		var gc_c43r [32]uint32
+		var gc_c44r [32]int32
+		var gc_c45m [32]uint32
+		var gc_c45a [32]int
+		var gc_c45w [32]int
+		var gc_c45r [32]uint32
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line samples_reduction.go:361
+				tid := gc_tx4
+				_ = tid
+
+//line samples_reduction.go:404
+				gc_c43v[gc_lane4] = tid < shmemExtent
+			}
+		}
+
+//line samples_reduction.go:404
+		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
+		gc_left10 := gc_act4
+		if compiled.SIMD {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+//line samples_reduction.go:404
+				ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line samples_reduction.go:404
+				_ = ballotResult
+//line samples_reduction.go:404
+				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
+				gc_left10 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left10&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line samples_reduction.go:404
+				ballotResult := gc_c43r[gc_lane4]
+				_ = ballotResult
+				gc_l_ballotResult[gc_lane4] = ballotResult
+			}
+		}
+		{
+			var gc_m264 uint32
+			{
+				gc_tidx4 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:405
+					if tid < shmemExtent {
+						gc_m264 |= 1 << gc_lane4
+					}
+				}
+			}
+			gc_save264 := gc_act4
+			gc_act4 = gc_save264 & gc_m264
+			if gc_act4 != 0 {
+				{
+					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						var mySum uint32
+						_ = mySum
+						ballotResult := gc_l_ballotResult[gc_lane4]
+						_ = ballotResult
+
+//line samples_reduction.go:406
+						mySum = sdata[tid]
+
+//line samples_reduction.go:408
+						var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+						_ = mask_2
+
+//line samples_reduction.go:408
+						var mySum_2 uint32 = mySum
+
+//line samples_reduction.go:408
+						_ = mySum_2
+
+//line samples_reduction.go:408
+						var r_ uint32
+
+//line samples_reduction.go:408
+						_ = r_
+
+//line samples_reduction.go:408
+						var returned_ bool
+
+//line samples_reduction.go:408
+						_ = returned_
+						_ = mask_2
+						_ = mySum_2
+						_ = r_
+						_ = returned_
+						gc_l_mask_2[gc_lane4] = mask_2
+						gc_l_mySum_2[gc_lane4] = mySum_2
+						gc_s_mySum[gc_rank4] = mySum
+						gc_l_r_[gc_lane4] = r_
+						gc_l_returned_[gc_lane4] = returned_
+					}
+				}
+				{
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+						mySum_2 := gc_l_mySum_2[gc_lane4]
+						_ = mySum_2
+
+//line samples_reduction.go:340
+						v_, ok_ := any(mySum_2).(int32)
+						_ = v_
+						_ = ok_
+						gc_l_v_[gc_lane4] = v_
+						gc_l_ok_[gc_lane4] = ok_
+					}
+					{
+						var gc_m204 uint32
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+							ok_ := gc_l_ok_[gc_lane4]
+							_ = ok_
+
+//line samples_reduction.go:340
+							if ok_ {
+								gc_m204 |= 1 << gc_lane4
+							}
+						}
+						gc_save204 := gc_act4
+						gc_act4 = gc_save204 & gc_m204
+						if gc_act4 != 0 {
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c44r)
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_act4&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+								var r_ uint32
+								_ = r_
+								var returned_ bool
+								_ = returned_
+
+//line samples_reduction.go:341
+								r_ = any(gc_c44r[gc_lane4]).(uint32)
+
+//line samples_reduction.go:341
+								returned_ = true
+								gc_l_r_[gc_lane4] = r_
+								gc_l_returned_[gc_lane4] = returned_
+							}
+						}
+						gc_act4 = gc_save204 &^ gc_dead4
+					}
+				}
+				{
+					var gc_m244 uint32
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+						returned_ := gc_l_returned_[gc_lane4]
+						_ = returned_
+
+//line samples_reduction.go:342
+						if !returned_ {
+							gc_m244 |= 1 << gc_lane4
+						}
+					}
+					gc_save244 := gc_act4
+					gc_act4 = gc_save244 & gc_m244
+					if gc_act4 != 0 {
+
+//line samples_reduction.go:343
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_act4&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mask_2 := gc_l_mask_2[gc_lane4]
+								_ = mask_2
+								mySum_2 := gc_l_mySum_2[gc_lane4]
+								_ = mySum_2
+
+//line samples_reduction.go:344
+								gc_c45m[gc_lane4] = mask_2
+								gc_c45a[gc_lane4] = offset_
+								gc_c45w[gc_lane4] = gocuda.WarpSize
+							}
+
+//line samples_reduction.go:344
+							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
+							gc_left11 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
+//line samples_reduction.go:344
+									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
+									gc_left11 &^= 0xff << gc_lane4
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left11 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left11&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									mySum_2 := gc_l_mySum_2[gc_lane4]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									mySum_2 += gc_c45r[gc_lane4]
+									gc_l_mySum_2[gc_lane4] = mySum_2
+								}
+							}
+						}
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum_2 := gc_l_mySum_2[gc_lane4]
+							_ = mySum_2
+							var r_ uint32
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line samples_reduction.go:346
+							r_ = mySum_2
+
+//line samples_reduction.go:346
+							returned_ = true
+							gc_l_r_[gc_lane4] = r_
+							gc_l_returned_[gc_lane4] = returned_
+						}
+					}
+					gc_act4 = gc_save244 &^ gc_dead4
+				}
+				gc_left12 := gc_act4
+				if compiled.SIMD {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line samples_reduction.go:408
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:408
+						_ = mySum
+//line samples_reduction.go:408
+						r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
+//line samples_reduction.go:408
+						_ = r_
+//line samples_reduction.go:408
+						mySum = r_
+//line samples_reduction.go:408
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_left12 &^= 0xff << gc_lane4
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left12&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						var mySum uint32
+						_ = mySum
+						r_ := gc_l_r_[gc_lane4]
+						_ = r_
+
+//line samples_reduction.go:408
+						mySum = r_
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+			gc_act4 = gc_save264 &^ gc_dead4
+		}
+		{
+			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx4.X - 1
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				if gc_act4&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+				tid := gc_tx4
+				_ = tid
+				mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+				if tid == 0 {
+					gOdata[gc_bx4] = mySum
+				}
+			}
+		}
+	}
+}
+
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) }
+	switch any(*new(T)).(type) {
+	case float32:
+		gIdata := any(gIdata).([]float32)
+		gOdata := any(gOdata).([]float32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_cgReduce_float32(gc_b, gIdata, gOdata, n) }
+	case int32:
+		gIdata := any(gIdata).([]int32)
+		gOdata := any(gOdata).([]int32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_cgReduce_int32(gc_b, gIdata, gOdata, n) }
+	case uint32:
+		gIdata := any(gIdata).([]uint32)
+		gOdata := any(gOdata).([]uint32)
+		gc_body = func(gc_b *compiled.Block) { gc_body_cgReduce_uint32(gc_b, gIdata, gOdata, n) }
+	}
 	return compiled.Kernel(gc_src_cgReduce,
 		func(gc_t *gocuda.Thread) { cgReduce[T](gc_t, gIdata, gOdata, n) },
-		func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) })
+		gc_body)
 }
 
 var gc_src_cgReduce = compiled.NewSource("cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469")
 
-func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int) {
+func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_gd5 := gc_b5.GridDim()
+	gc_gdx5 := gc_gd5.X
+	gc_bidx5 := gc_b5.Index()
+	gc_bx5 := gc_bidx5.X
+	gc_n5 := gc_b5.Len()
+	gc_s_threadVal := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+
+//line samples_reduction.go:422
+	sdata := gocuda.DynamicShared[T](t)
+
+//line samples_reduction.go:423
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:424
+	tile := cg.TiledPartition(cta, 32)
+	_ = tile
+
+//line samples_reduction.go:426
+	ctaSize := gc_n5
+
+//line samples_reduction.go:427
+	numCtas := gc_gdx5
+	{
+		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+			threadRank := gc_rank5
+			_ = threadRank
+
+//line samples_reduction.go:429
+			threadIndex := gc_bx5*ctaSize + threadRank
+			_ = threadIndex
+
+//line samples_reduction.go:431
+			var threadVal T
+
+//line samples_reduction.go:432
+			{
+				i := threadIndex
+				indexStride := numCtas * ctaSize
+				for i < n {
+//line samples_reduction.go:435
+					if gc_b5.Stopped() {
+//line samples_reduction.go:435
+						return
+//line samples_reduction.go:435
+					}
+					threadVal += gIdata[i]
+					i += indexStride
+				}
+				sdata[threadRank] = threadVal
+			}
+			_ = threadVal
+			gc_s_threadVal[gc_rank5] = threadVal
+		}
+	}
+	{
+
+//line samples_reduction.go:444
+		ctaSteps := tile.MetaGroupSize()
+
+//line samples_reduction.go:445
+		ctaIndex := ctaSize >> 1
+
+//line samples_reduction.go:446
+		for ctaIndex >= 32 {
+			if gc_b5.Stopped() {
+				return
+			}
+			{
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
+					{
+						gc_rank5 := gc_step9 + 0
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+						threadRank := gc_rank5
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank5] = threadVal
+					}
+					{
+						gc_rank5 := gc_step9 + 1
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+						threadRank := gc_rank5
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank5] = threadVal
+					}
+					{
+						gc_rank5 := gc_step9 + 2
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+						threadRank := gc_rank5
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank5] = threadVal
+					}
+					{
+						gc_rank5 := gc_step9 + 3
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+						threadRank := gc_rank5
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank5] = threadVal
+					}
+				}
+				for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank5] = threadVal
+				}
+			}
+
+//line samples_reduction.go:452
+			ctaSteps >>= 1
+
+//line samples_reduction.go:453
+			ctaIndex >>= 1
+		}
+
+//line samples_reduction.go:455
+		_ = ctaSteps
+	}
+	{
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			var gc_c51v [32]T
+			var gc_c51r [32]T
+			{
+				var gc_m75 uint32
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:461
+					if (gc_rank5 / tile.Size()) == 0 {
+						gc_m75 |= 1 << gc_lane5
+					}
+				}
+				gc_save75 := gc_act5
+				gc_act5 = gc_save75 & gc_m75
+				if gc_act5 != 0 {
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+						threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:462
+						gc_c51v[gc_lane5] = threadVal
+					}
+
+//line samples_reduction.go:462
+					compiled.TileReduce[T](gc_b5, "Reduce", gc_w5, gc_act5, tile.Size(), &gc_c51v, cg.Plus[T], &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						var threadVal T
+						_ = threadVal
+
+//line samples_reduction.go:462
+						threadVal = gc_c51r[gc_lane5]
+						gc_s_threadVal[gc_rank5] = threadVal
+					}
+				}
+				gc_act5 = gc_save75 &^ gc_dead5
+			}
+		}
+	}
+	{
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
+			{
+				gc_rank5 := gc_step10 + 0
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+				threadRank := gc_rank5
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx5] = threadVal
+				}
+			}
+			{
+				gc_rank5 := gc_step10 + 1
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+				threadRank := gc_rank5
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx5] = threadVal
+				}
+			}
+			{
+				gc_rank5 := gc_step10 + 2
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+				threadRank := gc_rank5
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx5] = threadVal
+				}
+			}
+			{
+				gc_rank5 := gc_step10 + 3
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+				threadRank := gc_rank5
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx5] = threadVal
+				}
+			}
+		}
+		for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+			threadRank := gc_rank5
+			_ = threadRank
+			threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gOdata[gc_bx5] = threadVal
+			}
+		}
+	}
+}
+
+func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_gd2 := gc_b2.GridDim()
@@ -12067,10 +15298,10 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_threadVal := compiled.Scratch[T](gc_b2, 0)[:gc_n2]
+	gc_s_threadVal := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[T](t)
+	sdata := gocuda.DynamicShared[float32](t)
 
 //line samples_reduction.go:423
 	cta := cg.ThisThreadBlock(t)
@@ -12098,7 +15329,7 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 			_ = threadIndex
 
 //line samples_reduction.go:431
-			var threadVal T
+			var threadVal float32
 
 //line samples_reduction.go:432
 			{
@@ -12233,8 +15464,8 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_c21v [32]T
-			var gc_c21r [32]T
+			var gc_c21v [32]float32
+			var gc_c21r [32]float32
 			{
 				var gc_m72 uint32
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -12265,19 +15496,41 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 					}
 
 //line samples_reduction.go:462
-					compiled.TileReduce[T](gc_b2, "Reduce", gc_w2, gc_act2, tile.Size(), &gc_c21v, cg.Plus[T], &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:462
+							var threadVal archsimd.Float32x8
+//line samples_reduction.go:462
+							_ = threadVal
+//line samples_reduction.go:462
+							threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line samples_reduction.go:462
+							threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var threadVal T
-						_ = threadVal
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							var threadVal float32
+							_ = threadVal
 
 //line samples_reduction.go:462
-						threadVal = gc_c21r[gc_lane2]
-						gc_s_threadVal[gc_rank2] = threadVal
+							threadVal = gc_c21r[gc_lane2]
+							gc_s_threadVal[gc_rank2] = threadVal
+						}
 					}
 				}
 				gc_act2 = gc_save72 &^ gc_dead2
@@ -12355,6 +15608,652 @@ func gc_body_cgReduce[T number](gc_b2 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:466
 			if threadRank == 0 {
 				gOdata[gc_bx2] = threadVal
+			}
+		}
+	}
+}
+
+func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_n3 := gc_b3.Len()
+	gc_s_threadVal := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+
+//line samples_reduction.go:422
+	sdata := gocuda.DynamicShared[int32](t)
+
+//line samples_reduction.go:423
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:424
+	tile := cg.TiledPartition(cta, 32)
+	_ = tile
+
+//line samples_reduction.go:426
+	ctaSize := gc_n3
+
+//line samples_reduction.go:427
+	numCtas := gc_gdx3
+	{
+		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+			threadRank := gc_rank3
+			_ = threadRank
+
+//line samples_reduction.go:429
+			threadIndex := gc_bx3*ctaSize + threadRank
+			_ = threadIndex
+
+//line samples_reduction.go:431
+			var threadVal int32
+
+//line samples_reduction.go:432
+			{
+				i := threadIndex
+				indexStride := numCtas * ctaSize
+				for i < n {
+//line samples_reduction.go:435
+					if gc_b3.Stopped() {
+//line samples_reduction.go:435
+						return
+//line samples_reduction.go:435
+					}
+					threadVal += gIdata[i]
+					i += indexStride
+				}
+				sdata[threadRank] = threadVal
+			}
+			_ = threadVal
+			gc_s_threadVal[gc_rank3] = threadVal
+		}
+	}
+	{
+
+//line samples_reduction.go:444
+		ctaSteps := tile.MetaGroupSize()
+
+//line samples_reduction.go:445
+		ctaIndex := ctaSize >> 1
+
+//line samples_reduction.go:446
+		for ctaIndex >= 32 {
+			if gc_b3.Stopped() {
+				return
+			}
+			{
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
+					{
+						gc_rank3 := gc_step5 + 0
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+						threadRank := gc_rank3
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank3] = threadVal
+					}
+					{
+						gc_rank3 := gc_step5 + 1
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+						threadRank := gc_rank3
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank3] = threadVal
+					}
+					{
+						gc_rank3 := gc_step5 + 2
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+						threadRank := gc_rank3
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank3] = threadVal
+					}
+					{
+						gc_rank3 := gc_step5 + 3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+						threadRank := gc_rank3
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank3] = threadVal
+					}
+				}
+				for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank3] = threadVal
+				}
+			}
+
+//line samples_reduction.go:452
+			ctaSteps >>= 1
+
+//line samples_reduction.go:453
+			ctaIndex >>= 1
+		}
+
+//line samples_reduction.go:455
+		_ = ctaSteps
+	}
+	{
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			var gc_c31v [32]int32
+			var gc_c31r [32]int32
+			{
+				var gc_m73 uint32
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:461
+					if (gc_rank3 / tile.Size()) == 0 {
+						gc_m73 |= 1 << gc_lane3
+					}
+				}
+				gc_save73 := gc_act3
+				gc_act3 = gc_save73 & gc_m73
+				if gc_act3 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:462
+						gc_c31v[gc_lane3] = threadVal
+					}
+
+//line samples_reduction.go:462
+					compiled.TileReduce[int32](gc_b3, "Reduce", gc_w3, gc_act3, tile.Size(), &gc_c31v, cg.Plus[int32], &gc_c31r)
+					gc_left2 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:462
+							var threadVal archsimd.Int32x8
+//line samples_reduction.go:462
+							_ = threadVal
+//line samples_reduction.go:462
+							threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line samples_reduction.go:462
+							threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
+							gc_left2 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left2&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							var threadVal int32
+							_ = threadVal
+
+//line samples_reduction.go:462
+							threadVal = gc_c31r[gc_lane3]
+							gc_s_threadVal[gc_rank3] = threadVal
+						}
+					}
+				}
+				gc_act3 = gc_save73 &^ gc_dead3
+			}
+		}
+	}
+	{
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
+			{
+				gc_rank3 := gc_step6 + 0
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+				threadRank := gc_rank3
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx3] = threadVal
+				}
+			}
+			{
+				gc_rank3 := gc_step6 + 1
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+				threadRank := gc_rank3
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx3] = threadVal
+				}
+			}
+			{
+				gc_rank3 := gc_step6 + 2
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+				threadRank := gc_rank3
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx3] = threadVal
+				}
+			}
+			{
+				gc_rank3 := gc_step6 + 3
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+				threadRank := gc_rank3
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx3] = threadVal
+				}
+			}
+		}
+		for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+			threadRank := gc_rank3
+			_ = threadRank
+			threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gOdata[gc_bx3] = threadVal
+			}
+		}
+	}
+}
+
+func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_gd4 := gc_b4.GridDim()
+	gc_gdx4 := gc_gd4.X
+	gc_bidx4 := gc_b4.Index()
+	gc_bx4 := gc_bidx4.X
+	gc_n4 := gc_b4.Len()
+	gc_s_threadVal := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+
+//line samples_reduction.go:422
+	sdata := gocuda.DynamicShared[uint32](t)
+
+//line samples_reduction.go:423
+	cta := cg.ThisThreadBlock(t)
+	_ = cta
+
+//line samples_reduction.go:424
+	tile := cg.TiledPartition(cta, 32)
+	_ = tile
+
+//line samples_reduction.go:426
+	ctaSize := gc_n4
+
+//line samples_reduction.go:427
+	numCtas := gc_gdx4
+	{
+		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+			threadRank := gc_rank4
+			_ = threadRank
+
+//line samples_reduction.go:429
+			threadIndex := gc_bx4*ctaSize + threadRank
+			_ = threadIndex
+
+//line samples_reduction.go:431
+			var threadVal uint32
+
+//line samples_reduction.go:432
+			{
+				i := threadIndex
+				indexStride := numCtas * ctaSize
+				for i < n {
+//line samples_reduction.go:435
+					if gc_b4.Stopped() {
+//line samples_reduction.go:435
+						return
+//line samples_reduction.go:435
+					}
+					threadVal += gIdata[i]
+					i += indexStride
+				}
+				sdata[threadRank] = threadVal
+			}
+			_ = threadVal
+			gc_s_threadVal[gc_rank4] = threadVal
+		}
+	}
+	{
+
+//line samples_reduction.go:444
+		ctaSteps := tile.MetaGroupSize()
+
+//line samples_reduction.go:445
+		ctaIndex := ctaSize >> 1
+
+//line samples_reduction.go:446
+		for ctaIndex >= 32 {
+			if gc_b4.Stopped() {
+				return
+			}
+			{
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
+					{
+						gc_rank4 := gc_step7 + 0
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+						threadRank := gc_rank4
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank4] = threadVal
+					}
+					{
+						gc_rank4 := gc_step7 + 1
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+						threadRank := gc_rank4
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank4] = threadVal
+					}
+					{
+						gc_rank4 := gc_step7 + 2
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+						threadRank := gc_rank4
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank4] = threadVal
+					}
+					{
+						gc_rank4 := gc_step7 + 3
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+						threadRank := gc_rank4
+						_ = threadRank
+						threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:448
+						if threadRank < ctaIndex {
+							threadVal += sdata[threadRank+ctaIndex]
+							sdata[threadRank] = threadVal
+						}
+						gc_s_threadVal[gc_rank4] = threadVal
+					}
+				}
+				for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank4] = threadVal
+				}
+			}
+
+//line samples_reduction.go:452
+			ctaSteps >>= 1
+
+//line samples_reduction.go:453
+			ctaIndex >>= 1
+		}
+
+//line samples_reduction.go:455
+		_ = ctaSteps
+	}
+	{
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			var gc_c41v [32]uint32
+			var gc_c41r [32]uint32
+			{
+				var gc_m74 uint32
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:461
+					if (gc_rank4 / tile.Size()) == 0 {
+						gc_m74 |= 1 << gc_lane4
+					}
+				}
+				gc_save74 := gc_act4
+				gc_act4 = gc_save74 & gc_m74
+				if gc_act4 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_act4&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+						threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:462
+						gc_c41v[gc_lane4] = threadVal
+					}
+
+//line samples_reduction.go:462
+					compiled.TileReduce[uint32](gc_b4, "Reduce", gc_w4, gc_act4, tile.Size(), &gc_c41v, cg.Plus[uint32], &gc_c41r)
+					gc_left3 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:462
+							var threadVal archsimd.Uint32x8
+//line samples_reduction.go:462
+							_ = threadVal
+//line samples_reduction.go:462
+							threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line samples_reduction.go:462
+							threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
+							gc_left3 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left3&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							var threadVal uint32
+							_ = threadVal
+
+//line samples_reduction.go:462
+							threadVal = gc_c41r[gc_lane4]
+							gc_s_threadVal[gc_rank4] = threadVal
+						}
+					}
+				}
+				gc_act4 = gc_save74 &^ gc_dead4
+			}
+		}
+	}
+	{
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
+			{
+				gc_rank4 := gc_step8 + 0
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+				threadRank := gc_rank4
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx4] = threadVal
+				}
+			}
+			{
+				gc_rank4 := gc_step8 + 1
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+				threadRank := gc_rank4
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx4] = threadVal
+				}
+			}
+			{
+				gc_rank4 := gc_step8 + 2
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+				threadRank := gc_rank4
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx4] = threadVal
+				}
+			}
+			{
+				gc_rank4 := gc_step8 + 3
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+				threadRank := gc_rank4
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx4] = threadVal
+				}
+			}
+		}
+		for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+			threadRank := gc_rank4
+			_ = threadRank
+			threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gOdata[gc_bx4] = threadVal
 			}
 		}
 	}

@@ -44,28 +44,68 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 		_ = gc_dead2
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line samples_scan.go:23
+				var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:23
+				_ = id
+//line samples_scan.go:28
+				if id < 0 || id+8 > len(data) {
+//line samples_scan.go:28
+					break
+//line samples_scan.go:28
+				}
+//line samples_scan.go:28
+				value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
+				_ = value
+//line samples_scan.go:28
+				value.StoreSlice(gc_s_value[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_scan.go:23
-				id := gc_bx2*gc_bdx2 + gc_tx2
-				_ = id
+					id := gc_bx2*gc_bdx2 + gc_tx2
+					_ = id
 
 //line samples_scan.go:28
-				value := data[id]
-				_ = value
-				gc_s_value[gc_rank2] = value
+					value := data[id]
+					_ = value
+					gc_s_value[gc_rank2] = value
+				}
 			}
 		}
 

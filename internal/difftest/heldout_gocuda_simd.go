@@ -106,65 +106,26 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 				sum[0] += gc_c21r[gc_lane2]
 			}
 		}
-		gc_left := gc_act2
-		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+
 //line heldout.go:28
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:28
+				i := gc_bx2*gc_bdx2 + gc_tx2
 				_ = i
-//line heldout.go:28
-				var s [2]float32
-//line heldout.go:28
-				_ = s
-//line heldout.go:33
-				if i < 0 || i+8 > len(out) {
-//line heldout.go:33
-					break
-//line heldout.go:33
-				}
-				archsimd.BroadcastFloat32x8(s[0] + s[1]).StoreSlice(out[i:])
-				gc_left &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:28
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 
 //line heldout.go:33
-					out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
-				}
+				out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
 			}
 		}
 	}
@@ -660,65 +621,26 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 				_ = tmp
 			}
 		}
-		gc_left := gc_act2
-		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+				gc_pos2.Thread = gc_rank2
+
 //line heldout.go:75
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:75
+				i := gc_bx2*gc_bdx2 + gc_tx2
 				_ = i
-//line heldout.go:75
-				var v int32
-//line heldout.go:75
-				_ = v
-//line heldout.go:78
-				if i < 0 || i+8 > len(out) {
-//line heldout.go:78
-					break
-//line heldout.go:78
-				}
-				archsimd.BroadcastInt32x8(v).StoreSlice(out[i:])
-				gc_left &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:75
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 
 //line heldout.go:78
-					out[i] = gc_l_v[gc_lane2]
-				}
+				out[i] = gc_l_v[gc_lane2]
 			}
 		}
 	}

@@ -72,7 +72,7 @@ func (f *Func) translateLanes(ctx *vlanes, simd string, e *emitter) (*vecLoop, b
 // arrays: loaded eight lanes at a time. It reports whether obj is one.
 func (v *vectorizer) laneLocal(obj *types.Var, lv *loopVars) bool {
 	arr, ok := v.warpLanes.warp.Arrays[obj]
-	if !ok || !lv.exposed[obj] || lv.decls[obj] || v.f.Vars[obj].Spill || v.f.Vars[obj].InPlace {
+	if !ok || !lv.exposed[obj] || lv.decls[obj] || v.f.Vars[obj].Spill {
 		return false
 	}
 	v.define(obj, vval{shape: vVector, x: v.laneLoad(ast.NewIdent(arr), v.varType(obj)), typ: v.varType(obj)})
@@ -82,8 +82,11 @@ func (v *vectorizer) laneLocal(obj *types.Var, lv *loopVars) bool {
 // laneStore writes back a variable kept in a lane array, and reports
 // whether obj is one.
 func (v *vectorizer) laneStore(obj *types.Var) bool {
+	if v.f.Vars[obj].InPlace {
+		v.fail()
+	}
 	arr, ok := v.warpLanes.warp.Arrays[obj]
-	if !ok || v.f.Vars[obj].Spill || v.f.Vars[obj].InPlace {
+	if !ok || v.f.Vars[obj].Spill {
 		return false
 	}
 	b := v.env[obj]

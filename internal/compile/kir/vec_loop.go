@@ -251,6 +251,8 @@ func (v *vectorizer) locals(lv *loopVars) {
 	for _, obj := range sortedVars(v.f, lv.refs) {
 		kv := v.f.Vars[obj]
 		switch {
+		case v.warpLanes != nil && kv.InPlace:
+			v.fail() // read and written in its lane array, through its address too
 		case kv.Class != Varying || lv.decls[obj]:
 		case v.warpLanes != nil && v.laneLocal(obj, lv):
 		case kv.Spill && lv.exposed[obj]:

@@ -1745,25 +1745,57 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:261
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line hecbench_groupnorm.go:262
+			gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line hecbench_groupnorm.go:262
+				wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:262
+				_ = wDoutBlock
+//line hecbench_groupnorm.go:262
+				wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+//line hecbench_groupnorm.go:262
+				_ = wDoutNormBlock
+//line hecbench_groupnorm.go:262
+				wDoutBlock = wDoutBlock.Div(gc_vb)
+//line hecbench_groupnorm.go:262
+				wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
+//line hecbench_groupnorm.go:262
+				wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:262
+				wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				wDoutBlock := gc_s_wDoutBlock[gc_rank2]
 
 //line hecbench_groupnorm.go:261
-			wDoutNormBlock := gc_c24r[gc_lane2]
+				wDoutNormBlock := gc_c24r[gc_lane2]
 
 //line hecbench_groupnorm.go:262
-			wDoutBlock /= float32(groupPixels)
+				wDoutBlock /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:263
-			wDoutNormBlock /= float32(groupPixels)
-			_ = wDoutNormBlock
-			gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-			gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
+				wDoutNormBlock /= float32(groupPixels)
+				_ = wDoutNormBlock
+				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+				gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
+			}
 		}
 	}
 
@@ -1921,9 +1953,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						gc_vstep3 := gc_from2
 						if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-							gc_vb := archsimd.BroadcastFloat32x8(mVal)
+							gc_vb2 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-							gc_vb2 := archsimd.BroadcastFloat32x8(rstdVal)
+							gc_vb3 := archsimd.BroadcastFloat32x8(rstdVal)
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1953,7 +1985,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 								dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb2).Mul(gc_vb3)
 //line hecbench_groupnorm.go:291
 								_ = norm_2
 //line hecbench_groupnorm.go:291
@@ -2223,22 +2255,46 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:323
 			for br := 0; br < blockReps; br++ {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_groupnorm.go:324
+						var dwThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:324
+						_ = dwThread_
+//line hecbench_groupnorm.go:325
+						var dbThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:325
+						_ = dbThread_
+						archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
+						archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line hecbench_groupnorm.go:324
-					dwThread_ := float32(0.0)
+						dwThread_ := float32(0.0)
 
 //line hecbench_groupnorm.go:325
-					dbThread_ := float32(0.0)
-					_ = dwThread_
-					_ = dbThread_
-					gc_l_dwThread_[gc_lane2] = dwThread_
-					gc_l_dbThread_[gc_lane2] = dbThread_
+						dbThread_ := float32(0.0)
+						_ = dwThread_
+						_ = dbThread_
+						gc_l_dwThread_[gc_lane2] = dwThread_
+						gc_l_dbThread_[gc_lane2] = dbThread_
+					}
 				}
 				{
 					var gc_m242 uint32

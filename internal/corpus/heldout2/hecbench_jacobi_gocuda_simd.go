@@ -472,50 +472,332 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line hecbench_jacobi.go:59
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_jacobi.go:59
+			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_jacobi.go:59
+			_ = gc_iota3
+//line hecbench_jacobi.go:64
+			gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_jacobi.go:29
-				i := gc_tx2 + gc_bx2*gc_bdx2
+				var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_jacobi.go:29
 				_ = i
-
 //line hecbench_jacobi.go:30
-				j := gc_ty2 + gc_by2*gc_bdy2
+				var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:30
 				_ = j
-
-//line hecbench_jacobi.go:59
-				err := float32(0.0)
-
+//line hecbench_jacobi.go:30
+				err := gc_vb2
+//line hecbench_jacobi.go:30
+				_ = err
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {
-					if i >= 1 && i <= jacobiN-2 {
-
-						f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
-							fOldTile[gc_ty2+1][gc_tx2+0] +
-							fOldTile[gc_ty2+2][gc_tx2+1] +
-							fOldTile[gc_ty2+0][gc_tx2+1])
-						df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
-						err = df * df
+//line hecbench_jacobi.go:61
+					gc_if4 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-i, -1), 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(min(max((jacobiN-2)-i, -1), 8)))))
+					_ = gc_if4
+//line hecbench_jacobi.go:62
+					if gc_if4.ToBits() != 0 {
+//line hecbench_jacobi.go:62
+						var gc_ld12 archsimd.Float32x8
+//line hecbench_jacobi.go:62
+						if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
+//line hecbench_jacobi.go:64
+							gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+//line hecbench_jacobi.go:64
+						} else {
+//line hecbench_jacobi.go:64
+							var gc_lanes17 [8]float32
+//line hecbench_jacobi.go:64
+							for gc_k17 := range 8 {
+//line hecbench_jacobi.go:64
+								if gc_if4.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_jacobi.go:64
+									gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_jacobi.go:64
+									gc_lanes17[gc_k17] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k17]
+//line hecbench_jacobi.go:64
+								}
+//line hecbench_jacobi.go:64
+							}
+//line hecbench_jacobi.go:64
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
+//line hecbench_jacobi.go:64
+						}
+//line hecbench_jacobi.go:64
+						var gc_ld13 archsimd.Float32x8
+//line hecbench_jacobi.go:64
+						if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
+							gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+//line hecbench_jacobi.go:65
+						} else {
+//line hecbench_jacobi.go:65
+							var gc_lanes18 [8]float32
+//line hecbench_jacobi.go:65
+							for gc_k18 := range 8 {
+//line hecbench_jacobi.go:65
+								if gc_if4.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_jacobi.go:65
+									gc_pos2.Thread = gc_rank2 + gc_k18
+//line hecbench_jacobi.go:65
+									gc_lanes18[gc_k18] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k18]
+//line hecbench_jacobi.go:65
+								}
+//line hecbench_jacobi.go:65
+							}
+//line hecbench_jacobi.go:65
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:65
+							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
+//line hecbench_jacobi.go:65
+						}
+//line hecbench_jacobi.go:65
+						var gc_ld14 archsimd.Float32x8
+//line hecbench_jacobi.go:65
+						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
+							gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+//line hecbench_jacobi.go:66
+						} else {
+//line hecbench_jacobi.go:66
+							var gc_lanes19 [8]float32
+//line hecbench_jacobi.go:66
+							for gc_k19 := range 8 {
+//line hecbench_jacobi.go:66
+								if gc_if4.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_jacobi.go:66
+									gc_pos2.Thread = gc_rank2 + gc_k19
+//line hecbench_jacobi.go:66
+									gc_lanes19[gc_k19] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k19]
+//line hecbench_jacobi.go:66
+								}
+//line hecbench_jacobi.go:66
+							}
+//line hecbench_jacobi.go:66
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:66
+							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
+//line hecbench_jacobi.go:66
+						}
+//line hecbench_jacobi.go:66
+						var gc_ld15 archsimd.Float32x8
+//line hecbench_jacobi.go:66
+						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
+							gc_ld15 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+//line hecbench_jacobi.go:67
+						} else {
+//line hecbench_jacobi.go:67
+							var gc_lanes20 [8]float32
+//line hecbench_jacobi.go:67
+							for gc_k20 := range 8 {
+//line hecbench_jacobi.go:67
+								if gc_if4.ToBits()&(1<<gc_k20) != 0 {
+//line hecbench_jacobi.go:67
+									gc_pos2.Thread = gc_rank2 + gc_k20
+//line hecbench_jacobi.go:67
+									gc_lanes20[gc_k20] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k20]
+//line hecbench_jacobi.go:67
+								}
+//line hecbench_jacobi.go:67
+							}
+//line hecbench_jacobi.go:67
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:67
+							gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line hecbench_jacobi.go:67
+						}
+//line hecbench_jacobi.go:67
+						var gc_i8 int = i
+//line hecbench_jacobi.go:67
+						_ = gc_i8
+//line hecbench_jacobi.go:67
+						var gc_j8 int = j
+//line hecbench_jacobi.go:67
+						_ = gc_j8
+//line hecbench_jacobi.go:67
+						var gc_t12 int = ((gc_i8) + (gc_j8)*
+//line hecbench_jacobi.go:19
+							jacobiN)
+//line hecbench_jacobi.go:19
+						_ = gc_t12
+//line hecbench_jacobi.go:19
+						if gc_t12 >= 0 && gc_t12+8 <= len(f) {
+//line hecbench_jacobi.go:64
+							gc_vb3.Mul(gc_ld12.Add(gc_ld13).Add(gc_ld14).Add(gc_ld15)).StoreMasked((*[8]float32)(f[gc_t12:]), gc_if4)
+//line hecbench_jacobi.go:64
+						} else {
+//line hecbench_jacobi.go:64
+							var gc_lanes21 [8]float32
+//line hecbench_jacobi.go:64
+							gc_vb3.Mul(gc_ld12.Add(gc_ld13).Add(gc_ld14).Add(gc_ld15)).Store(&gc_lanes21)
+//line hecbench_jacobi.go:64
+							for gc_k21 := range 8 {
+//line hecbench_jacobi.go:64
+								if gc_if4.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_jacobi.go:64
+									gc_pos2.Thread = gc_rank2 + gc_k21
+//line hecbench_jacobi.go:64
+									f[gc_t12+gc_k21] = gc_lanes21[gc_k21]
+//line hecbench_jacobi.go:64
+								}
+//line hecbench_jacobi.go:64
+							}
+//line hecbench_jacobi.go:64
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+						}
+//line hecbench_jacobi.go:64
+						var gc_i9 int = i
+//line hecbench_jacobi.go:64
+						_ = gc_i9
+//line hecbench_jacobi.go:64
+						var gc_j9 int = j
+//line hecbench_jacobi.go:64
+						_ = gc_j9
+//line hecbench_jacobi.go:64
+						var gc_t13 int = ((gc_i9) + (gc_j9)*
+//line hecbench_jacobi.go:19
+							jacobiN)
+//line hecbench_jacobi.go:19
+						_ = gc_t13
+//line hecbench_jacobi.go:19
+						var gc_ld16 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+						if gc_t13 >= 0 && gc_t13+8 <= len(f) {
+//line hecbench_jacobi.go:68
+							gc_ld16 = archsimd.LoadFloat32x8Slice(f[gc_t13:])
+//line hecbench_jacobi.go:68
+						} else {
+//line hecbench_jacobi.go:68
+							var gc_lanes22 [8]float32
+//line hecbench_jacobi.go:68
+							for gc_k22 := range 8 {
+//line hecbench_jacobi.go:68
+								if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+//line hecbench_jacobi.go:68
+									gc_pos2.Thread = gc_rank2 + gc_k22
+//line hecbench_jacobi.go:68
+									gc_lanes22[gc_k22] = f[gc_t13+gc_k22]
+//line hecbench_jacobi.go:68
+								}
+//line hecbench_jacobi.go:68
+							}
+//line hecbench_jacobi.go:68
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+							gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes22)
+//line hecbench_jacobi.go:68
+						}
+//line hecbench_jacobi.go:68
+						var gc_ld17 archsimd.Float32x8
+//line hecbench_jacobi.go:68
+						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+1]) {
+//line hecbench_jacobi.go:68
+							gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+//line hecbench_jacobi.go:68
+						} else {
+//line hecbench_jacobi.go:68
+							var gc_lanes23 [8]float32
+//line hecbench_jacobi.go:68
+							for gc_k23 := range 8 {
+//line hecbench_jacobi.go:68
+								if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+//line hecbench_jacobi.go:68
+									gc_pos2.Thread = gc_rank2 + gc_k23
+//line hecbench_jacobi.go:68
+									gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k23]
+//line hecbench_jacobi.go:68
+								}
+//line hecbench_jacobi.go:68
+							}
+//line hecbench_jacobi.go:68
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+							gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes23)
+//line hecbench_jacobi.go:68
+						}
+//line hecbench_jacobi.go:68
+						df := gc_ld16.Sub(gc_ld17)
+//line hecbench_jacobi.go:68
+						_ = df
+//line hecbench_jacobi.go:68
+						err = df.Mul(df).Merge(err, gc_if4)
+//line hecbench_jacobi.go:68
 					}
+//line hecbench_jacobi.go:68
 				}
-				_ = err
-				gc_s_err[gc_rank2] = err
+//line hecbench_jacobi.go:61
+				err.StoreSlice(gc_s_err[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_jacobi.go:29
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					_ = i
+
+//line hecbench_jacobi.go:30
+					j := gc_ty2 + gc_by2*gc_bdy2
+					_ = j
+
+//line hecbench_jacobi.go:59
+					err := float32(0.0)
+
+//line hecbench_jacobi.go:61
+					if j >= 1 && j <= jacobiN-2 {
+						if i >= 1 && i <= jacobiN-2 {
+
+							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
+								fOldTile[gc_ty2+1][gc_tx2+0] +
+								fOldTile[gc_ty2+2][gc_tx2+1] +
+								fOldTile[gc_ty2+0][gc_tx2+1])
+							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
+							err = df * df
+						}
+					}
+					_ = err
+					gc_s_err[gc_rank2] = err
+				}
 			}
 		}
 
@@ -535,17 +817,39 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:77
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_jacobi.go:77
+					err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+					_ = err
+//line hecbench_jacobi.go:77
+					err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_jacobi.go:77
+					err.StoreSlice(gc_s_err[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				err := gc_s_err[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:77
-				err += gc_c21r[gc_lane2]
-				gc_s_err[gc_rank2] = err
+					err += gc_c21r[gc_lane2]
+					gc_s_err[gc_rank2] = err
+				}
 			}
 		}
 		{
@@ -611,25 +915,63 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_save122 := gc_act2
 			gc_act2 = gc_save122 & gc_m122
 			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var err float32
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line hecbench_jacobi.go:95
+						var err archsimd.Float32x8
+//line hecbench_jacobi.go:95
 						_ = err
+//line hecbench_jacobi.go:95
+						if gc_tx2 < 0 || gc_tx2+8 > len(reductionArray) {
+//line hecbench_jacobi.go:95
+							break
+//line hecbench_jacobi.go:95
+						}
+//line hecbench_jacobi.go:95
+						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+//line hecbench_jacobi.go:95
+						err.StoreSlice(gc_s_err[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var err float32
+							_ = err
 
 //line hecbench_jacobi.go:95
-						err = reductionArray[gc_tx2]
-						gc_s_err[gc_rank2] = err
+							err = reductionArray[gc_tx2]
+							gc_s_err[gc_rank2] = err
+						}
 					}
 				}
 
@@ -649,17 +991,39 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:97
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+							_ = err
+//line hecbench_jacobi.go:97
+							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_s_err[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						err := gc_s_err[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:97
-						err += gc_c22r[gc_lane2]
-						gc_s_err[gc_rank2] = err
+							err += gc_c22r[gc_lane2]
+							gc_s_err[gc_rank2] = err
+						}
 					}
 				}
 				{

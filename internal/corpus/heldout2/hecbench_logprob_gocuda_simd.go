@@ -315,29 +315,59 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_2 [32]float32
 			var gc_c31r [32]float32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
+			gc_left5 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line hecbench_logprob.go:124
+					localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:124
+					_ = localMax
+//line hecbench_logprob.go:124
+					val_ := localMax
+//line hecbench_logprob.go:124
+					_ = val_
+//line hecbench_logprob.go:124
+					val_2 := val_
+//line hecbench_logprob.go:124
+					_ = val_2
+//line hecbench_logprob.go:124
+					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+//line hecbench_logprob.go:124
+					val_.StoreSlice(gc_s_val_[gc_rank3:])
+					gc_left5 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				localMax := gc_s_localMax[gc_rank3]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left5&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					localMax := gc_s_localMax[gc_rank3]
 
 //line hecbench_logprob.go:124
-				var val_ float32 = localMax
+					var val_ float32 = localMax
 
 //line hecbench_logprob.go:124
-				_ = val_
+					_ = val_
 
 //line hecbench_logprob.go:72
-				var val_2 float32 = val_
+					var val_2 float32 = val_
 
 //line hecbench_logprob.go:72
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane3] = val_2
-				gc_s_val_[gc_rank3] = val_
+					_ = val_2
+					_ = val_
+					_ = val_2
+					gc_l_val_2[gc_lane3] = val_2
+					gc_s_val_[gc_rank3] = val_
+				}
 			}
 
 //line hecbench_logprob.go:59
@@ -720,29 +750,59 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_5 [32]float32
 			var gc_c33r [32]float32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
+			gc_left6 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line hecbench_logprob.go:137
+					localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:137
+					_ = localSumExp
+//line hecbench_logprob.go:137
+					val_4 := localSumExp
+//line hecbench_logprob.go:137
+					_ = val_4
+//line hecbench_logprob.go:137
+					val_5 := val_4
+//line hecbench_logprob.go:137
+					_ = val_5
+//line hecbench_logprob.go:137
+					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:137
+					val_4.StoreSlice(gc_s_val_4[gc_rank3:])
+					gc_left6 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				localSumExp := gc_s_localSumExp[gc_rank3]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left6&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:137
-				var val_4 float32 = localSumExp
+					var val_4 float32 = localSumExp
 
 //line hecbench_logprob.go:137
-				_ = val_4
+					_ = val_4
 
 //line hecbench_logprob.go:36
-				var val_5 float32 = val_4
+					var val_5 float32 = val_4
 
 //line hecbench_logprob.go:36
-				_ = val_5
-				_ = val_4
-				_ = val_5
-				gc_l_val_5[gc_lane3] = val_5
-				gc_s_val_4[gc_rank3] = val_4
+					_ = val_5
+					_ = val_4
+					_ = val_5
+					gc_l_val_5[gc_lane3] = val_5
+					gc_s_val_4[gc_rank3] = val_4
+				}
 			}
 
 //line hecbench_logprob.go:23
@@ -750,18 +810,40 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
+				gc_left7 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:24
+						val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+						_ = val_5
+//line hecbench_logprob.go:24
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					val_5 := gc_l_val_5[gc_lane3]
-					_ = val_5
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_5 := gc_l_val_5[gc_lane3]
+						_ = val_5
 
 //line hecbench_logprob.go:24
-					val_5 += gc_c33r[gc_lane3]
-					gc_l_val_5[gc_lane3] = val_5
+						val_5 += gc_c33r[gc_lane3]
+						gc_l_val_5[gc_lane3] = val_5
+					}
 				}
 			}
 			{
@@ -856,18 +938,40 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane3:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_l_val_6[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					val_6 := gc_l_val_6[gc_lane3]
-					_ = val_6
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_6 := gc_l_val_6[gc_lane3]
+						_ = val_6
 
 //line hecbench_logprob.go:24
-					val_6 += gc_c34r[gc_lane3]
-					gc_l_val_6[gc_lane3] = val_6
+						val_6 += gc_c34r[gc_lane3]
+						gc_l_val_6[gc_lane3] = val_6
+					}
 				}
 			}
 			{
@@ -1207,29 +1311,59 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			_ = gc_dead2
 			var gc_l_val_2 [32]float32
 			var gc_c21r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:124
+					localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:124
+					_ = localMax
+//line hecbench_logprob.go:124
+					val_ := localMax
+//line hecbench_logprob.go:124
+					_ = val_
+//line hecbench_logprob.go:124
+					val_2 := val_
+//line hecbench_logprob.go:124
+					_ = val_2
+//line hecbench_logprob.go:124
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line hecbench_logprob.go:124
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localMax := gc_s_localMax[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					localMax := gc_s_localMax[gc_rank2]
 
 //line hecbench_logprob.go:124
-				var val_ float32 = localMax
+					var val_ float32 = localMax
 
 //line hecbench_logprob.go:124
-				_ = val_
+					_ = val_
 
 //line hecbench_logprob.go:72
-				var val_2 float32 = val_
+					var val_2 float32 = val_
 
 //line hecbench_logprob.go:72
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane2] = val_2
-				gc_s_val_[gc_rank2] = val_
+					_ = val_2
+					_ = val_
+					_ = val_2
+					gc_l_val_2[gc_lane2] = val_2
+					gc_s_val_[gc_rank2] = val_
+				}
 			}
 
 //line hecbench_logprob.go:59
@@ -1612,29 +1746,59 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			_ = gc_dead2
 			var gc_l_val_5 [32]float32
 			var gc_c23r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:137
+					localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:137
+					_ = localSumExp
+//line hecbench_logprob.go:137
+					val_4 := localSumExp
+//line hecbench_logprob.go:137
+					_ = val_4
+//line hecbench_logprob.go:137
+					val_5 := val_4
+//line hecbench_logprob.go:137
+					_ = val_5
+//line hecbench_logprob.go:137
+					val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:137
+					val_4.StoreSlice(gc_s_val_4[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSumExp := gc_s_localSumExp[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:137
-				var val_4 float32 = localSumExp
+					var val_4 float32 = localSumExp
 
 //line hecbench_logprob.go:137
-				_ = val_4
+					_ = val_4
 
 //line hecbench_logprob.go:36
-				var val_5 float32 = val_4
+					var val_5 float32 = val_4
 
 //line hecbench_logprob.go:36
-				_ = val_5
-				_ = val_4
-				_ = val_5
-				gc_l_val_5[gc_lane2] = val_5
-				gc_s_val_4[gc_rank2] = val_4
+					_ = val_5
+					_ = val_4
+					_ = val_5
+					gc_l_val_5[gc_lane2] = val_5
+					gc_s_val_4[gc_rank2] = val_4
+				}
 			}
 
 //line hecbench_logprob.go:23
@@ -1642,18 +1806,40 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+						_ = val_5
+//line hecbench_logprob.go:24
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_5 := gc_l_val_5[gc_lane2]
-					_ = val_5
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_5 := gc_l_val_5[gc_lane2]
+						_ = val_5
 
 //line hecbench_logprob.go:24
-					val_5 += gc_c23r[gc_lane2]
-					gc_l_val_5[gc_lane2] = val_5
+						val_5 += gc_c23r[gc_lane2]
+						gc_l_val_5[gc_lane2] = val_5
+					}
 				}
 			}
 			{
@@ -1748,18 +1934,40 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane2:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_l_val_6[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_6 := gc_l_val_6[gc_lane2]
-					_ = val_6
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_6 := gc_l_val_6[gc_lane2]
+						_ = val_6
 
 //line hecbench_logprob.go:24
-					val_6 += gc_c24r[gc_lane2]
-					gc_l_val_6[gc_lane2] = val_6
+						val_6 += gc_c24r[gc_lane2]
+						gc_l_val_6[gc_lane2] = val_6
+					}
 				}
 			}
 			{
@@ -2069,29 +2277,59 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		_ = gc_dead2
 		var gc_l_val_ [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line hecbench_logprob.go:162
+				localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:162
+				_ = localAccum
+//line hecbench_logprob.go:162
+				val := localAccum
+//line hecbench_logprob.go:162
+				_ = val
+//line hecbench_logprob.go:162
+				val_ := val
+//line hecbench_logprob.go:162
+				_ = val_
+//line hecbench_logprob.go:162
+				val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:162
+				val.StoreSlice(gc_s_val[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			localAccum := gc_s_localAccum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				localAccum := gc_s_localAccum[gc_rank2]
 
 //line hecbench_logprob.go:162
-			var val float32 = localAccum
+				var val float32 = localAccum
 
 //line hecbench_logprob.go:162
-			_ = val
+				_ = val
 
 //line hecbench_logprob.go:36
-			var val_ float32 = val
+				var val_ float32 = val
 
 //line hecbench_logprob.go:36
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane2] = val_
-			gc_s_val[gc_rank2] = val
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane2] = val_
+				gc_s_val[gc_rank2] = val
+			}
 		}
 
 //line hecbench_logprob.go:23
@@ -2099,18 +2337,40 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 
 //line hecbench_logprob.go:24
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:24
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+					_ = val_
+//line hecbench_logprob.go:24
+					val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
 
 //line hecbench_logprob.go:24
-				val_ += gc_c21r[gc_lane2]
-				gc_l_val_[gc_lane2] = val_
+					val_ += gc_c21r[gc_lane2]
+					gc_l_val_[gc_lane2] = val_
+				}
 			}
 		}
 		{
@@ -2205,18 +2465,40 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 
 //line hecbench_logprob.go:24
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:24
+					val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_logprob.go:24
+					_ = val_2
+//line hecbench_logprob.go:24
+					val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
 
 //line hecbench_logprob.go:24
-				val_2 += gc_c22r[gc_lane2]
-				gc_l_val_2[gc_lane2] = val_2
+					val_2 += gc_c22r[gc_lane2]
+					gc_l_val_2[gc_lane2] = val_2
+				}
 			}
 		}
 		{

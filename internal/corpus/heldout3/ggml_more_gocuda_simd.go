@@ -764,21 +764,45 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		_ = gc_dead2
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:102
+				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:102
+				_ = maxval
+//line ggml_more.go:102
+				x := maxval
+//line ggml_more.go:102
+				_ = x
+//line ggml_more.go:102
+				x.StoreSlice(gc_l_x[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxval := gc_s_maxval[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				maxval := gc_s_maxval[gc_rank2]
 
 //line ggml_more.go:102
-			var x float32 = maxval
+				var x float32 = maxval
 
 //line ggml_more.go:102
-			_ = x
-			_ = x
-			gc_l_x[gc_lane2] = x
+				_ = x
+				_ = x
+				gc_l_x[gc_lane2] = x
+			}
 		}
 
 //line ggml_more.go:24
@@ -804,32 +828,67 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_l_x[gc_lane2] = x
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:27
+				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:27
+				_ = x
+//line ggml_more.go:27
+				var maxval archsimd.Float32x8
+//line ggml_more.go:27
+				_ = maxval
+//line ggml_more.go:27
+				r := x
+//line ggml_more.go:27
+				_ = r
+//line ggml_more.go:27
+				maxval = r
+//line ggml_more.go:104
+				var sum float32 = float32(0.0)
+//line ggml_more.go:104
+				_ = sum
+//line ggml_more.go:104
+				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x := gc_l_x[gc_lane2]
-			_ = x
-			var maxval float32
-			_ = maxval
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				x := gc_l_x[gc_lane2]
+				_ = x
+				var maxval float32
+				_ = maxval
 
 //line ggml_more.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_more.go:102
-			maxval = r
+				maxval = r
 
 //line ggml_more.go:104
-			sum := float32(0.0)
-			_ = r
-			_ = sum
-			gc_s_maxval[gc_rank2] = maxval
-			gc_s_sum[gc_rank2] = sum
+				sum := float32(0.0)
+				_ = r
+				_ = sum
+				gc_s_maxval[gc_rank2] = maxval
+				gc_s_sum[gc_rank2] = sum
+			}
 		}
 	}
 
@@ -889,21 +948,45 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		_ = gc_dead2
 		var gc_l_x_ [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:119
+				sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:119
+				_ = sum
+//line ggml_more.go:119
+				x_ := sum
+//line ggml_more.go:119
+				_ = x_
+//line ggml_more.go:119
+				x_.StoreSlice(gc_l_x_[gc_lane2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:119
-			var x_ float32 = sum
+				var x_ float32 = sum
 
 //line ggml_more.go:119
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane2] = x_
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane2] = x_
+			}
 		}
 
 //line ggml_norm.go:24
@@ -911,46 +994,106 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_
+//line ggml_norm.go:25
+					x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c22r[gc_lane2]
+					gc_l_x_[gc_lane2] = x_
+				}
+			}
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+//line ggml_more.go:120
+			gc_vb := archsimd.BroadcastFloat32x8(1.0)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
+//line ggml_more.go:120
+				var sum archsimd.Float32x8
+//line ggml_more.go:120
+				_ = sum
+//line ggml_more.go:120
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:120
+				_ = x_
+//line ggml_more.go:120
+				r_ := x_
+//line ggml_more.go:120
+				_ = r_
+//line ggml_more.go:120
+				sum = r_
+//line ggml_more.go:120
+				smScale := gc_vb.Div(sum)
+//line ggml_more.go:120
+				_ = smScale
+//line ggml_more.go:120
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:120
+				smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+				gc_left5 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var sum float32
+				_ = sum
 				x_ := gc_l_x_[gc_lane2]
 				_ = x_
 
-//line ggml_norm.go:25
-				x_ += gc_c22r[gc_lane2]
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			var sum float32
-			_ = sum
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
+//line ggml_norm.go:27
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
-
-//line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_more.go:119
-			sum = r_
+				sum = r_
 
 //line ggml_more.go:120
-			smScale := 1.0 / sum
-			_ = r_
-			_ = smScale
-			gc_s_sum[gc_rank2] = sum
-			gc_s_smScale[gc_rank2] = smScale
+				smScale := 1.0 / sum
+				_ = r_
+				_ = smScale
+				gc_s_sum[gc_rank2] = sum
+				gc_s_smScale[gc_rank2] = smScale
+			}
 		}
 	}
 
@@ -969,7 +1112,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line ggml_more.go:128
-					gc_vb := archsimd.BroadcastFloat32x8(dByNrows)
+					gc_vb2 := archsimd.BroadcastFloat32x8(dByNrows)
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -997,7 +1140,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 							val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 						}
-						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb).StoreSlice(dst[i_2:])
+						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb2).StoreSlice(dst[i_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -975,21 +975,45 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		_ = gc_dead2
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:101
+				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:101
+				_ = tmp
+//line ggml_norm.go:101
+				x_ := tmp
+//line ggml_norm.go:101
+				_ = x_
+//line ggml_norm.go:101
+				x_.StoreSlice(gc_l_x_[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				tmp := gc_s_tmp[gc_rank2]
 
 //line ggml_norm.go:101
-			var x_ float32 = tmp
+				var x_ float32 = tmp
 
 //line ggml_norm.go:101
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane2] = x_
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane2] = x_
+			}
 		}
 
 //line ggml_norm.go:24
@@ -997,41 +1021,93 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_
+//line ggml_norm.go:25
+					x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c21r[gc_lane2]
+					gc_l_x_[gc_lane2] = x_
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x_
+//line ggml_norm.go:27
+				var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = tmp
+//line ggml_norm.go:27
+				r := x_
+//line ggml_norm.go:27
+				_ = r
+//line ggml_norm.go:27
+				tmp = r
+//line ggml_norm.go:27
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_ := gc_l_x_[gc_lane2]
 				_ = x_
-
-//line ggml_norm.go:25
-				x_ += gc_c21r[gc_lane2]
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
-			var tmp float32
-			_ = tmp
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:101
-			tmp = r
-			_ = r
-			gc_s_tmp[gc_rank2] = tmp
+				tmp = r
+				_ = r
+				gc_s_tmp[gc_rank2] = tmp
+			}
 		}
 	}
 
@@ -1186,41 +1262,93 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_2
+//line ggml_norm.go:25
+						x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c22r[gc_lane2]
+						gc_l_x_2[gc_lane2] = x_2
+					}
+				}
+			}
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_2
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_ := x_2
+//line ggml_norm.go:27
+					_ = r_
+//line ggml_norm.go:27
+					tmp = r_
+//line ggml_norm.go:27
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_2 := gc_l_x_2[gc_lane2]
 					_ = x_2
-
-//line ggml_norm.go:25
-					x_2 += gc_c22r[gc_lane2]
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
-				var tmp float32
-				_ = tmp
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_norm.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:111
-				tmp = r_
-				_ = r_
-				gc_s_tmp[gc_rank2] = tmp
+					tmp = r_
+					_ = r_
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
@@ -1517,21 +1645,45 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		_ = gc_dead2
 		var gc_l_x_3 [32]float32
 		var gc_c23r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left6 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:123
+				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:123
+				_ = tmp
+//line ggml_norm.go:123
+				x_3 := tmp
+//line ggml_norm.go:123
+				_ = x_3
+//line ggml_norm.go:123
+				x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+				gc_left6 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left6&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				tmp := gc_s_tmp[gc_rank2]
 
 //line ggml_norm.go:123
-			var x_3 float32 = tmp
+				var x_3 float32 = tmp
 
 //line ggml_norm.go:123
-			_ = x_3
-			_ = x_3
-			gc_l_x_3[gc_lane2] = x_3
+				_ = x_3
+				_ = x_3
+				gc_l_x_3[gc_lane2] = x_3
+			}
 		}
 
 //line ggml_norm.go:24
@@ -1539,41 +1691,93 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+			gc_left7 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_3
+//line ggml_norm.go:25
+					x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left7 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left7&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_3 := gc_l_x_3[gc_lane2]
+					_ = x_3
+
+//line ggml_norm.go:25
+					x_3 += gc_c23r[gc_lane2]
+					gc_l_x_3[gc_lane2] = x_3
+				}
+			}
+		}
+		gc_left8 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x_3
+//line ggml_norm.go:27
+				var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = tmp
+//line ggml_norm.go:27
+				r_2 := x_3
+//line ggml_norm.go:27
+				_ = r_2
+//line ggml_norm.go:27
+				tmp = r_2
+//line ggml_norm.go:27
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+				gc_left8 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left8 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left8&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_3 := gc_l_x_3[gc_lane2]
 				_ = x_3
-
-//line ggml_norm.go:25
-				x_3 += gc_c23r[gc_lane2]
-				gc_l_x_3[gc_lane2] = x_3
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_3 := gc_l_x_3[gc_lane2]
-			_ = x_3
-			var tmp float32
-			_ = tmp
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r_2 float32 = x_3
+				var r_2 float32 = x_3
 
 //line ggml_norm.go:27
-			_ = r_2
+				_ = r_2
 
 //line ggml_norm.go:123
-			tmp = r_2
-			_ = r_2
-			gc_s_tmp[gc_rank2] = tmp
+				tmp = r_2
+				_ = r_2
+				gc_s_tmp[gc_rank2] = tmp
+			}
 		}
 	}
 
@@ -1728,41 +1932,93 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+				gc_left9 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_4
+//line ggml_norm.go:25
+						x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+						gc_left9 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left9&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_4 := gc_l_x_4[gc_lane2]
+						_ = x_4
+
+//line ggml_norm.go:25
+						x_4 += gc_c24r[gc_lane2]
+						gc_l_x_4[gc_lane2] = x_4
+					}
+				}
+			}
+			gc_left10 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_4
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_3 := x_4
+//line ggml_norm.go:27
+					_ = r_3
+//line ggml_norm.go:27
+					tmp = r_3
+//line ggml_norm.go:27
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left10 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left10 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left10&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_4 := gc_l_x_4[gc_lane2]
 					_ = x_4
-
-//line ggml_norm.go:25
-					x_4 += gc_c24r[gc_lane2]
-					gc_l_x_4[gc_lane2] = x_4
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_4 := gc_l_x_4[gc_lane2]
-				_ = x_4
-				var tmp float32
-				_ = tmp
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_3 float32 = x_4
+					var r_3 float32 = x_4
 
 //line ggml_norm.go:27
-				_ = r_3
+					_ = r_3
 
 //line ggml_norm.go:133
-				tmp = r_3
-				_ = r_3
-				gc_s_tmp[gc_rank2] = tmp
+					tmp = r_3
+					_ = r_3
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
@@ -2219,21 +2475,45 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:164
+				sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+//line ggml_norm.go:164
+				_ = sumXX
+//line ggml_norm.go:164
+				x := sumXX
+//line ggml_norm.go:164
+				_ = x
+//line ggml_norm.go:164
+				x.StoreSlice(gc_l_x[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sumXX := gc_s_sumXX[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sumXX := gc_s_sumXX[gc_rank2]
 
 //line ggml_norm.go:164
-			var x float32 = sumXX
+				var x float32 = sumXX
 
 //line ggml_norm.go:164
-			_ = x
-			_ = x
-			gc_l_x[gc_lane2] = x
+				_ = x
+				_ = x
+				gc_l_x[gc_lane2] = x
+			}
 		}
 
 //line ggml_norm.go:24
@@ -2241,50 +2521,112 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x
+//line ggml_norm.go:25
+					x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x := gc_l_x[gc_lane2]
+					_ = x
+
+//line ggml_norm.go:25
+					x += gc_c21r[gc_lane2]
+					gc_l_x[gc_lane2] = x
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x
+//line ggml_norm.go:27
+				var sumXX archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = sumXX
+//line ggml_norm.go:27
+				sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+//line ggml_norm.go:27
+				_ = sumXG
+//line ggml_norm.go:27
+				r := x
+//line ggml_norm.go:27
+				_ = r
+//line ggml_norm.go:27
+				sumXX = r
+//line ggml_norm.go:27
+				x_ := sumXG
+//line ggml_norm.go:27
+				_ = x_
+//line ggml_norm.go:27
+				x_.StoreSlice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+				sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x := gc_l_x[gc_lane2]
 				_ = x
-
-//line ggml_norm.go:25
-				x += gc_c21r[gc_lane2]
-				gc_l_x[gc_lane2] = x
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x := gc_l_x[gc_lane2]
-			_ = x
-			var sumXX float32
-			_ = sumXX
-			sumXG := gc_s_sumXG[gc_rank2]
+				var sumXX float32
+				_ = sumXX
+				sumXG := gc_s_sumXG[gc_rank2]
 
 //line ggml_norm.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:164
-			sumXX = r
+				sumXX = r
 
 //line ggml_norm.go:165
-			var x_ float32 = sumXG
+				var x_ float32 = sumXG
 
 //line ggml_norm.go:165
-			_ = x_
-			_ = r
-			_ = x_
-			gc_l_x_[gc_lane2] = x_
-			gc_s_sumXX[gc_rank2] = sumXX
+				_ = x_
+				_ = r
+				_ = x_
+				gc_l_x_[gc_lane2] = x_
+				gc_s_sumXX[gc_rank2] = sumXX
+			}
 		}
 
 //line ggml_norm.go:24
@@ -2292,41 +2634,93 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_
+//line ggml_norm.go:25
+					x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c22r[gc_lane2]
+					gc_l_x_[gc_lane2] = x_
+				}
+			}
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x_
+//line ggml_norm.go:27
+				var sumXG archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = sumXG
+//line ggml_norm.go:27
+				r_ := x_
+//line ggml_norm.go:27
+				_ = r_
+//line ggml_norm.go:27
+				sumXG = r_
+//line ggml_norm.go:27
+				sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+				gc_left5 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left5&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_ := gc_l_x_[gc_lane2]
 				_ = x_
-
-//line ggml_norm.go:25
-				x_ += gc_c22r[gc_lane2]
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
-			var sumXG float32
-			_ = sumXG
+				var sumXG float32
+				_ = sumXG
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_norm.go:165
-			sumXG = r_
-			_ = r_
-			gc_s_sumXG[gc_rank2] = sumXG
+				sumXG = r_
+				_ = r_
+				gc_s_sumXG[gc_rank2] = sumXG
+			}
 		}
 	}
 
@@ -2496,18 +2890,40 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_2
+//line ggml_norm.go:25
+						x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
 
 //line ggml_norm.go:25
-					x_2 += gc_c23r[gc_lane2]
-					gc_l_x_2[gc_lane2] = x_2
+						x_2 += gc_c23r[gc_lane2]
+						gc_l_x_2[gc_lane2] = x_2
+					}
 				}
 			}
 			{
@@ -2564,41 +2980,93 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
+				gc_left7 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_3
+//line ggml_norm.go:25
+						x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+						gc_left7 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left7&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_3 := gc_l_x_3[gc_lane2]
+						_ = x_3
+
+//line ggml_norm.go:25
+						x_3 += gc_c24r[gc_lane2]
+						gc_l_x_3[gc_lane2] = x_3
+					}
+				}
+			}
+			gc_left8 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_3
+//line ggml_norm.go:27
+					var sumXG archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = sumXG
+//line ggml_norm.go:27
+					r_3 := x_3
+//line ggml_norm.go:27
+					_ = r_3
+//line ggml_norm.go:27
+					sumXG = r_3
+//line ggml_norm.go:27
+					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+					gc_left8 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left8&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_3 := gc_l_x_3[gc_lane2]
 					_ = x_3
-
-//line ggml_norm.go:25
-					x_3 += gc_c24r[gc_lane2]
-					gc_l_x_3[gc_lane2] = x_3
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_3 := gc_l_x_3[gc_lane2]
-				_ = x_3
-				var sumXG float32
-				_ = sumXG
+					var sumXG float32
+					_ = sumXG
 
 //line ggml_norm.go:27
-				var r_3 float32 = x_3
+					var r_3 float32 = x_3
 
 //line ggml_norm.go:27
-				_ = r_3
+					_ = r_3
 
 //line ggml_norm.go:181
-				sumXG = r_3
-				_ = r_3
-				gc_s_sumXG[gc_rank2] = sumXG
+					sumXG = r_3
+					_ = r_3
+					gc_s_sumXG[gc_rank2] = sumXG
+				}
 			}
 		}
 	}
@@ -3031,21 +3499,45 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		_ = gc_dead2
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:218
+				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:218
+				_ = tmp
+//line ggml_norm.go:218
+				x_ := tmp
+//line ggml_norm.go:218
+				_ = x_
+//line ggml_norm.go:218
+				x_.StoreSlice(gc_l_x_[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				tmp := gc_s_tmp[gc_rank2]
 
 //line ggml_norm.go:218
-			var x_ float32 = tmp
+				var x_ float32 = tmp
 
 //line ggml_norm.go:218
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane2] = x_
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane2] = x_
+			}
 		}
 
 //line ggml_norm.go:24
@@ -3053,41 +3545,93 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_
+//line ggml_norm.go:25
+					x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c21r[gc_lane2]
+					gc_l_x_[gc_lane2] = x_
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x_
+//line ggml_norm.go:27
+				var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = tmp
+//line ggml_norm.go:27
+				r := x_
+//line ggml_norm.go:27
+				_ = r
+//line ggml_norm.go:27
+				tmp = r
+//line ggml_norm.go:27
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_ := gc_l_x_[gc_lane2]
 				_ = x_
-
-//line ggml_norm.go:25
-				x_ += gc_c21r[gc_lane2]
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
-			var tmp float32
-			_ = tmp
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:218
-			tmp = r
-			_ = r
-			gc_s_tmp[gc_rank2] = tmp
+				tmp = r
+				_ = r
+				gc_s_tmp[gc_rank2] = tmp
+			}
 		}
 	}
 
@@ -3242,41 +3786,93 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_2
+//line ggml_norm.go:25
+						x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c22r[gc_lane2]
+						gc_l_x_2[gc_lane2] = x_2
+					}
+				}
+			}
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_2
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_ := x_2
+//line ggml_norm.go:27
+					_ = r_
+//line ggml_norm.go:27
+					tmp = r_
+//line ggml_norm.go:27
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_2 := gc_l_x_2[gc_lane2]
 					_ = x_2
-
-//line ggml_norm.go:25
-					x_2 += gc_c22r[gc_lane2]
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
-				var tmp float32
-				_ = tmp
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_norm.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:228
-				tmp = r_
-				_ = r_
-				gc_s_tmp[gc_rank2] = tmp
+					tmp = r_
+					_ = r_
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}

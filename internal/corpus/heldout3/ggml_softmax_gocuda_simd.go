@@ -945,27 +945,57 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:27
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+					_ = x_2
+//line ggml_more.go:27
+					var val archsimd.Float32x8
+//line ggml_more.go:27
+					_ = val
+//line ggml_more.go:27
+					r_ := x_2
+//line ggml_more.go:27
+					_ = r_
+//line ggml_more.go:27
+					val = r_
+//line ggml_more.go:27
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
-				var val float32
-				_ = val
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_2 := gc_l_x_2[gc_lane2]
+					_ = x_2
+					var val float32
+					_ = val
 
 //line ggml_more.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_more.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_softmax.go:211
-				val = r_
-				_ = r_
-				gc_s_val[gc_rank2] = val
+					val = r_
+					_ = r_
+					gc_s_val[gc_rank2] = val
+				}
 			}
 		}
 
@@ -1068,27 +1098,57 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_l_x_3[gc_lane2] = x_3
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_3
+//line ggml_more.go:27
+						var r archsimd.Float32x8
+//line ggml_more.go:27
+						_ = r
+//line ggml_more.go:27
+						r_2 := x_3
+//line ggml_more.go:27
+						_ = r_2
+//line ggml_more.go:27
+						r = r_2
+//line ggml_more.go:27
+						r.StoreSlice(gc_s_r[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_3 := gc_l_x_3[gc_lane2]
-					_ = x_3
-					var r float32
-					_ = r
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_3 := gc_l_x_3[gc_lane2]
+						_ = x_3
+						var r float32
+						_ = r
 
 //line ggml_more.go:27
-					var r_2 float32 = x_3
+						var r_2 float32 = x_3
 
 //line ggml_more.go:27
-					_ = r_2
+						_ = r_2
 
 //line ggml_softmax.go:225
-					r = r_2
-					_ = r_2
-					gc_s_r[gc_rank2] = r
+						r = r_2
+						_ = r_2
+						gc_s_r[gc_rank2] = r
+					}
 				}
 			}
 
@@ -1386,27 +1446,57 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_l_x_4[gc_lane2] = x_4
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:27
+					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_more.go:27
+					_ = x_4
+//line ggml_more.go:27
+					var val_ archsimd.Float32x8
+//line ggml_more.go:27
+					_ = val_
+//line ggml_more.go:27
+					r_4 := x_4
+//line ggml_more.go:27
+					_ = r_4
+//line ggml_more.go:27
+					val_ = r_4
+//line ggml_more.go:27
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_4 := gc_l_x_4[gc_lane2]
-				_ = x_4
-				var val_ float32
-				_ = val_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_4 := gc_l_x_4[gc_lane2]
+					_ = x_4
+					var val_ float32
+					_ = val_
 
 //line ggml_more.go:27
-				var r_4 float32 = x_4
+					var r_4 float32 = x_4
 
 //line ggml_more.go:27
-				_ = r_4
+					_ = r_4
 
 //line ggml_softmax.go:211
-				val_ = r_4
-				_ = r_4
-				gc_s_val_[gc_rank2] = val_
+					val_ = r_4
+					_ = r_4
+					gc_s_val_[gc_rank2] = val_
+				}
 			}
 		}
 
@@ -1509,27 +1599,57 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_l_x_5[gc_lane2] = x_5
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_5
+//line ggml_more.go:27
+						var r_3 archsimd.Float32x8
+//line ggml_more.go:27
+						_ = r_3
+//line ggml_more.go:27
+						r_5 := x_5
+//line ggml_more.go:27
+						_ = r_5
+//line ggml_more.go:27
+						r_3 = r_5
+//line ggml_more.go:27
+						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_5 := gc_l_x_5[gc_lane2]
-					_ = x_5
-					var r_3 float32
-					_ = r_3
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_5 := gc_l_x_5[gc_lane2]
+						_ = x_5
+						var r_3 float32
+						_ = r_3
 
 //line ggml_more.go:27
-					var r_5 float32 = x_5
+						var r_5 float32 = x_5
 
 //line ggml_more.go:27
-					_ = r_5
+						_ = r_5
 
 //line ggml_softmax.go:225
-					r_3 = r_5
-					_ = r_5
-					gc_s_r_3[gc_rank2] = r_3
+						r_3 = r_5
+						_ = r_5
+						gc_s_r_3[gc_rank2] = r_3
+					}
 				}
 			}
 
@@ -1819,41 +1939,93 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_6
+//line ggml_norm.go:25
+						x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_6 := gc_l_x_6[gc_lane2]
+						_ = x_6
+
+//line ggml_norm.go:25
+						x_6 += gc_c25r[gc_lane2]
+						gc_l_x_6[gc_lane2] = x_6
+					}
+				}
+			}
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_6
+//line ggml_norm.go:27
+					var val_2 archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = val_2
+//line ggml_norm.go:27
+					r_7 := x_6
+//line ggml_norm.go:27
+					_ = r_7
+//line ggml_norm.go:27
+					val_2 = r_7
+//line ggml_norm.go:27
+					val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_6 := gc_l_x_6[gc_lane2]
 					_ = x_6
-
-//line ggml_norm.go:25
-					x_6 += gc_c25r[gc_lane2]
-					gc_l_x_6[gc_lane2] = x_6
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_6 := gc_l_x_6[gc_lane2]
-				_ = x_6
-				var val_2 float32
-				_ = val_2
+					var val_2 float32
+					_ = val_2
 
 //line ggml_norm.go:27
-				var r_7 float32 = x_6
+					var r_7 float32 = x_6
 
 //line ggml_norm.go:27
-				_ = r_7
+					_ = r_7
 
 //line ggml_softmax.go:233
-				val_2 = r_7
-				_ = r_7
-				gc_s_val_2[gc_rank2] = val_2
+					val_2 = r_7
+					_ = r_7
+					gc_s_val_2[gc_rank2] = val_2
+				}
 			}
 		}
 
@@ -1938,41 +2110,93 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
+					gc_left7 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:25
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:25
+							_ = x_7
+//line ggml_norm.go:25
+							x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line ggml_norm.go:25
+							x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left7&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							x_7 := gc_l_x_7[gc_lane2]
+							_ = x_7
+
+//line ggml_norm.go:25
+							x_7 += gc_c26r[gc_lane2]
+							gc_l_x_7[gc_lane2] = x_7
+						}
+					}
+				}
+				gc_left8 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_7
+//line ggml_norm.go:27
+						var r_6 archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = r_6
+//line ggml_norm.go:27
+						r_8 := x_7
+//line ggml_norm.go:27
+						_ = r_8
+//line ggml_norm.go:27
+						r_6 = r_8
+//line ggml_norm.go:27
+						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left8&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						x_7 := gc_l_x_7[gc_lane2]
 						_ = x_7
-
-//line ggml_norm.go:25
-						x_7 += gc_c26r[gc_lane2]
-						gc_l_x_7[gc_lane2] = x_7
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_7 := gc_l_x_7[gc_lane2]
-					_ = x_7
-					var r_6 float32
-					_ = r_6
+						var r_6 float32
+						_ = r_6
 
 //line ggml_norm.go:27
-					var r_8 float32 = x_7
+						var r_8 float32 = x_7
 
 //line ggml_norm.go:27
-					_ = r_8
+						_ = r_8
 
 //line ggml_softmax.go:247
-					r_6 = r_8
-					_ = r_8
-					gc_s_r_6[gc_rank2] = r_6
+						r_6 = r_8
+						_ = r_8
+						gc_s_r_6[gc_rank2] = r_6
+					}
 				}
 			}
 
@@ -2190,56 +2414,143 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			_ = gc_dead2
 			var gc_l_x_8 [32]float32
 			var gc_c27r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_left9 := gc_act2
+			if compiled.SIMD {
+//line ggml_softmax.go:326
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_softmax.go:326
+				_ = gc_iota
+//line ggml_softmax.go:329
+				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					tmpExpf := gc_s_tmpExpf[gc_rank2]
-
-//line ggml_softmax.go:326
-					if tid < gc_gdx2 {
-						tmpExpf = tmpVals_[tid]
-					} else {
-						tmpExpf = 0.0
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
 					}
-
-//line ggml_softmax.go:331
-					var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line ggml_softmax.go:260
+					var tid int = gc_tx2
+//line ggml_softmax.go:260
+					_ = tid
+//line ggml_softmax.go:260
+					tmpExpf := archsimd.LoadFloat32x8Slice(gc_s_tmpExpf[gc_rank2:])
+//line ggml_softmax.go:260
+					_ = tmpExpf
+//line ggml_softmax.go:326
+					if tid < 0 || tid+8 > len(tmpVals_) {
+//line ggml_softmax.go:326
+						break
+//line ggml_softmax.go:326
+					}
+//line ggml_softmax.go:326
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gc_gdx2-tid, -1), 8))))
+//line ggml_softmax.go:326
+					_ = gc_if
+//line ggml_softmax.go:327
+					if gc_if.ToBits() != 0 {
+//line ggml_softmax.go:327
+						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
+//line ggml_softmax.go:327
+					}
+//line ggml_softmax.go:327
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line ggml_softmax.go:327
+					_ = gc_else
+//line ggml_softmax.go:327
+					if gc_else.ToBits() != 0 {
+//line ggml_softmax.go:327
+						{
+//line ggml_softmax.go:327
+							tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
+//line ggml_softmax.go:327
+						}
+//line ggml_softmax.go:327
+					}
+//line ggml_softmax.go:327
+					val_3 := tmpExpf
+//line ggml_softmax.go:327
 					_ = val_3
-
 //line ggml_softmax.go:331
 					var r_9 float32
-
 //line ggml_softmax.go:331
 					_ = r_9
+//line ggml_softmax.go:331
+					x_8 := val_3
+//line ggml_softmax.go:331
+					_ = x_8
+//line ggml_softmax.go:331
+					x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:331
+					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+//line ggml_softmax.go:331
+					tmpExpf.StoreSlice(gc_s_tmpExpf[gc_rank2:])
+					archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+					gc_left9 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left9&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						tmpExpf := gc_s_tmpExpf[gc_rank2]
+
+//line ggml_softmax.go:326
+						if tid < gc_gdx2 {
+							tmpExpf = tmpVals_[tid]
+						} else {
+							tmpExpf = 0.0
+						}
+
+//line ggml_softmax.go:331
+						var val_3 float32 = tmpExpf
+
+//line ggml_softmax.go:331
+						_ = val_3
+
+//line ggml_softmax.go:331
+						var r_9 float32
+
+//line ggml_softmax.go:331
+						_ = r_9
 
 //line ggml_softmax.go:233
-					var x_8 float32 = val_3
+						var x_8 float32 = val_3
 
 //line ggml_softmax.go:233
-					_ = x_8
-					_ = val_3
-					_ = r_9
-					_ = x_8
-					gc_l_x_8[gc_lane2] = x_8
-					gc_s_val_3[gc_rank2] = val_3
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
-					gc_s_r_9[gc_rank2] = r_9
+						_ = x_8
+						_ = val_3
+						_ = r_9
+						_ = x_8
+						gc_l_x_8[gc_lane2] = x_8
+						gc_s_val_3[gc_rank2] = val_3
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+						gc_s_r_9[gc_rank2] = r_9
+					}
 				}
 			}
 
@@ -2248,41 +2559,93 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
+				gc_left10 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_8
+//line ggml_norm.go:25
+						x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+						gc_left10 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left10 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left10&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_8 := gc_l_x_8[gc_lane2]
+						_ = x_8
+
+//line ggml_norm.go:25
+						x_8 += gc_c27r[gc_lane2]
+						gc_l_x_8[gc_lane2] = x_8
+					}
+				}
+			}
+			gc_left11 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_8
+//line ggml_norm.go:27
+					var val_3 archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = val_3
+//line ggml_norm.go:27
+					r_10 := x_8
+//line ggml_norm.go:27
+					_ = r_10
+//line ggml_norm.go:27
+					val_3 = r_10
+//line ggml_norm.go:27
+					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+					gc_left11 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left11 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left11&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_8 := gc_l_x_8[gc_lane2]
 					_ = x_8
-
-//line ggml_norm.go:25
-					x_8 += gc_c27r[gc_lane2]
-					gc_l_x_8[gc_lane2] = x_8
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_8 := gc_l_x_8[gc_lane2]
-				_ = x_8
-				var val_3 float32
-				_ = val_3
+					var val_3 float32
+					_ = val_3
 
 //line ggml_norm.go:27
-				var r_10 float32 = x_8
+					var r_10 float32 = x_8
 
 //line ggml_norm.go:27
-				_ = r_10
+					_ = r_10
 
 //line ggml_softmax.go:233
-				val_3 = r_10
-				_ = r_10
-				gc_s_val_3[gc_rank2] = val_3
+					val_3 = r_10
+					_ = r_10
+					gc_s_val_3[gc_rank2] = val_3
+				}
 			}
 		}
 
@@ -2367,41 +2730,93 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
+					gc_left12 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:25
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:25
+							_ = x_9
+//line ggml_norm.go:25
+							x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+							x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+							gc_left12 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left12 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left12&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							x_9 := gc_l_x_9[gc_lane2]
+							_ = x_9
+
+//line ggml_norm.go:25
+							x_9 += gc_c28r[gc_lane2]
+							gc_l_x_9[gc_lane2] = x_9
+						}
+					}
+				}
+				gc_left13 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_9
+//line ggml_norm.go:27
+						var r_9 archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = r_9
+//line ggml_norm.go:27
+						r_11 := x_9
+//line ggml_norm.go:27
+						_ = r_11
+//line ggml_norm.go:27
+						r_9 = r_11
+//line ggml_norm.go:27
+						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+						gc_left13 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left13 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left13&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						x_9 := gc_l_x_9[gc_lane2]
 						_ = x_9
-
-//line ggml_norm.go:25
-						x_9 += gc_c28r[gc_lane2]
-						gc_l_x_9[gc_lane2] = x_9
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_9 := gc_l_x_9[gc_lane2]
-					_ = x_9
-					var r_9 float32
-					_ = r_9
+						var r_9 float32
+						_ = r_9
 
 //line ggml_norm.go:27
-					var r_11 float32 = x_9
+						var r_11 float32 = x_9
 
 //line ggml_norm.go:27
-					_ = r_11
+						_ = r_11
 
 //line ggml_softmax.go:247
-					r_9 = r_11
-					_ = r_11
-					gc_s_r_9[gc_rank2] = r_9
+						r_9 = r_11
+						_ = r_11
+						gc_s_r_9[gc_rank2] = r_9
+					}
 				}
 			}
 
@@ -2872,21 +3287,45 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		_ = gc_dead2
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_softmax.go:382
+				dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:382
+				_ = dgfDot
+//line ggml_softmax.go:382
+				x := dgfDot
+//line ggml_softmax.go:382
+				_ = x
+//line ggml_softmax.go:382
+				x.StoreSlice(gc_l_x[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			dgfDot := gc_s_dgfDot[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				dgfDot := gc_s_dgfDot[gc_rank2]
 
 //line ggml_softmax.go:382
-			var x float32 = dgfDot
+				var x float32 = dgfDot
 
 //line ggml_softmax.go:382
-			_ = x
-			_ = x
-			gc_l_x[gc_lane2] = x
+				_ = x
+				_ = x
+				gc_l_x[gc_lane2] = x
+			}
 		}
 
 //line ggml_norm.go:24
@@ -2894,41 +3333,93 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x
+//line ggml_norm.go:25
+					x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x := gc_l_x[gc_lane2]
+					_ = x
+
+//line ggml_norm.go:25
+					x += gc_c21r[gc_lane2]
+					gc_l_x[gc_lane2] = x
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x
+//line ggml_norm.go:27
+				var dgfDot archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = dgfDot
+//line ggml_norm.go:27
+				r := x
+//line ggml_norm.go:27
+				_ = r
+//line ggml_norm.go:27
+				dgfDot = r
+//line ggml_norm.go:27
+				dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x := gc_l_x[gc_lane2]
 				_ = x
-
-//line ggml_norm.go:25
-				x += gc_c21r[gc_lane2]
-				gc_l_x[gc_lane2] = x
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x := gc_l_x[gc_lane2]
-			_ = x
-			var dgfDot float32
-			_ = dgfDot
+				var dgfDot float32
+				_ = dgfDot
 
 //line ggml_norm.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_softmax.go:382
-			dgfDot = r
-			_ = r
-			gc_s_dgfDot[gc_rank2] = dgfDot
+				dgfDot = r
+				_ = r
+				gc_s_dgfDot[gc_rank2] = dgfDot
+			}
 		}
 	}
 

@@ -421,17 +421,39 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:83
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line olcf.go:83
+					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+					_ = val
+//line olcf.go:83
+					val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_s_val[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
 
 //line olcf.go:83
-				val += gc_c21r[gc_lane2]
-				gc_s_val[gc_rank2] = val
+					val += gc_c21r[gc_lane2]
+					gc_s_val[gc_rank2] = val
+				}
 			}
 		}
 		{
@@ -548,17 +570,39 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:98
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:98
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+							_ = val
+//line olcf.go:98
+							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val := gc_s_val[gc_rank2]
 
 //line olcf.go:98
-						val += gc_c22r[gc_lane2]
-						gc_s_val[gc_rank2] = val
+							val += gc_c22r[gc_lane2]
+							gc_s_val[gc_rank2] = val
+						}
 					}
 				}
 				{

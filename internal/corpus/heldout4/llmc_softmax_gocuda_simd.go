@@ -1320,21 +1320,45 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:122
+				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:122
+				_ = maxval
+//line llmc_softmax.go:122
+				val := maxval
+//line llmc_softmax.go:122
+				_ = val
+//line llmc_softmax.go:122
+				val.StoreSlice(gc_l_val[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxval := gc_s_maxval[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:122
-			var val float32 = maxval
+				var val float32 = maxval
 
 //line llmc_softmax.go:122
-			_ = val
-			_ = val
-			gc_l_val[gc_lane2] = val
+				_ = val
+				_ = val
+				gc_l_val[gc_lane2] = val
+			}
 		}
 
 //line llmc_softmax.go:29
@@ -1360,45 +1384,97 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_l_val[gc_lane2] = val
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:32
+				val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:32
+				_ = val
+//line llmc_softmax.go:32
+				var maxval archsimd.Float32x8
+//line llmc_softmax.go:32
+				_ = maxval
+//line llmc_softmax.go:32
+				r := val
+//line llmc_softmax.go:32
+				_ = r
+//line llmc_softmax.go:32
+				maxval = r
+//line llmc_softmax.go:32
+				maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:32
+				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			val := gc_l_val[gc_lane2]
-			_ = val
-			var maxval float32
-			_ = maxval
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				val := gc_l_val[gc_lane2]
+				_ = val
+				var maxval float32
+				_ = maxval
 
 //line llmc_softmax.go:32
-			var r float32 = val
+				var r float32 = val
 
 //line llmc_softmax.go:32
-			_ = r
+				_ = r
 
 //line llmc_softmax.go:122
-			maxval = r
-			_ = r
+				maxval = r
+				_ = r
 
 //line llmc_softmax.go:124
-			gc_c22v[gc_lane2] = maxval
-			gc_s_maxval[gc_rank2] = maxval
+				gc_c22v[gc_lane2] = maxval
+				gc_s_maxval[gc_rank2] = maxval
+			}
 		}
 
 //line llmc_softmax.go:124
 		compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:124
+				offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_softmax.go:124
+				_ = offset
+//line llmc_softmax.go:124
+				offset.StoreSlice(gc_s_offset[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line llmc_softmax.go:124
-			offset := gc_c22r[gc_lane2]
-			_ = offset
-			gc_s_offset[gc_rank2] = offset
+				offset := gc_c22r[gc_lane2]
+				_ = offset
+				gc_s_offset[gc_rank2] = offset
+			}
 		}
 	}
 
@@ -1717,21 +1793,45 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		_ = gc_dead2
 		var gc_l_val_ [32]float32
 		var gc_c23r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:135
+				sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:135
+				_ = sumval
+//line llmc_softmax.go:135
+				val_ := sumval
+//line llmc_softmax.go:135
+				_ = val_
+//line llmc_softmax.go:135
+				val_.StoreSlice(gc_l_val_[gc_lane2:])
+				gc_left4 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sumval := gc_s_sumval[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left4&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:135
-			var val_ float32 = sumval
+				var val_ float32 = sumval
 
 //line llmc_softmax.go:135
-			_ = val_
-			_ = val_
-			gc_l_val_[gc_lane2] = val_
+				_ = val_
+				_ = val_
+				gc_l_val_[gc_lane2] = val_
+			}
 		}
 
 //line llmc_softmax.go:20
@@ -1739,41 +1839,93 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:21
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:21
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+					_ = val_
+//line llmc_softmax.go:21
+					val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+
+//line llmc_softmax.go:21
+					val_ += gc_c23r[gc_lane2]
+					gc_l_val_[gc_lane2] = val_
+				}
+			}
+		}
+		gc_left6 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:23
+				val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:23
+				_ = val_
+//line llmc_softmax.go:23
+				var sumval archsimd.Float32x8
+//line llmc_softmax.go:23
+				_ = sumval
+//line llmc_softmax.go:23
+				r_ := val_
+//line llmc_softmax.go:23
+				_ = r_
+//line llmc_softmax.go:23
+				sumval = r_
+//line llmc_softmax.go:23
+				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+				gc_left6 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left6&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				val_ := gc_l_val_[gc_lane2]
 				_ = val_
-
-//line llmc_softmax.go:21
-				val_ += gc_c23r[gc_lane2]
-				gc_l_val_[gc_lane2] = val_
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			val_ := gc_l_val_[gc_lane2]
-			_ = val_
-			var sumval float32
-			_ = sumval
+				var sumval float32
+				_ = sumval
 
 //line llmc_softmax.go:23
-			var r_ float32 = val_
+				var r_ float32 = val_
 
 //line llmc_softmax.go:23
-			_ = r_
+				_ = r_
 
 //line llmc_softmax.go:135
-			sumval = r_
-			_ = r_
-			gc_s_sumval[gc_rank2] = sumval
+				sumval = r_
+				_ = r_
+				gc_s_sumval[gc_rank2] = sumval
+			}
 		}
 	}
 
@@ -2126,21 +2278,45 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		_ = gc_dead2
 		var gc_l_val_2 [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:164
+				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:164
+				_ = maxval
+//line llmc_softmax.go:164
+				val_2 := maxval
+//line llmc_softmax.go:164
+				_ = val_2
+//line llmc_softmax.go:164
+				val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxval := gc_s_maxval[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:164
-			var val_2 float32 = maxval
+				var val_2 float32 = maxval
 
 //line llmc_softmax.go:164
-			_ = val_2
-			_ = val_2
-			gc_l_val_2[gc_lane2] = val_2
+				_ = val_2
+				_ = val_2
+				gc_l_val_2[gc_lane2] = val_2
+			}
 		}
 
 //line llmc_softmax.go:29
@@ -2613,21 +2789,45 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		_ = gc_dead2
 		var gc_l_val_3 [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line llmc_softmax.go:190
+				sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:190
+				_ = sumval
+//line llmc_softmax.go:190
+				val_3 := sumval
+//line llmc_softmax.go:190
+				_ = val_3
+//line llmc_softmax.go:190
+				val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sumval := gc_s_sumval[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:190
-			var val_3 float32 = sumval
+				var val_3 float32 = sumval
 
 //line llmc_softmax.go:190
-			_ = val_3
-			_ = val_3
-			gc_l_val_3[gc_lane2] = val_3
+				_ = val_3
+				_ = val_3
+				gc_l_val_3[gc_lane2] = val_3
+			}
 		}
 
 //line llmc_softmax.go:20
@@ -2635,18 +2835,40 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:21
 			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:21
+					val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+					_ = val_3
+//line llmc_softmax.go:21
+					val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_3 := gc_l_val_3[gc_lane2]
-				_ = val_3
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_3 := gc_l_val_3[gc_lane2]
+					_ = val_3
 
 //line llmc_softmax.go:21
-				val_3 += gc_c22r[gc_lane2]
-				gc_l_val_3[gc_lane2] = val_3
+					val_3 += gc_c22r[gc_lane2]
+					gc_l_val_3[gc_lane2] = val_3
+				}
 			}
 		}
 		{
