@@ -31,8 +31,8 @@
 //     iteration space in rows, a contiguous part per worker
 //   - unroll: short loops of a constant trip count written as copies
 //   - stops: loops that might not end check for a stopped launch
-//   - vector: thread loops the SIMD build runs eight threads at a time, as
-//     the lanes of a vector
+//   - vector: thread loops (and warps' lane loops) the SIMD build runs
+//     eight threads at a time, as the lanes of a vector
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
