@@ -85,7 +85,7 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 	if x, ok := v.sqrtOf(c, t); ok {
 		return x
 	}
-	arg := v.expr(c.Args[0])
+	arg := v.index(c.Args[0]) // with the variables it reads: an affine one's int32 range is checked with the index checks
 	switch arg.shape {
 	case vUniform:
 		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}

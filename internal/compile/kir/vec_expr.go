@@ -438,8 +438,11 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	if !isSigned(i.typ) || !i.plain() {
 		v.fail()
 	}
+	reads := i.reads // checked with the other checks (finishChecks), not now
+	i.reads = nil
 	v.access(nil, vval{}, i)
-	v.accesses[len(v.accesses)-1].int32 = true
+	a := &v.accesses[len(v.accesses)-1]
+	a.int32, a.binds = true, append(a.binds, reads...)
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
 	return vcall(v.pkgCall("BroadcastInt32x8", first), "Add", v.lanesIota())
 }

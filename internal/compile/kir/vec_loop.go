@@ -207,7 +207,7 @@ func (v *vectorizer) emit(s ast.Stmt) { *v.out = append(*v.out, s) }
 // bounds decide; for a flat grid-stride loop, the start of a trip and the
 // loop's body (eight threads' trips at one offset).
 func (v *vectorizer) body() {
-	if s := v.f.lockstep(v.l); s != nil {
+	if s := v.f.lockstep(v.l); s != nil && v.warpLanes == nil { // a lane loop writes its grid-stride loop as it is
 		v.top(s.Trip)
 		for _, st := range v.l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List {
 			v.top(st)
