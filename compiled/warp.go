@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
-	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/grid"
@@ -95,9 +94,6 @@ func shuffleSegment[T any](kind grid.Kind, vals []T, arg, w int, res []T) {
 // shuffleWarp is shuffleSegment for a whole warp of width 32, as copies:
 // the common case of a shuffle reduction or scan.
 func shuffleWarp[T any](kind grid.Kind, vals *[warpSize]T, d int, res *[warpSize]T) {
-	if v, r, ok := words(vals, res); ok && shuffleWords(kind, v, d, r) {
-		return
-	}
 	switch kind {
 	case grid.KindShfl:
 		v := vals[d]
@@ -111,16 +107,6 @@ func shuffleWarp[T any](kind grid.Kind, vals *[warpSize]T, d int, res *[warpSize
 		copy(res[:warpSize-d], vals[d:])
 		copy(res[warpSize-d:], vals[warpSize-d:])
 	}
-}
-
-// words returns vals and res as arrays of their bits, where T is a
-// 32-bit number type: a shuffle moves bits.
-func words[T any](vals, res *[warpSize]T) (v, r *[warpSize]uint32, ok bool) {
-	switch any(vals).(type) {
-	case *[warpSize]float32, *[warpSize]int32, *[warpSize]uint32:
-		return (*[warpSize]uint32)(unsafe.Pointer(vals)), (*[warpSize]uint32)(unsafe.Pointer(res)), true
-	}
-	return nil, nil, false
 }
 
 // group returns the arrived lanes calling with mask. The live lanes of

@@ -34,31 +34,24 @@ func TestShuffleSegment(t *testing.T) {
 	}
 }
 
-// TestShuffleWords: a whole warp's shuffle of 32-bit numbers (vectors in
-// the SIMD build where the CPU has AVX2, copies otherwise) reads what
-// grid.ShuffleSource names, bit for bit (NaN payloads, negative zero),
-// with the vectors on and off.
+// TestShuffleWords: a whole warp's shuffle of 32-bit numbers reads what
+// grid.ShuffleSource names, bit for bit (NaN payloads, negative zero).
 func TestShuffleWords(t *testing.T) {
 	var vals [warpSize]float32
 	for j := range vals {
 		vals[j] = math.Float32frombits(0x7fc00000 + uint32(j)*0x1011) // NaNs with payloads
 	}
 	vals[5] = float32(math.Copysign(0, -1))
-	had := SIMD
-	defer func() { SIMD = had }()
-	for _, simd := range []bool{had, false} {
-		SIMD = simd
-		for _, kind := range []grid.Kind{grid.KindShfl, grid.KindShflUp, grid.KindShflDown, grid.KindShflXor} {
-			for arg := range 40 {
-				var got [warpSize]float32
-				shuffleSegment(kind, vals[:], arg, warpSize, got[:])
-				for j := range warpSize {
-					want := vals[j]
-					if src, ok := grid.ShuffleSource(kind, arg, warpSize, j); ok && src < warpSize {
-						want = vals[src]
-					}
-					assert.Equal(t, math.Float32bits(want), math.Float32bits(got[j]), "SIMD %v kind %v arg %d lane %d", simd, kind, arg, j)
+	for _, kind := range []grid.Kind{grid.KindShfl, grid.KindShflUp, grid.KindShflDown, grid.KindShflXor} {
+		for arg := range 40 {
+			var got [warpSize]float32
+			shuffleSegment(kind, vals[:], arg, warpSize, got[:])
+			for j := range warpSize {
+				want := vals[j]
+				if src, ok := grid.ShuffleSource(kind, arg, warpSize, j); ok && src < warpSize {
+					want = vals[src]
 				}
+				assert.Equal(t, math.Float32bits(want), math.Float32bits(got[j]), "kind %v arg %d lane %d", kind, arg, j)
 			}
 		}
 	}
