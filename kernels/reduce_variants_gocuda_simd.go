@@ -4550,19 +4550,19 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, partial []T) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b17.Dim()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_v := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_v := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -4573,7 +4573,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, parti
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
 		{
-			gc_tidx5 := gc_b17.At(gc_w5)
+			gc_tidx5 := gc_b23.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				gc_tx5++
@@ -4612,7 +4612,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, parti
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b17, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b23, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -4695,7 +4695,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, parti
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b17, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b23, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -4736,7 +4736,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b17 *compiled.Block, in, parti
 			gc_act5 = gc_save115 &^ gc_dead5
 		}
 		{
-			gc_tidx5 := gc_b17.At(gc_w5)
+			gc_tidx5 := gc_b23.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				gc_tx5++
@@ -5145,20 +5145,144 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none2
+//line reduce_variants.go:108
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota4
+//line reduce_variants.go:108
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+						var gc_t6 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t6
+//line reduce_variants.go:108
+						var gc_in2 []float32 = gc_t6
+//line reduce_variants.go:108
+						_ = gc_in2
+//line reduce_variants.go:108
+						var gc_i6 int = gc_lane2
+//line reduce_variants.go:108
+						_ = gc_i6
+//line reduce_variants.go:108
+						var gc_result6 archsimd.Float32x8
+//line reduce_variants.go:108
+						_ = gc_result6
+//line reduce_variants.go:108
+						gc_returned6 := gc_none2
+//line reduce_variants.go:108
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i6, -1), 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:281
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld6 archsimd.Float32x8
+//line reduce.go:281
+							if gc_i6 >= 0 && gc_i6+8 <= len(gc_in2) {
+//line reduce.go:281
+								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes6 [8]float32
+//line reduce.go:281
+								for gc_k6 := range 8 {
+//line reduce.go:281
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line reduce.go:281
+										gc_lanes6[gc_k6] = gc_in2[gc_i6+gc_k6]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:281
+							gc_b7 := gc_none2
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b7 = gc_all2
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if9
+//line reduce.go:284
+						if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero6 float32
+//line reduce.go:284
+							_ = gc_zero6
+//line reduce.go:284
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:284
+							gc_b8 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b8 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_2 := gc_result6
+//line reduce.go:284
+						_ = v_2
+//line reduce.go:284
+						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:108
-					var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
 
 //line reduce_variants.go:108
-					_ = v_2
-					_ = v_2
-					gc_l_v_2[gc_lane2] = v_2
+						_ = v_2
+						_ = v_2
+						gc_l_v_2[gc_lane2] = v_2
+					}
 				}
 
 //line reduce_variants.go:90
@@ -5166,7 +5290,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5182,13 +5306,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5202,7 +5326,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5226,13 +5350,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -5292,19 +5416,19 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	}
 }
 
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b7.Dim()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -5314,26 +5438,26 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 		_ = gc_dead3
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
-		gc_left5 := gc_act3
+		gc_left6 := gc_act3
 		if compiled.SIMD {
 //line reduce_variants.go:81
-			gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+			gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-			_ = gc_none2
+			_ = gc_none3
 //line reduce_variants.go:81
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota4
+			_ = gc_iota6
 //line reduce_variants.go:81
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
-			_ = gc_all2
+			_ = gc_all3
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b7.At(gc_rank3)
+				gc_tidx3 := gc_b9.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -5349,183 +5473,183 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 //line reduce_variants.go:80
 				_ = i
 //line reduce_variants.go:80
-				var gc_i7 int = i
+				var gc_i9 int = i
 //line reduce_variants.go:80
-				_ = gc_i7
+				_ = gc_i9
 //line reduce_variants.go:80
-				var gc_result7 archsimd.Int32x8
+				var gc_result9 archsimd.Int32x8
 //line reduce_variants.go:80
-				_ = gc_result7
+				_ = gc_result9
 //line reduce_variants.go:80
-				gc_returned7 := gc_none2
+				gc_returned9 := gc_none3
 //line reduce_variants.go:80
-				_ = gc_returned7
+				_ = gc_returned9
 //line reduce.go:281
-				gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+				gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i9, -1), 8))))
 //line reduce.go:281
-				_ = gc_if9
-//line reduce_variants.go:81
-				if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:81
-					var gc_ld7 archsimd.Int32x8
-//line reduce_variants.go:81
-					if gc_i7 >= 0 && gc_i7+8 <= len(in) {
-//line reduce_variants.go:81
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
-//line reduce_variants.go:81
-					} else {
-//line reduce_variants.go:81
-						var gc_lanes7 [8]int32
-//line reduce_variants.go:81
-						for gc_k7 := range 8 {
-//line reduce_variants.go:81
-							if gc_if9.ToBits()&(1<<gc_k7) != 0 {
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k7
-//line reduce_variants.go:81
-								gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-						gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
-//line reduce_variants.go:81
-					gc_b8 := gc_none2
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b8 = gc_all2
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
-//line reduce_variants.go:81
-				}
-//line reduce_variants.go:81
-				gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-				_ = gc_if10
-//line reduce.go:284
-				if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-					var gc_zero7 int32
-//line reduce.go:284
-					_ = gc_zero7
-//line reduce.go:284
-					gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
-//line reduce.go:284
-					gc_b9 := gc_none2
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b9 = gc_all2
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
-//line reduce.go:284
-				}
-//line reduce_variants.go:81
-				var gc_t7 int = i + gc_bdx3
-//line reduce_variants.go:81
-				_ = gc_t7
-//line reduce_variants.go:81
-				var gc_i8 int = gc_t7
-//line reduce_variants.go:81
-				_ = gc_i8
-//line reduce_variants.go:81
-				var gc_result8 archsimd.Int32x8
-//line reduce_variants.go:81
-				_ = gc_result8
-//line reduce_variants.go:81
-				gc_returned8 := gc_none2
-//line reduce_variants.go:81
-				_ = gc_returned8
-//line reduce.go:281
-				gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
-//line reduce.go:281
-				_ = gc_if11
-//line reduce_variants.go:81
-				if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:81
-					var gc_ld8 archsimd.Int32x8
-//line reduce_variants.go:81
-					if gc_i8 >= 0 && gc_i8+8 <= len(in) {
-//line reduce_variants.go:81
-						gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
-//line reduce_variants.go:81
-					} else {
-//line reduce_variants.go:81
-						var gc_lanes8 [8]int32
-//line reduce_variants.go:81
-						for gc_k8 := range 8 {
-//line reduce_variants.go:81
-							if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k8
-//line reduce_variants.go:81
-								gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-						gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
-//line reduce_variants.go:81
-					gc_b10 := gc_none2
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b10 = gc_all2
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
-//line reduce_variants.go:81
-				}
-//line reduce_variants.go:81
-				gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
 				_ = gc_if12
-//line reduce.go:284
+//line reduce_variants.go:81
 				if gc_if12.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld9 archsimd.Int32x8
+//line reduce_variants.go:81
+					if gc_i9 >= 0 && gc_i9+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld9 = archsimd.LoadInt32x8Slice(in[gc_i9:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes9 [8]int32
+//line reduce_variants.go:81
+						for gc_k9 := range 8 {
+//line reduce_variants.go:81
+							if gc_if12.ToBits()&(1<<gc_k9) != 0 {
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3 + gc_k9
+//line reduce_variants.go:81
+								gc_lanes9[gc_k9] = in[gc_i9+gc_k9]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes9)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result9 = gc_ld9.Merge(gc_result9, gc_if12)
+//line reduce_variants.go:81
+					gc_b10 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b10 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned9 = gc_b10.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if12).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if13 := gc_returned9.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if13
 //line reduce.go:284
-					var gc_zero8 int32
+				if gc_if13.ToBits() != 0 {
 //line reduce.go:284
-					_ = gc_zero8
+					var gc_zero9 int32
 //line reduce.go:284
-					gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+					_ = gc_zero9
 //line reduce.go:284
-					gc_b11 := gc_none2
+					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if13)
+//line reduce.go:284
+					gc_b11 := gc_none3
 //line reduce.go:284
 					if true {
 //line reduce.go:284
-						gc_b11 = gc_all2
+						gc_b11 = gc_all3
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+					gc_returned9 = gc_b11.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if13).ToMask()
+//line reduce.go:284
+				}
+//line reduce_variants.go:81
+				var gc_t9 int = i + gc_bdx3
+//line reduce_variants.go:81
+				_ = gc_t9
+//line reduce_variants.go:81
+				var gc_i10 int = gc_t9
+//line reduce_variants.go:81
+				_ = gc_i10
+//line reduce_variants.go:81
+				var gc_result10 archsimd.Int32x8
+//line reduce_variants.go:81
+				_ = gc_result10
+//line reduce_variants.go:81
+				gc_returned10 := gc_none3
+//line reduce_variants.go:81
+				_ = gc_returned10
+//line reduce.go:281
+				gc_if14 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i10, -1), 8))))
+//line reduce.go:281
+				_ = gc_if14
+//line reduce_variants.go:81
+				if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:81
+					var gc_ld10 archsimd.Int32x8
+//line reduce_variants.go:81
+					if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+//line reduce_variants.go:81
+						gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce_variants.go:81
+					} else {
+//line reduce_variants.go:81
+						var gc_lanes10 [8]int32
+//line reduce_variants.go:81
+						for gc_k10 := range 8 {
+//line reduce_variants.go:81
+							if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3 + gc_k10
+//line reduce_variants.go:81
+								gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+//line reduce_variants.go:81
+					gc_b12 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b12 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line reduce_variants.go:81
+				}
+//line reduce_variants.go:81
+				gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+				_ = gc_if15
+//line reduce.go:284
+				if gc_if15.ToBits() != 0 {
+//line reduce.go:284
+					var gc_zero10 int32
+//line reduce.go:284
+					_ = gc_zero10
+//line reduce.go:284
+					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:284
+					gc_b13 := gc_none3
+//line reduce.go:284
+					if true {
+//line reduce.go:284
+						gc_b13 = gc_all3
+//line reduce.go:284
+					}
+//line reduce.go:284
+					gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 				}
 //line reduce.go:284
-				gc_t8 := gc_result7.Add(gc_result8)
+				gc_t10 := gc_result9.Add(gc_result10)
 //line reduce.go:284
-				_ = gc_t8
+				_ = gc_t10
 //line reduce.go:284
-				v := gc_t8
+				v := gc_t10
 //line reduce.go:284
 				_ = v
 //line reduce.go:284
@@ -5536,20 +5660,20 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 				v_.StoreSlice(gc_l_v_[gc_lane3:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank3:])
-				gc_left5 &^= 0xff << gc_lane3
+				gc_left6 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left5 != 0 {
+		if gc_left6 != 0 {
 			{
-				gc_tidx3 := gc_b7.At(gc_w3)
+				gc_tidx3 := gc_b9.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left5&(1<<gc_lane3) == 0 {
+					if gc_left6&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -5582,8 +5706,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b7, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-			gc_left6 := gc_act3
+			compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+			gc_left7 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5599,13 +5723,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 					v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 					v_.StoreSlice(gc_l_v_[gc_lane3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left7 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left7 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -5667,28 +5791,152 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none4
+//line reduce_variants.go:108
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota8
+//line reduce_variants.go:108
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all4
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+						var gc_t12 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t12
+//line reduce_variants.go:108
+						var gc_in4 []int32 = gc_t12
+//line reduce_variants.go:108
+						_ = gc_in4
+//line reduce_variants.go:108
+						var gc_i12 int = gc_lane3
+//line reduce_variants.go:108
+						_ = gc_i12
+//line reduce_variants.go:108
+						var gc_result12 archsimd.Int32x8
+//line reduce_variants.go:108
+						_ = gc_result12
+//line reduce_variants.go:108
+						gc_returned12 := gc_none4
+//line reduce_variants.go:108
+						_ = gc_returned12
+//line reduce.go:281
+						gc_if17 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i12, -1), 8))))
+//line reduce.go:281
+						_ = gc_if17
+//line reduce.go:281
+						if gc_if17.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld12 archsimd.Int32x8
+//line reduce.go:281
+							if gc_i12 >= 0 && gc_i12+8 <= len(gc_in4) {
+//line reduce.go:281
+								gc_ld12 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes12 [8]int32
+//line reduce.go:281
+								for gc_k12 := range 8 {
+//line reduce.go:281
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:281
+										gc_lanes12[gc_k12] = gc_in4[gc_i12+gc_k12]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce.go:281
+							gc_b14 := gc_none4
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b14 = gc_all4
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if18
+//line reduce.go:284
+						if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero12 int32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b15 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b15 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_2 := gc_result12
+//line reduce.go:284
+						_ = v_2
+//line reduce.go:284
+						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:108
-					var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
 
 //line reduce_variants.go:108
-					_ = v_2
-					_ = v_2
-					gc_l_v_2[gc_lane3] = v_2
+						_ = v_2
+						_ = v_2
+						gc_l_v_2[gc_lane3] = v_2
+					}
 				}
 
 //line reduce_variants.go:90
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b7, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-					gc_left7 := gc_act3
+					compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+					gc_left9 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5704,13 +5952,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							gc_left9 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left9&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -5724,7 +5972,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 						}
 					}
 				}
-				gc_left8 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5748,13 +5996,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left10 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -5780,7 +6028,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 			gc_act3 = gc_save113 &^ gc_dead3
 		}
 		{
-			gc_tidx3 := gc_b7.At(gc_w3)
+			gc_tidx3 := gc_b9.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 				gc_tx3++
@@ -5814,19 +6062,19 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b7 *compiled.Block, in []int32, pa
 	}
 }
 
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b12.Dim()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -5836,26 +6084,26 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 		_ = gc_dead4
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
-		gc_left9 := gc_act4
+		gc_left11 := gc_act4
 		if compiled.SIMD {
 //line reduce_variants.go:81
-			gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+			gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-			_ = gc_none3
+			_ = gc_none5
 //line reduce_variants.go:81
-			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota6
+			_ = gc_iota10
 //line reduce_variants.go:81
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
-			_ = gc_all3
+			_ = gc_all5
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b12.At(gc_rank4)
+				gc_tidx4 := gc_b16.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -5871,41 +6119,41 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 //line reduce_variants.go:80
 				_ = i
 //line reduce_variants.go:80
-				var gc_i11 int = i
+				var gc_i15 int = i
 //line reduce_variants.go:80
-				_ = gc_i11
+				_ = gc_i15
 //line reduce_variants.go:80
-				var gc_result11 archsimd.Uint32x8
+				var gc_result15 archsimd.Uint32x8
 //line reduce_variants.go:80
-				_ = gc_result11
+				_ = gc_result15
 //line reduce_variants.go:80
-				gc_returned11 := gc_none3
+				gc_returned15 := gc_none5
 //line reduce_variants.go:80
-				_ = gc_returned11
+				_ = gc_returned15
 //line reduce.go:281
-				gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+				gc_if21 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i15, -1), 8))))
 //line reduce.go:281
-				_ = gc_if15
+				_ = gc_if21
 //line reduce_variants.go:81
-				if gc_if15.ToBits() != 0 {
+				if gc_if21.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld11 archsimd.Uint32x8
+					var gc_ld15 archsimd.Uint32x8
 //line reduce_variants.go:81
-					if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+					if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line reduce_variants.go:81
-						gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+						gc_ld15 = archsimd.LoadUint32x8Slice(in[gc_i15:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes11 [8]uint32
+						var gc_lanes15 [8]uint32
 //line reduce_variants.go:81
-						for gc_k11 := range 8 {
+						for gc_k15 := range 8 {
 //line reduce_variants.go:81
-							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+							if gc_if21.ToBits()&(1<<gc_k15) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k11
+								gc_pos4.Thread = gc_rank4 + gc_k15
 //line reduce_variants.go:81
-								gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+								gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -5913,87 +6161,87 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes15)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+					gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
 //line reduce_variants.go:81
-					gc_b13 := gc_none3
+					gc_b17 := gc_none5
 //line reduce_variants.go:81
 					if true {
 //line reduce_variants.go:81
-						gc_b13 = gc_all3
+						gc_b17 = gc_all5
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+					gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+				gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if16
+				_ = gc_if22
 //line reduce.go:284
-				if gc_if16.ToBits() != 0 {
+				if gc_if22.ToBits() != 0 {
 //line reduce.go:284
-					var gc_zero11 uint32
+					var gc_zero15 uint32
 //line reduce.go:284
-					_ = gc_zero11
+					_ = gc_zero15
 //line reduce.go:284
-					gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if22)
 //line reduce.go:284
-					gc_b14 := gc_none3
+					gc_b18 := gc_none5
 //line reduce.go:284
 					if true {
 //line reduce.go:284
-						gc_b14 = gc_all3
+						gc_b18 = gc_all5
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+					gc_returned15 = gc_b18.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
-				var gc_t11 int = i + gc_bdx4
+				var gc_t15 int = i + gc_bdx4
 //line reduce_variants.go:81
-				_ = gc_t11
+				_ = gc_t15
 //line reduce_variants.go:81
-				var gc_i12 int = gc_t11
+				var gc_i16 int = gc_t15
 //line reduce_variants.go:81
-				_ = gc_i12
+				_ = gc_i16
 //line reduce_variants.go:81
-				var gc_result12 archsimd.Uint32x8
+				var gc_result16 archsimd.Uint32x8
 //line reduce_variants.go:81
-				_ = gc_result12
+				_ = gc_result16
 //line reduce_variants.go:81
-				gc_returned12 := gc_none3
+				gc_returned16 := gc_none5
 //line reduce_variants.go:81
-				_ = gc_returned12
+				_ = gc_returned16
 //line reduce.go:281
-				gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+				gc_if23 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i16, -1), 8))))
 //line reduce.go:281
-				_ = gc_if17
+				_ = gc_if23
 //line reduce_variants.go:81
-				if gc_if17.ToBits() != 0 {
+				if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld12 archsimd.Uint32x8
+					var gc_ld16 archsimd.Uint32x8
 //line reduce_variants.go:81
-					if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+					if gc_i16 >= 0 && gc_i16+8 <= len(in) {
 //line reduce_variants.go:81
-						gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+						gc_ld16 = archsimd.LoadUint32x8Slice(in[gc_i16:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes12 [8]uint32
+						var gc_lanes16 [8]uint32
 //line reduce_variants.go:81
-						for gc_k12 := range 8 {
+						for gc_k16 := range 8 {
 //line reduce_variants.go:81
-							if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+							if gc_if23.ToBits()&(1<<gc_k16) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k12
+								gc_pos4.Thread = gc_rank4 + gc_k16
 //line reduce_variants.go:81
-								gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+								gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -6001,53 +6249,53 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes16)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+					gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
 //line reduce_variants.go:81
-					gc_b15 := gc_none3
+					gc_b19 := gc_none5
 //line reduce_variants.go:81
 					if true {
 //line reduce_variants.go:81
-						gc_b15 = gc_all3
+						gc_b19 = gc_all5
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+					gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+				gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if18
+				_ = gc_if24
 //line reduce.go:284
-				if gc_if18.ToBits() != 0 {
+				if gc_if24.ToBits() != 0 {
 //line reduce.go:284
-					var gc_zero12 uint32
+					var gc_zero16 uint32
 //line reduce.go:284
-					_ = gc_zero12
+					_ = gc_zero16
 //line reduce.go:284
-					gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if24)
 //line reduce.go:284
-					gc_b16 := gc_none3
+					gc_b20 := gc_none5
 //line reduce.go:284
 					if true {
 //line reduce.go:284
-						gc_b16 = gc_all3
+						gc_b20 = gc_all5
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+					gc_returned16 = gc_b20.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
 //line reduce.go:284
 				}
 //line reduce.go:284
-				gc_t12 := gc_result11.Add(gc_result12)
+				gc_t16 := gc_result15.Add(gc_result16)
 //line reduce.go:284
-				_ = gc_t12
+				_ = gc_t16
 //line reduce.go:284
-				v := gc_t12
+				v := gc_t16
 //line reduce.go:284
 				_ = v
 //line reduce.go:284
@@ -6058,20 +6306,20 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 				v_.StoreSlice(gc_l_v_[gc_lane4:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank4:])
-				gc_left9 &^= 0xff << gc_lane4
+				gc_left11 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left9 != 0 {
+		if gc_left11 != 0 {
 			{
-				gc_tidx4 := gc_b12.At(gc_w4)
+				gc_tidx4 := gc_b16.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left9&(1<<gc_lane4) == 0 {
+					if gc_left11&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -6104,8 +6352,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b12, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-			gc_left10 := gc_act4
+			compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+			gc_left12 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 					if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6121,13 +6369,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 					v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 					v_.StoreSlice(gc_l_v_[gc_lane4:])
-					gc_left10 &^= 0xff << gc_lane4
+					gc_left12 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			if gc_left12 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left10&(1<<gc_lane4) == 0 {
+					if gc_left12&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -6189,28 +6437,152 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
+				gc_left13 := gc_act4
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none6
+//line reduce_variants.go:108
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota12
+//line reduce_variants.go:108
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all6
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+						var gc_t18 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t18
+//line reduce_variants.go:108
+						var gc_in6 []uint32 = gc_t18
+//line reduce_variants.go:108
+						_ = gc_in6
+//line reduce_variants.go:108
+						var gc_i18 int = gc_lane4
+//line reduce_variants.go:108
+						_ = gc_i18
+//line reduce_variants.go:108
+						var gc_result18 archsimd.Uint32x8
+//line reduce_variants.go:108
+						_ = gc_result18
+//line reduce_variants.go:108
+						gc_returned18 := gc_none6
+//line reduce_variants.go:108
+						_ = gc_returned18
+//line reduce.go:281
+						gc_if26 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i18, -1), 8))))
+//line reduce.go:281
+						_ = gc_if26
+//line reduce.go:281
+						if gc_if26.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld18 archsimd.Uint32x8
+//line reduce.go:281
+							if gc_i18 >= 0 && gc_i18+8 <= len(gc_in6) {
+//line reduce.go:281
+								gc_ld18 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes18 [8]uint32
+//line reduce.go:281
+								for gc_k18 := range 8 {
+//line reduce.go:281
+									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4 + gc_k18
+//line reduce.go:281
+										gc_lanes18[gc_k18] = gc_in6[gc_i18+gc_k18]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+//line reduce.go:281
+							gc_b21 := gc_none6
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b21 = gc_all6
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if27
+//line reduce.go:284
+						if gc_if27.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero18 uint32
+//line reduce.go:284
+							_ = gc_zero18
+//line reduce.go:284
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+//line reduce.go:284
+							gc_b22 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b22 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_2 := gc_result18
+//line reduce.go:284
+						_ = v_2
+//line reduce.go:284
+						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+						gc_left13 &^= 0xff << gc_lane4
 					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left13 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left13&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:108
-					var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
 
 //line reduce_variants.go:108
-					_ = v_2
-					_ = v_2
-					gc_l_v_2[gc_lane4] = v_2
+						_ = v_2
+						_ = v_2
+						gc_l_v_2[gc_lane4] = v_2
+					}
 				}
 
 //line reduce_variants.go:90
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b12, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-					gc_left11 := gc_act4
+					compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6226,13 +6598,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 							v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							gc_left14 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left11&(1<<gc_lane4) == 0 {
+							if gc_left14&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -6246,7 +6618,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 						}
 					}
 				}
-				gc_left12 := gc_act4
+				gc_left15 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6270,13 +6642,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left12 &^= 0xff << gc_lane4
+						gc_left15 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
+				if gc_left15 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left12&(1<<gc_lane4) == 0 {
+						if gc_left15&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -6302,7 +6674,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b12 *compiled.Block, in []uint32,
 			gc_act4 = gc_save114 &^ gc_dead4
 		}
 		{
-			gc_tidx4 := gc_b12.At(gc_w4)
+			gc_tidx4 := gc_b16.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 				gc_tx4++
@@ -9416,22 +9788,22 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
-func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
+func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b5.Dim()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
+	gc_gd5 := gc_b11.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
-	gc_s_v := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
+	gc_n5 := gc_b11.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -9490,7 +9862,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b5.Stopped() {
+		if gc_b11.Stopped() {
 			return
 		}
 		gc_more = false
@@ -9553,7 +9925,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b11, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -9636,7 +10008,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b11, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -9677,7 +10049,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 			gc_act5 = gc_save135 &^ gc_dead5
 		}
 		{
-			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tidx5 := gc_b11.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				gc_tx5++
@@ -9976,20 +10348,144 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none
+//line reduce_variants.go:108
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota2
+//line reduce_variants.go:108
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+						var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t2
+//line reduce_variants.go:108
+						var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+						_ = gc_in2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+						_ = gc_i2
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Float32x8
+//line reduce_variants.go:108
+						_ = gc_result2
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce_variants.go:108
+						_ = gc_returned2
+//line reduce.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i2, -1), 8))))
+//line reduce.go:281
+						_ = gc_if2
+//line reduce.go:281
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld2 archsimd.Float32x8
+//line reduce.go:281
+							if gc_i2 >= 0 && gc_i2+8 <= len(gc_in2) {
+//line reduce.go:281
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes2 [8]float32
+//line reduce.go:281
+								for gc_k2 := range 8 {
+//line reduce.go:281
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:281
+										gc_lanes2[gc_k2] = gc_in2[gc_i2+gc_k2]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:281
+							gc_b3 := gc_none
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b3 = gc_all
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if3
+//line reduce.go:284
+						if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero2 float32
+//line reduce.go:284
+							_ = gc_zero2
+//line reduce.go:284
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+							gc_b4 := gc_none
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_3 := gc_result2
+//line reduce.go:284
+						_ = v_3
+//line reduce.go:284
+						v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:108
-					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
 
 //line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane2] = v_3
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane2] = v_3
+					}
 				}
 
 //line reduce_variants.go:90
@@ -9997,7 +10493,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -10013,13 +10509,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -10033,7 +10529,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -10057,13 +10553,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -10123,22 +10619,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 }
 
-func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
+func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b3.Dim()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
+	gc_gd3 := gc_b5.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_s_v := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
+	gc_n3 := gc_b5.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -10210,7 +10706,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b3.Stopped() {
+		if gc_b5.Stopped() {
 			return
 		}
 		gc_more = false
@@ -10244,7 +10740,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		gc_left5 := gc_act3
+		gc_left6 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10268,13 +10764,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:176
 				v_.StoreSlice(gc_s_v_[gc_rank3:])
-				gc_left5 &^= 0xff << gc_lane3
+				gc_left6 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left5 != 0 {
+		if gc_left6 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left5&(1<<gc_lane3) == 0 {
+				if gc_left6&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -10303,8 +10799,8 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-			gc_left6 := gc_act3
+			compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+			gc_left7 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10320,13 +10816,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 					v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left7 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left7 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -10388,28 +10884,152 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none2
+//line reduce_variants.go:108
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota4
+//line reduce_variants.go:108
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all2
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+						var gc_t4 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t4
+//line reduce_variants.go:108
+						var gc_in4 []int32 = gc_t4
+//line reduce_variants.go:108
+						_ = gc_in4
+//line reduce_variants.go:108
+						var gc_i4 int = gc_lane3
+//line reduce_variants.go:108
+						_ = gc_i4
+//line reduce_variants.go:108
+						var gc_result4 archsimd.Int32x8
+//line reduce_variants.go:108
+						_ = gc_result4
+//line reduce_variants.go:108
+						gc_returned4 := gc_none2
+//line reduce_variants.go:108
+						_ = gc_returned4
+//line reduce.go:281
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i4, -1), 8))))
+//line reduce.go:281
+						_ = gc_if5
+//line reduce.go:281
+						if gc_if5.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld4 archsimd.Int32x8
+//line reduce.go:281
+							if gc_i4 >= 0 && gc_i4+8 <= len(gc_in4) {
+//line reduce.go:281
+								gc_ld4 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes4 [8]int32
+//line reduce.go:281
+								for gc_k4 := range 8 {
+//line reduce.go:281
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3 + gc_k4
+//line reduce.go:281
+										gc_lanes4[gc_k4] = gc_in4[gc_i4+gc_k4]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:281
+							gc_b6 := gc_none2
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b6 = gc_all2
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if6
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero4 int32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b7 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b7 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_3 := gc_result4
+//line reduce.go:284
+						_ = v_3
+//line reduce.go:284
+						v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:108
-					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
 
 //line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane3] = v_3
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane3] = v_3
+					}
 				}
 
 //line reduce_variants.go:90
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-					gc_left7 := gc_act3
+					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+					gc_left9 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10425,13 +11045,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 							v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							gc_left9 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left9&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -10445,7 +11065,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						}
 					}
 				}
-				gc_left8 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10469,13 +11089,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left10 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -10501,7 +11121,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 			gc_act3 = gc_save133 &^ gc_dead3
 		}
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tidx3 := gc_b5.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 				gc_tx3++
@@ -10535,22 +11155,22 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 	}
 }
 
-func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
+func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b4.Dim()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
+	gc_gd4 := gc_b8.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+	gc_n4 := gc_b8.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -10622,7 +11242,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		if gc_b4.Stopped() {
+		if gc_b8.Stopped() {
 			return
 		}
 		gc_more = false
@@ -10656,7 +11276,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		gc_left9 := gc_act4
+		gc_left11 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10680,13 +11300,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:176
 				v_.StoreSlice(gc_s_v_[gc_rank4:])
-				gc_left9 &^= 0xff << gc_lane4
+				gc_left11 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left9 != 0 {
+		if gc_left11 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left9&(1<<gc_lane4) == 0 {
+				if gc_left11&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -10715,8 +11335,8 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-			gc_left10 := gc_act4
+			compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+			gc_left12 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 					if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10732,13 +11352,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 					v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-					gc_left10 &^= 0xff << gc_lane4
+					gc_left12 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			if gc_left12 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left10&(1<<gc_lane4) == 0 {
+					if gc_left12&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -10800,28 +11420,152 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
+				gc_left13 := gc_act4
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+					_ = gc_none3
+//line reduce_variants.go:108
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+					_ = gc_iota6
+//line reduce_variants.go:108
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all3
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+						var gc_t6 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+						_ = gc_t6
+//line reduce_variants.go:108
+						var gc_in6 []uint32 = gc_t6
+//line reduce_variants.go:108
+						_ = gc_in6
+//line reduce_variants.go:108
+						var gc_i6 int = gc_lane4
+//line reduce_variants.go:108
+						_ = gc_i6
+//line reduce_variants.go:108
+						var gc_result6 archsimd.Uint32x8
+//line reduce_variants.go:108
+						_ = gc_result6
+//line reduce_variants.go:108
+						gc_returned6 := gc_none3
+//line reduce_variants.go:108
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i6, -1), 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:281
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:281
+							var gc_ld6 archsimd.Uint32x8
+//line reduce.go:281
+							if gc_i6 >= 0 && gc_i6+8 <= len(gc_in6) {
+//line reduce.go:281
+								gc_ld6 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
+//line reduce.go:281
+							} else {
+//line reduce.go:281
+								var gc_lanes6 [8]uint32
+//line reduce.go:281
+								for gc_k6 := range 8 {
+//line reduce.go:281
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4 + gc_k6
+//line reduce.go:281
+										gc_lanes6[gc_k6] = gc_in6[gc_i6+gc_k6]
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:281
+							gc_b9 := gc_none3
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b9 = gc_all3
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:281
+						}
+//line reduce.go:281
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if9
+//line reduce.go:284
+						if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero6 uint32
+//line reduce.go:284
+							_ = gc_zero6
+//line reduce.go:284
+							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:284
+							gc_b10 := gc_none3
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b10 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						v_3 := gc_result6
+//line reduce.go:284
+						_ = v_3
+//line reduce.go:284
+						v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+						gc_left13 &^= 0xff << gc_lane4
 					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left13 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left13&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:108
-					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
 
 //line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane4] = v_3
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane4] = v_3
+					}
 				}
 
 //line reduce_variants.go:90
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-					gc_left11 := gc_act4
+					compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10837,13 +11581,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 							v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							gc_left14 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left11&(1<<gc_lane4) == 0 {
+							if gc_left14&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -10857,7 +11601,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				gc_left12 := gc_act4
+				gc_left15 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10881,13 +11625,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left12 &^= 0xff << gc_lane4
+						gc_left15 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
+				if gc_left15 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left12&(1<<gc_lane4) == 0 {
+						if gc_left15&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -10913,7 +11657,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 			gc_act4 = gc_save134 &^ gc_dead4
 		}
 		{
-			gc_tidx4 := gc_b4.At(gc_w4)
+			gc_tidx4 := gc_b8.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 				gc_tx4++

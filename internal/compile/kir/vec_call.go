@@ -195,16 +195,16 @@ func calleeIdent(c *ast.CallExpr) *ast.Ident {
 // returns the function that undoes that.
 func (v *vectorizer) instantiate(c *ast.CallExpr) func() {
 	id := calleeIdent(c)
-	inst, ok := v.f.Src.Info.Instances[id]
+	targs := v.f.typeArgsOfIdent(id) // also a call the build pass copied from an inlined helper
 	tparams := v.f.Src.Info.Uses[id].(*types.Func).Signature().TypeParams()
-	if !ok || tparams.Len() == 0 {
+	if len(targs) != tparams.Len() || tparams.Len() == 0 {
 		return func() {}
 	}
 	if v.f.tsub == nil {
 		v.f.tsub = map[*types.TypeParam]types.Type{}
 	}
 	for i := range tparams.Len() {
-		v.f.tsub[tparams.At(i)] = v.f.substType(inst.TypeArgs.At(i))
+		v.f.tsub[tparams.At(i)] = v.f.substType(targs[i])
 	}
 	return func() {
 		for i := range tparams.Len() {
