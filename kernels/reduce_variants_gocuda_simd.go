@@ -5097,32 +5097,92 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota4
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line reduce_variants.go:93
+				v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				var v archsimd.Float32x8
+//line reduce_variants.go:93
+				_ = v
+//line reduce_variants.go:93
+				r_ := v_
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v = r_
+//line reduce_variants.go:102
+				gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if8
+//line reduce_variants.go:103
+				if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes5 [8]float32
+//line reduce_variants.go:103
+					v.Store(&gc_lanes5)
+//line reduce_variants.go:103
+					for gc_k5 := range 8 {
+//line reduce_variants.go:103
+						if gc_if8.ToBits()&(1<<gc_k5) != 0 {
+//line reduce_variants.go:103
+							gc_pos2.Thread = gc_rank2 + gc_k5
+//line reduce_variants.go:103
+							warpSums[(gc_rank2 >> 5)] = gc_lanes5[gc_k5]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v.StoreSlice(gc_s_v[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_ := gc_l_v_[gc_lane2]
-			_ = v_
-			var v float32
-			_ = v
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
+				var v float32
+				_ = v
 
 //line reduce_variants.go:93
-			var r_ float32 = v_
+				var r_ float32 = v_
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v = r_
+				v = r_
 
 //line reduce_variants.go:102
-			if (gc_rank2 & 31) == 0 {
-				warpSums[(gc_rank2 >> 5)] = v
+				if (gc_rank2 & 31) == 0 {
+					warpSums[(gc_rank2 >> 5)] = v
+				}
+				_ = r_
+				gc_s_v[gc_rank2] = v
 			}
-			_ = r_
-			gc_s_v[gc_rank2] = v
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -5145,16 +5205,16 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none2
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce_variants.go:108
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -5186,11 +5246,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i6, -1), 8))))
+						gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i6, -1), 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if10
 //line reduce.go:281
-						if gc_if8.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
@@ -5200,15 +5260,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes6 [8]float32
+								var gc_lanes7 [8]float32
 //line reduce.go:281
-								for gc_k6 := range 8 {
+								for gc_k7 := range 8 {
 //line reduce.go:281
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce.go:281
-										gc_lanes6[gc_k6] = gc_in2[gc_i6+gc_k6]
+										gc_lanes7[gc_k7] = gc_in2[gc_i6+gc_k7]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -5216,11 +5276,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if10)
 //line reduce.go:281
 							gc_b7 := gc_none2
 //line reduce.go:281
@@ -5230,21 +5290,21 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if9
+						_ = gc_if11
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero6 float32
 //line reduce.go:284
 							_ = gc_zero6
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if11)
 //line reduce.go:284
 							gc_b8 := gc_none2
 //line reduce.go:284
@@ -5254,7 +5314,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -5263,13 +5323,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = v_2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -5290,7 +5350,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5306,13 +5366,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5326,7 +5386,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left6 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5350,13 +5410,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left6 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left6 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -5381,36 +5441,102 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			}
 			gc_act2 = gc_save112 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left7 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota7
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
 //line reduce_variants.go:110
-				var r float32 = v
-
+				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:110
+				_ = v
+//line reduce_variants.go:110
+				r := v
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:82
+				gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line reduce_variants.go:82
+				_ = gc_if12
+//line reduce_variants.go:83
+				if gc_if12.ToBits() != 0 {
+//line reduce_variants.go:83
+					var gc_lanes8 [8]float32
+//line reduce_variants.go:83
+					sum.Store(&gc_lanes8)
+//line reduce_variants.go:83
+					for gc_k8 := range 8 {
+//line reduce_variants.go:83
+						if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:83
+							gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce_variants.go:83
+							partial[gc_bx2] = gc_lanes8[gc_k8]
+//line reduce_variants.go:83
+						}
+//line reduce_variants.go:83
+					}
+//line reduce_variants.go:83
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:83
+				}
+				gc_left7 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left7 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left7&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+					var r float32 = v
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:81
-				sum := r
+					sum := r
 
 //line reduce_variants.go:82
-				if gc_tx2 == 0 {
-					partial[gc_bx2] = sum
+					if gc_tx2 == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -5438,16 +5564,16 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 		_ = gc_dead3
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
-		gc_left6 := gc_act3
+		gc_left8 := gc_act3
 		if compiled.SIMD {
 //line reduce_variants.go:81
 			gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
 			_ = gc_none3
 //line reduce_variants.go:81
-			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota6
+			_ = gc_iota9
 //line reduce_variants.go:81
 			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
@@ -5485,11 +5611,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:80
 				_ = gc_returned9
 //line reduce.go:281
-				gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i9, -1), 8))))
+				gc_if15 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i9, -1), 8))))
 //line reduce.go:281
-				_ = gc_if12
+				_ = gc_if15
 //line reduce_variants.go:81
-				if gc_if12.ToBits() != 0 {
+				if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld9 archsimd.Int32x8
 //line reduce_variants.go:81
@@ -5499,15 +5625,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes9 [8]int32
+						var gc_lanes11 [8]int32
 //line reduce_variants.go:81
-						for gc_k9 := range 8 {
+						for gc_k11 := range 8 {
 //line reduce_variants.go:81
-							if gc_if12.ToBits()&(1<<gc_k9) != 0 {
+							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k9
+								gc_pos3.Thread = gc_rank3 + gc_k11
 //line reduce_variants.go:81
-								gc_lanes9[gc_k9] = in[gc_i9+gc_k9]
+								gc_lanes11[gc_k11] = in[gc_i9+gc_k11]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -5515,11 +5641,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes9)
+						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes11)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result9 = gc_ld9.Merge(gc_result9, gc_if12)
+					gc_result9 = gc_ld9.Merge(gc_result9, gc_if15)
 //line reduce_variants.go:81
 					gc_b10 := gc_none3
 //line reduce_variants.go:81
@@ -5529,21 +5655,21 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned9 = gc_b10.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if12).ToMask()
+					gc_returned9 = gc_b10.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if15).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if13 := gc_returned9.ToInt32x8().Not().ToMask()
+				gc_if16 := gc_returned9.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if13
+				_ = gc_if16
 //line reduce.go:284
-				if gc_if13.ToBits() != 0 {
+				if gc_if16.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero9 int32
 //line reduce.go:284
 					_ = gc_zero9
 //line reduce.go:284
-					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if13)
+					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if16)
 //line reduce.go:284
 					gc_b11 := gc_none3
 //line reduce.go:284
@@ -5553,7 +5679,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned9 = gc_b11.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if13).ToMask()
+					gc_returned9 = gc_b11.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -5573,11 +5699,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned10
 //line reduce.go:281
-				gc_if14 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i10, -1), 8))))
+				gc_if17 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i10, -1), 8))))
 //line reduce.go:281
-				_ = gc_if14
+				_ = gc_if17
 //line reduce_variants.go:81
-				if gc_if14.ToBits() != 0 {
+				if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld10 archsimd.Int32x8
 //line reduce_variants.go:81
@@ -5587,15 +5713,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes10 [8]int32
+						var gc_lanes12 [8]int32
 //line reduce_variants.go:81
-						for gc_k10 := range 8 {
+						for gc_k12 := range 8 {
 //line reduce_variants.go:81
-							if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+							if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k10
+								gc_pos3.Thread = gc_rank3 + gc_k12
 //line reduce_variants.go:81
-								gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+								gc_lanes12[gc_k12] = in[gc_i10+gc_k12]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -5603,11 +5729,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes12)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+					gc_result10 = gc_ld10.Merge(gc_result10, gc_if17)
 //line reduce_variants.go:81
 					gc_b12 := gc_none3
 //line reduce_variants.go:81
@@ -5617,21 +5743,21 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+					gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+				gc_if18 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if15
+				_ = gc_if18
 //line reduce.go:284
-				if gc_if15.ToBits() != 0 {
+				if gc_if18.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero10 int32
 //line reduce.go:284
 					_ = gc_zero10
 //line reduce.go:284
-					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if18)
 //line reduce.go:284
 					gc_b13 := gc_none3
 //line reduce.go:284
@@ -5641,7 +5767,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+					gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -5660,11 +5786,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				v_.StoreSlice(gc_l_v_[gc_lane3:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank3:])
-				gc_left6 &^= 0xff << gc_lane3
+				gc_left8 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left6 != 0 {
+		if gc_left8 != 0 {
 			{
 				gc_tidx3 := gc_b9.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -5673,7 +5799,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left8&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -5707,7 +5833,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-			gc_left7 := gc_act3
+			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5723,13 +5849,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 					v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 					v_.StoreSlice(gc_l_v_[gc_lane3:])
-					gc_left7 &^= 0xff << gc_lane3
+					gc_left9 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
+			if gc_left9 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
+					if gc_left9&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -5743,32 +5869,92 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				}
 			}
 		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
+		gc_left10 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota11
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line reduce_variants.go:93
+				v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				var v archsimd.Int32x8
+//line reduce_variants.go:93
+				_ = v
+//line reduce_variants.go:93
+				r_ := v_
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v = r_
+//line reduce_variants.go:102
+				gc_if20 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane3, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if20
+//line reduce_variants.go:103
+				if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes13 [8]int32
+//line reduce_variants.go:103
+					v.Store(&gc_lanes13)
+//line reduce_variants.go:103
+					for gc_k13 := range 8 {
+//line reduce_variants.go:103
+						if gc_if20.ToBits()&(1<<gc_k13) != 0 {
+//line reduce_variants.go:103
+							gc_pos3.Thread = gc_rank3 + gc_k13
+//line reduce_variants.go:103
+							warpSums[(gc_rank3 >> 5)] = gc_lanes13[gc_k13]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v.StoreSlice(gc_s_v[gc_rank3:])
+				gc_left10 &^= 0xff << gc_lane3
 			}
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v_ := gc_l_v_[gc_lane3]
-			_ = v_
-			var v int32
-			_ = v
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left10&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v_ := gc_l_v_[gc_lane3]
+				_ = v_
+				var v int32
+				_ = v
 
 //line reduce_variants.go:93
-			var r_ int32 = v_
+				var r_ int32 = v_
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v = r_
+				v = r_
 
 //line reduce_variants.go:102
-			if (gc_rank3 & 31) == 0 {
-				warpSums[(gc_rank3 >> 5)] = v
+				if (gc_rank3 & 31) == 0 {
+					warpSums[(gc_rank3 >> 5)] = v
+				}
+				_ = r_
+				gc_s_v[gc_rank3] = v
 			}
-			_ = r_
-			gc_s_v[gc_rank3] = v
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -5791,16 +5977,16 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left8 := gc_act3
+				gc_left11 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none4
 //line reduce_variants.go:108
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota8
+					_ = gc_iota13
 //line reduce_variants.go:108
 					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -5832,11 +6018,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_returned12
 //line reduce.go:281
-						gc_if17 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i12, -1), 8))))
+						gc_if22 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i12, -1), 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if22
 //line reduce.go:281
-						if gc_if17.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
@@ -5846,15 +6032,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes12 [8]int32
+								var gc_lanes15 [8]int32
 //line reduce.go:281
-								for gc_k12 := range 8 {
+								for gc_k15 := range 8 {
 //line reduce.go:281
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if22.ToBits()&(1<<gc_k15) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k12
+										gc_pos3.Thread = gc_rank3 + gc_k15
 //line reduce.go:281
-										gc_lanes12[gc_k12] = gc_in4[gc_i12+gc_k12]
+										gc_lanes15[gc_k15] = gc_in4[gc_i12+gc_k15]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -5862,11 +6048,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes15)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if22)
 //line reduce.go:281
 							gc_b14 := gc_none4
 //line reduce.go:281
@@ -5876,21 +6062,21 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if22).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if23 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if18
+						_ = gc_if23
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero12 int32
 //line reduce.go:284
 							_ = gc_zero12
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if23)
 //line reduce.go:284
 							gc_b15 := gc_none4
 //line reduce.go:284
@@ -5900,7 +6086,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if23).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -5909,13 +6095,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 						_ = v_2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left11 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left11&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -5936,7 +6122,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-					gc_left9 := gc_act3
+					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5952,13 +6138,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left12 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left12 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -5972,7 +6158,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 						}
 					}
 				}
-				gc_left10 := gc_act3
+				gc_left13 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -5996,13 +6182,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
+						gc_left13 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left10 != 0 {
+				if gc_left13 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
+						if gc_left13&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -6027,36 +6213,102 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 			}
 			gc_act3 = gc_save113 &^ gc_dead3
 		}
-		{
-			gc_tidx3 := gc_b9.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
+		gc_left14 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota14
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
-
+				gc_tidx3 := gc_b9.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
+				_ = gc_rank3
 //line reduce_variants.go:110
-				var r int32 = v
-
+				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:110
+				_ = v
+//line reduce_variants.go:110
+				r := v
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:82
+				gc_if24 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx3, -1), 8))))
+//line reduce_variants.go:82
+				_ = gc_if24
+//line reduce_variants.go:83
+				if gc_if24.ToBits() != 0 {
+//line reduce_variants.go:83
+					var gc_lanes16 [8]int32
+//line reduce_variants.go:83
+					sum.Store(&gc_lanes16)
+//line reduce_variants.go:83
+					for gc_k16 := range 8 {
+//line reduce_variants.go:83
+						if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+//line reduce_variants.go:83
+							gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce_variants.go:83
+							partial[gc_bx3] = gc_lanes16[gc_k16]
+//line reduce_variants.go:83
+						}
+//line reduce_variants.go:83
+					}
+//line reduce_variants.go:83
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:83
+				}
+				gc_left14 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left14 != 0 {
+			{
+				gc_tidx3 := gc_b9.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left14&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+					var r int32 = v
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:81
-				sum := r
+					sum := r
 
 //line reduce_variants.go:82
-				if gc_tx3 == 0 {
-					partial[gc_bx3] = sum
+					if gc_tx3 == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -6084,16 +6336,16 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 		_ = gc_dead4
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
-		gc_left11 := gc_act4
+		gc_left15 := gc_act4
 		if compiled.SIMD {
 //line reduce_variants.go:81
 			gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
 			_ = gc_none5
 //line reduce_variants.go:81
-			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota10
+			_ = gc_iota16
 //line reduce_variants.go:81
 			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
@@ -6131,11 +6383,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:80
 				_ = gc_returned15
 //line reduce.go:281
-				gc_if21 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i15, -1), 8))))
+				gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i15, -1), 8))))
 //line reduce.go:281
-				_ = gc_if21
+				_ = gc_if27
 //line reduce_variants.go:81
-				if gc_if21.ToBits() != 0 {
+				if gc_if27.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld15 archsimd.Uint32x8
 //line reduce_variants.go:81
@@ -6145,15 +6397,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes15 [8]uint32
+						var gc_lanes19 [8]uint32
 //line reduce_variants.go:81
-						for gc_k15 := range 8 {
+						for gc_k19 := range 8 {
 //line reduce_variants.go:81
-							if gc_if21.ToBits()&(1<<gc_k15) != 0 {
+							if gc_if27.ToBits()&(1<<gc_k19) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k15
+								gc_pos4.Thread = gc_rank4 + gc_k19
 //line reduce_variants.go:81
-								gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+								gc_lanes19[gc_k19] = in[gc_i15+gc_k19]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -6161,11 +6413,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes15)
+						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes19)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+					gc_result15 = gc_ld15.Merge(gc_result15, gc_if27)
 //line reduce_variants.go:81
 					gc_b17 := gc_none5
 //line reduce_variants.go:81
@@ -6175,21 +6427,21 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+					gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if27).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+				gc_if28 := gc_returned15.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if22
+				_ = gc_if28
 //line reduce.go:284
-				if gc_if22.ToBits() != 0 {
+				if gc_if28.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero15 uint32
 //line reduce.go:284
 					_ = gc_zero15
 //line reduce.go:284
-					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if22)
+					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if28)
 //line reduce.go:284
 					gc_b18 := gc_none5
 //line reduce.go:284
@@ -6199,7 +6451,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned15 = gc_b18.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+					gc_returned15 = gc_b18.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if28).ToMask()
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -6219,11 +6471,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 				_ = gc_returned16
 //line reduce.go:281
-				gc_if23 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i16, -1), 8))))
+				gc_if29 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i16, -1), 8))))
 //line reduce.go:281
-				_ = gc_if23
+				_ = gc_if29
 //line reduce_variants.go:81
-				if gc_if23.ToBits() != 0 {
+				if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld16 archsimd.Uint32x8
 //line reduce_variants.go:81
@@ -6233,15 +6485,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes16 [8]uint32
+						var gc_lanes20 [8]uint32
 //line reduce_variants.go:81
-						for gc_k16 := range 8 {
+						for gc_k20 := range 8 {
 //line reduce_variants.go:81
-							if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+							if gc_if29.ToBits()&(1<<gc_k20) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k16
+								gc_pos4.Thread = gc_rank4 + gc_k20
 //line reduce_variants.go:81
-								gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+								gc_lanes20[gc_k20] = in[gc_i16+gc_k20]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -6249,11 +6501,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes16)
+						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes20)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+					gc_result16 = gc_ld16.Merge(gc_result16, gc_if29)
 //line reduce_variants.go:81
 					gc_b19 := gc_none5
 //line reduce_variants.go:81
@@ -6263,21 +6515,21 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+					gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if29).ToMask()
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+				gc_if30 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if24
+				_ = gc_if30
 //line reduce.go:284
-				if gc_if24.ToBits() != 0 {
+				if gc_if30.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero16 uint32
 //line reduce.go:284
 					_ = gc_zero16
 //line reduce.go:284
-					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if24)
+					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if30)
 //line reduce.go:284
 					gc_b20 := gc_none5
 //line reduce.go:284
@@ -6287,7 +6539,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 					}
 //line reduce.go:284
-					gc_returned16 = gc_b20.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+					gc_returned16 = gc_b20.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if30).ToMask()
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -6306,11 +6558,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				v_.StoreSlice(gc_l_v_[gc_lane4:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank4:])
-				gc_left11 &^= 0xff << gc_lane4
+				gc_left15 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left11 != 0 {
+		if gc_left15 != 0 {
 			{
 				gc_tidx4 := gc_b16.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -6319,7 +6571,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left11&(1<<gc_lane4) == 0 {
+					if gc_left15&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -6353,7 +6605,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-			gc_left12 := gc_act4
+			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 					if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6369,13 +6621,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 					v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 					v_.StoreSlice(gc_l_v_[gc_lane4:])
-					gc_left12 &^= 0xff << gc_lane4
+					gc_left16 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left12 != 0 {
+			if gc_left16 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left12&(1<<gc_lane4) == 0 {
+					if gc_left16&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -6389,32 +6641,92 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				}
 			}
 		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
+		gc_left17 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota18
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+//line reduce_variants.go:93
+				v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				var v archsimd.Uint32x8
+//line reduce_variants.go:93
+				_ = v
+//line reduce_variants.go:93
+				r_ := v_
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v = r_
+//line reduce_variants.go:102
+				gc_if32 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane4, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if32
+//line reduce_variants.go:103
+				if gc_if32.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes21 [8]uint32
+//line reduce_variants.go:103
+					v.Store(&gc_lanes21)
+//line reduce_variants.go:103
+					for gc_k21 := range 8 {
+//line reduce_variants.go:103
+						if gc_if32.ToBits()&(1<<gc_k21) != 0 {
+//line reduce_variants.go:103
+							gc_pos4.Thread = gc_rank4 + gc_k21
+//line reduce_variants.go:103
+							warpSums[(gc_rank4 >> 5)] = gc_lanes21[gc_k21]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v.StoreSlice(gc_s_v[gc_rank4:])
+				gc_left17 &^= 0xff << gc_lane4
 			}
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v_ := gc_l_v_[gc_lane4]
-			_ = v_
-			var v uint32
-			_ = v
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left17 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left17&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v_ := gc_l_v_[gc_lane4]
+				_ = v_
+				var v uint32
+				_ = v
 
 //line reduce_variants.go:93
-			var r_ uint32 = v_
+				var r_ uint32 = v_
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v = r_
+				v = r_
 
 //line reduce_variants.go:102
-			if (gc_rank4 & 31) == 0 {
-				warpSums[(gc_rank4 >> 5)] = v
+				if (gc_rank4 & 31) == 0 {
+					warpSums[(gc_rank4 >> 5)] = v
+				}
+				_ = r_
+				gc_s_v[gc_rank4] = v
 			}
-			_ = r_
-			gc_s_v[gc_rank4] = v
 		}
 	}
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -6437,16 +6749,16 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left13 := gc_act4
+				gc_left18 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none6
 //line reduce_variants.go:108
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota12
+					_ = gc_iota20
 //line reduce_variants.go:108
 					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -6478,11 +6790,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:108
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if26 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i18, -1), 8))))
+						gc_if34 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i18, -1), 8))))
 //line reduce.go:281
-						_ = gc_if26
+						_ = gc_if34
 //line reduce.go:281
-						if gc_if26.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
@@ -6492,15 +6804,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes18 [8]uint32
+								var gc_lanes23 [8]uint32
 //line reduce.go:281
-								for gc_k18 := range 8 {
+								for gc_k23 := range 8 {
 //line reduce.go:281
-									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
+									if gc_if34.ToBits()&(1<<gc_k23) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k18
+										gc_pos4.Thread = gc_rank4 + gc_k23
 //line reduce.go:281
-										gc_lanes18[gc_k18] = gc_in6[gc_i18+gc_k18]
+										gc_lanes23[gc_k23] = gc_in6[gc_i18+gc_k23]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -6508,11 +6820,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes23)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if34)
 //line reduce.go:281
 							gc_b21 := gc_none6
 //line reduce.go:281
@@ -6522,21 +6834,21 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if34).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if35 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if27
+						_ = gc_if35
 //line reduce.go:284
-						if gc_if27.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero18 uint32
 //line reduce.go:284
 							_ = gc_zero18
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if35)
 //line reduce.go:284
 							gc_b22 := gc_none6
 //line reduce.go:284
@@ -6546,7 +6858,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if35).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -6555,13 +6867,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 						_ = v_2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left13 &^= 0xff << gc_lane4
+						gc_left18 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left13 != 0 {
+				if gc_left18 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left13&(1<<gc_lane4) == 0 {
+						if gc_left18&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -6582,7 +6894,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-					gc_left14 := gc_act4
+					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6598,13 +6910,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 							v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left14 &^= 0xff << gc_lane4
+							gc_left19 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
+					if gc_left19 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left14&(1<<gc_lane4) == 0 {
+							if gc_left19&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -6618,7 +6930,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 						}
 					}
 				}
-				gc_left15 := gc_act4
+				gc_left20 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6642,13 +6954,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 						v = r_2
 //line reduce_variants.go:93
 						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
+						gc_left20 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left15 != 0 {
+				if gc_left20 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left15&(1<<gc_lane4) == 0 {
+						if gc_left20&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -6673,36 +6985,102 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 			}
 			gc_act4 = gc_save114 &^ gc_dead4
 		}
-		{
-			gc_tidx4 := gc_b16.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
+		gc_left21 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota21
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
-
+				gc_tidx4 := gc_b16.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
+				_ = gc_rank4
 //line reduce_variants.go:110
-				var r uint32 = v
-
+				v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:110
+				_ = v
+//line reduce_variants.go:110
+				r := v
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:82
+				gc_if36 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx4, -1), 8))))
+//line reduce_variants.go:82
+				_ = gc_if36
+//line reduce_variants.go:83
+				if gc_if36.ToBits() != 0 {
+//line reduce_variants.go:83
+					var gc_lanes24 [8]uint32
+//line reduce_variants.go:83
+					sum.Store(&gc_lanes24)
+//line reduce_variants.go:83
+					for gc_k24 := range 8 {
+//line reduce_variants.go:83
+						if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+//line reduce_variants.go:83
+							gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce_variants.go:83
+							partial[gc_bx4] = gc_lanes24[gc_k24]
+//line reduce_variants.go:83
+						}
+//line reduce_variants.go:83
+					}
+//line reduce_variants.go:83
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:83
+				}
+				gc_left21 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left21 != 0 {
+			{
+				gc_tidx4 := gc_b16.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left21&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+					var r uint32 = v
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:81
-				sum := r
+					sum := r
 
 //line reduce_variants.go:82
-				if gc_tx4 == 0 {
-					partial[gc_bx4] = sum
+					if gc_tx4 == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -10300,32 +10678,92 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line reduce_variants.go:93
+				v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:93
+				_ = v_2
+//line reduce_variants.go:93
+				var v_ archsimd.Float32x8
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				r_ := v_2
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v_ = r_
+//line reduce_variants.go:102
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if2
+//line reduce_variants.go:103
+				if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes [8]float32
+//line reduce_variants.go:103
+					v_.Store(&gc_lanes)
+//line reduce_variants.go:103
+					for gc_k := range 8 {
+//line reduce_variants.go:103
+						if gc_if2.ToBits()&(1<<gc_k) != 0 {
+//line reduce_variants.go:103
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line reduce_variants.go:103
+							warpSums[(gc_rank2 >> 5)] = gc_lanes[gc_k]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v_.StoreSlice(gc_s_v_[gc_rank2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_2 := gc_l_v_2[gc_lane2]
-			_ = v_2
-			var v_ float32
-			_ = v_
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_2 := gc_l_v_2[gc_lane2]
+				_ = v_2
+				var v_ float32
+				_ = v_
 
 //line reduce_variants.go:93
-			var r_ float32 = v_2
+				var r_ float32 = v_2
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v_ = r_
+				v_ = r_
 
 //line reduce_variants.go:102
-			if (gc_rank2 & 31) == 0 {
-				warpSums[(gc_rank2 >> 5)] = v_
+				if (gc_rank2 & 31) == 0 {
+					warpSums[(gc_rank2 >> 5)] = v_
+				}
+				_ = r_
+				gc_s_v_[gc_rank2] = v_
 			}
-			_ = r_
-			gc_s_v_[gc_rank2] = v_
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -10348,16 +10786,16 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none
 //line reduce_variants.go:108
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota2
+					_ = gc_iota4
 //line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -10389,11 +10827,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i2, -1), 8))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i2, -1), 8))))
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_if4
 //line reduce.go:281
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
@@ -10403,15 +10841,15 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes2 [8]float32
+								var gc_lanes3 [8]float32
 //line reduce.go:281
-								for gc_k2 := range 8 {
+								for gc_k3 := range 8 {
 //line reduce.go:281
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k3) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line reduce.go:281
-										gc_lanes2[gc_k2] = gc_in2[gc_i2+gc_k2]
+										gc_lanes3[gc_k3] = gc_in2[gc_i2+gc_k3]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -10419,11 +10857,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
 //line reduce.go:281
 							gc_b3 := gc_none
 //line reduce.go:281
@@ -10433,21 +10871,21 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if4).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if3
+						_ = gc_if5
 //line reduce.go:284
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero2 float32
 //line reduce.go:284
 							_ = gc_zero2
 //line reduce.go:284
-							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
 //line reduce.go:284
 							gc_b4 := gc_none
 //line reduce.go:284
@@ -10457,7 +10895,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -10466,13 +10904,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = v_3
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -10493,7 +10931,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -10509,13 +10947,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -10529,7 +10967,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left6 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -10553,13 +10991,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left6 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left6 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -10584,36 +11022,102 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			}
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left7 := gc_act2
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota5
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_s_v_[gc_rank2]
-
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
 //line reduce_variants.go:110
-				var r float32 = v_
-
+				v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+//line reduce_variants.go:110
+				_ = v_
+//line reduce_variants.go:110
+				r := v_
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:177
+				gc_if6 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line reduce_variants.go:177
+				_ = gc_if6
+//line reduce_variants.go:178
+				if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:178
+					var gc_lanes4 [8]float32
+//line reduce_variants.go:178
+					sum.Store(&gc_lanes4)
+//line reduce_variants.go:178
+					for gc_k4 := range 8 {
+//line reduce_variants.go:178
+						if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:178
+							gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:178
+							partial[gc_bx2] = gc_lanes4[gc_k4]
+//line reduce_variants.go:178
+						}
+//line reduce_variants.go:178
+					}
+//line reduce_variants.go:178
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:178
+				}
+				gc_left7 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left7 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left7&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+					var r float32 = v_
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:176
-				sum := r
+					sum := r
 
 //line reduce_variants.go:177
-				if gc_tx2 == 0 {
-					partial[gc_bx2] = sum
+					if gc_tx2 == 0 {
+						partial[gc_bx2] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -10740,7 +11244,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		gc_left6 := gc_act3
+		gc_left8 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10764,13 +11268,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:176
 				v_.StoreSlice(gc_s_v_[gc_rank3:])
-				gc_left6 &^= 0xff << gc_lane3
+				gc_left8 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left6 != 0 {
+		if gc_left8 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left6&(1<<gc_lane3) == 0 {
+				if gc_left8&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -10800,7 +11304,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-			gc_left7 := gc_act3
+			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10816,13 +11320,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-					gc_left7 &^= 0xff << gc_lane3
+					gc_left9 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
+			if gc_left9 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
+					if gc_left9&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -10836,32 +11340,92 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				}
 			}
 		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
+		gc_left10 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota7
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line reduce_variants.go:93
+				v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:93
+				_ = v_2
+//line reduce_variants.go:93
+				var v_ archsimd.Int32x8
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				r_ := v_2
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v_ = r_
+//line reduce_variants.go:102
+				gc_if8 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane3, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if8
+//line reduce_variants.go:103
+				if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes5 [8]int32
+//line reduce_variants.go:103
+					v_.Store(&gc_lanes5)
+//line reduce_variants.go:103
+					for gc_k5 := range 8 {
+//line reduce_variants.go:103
+						if gc_if8.ToBits()&(1<<gc_k5) != 0 {
+//line reduce_variants.go:103
+							gc_pos3.Thread = gc_rank3 + gc_k5
+//line reduce_variants.go:103
+							warpSums[(gc_rank3 >> 5)] = gc_lanes5[gc_k5]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v_.StoreSlice(gc_s_v_[gc_rank3:])
+				gc_left10 &^= 0xff << gc_lane3
 			}
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v_2 := gc_l_v_2[gc_lane3]
-			_ = v_2
-			var v_ int32
-			_ = v_
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left10&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v_2 := gc_l_v_2[gc_lane3]
+				_ = v_2
+				var v_ int32
+				_ = v_
 
 //line reduce_variants.go:93
-			var r_ int32 = v_2
+				var r_ int32 = v_2
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v_ = r_
+				v_ = r_
 
 //line reduce_variants.go:102
-			if (gc_rank3 & 31) == 0 {
-				warpSums[(gc_rank3 >> 5)] = v_
+				if (gc_rank3 & 31) == 0 {
+					warpSums[(gc_rank3 >> 5)] = v_
+				}
+				_ = r_
+				gc_s_v_[gc_rank3] = v_
 			}
-			_ = r_
-			gc_s_v_[gc_rank3] = v_
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -10884,16 +11448,16 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left8 := gc_act3
+				gc_left11 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none2
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota4
+					_ = gc_iota9
 //line reduce_variants.go:108
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -10925,11 +11489,11 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_returned4
 //line reduce.go:281
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i4, -1), 8))))
+						gc_if10 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i4, -1), 8))))
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if10
 //line reduce.go:281
-						if gc_if5.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld4 archsimd.Int32x8
 //line reduce.go:281
@@ -10939,15 +11503,15 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes4 [8]int32
+								var gc_lanes7 [8]int32
 //line reduce.go:281
-								for gc_k4 := range 8 {
+								for gc_k7 := range 8 {
 //line reduce.go:281
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k4
+										gc_pos3.Thread = gc_rank3 + gc_k7
 //line reduce.go:281
-										gc_lanes4[gc_k4] = gc_in4[gc_i4+gc_k4]
+										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -10955,11 +11519,11 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if10)
 //line reduce.go:281
 							gc_b6 := gc_none2
 //line reduce.go:281
@@ -10969,21 +11533,21 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if11 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if6
+						_ = gc_if11
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero4 int32
 //line reduce.go:284
 							_ = gc_zero4
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if11)
 //line reduce.go:284
 							gc_b7 := gc_none2
 //line reduce.go:284
@@ -10993,7 +11557,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -11002,13 +11566,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 						_ = v_3
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left11 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left11&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -11029,7 +11593,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-					gc_left9 := gc_act3
+					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -11045,13 +11609,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 							v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left12 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left12 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -11065,7 +11629,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 						}
 					}
 				}
-				gc_left10 := gc_act3
+				gc_left13 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -11089,13 +11653,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
+						gc_left13 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left10 != 0 {
+				if gc_left13 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
+						if gc_left13&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -11120,36 +11684,102 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 			}
 			gc_act3 = gc_save133 &^ gc_dead3
 		}
-		{
-			gc_tidx3 := gc_b5.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
+		gc_left14 := gc_act3
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota10
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				v_ := gc_s_v_[gc_rank3]
-
+				gc_tidx3 := gc_b5.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
+				_ = gc_rank3
 //line reduce_variants.go:110
-				var r int32 = v_
-
+				v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+//line reduce_variants.go:110
+				_ = v_
+//line reduce_variants.go:110
+				r := v_
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:177
+				gc_if12 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx3, -1), 8))))
+//line reduce_variants.go:177
+				_ = gc_if12
+//line reduce_variants.go:178
+				if gc_if12.ToBits() != 0 {
+//line reduce_variants.go:178
+					var gc_lanes8 [8]int32
+//line reduce_variants.go:178
+					sum.Store(&gc_lanes8)
+//line reduce_variants.go:178
+					for gc_k8 := range 8 {
+//line reduce_variants.go:178
+						if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:178
+							gc_pos3.Thread = gc_rank3 + gc_k8
+//line reduce_variants.go:178
+							partial[gc_bx3] = gc_lanes8[gc_k8]
+//line reduce_variants.go:178
+						}
+//line reduce_variants.go:178
+					}
+//line reduce_variants.go:178
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:178
+				}
+				gc_left14 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left14 != 0 {
+			{
+				gc_tidx3 := gc_b5.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left14&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+					var r int32 = v_
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:176
-				sum := r
+					sum := r
 
 //line reduce_variants.go:177
-				if gc_tx3 == 0 {
-					partial[gc_bx3] = sum
+					if gc_tx3 == 0 {
+						partial[gc_bx3] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -11276,7 +11906,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		gc_left11 := gc_act4
+		gc_left15 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11300,13 +11930,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:176
 				v_.StoreSlice(gc_s_v_[gc_rank4:])
-				gc_left11 &^= 0xff << gc_lane4
+				gc_left15 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left11 != 0 {
+		if gc_left15 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left11&(1<<gc_lane4) == 0 {
+				if gc_left15&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -11336,7 +11966,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-			gc_left12 := gc_act4
+			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 					if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11352,13 +11982,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-					gc_left12 &^= 0xff << gc_lane4
+					gc_left16 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left12 != 0 {
+			if gc_left16 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left12&(1<<gc_lane4) == 0 {
+					if gc_left16&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -11372,32 +12002,92 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				}
 			}
 		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
+		gc_left17 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:93
+			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:93
+			_ = gc_iota12
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+//line reduce_variants.go:93
+				v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:93
+				_ = v_2
+//line reduce_variants.go:93
+				var v_ archsimd.Uint32x8
+//line reduce_variants.go:93
+				_ = v_
+//line reduce_variants.go:93
+				r_ := v_2
+//line reduce_variants.go:93
+				_ = r_
+//line reduce_variants.go:93
+				v_ = r_
+//line reduce_variants.go:102
+				gc_if14 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane4, -1), 8))))
+//line reduce_variants.go:102
+				_ = gc_if14
+//line reduce_variants.go:103
+				if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:103
+					var gc_lanes9 [8]uint32
+//line reduce_variants.go:103
+					v_.Store(&gc_lanes9)
+//line reduce_variants.go:103
+					for gc_k9 := range 8 {
+//line reduce_variants.go:103
+						if gc_if14.ToBits()&(1<<gc_k9) != 0 {
+//line reduce_variants.go:103
+							gc_pos4.Thread = gc_rank4 + gc_k9
+//line reduce_variants.go:103
+							warpSums[(gc_rank4 >> 5)] = gc_lanes9[gc_k9]
+//line reduce_variants.go:103
+						}
+//line reduce_variants.go:103
+					}
+//line reduce_variants.go:103
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:103
+				}
+//line reduce_variants.go:103
+				v_.StoreSlice(gc_s_v_[gc_rank4:])
+				gc_left17 &^= 0xff << gc_lane4
 			}
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v_2 := gc_l_v_2[gc_lane4]
-			_ = v_2
-			var v_ uint32
-			_ = v_
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left17 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left17&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v_2 := gc_l_v_2[gc_lane4]
+				_ = v_2
+				var v_ uint32
+				_ = v_
 
 //line reduce_variants.go:93
-			var r_ uint32 = v_2
+				var r_ uint32 = v_2
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v_ = r_
+				v_ = r_
 
 //line reduce_variants.go:102
-			if (gc_rank4 & 31) == 0 {
-				warpSums[(gc_rank4 >> 5)] = v_
+				if (gc_rank4 & 31) == 0 {
+					warpSums[(gc_rank4 >> 5)] = v_
+				}
+				_ = r_
+				gc_s_v_[gc_rank4] = v_
 			}
-			_ = r_
-			gc_s_v_[gc_rank4] = v_
 		}
 	}
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -11420,16 +12110,16 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left13 := gc_act4
+				gc_left18 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none3
 //line reduce_variants.go:108
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota6
+					_ = gc_iota14
 //line reduce_variants.go:108
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -11461,11 +12151,11 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i6, -1), 8))))
+						gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i6, -1), 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if16
 //line reduce.go:281
-						if gc_if8.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld6 archsimd.Uint32x8
 //line reduce.go:281
@@ -11475,15 +12165,15 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes6 [8]uint32
+								var gc_lanes11 [8]uint32
 //line reduce.go:281
-								for gc_k6 := range 8 {
+								for gc_k11 := range 8 {
 //line reduce.go:281
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k6
+										gc_pos4.Thread = gc_rank4 + gc_k11
 //line reduce.go:281
-										gc_lanes6[gc_k6] = gc_in6[gc_i6+gc_k6]
+										gc_lanes11[gc_k11] = gc_in6[gc_i6+gc_k11]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -11491,11 +12181,11 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if16)
 //line reduce.go:281
 							gc_b9 := gc_none3
 //line reduce.go:281
@@ -11505,21 +12195,21 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if9
+						_ = gc_if17
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero6 uint32
 //line reduce.go:284
 							_ = gc_zero6
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if17)
 //line reduce.go:284
 							gc_b10 := gc_none3
 //line reduce.go:284
@@ -11529,7 +12219,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -11538,13 +12228,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 						_ = v_3
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-						gc_left13 &^= 0xff << gc_lane4
+						gc_left18 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left13 != 0 {
+				if gc_left18 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left13&(1<<gc_lane4) == 0 {
+						if gc_left18&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -11565,7 +12255,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-					gc_left14 := gc_act4
+					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11581,13 +12271,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 							v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left14 &^= 0xff << gc_lane4
+							gc_left19 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
+					if gc_left19 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left14&(1<<gc_lane4) == 0 {
+							if gc_left19&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -11601,7 +12291,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				gc_left15 := gc_act4
+				gc_left20 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11625,13 +12315,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 						v_ = r_2
 //line reduce_variants.go:93
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
+						gc_left20 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left15 != 0 {
+				if gc_left20 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left15&(1<<gc_lane4) == 0 {
+						if gc_left20&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -11656,36 +12346,102 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 			}
 			gc_act4 = gc_save134 &^ gc_dead4
 		}
-		{
-			gc_tidx4 := gc_b8.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
+		gc_left21 := gc_act4
+		if compiled.SIMD {
+//line reduce_variants.go:110
+			gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:110
+			_ = gc_iota15
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				v_ := gc_s_v_[gc_rank4]
-
+				gc_tidx4 := gc_b8.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
+				_ = gc_rank4
 //line reduce_variants.go:110
-				var r uint32 = v_
-
+				v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+//line reduce_variants.go:110
+				_ = v_
+//line reduce_variants.go:110
+				r := v_
 //line reduce_variants.go:110
 				_ = r
+//line reduce_variants.go:110
+				sum := r
+//line reduce_variants.go:110
+				_ = sum
+//line reduce_variants.go:177
+				gc_if18 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx4, -1), 8))))
+//line reduce_variants.go:177
+				_ = gc_if18
+//line reduce_variants.go:178
+				if gc_if18.ToBits() != 0 {
+//line reduce_variants.go:178
+					var gc_lanes12 [8]uint32
+//line reduce_variants.go:178
+					sum.Store(&gc_lanes12)
+//line reduce_variants.go:178
+					for gc_k12 := range 8 {
+//line reduce_variants.go:178
+						if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:178
+							gc_pos4.Thread = gc_rank4 + gc_k12
+//line reduce_variants.go:178
+							partial[gc_bx4] = gc_lanes12[gc_k12]
+//line reduce_variants.go:178
+						}
+//line reduce_variants.go:178
+					}
+//line reduce_variants.go:178
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:178
+				}
+				gc_left21 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left21 != 0 {
+			{
+				gc_tidx4 := gc_b8.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left21&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+					var r uint32 = v_
+
+//line reduce_variants.go:110
+					_ = r
 
 //line reduce_variants.go:176
-				sum := r
+					sum := r
 
 //line reduce_variants.go:177
-				if gc_tx4 == 0 {
-					partial[gc_bx4] = sum
+					if gc_tx4 == 0 {
+						partial[gc_bx4] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
 			}
 		}
 	}

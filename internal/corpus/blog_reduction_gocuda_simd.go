@@ -569,39 +569,109 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left6 := gc_act2
+		if compiled.SIMD {
+//line blog_reduction.go:51
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blog_reduction.go:51
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-				var sum int32
-				_ = sum
-
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
 //line blog_reduction.go:51
-				var r int32 = val
-
+				val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:51
+				_ = val
+//line blog_reduction.go:51
+				var sum archsimd.Int32x8
+//line blog_reduction.go:51
+				_ = sum
+//line blog_reduction.go:51
+				r := val
 //line blog_reduction.go:51
 				_ = r
+//line blog_reduction.go:51
+				sum = r
+//line blog_reduction.go:66
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line blog_reduction.go:66
+				_ = gc_if2
+//line blog_reduction.go:67
+				if gc_if2.ToBits() != 0 {
+//line blog_reduction.go:67
+					var gc_lanes [8]int32
+//line blog_reduction.go:67
+					sum.Store(&gc_lanes)
+//line blog_reduction.go:67
+					for gc_k := range 8 {
+//line blog_reduction.go:67
+						if gc_if2.ToBits()&(1<<gc_k) != 0 {
+//line blog_reduction.go:67
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_reduction.go:67
+							out[gc_bx2] = gc_lanes[gc_k]
+//line blog_reduction.go:67
+						}
+//line blog_reduction.go:67
+					}
+//line blog_reduction.go:67
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:67
+				}
+//line blog_reduction.go:67
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+				gc_left6 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left6&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
 
 //line blog_reduction.go:65
-				sum = r
+					sum = r
 
 //line blog_reduction.go:66
-				if gc_tx2 == 0 {
-					out[gc_bx2] = sum
+					if gc_tx2 == 0 {
+						out[gc_bx2] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				_ = r
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -1247,39 +1317,109 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left6 := gc_act2
+		if compiled.SIMD {
+//line blog_reduction.go:51
+			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blog_reduction.go:51
+			_ = gc_iota3
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var sum int32
-				_ = sum
-
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
 //line blog_reduction.go:51
-				var r int32 = val_
-
+				val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:51
+				_ = val_
+//line blog_reduction.go:51
+				var sum archsimd.Int32x8
+//line blog_reduction.go:51
+				_ = sum
+//line blog_reduction.go:51
+				r := val_
 //line blog_reduction.go:51
 				_ = r
+//line blog_reduction.go:51
+				sum = r
+//line blog_reduction.go:101
+				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line blog_reduction.go:101
+				_ = gc_if3
+//line blog_reduction.go:102
+				if gc_if3.ToBits() != 0 {
+//line blog_reduction.go:102
+					var gc_lanes [8]int32
+//line blog_reduction.go:102
+					sum.Store(&gc_lanes)
+//line blog_reduction.go:102
+					for gc_k := range 8 {
+//line blog_reduction.go:102
+						if gc_if3.ToBits()&(1<<gc_k) != 0 {
+//line blog_reduction.go:102
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line blog_reduction.go:102
+							out[gc_bx2] = gc_lanes[gc_k]
+//line blog_reduction.go:102
+						}
+//line blog_reduction.go:102
+					}
+//line blog_reduction.go:102
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:102
+				}
+//line blog_reduction.go:102
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+				gc_left6 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left6&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
 
 //line blog_reduction.go:100
-				sum = r
+					sum = r
 
 //line blog_reduction.go:101
-				if gc_tx2 == 0 {
-					out[gc_bx2] = sum
+					if gc_tx2 == 0 {
+						out[gc_bx2] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				_ = r
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}

@@ -12388,7 +12388,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left13 := gc_act5
+		gc_left16 := gc_act5
 		if compiled.SIMD {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
 				if gc_act5>>gc_lane5&0xff != 0xff {
@@ -12402,13 +12402,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-				gc_left13 &^= 0xff << gc_lane5
+				gc_left16 &^= 0xff << gc_lane5
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left13 != 0 {
+		if gc_left16 != 0 {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left13&(1<<gc_lane5) == 0 {
+				if gc_left16&(1<<gc_lane5) == 0 {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
@@ -13423,28 +13423,90 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save262 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+//line samples_reduction.go:411
+			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:411
+			_ = gc_iota
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line samples_reduction.go:361
+				var tid int = gc_tx2
+//line samples_reduction.go:361
+				_ = tid
+//line samples_reduction.go:361
+				mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:361
+				_ = mySum
+//line samples_reduction.go:411
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line samples_reduction.go:411
+				_ = gc_if
+//line samples_reduction.go:412
+				if gc_if.ToBits() != 0 {
+//line samples_reduction.go:412
+					var gc_lanes [8]float32
+//line samples_reduction.go:412
+					mySum.Store(&gc_lanes)
+//line samples_reduction.go:412
+					for gc_k := range 8 {
+//line samples_reduction.go:412
+						if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line samples_reduction.go:412
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line samples_reduction.go:412
+							gOdata[gc_bx2] = gc_lanes[gc_k]
+//line samples_reduction.go:412
+						}
+//line samples_reduction.go:412
+					}
+//line samples_reduction.go:412
+					gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:412
+				}
+				gc_left5 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:361
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:411
-				if tid == 0 {
-					gOdata[gc_bx2] = mySum
+					if tid == 0 {
+						gOdata[gc_bx2] = mySum
+					}
 				}
 			}
 		}
@@ -13708,7 +13770,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-					gc_left5 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -13724,13 +13786,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-							gc_left5 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left5&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -13852,7 +13914,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left6 := gc_act3
+		gc_left7 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -13866,13 +13928,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-				gc_left6 &^= 0xff << gc_lane3
+				gc_left7 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left6 != 0 {
+		if gc_left7 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left6&(1<<gc_lane3) == 0 {
+				if gc_left7&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -14075,7 +14137,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left7 := gc_act3
+							gc_left8 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14091,13 +14153,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-									gc_left7 &^= 0xff << gc_lane3
+									gc_left8 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left7 != 0 {
+							if gc_left8 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left7&(1<<gc_lane3) == 0 {
+									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -14135,7 +14197,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_act3 = gc_save243 &^ gc_dead3
 				}
-				gc_left8 := gc_act3
+				gc_left9 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14155,13 +14217,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left9 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left9 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left9&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -14179,28 +14241,90 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save263 &^ gc_dead3
 		}
-		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
+		gc_left10 := gc_act3
+		if compiled.SIMD {
+//line samples_reduction.go:411
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:411
+			_ = gc_iota2
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+				gc_tidx3 := gc_b3.At(gc_rank3)
+				if gc_tidx3.X+8 > gc_bdx3 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx3 := gc_tidx3.X
+				_ = gc_tx3
+				gc_ty3 := gc_tidx3.Y
+				_ = gc_ty3
+				gc_tz3 := gc_tidx3.Z
+				_ = gc_tz3
+				_ = gc_rank3
+//line samples_reduction.go:361
+				var tid int = gc_tx3
+//line samples_reduction.go:361
+				_ = tid
+//line samples_reduction.go:361
+				mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:361
+				_ = mySum
+//line samples_reduction.go:411
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line samples_reduction.go:411
+				_ = gc_if2
+//line samples_reduction.go:412
+				if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:412
+					var gc_lanes2 [8]int32
+//line samples_reduction.go:412
+					mySum.Store(&gc_lanes2)
+//line samples_reduction.go:412
+					for gc_k2 := range 8 {
+//line samples_reduction.go:412
+						if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line samples_reduction.go:412
+							gc_pos3.Thread = gc_rank3 + gc_k2
+//line samples_reduction.go:412
+							gOdata[gc_bx3] = gc_lanes2[gc_k2]
+//line samples_reduction.go:412
+						}
+//line samples_reduction.go:412
+					}
+//line samples_reduction.go:412
+					gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:412
+				}
+				gc_left10 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					if gc_left10&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:361
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:411
-				if tid == 0 {
-					gOdata[gc_bx3] = mySum
+					if tid == 0 {
+						gOdata[gc_bx3] = mySum
+					}
 				}
 			}
 		}
@@ -14464,7 +14588,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-					gc_left9 := gc_act4
+					gc_left11 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14480,13 +14604,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-							gc_left9 &^= 0xff << gc_lane4
+							gc_left11 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left11 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left9&(1<<gc_lane4) == 0 {
+							if gc_left11&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -14608,7 +14732,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left10 := gc_act4
+		gc_left12 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14622,13 +14746,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-				gc_left10 &^= 0xff << gc_lane4
+				gc_left12 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left10 != 0 {
+		if gc_left12 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left10&(1<<gc_lane4) == 0 {
+				if gc_left12&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -14831,7 +14955,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left11 := gc_act4
+							gc_left13 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14847,13 +14971,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-									gc_left11 &^= 0xff << gc_lane4
+									gc_left13 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left11 != 0 {
+							if gc_left13 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left11&(1<<gc_lane4) == 0 {
+									if gc_left13&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -14891,7 +15015,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					gc_act4 = gc_save244 &^ gc_dead4
 				}
-				gc_left12 := gc_act4
+				gc_left14 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14911,13 +15035,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left12 &^= 0xff << gc_lane4
+						gc_left14 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
+				if gc_left14 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left12&(1<<gc_lane4) == 0 {
+						if gc_left14&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -14935,28 +15059,90 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			gc_act4 = gc_save264 &^ gc_dead4
 		}
-		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
+		gc_left15 := gc_act4
+		if compiled.SIMD {
+//line samples_reduction.go:411
+			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:411
+			_ = gc_iota3
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+				gc_tidx4 := gc_b4.At(gc_rank4)
+				if gc_tidx4.X+8 > gc_bdx4 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx4 := gc_tidx4.X
+				_ = gc_tx4
+				gc_ty4 := gc_tidx4.Y
+				_ = gc_ty4
+				gc_tz4 := gc_tidx4.Z
+				_ = gc_tz4
+				_ = gc_rank4
+//line samples_reduction.go:361
+				var tid int = gc_tx4
+//line samples_reduction.go:361
+				_ = tid
+//line samples_reduction.go:361
+				mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:361
+				_ = mySum
+//line samples_reduction.go:411
+				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+//line samples_reduction.go:411
+				_ = gc_if3
+//line samples_reduction.go:412
+				if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:412
+					var gc_lanes3 [8]uint32
+//line samples_reduction.go:412
+					mySum.Store(&gc_lanes3)
+//line samples_reduction.go:412
+					for gc_k3 := range 8 {
+//line samples_reduction.go:412
+						if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line samples_reduction.go:412
+							gc_pos4.Thread = gc_rank4 + gc_k3
+//line samples_reduction.go:412
+							gOdata[gc_bx4] = gc_lanes3[gc_k3]
+//line samples_reduction.go:412
+						}
+//line samples_reduction.go:412
+					}
+//line samples_reduction.go:412
+					gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:412
+				}
+				gc_left15 &^= 0xff << gc_lane4
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left15 != 0 {
+			{
+				gc_tidx4 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx4.X - 1
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					if gc_left15&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:361
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:411
-				if tid == 0 {
-					gOdata[gc_bx4] = mySum
+					if tid == 0 {
+						gOdata[gc_bx4] = mySum
+					}
 				}
 			}
 		}

@@ -4997,31 +4997,89 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line kernels.go:276
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:276
+			_ = gc_iota4
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line kernels.go:276
+				var v archsimd.Int32x8
+//line kernels.go:276
+				_ = v
+//line kernels.go:276
+				v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:276
+				_ = v_
+//line kernels.go:276
+				r := v_
+//line kernels.go:276
+				_ = r
+//line kernels.go:276
+				v = r
+//line kernels.go:255
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+//line kernels.go:255
+				_ = gc_if4
+//line kernels.go:256
+				if gc_if4.ToBits() != 0 {
+//line kernels.go:256
+					var gc_lanes [8]int32
+//line kernels.go:256
+					v.Store(&gc_lanes)
+//line kernels.go:256
+					for gc_k := range 8 {
+//line kernels.go:256
+						if gc_if4.ToBits()&(1<<gc_k) != 0 {
+//line kernels.go:256
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:256
+							sums[(gc_rank2 >> 5)] = gc_lanes[gc_k]
+//line kernels.go:256
+						}
+//line kernels.go:256
+					}
+//line kernels.go:256
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:256
+				}
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			var v int32
-			_ = v
-			v_ := gc_l_v_[gc_lane2]
-			_ = v_
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var v int32
+				_ = v
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
 
 //line kernels.go:276
-			var r int32 = v_
+				var r int32 = v_
 
 //line kernels.go:276
-			_ = r
+				_ = r
 
 //line kernels.go:254
-			v = r
+				v = r
 
 //line kernels.go:255
-			if (gc_rank2 & 31) == 0 {
-				sums[(gc_rank2 >> 5)] = v
+				if (gc_rank2 & 31) == 0 {
+					sums[(gc_rank2 >> 5)] = v
+				}
+				_ = r
 			}
-			_ = r
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -5041,12 +5099,12 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_save112 := gc_act2
 			gc_act2 = gc_save112 & gc_m112
 			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:260
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:260
-					_ = gc_iota4
+					_ = gc_iota6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -5064,13 +5122,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 						}
 //line kernels.go:261
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize)-gc_lane2, -1), 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize)-gc_lane2, -1), 8))))
 //line kernels.go:261
-						_ = gc_if4
+						_ = gc_if6
 //line kernels.go:262
-						if gc_if4.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if6)
 //line kernels.go:262
 						}
 //line kernels.go:262
@@ -5079,13 +5137,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						_ = v_2
 //line kernels.go:262
 						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -5115,7 +5173,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5131,13 +5189,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line kernels.go:274
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5151,31 +5209,89 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+//line kernels.go:276
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:276
+					_ = gc_iota8
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:276
+						var s archsimd.Int32x8
+//line kernels.go:276
+						_ = s
+//line kernels.go:276
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:276
+						_ = v_2
+//line kernels.go:276
+						r_ := v_2
+//line kernels.go:276
+						_ = r_
+//line kernels.go:276
+						s = r_
+//line kernels.go:265
+						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+//line kernels.go:265
+						_ = gc_if8
+//line kernels.go:266
+						if gc_if8.ToBits() != 0 {
+//line kernels.go:266
+							var gc_lanes2 [8]int32
+//line kernels.go:266
+							s.Store(&gc_lanes2)
+//line kernels.go:266
+							for gc_k2 := range 8 {
+//line kernels.go:266
+								if gc_if8.ToBits()&(1<<gc_k2) != 0 {
+//line kernels.go:266
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:266
+									partial[gc_bx2] = gc_lanes2[gc_k2]
+//line kernels.go:266
+								}
+//line kernels.go:266
+							}
+//line kernels.go:266
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:266
+						}
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var s int32
-					_ = s
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var s int32
+						_ = s
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 
 //line kernels.go:276
-					var r_ int32 = v_2
+						var r_ int32 = v_2
 
 //line kernels.go:276
-					_ = r_
+						_ = r_
 
 //line kernels.go:264
-					s = r_
+						s = r_
 
 //line kernels.go:265
-					if (gc_rank2 & 31) == 0 {
-						partial[gc_bx2] = s
+						if (gc_rank2 & 31) == 0 {
+							partial[gc_bx2] = s
+						}
+						_ = r_
 					}
-					_ = r_
 				}
 			}
 			gc_act2 = gc_save112 &^ gc_dead2

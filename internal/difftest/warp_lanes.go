@@ -93,3 +93,20 @@ func warpPartial(t *gocuda.Thread, in []float32, sums []float32, votes []uint32)
 	votes[i] = pos ^ uint32(t.LaneID())
 	sums[i] = s
 }
+
+// WarpLeadersKernel sums in over each warp with __shfl_xor_sync, every
+// lane ending with the sum, and lane 0 of each warp stores it at the
+// warp's index in the grid, one element the lanes of a vector step store
+// under a mask.
+//
+//gocuda:kernel WarpLeadersKernel
+func warpLeaders(t *gocuda.Thread, in, sums []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := in[i%len(in)]
+	for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+		v += gocuda.ShflXorSync(t, gocuda.FullMask, v, mask, gocuda.WarpSize)
+	}
+	if t.LaneID() == 0 {
+		sums[t.BlockIdx.X*((t.BlockDim.X+31)/32)+t.WarpID()] = v
+	}
+}

@@ -523,3 +523,89 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		}
 	}
 }
+
+// WarpLeadersKernel sums in over each warp with __shfl_xor_sync, every
+// lane ending with the sum, and lane 0 of each warp stores it at the
+// warp's index in the grid, one element the lanes of a vector step store
+// under a mask.
+func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_warpLeaders,
+		func(gc_t *gocuda.Thread) { warpLeaders(gc_t, in, sums) },
+		func(gc_b *compiled.Block) { gc_body_warpLeaders(gc_b, in, sums) })
+}
+
+var gc_src_warpLeaders = compiled.NewSource("warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112")
+
+func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float32
+		var gc_c1r [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:104
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line warp_lanes.go:105
+				v := in[i%len(in)]
+				_ = v
+				gc_l_v[gc_lane] = v
+			}
+		}
+
+//line warp_lanes.go:106
+		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+
+//line warp_lanes.go:107
+			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line warp_lanes.go:107
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+
+//line warp_lanes.go:109
+			if (gc_rank & 31) == 0 {
+				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+			}
+		}
+	}
+}

@@ -940,3 +940,159 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 		}
 	}
 }
+
+// WarpLeadersKernel sums in over each warp with __shfl_xor_sync, every
+// lane ending with the sum, and lane 0 of each warp stores it at the
+// warp's index in the grid, one element the lanes of a vector step store
+// under a mask.
+func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_warpLeaders,
+		func(gc_t *gocuda.Thread) { warpLeaders(gc_t, in, sums) },
+		func(gc_b *compiled.Block) { gc_body_warpLeaders(gc_b, in, sums) })
+}
+
+var gc_src_warpLeaders = compiled.NewSource("warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112")
+
+func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v [32]float32
+		var gc_c21r [32]float32
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:104
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line warp_lanes.go:105
+				v := in[i%len(in)]
+				_ = v
+				gc_l_v[gc_lane2] = v
+			}
+		}
+
+//line warp_lanes.go:106
+		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+
+//line warp_lanes.go:107
+			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_lanes.go:107
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:107
+					_ = v
+//line warp_lanes.go:107
+					v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:107
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line warp_lanes.go:107
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+//line warp_lanes.go:109
+			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_lanes.go:109
+			_ = gc_iota
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:109
+				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:109
+				_ = v
+//line warp_lanes.go:109
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+//line warp_lanes.go:109
+				_ = gc_if
+//line warp_lanes.go:110
+				if gc_if.ToBits() != 0 {
+//line warp_lanes.go:110
+					var gc_lanes [8]float32
+//line warp_lanes.go:110
+					v.Store(&gc_lanes)
+//line warp_lanes.go:110
+					for gc_k := range 8 {
+//line warp_lanes.go:110
+						if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line warp_lanes.go:110
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line warp_lanes.go:110
+							sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = gc_lanes[gc_k]
+//line warp_lanes.go:110
+						}
+//line warp_lanes.go:110
+					}
+//line warp_lanes.go:110
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:110
+				}
+				gc_left2 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_l_v[gc_lane2]
+				_ = v
+
+//line warp_lanes.go:109
+				if (gc_rank2 & 31) == 0 {
+					sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
+				}
+			}
+		}
+	}
+}

@@ -116,3 +116,29 @@ func TestWarpPartialSIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestWarpLeadersSIMD(t *testing.T) {
+	for _, bs := range warpBlocks {
+		warps := (bs + 31) / 32
+		in := randF(3 * bs)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			sums := make([]float32, 3*warps)
+			err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bs}}, WarpLeadersKernel(in, sums))
+			return bitsOf(sums), err
+		})
+		for b := range 3 { // a whole warp's butterfly: every lane holds the tree's sum
+			for w := range bs / 32 {
+				var v [32]float32
+				copy(v[:], in[b*bs+32*w:])
+				for m := 1; m < 32; m *= 2 {
+					var next [32]float32
+					for j := range 32 {
+						next[j] = v[j] + v[j^m]
+					}
+					v = next
+				}
+				require.Equal(t, bitsOf(v[:1])[0], got[b*warps+w], "block %d warp %d", b, w)
+			}
+		}
+	}
+}

@@ -217,6 +217,15 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 		v.storeVec(x.x, i, v.vec(val, t), t, v.access(l, x, i))
 	case i.shape == vUniform && val.shape == vUniform:
 		v.once(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+	case i.shape == vUniform && v.warpLanes != nil && v.maskNow() != nil:
+		// one element, stored by the lanes of the mask (lane 0 of a
+		// warp's sum): lane by lane, in the scalar form's order
+		if _, ok := vecElem(t); !ok {
+			v.fail()
+		}
+		for _, s := range v.laneStores(x.x, func(ast.Expr) ast.Expr { return i.x }, v.vec(val, t), t) {
+			v.emit(s)
+		}
 	default:
 		v.fail()
 	}

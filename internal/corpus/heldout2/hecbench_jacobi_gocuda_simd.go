@@ -852,29 +852,87 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line hecbench_jacobi.go:85
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_jacobi.go:85
+			_ = gc_iota4
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				err := gc_s_err[gc_rank2]
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line hecbench_jacobi.go:85
+				err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:85
+				_ = err
+//line hecbench_jacobi.go:85
+				gc_if5 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line hecbench_jacobi.go:85
+				_ = gc_if5
+//line hecbench_jacobi.go:86
+				if gc_if5.ToBits() != 0 {
+//line hecbench_jacobi.go:86
+					var gc_lanes24 [8]float32
+//line hecbench_jacobi.go:86
+					err.Store(&gc_lanes24)
+//line hecbench_jacobi.go:86
+					for gc_k24 := range 8 {
+//line hecbench_jacobi.go:86
+						if gc_if5.ToBits()&(1<<gc_k24) != 0 {
+//line hecbench_jacobi.go:86
+							gc_pos2.Thread = gc_rank2 + gc_k24
+//line hecbench_jacobi.go:86
+							reductionArray[gc_ty2] = gc_lanes24[gc_k24]
+//line hecbench_jacobi.go:86
+						}
+//line hecbench_jacobi.go:86
+					}
+//line hecbench_jacobi.go:86
+					gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:86
+				}
+				gc_left3 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:85
-				if gc_tx2 == 0 {
-					reductionArray[gc_ty2] = err
+					if gc_tx2 == 0 {
+						reductionArray[gc_ty2] = err
+					}
 				}
 			}
 		}
@@ -915,7 +973,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_save122 := gc_act2
 			gc_act2 = gc_save122 & gc_m122
 			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -947,11 +1005,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
 //line hecbench_jacobi.go:95
 						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -960,7 +1018,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -991,7 +1049,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:97
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1007,13 +1065,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line hecbench_jacobi.go:97
 							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

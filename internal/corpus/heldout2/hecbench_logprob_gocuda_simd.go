@@ -315,7 +315,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_2 [32]float32
 			var gc_c31r [32]float32
-			gc_left5 := gc_act3
+			gc_left6 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -339,13 +339,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
 //line hecbench_logprob.go:124
 					val_.StoreSlice(gc_s_val_[gc_rank3:])
-					gc_left5 &^= 0xff << gc_lane3
+					gc_left6 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left5 != 0 {
+			if gc_left6 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left5&(1<<gc_lane3) == 0 {
+					if gc_left6&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -495,54 +495,136 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_l_val_3[gc_lane3] = val_3
 				}
 			}
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
+			gc_left7 := gc_act3
+			if compiled.SIMD {
+//line hecbench_logprob.go:62
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_logprob.go:62
+				_ = gc_iota4
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					gc_tidx3 := gc_b3.At(gc_rank3)
+					if gc_tidx3.X+8 > gc_bdx3 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx3 := gc_tidx3.X
+					_ = gc_tx3
+					gc_ty3 := gc_tidx3.Y
+					_ = gc_ty3
+					gc_tz3 := gc_tidx3.Z
+					_ = gc_tz3
+					_ = gc_rank3
+//line hecbench_logprob.go:104
+					var tidx int = gc_tx3
+//line hecbench_logprob.go:104
+					_ = tidx
+//line hecbench_logprob.go:104
+					val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane3:])
+//line hecbench_logprob.go:104
+					_ = val_3
+//line hecbench_logprob.go:104
+					var val_ archsimd.Float32x8
+//line hecbench_logprob.go:104
+					_ = val_
+//line hecbench_logprob.go:104
+					r_2 := val_3
+//line hecbench_logprob.go:104
+					_ = r_2
+//line hecbench_logprob.go:104
+					val_ = r_2
+//line hecbench_logprob.go:104
+					r := val_
+//line hecbench_logprob.go:104
+					_ = r
+//line hecbench_logprob.go:104
+					maxVal := r
+//line hecbench_logprob.go:104
+					_ = maxVal
+//line hecbench_logprob.go:125
+					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+//line hecbench_logprob.go:125
+					_ = gc_if4
+//line hecbench_logprob.go:126
+					if gc_if4.ToBits() != 0 {
+//line hecbench_logprob.go:126
+						var gc_lanes2 [8]float32
+//line hecbench_logprob.go:126
+						maxVal.Store(&gc_lanes2)
+//line hecbench_logprob.go:126
+						for gc_k2 := range 8 {
+//line hecbench_logprob.go:126
+							if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_logprob.go:126
+								gc_pos3.Thread = gc_rank3 + gc_k2
+//line hecbench_logprob.go:126
+								sMaxLogit[0] = gc_lanes2[gc_k2]
+//line hecbench_logprob.go:126
+							}
+//line hecbench_logprob.go:126
+						}
+//line hecbench_logprob.go:126
+						gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:126
+					}
+//line hecbench_logprob.go:126
+					val_.StoreSlice(gc_s_val_[gc_rank3:])
+					gc_left7 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:104
-					tidx := gc_tx3
-					_ = tidx
-					val_3 := gc_l_val_3[gc_lane3]
-					_ = val_3
-					var val_ float32
-					_ = val_
+						tidx := gc_tx3
+						_ = tidx
+						val_3 := gc_l_val_3[gc_lane3]
+						_ = val_3
+						var val_ float32
+						_ = val_
 
 //line hecbench_logprob.go:62
-					var r_2 float32 = val_3
+						var r_2 float32 = val_3
 
 //line hecbench_logprob.go:62
-					_ = r_2
+						_ = r_2
 
 //line hecbench_logprob.go:87
-					val_ = r_2
+						val_ = r_2
 
 //line hecbench_logprob.go:89
-					var r float32 = val_
+						var r float32 = val_
 
 //line hecbench_logprob.go:89
-					_ = r
+						_ = r
 
 //line hecbench_logprob.go:124
-					maxVal := r
+						maxVal := r
 
 //line hecbench_logprob.go:125
-					if tidx == 0 {
-						sMaxLogit[0] = maxVal
+						if tidx == 0 {
+							sMaxLogit[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+						gc_s_val_[gc_rank3] = val_
 					}
-					_ = r_2
-					_ = r
-					_ = maxVal
-					gc_s_val_[gc_rank3] = val_
 				}
 			}
 		}
@@ -750,7 +832,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_5 [32]float32
 			var gc_c33r [32]float32
-			gc_left6 := gc_act3
+			gc_left8 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -774,13 +856,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
 //line hecbench_logprob.go:137
 					val_4.StoreSlice(gc_s_val_4[gc_rank3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left8 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left8 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left8&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -810,7 +892,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-				gc_left7 := gc_act3
+				gc_left9 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -826,13 +908,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line hecbench_logprob.go:24
 						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
+						gc_left9 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left7 != 0 {
+				if gc_left9 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left7&(1<<gc_lane3) == 0 {
+						if gc_left9&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -938,7 +1020,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
-				gc_left8 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -954,13 +1036,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line hecbench_logprob.go:24
 						val_6.StoreSlice(gc_l_val_6[gc_lane3:])
-						gc_left8 &^= 0xff << gc_lane3
+						gc_left10 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -1491,54 +1573,136 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_l_val_3[gc_lane2] = val_3
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+//line hecbench_logprob.go:62
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_logprob.go:62
+				_ = gc_iota2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line hecbench_logprob.go:104
+					var tidx int = gc_tx2
+//line hecbench_logprob.go:104
+					_ = tidx
+//line hecbench_logprob.go:104
+					val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_logprob.go:104
+					_ = val_3
+//line hecbench_logprob.go:104
+					var val_ archsimd.Float32x8
+//line hecbench_logprob.go:104
+					_ = val_
+//line hecbench_logprob.go:104
+					r_2 := val_3
+//line hecbench_logprob.go:104
+					_ = r_2
+//line hecbench_logprob.go:104
+					val_ = r_2
+//line hecbench_logprob.go:104
+					r := val_
+//line hecbench_logprob.go:104
+					_ = r
+//line hecbench_logprob.go:104
+					maxVal := r
+//line hecbench_logprob.go:104
+					_ = maxVal
+//line hecbench_logprob.go:125
+					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+//line hecbench_logprob.go:125
+					_ = gc_if2
+//line hecbench_logprob.go:126
+					if gc_if2.ToBits() != 0 {
+//line hecbench_logprob.go:126
+						var gc_lanes [8]float32
+//line hecbench_logprob.go:126
+						maxVal.Store(&gc_lanes)
+//line hecbench_logprob.go:126
+						for gc_k := range 8 {
+//line hecbench_logprob.go:126
+							if gc_if2.ToBits()&(1<<gc_k) != 0 {
+//line hecbench_logprob.go:126
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_logprob.go:126
+								sMaxLogit[0] = gc_lanes[gc_k]
+//line hecbench_logprob.go:126
+							}
+//line hecbench_logprob.go:126
+						}
+//line hecbench_logprob.go:126
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:126
+					}
+//line hecbench_logprob.go:126
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:104
-					tidx := gc_tx2
-					_ = tidx
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-					var val_ float32
-					_ = val_
+						tidx := gc_tx2
+						_ = tidx
+						val_3 := gc_l_val_3[gc_lane2]
+						_ = val_3
+						var val_ float32
+						_ = val_
 
 //line hecbench_logprob.go:62
-					var r_2 float32 = val_3
+						var r_2 float32 = val_3
 
 //line hecbench_logprob.go:62
-					_ = r_2
+						_ = r_2
 
 //line hecbench_logprob.go:87
-					val_ = r_2
+						val_ = r_2
 
 //line hecbench_logprob.go:89
-					var r float32 = val_
+						var r float32 = val_
 
 //line hecbench_logprob.go:89
-					_ = r
+						_ = r
 
 //line hecbench_logprob.go:124
-					maxVal := r
+						maxVal := r
 
 //line hecbench_logprob.go:125
-					if tidx == 0 {
-						sMaxLogit[0] = maxVal
+						if tidx == 0 {
+							sMaxLogit[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+						gc_s_val_[gc_rank2] = val_
 					}
-					_ = r_2
-					_ = r
-					_ = maxVal
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
 		}
@@ -1746,7 +1910,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			_ = gc_dead2
 			var gc_l_val_5 [32]float32
 			var gc_c23r [32]float32
-			gc_left2 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1770,13 +1934,13 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					val_5.StoreSlice(gc_l_val_5[gc_lane2:])
 //line hecbench_logprob.go:137
 					val_4.StoreSlice(gc_s_val_4[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -1806,7 +1970,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-				gc_left3 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1822,13 +1986,13 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line hecbench_logprob.go:24
 						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1934,7 +2098,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:24
 				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
-				gc_left4 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1950,13 +2114,13 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line hecbench_logprob.go:24
 						val_6.StoreSlice(gc_l_val_6[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2501,54 +2665,136 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line hecbench_logprob.go:26
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_logprob.go:26
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line hecbench_logprob.go:153
+				var tidx int = gc_tx2
+//line hecbench_logprob.go:153
+				_ = tidx
+//line hecbench_logprob.go:153
+				val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_logprob.go:153
+				_ = val_2
+//line hecbench_logprob.go:153
+				var val archsimd.Float32x8
+//line hecbench_logprob.go:153
+				_ = val
+//line hecbench_logprob.go:153
+				r_2 := val_2
+//line hecbench_logprob.go:153
+				_ = r_2
+//line hecbench_logprob.go:153
+				val = r_2
+//line hecbench_logprob.go:153
+				r := val
+//line hecbench_logprob.go:153
+				_ = r
+//line hecbench_logprob.go:153
+				accum := r
+//line hecbench_logprob.go:153
+				_ = accum
+//line hecbench_logprob.go:163
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+//line hecbench_logprob.go:163
+				_ = gc_if2
+//line hecbench_logprob.go:164
+				if gc_if2.ToBits() != 0 {
+//line hecbench_logprob.go:164
+					var gc_lanes [8]float32
+//line hecbench_logprob.go:164
+					accum.Store(&gc_lanes)
+//line hecbench_logprob.go:164
+					for gc_k := range 8 {
+//line hecbench_logprob.go:164
+						if gc_if2.ToBits()&(1<<gc_k) != 0 {
+//line hecbench_logprob.go:164
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_logprob.go:164
+							cumLogProbs[bidx] = gc_lanes[gc_k]
+//line hecbench_logprob.go:164
+						}
+//line hecbench_logprob.go:164
+					}
+//line hecbench_logprob.go:164
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:164
+				}
+//line hecbench_logprob.go:164
+				val.StoreSlice(gc_s_val[gc_rank2:])
+				gc_left4 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:153
-				tidx := gc_tx2
-				_ = tidx
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
-				var val float32
-				_ = val
+					tidx := gc_tx2
+					_ = tidx
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+					var val float32
+					_ = val
 
 //line hecbench_logprob.go:26
-				var r_2 float32 = val_2
+					var r_2 float32 = val_2
 
 //line hecbench_logprob.go:26
-				_ = r_2
+					_ = r_2
 
 //line hecbench_logprob.go:51
-				val = r_2
+					val = r_2
 
 //line hecbench_logprob.go:53
-				var r float32 = val
+					var r float32 = val
 
 //line hecbench_logprob.go:53
-				_ = r
+					_ = r
 
 //line hecbench_logprob.go:162
-				accum := r
+					accum := r
 
 //line hecbench_logprob.go:163
-				if tidx == 0 {
-					cumLogProbs[bidx] = accum
+					if tidx == 0 {
+						cumLogProbs[bidx] = accum
+					}
+					_ = r_2
+					_ = r
+					_ = accum
+					gc_s_val[gc_rank2] = val
 				}
-				_ = r_2
-				_ = r
-				_ = accum
-				gc_s_val[gc_rank2] = val
 			}
 		}
 	}

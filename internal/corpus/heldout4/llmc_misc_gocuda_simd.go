@@ -1049,28 +1049,86 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:138
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line llmc_misc.go:138
+			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line llmc_misc.go:138
+			_ = gc_iota
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:138
+				blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_misc.go:138
+				_ = blockSum
+//line llmc_misc.go:139
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+//line llmc_misc.go:139
+				_ = gc_if
+//line llmc_misc.go:140
+				if gc_if.ToBits() != 0 {
+//line llmc_misc.go:140
+					var gc_lanes [8]float32
+//line llmc_misc.go:140
+					archsimd.BroadcastFloat32x8(float32(dbias[idx])).Add(blockSum).Store(&gc_lanes)
+//line llmc_misc.go:140
+					for gc_k := range 8 {
+//line llmc_misc.go:140
+						if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line llmc_misc.go:140
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line llmc_misc.go:140
+							dbias[idx] = gc_lanes[gc_k]
+//line llmc_misc.go:140
+						}
+//line llmc_misc.go:140
+					}
+//line llmc_misc.go:140
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:140
+				}
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:138
-				blockSum := gc_c22r[gc_lane2]
+					blockSum := gc_c22r[gc_lane2]
 
 //line llmc_misc.go:139
-				if gc_tx2 == 0 {
-					dbias[idx] = float32(dbias[idx]) + blockSum
+					if gc_tx2 == 0 {
+						dbias[idx] = float32(dbias[idx]) + blockSum
+					}
+					_ = blockSum
 				}
-				_ = blockSum
 			}
 		}
 	}
