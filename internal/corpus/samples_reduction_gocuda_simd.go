@@ -5938,21 +5938,41 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:193
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:194
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:194
-						gc_c21v[gc_lane2] = mySum
+							gc_c21v[gc_lane2] = mySum
+						}
 					}
 
 //line samples_reduction.go:194
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left2 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5968,13 +5988,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:194
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -6272,7 +6292,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save73 := gc_act3
 			gc_act3 = gc_save73 & gc_m73
 			if gc_act3 != 0 {
-				gc_left3 := gc_act3
+				gc_left4 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -6312,11 +6332,11 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 //line samples_reduction.go:189
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left3 &^= 0xff << gc_lane3
+						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx3 := gc_b3.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
@@ -6325,7 +6345,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left3&(1<<gc_lane3) == 0 {
+							if gc_left4&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -6347,21 +6367,41 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:193
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left5 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:194
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c31v[gc_lane3:])
+							gc_left5 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:194
-						gc_c31v[gc_lane3] = mySum
+							gc_c31v[gc_lane3] = mySum
+						}
 					}
 
 //line samples_reduction.go:194
 					compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left4 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -6377,13 +6417,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:194
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left4&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -6681,7 +6721,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_save74 := gc_act4
 			gc_act4 = gc_save74 & gc_m74
 			if gc_act4 != 0 {
-				gc_left5 := gc_act4
+				gc_left7 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6721,11 +6761,11 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 //line samples_reduction.go:189
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left5 &^= 0xff << gc_lane4
+						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left7 != 0 {
 					{
 						gc_tidx4 := gc_b4.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
@@ -6734,7 +6774,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left5&(1<<gc_lane4) == 0 {
+							if gc_left7&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -6756,21 +6796,41 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:193
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left8 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:194
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+							_ = mySum
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c41v[gc_lane4:])
+							gc_left8 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left8 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left8&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:194
-						gc_c41v[gc_lane4] = mySum
+							gc_c41v[gc_lane4] = mySum
+						}
 					}
 
 //line samples_reduction.go:194
 					compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left6 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -6786,13 +6846,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:194
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left6 &^= 0xff << gc_lane4
+							gc_left9 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left6&(1<<gc_lane4) == 0 {
+							if gc_left9&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -7928,21 +7988,41 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:253
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:254
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:254
-						gc_c21v[gc_lane2] = mySum
+							gc_c21v[gc_lane2] = mySum
+						}
 					}
 
 //line samples_reduction.go:254
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left2 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -7958,13 +8038,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:254
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -8575,7 +8655,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save93 := gc_act3
 			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
-				gc_left3 := gc_act3
+				gc_left4 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -8615,11 +8695,11 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 //line samples_reduction.go:250
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left3 &^= 0xff << gc_lane3
+						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx3 := gc_b6.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
@@ -8628,7 +8708,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left3&(1<<gc_lane3) == 0 {
+							if gc_left4&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -8650,21 +8730,41 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:253
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left5 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:254
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c31v[gc_lane3:])
+							gc_left5 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:254
-						gc_c31v[gc_lane3] = mySum
+							gc_c31v[gc_lane3] = mySum
+						}
 					}
 
 //line samples_reduction.go:254
 					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left4 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -8680,13 +8780,13 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:254
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left4&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -9297,7 +9397,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_save94 := gc_act4
 			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
-				gc_left5 := gc_act4
+				gc_left7 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -9337,11 +9437,11 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 //line samples_reduction.go:250
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left5 &^= 0xff << gc_lane4
+						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left7 != 0 {
 					{
 						gc_tidx4 := gc_b10.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
@@ -9350,7 +9450,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left5&(1<<gc_lane4) == 0 {
+							if gc_left7&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -9372,21 +9472,41 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:253
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left8 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:254
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+							_ = mySum
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c41v[gc_lane4:])
+							gc_left8 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left8 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left8&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:254
-						gc_c41v[gc_lane4] = mySum
+							gc_c41v[gc_lane4] = mySum
+						}
 					}
 
 //line samples_reduction.go:254
 					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left6 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -9402,13 +9522,13 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:254
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left6 &^= 0xff << gc_lane4
+							gc_left9 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left6&(1<<gc_lane4) == 0 {
+							if gc_left9&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -10535,21 +10655,41 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:326
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:327
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:327
-						gc_c21v[gc_lane2] = mySum
+							gc_c21v[gc_lane2] = mySum
+						}
 					}
 
 //line samples_reduction.go:327
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left2 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -10565,13 +10705,13 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:327
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11148,7 +11288,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_save93 := gc_act3
 			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
-				gc_left3 := gc_act3
+				gc_left4 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -11188,11 +11328,11 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 //line samples_reduction.go:323
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left3 &^= 0xff << gc_lane3
+						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx3 := gc_b6.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
@@ -11201,7 +11341,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left3&(1<<gc_lane3) == 0 {
+							if gc_left4&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -11223,21 +11363,41 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:326
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
+					gc_left5 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:327
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c31v[gc_lane3:])
+							gc_left5 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						mySum := gc_s_mySum[gc_rank3]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:327
-						gc_c31v[gc_lane3] = mySum
+							gc_c31v[gc_lane3] = mySum
+						}
 					}
 
 //line samples_reduction.go:327
 					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left4 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -11253,13 +11413,13 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:327
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left4&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -11836,7 +11996,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_save94 := gc_act4
 			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
-				gc_left5 := gc_act4
+				gc_left7 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11876,11 +12036,11 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 //line samples_reduction.go:323
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left5 &^= 0xff << gc_lane4
+						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left7 != 0 {
 					{
 						gc_tidx4 := gc_b10.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
@@ -11889,7 +12049,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left5&(1<<gc_lane4) == 0 {
+							if gc_left7&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -11911,21 +12071,41 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:326
 				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
+					gc_left8 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:327
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+							_ = mySum
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c41v[gc_lane4:])
+							gc_left8 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						mySum := gc_s_mySum[gc_rank4]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left8 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left8&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:327
-						gc_c41v[gc_lane4] = mySum
+							gc_c41v[gc_lane4] = mySum
+						}
 					}
 
 //line samples_reduction.go:327
 					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left6 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11941,13 +12121,13 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:327
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left6 &^= 0xff << gc_lane4
+							gc_left9 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left6&(1<<gc_lane4) == 0 {
+							if gc_left9&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -12388,7 +12568,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left16 := gc_act5
+		gc_left19 := gc_act5
 		if compiled.SIMD {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
 				if gc_act5>>gc_lane5&0xff != 0xff {
@@ -12402,13 +12582,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-				gc_left16 &^= 0xff << gc_lane5
+				gc_left19 &^= 0xff << gc_lane5
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left16 != 0 {
+		if gc_left19 != 0 {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left16&(1<<gc_lane5) == 0 {
+				if gc_left19&(1<<gc_lane5) == 0 {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
@@ -13300,26 +13480,62 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
+							gc_left3 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:344
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:344
+									_ = mask_2
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mask_2.StoreSlice(gc_c25m[gc_lane2:])
+//line samples_reduction.go:344
+									for gc_k := range 8 {
+//line samples_reduction.go:344
+										gc_c25a[gc_lane2+gc_k] = offset_
+//line samples_reduction.go:344
+									}
+//line samples_reduction.go:344
+									for gc_k2 := range 8 {
+//line samples_reduction.go:344
+										gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line samples_reduction.go:344
+									}
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								mask_2 := gc_l_mask_2[gc_lane2]
-								_ = mask_2
-								mySum_2 := gc_l_mySum_2[gc_lane2]
-								_ = mySum_2
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									mask_2 := gc_l_mask_2[gc_lane2]
+									_ = mask_2
+									mySum_2 := gc_l_mySum_2[gc_lane2]
+									_ = mySum_2
 
 //line samples_reduction.go:344
-								gc_c25m[gc_lane2] = mask_2
-								gc_c25a[gc_lane2] = offset_
-								gc_c25w[gc_lane2] = gocuda.WarpSize
+									gc_c25m[gc_lane2] = mask_2
+									gc_c25a[gc_lane2] = offset_
+									gc_c25w[gc_lane2] = gocuda.WarpSize
+								}
 							}
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
-							gc_left3 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									if gc_act2>>gc_lane2&0xff != 0xff {
@@ -13335,13 +13551,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left3 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -13379,7 +13595,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_act2 = gc_save242 &^ gc_dead2
 				}
-				gc_left4 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -13399,13 +13615,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -13423,7 +13639,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save262 &^ gc_dead2
 		}
-		gc_left5 := gc_act2
+		gc_left6 := gc_act2
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13464,13 +13680,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:412
 					mySum.Store(&gc_lanes)
 //line samples_reduction.go:412
-					for gc_k := range 8 {
+					for gc_k3 := range 8 {
 //line samples_reduction.go:412
-						if gc_if.ToBits()&(1<<gc_k) != 0 {
+						if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line samples_reduction.go:412
-							gc_pos2.Thread = gc_rank2 + gc_k
+							gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_reduction.go:412
-							gOdata[gc_bx2] = gc_lanes[gc_k]
+							gOdata[gc_bx2] = gc_lanes[gc_k3]
 //line samples_reduction.go:412
 						}
 //line samples_reduction.go:412
@@ -13479,11 +13695,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:412
 				}
-				gc_left5 &^= 0xff << gc_lane2
+				gc_left6 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left5 != 0 {
+		if gc_left6 != 0 {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -13492,7 +13708,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					if gc_left5&(1<<gc_lane2) == 0 {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -13770,7 +13986,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-					gc_left6 := gc_act3
+					gc_left7 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -13786,13 +14002,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-							gc_left6 &^= 0xff << gc_lane3
+							gc_left7 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left7 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
+							if gc_left7&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -13914,7 +14130,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left7 := gc_act3
+		gc_left8 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -13928,13 +14144,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-				gc_left7 &^= 0xff << gc_lane3
+				gc_left8 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left7 != 0 {
+		if gc_left8 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left7&(1<<gc_lane3) == 0 {
+				if gc_left8&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -14118,26 +14334,62 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_act3&(1<<gc_lane3) == 0 {
-									continue
+							gc_left9 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:344
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:344
+									_ = mask_2
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mask_2.StoreSlice(gc_c35m[gc_lane3:])
+//line samples_reduction.go:344
+									for gc_k4 := range 8 {
+//line samples_reduction.go:344
+										gc_c35a[gc_lane3+gc_k4] = offset_
+//line samples_reduction.go:344
+									}
+//line samples_reduction.go:344
+									for gc_k5 := range 8 {
+//line samples_reduction.go:344
+										gc_c35w[gc_lane3+gc_k5] = gocuda.WarpSize
+//line samples_reduction.go:344
+									}
+									gc_left9 &^= 0xff << gc_lane3
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								mask_2 := gc_l_mask_2[gc_lane3]
-								_ = mask_2
-								mySum_2 := gc_l_mySum_2[gc_lane3]
-								_ = mySum_2
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left9 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left9&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									mask_2 := gc_l_mask_2[gc_lane3]
+									_ = mask_2
+									mySum_2 := gc_l_mySum_2[gc_lane3]
+									_ = mySum_2
 
 //line samples_reduction.go:344
-								gc_c35m[gc_lane3] = mask_2
-								gc_c35a[gc_lane3] = offset_
-								gc_c35w[gc_lane3] = gocuda.WarpSize
+									gc_c35m[gc_lane3] = mask_2
+									gc_c35a[gc_lane3] = offset_
+									gc_c35w[gc_lane3] = gocuda.WarpSize
+								}
 							}
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left8 := gc_act3
+							gc_left10 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14153,13 +14405,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left10 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left8 != 0 {
+							if gc_left10 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left8&(1<<gc_lane3) == 0 {
+									if gc_left10&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -14197,7 +14449,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_act3 = gc_save243 &^ gc_dead3
 				}
-				gc_left9 := gc_act3
+				gc_left11 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14217,13 +14469,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
+						gc_left11 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
+						if gc_left11&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -14241,7 +14493,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save263 &^ gc_dead3
 		}
-		gc_left10 := gc_act3
+		gc_left12 := gc_act3
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -14282,13 +14534,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:412
 					mySum.Store(&gc_lanes2)
 //line samples_reduction.go:412
-					for gc_k2 := range 8 {
+					for gc_k6 := range 8 {
 //line samples_reduction.go:412
-						if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+						if gc_if2.ToBits()&(1<<gc_k6) != 0 {
 //line samples_reduction.go:412
-							gc_pos3.Thread = gc_rank3 + gc_k2
+							gc_pos3.Thread = gc_rank3 + gc_k6
 //line samples_reduction.go:412
-							gOdata[gc_bx3] = gc_lanes2[gc_k2]
+							gOdata[gc_bx3] = gc_lanes2[gc_k6]
 //line samples_reduction.go:412
 						}
 //line samples_reduction.go:412
@@ -14297,11 +14549,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:412
 				}
-				gc_left10 &^= 0xff << gc_lane3
+				gc_left12 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left10 != 0 {
+		if gc_left12 != 0 {
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -14310,7 +14562,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left10&(1<<gc_lane3) == 0 {
+					if gc_left12&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -14588,7 +14840,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-					gc_left11 := gc_act4
+					gc_left13 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14604,13 +14856,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							gc_left13 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left13 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left11&(1<<gc_lane4) == 0 {
+							if gc_left13&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -14732,7 +14984,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left12 := gc_act4
+		gc_left14 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14746,13 +14998,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-				gc_left12 &^= 0xff << gc_lane4
+				gc_left14 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left12 != 0 {
+		if gc_left14 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left12&(1<<gc_lane4) == 0 {
+				if gc_left14&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -14936,26 +15188,62 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_act4&(1<<gc_lane4) == 0 {
-									continue
+							gc_left15 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:344
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:344
+									_ = mask_2
+//line samples_reduction.go:344
+									mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+									_ = mySum_2
+//line samples_reduction.go:344
+									mask_2.StoreSlice(gc_c45m[gc_lane4:])
+//line samples_reduction.go:344
+									for gc_k7 := range 8 {
+//line samples_reduction.go:344
+										gc_c45a[gc_lane4+gc_k7] = offset_
+//line samples_reduction.go:344
+									}
+//line samples_reduction.go:344
+									for gc_k8 := range 8 {
+//line samples_reduction.go:344
+										gc_c45w[gc_lane4+gc_k8] = gocuda.WarpSize
+//line samples_reduction.go:344
+									}
+									gc_left15 &^= 0xff << gc_lane4
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								mask_2 := gc_l_mask_2[gc_lane4]
-								_ = mask_2
-								mySum_2 := gc_l_mySum_2[gc_lane4]
-								_ = mySum_2
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left15 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left15&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									mask_2 := gc_l_mask_2[gc_lane4]
+									_ = mask_2
+									mySum_2 := gc_l_mySum_2[gc_lane4]
+									_ = mySum_2
 
 //line samples_reduction.go:344
-								gc_c45m[gc_lane4] = mask_2
-								gc_c45a[gc_lane4] = offset_
-								gc_c45w[gc_lane4] = gocuda.WarpSize
+									gc_c45m[gc_lane4] = mask_2
+									gc_c45a[gc_lane4] = offset_
+									gc_c45w[gc_lane4] = gocuda.WarpSize
+								}
 							}
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left13 := gc_act4
+							gc_left16 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -14971,13 +15259,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-									gc_left13 &^= 0xff << gc_lane4
+									gc_left16 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left13 != 0 {
+							if gc_left16 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left13&(1<<gc_lane4) == 0 {
+									if gc_left16&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -15015,7 +15303,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					gc_act4 = gc_save244 &^ gc_dead4
 				}
-				gc_left14 := gc_act4
+				gc_left17 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -15035,13 +15323,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left14 &^= 0xff << gc_lane4
+						gc_left17 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left14 != 0 {
+				if gc_left17 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left14&(1<<gc_lane4) == 0 {
+						if gc_left17&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -15059,7 +15347,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			gc_act4 = gc_save264 &^ gc_dead4
 		}
-		gc_left15 := gc_act4
+		gc_left18 := gc_act4
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -15100,13 +15388,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:412
 					mySum.Store(&gc_lanes3)
 //line samples_reduction.go:412
-					for gc_k3 := range 8 {
+					for gc_k9 := range 8 {
 //line samples_reduction.go:412
-						if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+						if gc_if3.ToBits()&(1<<gc_k9) != 0 {
 //line samples_reduction.go:412
-							gc_pos4.Thread = gc_rank4 + gc_k3
+							gc_pos4.Thread = gc_rank4 + gc_k9
 //line samples_reduction.go:412
-							gOdata[gc_bx4] = gc_lanes3[gc_k3]
+							gOdata[gc_bx4] = gc_lanes3[gc_k9]
 //line samples_reduction.go:412
 						}
 //line samples_reduction.go:412
@@ -15115,11 +15403,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:412
 				}
-				gc_left15 &^= 0xff << gc_lane4
+				gc_left18 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left15 != 0 {
+		if gc_left18 != 0 {
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -15128,7 +15416,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left15&(1<<gc_lane4) == 0 {
+					if gc_left18&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4

@@ -114,16 +114,36 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 
 //line samples_scan.go:32
 			mask := uint32(0xffffffff)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line samples_scan.go:33
+					value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+					_ = value
+//line samples_scan.go:33
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				value := gc_s_value[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					value := gc_s_value[gc_rank2]
 
 //line samples_scan.go:33
-				gc_c21v[gc_lane2] = value
+					gc_c21v[gc_lane2] = value
+				}
 			}
 
 //line samples_scan.go:33

@@ -5435,26 +5435,62 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line kernels.go:292
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:293
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:293
+					_ = mask
+//line kernels.go:293
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:293
+					_ = v
+//line kernels.go:293
+					mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+					for gc_k := range 8 {
+//line kernels.go:293
+						gc_c21a[gc_lane2+gc_k] = d
+//line kernels.go:293
+					}
+//line kernels.go:293
+					for gc_k2 := range 8 {
+//line kernels.go:293
+						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line kernels.go:293
+					}
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				mask := gc_l_mask[gc_lane2]
-				_ = mask
-				v := gc_l_v[gc_lane2]
-				_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					mask := gc_l_mask[gc_lane2]
+					_ = mask
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line kernels.go:293
-				gc_c21m[gc_lane2] = mask
-				gc_c21a[gc_lane2] = d
-				gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c21m[gc_lane2] = mask
+					gc_c21a[gc_lane2] = d
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
 			}
 
 //line kernels.go:293
 			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left2 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line kernels.go:293
 				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5486,13 +5522,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					}
 //line kernels.go:294
 					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -5512,30 +5548,70 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line kernels.go:286
+				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+				_ = lanes
+//line kernels.go:286
+				mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+				_ = mask
+//line kernels.go:286
+				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:286
+				_ = v
+//line kernels.go:286
+				mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+				for gc_k3 := range 8 {
+//line kernels.go:298
+					gc_c22a[gc_lane2+gc_k3] = lanes - 1
+//line kernels.go:298
+				}
+//line kernels.go:298
+				for gc_k4 := range 8 {
+//line kernels.go:298
+					gc_c22w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line kernels.go:298
+				}
+				gc_left4 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left4&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line kernels.go:286
-			lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-			_ = lanes
-			mask := gc_l_mask[gc_lane2]
-			_ = mask
-			v := gc_l_v[gc_lane2]
-			_ = v
+				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+				_ = lanes
+				mask := gc_l_mask[gc_lane2]
+				_ = mask
+				v := gc_l_v[gc_lane2]
+				_ = v
 
 //line kernels.go:298
-			gc_c22m[gc_lane2] = mask
-			gc_c22a[gc_lane2] = lanes - 1
-			gc_c22w[gc_lane2] = gocuda.WarpSize
+				gc_c22m[gc_lane2] = mask
+				gc_c22a[gc_lane2] = lanes - 1
+				gc_c22w[gc_lane2] = gocuda.WarpSize
+			}
 		}
 
 //line kernels.go:298
 		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, &gc_c22a, &gc_c22w, &gc_c22r)
-		gc_left3 := gc_act2
+		gc_left5 := gc_act2
 		if compiled.SIMD {
 //line kernels.go:298
 			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5587,11 +5663,11 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					v.Add(total.Div(gc_vb)).StoreMasked((*[8]float32)(out[i:]), gc_if4)
 //line kernels.go:300
 				}
-				gc_left3 &^= 0xff << gc_lane2
+				gc_left5 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left3 != 0 {
+		if gc_left5 != 0 {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -5600,7 +5676,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -6158,20 +6234,39 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 			gc_save42 := gc_act2
 			gc_act2 = gc_save42 & gc_m42
 			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				gc_left := gc_act2
+				if compiled.SIMD {
+//line kernels.go:343
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:343
+					_ = gc_iota
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line kernels.go:343
-					gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+						gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+					}
 				}
 
 //line kernels.go:343
 				compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
+				gc_left2 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -6186,13 +6281,13 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 //line kernels.go:343
 						}
 						archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2

@@ -874,20 +874,39 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				gc_save122 := gc_act2
 				gc_act2 = gc_save122 & gc_m122
 				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+//line normalize.go:71
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line normalize.go:71
+						_ = gc_iota
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line normalize.go:71
-						gc_c24v[gc_lane2] = int32((gc_rank2 & 31))
+							gc_c24v[gc_lane2] = int32((gc_rank2 & 31))
+						}
 					}
 
 //line normalize.go:71
 					compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
-					gc_left3 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -931,11 +950,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 								gc_pos2.Thread = gc_rank2
 //line normalize.go:71
 							}
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left4 != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -944,7 +963,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1380,26 +1399,61 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		_ = gc_dead2
 		var gc_c21v [32]int32
 		var gc_c21r [32]uint64
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line normalize.go:100
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:100
+				_ = i
+//line normalize.go:101
+				if i < 0 || i+8 > len(in) {
+//line normalize.go:101
+					break
+//line normalize.go:101
+				}
+				archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line normalize.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line normalize.go:101
-				gc_c21v[gc_lane2] = in[i]
+					gc_c21v[gc_lane2] = in[i]
+				}
 			}
 		}
 

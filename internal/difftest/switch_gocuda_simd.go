@@ -249,32 +249,65 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = gc_dead2
 					var gc_c21v [32]int32
 					var gc_c21r [32]int32
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line switch.go:23
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line switch.go:23
+						_ = gc_iota2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
 							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 
 //line switch.go:12
-							tid := gc_tx2
-							_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line switch.go:23
-							gc_c21v[gc_lane2] = int32(tid)
+								gc_c21v[gc_lane2] = int32(tid)
+							}
 						}
 					}
 
 //line switch.go:23
 					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-					gc_left := gc_act2
+					gc_left2 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -290,13 +323,13 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line switch.go:23
 							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+							gc_left2 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -564,7 +597,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 
 //line switch.go:34
 				if op < 0 {
-					gc_left2 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -580,13 +613,13 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							v = (archsimd.Int32x8{}).Sub(v)
 //line switch.go:35
 							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

@@ -851,26 +851,62 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 
 //line warp_lanes.go:89
 				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_lanes.go:90
+							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:90
+							_ = pos
+//line warp_lanes.go:90
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+							_ = s
+//line warp_lanes.go:90
+							pos.StoreSlice(gc_c23m[gc_lane2:])
+//line warp_lanes.go:90
+							for gc_k := range 8 {
+//line warp_lanes.go:90
+								gc_c23a[gc_lane2+gc_k] = offset
+//line warp_lanes.go:90
+							}
+//line warp_lanes.go:90
+							for gc_k2 := range 8 {
+//line warp_lanes.go:90
+								gc_c23w[gc_lane2+gc_k2] = 8
+//line warp_lanes.go:90
+							}
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						pos := gc_l_pos[gc_lane2]
-						_ = pos
-						s := gc_l_s[gc_lane2]
-						_ = s
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							pos := gc_l_pos[gc_lane2]
+							_ = pos
+							s := gc_l_s[gc_lane2]
+							_ = s
 
 //line warp_lanes.go:90
-						gc_c23m[gc_lane2] = pos
-						gc_c23a[gc_lane2] = offset
-						gc_c23w[gc_lane2] = 8
+							gc_c23m[gc_lane2] = pos
+							gc_c23a[gc_lane2] = offset
+							gc_c23w[gc_lane2] = 8
+						}
 					}
 
 //line warp_lanes.go:90
 					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_s, &gc_c23a, &gc_c23w, &gc_c23r)
-					gc_left2 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -886,13 +922,13 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line warp_lanes.go:90
 							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

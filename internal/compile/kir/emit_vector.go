@@ -144,7 +144,11 @@ func (e *emitter) laneVector(l *LaneLoop) *vecLoop {
 		panic("gocuda compile: a lane loop the vector pass picked does not translate") // the two runs are the same code
 	}
 	e.use("pos")
-	e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
+	if len(l.Body) > 0 {
+		e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
+	} else { // only the operands of the collectives after it
+		e.vecAnchor = e.pos.at(l.Operands[0].Call.Pos())
+	}
 	return vl
 }
 

@@ -39,7 +39,7 @@ func (f *Func) vectorLanes() {
 		}
 		ctx := &vlanes{warp: w, colls: warpCollectives(w)}
 		Walk(w.Body, func(n Node) {
-			if l, ok := n.(*LaneLoop); ok && len(l.Body) > 0 {
+			if l, ok := n.(*LaneLoop); ok && (len(l.Body) > 0 || f.operandsStored(l, w)) {
 				ctx.loop = l
 				if _, ok := f.translateLanes(ctx, "archsimd", nil); ok {
 					f.VectorLanes[l] = true
@@ -47,6 +47,20 @@ func (f *Func) vectorLanes() {
 			}
 		})
 	})
+}
+
+// operandsStored reports whether lane loop l of warp loop w stores an
+// operand of the collectives after it: one with no code is written only
+// then (emitter.lanes).
+func (f *Func) operandsStored(l *LaneLoop, w *WarpLoop) bool {
+	for _, c := range l.Operands {
+		for _, op := range f.collOperandsOf(c, w.Arrays, func(int) string { return "gc_c" }) {
+			if op.array != "" && !op.direct {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // warpCollectives returns the collectives of warp loop w, by call.
@@ -109,15 +123,34 @@ func (v *vectorizer) laneOperands() {
 			if op.array == "" || op.direct {
 				continue
 			}
-			if _, ok := vecElem(v.f.substType(op.typ)); !ok {
-				v.fail()
-			}
+			t := v.f.substType(op.typ)
 			v.laneTop(c.Call, func() {
 				val := v.expr(c.Call.Args[op.arg])
-				v.laneStoreVec(op.array, v.vec(val, v.f.substType(op.typ)), v.f.substType(op.typ))
+				if _, ok := vecElem(t); !ok {
+					v.laneFill(op.array, val) // an int argument or width
+					return
+				}
+				v.laneStoreVec(op.array, v.vec(val, t), t)
 			})
 		}
 	}
+}
+
+// laneFill stores the step's eight lanes of an operand no vector holds
+// (an int shuffle argument or width), uniform or an affine int, into arr
+// one by one.
+func (v *vectorizer) laneFill(arr string, val vval) {
+	if val.shape == vVector || val.shape == vAffine && !val.plain() {
+		v.fail()
+	}
+	k := v.temp("k")
+	var x ast.Expr = val.x
+	if val.shape == vAffine {
+		x = &ast.BinaryExpr{X: paren(val.x), Op: token.ADD, Y: ast.NewIdent(k)}
+	}
+	dst := &ast.IndexExpr{X: ast.NewIdent(arr), Index: &ast.BinaryExpr{X: ast.NewIdent(v.laneName()), Op: token.ADD, Y: ast.NewIdent(k)}}
+	v.emit(&ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{dst}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}}}})
 }
 
 // laneTop translates what fn writes as top (vec_loop.go) does a

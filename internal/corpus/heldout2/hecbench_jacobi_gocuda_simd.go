@@ -803,21 +803,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_jacobi.go:77
+					err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+					_ = err
+//line hecbench_jacobi.go:77
+					err.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				err := gc_s_err[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:77
-				gc_c21v[gc_lane2] = err
+					gc_c21v[gc_lane2] = err
+				}
 			}
 
 //line hecbench_jacobi.go:77
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
@@ -833,13 +853,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_jacobi.go:77
 					err.StoreSlice(gc_s_err[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -852,7 +872,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left4 := gc_act2
 		if compiled.SIMD {
 //line hecbench_jacobi.go:85
 			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -904,11 +924,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:86
 				}
-				gc_left3 &^= 0xff << gc_lane2
+				gc_left4 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left3 != 0 {
+		if gc_left4 != 0 {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -922,7 +942,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							gc_ty2 = 0
 						}
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -973,7 +993,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_save122 := gc_act2
 			gc_act2 = gc_save122 & gc_m122
 			if gc_act2 != 0 {
-				gc_left4 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1005,11 +1025,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
 //line hecbench_jacobi.go:95
 						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left5 != 0 {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -1018,7 +1038,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -1035,21 +1055,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:96
 				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+							_ = err
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						err := gc_s_err[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:97
-						gc_c22v[gc_lane2] = err
+							gc_c22v[gc_lane2] = err
+						}
 					}
 
 //line hecbench_jacobi.go:97
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left5 := gc_act2
+					gc_left7 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1065,13 +1105,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line hecbench_jacobi.go:97
 							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left7 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left7 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left7&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

@@ -4149,16 +4149,36 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 
 //line ggml_norm.go:265
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:266
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:266
+					_ = maxval
+//line ggml_norm.go:266
+					maxval.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
 
 //line ggml_norm.go:266
-				gc_c21v[gc_lane2] = maxval
+					gc_c21v[gc_lane2] = maxval
+				}
 			}
 
 //line ggml_norm.go:266
@@ -4402,16 +4422,36 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 
 //line ggml_norm.go:295
 					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:296
+								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:296
+								_ = maxval
+//line ggml_norm.go:296
+								maxval.StoreSlice(gc_c23v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								maxval := gc_s_maxval[gc_rank2]
 
 //line ggml_norm.go:296
-							gc_c23v[gc_lane2] = maxval
+								gc_c23v[gc_lane2] = maxval
+							}
 						}
 
 //line ggml_norm.go:296

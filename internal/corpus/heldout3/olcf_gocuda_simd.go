@@ -407,21 +407,41 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:82
 		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line olcf.go:83
+					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+					_ = val
+//line olcf.go:83
+					val.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_s_val[gc_rank2]
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
 
 //line olcf.go:83
-				gc_c21v[gc_lane2] = val
+					gc_c21v[gc_lane2] = val
+				}
 			}
 
 //line olcf.go:83
 			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
@@ -437,13 +457,13 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 					val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line olcf.go:83
 					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -556,21 +576,41 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:97
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:98
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+							_ = val
+//line olcf.go:98
+							val.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val := gc_s_val[gc_rank2]
 
 //line olcf.go:98
-						gc_c22v[gc_lane2] = val
+							gc_c22v[gc_lane2] = val
+						}
 					}
 
 //line olcf.go:98
 					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left2 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -586,13 +626,13 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line olcf.go:98
 							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
