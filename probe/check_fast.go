@@ -2,7 +2,6 @@ package probe
 
 import (
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // The checker's fast path: a 4-byte access to global memory by a thread
@@ -28,13 +27,21 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	bs.saw(site)
 	rank := t.ThreadRank()
 	bs.worked[rank]++
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		if sl := bs.sharedOf(b, site, p); sl != nil {
+			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
+				bs.touch(b, site, rank, p, size, same)
+			}
+			return
+		}
+	}
 	if size != 4 || p&3 != 0 || b.Synced || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 {
 		bs.touch(b, site, rank, p, size, same)
 		return
 	}
 	var a *allocation
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 || c.allocs.table.Load() != nil {
-		if a, ok = bs.plainGlobal(b, site, p); !ok {
+	if c.allocs.table.Load() != nil {
+		if a, ok = bs.plainGlobal(site, p); !ok {
 			bs.touch(b, site, rank, p, size, same)
 			return
 		}
@@ -61,18 +68,10 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	}
 }
 
-// plainGlobal reports whether the 4 bytes at p are global memory that
-// memcheck and initcheck have nothing to say of an access at site to, and
-// returns the allocation holding them, if any.
-func (bs *blockState) plainGlobal(b *probelink.Block, site *Site, p uintptr) (*allocation, bool) {
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
-		if _, _, shared := sharedRange(b, p, 4); shared {
-			return nil, false
-		}
-	}
-	if bs.launch.c.allocs.table.Load() == nil {
-		return nil, true
-	}
+// plainGlobal reports whether memcheck and initcheck have nothing to say
+// of an access at site to the 4 bytes of global memory at p, and returns
+// the allocation holding them, if any.
+func (bs *blockState) plainGlobal(site *Site, p uintptr) (*allocation, bool) {
 	a := bs.allocAt(p)
 	return a, a == nil || a.plain(p, site.Kind)
 }

@@ -46,9 +46,12 @@ type blockState struct {
 	pages     [4]pageSlot
 	nextPage  int
 	sitePages [16]sitePage // by site (see pageAt)
-	nseen     int
-	seen      [4]seenHazard   // the hazards of the current access, nseen of them
-	shared    []*sharedShadow // the dynamic shared memory's, then b.Shared's
+	// siteShared caches by site the shared arrays of the current block
+	// (see sharedOf).
+	siteShared [16]sharedSlot
+	nseen      int
+	seen       [4]seenHazard   // the hazards of the current access, nseen of them
+	shared     []*sharedShadow // the dynamic shared memory's, then b.Shared's
 
 	// synccheck: per thread, the site of its last barrier or collective;
 	// per barrier round, its first arrival.
@@ -170,6 +173,7 @@ func (c *checker) BlockEnd(b *probelink.Block) {
 func (bs *blockState) begin(b *probelink.Block) {
 	bs.b, bs.idx = b, b.Idx
 	bs.gen = nextGen()
+	bs.siteShared = [len(bs.siteShared)]sharedSlot{}
 	for _, s := range bs.shared {
 		if s != nil {
 			s.sp.reset()
