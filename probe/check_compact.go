@@ -18,7 +18,16 @@ import "sync/atomic"
 // then says so, and every later access goes the full cell's way. Expanding a word gives the full cell the state it would
 // have had, so the two ways find the same hazards.
 //
-// A word is 0 (no access), a compact access (compactBit set) or fullWord.
+// A full cell whose readers cover a read (see covers) says so in its word,
+// so that such reads (every thread reading one input: n-body's bodies, a
+// matrix row, a stencil's neighbours) load the word and go, without the
+// page's lock or a store to a line other blocks read too: the word is
+// coverAll where two blocks' reads and no write cover any read without
+// grid barriers or fences, coverBlock where two warps' reads cover those
+// of their block and barrier interval.
+//
+// A word is 0 (no access), a compact access (compactBit set) or fullWord,
+// with coverAll or coverBlock.
 const (
 	compactBit = 1 << 63
 	writeBit   = 1 << 62 // the access was a write (else a read)
@@ -29,8 +38,57 @@ const (
 
 	threadMask = (1<<10-1)<<rankShift | (1<<32-1)<<blockShift
 
-	fullWord = 1 // the cell's state is the page's full cell
+	fullWord   = 1 // the cell's state is the page's full cell
+	coverAll   = 2 // with fullWord: see above
+	coverBlock = 4 // with fullWord: the block's index in bits 32-63, the interval's barrier count in 3-31
+	fullMask   = compactBit | fullWord
+
+	coverShift = 3
+	coverSyncs = 1<<29 - 1
 )
+
+// coverWord returns the word of the full cell c: fullWord, with coverAll
+// or coverBlock where c's readers cover reads that c's write, if any, does
+// not conflict with.
+func coverWord(c *cell) uint64 {
+	r0, r1, w := &c.r[0], &c.r[1], &c.w
+	if w.site < 0 || r0.site <= 0 || r1.site <= 0 || r0.gsyncs|r1.gsyncs != 0 || r0.epoch|r1.epoch != 0 {
+		return fullWord
+	}
+	switch {
+	case r0.block != r1.block:
+		if w.site == 0 {
+			return fullWord | coverAll
+		}
+	case r0.syncs == r1.syncs && r0.rank/32 != r1.rank/32 && r0.syncs <= coverSyncs &&
+		(w.site == 0 || w.block == r0.block && w.syncs != r0.syncs):
+		return fullWord | coverBlock | uint64(r0.syncs)<<coverShift | uint64(r0.block)<<32
+	}
+	return fullWord
+}
+
+// covered reports whether the word w covers a read by a thread of the
+// block of linear index block (its low 32 bits) that has passed syncs
+// block barriers, no grid barrier and no fence: the read finds nothing
+// and changes nothing.
+func covered(w uint64, block, syncs uint32) bool {
+	switch w & (fullMask | coverAll | coverBlock) {
+	case fullWord | coverAll:
+		return true
+	case fullWord | coverBlock:
+		return uint32(w>>32) == block && uint32(w>>coverShift)&coverSyncs == syncs
+	}
+	return false
+}
+
+// settle sets the word of the full cell i of pg, c, to coverWord(c).
+// pg.mu is held: only fast paths' loads read a full cell's word
+// meanwhile.
+func (pg *page) settle(i int, c *cell) {
+	if w := coverWord(c); pg.words[i].Load() != w {
+		pg.words[i].Store(w)
+	}
+}
 
 // compactOf returns the compact word of the access e without its write
 // and same bits, or 0 if e has no compact form: its thread has passed a
@@ -91,7 +149,7 @@ func (pg *page) fullCell(i int) (c *cell, empty bool) {
 	w := &pg.words[i]
 	for {
 		old := w.Load()
-		if old == fullWord {
+		if old&fullMask == fullWord {
 			return &pg.cells()[i], false
 		}
 		// A fast path of another block may change the word meanwhile.

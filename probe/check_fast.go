@@ -55,6 +55,9 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)
 	w := &pg.pg.words[p&(pageBytes-1)/4]
 	old := w.Load()
+	if site.Kind == Read && covered(old, uint32(b.Index), 0) {
+		return
+	}
 	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
 		bs.touch(b, site, rank, p, size, same)
 		return

@@ -104,14 +104,20 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		// first, without masks.
 		pg := bs.pageOf(key)
 		cw := compactOf(&x.cur)
+		coverable := k == Read && x.cur.gsyncs == 0 && x.cur.epoch == 0
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
+			if coverable && covered(pg.words[i].Load(), x.cur.block, x.cur.syncs) {
+				continue
+			}
 			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
 				pg.mu.Lock()
-				if c, empty := pg.fullCell(i); empty {
+				c, empty := pg.fullCell(i)
+				if empty {
 					x.first(c, k) // without reading it
 				} else {
 					x.apply(c, 0xf, k, &pg.sp)
 				}
+				pg.settle(i, c)
 				pg.mu.Unlock()
 			}
 		}
@@ -123,8 +129,10 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
 		for a := p &^ 3; a < next; a += 4 {
-			c, _ := pg.fullCell(int(a-key<<pageShift) / 4)
+			i := int(a-key<<pageShift) / 4
+			c, _ := pg.fullCell(i)
 			x.apply(c, byteMask(a, p, next), k, &pg.sp)
+			pg.settle(i, c)
 		}
 		pg.mu.Unlock()
 		p = next
