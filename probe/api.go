@@ -115,7 +115,9 @@ func Fence(t *gocuda.Thread, site *Site) {
 // Cond records the outcome of a branch condition and returns it:
 // if probe.Cond(t, &sites[k], x < n) { ... }.
 func Cond(t *gocuda.Thread, site *Site, c bool) bool {
-	if on {
+	if chk != nil {
+		chk.branch(t, site, c)
+	} else if on {
 		rec.branch(t, site, c)
 	}
 	return c
@@ -147,7 +149,7 @@ func Back(t *gocuda.Thread, site *Site) {
 	if engine.Stopped(t) {
 		panic(errStopped)
 	}
-	if on {
+	if on && chk == nil { // the checker does not look at loops
 		rec.loop(t, site)
 	}
 }

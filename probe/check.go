@@ -77,7 +77,10 @@ func (c *checker) local(*gocuda.Thread, *Site, uintptr, int) {}
 // branch marks where a thread's work since its last branch starts (see
 // blockState.worked).
 func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
-	if bs, ok := engine.BlockOf(t).State.(*blockState); ok {
+	if t == nil {
+		return
+	}
+	if bs, ok := blockOf(t).State.(*blockState); ok {
 		bs.worked[t.ThreadRank()] = 0
 	}
 }
@@ -161,7 +164,7 @@ func enter(t *gocuda.Thread, site *Site) (b *probelink.Block, bs *blockState, ra
 	if t == nil {
 		return nil, nil, 0, false
 	}
-	b = engine.BlockOf(t)
+	b = blockOf(t)
 	if bs, ok = b.State.(*blockState); !ok {
 		return nil, nil, 0, false
 	}

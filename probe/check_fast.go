@@ -19,7 +19,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	if size <= 0 || t == nil {
 		return
 	}
-	b := engine.BlockOf(t)
+	b := blockOf(t)
 	bs, ok := b.State.(*blockState)
 	if !ok {
 		return
@@ -47,9 +47,9 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	key := p >> pageShift
-	pg := bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	pg := &bs.pages[key%uintptr(len(bs.pages))]
 	if pg.key1 != key+1 {
-		pg = bs.pageAt(site, key)
+		bs.fillPage(pg, key)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
 	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)
@@ -84,18 +84,4 @@ func (bs *blockState) plainGlobal(site *Site, p uintptr) (*allocation, bool) {
 func (a *allocation) plain(p uintptr, k Kind) bool {
 	off := int(p - a.base)
 	return !a.freed.Load() && off+4 <= a.size && (k == Write || a.isInit(off, 4))
-}
-
-// A sitePage caches, for the sites of one slot, the page last accessed.
-type sitePage struct {
-	key1 uintptr // key + 1; 0: empty
-	pg   *page
-}
-
-// pageAt returns the page of key, and caches it as the page site's slot
-// accessed last: a site walks through one array, as a rule.
-func (bs *blockState) pageAt(site *Site, key uintptr) sitePage {
-	sp := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
-	sp.key1, sp.pg = key+1, bs.pageOf(key)
-	return *sp
 }

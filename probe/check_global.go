@@ -80,18 +80,20 @@ type pageSlot struct {
 	pg   *page
 }
 
-// pageOf returns the page of key through the executor's cache, a few
-// pages replaced in turn: a kernel streams through a few arrays at once.
+// pageOf returns the page of key through the executor's cache, direct
+// mapped: the pages of a launch's arrays near each other in memory, as
+// its blocks stream through them, take different slots.
 func (bs *blockState) pageOf(key uintptr) *page {
-	for i := range bs.pages {
-		if bs.pages[i].key1 == key+1 {
-			return bs.pages[i].pg
-		}
+	slot := &bs.pages[key%uintptr(len(bs.pages))]
+	if slot.key1 != key+1 {
+		bs.fillPage(slot, key)
 	}
-	slot := &bs.pages[bs.nextPage%len(bs.pages)]
-	bs.nextPage++
-	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	return slot.pg
+}
+
+// fillPage caches the page of key in slot.
+func (bs *blockState) fillPage(slot *pageSlot, key uintptr) {
+	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 }
 
 // globalAccess checks an access of kind k of size bytes at p in global

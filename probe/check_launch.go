@@ -39,13 +39,11 @@ type blockState struct {
 	first      *Site
 	firstBlock int64
 
-	allocs    *[]*allocation // the table alloc and the gap were found in
-	alloc     *allocation    // the last allocation accessed
-	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
-	gapHi     uintptr
-	pages     [4]pageSlot
-	nextPage  int
-	sitePages [16]sitePage // by site (see pageAt)
+	allocs *[]*allocation // the table alloc and the gap were found in
+	alloc  *allocation    // the last allocation accessed
+	gapLo  uintptr        // [gapLo, gapHi): the last gap between allocations accessed
+	gapHi  uintptr
+	pages  [128]pageSlot // by page (see pageOf)
 	// siteShared caches by site the shared arrays of the current block
 	// (see sharedOf).
 	siteShared [16]sharedSlot

@@ -130,6 +130,10 @@ type Engine[T any] struct {
 	// Stopped reports whether t's launch has failed or been cancelled, so
 	// that a loop that might not end can stop.
 	Stopped func(t T) bool
+	// BlockOf(t) is the Block at offset Block of the struct that the
+	// pointer at offset Executor of *t points to: the probe's per-access
+	// paths read it so, without a call.
+	Offsets struct{ Executor, Block uintptr }
 }
 
 var (
