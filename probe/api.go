@@ -55,7 +55,9 @@ func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 // computed (an element of an array, a field of an element): generated code
 // writes *probe.Addr(t, &sites[k], &a[i]) where the kernel wrote a[i].
 func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
-	if on {
+	if chk != nil {
+		chk.touch(t, site, uintptr(unsafe.Pointer(p)), int(unsafe.Sizeof(*p)), false)
+	} else if on {
 		rec.addr(t, site, unsafe.Pointer(p), int(unsafe.Sizeof(*p)), false)
 	}
 	return p
@@ -67,7 +69,12 @@ func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
 func StoreAddr[E any](t *gocuda.Thread, site *Site, p *E, v E) {
 	if on {
 		size := int(unsafe.Sizeof(v))
-		rec.addr(t, site, unsafe.Pointer(p), size, sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size))
+		same := sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size)
+		if chk != nil {
+			chk.touch(t, site, uintptr(unsafe.Pointer(p)), size, same)
+		} else {
+			rec.addr(t, site, unsafe.Pointer(p), size, same)
+		}
 	}
 	*p = v
 }

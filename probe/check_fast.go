@@ -47,9 +47,9 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	key := p >> pageShift
-	pg := &bs.pages[key%uintptr(len(bs.pages))]
+	pg := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	if pg.key1 != key+1 {
-		bs.fillPage(pg, key)
+		pg.key1, pg.pg = key+1, bs.pageOf(key)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
 	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)

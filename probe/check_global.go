@@ -81,19 +81,15 @@ type pageSlot struct {
 }
 
 // pageOf returns the page of key through the executor's cache, direct
-// mapped: the pages of a launch's arrays near each other in memory, as
-// its blocks stream through them, take different slots.
+// mapped by a hash of the key: arrays that a kernel streams through
+// together, whatever the distance between them, seldom evict each
+// other's pages.
 func (bs *blockState) pageOf(key uintptr) *page {
-	slot := &bs.pages[key%uintptr(len(bs.pages))]
+	slot := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-7)]
 	if slot.key1 != key+1 {
-		bs.fillPage(slot, key)
+		slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	}
 	return slot.pg
-}
-
-// fillPage caches the page of key in slot.
-func (bs *blockState) fillPage(slot *pageSlot, key uintptr) {
-	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 }
 
 // globalAccess checks an access of kind k of size bytes at p in global

@@ -39,11 +39,12 @@ type blockState struct {
 	first      *Site
 	firstBlock int64
 
-	allocs *[]*allocation // the table alloc and the gap were found in
-	alloc  *allocation    // the last allocation accessed
-	gapLo  uintptr        // [gapLo, gapHi): the last gap between allocations accessed
-	gapHi  uintptr
-	pages  [128]pageSlot // by page (see pageOf)
+	allocs    *[]*allocation // the table alloc and the gap were found in
+	alloc     *allocation    // the last allocation accessed
+	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
+	gapHi     uintptr
+	pages     [128]pageSlot // by page (see pageOf)
+	sitePages [16]pageSlot  // by site: the fast path's, before pages
 	// siteShared caches by site the shared arrays of the current block
 	// (see sharedOf).
 	siteShared [16]sharedSlot

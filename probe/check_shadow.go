@@ -171,7 +171,7 @@ func (x *accessCtx) read(c *cell) {
 			return
 		}
 	}
-	if covers(&c.r[0], &c.r[1], &x.cur) {
+	if covers(&c.r[0], &c.r[1], &x.cur, x.b.WarpSyncs) {
 		return
 	}
 	// Replace a stale reader: ordered before this access, so before any
@@ -188,22 +188,31 @@ func (x *accessCtx) read(c *cell) {
 // other than cur's, conflict with every later write that the read cur
 // would conflict with, so that cur need not be recorded: a broadcast read
 // (every thread of a block reading one tile element, of a launch one
-// input) then leaves the cell as it is.
+// input) then leaves the cell as it is. warps are the counts of warp
+// collectives of cur's block, by thread.
 //
 // They do if they are of two blocks (a writer is in at most one of them,
-// and no barrier of its block orders the other's read), or of two warps
-// of cur's block in cur's barrier interval (a writer in that interval is
-// in another warp than one of them; a later one is ordered after cur
-// too). The grid barriers passed must be cur's, and no fence may have
+// and no barrier of its block orders the other's read), or of cur's block
+// and barrier interval and either of two warps (a writer in that
+// interval is in another warp than one of them; a later one is ordered
+// after cur too) or of cur's warp at cur's count of collectives, not
+// passed since (while the warp's collectives name the whole warp: see
+// ordered). The grid barriers passed must be cur's, and no fence may have
 // been made: a fence and atomic could order their reads and not cur.
-func covers(r0, r1, cur *entry) bool {
+func covers(r0, r1, cur *entry, warps []uint32) bool {
 	if r0.gsyncs != cur.gsyncs || r1.gsyncs != cur.gsyncs || r0.epoch|r1.epoch|cur.epoch != 0 {
 		return false
 	}
 	if r0.block != r1.block {
 		return true
 	}
-	return r0.block == cur.block && r0.syncs == cur.syncs && r1.syncs == cur.syncs && r0.rank/32 != r1.rank/32
+	if r0.block != cur.block || r0.syncs != cur.syncs || r1.syncs != cur.syncs {
+		return false
+	}
+	warp := cur.rank / 32
+	return r0.rank/32 != r1.rank/32 || r0.rank/32 == warp && r1.rank/32 == warp &&
+		r0.wsyncs == cur.wsyncs && r1.wsyncs == cur.wsyncs &&
+		uint16(warps[r0.rank]) == cur.wsyncs && uint16(warps[r1.rank]) == cur.wsyncs
 }
 
 // write checks a write against the state c and records it.

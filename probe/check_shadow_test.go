@@ -100,12 +100,26 @@ func shadowCases() []shadowCase {
 			[]string{"WAR 0>32 ERROR x1"}},
 		{"readers of two warps, then a writer past a collective", []step{r(0, 0, 4), r(32, 0, 4), r(33, 0, 4),
 			synced(w(1, 0, 4), 0, 1)}, []string{"WAR 32>1 ERROR x1"}},
-		// Readers of one warp do not: a writer of their warp past a
-		// collective is ordered after both.
+		// Readers of one warp do not cover another warp's: a writer of
+		// their warp past a collective is ordered after both.
 		{"readers of one warp, then another warp's", []step{r(0, 0, 4), r(1, 0, 4), r(32, 0, 4),
 			synced(w(2, 0, 4), 0, 1)}, []string{"WAR 32>2 ERROR x1"}},
+		{"readers of one warp, then the warp writes", []step{r(0, 0, 4), r(1, 0, 4), r(2, 0, 4), w(3, 0, 4)},
+			[]string{"WAR 0>3 WARNING x2"}},
+		{"readers of one warp, then the warp writes past a collective", []step{r(0, 0, 4), r(1, 0, 4), r(2, 0, 4),
+			synced(w(3, 0, 4), 0, 1)}, nil},
 		{"stale reader replaced", []step{r(0, 0, 4), r(32, 0, 4), synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 1, 0)},
 			[]string{"WAR 33>40 WARNING x1"}},
+		// A tile written, then read by the block in the next interval:
+		// reads of two warps cover the rest (see coversInterval).
+		{"tile, a write in the reads' interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(r(34, 0, 8), 1, 0), synced(w(40, 0, 4), 1, 0), synced(r(50, 0, 4), 1, 0)},
+			[]string{"RAW 40>50 WARNING x1", "WAR 0>40 ERROR x2"}}, // one WAR report: same sites
+		{"tile, an update in the reads' interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(step{rank: 33, size: 4, kind: ReadWrite}, 1, 0)},
+			[]string{"WAR 0>33 ERROR x2"}},
+		{"tile, a write in a later interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 2, 0), synced(r(41, 0, 4), 3, 0)}, nil},
 		{"update", []step{{rank: 0, size: 4, kind: ReadWrite}, {rank: 32, size: 4, kind: ReadWrite}},
 			[]string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
 	}

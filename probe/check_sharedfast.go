@@ -6,7 +6,10 @@ import (
 
 // Shared memory's fast path: an access of whole cells (4-, 8- or 16-byte
 // elements) that the shadow records without a finding, decided and
-// recorded in place, without an accessCtx. Only the block's executor
+// recorded in place, without an accessCtx. A cell read by two warps of a
+// barrier interval, written in an earlier one, covers every read of the
+// interval (see covers): its cover word says so, and such reads (a tile
+// every thread reads) compare that word and go. Only the block's executor
 // touches its shared shadow, and every entry of a live cell is of the
 // block, so a conflict is decided on barrier and collective counts alone
 // (see accessCtx.conflicts). Anything to report, a read of bytes no
@@ -16,10 +19,12 @@ import (
 // already, as the thread's own.
 
 // A sharedSlot caches, for the sites of one slot, the shared array they
-// accessed last in the executor's current block.
+// accessed last in the executor's current block: its range and its
+// shadow's cells and cover words (see sharedShadow).
 type sharedSlot struct {
 	base, end uintptr
-	s         *sharedShadow
+	cells     []cell
+	cover     []uint64
 }
 
 // sharedOf returns the cached shared array holding p, looking it up (and
@@ -33,7 +38,8 @@ func (bs *blockState) sharedOf(b *probelink.Block, site *Site, p uintptr) *share
 	if !ok {
 		return nil
 	}
-	*sl = sharedSlot{base: r.Base, end: r.Base + uintptr(r.Size), s: bs.shadowFor(k, r)}
+	s := bs.shadowFor(k, r)
+	*sl = sharedSlot{base: r.Base, end: r.Base + uintptr(r.Size), cells: s.cells, cover: s.cover}
 	return sl
 }
 
@@ -45,63 +51,144 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 	if (p|uintptr(size))&3 != 0 || p+uintptr(size) > sl.end {
 		return false
 	}
-	var cur entry
-	bs.fillEntry(&cur, b, site, rank, same)
-	i := int(p-sl.base&^3) / 4
-	cells := sl.s.cells[i : i+size/4]
+	i, n := int(p-sl.base&^3)/4, size/4
+	cover, k := sl.cover[i:i+n], site.Kind
+	th := sharedThread{rank: uint16(rank), syncs: b.Syncs[rank]}
+	key := coverKey(bs.gen, th.syncs)
+	if k == Read && allEqual(cover, key) {
+		return true
+	}
+	th.wsyncs, th.warps = uint16(b.WarpSyncs[rank]), b.WarpSyncs
+	var cur entry // made at the first store: a covered read makes none
+	cells := sl.cells[i : i+n]
 	for j := range cells {
-		if !bs.sharedCell(&cells[j], &cur, b, site.Kind) {
+		c := &cells[j]
+		if k == Read && cover[j] == key {
+			continue
+		}
+		act := th.decide(c, bs.gen, k)
+		switch {
+		case act == cellSlow:
+			return false
+		case act == cellKeep:
+		case cur.site == 0:
+			bs.fillEntry(&cur, b, site, rank, same)
+		}
+		switch act {
+		case cellR0:
+			putEntry(&c.r[0], &cur)
+		case cellR1:
+			putEntry(&c.r[1], &cur)
+		case cellW:
+			c.r = [2]entry{} // ordered before the write
+			putEntry(&c.w, &cur)
+		case cellFirst:
+			*c = cell{tag: bs.gen}
+			putEntry(&c.w, &cur)
+		}
+		cover[j] = 0
+		if k == Read && coversInterval(c, th.syncs) {
+			cover[j] = key
+		}
+	}
+	return true
+}
+
+// coverKey is the cover word of the barrier interval syncs of the block of
+// generation gen (never 0: gen is not).
+func coverKey(gen, syncs uint32) uint64 { return uint64(gen)<<32 | uint64(syncs) }
+
+// coversInterval reports whether every read of the barrier interval syncs
+// is covered in the live cell c: its readers are of two warps of the
+// interval and its write of an earlier one.
+func coversInterval(c *cell, syncs uint32) bool {
+	r0, r1 := &c.r[0], &c.r[1]
+	return c.w.site > 0 && c.w.syncs != syncs && r0.site > 0 && r1.site > 0 &&
+		r0.syncs == syncs && r1.syncs == syncs && r0.rank/32 != r1.rank/32
+}
+
+// allEqual reports whether every word of ws is v.
+func allEqual(ws []uint64, v uint64) bool {
+	for _, w := range ws {
+		if w != v {
 			return false
 		}
 	}
 	return true
 }
 
-// sharedCell records the access cur of kind k to the whole cell c if
-// that finds nothing to report, and reports whether it did.
-func (bs *blockState) sharedCell(c *cell, cur *entry, b *probelink.Block, k Kind) bool {
-	if c.tag != bs.gen {
+// The fast path's decisions for a cell (see sharedThread.decide).
+const (
+	cellSlow  = iota // the full path decides
+	cellKeep         // nothing to record: the readers cover this read
+	cellR0           // record the read as reader 0
+	cellR1           // or as reader 1
+	cellW            // record the write, which orders the readers
+	cellFirst        // the block's first access, a write: the cell's new state
+)
+
+// A sharedThread is the thread of an access on the fast path, with its
+// counts of barriers and collectives, and its block's counts of
+// collectives by thread.
+type sharedThread struct {
+	rank   uint16
+	wsyncs uint16
+	syncs  uint32
+	warps  []uint32
+}
+
+// decide returns what an access of kind k by th does to the whole cell c,
+// of the block of generation gen: cellSlow if it may have something to
+// report.
+func (th *sharedThread) decide(c *cell, gen uint32, k Kind) int {
+	if c.tag != gen {
 		// The block's first access: a write makes the state; a read
 		// finds bytes nothing wrote.
 		if k != Write {
-			return false
+			return cellSlow
 		}
-		*c = cell{tag: bs.gen}
-		putEntry(&c.w, cur)
-		return true
+		return cellFirst
 	}
-	if c.w.site < 0 {
-		return false // split into bytes
-	}
-	r0, r1 := &c.r[0], &c.r[1]
+	w, r0, r1 := &c.w, &c.r[0], &c.r[1]
 	switch {
+	case w.site < 0: // split into bytes
+		return cellSlow
 	case k != Read:
-		if k == ReadWrite && c.w.site == 0 || live(&c.w, cur, b) || live(r0, cur, b) || live(r1, cur, b) {
-			return false
+		if k == ReadWrite && w.site == 0 || th.live(w) || th.live(r0) || th.live(r1) {
+			return cellSlow
 		}
-		// A read and write leaves the write: readers are ordered before it.
-		c.r = [2]entry{}
-		putEntry(&c.w, cur)
-	case c.w.site == 0 || live(&c.w, cur, b):
-		return false
-	case r0.site == 0 || r0.rank == cur.rank:
-		putEntry(r0, cur)
-	case r1.site == 0 || r1.rank == cur.rank:
-		putEntry(r1, cur)
-	case covers(r0, r1, cur):
-	case live(r0, cur, b) && !live(r1, cur, b):
-		putEntry(r1, cur)
-	default:
-		putEntry(r0, cur)
+		return cellW
+	case w.site == 0 || th.live(w):
+		return cellSlow
+	case r0.site == 0 || r0.rank == th.rank:
+		return cellR0
+	case r1.site == 0 || r1.rank == th.rank:
+		return cellR1
+	case th.covers(r0, r1):
+		return cellKeep
+	case th.live(r0) && !th.live(r1):
+		return cellR1
 	}
-	return true
+	return cellR0
 }
 
-// live reports whether e, an access of cur's block, conflicts with cur:
+// covers is covers within a block, where fences and grid barriers order
+// nothing more than block barriers do.
+func (th *sharedThread) covers(r0, r1 *entry) bool {
+	if r0.syncs != th.syncs || r1.syncs != th.syncs {
+		return false
+	}
+	warp := th.rank / 32
+	return r0.rank/32 != r1.rank/32 || r0.rank/32 == warp && r1.rank/32 == warp &&
+		r0.wsyncs == th.wsyncs && r1.wsyncs == th.wsyncs &&
+		uint16(th.warps[r0.rank]) == th.wsyncs && uint16(th.warps[r1.rank]) == th.wsyncs
+}
+
+// live reports whether e, an access of th's block, conflicts with th's:
 // accessCtx.conflicts within a block.
-func live(e, cur *entry, b *probelink.Block) bool {
-	return e.site > 0 && e.rank != cur.rank && e.syncs == cur.syncs &&
-		(e.rank/32 != cur.rank/32 || e.wsyncs == cur.wsyncs && e.wsyncs == uint16(b.WarpSyncs[e.rank]))
+func (th *sharedThread) live(e *entry) bool {
+	return e.site > 0 && e.rank != th.rank && e.syncs == th.syncs &&
+		(e.rank/32 != th.rank/32 || e.wsyncs == th.wsyncs && e.wsyncs == uint16(th.warps[e.rank]))
 }
 
 // putEntry stores e in dst as put does, word by word.
