@@ -85,7 +85,7 @@ type pageSlot struct {
 // together, whatever the distance between them, seldom evict each
 // other's pages.
 func (bs *blockState) pageOf(key uintptr) *page {
-	slot := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-7)]
+	slot := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
 	if slot.key1 != key+1 {
 		slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	}

@@ -43,7 +43,7 @@ type blockState struct {
 	alloc     *allocation    // the last allocation accessed
 	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
 	gapHi     uintptr
-	pages     [128]pageSlot // by page (see pageOf)
+	pages     [512]pageSlot // by page (see pageOf)
 	sitePages [16]pageSlot  // by site: the fast path's, before pages
 	// siteShared caches by site the shared arrays of the current block
 	// (see sharedOf).
