@@ -5,18 +5,19 @@ import "sync/atomic"
 // Global memory's compact shadow: a word per four bytes.
 //
 // Most global memory a kernel touches is touched by one thread only (a
-// copy, a map, the output of a reduction), and most of it before the
-// thread has passed a barrier or collective or made a fence. Such a cell
-// holds one access, whose entry has zero counts: a word holds it whole
-// (site, block, rank, write and same bits), and a lone thread's further
-// accesses, which never conflict with its own, replace it. Those updates
-// are a compare-and-swap on the word, without the page's lock.
+// copy, a map, the output of a reduction or a scan), by a thread that has
+// passed no warp collective, grid barrier or fence. Such a cell holds one
+// access: a word holds it whole (site, block, rank, block barriers
+// passed, write and same bits), and a lone thread's further accesses,
+// which never conflict with its own, replace it. Those updates are a
+// compare-and-swap on the word, without the page's lock.
 //
-// Anything else, a second thread, an access after a barrier or a write
+// Anything else, a second thread, an access after a collective or a write
 // followed by a read of the same thread (two entries), expands the word
 // into a full cell (see check_shadow.go) under the page's lock: the word
-// then says so, and every later access goes the full cell's way. Expanding a word gives the full cell the state it would
-// have had, so the two ways find the same hazards.
+// then says so, and every later access goes the full cell's way.
+// Expanding a word gives the full cell the state it would have had, so
+// the two ways find the same hazards.
 //
 // A full cell whose readers cover a read (see covers) says so in its word,
 // so that such reads (every thread reading one input: n-body's bodies, a
@@ -33,10 +34,13 @@ const (
 	writeBit   = 1 << 62 // the access was a write (else a read)
 	sameBit    = 1 << 61 // a write of the bytes already there
 	rankShift  = 51      // 10 bits: a thread's rank (a block has at most 1024 threads)
-	blockShift = 19      // 32 bits: the block's linear index (its low 32 bits)
-	siteBits   = 19      // the site's id
+	blockShift = 31      // 20 bits: the block's linear index
+	blockBits  = 20
+	syncsShift = 19 // 12 bits: the block barriers the thread had passed
+	syncsBits  = 12
+	siteBits   = 19 // the site's id
 
-	threadMask = (1<<10-1)<<rankShift | (1<<32-1)<<blockShift
+	threadMask = (1<<10-1)<<rankShift | (1<<blockBits-1)<<blockShift
 
 	fullWord   = 1 // the cell's state is the page's full cell
 	coverAll   = 2 // with fullWord: see above
@@ -92,13 +96,21 @@ func (pg *page) settle(i int, c *cell) {
 
 // compactOf returns the compact word of the access e without its write
 // and same bits, or 0 if e has no compact form: its thread has passed a
-// barrier, collective or fence, or its site's id is too large.
+// collective, grid barrier or fence, or 2^12 block barriers, or its
+// block's index or site's id is too large.
 func compactOf(e *entry) uint64 {
 	w := entryWords(e)
-	if w.b&(1<<48-1) != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 {
+	if e.wsyncs != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 ||
+		e.block >= 1<<blockBits || e.syncs >= 1<<syncsBits {
 		return 0
 	}
-	return compactBit | uint64(e.rank)<<rankShift | uint64(e.block)<<blockShift | uint64(e.site-1)
+	return packCompact(uint64(e.rank), uint64(e.block), uint64(e.syncs), uint64(e.site-1))
+}
+
+// packCompact is compactOf of an access at site id by thread rank of
+// block, having passed syncs block barriers, all within their bits.
+func packCompact(rank, block, syncs, site uint64) uint64 {
+	return compactBit | rank<<rankShift | block<<blockShift | syncs<<syncsShift | site
 }
 
 // compactWord returns the word that records an access of kind k with
@@ -119,7 +131,8 @@ func compactWord(c uint64, k Kind, same bool) uint64 {
 func expand(w uint64) entry {
 	return entry{
 		site:  int32(w&(1<<siteBits-1)) + 1,
-		block: uint32(w >> blockShift),
+		block: uint32(w >> blockShift & (1<<blockBits - 1)),
+		syncs: uint32(w >> syncsShift & (1<<syncsBits - 1)),
 		rank:  uint16(w >> rankShift & (1<<10 - 1)),
 		same:  w&sameBit != 0,
 	}

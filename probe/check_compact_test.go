@@ -72,13 +72,14 @@ func TestGlobalShadow(t *testing.T) {
 	}
 }
 
-// TestCompactWord: a compact word holds an entry with no counts whole,
-// and an entry with counts has none.
+// TestCompactWord: a compact word holds an entry whose only count is of
+// block barriers whole, and an entry with other counts, or fields too
+// large, has none.
 func TestCompactWord(t *testing.T) {
 	for _, e := range []entry{
 		{site: 1, block: 0, rank: 0},
-		{site: 1 << siteBits, block: 1<<32 - 1, rank: 1023},
-		{site: 12345, block: 0x89abcdef, rank: 517, same: true},
+		{site: 1 << siteBits, block: 1<<blockBits - 1, syncs: 1<<syncsBits - 1, rank: 1023},
+		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, same: true},
 	} {
 		c := compactOf(&e)
 		assert.NotZero(t, c, "%+v", e)
@@ -89,8 +90,8 @@ func TestCompactWord(t *testing.T) {
 		}
 	}
 	for _, e := range []entry{
-		{site: 1, syncs: 1}, {site: 1, wsyncs: 1}, {site: 1, epoch: 1}, {site: 1, gsyncs: 1},
-		{site: 1<<siteBits + 1}, {site: 0},
+		{site: 1, syncs: 1 << syncsBits}, {site: 1, wsyncs: 1}, {site: 1, epoch: 1}, {site: 1, gsyncs: 1},
+		{site: 1<<siteBits + 1}, {site: 0}, {site: 1, block: 1 << blockBits},
 	} {
 		assert.Zero(t, compactOf(&e), "%+v", e)
 	}

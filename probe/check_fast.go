@@ -5,7 +5,7 @@ import (
 )
 
 // The checker's fast path: a 4-byte access to global memory by a thread
-// that has passed no barrier, collective or fence in its block, that
+// that has passed no collective, grid barrier or fence in its block, that
 // memcheck and initcheck have nothing to say of, and that the word of the
 // compact shadow can record (see check_compact.go): a copy's or a map's
 // accesses, and most of any barrier-free kernel's. The full path,
@@ -41,9 +41,16 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 			return
 		}
 	}
-	if size != 4 || p&3 != 0 || b.Synced || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 {
+	if size != 4 || p&3 != 0 || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 || uint64(b.Index) >= 1<<blockBits {
 		bs.touch(b, site, rank, p, size, same)
 		return
+	}
+	var syncs uint32
+	if b.Synced {
+		if syncs = b.Syncs[rank]; syncs >= 1<<syncsBits || b.WarpSyncs[rank] != 0 || b.GridSyncs[rank] != 0 {
+			bs.touch(b, site, rank, p, size, same)
+			return
+		}
 	}
 	var a *allocation
 	if c.allocs.table.Load() != nil {
@@ -58,10 +65,10 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		pg.key1, pg.pg = key+1, bs.pageOf(key)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
-	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)
+	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
 	w := &pg.pg.words[p&(pageBytes-1)/4]
 	old := w.Load()
-	if site.Kind == Read && covered(old, uint32(b.Index), 0) {
+	if site.Kind == Read && covered(old, uint32(b.Index), syncs) {
 		return
 	}
 	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
