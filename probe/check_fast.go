@@ -20,24 +20,23 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		return
 	}
 	b := blockOf(t)
-	bs, ok := b.State.(*blockState)
-	if !ok {
+	bs := (*blockState)(b.Fast) // b.State, without the assertion
+	if bs == nil {
 		return
 	}
 	bs.saw(site)
 	rank := t.ThreadRank()
 	bs.worked[rank]++
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
-		if sl := bs.sharedOf(b, site, p); sl != nil {
-			// The commonest shared access, a read of one cell that the
-			// cell's readers cover, first.
-			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 && i < uintptr(len(sl.cover)) &&
-				sl.cover[i] == coverKey(bs.gen, b.Syncs[rank]) {
-				return
-			}
-			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
-				bs.touch(b, site, rank, p, size, same)
-			}
+		// The commonest shared access, a read of one cell that the cell's
+		// readers cover, without a call: sharedOf's cache and
+		// touchShared's first test.
+		sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]
+		if i := (p - sl.base&^3) / 4; p-sl.base < sl.end-sl.base && site.Kind == Read && size == 4 && p&3 == 0 &&
+			i < uintptr(len(sl.cover)) && sl.cover[i] == coverKey(bs.gen, b.Syncs[rank]) {
+			return
+		}
+		if bs.touchShared(b, site, rank, p, size, same) {
 			return
 		}
 	}
@@ -54,6 +53,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	}
 	var a *allocation
 	if c.allocs.table.Load() != nil {
+		var ok bool
 		if a, ok = bs.plainGlobal(site, p); !ok {
 			bs.touch(b, site, rank, p, size, same)
 			return

@@ -3,6 +3,7 @@ package probe
 import (
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/probelink"
 	"github.com/gocuda/gocuda/probe/record"
@@ -157,7 +158,7 @@ func (c *checker) BlockStart(b *probelink.Block) {
 		ls.mu.Lock()
 		ls.blocks = append(ls.blocks, bs)
 		ls.mu.Unlock()
-		b.State = bs
+		b.State, b.Fast = bs, unsafe.Pointer(bs)
 	}
 	bs.begin(b)
 }

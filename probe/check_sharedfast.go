@@ -27,13 +27,37 @@ type sharedSlot struct {
 	cover     []uint64
 }
 
+// touchShared is checker.touch for shared memory: it reports whether p is
+// shared memory, and if so checks the access.
+func (bs *blockState) touchShared(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
+	sl := bs.sharedOf(b, site, p)
+	if sl == nil {
+		return false
+	}
+	// The commonest shared access, a read of one cell that the cell's
+	// readers cover, first.
+	if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 && i < uintptr(len(sl.cover)) &&
+		sl.cover[i] == coverKey(bs.gen, b.Syncs[rank]) {
+		return true
+	}
+	if !bs.sharedFast(sl, b, site, rank, p, size, same) {
+		bs.touch(b, site, rank, p, size, same)
+	}
+	return true
+}
+
 // sharedOf returns the cached shared array holding p, looking it up (and
 // caching it for site's slot) on a miss; nil if p is not shared memory.
 func (bs *blockState) sharedOf(b *probelink.Block, site *Site, p uintptr) *sharedSlot {
-	sl := &bs.siteShared[uint32(site.id)%uint32(len(bs.siteShared))]
-	if p-sl.base < sl.end-sl.base {
+	if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
 		return sl
 	}
+	return bs.sharedMiss(b, site, p)
+}
+
+// sharedMiss is sharedOf past its cache.
+func (bs *blockState) sharedMiss(b *probelink.Block, site *Site, p uintptr) *sharedSlot {
+	sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]
 	k, r, ok := sharedRange(b, p, 1)
 	if !ok {
 		return nil

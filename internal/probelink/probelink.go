@@ -97,6 +97,9 @@ type Block struct {
 	Dynamic Range
 
 	State any // the observer's
+	// Fast is the observer's too, for its per-access paths: a pointer
+	// that needs no type assertion.
+	Fast unsafe.Pointer
 }
 
 // Reset readies b for block index of l.
