@@ -33,7 +33,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		// touchShared's first test.
 		sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]
 		if i := (p - sl.base&^3) / 4; p-sl.base < sl.end-sl.base && site.Kind == Read && size == 4 && p&3 == 0 &&
-			i < uintptr(len(sl.cover)) && sl.cover[i] == coverKey(bs.gen, b.Syncs[rank]) {
+			i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
 			return
 		}
 		if bs.touchShared(b, site, rank, p, size, same) {

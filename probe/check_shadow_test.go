@@ -111,7 +111,7 @@ func shadowCases() []shadowCase {
 		{"stale reader replaced", []step{r(0, 0, 4), r(32, 0, 4), synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 1, 0)},
 			[]string{"WAR 33>40 WARNING x1"}},
 		// A tile written, then read by the block in the next interval:
-		// reads of two warps cover the rest (see coversInterval).
+		// reads of two warps cover the rest (see sharedThread.coverOf).
 		{"tile, a write in the reads' interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
 			synced(r(33, 0, 4), 1, 0), synced(r(34, 0, 8), 1, 0), synced(w(40, 0, 4), 1, 0), synced(r(50, 0, 4), 1, 0)},
 			[]string{"RAW 40>50 WARNING x1", "WAR 0>40 ERROR x2"}}, // one WAR report: same sites
@@ -120,6 +120,13 @@ func shadowCases() []shadowCase {
 			[]string{"WAR 0>33 ERROR x2"}},
 		{"tile, a write in a later interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
 			synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 2, 0), synced(r(41, 0, 4), 3, 0)}, nil},
+		// Readers of one warp cover the warp's reads only (warpKey).
+		{"tile, read by one warp, then another warp's read", []step{w(0, 0, 4), synced(r(1, 0, 4), 1, 0),
+			synced(r(2, 0, 4), 1, 0), synced(r(3, 0, 4), 1, 0), synced(r(40, 0, 4), 1, 0), synced(w(4, 0, 4), 1, 1)},
+			[]string{"WAR 40>4 ERROR x1"}},
+		{"tile, read by one warp, then the warp writes", []step{w(0, 0, 4), synced(r(1, 0, 4), 1, 0),
+			synced(r(2, 0, 4), 1, 0), synced(r(3, 0, 4), 1, 0), synced(w(4, 0, 4), 1, 0)},
+			[]string{"WAR 1>4 WARNING x2"}},
 		{"update", []step{{rank: 0, size: 4, kind: ReadWrite}, {rank: 32, size: 4, kind: ReadWrite}},
 			[]string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
 	}

@@ -15,7 +15,7 @@ import (
 // as they are.
 type sharedShadow struct {
 	cells []cell
-	cover []uint64 // per cell, the interval whose reads it covers (see coverKey), or 0
+	cover []uint64 // per cell, the reads it covers (see intervalKey, warpKey), or 0
 	sp    splits
 }
 

@@ -34,12 +34,6 @@ func (bs *blockState) touchShared(b *probelink.Block, site *Site, rank int, p ui
 	if sl == nil {
 		return false
 	}
-	// The commonest shared access, a read of one cell that the cell's
-	// readers cover, first.
-	if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 && i < uintptr(len(sl.cover)) &&
-		sl.cover[i] == coverKey(bs.gen, b.Syncs[rank]) {
-		return true
-	}
 	if !bs.sharedFast(sl, b, site, rank, p, size, same) {
 		bs.touch(b, site, rank, p, size, same)
 	}
@@ -75,22 +69,16 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 	if (p|uintptr(size))&3 != 0 || p+uintptr(size) > sl.end {
 		return false
 	}
-	i, n := int(p-sl.base&^3)/4, size/4
-	cover, k := sl.cover[i:i+n], site.Kind
-	th := sharedThread{rank: uint16(rank), syncs: b.Syncs[rank]}
-	key := coverKey(bs.gen, th.syncs)
-	if k == Read && allEqual(cover, key) {
-		return true
-	}
-	th.wsyncs, th.warps = uint16(b.WarpSyncs[rank]), b.WarpSyncs
+	th := sharedThread{rank: uint16(rank), syncs: b.Syncs[rank], wsyncs: uint16(b.WarpSyncs[rank]), warps: b.WarpSyncs,
+		gen: bs.gen}
+	k := site.Kind
 	var cur entry // made at the first store: a covered read makes none
-	cells := sl.cells[i : i+n]
-	for j := range cells {
-		c := &cells[j]
-		if k == Read && cover[j] == key {
+	for i, end := int(p-sl.base&^3)/4, int(p+uintptr(size)-sl.base&^3)/4; i < end; i++ {
+		c, cover := &sl.cells[i], &sl.cover[i]
+		if k == Read && th.covered(*cover) {
 			continue
 		}
-		act := th.decide(c, bs.gen, k)
+		act := th.decide(c, k)
 		switch {
 		case act == cellSlow:
 			return false
@@ -107,38 +95,76 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 			c.r = [2]entry{} // ordered before the write
 			putEntry(&c.w, &cur)
 		case cellFirst:
-			*c = cell{tag: bs.gen}
+			*c = cell{tag: th.gen}
 			putEntry(&c.w, &cur)
 		}
-		cover[j] = 0
-		if k == Read && coversInterval(c, th.syncs) {
-			cover[j] = key
+		*cover = 0
+		if k == Read {
+			*cover = th.coverOf(c)
 		}
 	}
 	return true
 }
 
-// coverKey is the cover word of the barrier interval syncs of the block of
-// generation gen (never 0: gen is not).
-func coverKey(gen, syncs uint32) uint64 { return uint64(gen)<<32 | uint64(syncs) }
+// Cover words: a cell's readers cover every read of their block's barrier
+// interval if they are of two warps (intervalKey), every read of their
+// warp at their count of collectives if they are of one (warpKey). Both
+// keys hold the block's generation, never 0, in their high half.
+const (
+	warpKeyBit = 1 << 31 // in warpKey, not in intervalKey
+	warpShift  = 26      // 5 bits: the warp
+	wsyncShift = 16      // 10 bits: the count of collectives
+)
 
-// coversInterval reports whether every read of the barrier interval syncs
-// is covered in the live cell c: its readers are of two warps of the
-// interval and its write of an earlier one.
-func coversInterval(c *cell, syncs uint32) bool {
+// intervalKey is the cover word of the barrier interval syncs (below 2^31)
+// of the block of generation gen.
+func intervalKey(gen, syncs uint32) uint64 { return uint64(gen)<<32 | uint64(syncs) }
+
+// warpKey is the cover word of warp w at wsyncs collectives in the
+// barrier interval syncs of the block of generation gen; its fields must
+// be within their bits (see coverOf).
+func warpKey(gen, syncs uint32, w, wsyncs uint16) uint64 {
+	return uint64(gen)<<32 | warpKeyBit | uint64(w)<<warpShift | uint64(wsyncs)<<wsyncShift | uint64(syncs)
+}
+
+// sharedCovered is sharedThread.covered for thread rank of b, whose
+// generation is gen, without making the sharedThread.
+func sharedCovered(key uint64, gen uint32, b *probelink.Block, rank int) bool {
+	if uint32(key>>32) != gen {
+		return false
+	}
+	if key&warpKeyBit == 0 {
+		return uint32(key) == b.Syncs[rank]
+	}
+	return key == warpKey(gen, b.Syncs[rank], uint16(rank/32), uint16(b.WarpSyncs[rank]))
+}
+
+// covered reports whether the cover word key covers th's read.
+func (th *sharedThread) covered(key uint64) bool {
+	return key == intervalKey(th.gen, th.syncs) ||
+		key&warpKeyBit != 0 && key == warpKey(th.gen, th.syncs, th.rank/32, th.wsyncs)
+}
+
+// coverOf returns the cover word of the live cell c that th has just
+// read: its readers' key if they cover the reads of their interval or
+// warp (see covers) and its write is of an earlier interval, else 0.
+func (th *sharedThread) coverOf(c *cell) uint64 {
 	r0, r1 := &c.r[0], &c.r[1]
-	return c.w.site > 0 && c.w.syncs != syncs && r0.site > 0 && r1.site > 0 &&
-		r0.syncs == syncs && r1.syncs == syncs && r0.rank/32 != r1.rank/32
-}
-
-// allEqual reports whether every word of ws is v.
-func allEqual(ws []uint64, v uint64) bool {
-	for _, w := range ws {
-		if w != v {
-			return false
-		}
+	if c.w.site <= 0 || c.w.syncs == th.syncs || r0.site <= 0 || r1.site <= 0 ||
+		r0.syncs != th.syncs || r1.syncs != th.syncs {
+		return 0
 	}
-	return true
+	warp := th.rank / 32
+	switch {
+	case r0.rank/32 != r1.rank/32:
+		if th.syncs < warpKeyBit {
+			return intervalKey(th.gen, th.syncs)
+		}
+	case r0.rank/32 == warp && r1.rank/32 == warp && r0.wsyncs == th.wsyncs && r1.wsyncs == th.wsyncs &&
+		th.syncs < 1<<wsyncShift && th.wsyncs < 1<<(warpShift-wsyncShift):
+		return warpKey(th.gen, th.syncs, warp, th.wsyncs)
+	}
+	return 0
 }
 
 // The fast path's decisions for a cell (see sharedThread.decide).
@@ -152,20 +178,20 @@ const (
 )
 
 // A sharedThread is the thread of an access on the fast path, with its
-// counts of barriers and collectives, and its block's counts of
-// collectives by thread.
+// counts of barriers and collectives, its block's generation and counts
+// of collectives by thread.
 type sharedThread struct {
 	rank   uint16
 	wsyncs uint16
 	syncs  uint32
+	gen    uint32 // the block's generation
 	warps  []uint32
 }
 
-// decide returns what an access of kind k by th does to the whole cell c,
-// of the block of generation gen: cellSlow if it may have something to
-// report.
-func (th *sharedThread) decide(c *cell, gen uint32, k Kind) int {
-	if c.tag != gen {
+// decide returns what an access of kind k by th does to the whole cell c:
+// cellSlow if it may have something to report.
+func (th *sharedThread) decide(c *cell, k Kind) int {
+	if c.tag != th.gen {
 		// The block's first access: a write makes the state; a read
 		// finds bytes nothing wrote.
 		if k != Write {
