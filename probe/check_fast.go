@@ -31,9 +31,14 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		// The commonest shared access, a read of one cell that the cell's
 		// readers cover, without a call: sharedOf's cache and
 		// touchShared's first test.
-		sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]
-		if i := (p - sl.base&^3) / 4; p-sl.base < sl.end-sl.base && site.Kind == Read && size == 4 && p&3 == 0 &&
-			i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
+		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
+			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
+				i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
+				return
+			}
+			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
+				bs.touch(b, site, rank, p, size, same)
+			}
 			return
 		}
 		if bs.touchShared(b, site, rank, p, size, same) {

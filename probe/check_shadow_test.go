@@ -167,4 +167,16 @@ func TestEntryWords(t *testing.T) {
 		epoch: 0x4321, gsyncs: 3, same: true}
 	assert.Equal(t, want, got)
 	assert.Equal(t, want, x.cur)
+
+	// The fast path's entry, where some thread has fenced (as a
+	// cooperative launch's grid barriers, its counts are read then).
+	bs.epochs = true
+	th := sharedThread{rank: 37, syncs: b.Syncs[37], wsyncs: uint16(b.WarpSyncs[37])}
+	var fast entry
+	th.fill(&fast, bs, b, &shadowSites[1], true)
+	assert.Equal(t, want, fast)
+	bs.epochs, bs.epoch[37], b.GridSyncs[37] = false, 0, 0
+	want.epoch, want.gsyncs = 0, 0
+	th.fill(&fast, bs, b, &shadowSites[1], true)
+	assert.Equal(t, want, fast)
 }

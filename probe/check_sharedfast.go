@@ -64,7 +64,9 @@ func (bs *blockState) sharedMiss(b *probelink.Block, site *Site, p uintptr) *sha
 // sharedFast records the access of size bytes at p, in the shared array
 // of sl, by thread rank of b at site, if it is of whole cells and finds
 // nothing to report. It reports whether it did; if not, the caller takes
-// the full path.
+// the full path. It makes no call per cell but to cold paths: on every
+// shared access that its cover words do not settle, it keeps its values
+// in registers.
 func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
 	if (p|uintptr(size))&3 != 0 || p+uintptr(size) > sl.end {
 		return false
@@ -78,32 +80,67 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 		if k == Read && th.covered(*cover) {
 			continue
 		}
-		act := th.decide(c, k)
+		// What the access does to the cell: record itself in dst, or
+		// nothing; or give up to the full path, which may report.
+		var dst *entry
+		w, r0, r1 := &c.w, &c.r[0], &c.r[1]
 		switch {
-		case act == cellSlow:
-			return false
-		case act == cellKeep:
-		case cur.site == 0:
-			bs.fillEntry(&cur, b, site, rank, same)
-		}
-		switch act {
-		case cellR0:
-			putEntry(&c.r[0], &cur)
-		case cellR1:
-			putEntry(&c.r[1], &cur)
-		case cellW:
-			c.r = [2]entry{} // ordered before the write
-			putEntry(&c.w, &cur)
-		case cellFirst:
+		case c.tag != th.gen:
+			// The block's first access: a write makes the state; a
+			// read finds bytes nothing wrote.
+			if k != Write {
+				return false
+			}
 			*c = cell{tag: th.gen}
-			putEntry(&c.w, &cur)
+			dst = w
+		case w.site < 0: // split into bytes
+			return false
+		case k != Read:
+			if k == ReadWrite && w.site == 0 || th.live(w) || th.live(r0) || th.live(r1) {
+				return false
+			}
+			c.r = [2]entry{} // ordered before the write
+			dst = w
+		case w.site == 0 || th.live(w):
+			return false
+		case r0.site == 0 || r0.rank == th.rank:
+			dst = r0
+		case r1.site == 0 || r1.rank == th.rank:
+			dst = r1
+		case th.covers(r0, r1):
+		case th.live(r0) && !th.live(r1):
+			dst = r1
+		default:
+			dst = r0
+		}
+		if dst != nil {
+			if cur.site == 0 {
+				th.fill(&cur, bs, b, site, same)
+			}
+			putEntry(dst, &cur)
 		}
 		*cover = 0
-		if k == Read {
+		if k == Read && w.site > 0 && w.syncs != th.syncs && r0.syncs == th.syncs && r1.syncs == th.syncs {
 			*cover = th.coverOf(c)
 		}
 	}
 	return true
+}
+
+// fill sets e to the entry of th's access at site, as fillEntry does,
+// from th's counts: a fence's and a grid barrier's are read only where
+// some thread has made one.
+func (th *sharedThread) fill(e *entry, bs *blockState, b *probelink.Block, site *Site, same bool) {
+	w := entryWords(e)
+	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
+	w.b = uint64(th.syncs) | uint64(th.wsyncs)<<32 | uint64(th.rank)<<48
+	w.c = 0
+	if same {
+		w.c = 1 << 24
+	}
+	if bs.epochs || b.Launch.Cooperative {
+		w.c |= uint32(bs.epoch[th.rank]) | uint32(uint8(b.GridSyncs[th.rank]))<<16
+	}
 }
 
 // Cover words: a cell's readers cover every read of their block's barrier
@@ -167,16 +204,6 @@ func (th *sharedThread) coverOf(c *cell) uint64 {
 	return 0
 }
 
-// The fast path's decisions for a cell (see sharedThread.decide).
-const (
-	cellSlow  = iota // the full path decides
-	cellKeep         // nothing to record: the readers cover this read
-	cellR0           // record the read as reader 0
-	cellR1           // or as reader 1
-	cellW            // record the write, which orders the readers
-	cellFirst        // the block's first access, a write: the cell's new state
-)
-
 // A sharedThread is the thread of an access on the fast path, with its
 // counts of barriers and collectives, its block's generation and counts
 // of collectives by thread.
@@ -186,40 +213,6 @@ type sharedThread struct {
 	syncs  uint32
 	gen    uint32 // the block's generation
 	warps  []uint32
-}
-
-// decide returns what an access of kind k by th does to the whole cell c:
-// cellSlow if it may have something to report.
-func (th *sharedThread) decide(c *cell, k Kind) int {
-	if c.tag != th.gen {
-		// The block's first access: a write makes the state; a read
-		// finds bytes nothing wrote.
-		if k != Write {
-			return cellSlow
-		}
-		return cellFirst
-	}
-	w, r0, r1 := &c.w, &c.r[0], &c.r[1]
-	switch {
-	case w.site < 0: // split into bytes
-		return cellSlow
-	case k != Read:
-		if k == ReadWrite && w.site == 0 || th.live(w) || th.live(r0) || th.live(r1) {
-			return cellSlow
-		}
-		return cellW
-	case w.site == 0 || th.live(w):
-		return cellSlow
-	case r0.site == 0 || r0.rank == th.rank:
-		return cellR0
-	case r1.site == 0 || r1.rank == th.rank:
-		return cellR1
-	case th.covers(r0, r1):
-		return cellKeep
-	case th.live(r0) && !th.live(r1):
-		return cellR1
-	}
-	return cellR0
 }
 
 // covers is covers within a block, where fences and grid barriers order
