@@ -71,12 +71,12 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 	if (p|uintptr(size))&3 != 0 || p+uintptr(size) > sl.end {
 		return false
 	}
-	th := sharedThread{rank: uint16(rank), syncs: b.Syncs[rank], wsyncs: uint16(b.WarpSyncs[rank]), warps: b.WarpSyncs,
-		gen: bs.gen}
-	k := site.Kind
+	th := sharedThread{rank: uint16(rank), syncs: b.Syncs[rank], wsyncs: uint16(b.WarpSyncs[rank]), gen: bs.gen}
+	warps, k := b.WarpSyncs, site.Kind
 	var cur entry // made at the first store: a covered read makes none
-	for i, end := int(p-sl.base&^3)/4, int(p+uintptr(size)-sl.base&^3)/4; i < end; i++ {
-		c, cover := &sl.cells[i], &sl.cover[i]
+	cells, covers := sl.cells, sl.cover
+	for i, end := (p-sl.base&^3)/4, (p+uintptr(size)-sl.base&^3)/4; i < end; i++ {
+		c, cover := &cells[i], &covers[i]
 		if k == Read && th.covered(*cover) {
 			continue
 		}
@@ -96,19 +96,19 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 		case w.site < 0: // split into bytes
 			return false
 		case k != Read:
-			if k == ReadWrite && w.site == 0 || th.live(w) || th.live(r0) || th.live(r1) {
+			if k == ReadWrite && w.site == 0 || th.live(w, warps) || th.live(r0, warps) || th.live(r1, warps) {
 				return false
 			}
 			c.r = [2]entry{} // ordered before the write
 			dst = w
-		case w.site == 0 || th.live(w):
+		case w.site == 0 || th.live(w, warps):
 			return false
 		case r0.site == 0 || r0.rank == th.rank:
 			dst = r0
 		case r1.site == 0 || r1.rank == th.rank:
 			dst = r1
-		case th.covers(r0, r1):
-		case th.live(r0) && !th.live(r1):
+		case th.covers(r0, r1, warps):
+		case th.live(r0, warps) && !th.live(r1, warps):
 			dst = r1
 		default:
 			dst = r0
@@ -130,7 +130,7 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 // fill sets e to the entry of th's access at site, as fillEntry does,
 // from th's counts: a fence's and a grid barrier's are read only where
 // some thread has made one.
-func (th *sharedThread) fill(e *entry, bs *blockState, b *probelink.Block, site *Site, same bool) {
+func (th sharedThread) fill(e *entry, bs *blockState, b *probelink.Block, site *Site, same bool) {
 	w := entryWords(e)
 	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
 	w.b = uint64(th.syncs) | uint64(th.wsyncs)<<32 | uint64(th.rank)<<48
@@ -177,7 +177,7 @@ func sharedCovered(key uint64, gen uint32, b *probelink.Block, rank int) bool {
 }
 
 // covered reports whether the cover word key covers th's read.
-func (th *sharedThread) covered(key uint64) bool {
+func (th sharedThread) covered(key uint64) bool {
 	return key == intervalKey(th.gen, th.syncs) ||
 		key&warpKeyBit != 0 && key == warpKey(th.gen, th.syncs, th.rank/32, th.wsyncs)
 }
@@ -185,7 +185,7 @@ func (th *sharedThread) covered(key uint64) bool {
 // coverOf returns the cover word of the live cell c that th has just
 // read: its readers' key if they cover the reads of their interval or
 // warp (see covers) and its write is of an earlier interval, else 0.
-func (th *sharedThread) coverOf(c *cell) uint64 {
+func (th sharedThread) coverOf(c *cell) uint64 {
 	r0, r1 := &c.r[0], &c.r[1]
 	if c.w.site <= 0 || c.w.syncs == th.syncs || r0.site <= 0 || r1.site <= 0 ||
 		r0.syncs != th.syncs || r1.syncs != th.syncs {
@@ -205,33 +205,33 @@ func (th *sharedThread) coverOf(c *cell) uint64 {
 }
 
 // A sharedThread is the thread of an access on the fast path, with its
-// counts of barriers and collectives, its block's generation and counts
-// of collectives by thread.
+// counts of barriers and collectives and its block's generation: few
+// fields, which the compiler keeps in registers.
 type sharedThread struct {
 	rank   uint16
 	wsyncs uint16
 	syncs  uint32
 	gen    uint32 // the block's generation
-	warps  []uint32
 }
 
 // covers is covers within a block, where fences and grid barriers order
-// nothing more than block barriers do.
-func (th *sharedThread) covers(r0, r1 *entry) bool {
+// nothing more than block barriers do; warps are the block's counts of
+// collectives by thread.
+func (th sharedThread) covers(r0, r1 *entry, warps []uint32) bool {
 	if r0.syncs != th.syncs || r1.syncs != th.syncs {
 		return false
 	}
 	warp := th.rank / 32
 	return r0.rank/32 != r1.rank/32 || r0.rank/32 == warp && r1.rank/32 == warp &&
 		r0.wsyncs == th.wsyncs && r1.wsyncs == th.wsyncs &&
-		uint16(th.warps[r0.rank]) == th.wsyncs && uint16(th.warps[r1.rank]) == th.wsyncs
+		uint16(warps[r0.rank]) == th.wsyncs && uint16(warps[r1.rank]) == th.wsyncs
 }
 
 // live reports whether e, an access of th's block, conflicts with th's:
 // accessCtx.conflicts within a block.
-func (th *sharedThread) live(e *entry) bool {
+func (th sharedThread) live(e *entry, warps []uint32) bool {
 	return e.site > 0 && e.rank != th.rank && e.syncs == th.syncs &&
-		(e.rank/32 != th.rank/32 || e.wsyncs == th.wsyncs && e.wsyncs == uint16(th.warps[e.rank]))
+		(e.rank/32 != th.rank/32 || e.wsyncs == th.wsyncs && e.wsyncs == uint16(warps[e.rank]))
 }
 
 // putEntry stores e in dst as put does, word by word.
