@@ -25,10 +25,11 @@ import "sync/atomic"
 // page's lock or a store to a line other blocks read too: the word is
 // coverAll where two blocks' reads and no write cover any read without
 // grid barriers or fences, coverBlock where two warps' reads cover those
-// of their block and barrier interval.
+// of their block and barrier interval, coverWarp where two reads of a
+// warp that has passed no collective cover the warp's in the interval.
 //
 // A word is 0 (no access), a compact access (compactBit set) or fullWord,
-// with coverAll or coverBlock.
+// with coverAll, coverBlock or coverWarp.
 const (
 	compactBit = 1 << 63
 	writeBit   = 1 << 62 // the access was a write (else a read)
@@ -44,11 +45,16 @@ const (
 
 	fullWord   = 1 // the cell's state is the page's full cell
 	coverAll   = 2 // with fullWord: see above
-	coverBlock = 4 // with fullWord: the block's index in bits 32-63, the interval's barrier count in 3-31
+	coverBlock = 4 // with fullWord: the block's index in bits 32-63, the interval's barrier count in 9-31
+	coverWarp  = 8 // as coverBlock, with the warp in bits 4-8
 	fullMask   = compactBit | fullWord
+	coverMask  = fullMask | coverAll | coverBlock | coverWarp
 
-	coverShift = 3
-	coverSyncs = 1<<29 - 1
+	coverWarpShift = 4
+	coverShift     = 9
+	coverSyncs     = 1<<23 - 1
+
+	noWarp = 1 << 5 // the warp of a thread that has passed a collective: no coverWarp covers it
 )
 
 // coverWord returns the word of the full cell c: fullWord, with coverAll
@@ -64,23 +70,29 @@ func coverWord(c *cell) uint64 {
 		if w.site == 0 {
 			return fullWord | coverAll
 		}
-	case r0.syncs == r1.syncs && r0.rank/32 != r1.rank/32 && r0.syncs <= coverSyncs &&
-		(w.site == 0 || w.block == r0.block && w.syncs != r0.syncs):
+	case r0.syncs != r1.syncs || r0.syncs > coverSyncs || w.site != 0 && (w.block != r0.block || w.syncs == r0.syncs):
+	case r0.rank/32 != r1.rank/32:
 		return fullWord | coverBlock | uint64(r0.syncs)<<coverShift | uint64(r0.block)<<32
+	case r0.wsyncs|r1.wsyncs == 0:
+		return fullWord | coverWarp | uint64(r0.rank/32)<<coverWarpShift | uint64(r0.syncs)<<coverShift |
+			uint64(r0.block)<<32
 	}
 	return fullWord
 }
 
-// covered reports whether the word w covers a read by a thread of the
-// block of linear index block (its low 32 bits) that has passed syncs
-// block barriers, no grid barrier and no fence: the read finds nothing
-// and changes nothing.
-func covered(w uint64, block, syncs uint32) bool {
-	switch w & (fullMask | coverAll | coverBlock) {
+// covered reports whether the word w covers a read by a thread of warp
+// warp (noWarp if it has passed a collective) of the block of linear
+// index block (its low 32 bits) that has passed syncs block barriers, no
+// grid barrier and no fence: the read finds nothing and changes nothing.
+func covered(w uint64, block, syncs, warp uint32) bool {
+	switch w & coverMask {
 	case fullWord | coverAll:
 		return true
 	case fullWord | coverBlock:
 		return uint32(w>>32) == block && uint32(w>>coverShift)&coverSyncs == syncs
+	case fullWord | coverWarp:
+		return uint32(w>>32) == block && uint32(w>>coverShift)&coverSyncs == syncs &&
+			uint32(w>>coverWarpShift)&(1<<5-1) == warp
 	}
 	return false
 }

@@ -213,6 +213,8 @@ func TestGlobalCover(t *testing.T) {
 			[]string{"WAR 1.41>0.9 ERROR"}},
 		{"two warps' readers, a writer in one of them past a collective", []blockStep{r(0, 3), r(0, 40), r(0, 41),
 			after(w(0, 4, 0), 0, 1)}, []string{"WAR 0.40>0.4 ERROR"}},
+		{"one warp's readers, then another warp's, a writer past a collective", []blockStep{r(0, 3), r(0, 4),
+			r(0, 5), r(0, 40), after(w(0, 6, 0), 0, 1)}, []string{"WAR 0.40>0.6 ERROR"}},
 		{"readers of a later interval", []blockStep{r(0, 3), r(0, 40), after(r(0, 41), 1, 0), w(0, 9, 1)},
 			[]string{"WAR 0.41>0.9 ERROR"}},
 	} {
@@ -224,36 +226,43 @@ func TestGlobalCover(t *testing.T) {
 
 // TestCoverWord: the word of a full cell says which reads its readers
 // cover: any read where they are of two blocks and nothing wrote, those of
-// their block and interval where they are of two of its warps.
+// their block and interval where they are of two of its warps, those of
+// their warp too where they are of one that has passed no collective.
 func TestCoverWord(t *testing.T) {
 	rd := func(block uint32, rank uint16, syncs uint32) entry {
 		return entry{site: 1, block: block, rank: rank, syncs: syncs}
 	}
 	type read struct {
-		block, syncs uint32
-		covered      bool
+		block, syncs, warp uint32
+		covered            bool
 	}
 	for _, tc := range []struct {
 		name  string
 		c     cell
 		reads []read
 	}{
-		{"two blocks", cell{r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, true}, {5, 7, true}}},
-		{"two blocks, a write", cell{w: rd(0, 1, 0), r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, false}}},
-		{"two warps", cell{r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}}, []read{{4, 2, true}, {4, 1, false}, {5, 2, false}}},
+		{"two blocks", cell{r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, 0, true}, {5, 7, noWarp, true}}},
+		{"two blocks, a write", cell{w: rd(0, 1, 0), r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, 0, false}}},
+		{"two warps", cell{r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
+			[]read{{4, 2, 0, true}, {4, 2, noWarp, true}, {4, 1, 0, false}, {5, 2, 0, false}}},
 		{"two warps, an earlier write of the block", cell{w: rd(4, 9, 1), r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
-			[]read{{4, 2, true}}},
+			[]read{{4, 2, 2, true}}},
 		{"two warps, a write of the interval", cell{w: rd(4, 3, 2), r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
-			[]read{{4, 2, false}}},
-		{"one warp", cell{r: [2]entry{rd(4, 3, 2), rd(4, 4, 2)}}, []read{{4, 2, false}}},
-		{"one reader", cell{r: [2]entry{rd(4, 3, 2)}}, []read{{4, 2, false}}},
-		{"a fence", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, epoch: 1}}}, []read{{0, 0, false}}},
-		{"a grid barrier", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, gsyncs: 1}}}, []read{{0, 0, false}}},
+			[]read{{4, 2, 0, false}}},
+		{"one warp", cell{r: [2]entry{rd(4, 3, 2), rd(4, 4, 2)}},
+			[]read{{4, 2, 0, true}, {4, 2, 1, false}, {4, 2, noWarp, false}, {4, 1, 0, false}, {5, 2, 0, false}}},
+		{"one warp past a collective", cell{r: [2]entry{rd(4, 3, 2), {site: 1, block: 4, rank: 4, syncs: 2, wsyncs: 1}}},
+			[]read{{4, 2, 0, false}}},
+		{"one warp, a write of another block", cell{w: rd(5, 3, 2), r: [2]entry{rd(4, 3, 2), rd(4, 4, 2)}},
+			[]read{{4, 2, 0, false}}},
+		{"one reader", cell{r: [2]entry{rd(4, 3, 2)}}, []read{{4, 2, 0, false}}},
+		{"a fence", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, epoch: 1}}}, []read{{0, 0, 0, false}}},
+		{"a grid barrier", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, gsyncs: 1}}}, []read{{0, 0, 0, false}}},
 	} {
 		w := coverWord(&tc.c)
 		assert.Equal(t, uint64(fullWord), w&fullMask, tc.name)
 		for _, r := range tc.reads {
-			assert.Equal(t, r.covered, covered(w, r.block, r.syncs), "%s: %+v", tc.name, r)
+			assert.Equal(t, r.covered, covered(w, r.block, r.syncs, r.warp), "%s: %+v", tc.name, r)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
 	w := &pg.pg.words[p&(pageBytes-1)/4]
 	old := w.Load()
-	if site.Kind == Read && covered(old, uint32(b.Index), syncs) {
+	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
 		return
 	}
 	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {

@@ -103,8 +103,12 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		pg := bs.pageOf(key)
 		cw := compactOf(&x.cur)
 		coverable := k == Read && x.cur.gsyncs == 0 && x.cur.epoch == 0
+		warp := uint32(x.cur.rank / 32)
+		if x.cur.wsyncs != 0 {
+			warp = noWarp
+		}
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
-			if coverable && covered(pg.words[i].Load(), x.cur.block, x.cur.syncs) {
+			if coverable && covered(pg.words[i].Load(), x.cur.block, x.cur.syncs, warp) {
 				continue
 			}
 			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
