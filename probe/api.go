@@ -153,7 +153,10 @@ func Mask(t *gocuda.Thread, site *Site, mask uint32) uint32 {
 // launch has failed or been cancelled, so that LaunchContext can end a
 // kernel that would loop forever; the profiler counts the iteration.
 func Back(t *gocuda.Thread, site *Site) {
-	if engine.Stopped(t) {
+	// Every 64th iteration of the executor's threads looks: a stopped
+	// thread goes on a little, and loops pay little.
+	b := blockOf(t)
+	if b.Loops++; b.Loops%64 == 0 && engine.Stopped(t) {
 		panic(errStopped)
 	}
 	if on && chk == nil { // the checker does not look at loops

@@ -80,7 +80,7 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	if t == nil {
 		return
 	}
-	if bs, ok := blockOf(t).State.(*blockState); ok {
+	if bs := (*blockState)(blockOf(t).Fast); bs != nil {
 		bs.worked[t.ThreadRank()] = 0
 	}
 }

@@ -150,6 +150,7 @@ func (bs *blockState) saw(site *Site) {
 func (c *checker) BlockStart(b *probelink.Block) {
 	ls, ok := b.Launch.State.(*launchState)
 	if !ok {
+		b.Fast = nil // a launch the checker did not see start: its accesses are not checked
 		return
 	}
 	bs, ok := b.State.(*blockState)

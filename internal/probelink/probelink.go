@@ -100,6 +100,9 @@ type Block struct {
 	// Fast is the observer's too, for its per-access paths: a pointer
 	// that needs no type assertion.
 	Fast unsafe.Pointer
+	// Loops counts the loop iterations of the executor's threads, for
+	// the instrumented code's checks that a launch has stopped.
+	Loops uint32
 }
 
 // Reset readies b for block index of l.
