@@ -80,8 +80,8 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	if t == nil {
 		return
 	}
-	if bs := (*blockState)(blockOf(t).Fast); bs != nil {
-		bs.worked[t.ThreadRank()] = 0
+	if w := blockOf(t).Work; t.ThreadRank() < len(w) {
+		w[t.ThreadRank()] = 0
 	}
 }
 

@@ -26,7 +26,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	}
 	bs.saw(site)
 	rank := t.ThreadRank()
-	bs.worked[rank]++
+	b.Work[rank]++ // bs.worked
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
 		// The commonest shared access, a read of one cell that the cell's
 		// readers cover, without a call: sharedOf's cache and

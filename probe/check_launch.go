@@ -58,9 +58,10 @@ type blockState struct {
 	lastSite []int32
 	rounds   []round
 	// worked counts, per thread, the memory accesses, barriers and
-	// collectives since its last branch: a thread that skips a barrier and
-	// exits with none (if i >= n { return }) holds no barrier up, as on
-	// Volta and later, and is not divergent.
+	// collectives since its last branch (b.Work is the same slice): a
+	// thread that skips a barrier and exits with none (if i >= n
+	// { return }) holds no barrier up, as on Volta and later, and is not
+	// divergent.
 	worked []int32
 
 	// Fences and atomics (see check_order.go), per thread: its epoch, the
@@ -150,7 +151,7 @@ func (bs *blockState) saw(site *Site) {
 func (c *checker) BlockStart(b *probelink.Block) {
 	ls, ok := b.Launch.State.(*launchState)
 	if !ok {
-		b.Fast = nil // a launch the checker did not see start: its accesses are not checked
+		b.Fast, b.Work = nil, nil // a launch the checker did not see start: its accesses are not checked
 		return
 	}
 	bs, ok := b.State.(*blockState)
@@ -182,6 +183,7 @@ func (bs *blockState) begin(b *probelink.Block) {
 	}
 	n := b.Launch.Threads
 	bs.worked = resized(bs.worked, n)
+	b.Work = bs.worked
 	if bs.marked || len(bs.lastSite) != n {
 		if cap(bs.lastSite) < n {
 			bs.lastSite = make([]int32, n)

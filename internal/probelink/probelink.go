@@ -103,6 +103,10 @@ type Block struct {
 	// Loops counts the loop iterations of the executor's threads, for
 	// the instrumented code's checks that a launch has stopped.
 	Loops uint32
+	// Work is the observer's per-thread counts of work since a branch,
+	// on the block itself: the instrumented code's branches reset them,
+	// one load from the thread away.
+	Work []int32
 }
 
 // Reset readies b for block index of l.
