@@ -45,7 +45,8 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 			return
 		}
 	}
-	if size != 4 || p&3 != 0 || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 || uint64(b.Index) >= 1<<blockBits {
+	// A block has at most 1024 threads: rank fits in its bits.
+	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
 		bs.touch(b, site, rank, p, size, same)
 		return
 	}

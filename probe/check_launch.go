@@ -71,6 +71,9 @@ type blockState struct {
 	fenceSyncs        []uint32
 	pending           []uintptr
 	epochs            bool // some thread's epoch is not 0
+	// slowGlobal keeps global accesses off the fast path: some thread
+	// has an epoch, or the block's index needs more than blockBits bits.
+	slowGlobal bool
 
 	// marked is set once a barrier, collective, fence or atomic of the
 	// block has changed lastSite, rounds or the per-thread state of
@@ -199,6 +202,7 @@ func (bs *blockState) begin(b *probelink.Block) {
 		bs.rounds = bs.rounds[:0]
 	}
 	bs.marked, bs.epochs = false, false
+	bs.slowGlobal = b.Index >= 1<<blockBits
 }
 
 // resized returns s with length n, zeroed.
