@@ -37,6 +37,13 @@ import (
 //     other.
 //   - Ordering by warp collectives is approximate (see accessCtx.ordered);
 //     atomics and fences order nothing within a block (barriers do).
+//   - A cell keeps two readers: a read that two kept readers cover (of
+//     two blocks, of two warps of the reader's barrier interval, or of
+//     the reader's warp) is not recorded, so a later write's hazard is
+//     reported against one of them (see covers). That is exact with
+//     barriers; a fence and atomic that order the kept reads and not the
+//     dropped one, or a collective whose mask leaves out some of a warp's
+//     readers, can hide a hazard.
 //   - A thread that skips a barrier the others reach is reported as
 //     divergent only if it did some work (an access, barrier or
 //     collective) after its last branch: one that returns at once after a
