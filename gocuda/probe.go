@@ -15,10 +15,12 @@ import (
 // and the engine pays one nil check per block.
 
 func init() {
-	probelink.SetEngine(probelink.Engine[*Thread]{
+	e := probelink.Engine[*Thread]{
 		BlockOf: func(t *Thread) *probelink.Block { return &t.x.pb },
 		Stopped: func(t *Thread) bool { return t.x.job != nil && t.x.job.Stopped() },
-	})
+	}
+	e.Offsets.Executor, e.Offsets.Block = unsafe.Offsetof(Thread{}.x), unsafe.Offsetof(executor{}.pb)
+	probelink.SetEngine(e)
 }
 
 // start announces l to the installed observer, if any, as it begins to run.

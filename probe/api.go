@@ -55,7 +55,9 @@ func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 // computed (an element of an array, a field of an element): generated code
 // writes *probe.Addr(t, &sites[k], &a[i]) where the kernel wrote a[i].
 func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
-	if on {
+	if chk != nil {
+		chk.touch(t, site, uintptr(unsafe.Pointer(p)), int(unsafe.Sizeof(*p)), false)
+	} else if on {
 		rec.addr(t, site, unsafe.Pointer(p), int(unsafe.Sizeof(*p)), false)
 	}
 	return p
@@ -67,7 +69,12 @@ func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
 func StoreAddr[E any](t *gocuda.Thread, site *Site, p *E, v E) {
 	if on {
 		size := int(unsafe.Sizeof(v))
-		rec.addr(t, site, unsafe.Pointer(p), size, sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size))
+		same := sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size)
+		if chk != nil {
+			chk.touch(t, site, uintptr(unsafe.Pointer(p)), size, same)
+		} else {
+			rec.addr(t, site, unsafe.Pointer(p), size, same)
+		}
 	}
 	*p = v
 }
@@ -115,7 +122,9 @@ func Fence(t *gocuda.Thread, site *Site) {
 // Cond records the outcome of a branch condition and returns it:
 // if probe.Cond(t, &sites[k], x < n) { ... }.
 func Cond(t *gocuda.Thread, site *Site, c bool) bool {
-	if on {
+	if chk != nil {
+		chk.branch(t, site, c)
+	} else if on {
 		rec.branch(t, site, c)
 	}
 	return c
@@ -144,10 +153,13 @@ func Mask(t *gocuda.Thread, site *Site, mask uint32) uint32 {
 // launch has failed or been cancelled, so that LaunchContext can end a
 // kernel that would loop forever; the profiler counts the iteration.
 func Back(t *gocuda.Thread, site *Site) {
-	if engine.Stopped(t) {
+	// Every 64th iteration of the executor's threads looks: a stopped
+	// thread goes on a little, and loops pay little.
+	b := blockOf(t)
+	if b.Loops++; b.Loops%64 == 0 && engine.Stopped(t) {
 		panic(errStopped)
 	}
-	if on {
+	if on && chk == nil { // the checker does not look at loops
 		rec.loop(t, site)
 	}
 }

@@ -37,6 +37,13 @@ import (
 //     other.
 //   - Ordering by warp collectives is approximate (see accessCtx.ordered);
 //     atomics and fences order nothing within a block (barriers do).
+//   - A cell keeps two readers: a read that two kept readers cover (of
+//     two blocks, of two warps of the reader's barrier interval, or of
+//     the reader's warp) is not recorded, so a later write's hazard is
+//     reported against one of them (see covers). That is exact with
+//     barriers; a fence and atomic that order the kept reads and not the
+//     dropped one, or a collective whose mask leaves out some of a warp's
+//     readers, can hide a hazard.
 //   - A thread that skips a barrier the others reach is reported as
 //     divergent only if it did some work (an access, barrier or
 //     collective) after its last branch: one that returns at once after a
@@ -77,8 +84,11 @@ func (c *checker) local(*gocuda.Thread, *Site, uintptr, int) {}
 // branch marks where a thread's work since its last branch starts (see
 // blockState.worked).
 func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
-	if bs, ok := engine.BlockOf(t).State.(*blockState); ok {
-		bs.worked[t.ThreadRank()] = 0
+	if t == nil {
+		return
+	}
+	if w := blockOf(t).Work; t.ThreadRank() < len(w) {
+		w[t.ThreadRank()] = 0
 	}
 }
 
@@ -161,7 +171,7 @@ func enter(t *gocuda.Thread, site *Site) (b *probelink.Block, bs *blockState, ra
 	if t == nil {
 		return nil, nil, 0, false
 	}
-	b = engine.BlockOf(t)
+	b = blockOf(t)
 	if bs, ok = b.State.(*blockState); !ok {
 		return nil, nil, 0, false
 	}

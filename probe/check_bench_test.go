@@ -33,6 +33,9 @@ func BenchmarkCheck(b *testing.B) {
 		// A kernel without barriers, whose runtime path is a plain loop of
 		// calls: the checker's cost per access shows in full.
 		{"copy", reduceCfg, plainCopy(out2, in), copyKernel(out2, in), n * 8},
+		// Every thread reading every element of a shared tile, as n-body
+		// and tiled matrix products do.
+		{"broadcast", reduceCfg, plainBroadcast(in, out2), broadcastTileKernel(in, out2), n * 8},
 	} {
 		for _, impl := range []string{"runtime", "checked"} {
 			b.Run("kernel="+k.name+"/impl="+impl, func(b *testing.B) {
@@ -62,6 +65,49 @@ func plainCopy(dst, src []float32) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 		dst[i] = src[i]
+	}
+}
+
+// plainBroadcast is broadcastTileKernel uninstrumented.
+func plainBroadcast(in, out []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		tid := t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + tid
+		sh := gocuda.Shared[float32](t, t.BlockDim.X)
+		sh[tid] = in[i]
+		t.SyncThreads()
+		var sum float32
+		for j := range sh {
+			sum += sh[j]
+		}
+		out[i] = sum
+	}
+}
+
+var broadcastTileSites = sitesOf("probe.broadcastTileKernel.func1",
+	Site{Kind: Write, Line: 4, Expr: "sh[tid]"},
+	Site{Kind: Read, Line: 4, Expr: "in[i]"},
+	Site{Kind: Barrier, Line: 5, Expr: "t.SyncThreads()"},
+	Site{Kind: Read, Line: 7, Expr: "sh[j]"},
+	Site{Kind: Write, Line: 8, Expr: "out[i]"},
+)
+
+// broadcastTileKernel has each thread load its element of in into a
+// shared tile and, after a barrier, sum the whole tile into its element
+// of out.
+func broadcastTileKernel(in, out []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := broadcastTileSites
+		tid := t.ThreadIdx.X
+		i := t.BlockIdx.X*t.BlockDim.X + tid
+		sh := gocuda.Shared[float32](t, t.BlockDim.X)
+		*Index(t, &s[0], sh, tid) = *Index(t, &s[1], in, i)
+		Sync(t, &s[2], t).SyncThreads()
+		var sum float32
+		for j := range sh {
+			sum += *Index(t, &s[3], sh, j)
+		}
+		*Index(t, &s[4], out, i) = sum
 	}
 }
 

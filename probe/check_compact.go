@@ -5,42 +5,124 @@ import "sync/atomic"
 // Global memory's compact shadow: a word per four bytes.
 //
 // Most global memory a kernel touches is touched by one thread only (a
-// copy, a map, the output of a reduction), and most of it before the
-// thread has passed a barrier or collective or made a fence. Such a cell
-// holds one access, whose entry has zero counts: a word holds it whole
-// (site, block, rank, write and same bits), and a lone thread's further
-// accesses, which never conflict with its own, replace it. Those updates
-// are a compare-and-swap on the word, without the page's lock.
+// copy, a map, the output of a reduction or a scan), by a thread that has
+// passed no warp collective, grid barrier or fence. Such a cell holds one
+// access: a word holds it whole (site, block, rank, block barriers
+// passed, write and same bits), and a lone thread's further accesses,
+// which never conflict with its own, replace it. Those updates are a
+// compare-and-swap on the word, without the page's lock.
 //
-// Anything else, a second thread, an access after a barrier or a write
+// Anything else, a second thread, an access after a collective or a write
 // followed by a read of the same thread (two entries), expands the word
 // into a full cell (see check_shadow.go) under the page's lock: the word
-// then says so, and every later access goes the full cell's way. Expanding a word gives the full cell the state it would
-// have had, so the two ways find the same hazards.
+// then says so, and every later access goes the full cell's way.
+// Expanding a word gives the full cell the state it would have had, so
+// the two ways find the same hazards.
 //
-// A word is 0 (no access), a compact access (compactBit set) or fullWord.
+// A full cell whose readers cover a read (see covers) says so in its word,
+// so that such reads (every thread reading one input: n-body's bodies, a
+// matrix row, a stencil's neighbours) load the word and go, without the
+// page's lock or a store to a line other blocks read too: the word is
+// coverAll where two blocks' reads and no write cover any read without
+// grid barriers or fences, coverBlock where two warps' reads cover those
+// of their block and barrier interval, coverWarp where two reads of a
+// warp that has passed no collective cover the warp's in the interval.
+//
+// A word is 0 (no access), a compact access (compactBit set) or fullWord,
+// with coverAll, coverBlock or coverWarp.
 const (
 	compactBit = 1 << 63
 	writeBit   = 1 << 62 // the access was a write (else a read)
 	sameBit    = 1 << 61 // a write of the bytes already there
 	rankShift  = 51      // 10 bits: a thread's rank (a block has at most 1024 threads)
-	blockShift = 19      // 32 bits: the block's linear index (its low 32 bits)
-	siteBits   = 19      // the site's id
+	blockShift = 31      // 20 bits: the block's linear index
+	blockBits  = 20
+	syncsShift = 19 // 12 bits: the block barriers the thread had passed
+	syncsBits  = 12
+	siteBits   = 19 // the site's id
 
-	threadMask = (1<<10-1)<<rankShift | (1<<32-1)<<blockShift
+	threadMask = (1<<10-1)<<rankShift | (1<<blockBits-1)<<blockShift
 
-	fullWord = 1 // the cell's state is the page's full cell
+	fullWord   = 1 // the cell's state is the page's full cell
+	coverAll   = 2 // with fullWord: see above
+	coverBlock = 4 // with fullWord: the block's index in bits 32-63, the interval's barrier count in 9-31
+	coverWarp  = 8 // as coverBlock, with the warp in bits 4-8
+	fullMask   = compactBit | fullWord
+	coverMask  = fullMask | coverAll | coverBlock | coverWarp
+
+	coverWarpShift = 4
+	coverShift     = 9
+	coverSyncs     = 1<<23 - 1
+
+	noWarp = 1 << 5 // the warp of a thread that has passed a collective: no coverWarp covers it
 )
+
+// coverWord returns the word of the full cell c: fullWord, with coverAll
+// or coverBlock where c's readers cover reads that c's write, if any, does
+// not conflict with.
+func coverWord(c *cell) uint64 {
+	r0, r1, w := &c.r[0], &c.r[1], &c.w
+	if w.site < 0 || r0.site <= 0 || r1.site <= 0 || r0.gsyncs|r1.gsyncs != 0 || r0.epoch|r1.epoch != 0 {
+		return fullWord
+	}
+	switch {
+	case r0.block != r1.block:
+		if w.site == 0 {
+			return fullWord | coverAll
+		}
+	case r0.syncs != r1.syncs || r0.syncs > coverSyncs || w.site != 0 && (w.block != r0.block || w.syncs == r0.syncs):
+	case r0.rank/32 != r1.rank/32:
+		return fullWord | coverBlock | uint64(r0.syncs)<<coverShift | uint64(r0.block)<<32
+	case r0.wsyncs|r1.wsyncs == 0:
+		return fullWord | coverWarp | uint64(r0.rank/32)<<coverWarpShift | uint64(r0.syncs)<<coverShift |
+			uint64(r0.block)<<32
+	}
+	return fullWord
+}
+
+// covered reports whether the word w covers a read by a thread of warp
+// warp (noWarp if it has passed a collective) of the block of linear
+// index block (its low 32 bits) that has passed syncs block barriers, no
+// grid barrier and no fence: the read finds nothing and changes nothing.
+func covered(w uint64, block, syncs, warp uint32) bool {
+	switch w & coverMask {
+	case fullWord | coverAll:
+		return true
+	case fullWord | coverBlock:
+		return uint32(w>>32) == block && uint32(w>>coverShift)&coverSyncs == syncs
+	case fullWord | coverWarp:
+		return uint32(w>>32) == block && uint32(w>>coverShift)&coverSyncs == syncs &&
+			uint32(w>>coverWarpShift)&(1<<5-1) == warp
+	}
+	return false
+}
+
+// settle sets the word of the full cell i of pg, c, to coverWord(c).
+// pg.mu is held: only fast paths' loads read a full cell's word
+// meanwhile.
+func (pg *page) settle(i int, c *cell) {
+	if w := coverWord(c); pg.words[i].Load() != w {
+		pg.words[i].Store(w)
+	}
+}
 
 // compactOf returns the compact word of the access e without its write
 // and same bits, or 0 if e has no compact form: its thread has passed a
-// barrier, collective or fence, or its site's id is too large.
+// collective, grid barrier or fence, or 2^12 block barriers, or its
+// block's index or site's id is too large.
 func compactOf(e *entry) uint64 {
 	w := entryWords(e)
-	if w.b&(1<<48-1) != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 {
+	if e.wsyncs != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 ||
+		e.block >= 1<<blockBits || e.syncs >= 1<<syncsBits {
 		return 0
 	}
-	return compactBit | uint64(e.rank)<<rankShift | uint64(e.block)<<blockShift | uint64(e.site-1)
+	return packCompact(uint64(e.rank), uint64(e.block), uint64(e.syncs), uint64(e.site-1))
+}
+
+// packCompact is compactOf of an access at site id by thread rank of
+// block, having passed syncs block barriers, all within their bits.
+func packCompact(rank, block, syncs, site uint64) uint64 {
+	return compactBit | rank<<rankShift | block<<blockShift | syncs<<syncsShift | site
 }
 
 // compactWord returns the word that records an access of kind k with
@@ -61,7 +143,8 @@ func compactWord(c uint64, k Kind, same bool) uint64 {
 func expand(w uint64) entry {
 	return entry{
 		site:  int32(w&(1<<siteBits-1)) + 1,
-		block: uint32(w >> blockShift),
+		block: uint32(w >> blockShift & (1<<blockBits - 1)),
+		syncs: uint32(w >> syncsShift & (1<<syncsBits - 1)),
 		rank:  uint16(w >> rankShift & (1<<10 - 1)),
 		same:  w&sameBit != 0,
 	}
@@ -91,7 +174,7 @@ func (pg *page) fullCell(i int) (c *cell, empty bool) {
 	w := &pg.words[i]
 	for {
 		old := w.Load()
-		if old == fullWord {
+		if old&fullMask == fullWord {
 			return &pg.cells()[i], false
 		}
 		// A fast path of another block may change the word meanwhile.

@@ -3,6 +3,7 @@ package probe
 import (
 	"fmt"
 	"slices"
+	goatomic "sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,13 +72,14 @@ func TestGlobalShadow(t *testing.T) {
 	}
 }
 
-// TestCompactWord: a compact word holds an entry with no counts whole,
-// and an entry with counts has none.
+// TestCompactWord: a compact word holds an entry whose only count is of
+// block barriers whole, and an entry with other counts, or fields too
+// large, has none.
 func TestCompactWord(t *testing.T) {
 	for _, e := range []entry{
 		{site: 1, block: 0, rank: 0},
-		{site: 1 << siteBits, block: 1<<32 - 1, rank: 1023},
-		{site: 12345, block: 0x89abcdef, rank: 517, same: true},
+		{site: 1 << siteBits, block: 1<<blockBits - 1, syncs: 1<<syncsBits - 1, rank: 1023},
+		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, same: true},
 	} {
 		c := compactOf(&e)
 		assert.NotZero(t, c, "%+v", e)
@@ -88,8 +90,8 @@ func TestCompactWord(t *testing.T) {
 		}
 	}
 	for _, e := range []entry{
-		{site: 1, syncs: 1}, {site: 1, wsyncs: 1}, {site: 1, epoch: 1}, {site: 1, gsyncs: 1},
-		{site: 1<<siteBits + 1}, {site: 0},
+		{site: 1, syncs: 1 << syncsBits}, {site: 1, wsyncs: 1}, {site: 1, epoch: 1}, {site: 1, gsyncs: 1},
+		{site: 1<<siteBits + 1}, {site: 0}, {site: 1, block: 1 << blockBits},
 	} {
 		assert.Zero(t, compactOf(&e), "%+v", e)
 	}
@@ -143,5 +145,170 @@ func TestCompactConcurrentBlocks(t *testing.T) {
 		assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintBlocks}, []any{r.Tool, r.Severity, r.Space, r.Detail})
 		require.Len(t, r.Accesses, 2)
 		assert.NotEqual(t, r.Accesses[0].Block, r.Accesses[1].Block, "blocks of the two accesses")
+	}
+}
+
+// A blockStep is a step of a block: see runBlockSteps.
+type blockStep struct {
+	block int
+	step
+}
+
+// runBlockSteps applies steps, each of its block (blocks switch on one
+// executor as it goes), to global memory's shadow on the full path and
+// returns the hazards found, as runShadow does.
+func runBlockSteps(steps []blockStep) []string {
+	const base = 0x20000
+	l := &probelink.Launch{Grid: [3]int{4, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
+	ls := &launchState{c: &checker{}, l: l, failed: map[[2]int64]bool{}}
+	bs := &blockState{launch: ls}
+	b := &probelink.Block{Launch: l}
+	syncs := map[[2]int]step{} // the counts of each (block, rank) so far
+	for i, s := range steps {
+		if i == 0 || s.block != steps[i-1].block {
+			b.Reset(l, int64(s.block), [3]int{s.block})
+			bs.begin(b)
+			for k, c := range syncs {
+				if k[0] == s.block {
+					b.Syncs[k[1]], b.WarpSyncs[k[1]] = c.syncs, c.wsyncs
+					b.Synced = b.Synced || c.syncs != 0 || c.wsyncs != 0
+				}
+			}
+		}
+		syncs[[2]int{s.block, s.rank}] = s.step
+		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
+		b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
+		bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false)
+	}
+	ls.found.merge(&bs.found)
+	ls.global.release()
+	var got []string
+	for _, r := range ls.found.reports() {
+		got = append(got, fmt.Sprintf("%s %d.%d>%d.%d %s", r.What[len("Potential "):len("Potential ")+3],
+			r.Accesses[0].Block[0], r.Accesses[0].Thread[0], r.Accesses[1].Block[0], r.Accesses[1].Thread[0], r.Severity))
+	}
+	slices.Sort(got)
+	return got
+}
+
+// TestGlobalCover: reads that a cell's readers cover (see covers) leave
+// it as it is, and a later write still finds a reader it conflicts with.
+func TestGlobalCover(t *testing.T) {
+	r := func(block, rank int) blockStep { return blockStep{block, step{rank: rank, size: 4, kind: Read}} }
+	w := func(block, rank int, syncs uint32) blockStep {
+		return blockStep{block, step{rank: rank, size: 4, kind: Write, syncs: syncs}}
+	}
+	after := func(s blockStep, syncs, wsyncs uint32) blockStep { s.syncs, s.wsyncs = syncs, wsyncs; return s }
+	for _, tc := range []struct {
+		name  string
+		steps []blockStep
+		want  []string
+	}{
+		{"two blocks' readers, a third block writes", []blockStep{r(0, 3), r(1, 5), r(2, 7), w(2, 9, 0)},
+			[]string{"WAR 0.3>2.9 ERROR"}},
+		{"two blocks' readers, one of them writes past a barrier", []blockStep{r(0, 3), r(1, 5), r(0, 7), w(0, 9, 1)},
+			[]string{"WAR 1.5>0.9 ERROR"}},
+		{"two warps' readers, the block writes past a barrier", []blockStep{r(0, 3), r(0, 40), r(0, 41), w(0, 9, 1)}, nil},
+		{"two warps' readers, then another block's", []blockStep{r(0, 3), r(0, 40), r(1, 41), w(0, 9, 1)},
+			[]string{"WAR 1.41>0.9 ERROR"}},
+		{"two warps' readers, a writer in one of them past a collective", []blockStep{r(0, 3), r(0, 40), r(0, 41),
+			after(w(0, 4, 0), 0, 1)}, []string{"WAR 0.40>0.4 ERROR"}},
+		{"one warp's readers, then another warp's, a writer past a collective", []blockStep{r(0, 3), r(0, 4),
+			r(0, 5), r(0, 40), after(w(0, 6, 0), 0, 1)}, []string{"WAR 0.40>0.6 ERROR"}},
+		{"readers of a later interval", []blockStep{r(0, 3), r(0, 40), after(r(0, 41), 1, 0), w(0, 9, 1)},
+			[]string{"WAR 0.41>0.9 ERROR"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, runBlockSteps(tc.steps))
+		})
+	}
+}
+
+// TestCoverWord: the word of a full cell says which reads its readers
+// cover: any read where they are of two blocks and nothing wrote, those of
+// their block and interval where they are of two of its warps, those of
+// their warp too where they are of one that has passed no collective.
+func TestCoverWord(t *testing.T) {
+	rd := func(block uint32, rank uint16, syncs uint32) entry {
+		return entry{site: 1, block: block, rank: rank, syncs: syncs}
+	}
+	type read struct {
+		block, syncs, warp uint32
+		covered            bool
+	}
+	for _, tc := range []struct {
+		name  string
+		c     cell
+		reads []read
+	}{
+		{"two blocks", cell{r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, 0, true}, {5, 7, noWarp, true}}},
+		{"two blocks, a write", cell{w: rd(0, 1, 0), r: [2]entry{rd(0, 3, 0), rd(1, 3, 2)}}, []read{{0, 0, 0, false}}},
+		{"two warps", cell{r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
+			[]read{{4, 2, 0, true}, {4, 2, noWarp, true}, {4, 1, 0, false}, {5, 2, 0, false}}},
+		{"two warps, an earlier write of the block", cell{w: rd(4, 9, 1), r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
+			[]read{{4, 2, 2, true}}},
+		{"two warps, a write of the interval", cell{w: rd(4, 3, 2), r: [2]entry{rd(4, 3, 2), rd(4, 40, 2)}},
+			[]read{{4, 2, 0, false}}},
+		{"one warp", cell{r: [2]entry{rd(4, 3, 2), rd(4, 4, 2)}},
+			[]read{{4, 2, 0, true}, {4, 2, 1, false}, {4, 2, noWarp, false}, {4, 1, 0, false}, {5, 2, 0, false}}},
+		{"one warp past a collective", cell{r: [2]entry{rd(4, 3, 2), {site: 1, block: 4, rank: 4, syncs: 2, wsyncs: 1}}},
+			[]read{{4, 2, 0, false}}},
+		{"one warp, a write of another block", cell{w: rd(5, 3, 2), r: [2]entry{rd(4, 3, 2), rd(4, 4, 2)}},
+			[]read{{4, 2, 0, false}}},
+		{"one reader", cell{r: [2]entry{rd(4, 3, 2)}}, []read{{4, 2, 0, false}}},
+		{"a fence", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, epoch: 1}}}, []read{{0, 0, 0, false}}},
+		{"a grid barrier", cell{r: [2]entry{rd(0, 3, 0), {site: 1, block: 1, gsyncs: 1}}}, []read{{0, 0, 0, false}}},
+	} {
+		w := coverWord(&tc.c)
+		assert.Equal(t, uint64(fullWord), w&fullMask, tc.name)
+		for _, r := range tc.reads {
+			assert.Equal(t, r.covered, covered(w, r.block, r.syncs, r.warp), "%s: %+v", tc.name, r)
+		}
+	}
+}
+
+var broadcastSites = sitesOf("probe.broadcastKernel.func1",
+	Site{Kind: Read, Line: 3, Expr: "x[j]"},
+	Site{Kind: Write, Line: 5, Expr: "x[0]"},
+)
+
+// broadcastKernel has every thread read each element of x, and with write
+// the last block's thread 0 then write x[0]: the reads and the write race.
+// Memory is touched through sync/atomic so that the Go race detector does
+// not fail the test for the bug it plants.
+func broadcastKernel(x []int32, write bool) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := broadcastSites
+		for j := range x {
+			goatomic.LoadInt32(Index(t, &s[0], x, j))
+		}
+		if write && t.BlockIdx.X == t.GridDim.X-1 && t.ThreadIdx.X == 0 {
+			goatomic.StoreInt32(Index(t, &s[1], x, 0), 1)
+		}
+	}
+}
+
+// TestBroadcastReads: reads of one input by every thread of many blocks
+// at once, which cover each other (see covers), are clean; a write among
+// them is found (against a read of another block, or of its own block's
+// threads, which read after it).
+func TestBroadcastReads(t *testing.T) {
+	const blocks, threads = 16, 64
+	for _, write := range []bool{false, true} {
+		x := make([]int32, 300)
+		got := checkReports(t, func(dev *gocuda.Device) {
+			require.NoError(t, launch1D(dev, blocks, threads, broadcastKernel(x, write)))
+		})
+		if !write {
+			assert.Empty(t, got)
+			continue
+		}
+		require.NotEmpty(t, got)
+		for _, r := range got {
+			assert.Contains(t, []string{"Potential RAW hazard", "Potential WAR hazard"}, r.What)
+			require.Len(t, r.Accesses, 2)
+			lines := []int{r.Accesses[0].Line, r.Accesses[1].Line}
+			assert.ElementsMatch(t, []int{3, 5}, lines, "the lines of the read and the write")
+		}
 	}
 }

@@ -2,11 +2,10 @@ package probe
 
 import (
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // The checker's fast path: a 4-byte access to global memory by a thread
-// that has passed no barrier, collective or fence in its block, that
+// that has passed no collective, grid barrier or fence in its block, that
 // memcheck and initcheck have nothing to say of, and that the word of the
 // compact shadow can record (see check_compact.go): a copy's or a map's
 // accesses, and most of any barrier-free kernel's. The full path,
@@ -20,34 +19,64 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	if size <= 0 || t == nil {
 		return
 	}
-	b := engine.BlockOf(t)
-	bs, ok := b.State.(*blockState)
-	if !ok {
+	b := blockOf(t)
+	bs := (*blockState)(b.Fast) // b.State, without the assertion
+	if bs == nil {
 		return
 	}
 	bs.saw(site)
 	rank := t.ThreadRank()
-	bs.worked[rank]++
-	if size != 4 || p&3 != 0 || b.Synced || bs.epochs || uint32(site.id) >= 1<<siteBits || rank >= 1<<10 {
+	b.Work[rank]++ // bs.worked
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		// The commonest shared access, a read of one cell that the cell's
+		// readers cover, without a call: sharedOf's cache and
+		// touchShared's first test.
+		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
+			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
+				i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
+				return
+			}
+			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
+				bs.touch(b, site, rank, p, size, same)
+			}
+			return
+		}
+		if bs.touchShared(b, site, rank, p, size, same) {
+			return
+		}
+	}
+	// A block has at most 1024 threads: rank fits in its bits.
+	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
 		bs.touch(b, site, rank, p, size, same)
 		return
 	}
+	var syncs uint32
+	if b.Synced {
+		if syncs = b.Syncs[rank]; syncs >= 1<<syncsBits || b.WarpSyncs[rank] != 0 || b.GridSyncs[rank] != 0 {
+			bs.touch(b, site, rank, p, size, same)
+			return
+		}
+	}
 	var a *allocation
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 || c.allocs.table.Load() != nil {
-		if a, ok = bs.plainGlobal(b, site, p); !ok {
+	if c.allocs.table.Load() != nil {
+		var ok bool
+		if a, ok = bs.plainGlobal(site, p); !ok {
 			bs.touch(b, site, rank, p, size, same)
 			return
 		}
 	}
 	key := p >> pageShift
-	pg := bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	pg := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	if pg.key1 != key+1 {
-		pg = bs.pageAt(site, key)
+		pg.key1, pg.pg = key+1, bs.pageOf(key)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
-	cw := compactBit | uint64(rank)<<rankShift | uint64(uint32(b.Index))<<blockShift | uint64(site.id)
+	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
 	w := &pg.pg.words[p&(pageBytes-1)/4]
 	old := w.Load()
+	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
+		return
+	}
 	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
 		bs.touch(b, site, rank, p, size, same)
 		return
@@ -61,18 +90,10 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	}
 }
 
-// plainGlobal reports whether the 4 bytes at p are global memory that
-// memcheck and initcheck have nothing to say of an access at site to, and
-// returns the allocation holding them, if any.
-func (bs *blockState) plainGlobal(b *probelink.Block, site *Site, p uintptr) (*allocation, bool) {
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
-		if _, _, shared := sharedRange(b, p, 4); shared {
-			return nil, false
-		}
-	}
-	if bs.launch.c.allocs.table.Load() == nil {
-		return nil, true
-	}
+// plainGlobal reports whether memcheck and initcheck have nothing to say
+// of an access at site to the 4 bytes of global memory at p, and returns
+// the allocation holding them, if any.
+func (bs *blockState) plainGlobal(site *Site, p uintptr) (*allocation, bool) {
 	a := bs.allocAt(p)
 	return a, a == nil || a.plain(p, site.Kind)
 }
@@ -82,18 +103,4 @@ func (bs *blockState) plainGlobal(b *probelink.Block, site *Site, p uintptr) (*a
 func (a *allocation) plain(p uintptr, k Kind) bool {
 	off := int(p - a.base)
 	return !a.freed.Load() && off+4 <= a.size && (k == Write || a.isInit(off, 4))
-}
-
-// A sitePage caches, for the sites of one slot, the page last accessed.
-type sitePage struct {
-	key1 uintptr // key + 1; 0: empty
-	pg   *page
-}
-
-// pageAt returns the page of key, and caches it as the page site's slot
-// accessed last: a site walks through one array, as a rule.
-func (bs *blockState) pageAt(site *Site, key uintptr) sitePage {
-	sp := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
-	sp.key1, sp.pg = key+1, bs.pageOf(key)
-	return *sp
 }

@@ -80,17 +80,15 @@ type pageSlot struct {
 	pg   *page
 }
 
-// pageOf returns the page of key through the executor's cache, a few
-// pages replaced in turn: a kernel streams through a few arrays at once.
+// pageOf returns the page of key through the executor's cache, direct
+// mapped by a hash of the key: arrays that a kernel streams through
+// together, whatever the distance between them, seldom evict each
+// other's pages.
 func (bs *blockState) pageOf(key uintptr) *page {
-	for i := range bs.pages {
-		if bs.pages[i].key1 == key+1 {
-			return bs.pages[i].pg
-		}
+	slot := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
+	if slot.key1 != key+1 {
+		slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	}
-	slot := &bs.pages[bs.nextPage%len(bs.pages)]
-	bs.nextPage++
-	slot.key1, slot.pg = key+1, bs.launch.global.page(key)
 	return slot.pg
 }
 
@@ -104,14 +102,24 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		// first, without masks.
 		pg := bs.pageOf(key)
 		cw := compactOf(&x.cur)
+		coverable := k == Read && x.cur.gsyncs == 0 && x.cur.epoch == 0
+		warp := uint32(x.cur.rank / 32)
+		if x.cur.wsyncs != 0 {
+			warp = noWarp
+		}
 		for i := int(p&(pageBytes-1)) / 4; size > 0; i, size = i+1, size-4 {
+			if coverable && covered(pg.words[i].Load(), x.cur.block, x.cur.syncs, warp) {
+				continue
+			}
 			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
 				pg.mu.Lock()
-				if c, empty := pg.fullCell(i); empty {
+				c, empty := pg.fullCell(i)
+				if empty {
 					x.first(c, k) // without reading it
 				} else {
 					x.apply(c, 0xf, k, &pg.sp)
 				}
+				pg.settle(i, c)
 				pg.mu.Unlock()
 			}
 		}
@@ -123,8 +131,10 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		pg := bs.pageOf(key)
 		pg.mu.Lock()
 		for a := p &^ 3; a < next; a += 4 {
-			c, _ := pg.fullCell(int(a-key<<pageShift) / 4)
+			i := int(a-key<<pageShift) / 4
+			c, _ := pg.fullCell(i)
 			x.apply(c, byteMask(a, p, next), k, &pg.sp)
+			pg.settle(i, c)
 		}
 		pg.mu.Unlock()
 		p = next

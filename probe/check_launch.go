@@ -3,6 +3,7 @@ package probe
 import (
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/probelink"
 	"github.com/gocuda/gocuda/probe/record"
@@ -43,21 +44,24 @@ type blockState struct {
 	alloc     *allocation    // the last allocation accessed
 	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
 	gapHi     uintptr
-	pages     [4]pageSlot
-	nextPage  int
-	sitePages [16]sitePage // by site (see pageAt)
-	nseen     int
-	seen      [4]seenHazard   // the hazards of the current access, nseen of them
-	shared    []*sharedShadow // the dynamic shared memory's, then b.Shared's
+	pages     [512]pageSlot // by page (see pageOf)
+	sitePages [16]pageSlot  // by site: the fast path's, before pages
+	// siteShared caches by site the shared arrays of the current block
+	// (see sharedOf).
+	siteShared [16]sharedSlot
+	nseen      int
+	seen       [4]seenHazard   // the hazards of the current access, nseen of them
+	shared     []*sharedShadow // the dynamic shared memory's, then b.Shared's
 
 	// synccheck: per thread, the site of its last barrier or collective;
 	// per barrier round, its first arrival.
 	lastSite []int32
 	rounds   []round
 	// worked counts, per thread, the memory accesses, barriers and
-	// collectives since its last branch: a thread that skips a barrier and
-	// exits with none (if i >= n { return }) holds no barrier up, as on
-	// Volta and later, and is not divergent.
+	// collectives since its last branch (b.Work is the same slice): a
+	// thread that skips a barrier and exits with none (if i >= n
+	// { return }) holds no barrier up, as on Volta and later, and is not
+	// divergent.
 	worked []int32
 
 	// Fences and atomics (see check_order.go), per thread: its epoch, the
@@ -67,6 +71,9 @@ type blockState struct {
 	fenceSyncs        []uint32
 	pending           []uintptr
 	epochs            bool // some thread's epoch is not 0
+	// slowGlobal keeps global accesses off the fast path: some thread
+	// has an epoch, or the block's index needs more than blockBits bits.
+	slowGlobal bool
 
 	// marked is set once a barrier, collective, fence or atomic of the
 	// block has changed lastSite, rounds or the per-thread state of
@@ -147,6 +154,7 @@ func (bs *blockState) saw(site *Site) {
 func (c *checker) BlockStart(b *probelink.Block) {
 	ls, ok := b.Launch.State.(*launchState)
 	if !ok {
+		b.Fast, b.Work = nil, nil // a launch the checker did not see start: its accesses are not checked
 		return
 	}
 	bs, ok := b.State.(*blockState)
@@ -155,7 +163,7 @@ func (c *checker) BlockStart(b *probelink.Block) {
 		ls.mu.Lock()
 		ls.blocks = append(ls.blocks, bs)
 		ls.mu.Unlock()
-		b.State = bs
+		b.State, b.Fast = bs, unsafe.Pointer(bs)
 	}
 	bs.begin(b)
 }
@@ -170,6 +178,7 @@ func (c *checker) BlockEnd(b *probelink.Block) {
 func (bs *blockState) begin(b *probelink.Block) {
 	bs.b, bs.idx = b, b.Idx
 	bs.gen = nextGen()
+	bs.siteShared = [len(bs.siteShared)]sharedSlot{}
 	for _, s := range bs.shared {
 		if s != nil {
 			s.sp.reset()
@@ -177,6 +186,7 @@ func (bs *blockState) begin(b *probelink.Block) {
 	}
 	n := b.Launch.Threads
 	bs.worked = resized(bs.worked, n)
+	b.Work = bs.worked
 	if bs.marked || len(bs.lastSite) != n {
 		if cap(bs.lastSite) < n {
 			bs.lastSite = make([]int32, n)
@@ -192,6 +202,7 @@ func (bs *blockState) begin(b *probelink.Block) {
 		bs.rounds = bs.rounds[:0]
 	}
 	bs.marked, bs.epochs = false, false
+	bs.slowGlobal = b.Index >= 1<<blockBits
 }
 
 // resized returns s with length n, zeroed.

@@ -138,7 +138,7 @@ func (c *checker) fence(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
-	bs.epochs, bs.marked = true, true
+	bs.epochs, bs.slowGlobal, bs.marked = true, true, true
 	bs.fenceEpoch[rank] = bs.epoch[rank]
 	bs.fenceSyncs[rank] = b.Syncs[rank]
 }
@@ -200,7 +200,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 		return
 	}
 	bs.epoch[rank]++
-	bs.epochs, bs.marked = true, true
+	bs.epochs, bs.slowGlobal, bs.marked = true, true, true
 	block := uint32(b.Index)
 	if o.acqs == nil {
 		o.acqs = map[uint32][]acquisition{}

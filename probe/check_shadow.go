@@ -165,23 +165,54 @@ func (x *accessCtx) read(c *cell) {
 	} else if x.conflicts(&c.w) {
 		x.hazard(raw, &c.w)
 	}
-	slot := -1
 	for i := range c.r {
-		r := &c.r[i]
-		switch {
-		case r.site == 0 || (r.block == x.cur.block && r.rank == x.cur.rank):
-			x.put(&c.r[i])
+		if r := &c.r[i]; r.site == 0 || r.block == x.cur.block && r.rank == x.cur.rank {
+			x.put(r)
 			return
-		case slot < 0 && !x.conflicts(r):
-			slot = i // stale: ordered before this access, so before any later one
 		}
 	}
-	if slot < 0 {
-		// Two live readers of other threads: keeping either one and this
-		// one leaves two distinct threads.
-		slot = 0
+	if covers(&c.r[0], &c.r[1], &x.cur, x.b.WarpSyncs) {
+		return
+	}
+	// Replace a stale reader: ordered before this access, so before any
+	// later one. With two live readers of other threads, keeping either
+	// one and this one leaves two distinct threads.
+	slot := 0
+	if x.conflicts(&c.r[0]) && !x.conflicts(&c.r[1]) {
+		slot = 1
 	}
 	x.put(&c.r[slot])
+}
+
+// covers reports whether the readers r0 and r1 of a cell, of threads
+// other than cur's, conflict with every later write that the read cur
+// would conflict with, so that cur need not be recorded: a broadcast read
+// (every thread of a block reading one tile element, of a launch one
+// input) then leaves the cell as it is. warps are the counts of warp
+// collectives of cur's block, by thread.
+//
+// They do if they are of two blocks (a writer is in at most one of them,
+// and no barrier of its block orders the other's read), or of cur's block
+// and barrier interval and either of two warps (a writer in that
+// interval is in another warp than one of them; a later one is ordered
+// after cur too) or of cur's warp at cur's count of collectives, not
+// passed since (while the warp's collectives name the whole warp: see
+// ordered). The grid barriers passed must be cur's, and no fence may have
+// been made: a fence and atomic could order their reads and not cur.
+func covers(r0, r1, cur *entry, warps []uint32) bool {
+	if r0.gsyncs != cur.gsyncs || r1.gsyncs != cur.gsyncs || r0.epoch|r1.epoch|cur.epoch != 0 {
+		return false
+	}
+	if r0.block != r1.block {
+		return true
+	}
+	if r0.block != cur.block || r0.syncs != cur.syncs || r1.syncs != cur.syncs {
+		return false
+	}
+	warp := cur.rank / 32
+	return r0.rank/32 != r1.rank/32 || r0.rank/32 == warp && r1.rank/32 == warp &&
+		r0.wsyncs == cur.wsyncs && r1.wsyncs == cur.wsyncs &&
+		uint16(warps[r0.rank]) == cur.wsyncs && uint16(warps[r1.rank]) == cur.wsyncs
 }
 
 // write checks a write against the state c and records it.

@@ -28,8 +28,9 @@ type step struct {
 
 // runShadow applies steps to the shadow of a 16-byte shared array of a
 // block of 64 threads and returns the hazards found, as "RAW 0>32 ERROR"
-// (the threads of the first and second access), sorted.
-func runShadow(steps []step) []string {
+// (the threads of the first and second access), sorted. With fast, each
+// access tries the fast path first, as checker.touch does.
+func runShadow(steps []step, fast bool) []string {
 	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
 	b := &probelink.Block{Launch: l}
 	b.Reset(l, 0, [3]int{})
@@ -40,6 +41,12 @@ func runShadow(steps []step) []string {
 	for _, s := range steps {
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		site := &shadowSites[s.kind]
+		if p := 0x1000 + uintptr(s.off); fast {
+			if sl := bs.sharedOf(b, site, p); sl == nil || !bs.sharedFast(sl, b, site, s.rank, p, s.size, false) {
+				bs.touch(b, site, s.rank, p, s.size, false)
+			}
+			continue
+		}
 		x := accessCtx{
 			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: uint16(s.wsyncs), rank: uint16(s.rank)},
 			b:   b, bs: bs,
@@ -87,19 +94,51 @@ func shadowCases() []shadowCase {
 		{"warp, collective", []step{w(0, 0, 4), synced(r(1, 0, 4), 0, 1)}, nil},
 		{"warp, writer passed a collective", []step{w(0, 0, 4), synced(w(0, 4, 4), 0, 1), r(1, 0, 4)}, nil},
 		{"two readers, then one writes", []step{r(0, 0, 4), r(32, 0, 4), w(32, 0, 4)}, []string{"WAR 0>32 ERROR x1"}},
+		// Readers of two warps cover a third reader: any writer of the
+		// interval conflicts with the one of another warp than its own.
 		{"three readers, then one writes", []step{r(0, 0, 4), r(32, 0, 4), r(33, 0, 4), w(32, 0, 4)},
-			[]string{"WAR 33>32 WARNING x1"}},
+			[]string{"WAR 0>32 ERROR x1"}},
+		{"readers of two warps, then a writer past a collective", []step{r(0, 0, 4), r(32, 0, 4), r(33, 0, 4),
+			synced(w(1, 0, 4), 0, 1)}, []string{"WAR 32>1 ERROR x1"}},
+		// Readers of one warp do not cover another warp's: a writer of
+		// their warp past a collective is ordered after both.
+		{"readers of one warp, then another warp's", []step{r(0, 0, 4), r(1, 0, 4), r(32, 0, 4),
+			synced(w(2, 0, 4), 0, 1)}, []string{"WAR 32>2 ERROR x1"}},
+		{"readers of one warp, then the warp writes", []step{r(0, 0, 4), r(1, 0, 4), r(2, 0, 4), w(3, 0, 4)},
+			[]string{"WAR 0>3 WARNING x2"}},
+		{"readers of one warp, then the warp writes past a collective", []step{r(0, 0, 4), r(1, 0, 4), r(2, 0, 4),
+			synced(w(3, 0, 4), 0, 1)}, nil},
 		{"stale reader replaced", []step{r(0, 0, 4), r(32, 0, 4), synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 1, 0)},
 			[]string{"WAR 33>40 WARNING x1"}},
+		// A tile written, then read by the block in the next interval:
+		// reads of two warps cover the rest (see sharedThread.coverOf).
+		{"tile, a write in the reads' interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(r(34, 0, 8), 1, 0), synced(w(40, 0, 4), 1, 0), synced(r(50, 0, 4), 1, 0)},
+			[]string{"RAW 40>50 WARNING x1", "WAR 0>40 ERROR x2"}}, // one WAR report: same sites
+		{"tile, an update in the reads' interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(step{rank: 33, size: 4, kind: ReadWrite}, 1, 0)},
+			[]string{"WAR 0>33 ERROR x2"}},
+		{"tile, a write in a later interval", []step{w(0, 0, 4), synced(r(0, 0, 4), 1, 0), synced(r(32, 0, 4), 1, 0),
+			synced(r(33, 0, 4), 1, 0), synced(w(40, 0, 4), 2, 0), synced(r(41, 0, 4), 3, 0)}, nil},
+		// Readers of one warp cover the warp's reads only (warpKey).
+		{"tile, read by one warp, then another warp's read", []step{w(0, 0, 4), synced(r(1, 0, 4), 1, 0),
+			synced(r(2, 0, 4), 1, 0), synced(r(3, 0, 4), 1, 0), synced(r(40, 0, 4), 1, 0), synced(w(4, 0, 4), 1, 1)},
+			[]string{"WAR 40>4 ERROR x1"}},
+		{"tile, read by one warp, then the warp writes", []step{w(0, 0, 4), synced(r(1, 0, 4), 1, 0),
+			synced(r(2, 0, 4), 1, 0), synced(r(3, 0, 4), 1, 0), synced(w(4, 0, 4), 1, 0)},
+			[]string{"WAR 1>4 WARNING x2"}},
 		{"update", []step{{rank: 0, size: 4, kind: ReadWrite}, {rank: 32, size: 4, kind: ReadWrite}},
 			[]string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
 	}
 }
 
+// TestShadow runs the cases on the full path, and with the fast path
+// taking what it can (see check_sharedfast.go): both find the same.
 func TestShadow(t *testing.T) {
 	for _, tc := range shadowCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, runShadow(tc.steps))
+			assert.Equal(t, tc.want, runShadow(tc.steps, false), "full path")
+			assert.Equal(t, tc.want, runShadow(tc.steps, true), "fast path")
 		})
 	}
 }
@@ -128,4 +167,16 @@ func TestEntryWords(t *testing.T) {
 		epoch: 0x4321, gsyncs: 3, same: true}
 	assert.Equal(t, want, got)
 	assert.Equal(t, want, x.cur)
+
+	// The fast path's entry, where some thread has fenced (as a
+	// cooperative launch's grid barriers, its counts are read then).
+	bs.epochs = true
+	th := sharedThread{rank: 37, syncs: b.Syncs[37], wsyncs: uint16(b.WarpSyncs[37])}
+	var fast entry
+	th.fill(&fast, bs, b, &shadowSites[1], true)
+	assert.Equal(t, want, fast)
+	bs.epochs, bs.epoch[37], b.GridSyncs[37] = false, 0, 0
+	want.epoch, want.gsyncs = 0, 0
+	th.fill(&fast, bs, b, &shadowSites[1], true)
+	assert.Equal(t, want, fast)
 }

@@ -15,6 +15,7 @@ import (
 // as they are.
 type sharedShadow struct {
 	cells []cell
+	cover []uint64 // per cell, the reads it covers (see intervalKey, warpKey), or 0
 	sp    splits
 }
 
@@ -63,6 +64,7 @@ func (bs *blockState) shadowFor(k int, r probelink.Range) *sharedShadow {
 	}
 	if n := cellsOf(r.Base, r.Size); len(s.cells) < n {
 		s.cells = append(s.cells, make([]cell, n-len(s.cells))...)
+		s.cover = append(s.cover, make([]uint64, n-len(s.cover))...)
 	}
 	return s
 }
@@ -94,6 +96,8 @@ func (bs *blockState) sharedAccess(x *accessCtx, site *Site, k int, r probelink.
 		size = int(end - p) // the rest lies outside the array: Go's bounds checks catch it
 	}
 	x.gen, x.bs, x.space, x.off, x.addr, x.size = bs.gen, bs, spaceShared, int64(p-r.Base), p, size
+	// The access may change readers the cover words rely on.
+	clear(s.cover[int(p-r.Base&^3)/4 : cellsOf(r.Base, int(p+uintptr(size)-r.Base))])
 	if (p|uintptr(size))&3 == 0 {
 		// Whole cells (4- and 8-byte elements): without span's masks.
 		for i := int(p-r.Base&^3) / 4; size > 0; i, size = i+1, size-4 {

@@ -51,6 +51,16 @@ var (
 	start  sync.Once
 )
 
+// blockOffs locates a thread's Block (see probelink.Engine.Offsets).
+var blockOffs = engine.Offsets
+
+// blockOf returns engine.BlockOf(t), read through the engine's offsets
+// without a call: it is on every access's path.
+func blockOf(t *gocuda.Thread) *probelink.Block {
+	x := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(t), blockOffs.Executor))
+	return (*probelink.Block)(unsafe.Add(x, blockOffs.Block))
+}
+
 // errStopped unwinds a thread of a failed or cancelled launch from a loop.
 var errStopped = errors.New("probe: launch stopped: thread ended at a loop back-edge")
 

@@ -150,7 +150,7 @@ func (p *profiler) HostWrite(unsafe.Pointer, int) {}
 
 // blockOf returns the blockProfile of the block running t, or nil.
 func (p *profiler) blockOf(t *gocuda.Thread) (*probelink.Block, *blockProfile) {
-	b := engine.BlockOf(t)
+	b := blockOf(t)
 	bp, _ := b.State.(*blockProfile)
 	return b, bp
 }

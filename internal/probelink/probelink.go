@@ -97,6 +97,16 @@ type Block struct {
 	Dynamic Range
 
 	State any // the observer's
+	// Fast is the observer's too, for its per-access paths: a pointer
+	// that needs no type assertion.
+	Fast unsafe.Pointer
+	// Loops counts the loop iterations of the executor's threads, for
+	// the instrumented code's checks that a launch has stopped.
+	Loops uint32
+	// Work is the observer's per-thread counts of work since a branch,
+	// on the block itself: the instrumented code's branches reset them,
+	// one load from the thread away.
+	Work []int32
 }
 
 // Reset readies b for block index of l.
@@ -130,6 +140,10 @@ type Engine[T any] struct {
 	// Stopped reports whether t's launch has failed or been cancelled, so
 	// that a loop that might not end can stop.
 	Stopped func(t T) bool
+	// BlockOf(t) is the Block at offset Block of the struct that the
+	// pointer at offset Executor of *t points to: the probe's per-access
+	// paths read it so, without a call.
+	Offsets struct{ Executor, Block uintptr }
 }
 
 var (
