@@ -216,7 +216,7 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if r, ok := e.sharedCall(c, call); ok {
 		return e.sharedLen(c, call, r.(ast.Expr)), true
 	}
-	if en, ok := e.f.entry(call); ok && en.Kind == kapi.SharedDecl && en.Short == "Shared" {
+	if e.f.isSharedCall(call) {
 		r := &ast.CallExpr{Fun: c.expr(call.Fun), Lparen: call.Lparen, Args: []ast.Expr{c.expr(call.Args[0]), c.expr(call.Args[1])}, Rparen: call.Rparen}
 		return e.sharedLen(c, call, r), true
 	}
@@ -313,8 +313,7 @@ func (e *emitter) sharedCall(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if !e.f.copiedCalls[origin] {
 		return nil, false
 	}
-	en, ok := e.f.entry(call)
-	if !ok || en.Kind != kapi.SharedDecl || en.Short != "Shared" {
+	if !e.f.isSharedCall(call) {
 		return nil, false
 	}
 	name, ok := e.shared[origin]
@@ -337,13 +336,18 @@ func (e *emitter) sharedCall(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 // length, and drops the checks of constant indexes and of a thread
 // loop's counter bounded by the block's size.
 func (e *emitter) sharedLen(c *cloner, call *ast.CallExpr, r ast.Expr) ast.Expr {
-	n := call.Args[1]
-	if e.f.Src.Info.Types[n].Value == nil {
-		if _, ok := c.expr(n).(*ast.Ident); !ok {
-			return r
-		}
+	n := c.expr(call.Args[1])
+	if _, named := n.(*ast.Ident); !named && e.f.Src.Info.Types[call.Args[1]].Value == nil {
+		return r
 	}
-	return &ast.SliceExpr{X: r, High: c.expr(n)}
+	return &ast.SliceExpr{X: r, High: n}
+}
+
+// isSharedCall reports whether call is gocuda.Shared (not its dynamic
+// form).
+func (f *Func) isSharedCall(call *ast.CallExpr) bool {
+	en, ok := f.entry(call)
+	return ok && en.Kind == kapi.SharedDecl && en.Short == "Shared"
 }
 
 // tileMethodValue returns what a method of cg.Tile that is not a
