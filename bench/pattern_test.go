@@ -20,22 +20,33 @@ import (
 // second is much slower, the compiled kernels' loads are bounded by it,
 // whatever the compiler does with the rest.
 func BenchmarkReducePattern(b *testing.B) {
+	benchSums(b, []namedSum{{bench.HandParallel, bench.ReduceSerial}, {"handHarrisOrder", sumHarrisOrder}})
+}
+
+// A namedSum is a hand-written sum of a float32 slice, by its impl name.
+type namedSum struct {
+	name string
+	sum  func([]float32) float32
+}
+
+// benchSums runs each sum, split over GOMAXPROCS goroutines, on the same
+// 2^24 float32 as the sub-benchmark n=16777216/impl=name, after checking
+// its result against bench.ReduceParallel's to a tolerance (the sums add
+// in other orders).
+func benchSums(b *testing.B, sums []namedSum) {
 	x := make([]float32, 1<<24)
 	for i := range x {
 		x[i] = float32(i%7) - 3
 	}
 	want := float64(bench.ReduceParallel(x))
-	for _, impl := range []struct {
-		name string
-		sum  func([]float32) float32
-	}{{bench.HandParallel, bench.ReduceSerial}, {"handHarrisOrder", sumHarrisOrder}} {
-		b.Run("n=16777216/impl="+impl.name, func(b *testing.B) {
-			if got := float64(parallelSum(x, impl.sum)); math.Abs(got-want) > 1e-3*math.Abs(want)+1 {
+	for _, s := range sums {
+		b.Run("n=16777216/impl="+s.name, func(b *testing.B) {
+			if got := float64(parallelSum(x, s.sum)); math.Abs(got-want) > 1e-3*math.Abs(want)+1 {
 				b.Fatalf("sum %v, want %v", got, want)
 			}
 			b.SetBytes(int64(4 * len(x)))
 			for b.Loop() {
-				parallelSum(x, impl.sum)
+				parallelSum(x, s.sum)
 			}
 		})
 	}

@@ -3,7 +3,6 @@
 package bench_test
 
 import (
-	"math"
 	"simd/archsimd"
 	"testing"
 
@@ -20,25 +19,7 @@ import (
 // in another order, so its result is checked against the scalar one to a
 // tolerance.
 func BenchmarkRoofline(b *testing.B) {
-	x := make([]float32, 1<<24)
-	for i := range x {
-		x[i] = float32(i%7) - 3
-	}
-	want := float64(bench.ReduceParallel(x))
-	for _, impl := range []struct {
-		name string
-		sum  func([]float32) float32
-	}{{bench.HandParallel, bench.ReduceSerial}, {"handSIMD", sumSIMD}} {
-		b.Run("n=16777216/impl="+impl.name, func(b *testing.B) {
-			if got := float64(parallelSum(x, impl.sum)); math.Abs(got-want) > 1e-3*math.Abs(want)+1 {
-				b.Fatalf("sum %v, want %v", got, want)
-			}
-			b.SetBytes(int64(4 * len(x)))
-			for b.Loop() {
-				parallelSum(x, impl.sum)
-			}
-		})
-	}
+	benchSums(b, []namedSum{{bench.HandParallel, bench.ReduceSerial}, {"handSIMD", sumSIMD}})
 }
 
 // sumSIMD adds x with two eight-lane vector accumulators, then the tail.
